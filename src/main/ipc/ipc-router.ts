@@ -1,0 +1,89 @@
+import { ZodError } from 'zod';
+import {
+  eventChannels,
+  invokeChannels,
+  isChannel,
+  type Channel,
+  type ChannelResult,
+  type EventName,
+  type EventPayload,
+  type IpcResult,
+  type ParsedArg,
+} from '../../shared/ipc/contract';
+import { AppError } from '../services/app-error';
+import type { Logger } from '../services/logger';
+
+export type Handler<C extends Channel> = (arg: ParsedArg<C>) => Promise<ChannelResult<C>> | ChannelResult<C>;
+
+/** Who sent a request, as the transport saw it. Only trusted senders reach a handler. */
+export interface Sender {
+  trusted: boolean;
+  /** For logs: the frame URL (Electron) or the remote address (dock). */
+  description: string;
+}
+
+type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+/**
+ * The one place every IPC request passes: sender check, argument schema, handler, result schema.
+ * Transports (Electron's ipcMain, the dock's HTTP server) only move bytes to and from `dispatch`.
+ */
+export class IpcRouter {
+  private readonly handlers = new Map<Channel, Handler<Channel>>();
+  private readonly listeners = new Set<EventListener>();
+
+  constructor(private readonly logger: Logger) {}
+
+  handle<C extends Channel>(channel: C, handler: Handler<C>): void {
+    if (this.handlers.has(channel)) throw new Error(`IPC channel ${channel} already has a handler`);
+    this.handlers.set(channel, handler as unknown as Handler<Channel>);
+  }
+
+  /** Channels of the contract with no handler: composition must leave none. */
+  missingHandlers(): Channel[] {
+    return (Object.keys(invokeChannels) as Channel[]).filter((c) => !this.handlers.has(c));
+  }
+
+  async dispatch(channel: unknown, rawArg: unknown, sender: Sender): Promise<IpcResult<unknown>> {
+    if (!sender.trusted) {
+      this.logger.warn('IPC request from an untrusted sender refused', { channel: String(channel), sender: sender.description });
+      return fail('untrusted_sender', 'This window may not talk to Sidestage.');
+    }
+    if (!isChannel(channel)) return fail('unknown_channel', `There is no IPC channel named ${JSON.stringify(String(channel)).slice(0, 80)}.`);
+    const handler = this.handlers.get(channel);
+    if (!handler) return fail('unknown_channel', `The channel ${channel} is not available in this build.`);
+    const schemas = invokeChannels[channel];
+    const parsed = schemas.arg.safeParse(rawArg);
+    if (!parsed.success) return fail('invalid_argument', `Invalid argument for ${channel}: ${describeZodError(parsed.error)}`);
+    try {
+      const value = await handler(parsed.data as ParsedArg<Channel>);
+      // Parsing the result strips any field the contract does not name, so nothing extra can leak.
+      return { ok: true, value: schemas.result.parse(value) };
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, error: error.toIpcError() };
+      this.logger.error(`IPC handler ${channel} failed`, { error });
+      return fail('internal', 'Something went wrong inside Sidestage. Try again; if it keeps failing, restart it.');
+    }
+  }
+
+  onEvent(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    const checked = eventChannels[event].parse(payload) as EventPayload<E>;
+    for (const listener of this.listeners) listener(event, checked);
+  }
+}
+
+function fail(code: 'untrusted_sender' | 'unknown_channel' | 'invalid_argument' | 'internal', message: string): IpcResult<never> {
+  return { ok: false, error: { code, message } };
+}
+
+export function describeZodError(error: ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}

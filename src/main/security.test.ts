@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  contentSecurityPolicy,
+  denyAllPermissions,
+  guardWebContents,
+  isAllowedExternalUrl,
+  isTrustedRendererUrl,
+  secureWebPreferences,
+  type WebContentsLike,
+} from './security';
+
+describe('secureWebPreferences', () => {
+  it('isolates the renderer', () => {
+    const prefs = secureWebPreferences('/app/preload.cjs');
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs.preload).toBe('/app/preload.cjs');
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows only the app itself to run scripts', () => {
+    expect(contentSecurityPolicy).toContain("script-src 'self'");
+    expect(contentSecurityPolicy).not.toContain('unsafe-eval');
+    expect(contentSecurityPolicy).toContain("object-src 'none'");
+  });
+});
+
+describe('isAllowedExternalUrl', () => {
+  const policy = { emulatorOrigin: 'http://127.0.0.1:4567' };
+  it.each([
+    ['https://id.twitch.tv/oauth2/authorize?client_id=x', true],
+    ['https://www.twitch.tv/activate', true],
+    ['http://127.0.0.1:4567/oauth2/authorize?client_id=x', true],
+    ['http://127.0.0.1:4567/activate', true],
+    ['http://id.twitch.tv/oauth2/authorize', false],
+    ['https://evil.example/twitch.tv', false],
+    ['https://id.twitch.tv.evil.example/', false],
+    ['https://user:pass@id.twitch.tv/', false],
+    ['http://127.0.0.1:4567/_emulator/reset', false],
+    ['http://127.0.0.1:9999/oauth2/authorize', false],
+    ['file:///etc/passwd', false],
+    ['javascript:alert(1)', false],
+    ['not a url', false],
+  ])('%s -> %s', (url, allowed) => {
+    expect(isAllowedExternalUrl(url, policy)).toBe(allowed);
+  });
+  it('allows no emulator page without an emulator', () => {
+    expect(isAllowedExternalUrl('http://127.0.0.1:4567/oauth2/authorize', { emulatorOrigin: null })).toBe(false);
+  });
+});
+
+describe('isTrustedRendererUrl', () => {
+  it('trusts the packaged file and nothing else', () => {
+    expect(isTrustedRendererUrl('file:///app/out/renderer/index.html', 'file:///app/out/renderer/index.html')).toBe(true);
+    expect(isTrustedRendererUrl('file:///etc/other.html', 'file:///app/out/renderer/index.html')).toBe(false);
+    expect(isTrustedRendererUrl('https://evil.example/', 'file:///app/out/renderer/index.html')).toBe(false);
+  });
+  it('trusts the dev server origin', () => {
+    expect(isTrustedRendererUrl('http://localhost:5173/#/ingest', 'http://localhost:5173/')).toBe(true);
+    expect(isTrustedRendererUrl('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
+  });
+});
+
+function fakeContents() {
+  const listeners = new Map<string, (event: { preventDefault(): void }, url: string) => void>();
+  let openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
+  const contents = {
+    on: (event: string, listener: (event: { preventDefault(): void }, url: string) => void) => listeners.set(event, listener),
+    setWindowOpenHandler: (handler: typeof openHandler) => {
+      openHandler = handler;
+    },
+  } as unknown as WebContentsLike;
+  const fire = (event: string, url = '') => {
+    const preventDefault = vi.fn();
+    listeners.get(event)?.({ preventDefault }, url);
+    return preventDefault.mock.calls.length > 0;
+  };
+  return { contents, fire, open: (url: string) => openHandler?.({ url }) };
+}
+
+describe('guardWebContents', () => {
+  const setup = () => {
+    const fake = fakeContents();
+    const openExternal = vi.fn();
+    guardWebContents(fake.contents, { rendererUrl: 'file:///app/index.html', policy: { emulatorOrigin: null }, openExternal });
+    return { ...fake, openExternal };
+  };
+  it('denies navigation and redirects away from the app', () => {
+    const { fire } = setup();
+    expect(fire('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(fire('will-redirect', 'https://id.twitch.tv/')).toBe(true);
+    expect(fire('will-navigate', 'file:///app/index.html')).toBe(false);
+  });
+  it('denies webviews', () => {
+    const { fire } = setup();
+    expect(fire('will-attach-webview')).toBe(true);
+  });
+  it('denies every new window, sending allowed URLs to the system browser', () => {
+    const { open, openExternal } = setup();
+    expect(open('https://id.twitch.tv/oauth2/authorize')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledWith('https://id.twitch.tv/oauth2/authorize');
+    expect(open('https://evil.example/')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('denyAllPermissions', () => {
+  it('refuses every permission request and check', () => {
+    let requestHandler: ((c: unknown, p: string, cb: (g: boolean) => void) => void) | undefined;
+    let checkHandler: (() => boolean) | undefined;
+    denyAllPermissions({
+      setPermissionRequestHandler: (h) => (requestHandler = h),
+      setPermissionCheckHandler: (h) => (checkHandler = h),
+    });
+    const callback = vi.fn();
+    requestHandler?.({}, 'media', callback);
+    expect(callback).toHaveBeenCalledWith(false);
+    expect(checkHandler?.()).toBe(false);
+  });
+});

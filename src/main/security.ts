@@ -1,0 +1,111 @@
+/**
+ * Electron's security checklist in one module: webPreferences, the CSP, navigation and
+ * new-window guards, the openExternal allow-list, permission denial and the IPC sender check.
+ * It imports no Electron: the guards take structural types, so they are unit-tested in Node.
+ */
+
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: http://127.0.0.1:* https://static-cdn.jtvnw.net",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function secureWebPreferences(preloadPath: string) {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    spellcheck: false,
+  } as const;
+}
+
+/** Hosts of the real platform that Sidestage may open in the system browser. */
+const platformHosts = new Set(['www.twitch.tv', 'twitch.tv', 'id.twitch.tv', 'dev.twitch.tv', 'dashboard.twitch.tv', 'help.twitch.tv']);
+/** Pages of an emulator that a person must see: its consent and device-activation pages. */
+const emulatorPages = new Set(['/oauth2/authorize', '/auth/authorize', '/activate']);
+
+export interface ExternalUrlPolicy {
+  /** Origin of the emulator the app talks to (demo mode or SIDESTAGE_*_URL), if any. */
+  emulatorOrigin: string | null;
+}
+
+export function isAllowedExternalUrl(rawUrl: string, policy: ExternalUrlPolicy): boolean {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:' && platformHosts.has(url.hostname)) return true;
+  if (policy.emulatorOrigin && url.origin === policy.emulatorOrigin && isLoopbackHost(url.hostname)) {
+    return emulatorPages.has(url.pathname);
+  }
+  return false;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+}
+
+/** The renderer is loaded from a file (production) or the dev server: only that origin is trusted. */
+export function isTrustedRendererUrl(rawUrl: string, rendererUrl: string): boolean {
+  try {
+    const url = new URL(rawUrl);
+    const expected = new URL(rendererUrl);
+    if (expected.protocol === 'file:') return url.protocol === 'file:' && url.pathname === expected.pathname;
+    return url.origin === expected.origin;
+  } catch {
+    return false;
+  }
+}
+
+export interface WebContentsLike {
+  on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void): unknown;
+  on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+}
+
+export interface SessionLike {
+  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionCheckHandler(handler: () => boolean): void;
+}
+
+/**
+ * Every navigation, redirect, webview and new window is denied. A window.open of an allowed
+ * URL (a platform page, the emulator's consent page) goes to the system browser instead.
+ */
+export function guardWebContents(
+  contents: WebContentsLike,
+  options: { rendererUrl: string; policy: ExternalUrlPolicy; openExternal: (url: string) => void },
+): void {
+  const denyNavigation = (event: { preventDefault(): void }, url: string) => {
+    // The dev server reloads the page in place; anything else is a navigation away from the app.
+    if (!isTrustedRendererUrl(url, options.rendererUrl)) event.preventDefault();
+  };
+  contents.on('will-navigate', denyNavigation);
+  contents.on('will-redirect', denyNavigation);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url, options.policy)) options.openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+export function denyAllPermissions(session: SessionLike): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
