@@ -165,7 +165,8 @@ export const invokeChannels = {
   'ingest:refresh': { arg: noArg, result: ingestOverviewSchema },
   'ingest:probe': { arg: noArg, result: ingestOverviewSchema },
   'ingest:select': {
-    arg: z.object({ serverId: z.number().int().nonnegative() }).strict(),
+    /** null: follow the recommendation again. */
+    arg: z.object({ serverId: z.number().int().nonnegative().nullable() }).strict(),
     result: ingestOverviewSchema,
   },
   'ingest:setOptions': {

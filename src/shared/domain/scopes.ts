@@ -1,0 +1,18 @@
+/**
+ * The scopes Sidestage asks for, each with the feature that needs it, so the Account panel
+ * can say what a missing one costs.
+ */
+export const requestedScopes = {
+  'channel:read:stream_key': 'Fill the stream key into the ingest URL',
+  'channel:manage:broadcast': 'Drop stream markers and edit the channel',
+  'user:read:broadcast': 'Read back stream markers',
+  'channel:read:redemptions': 'See channel-point redemptions',
+  'channel:manage:redemptions': 'Manage rewards and the redemption queue',
+  'channel:read:charity': 'Show the charity campaign and donations',
+  'moderator:read:chat_settings': 'Read chat settings',
+  'moderator:manage:chat_settings': 'Change chat settings',
+  'channel:edit:commercial': 'Run ads',
+} as const;
+
+export type RequestedScope = keyof typeof requestedScopes;
+export const requestedScopeList = Object.keys(requestedScopes) as RequestedScope[];
