@@ -1,3 +1,4 @@
+import { signedOutAuthState } from '../../shared/ipc/contract';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,6 @@ import { silentLogger } from '../services/logger';
 import { loadOrCreateDockSecret } from './dock-secret';
 import { startDockServer, type RunningDock } from './dock-server';
 
-const signedOut = { status: 'signedOut', account: null, scopes: [], missingScopes: [], pending: null, lastValidatedAt: null, error: null } as const;
 
 let dir: string;
 let dock: RunningDock;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sidestage-dock-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Sidestage</title>');
   router = new IpcRouter(silentLogger);
-  router.handle('auth:getState', () => signedOut);
+  router.handle('auth:getState', () => signedOutAuthState);
   dock = await startDockServer({ router, rendererDir: dir, secret, logger: silentLogger });
 });
 
@@ -55,7 +55,7 @@ describe('dock server', () => {
   it('answers a call with the secret and a matching Origin', async () => {
     const res = await call({ authorization: `Bearer ${secret}`, origin: dock.origin });
     expect(res.statusCode).toBe(200);
-    expect(await res.body.json()).toEqual({ ok: true, value: signedOut });
+    expect(await res.body.json()).toEqual({ ok: true, value: signedOutAuthState });
   });
 
   it.each([
@@ -102,8 +102,8 @@ describe('dock server', () => {
     const ws = new WebSocket(`ws://${host()}/events`, { headers: { origin: dock.origin, cookie: `sidestage_dock_${dock.port}=${secret}` } });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const frame = new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
-    router.emit('auth:changed', signedOut);
-    expect(await frame).toEqual({ event: 'auth:changed', payload: signedOut });
+    router.emit('auth:changed', signedOutAuthState);
+    expect(await frame).toEqual({ event: 'auth:changed', payload: signedOutAuthState });
     ws.close();
   });
 

@@ -1,14 +1,14 @@
+import { signedOutAuthState } from '../../shared/ipc/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../services/app-error';
 import { silentLogger } from '../services/logger';
 import { IpcRouter } from './ipc-router';
 
 const trusted = { trusted: true, description: 'test' };
-const signedOut = { status: 'signedOut', account: null, scopes: [], missingScopes: [], pending: null, lastValidatedAt: null, error: null } as const;
 
 function router() {
   const r = new IpcRouter(silentLogger);
-  r.handle('auth:getState', () => signedOut);
+  r.handle('auth:getState', () => signedOutAuthState);
   r.handle('ingest:select', ({ serverId }) => {
     if (serverId === 99) throw new AppError('invalid_argument', 'There is no ingest server 99.');
     throw new Error('database exploded at /home/user/secret');
@@ -18,7 +18,7 @@ function router() {
 
 describe('IpcRouter', () => {
   it('answers a valid request', async () => {
-    expect(await router().dispatch('auth:getState', undefined, trusted)).toEqual({ ok: true, value: signedOut });
+    expect(await router().dispatch('auth:getState', undefined, trusted)).toEqual({ ok: true, value: signedOutAuthState });
   });
 
   it('refuses an untrusted sender before anything else', async () => {
@@ -67,7 +67,7 @@ describe('IpcRouter', () => {
 
   it('strips fields the contract does not name from results', async () => {
     const r = new IpcRouter(silentLogger);
-    r.handle('auth:getState', () => ({ ...signedOut, accessToken: 'abc123', refreshToken: 'def456' }) as typeof signedOut);
+    r.handle('auth:getState', () => ({ ...signedOutAuthState, accessToken: 'abc123', refreshToken: 'def456' }) as typeof signedOutAuthState);
     const result = await r.dispatch('auth:getState', undefined, trusted);
     expect(JSON.stringify(result)).not.toMatch(/abc123|def456|Token/);
   });
@@ -81,10 +81,10 @@ describe('IpcRouter', () => {
     const r = router();
     const seen: unknown[] = [];
     const off = r.onEvent((event, payload) => seen.push([event, payload]));
-    r.emit('auth:changed', signedOut);
+    r.emit('auth:changed', signedOutAuthState);
     off();
-    r.emit('auth:changed', signedOut);
-    expect(seen).toEqual([['auth:changed', signedOut]]);
+    r.emit('auth:changed', signedOutAuthState);
+    expect(seen).toEqual([['auth:changed', signedOutAuthState]]);
     expect(() => r.emit('auth:changed', { status: 'bogus' } as never)).toThrow();
   });
 });

@@ -230,3 +230,14 @@ export function splitChannel(channel: string): [namespace: string, method: strin
   const i = channel.indexOf(':');
   return [channel.slice(0, i), channel.slice(i + 1)];
 }
+
+/** The auth state before anything is known: also the renderer's initial state. */
+export const signedOutAuthState: AuthState = {
+  status: 'signedOut',
+  account: null,
+  scopes: [],
+  missingScopes: [],
+  pending: null,
+  lastValidatedAt: null,
+  error: null,
+};

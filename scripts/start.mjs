@@ -1,0 +1,46 @@
+// `npm start`: build, then run the Electron app; where Electron's binary is missing (its download
+// is blocked on some machines), run the dock mode instead and open it in the system browser.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+
+if (run('npx', ['electron-vite', 'build']).status !== 0) process.exit(1);
+
+let electronBinary = null;
+try {
+  electronBinary = require('electron'); // throws when the binary was not downloaded
+} catch {
+  electronBinary = null;
+}
+
+if (electronBinary) {
+  const child = spawn(electronBinary, ['.'], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  console.log('sidestage: the Electron binary is not installed on this machine, so Sidestage runs in dock mode:');
+  console.log('sidestage: the same app in your browser (or as an OBS Custom Browser Dock).');
+  const dock = spawn('npx', ['tsx', 'src/main/dock/cli.ts', ...process.argv.slice(2)], { stdio: ['inherit', 'pipe', 'inherit'] });
+  dock.stdout.setEncoding('utf8');
+  dock.stdout.on('data', (text) => {
+    process.stdout.write(text);
+    const match = /dock ready at (\S+)/.exec(text);
+    if (match) openInBrowser(match[1]);
+  });
+  const stop = () => dock.kill('SIGTERM');
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  dock.on('exit', (code) => process.exit(code ?? 0));
+}
+
+function openInBrowser(url) {
+  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  if (spawnSync('which', [opener]).status !== 0 && process.platform === 'linux') {
+    console.log('sidestage: no browser opener found; open the URL above in a browser.');
+    return;
+  }
+  spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => {
+    console.log('sidestage: could not open a browser; open the URL above yourself.');
+  }).unref();
+}

@@ -1,0 +1,152 @@
+/**
+ * Builds Sidestage's main-process services and their IPC handlers. Shared by the Electron app
+ * (src/main/index.ts) and the dock mode (src/main/dock/cli.ts); it never imports Electron:
+ * whatever differs between them comes in as options.
+ */
+import { createServer } from 'node:net';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { ApiClient } from './services/api/api-client';
+import { AuthService } from './services/auth/auth-service';
+import type { TokenStore } from './services/auth/token-store';
+import { IngestDirectory } from './services/ingest/ingest-directory';
+import { IngestService } from './services/ingest/ingest-service';
+import { LatencyProbe } from './services/ingest/latency-probe';
+import type { Logger } from './services/logger';
+import { choosePlatform, emulatorPlatform, type PlatformConfig } from './services/platform-config';
+import type { SettingsStore } from './services/settings/settings-store';
+import { IpcRouter } from './ipc/ipc-router';
+import { registerAppHandlers } from './ipc/app-ipc';
+import { registerAuthHandlers } from './ipc/auth-ipc';
+import { registerIngestHandlers } from './ipc/ingest-ipc';
+
+export interface SidestageOptions {
+  transport: 'electron' | 'dock';
+  version: string;
+  env: Record<string, string | undefined>;
+  /** Force demo mode whatever is configured (`npm run dock -- --demo`). */
+  demo?: boolean;
+  tokenStore: TokenStore;
+  settings: SettingsStore;
+  /** Opens a URL in the system browser; false when it cannot (the renderer opens it then). */
+  openUrl: (url: string) => Promise<boolean>;
+  logger: Logger;
+}
+
+export interface Sidestage {
+  router: IpcRouter;
+  config: PlatformConfig;
+  /** The in-process emulator in demo mode. */
+  emulator: RunningEmulator | null;
+  emulatorOrigin: string | null;
+  dispose(): Promise<void>;
+}
+
+export async function createSidestage(options: SidestageOptions): Promise<Sidestage> {
+  const { logger, settings, tokenStore } = options;
+  const choice = options.demo ? ({ kind: 'demo' } as const) : choosePlatform(options.env, settings.get('platform.clientId'));
+
+  let emulator: RunningEmulator | null = null;
+  let config: PlatformConfig;
+  if (choice.kind === 'demo') {
+    // The loopback redirect port is chosen now and registered with the demo client, so that
+    // several demos (and parallel tests) never fight over one port.
+    const redirectUri = `http://127.0.0.1:${await freeLoopbackPort()}/callback`;
+    emulator = await startEmulator({ port: 0, seed: 'demo', demoRedirectUris: [redirectUri] });
+    const demo = emulator.demo;
+    if (!demo) throw new Error('The demo seed registered no client');
+    config = emulatorPlatform(emulator.url, { clientId: demo.clientId, clientSecret: demo.clientSecret }, redirectUri);
+    logger.info(`demo mode: emulator listening on ${emulator.url}`);
+  } else {
+    config = choice.config;
+  }
+
+  const auth = new AuthService({
+    endpoints: { authUrl: config.authUrl, apiBaseUrl: config.baseUrl },
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    redirectUri: config.redirectUri,
+    scopes: config.scopes,
+    tokenStore,
+    openUrl: options.openUrl,
+    logger,
+  });
+  const api = new ApiClient({ baseUrl: config.baseUrl, clientId: config.clientId, auth, logger });
+
+  const ingest = new IngestService({
+    directory: new IngestDirectory({ ingestUrl: config.ingestUrl, settings, logger }),
+    probe: new LatencyProbe(),
+    settings,
+    logger,
+    getStreamKey: async () => {
+      const account = auth.getState().account;
+      if (!account) throw new Error('Sign in to read your stream key.');
+      const data = await api.get<{ data: { stream_key: string }[] }>('/helix/streams/key', { broadcaster_id: account.id });
+      const key = data.data[0]?.stream_key;
+      if (!key) throw new Error('The platform returned no stream key.');
+      return key;
+    },
+  });
+
+  const router = new IpcRouter(logger);
+  registerAppHandlers(router, {
+    info: () => ({
+      version: options.version,
+      mode: config.mode,
+      transport: options.transport,
+      platformLabel: config.label,
+      tokenStorage: tokenStore.description,
+    }),
+  });
+  registerAuthHandlers(router, auth);
+  registerIngestHandlers(router, ingest);
+  const missing = router.missingHandlers();
+  if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
+
+  let lastAccountId: string | null = null;
+  const offAuth = auth.onChange((state) => {
+    router.emit('auth:changed', state);
+    // A different account (or none) has a different stream key.
+    const accountId = state.account?.id ?? null;
+    if (accountId !== lastAccountId) {
+      lastAccountId = accountId;
+      ingest.resetStreamKey();
+    }
+  });
+  const offIngest = ingest.onChange((overview) => router.emit('ingest:changed', overview));
+
+  await auth.start();
+
+  return {
+    router,
+    config,
+    emulator,
+    emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
+    async dispose() {
+      offAuth();
+      offIngest();
+      ingest.dispose();
+      await auth.dispose();
+      await emulator?.close();
+    },
+  };
+}
+
+function isLoopbackUrl(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm run dock [-- --demo] [--port N] [--data-dir DIR]`: Sidestage's main services behind the dock
+ * server, for a browser or an OBS Custom Browser Dock. Prints one line `dock ready at <url>`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import Conf from 'conf';
+import { createSidestage } from '../composition';
+import { createAesFileCipher, encryptedFileDescription } from '../services/auth/aes-file-cipher';
+import { CipherFileTokenStore } from '../services/auth/token-store';
+import { createConsoleLogger } from '../services/logger';
+import { BackedSettingsStore } from '../services/settings/settings-store';
+import { loadOrCreateDockSecret } from './dock-secret';
+import { startDockServer } from './dock-server';
+
+const { values } = parseArgs({
+  options: {
+    demo: { type: 'boolean', default: false },
+    port: { type: 'string', default: '0' },
+    'data-dir': { type: 'string' },
+    'renderer-dir': { type: 'string' },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`sidestage dock: --port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`);
+  process.exit(2);
+}
+
+const projectRoot = resolve(import.meta.dirname, '../../..');
+const dataDir = resolve(values['data-dir'] ?? process.env.SIDESTAGE_DATA_DIR ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'sidestage-dock'));
+const rendererDir = resolve(values['renderer-dir'] ?? join(projectRoot, 'out/renderer'));
+const logger = createConsoleLogger('dock', process.env.SIDESTAGE_DEBUG ? 'debug' : 'info');
+
+if (!existsSync(join(rendererDir, 'index.html'))) {
+  console.log('sidestage dock: building the renderer first (npm run build)');
+  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+const sidestage = await createSidestage({
+  transport: 'dock',
+  version: process.env.npm_package_version ?? '0.0.0',
+  env: process.env,
+  demo: values.demo,
+  tokenStore: new CipherFileTokenStore(join(dataDir, 'tokens.enc'), createAesFileCipher(join(dataDir, 'token.key')), encryptedFileDescription),
+  settings: new BackedSettingsStore(new Conf({ cwd: dataDir, configName: 'settings', projectName: 'sidestage' })),
+  // A dock has no window of its own to open a browser from: the renderer opens the page.
+  openUrl: async () => false,
+  logger,
+});
+
+const dock = await startDockServer({ router: sidestage.router, rendererDir, secret: await loadOrCreateDockSecret(dataDir), port, logger });
+if (sidestage.emulator) console.log(`emulator listening on ${sidestage.emulator.url}`);
+console.log(`dock ready at ${dock.url}`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await dock.close();
+  await sidestage.dispose();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

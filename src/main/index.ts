@@ -1,0 +1,88 @@
+/**
+ * Composition root of the Electron app: lifecycle and wiring only. Everything with logic lives in
+ * services (plain Node); everything that touches Electron lives in adapters.
+ */
+import { app, BrowserWindow, session } from 'electron';
+import ElectronStore from 'electron-store';
+import { join } from 'node:path';
+import { createSafeStorageCipher } from './adapters/safe-storage-cipher';
+import { createExternalOpener } from './adapters/external-browser';
+import { connectElectronIpc } from './adapters/electron-ipc';
+import { createSidestage, type Sidestage } from './composition';
+import { contentSecurityPolicy, denyAllPermissions, guardWebContents, secureWebPreferences } from './security';
+import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
+import { CipherFileTokenStore } from './services/auth/token-store';
+import { createConsoleLogger } from './services/logger';
+import { BackedSettingsStore } from './services/settings/settings-store';
+
+const logger = createConsoleLogger('main');
+let sidestage: Sidestage | null = null;
+let mainWindow: BrowserWindow | null = null;
+
+// The renderer comes from the dev server in `npm run dev`, from the built file otherwise.
+const here = import.meta.dirname;
+const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? `file://${join(here, '../renderer/index.html')}`;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    guardWebContents(contents, { rendererUrl, policy: externalPolicy(), openExternal: (url) => void openUrl(url) });
+  });
+  app.whenReady().then(start).catch((error: unknown) => {
+    logger.error('Sidestage failed to start', { error });
+    app.exit(1);
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', () => {
+    void sidestage?.dispose();
+  });
+}
+
+function externalPolicy() {
+  return { emulatorOrigin: sidestage?.emulatorOrigin ?? null };
+}
+const openUrl = createExternalOpener(externalPolicy);
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const safe = createSafeStorageCipher();
+  const tokenStore = safe
+    ? new CipherFileTokenStore(join(dataDir, 'tokens.bin'), safe.cipher, safe.description)
+    : new CipherFileTokenStore(join(dataDir, 'tokens.enc'), createAesFileCipher(join(dataDir, 'token.key')), encryptedFileDescription);
+
+  sidestage = await createSidestage({
+    transport: 'electron',
+    version: app.getVersion(),
+    env: process.env,
+    tokenStore,
+    settings: new BackedSettingsStore(new ElectronStore()),
+    openUrl,
+    logger,
+  });
+
+  denyAllPermissions(session.defaultSession);
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy] } });
+  });
+
+  mainWindow = new BrowserWindow({
+    width: 1100,
+    height: 760,
+    minWidth: 720,
+    minHeight: 520,
+    title: 'Sidestage',
+    show: false,
+    backgroundColor: '#0e0e10',
+    webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
+  });
+  connectElectronIpc(sidestage.router, { rendererUrl, windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents) });
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  await mainWindow.loadURL(rendererUrl);
+}
