@@ -1,0 +1,21 @@
+import { useSidestage } from '../store';
+import { ActionError } from '../components/action-error';
+import { Header } from './header';
+import { findPanel } from './panel-registry';
+import { Sidebar } from './sidebar';
+import { StatusBar } from './status-bar';
+
+export function App() {
+  const panel = useSidestage((state) => findPanel(state.activePanel));
+  return (
+    <div className="app">
+      <Header />
+      <Sidebar />
+      <main className="content">
+        <ActionError action="app.load" what="Could not reach Sidestage" />
+        {panel.render()}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { findPanel, panels } from './panel-registry';
+
+describe('panel registry', () => {
+  it('lists Account then Ingest with unique ids', () => {
+    expect(panels.map((panel) => panel.title)).toEqual(['Account', 'Ingest']);
+    expect(new Set(panels.map((panel) => panel.id)).size).toBe(panels.length);
+  });
+
+  it('falls back to the first panel for an unknown id', () => {
+    expect(findPanel('ingest').id).toBe('ingest');
+    expect(findPanel('gone').id).toBe('account');
+  });
+});

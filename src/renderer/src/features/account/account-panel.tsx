@@ -1,0 +1,218 @@
+import type { AuthState, PendingSignIn } from '../../../../shared/ipc/contract';
+import { ActionError } from '../../components/action-error';
+import { Avatar } from '../../components/avatar';
+import { Banner } from '../../components/banner';
+import { formatBroadcasterType, formatClockTime } from '../../lib/format';
+import { store, useSidestage } from '../../store';
+import { selectAction, selectTokenStorageWarning } from '../../store/selectors';
+
+export function AccountPanel() {
+  const auth = useSidestage((state) => state.auth);
+  const storageWarning = useSidestage(selectTokenStorageWarning);
+
+  return (
+    <section className="panel" aria-labelledby="account-heading">
+      <h2 id="account-heading">Account</h2>
+      {storageWarning ? (
+        <Banner tone="warning" title="Sign-in not stored securely">
+          {storageWarning}
+        </Banner>
+      ) : null}
+      <AccountBody auth={auth} />
+    </section>
+  );
+}
+
+function AccountBody({ auth }: { auth: AuthState | null }) {
+  if (!auth) {
+    return (
+      <>
+        <p className="muted">Loading account…</p>
+        <ActionError action="auth.load" what="Could not read the account state" />
+      </>
+    );
+  }
+  switch (auth.status) {
+    case 'signedOut':
+      return <SignedOut error={auth.error} />;
+    case 'signingIn':
+      return <SigningIn pending={auth.pending} />;
+    case 'signedIn':
+      return <SignedIn auth={auth} />;
+    case 'needsSignIn':
+      return <NeedsSignIn auth={auth} />;
+  }
+}
+
+/** "Sign in" and "Sign in with a code"; the wording of the first changes for a renewed sign-in. */
+function SignInButtons({ again }: { again?: boolean }) {
+  const { pending } = useSidestage(selectAction('auth.signIn'));
+  const { signIn } = store.getState();
+  return (
+    <>
+      <div className="button-row">
+        <button type="button" className="primary" disabled={pending} onClick={() => void signIn('loopback')}>
+          {again ? 'Sign in again' : 'Sign in'}
+        </button>
+        <button type="button" disabled={pending} onClick={() => void signIn('device')}>
+          Sign in with a code
+        </button>
+      </div>
+      <ActionError action="auth.signIn" what="Could not start signing in" />
+    </>
+  );
+}
+
+function SignedOut({ error }: { error: string | null }) {
+  return (
+    <div className="stack">
+      <p>Sign in with your broadcaster account so that Sidestage can read your channel and stream settings.</p>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <SignInButtons />
+      <p className="muted small">
+        “Sign in” opens the sign-in page in your browser. “Sign in with a code” shows a code to enter on any device.
+      </p>
+    </div>
+  );
+}
+
+function SigningIn({ pending }: { pending: PendingSignIn | null }) {
+  const { pending: cancelling } = useSidestage(selectAction('auth.cancelSignIn'));
+  const cancel = (
+    <>
+      <div className="button-row">
+        <button type="button" disabled={cancelling} onClick={() => void store.getState().cancelSignIn()}>
+          Cancel
+        </button>
+      </div>
+      <ActionError action="auth.cancelSignIn" what="Could not cancel signing in" />
+    </>
+  );
+
+  if (!pending) {
+    return (
+      <div className="stack">
+        <p role="status">Starting sign-in…</p>
+        {cancel}
+      </div>
+    );
+  }
+
+  if (pending.flow === 'loopback') {
+    return (
+      <div className="stack">
+        <p role="status">Finish signing in on the sign-in page in your browser.</p>
+        <p>
+          <a href={pending.authorizeUrl} target="_blank" rel="noopener noreferrer">
+            Open the sign-in page
+          </a>
+        </p>
+        <p className="muted small">This request expires at {formatClockTime(pending.expiresAt)}.</p>
+        {cancel}
+      </div>
+    );
+  }
+
+  return (
+    <div className="stack">
+      <p role="status">Enter this code on the verification page:</p>
+      <p className="user-code">
+        {pending.userCode}
+      </p>
+      <p>
+        <a href={pending.verificationUri} target="_blank" rel="noopener noreferrer">
+          Open the verification page
+        </a>{' '}
+        <span className="muted small">({pending.verificationUri})</span>
+      </p>
+      <p className="muted small">The code expires at {formatClockTime(pending.expiresAt)}.</p>
+      {cancel}
+    </div>
+  );
+}
+
+function AccountSummary({ auth }: { auth: AuthState }) {
+  const account = auth.account;
+  if (!account) return null;
+  return (
+    <div className="profile">
+      <Avatar url={account.profileImageUrl} name={account.displayName} />
+      <div>
+        <p className="profile-name">{account.displayName}</p>
+        <p className="muted">@{account.login}</p>
+        <p className="small">{formatBroadcasterType(account.broadcasterType)}</p>
+      </div>
+    </div>
+  );
+}
+
+function SignOutButton() {
+  const { pending } = useSidestage(selectAction('auth.signOut'));
+  return (
+    <>
+      <div className="button-row">
+        <button type="button" disabled={pending} onClick={() => void store.getState().signOut()}>
+          Sign out
+        </button>
+      </div>
+      <ActionError action="auth.signOut" what="Could not sign out" />
+    </>
+  );
+}
+
+function SignedIn({ auth }: { auth: AuthState }) {
+  const { scopes, missingScopes } = auth;
+  return (
+    <div className="stack">
+      <AccountSummary auth={auth} />
+      {auth.lastValidatedAt ? (
+        <p className="muted small">Sign-in last checked at {formatClockTime(auth.lastValidatedAt)}.</p>
+      ) : null}
+      {missingScopes.length > 0 ? (
+        <Banner tone="warning" title="Some permissions are missing">
+          <p>Sign in again to grant them; until then, the features that need them will not work.</p>
+          <ul aria-label="Missing scopes" className="scope-list">
+            {missingScopes.map((scope) => (
+              <li key={scope}>
+                <code>{scope}</code>
+              </li>
+            ))}
+          </ul>
+          <SignInButtons again />
+        </Banner>
+      ) : null}
+      <h3 id="granted-scopes-heading">Granted scopes</h3>
+      {scopes.length > 0 ? (
+        <ul aria-labelledby="granted-scopes-heading" className="scope-list">
+          {scopes.map((scope) => (
+            <li key={scope}>
+              <code>{scope}</code>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">None.</p>
+      )}
+      <SignOutButton />
+    </div>
+  );
+}
+
+function NeedsSignIn({ auth }: { auth: AuthState }) {
+  return (
+    <div className="stack">
+      <AccountSummary auth={auth} />
+      <div className="action-error" role="alert">
+        <p>
+          <strong>Sign in again.</strong> {auth.error ?? 'Your sign-in is no longer valid.'}
+        </p>
+      </div>
+      <SignInButtons again />
+      <SignOutButton />
+    </div>
+  );
+}

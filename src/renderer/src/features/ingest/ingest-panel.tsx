@@ -1,0 +1,79 @@
+import { ActionError } from '../../components/action-error';
+import { Banner } from '../../components/banner';
+import { LiveStatus } from '../../components/live-status';
+import { store, useSidestage } from '../../store';
+import { ingestSourceNote, selectAction, selectIsProbing, selectIsSignedIn } from '../../store/selectors';
+import { IngestOptions } from './ingest-options';
+import { ServerTable } from './server-table';
+import { StreamUrl } from './stream-url';
+
+export function IngestPanel() {
+  const signedIn = useSidestage(selectIsSignedIn);
+  return (
+    <section className="panel" aria-labelledby="ingest-heading">
+      <h2 id="ingest-heading">Ingest</h2>
+      {signedIn ? <IngestBody /> : <SignInPrompt />}
+    </section>
+  );
+}
+
+function SignInPrompt() {
+  return (
+    <div className="stack">
+      <p>Sign in to choose an ingest server and copy your stream settings into the encoder.</p>
+      <div className="button-row">
+        <button type="button" className="primary" onClick={() => store.getState().setActivePanel('account')}>
+          Go to Account
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function IngestBody() {
+  const overview = useSidestage((state) => state.ingest);
+  const loading = useSidestage((state) => selectAction('ingest.load')(state).pending);
+
+  if (!overview) {
+    return (
+      <>
+        <p className="muted">{loading ? 'Loading ingest servers…' : 'No ingest servers loaded.'}</p>
+        <ActionError action="ingest.load" what="Could not load the ingest servers" />
+      </>
+    );
+  }
+
+  const sourceNote = ingestSourceNote(overview);
+  return (
+    <div className="stack">
+      <Toolbar />
+      {sourceNote ? <Banner tone="info">{sourceNote}</Banner> : null}
+      <ActionError action="ingest.load" what="Could not load the ingest servers" />
+      <ServerTable />
+      <IngestOptions />
+      <StreamUrl />
+    </div>
+  );
+}
+
+function Toolbar() {
+  const probing = useSidestage(selectIsProbing);
+  const refreshing = useSidestage((state) => selectAction('ingest.refresh')(state).pending);
+  const { probeIngest, refreshIngest } = store.getState();
+  return (
+    <>
+      <div className="button-row">
+        <button type="button" className="primary" disabled={probing} onClick={() => void probeIngest()}>
+          Test latency
+        </button>
+        <button type="button" disabled={refreshing} onClick={() => void refreshIngest()}>
+          Refresh list
+        </button>
+        {probing ? <progress className="inline-progress" aria-label="Testing latency" /> : null}
+      </div>
+      <LiveStatus>{probing ? 'Testing latency…' : refreshing ? 'Refreshing the list…' : ''}</LiveStatus>
+      <ActionError action="ingest.probe" what="Could not test latency" />
+      <ActionError action="ingest.refresh" what="Could not refresh the list" />
+    </>
+  );
+}

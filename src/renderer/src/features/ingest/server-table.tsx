@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { ActionError } from '../../components/action-error';
+import { store, useSidestage } from '../../store';
+import { ingestRows, selectFollowsRecommendation } from '../../store/selectors';
+
+/**
+ * Ranked servers as a real table, one radio per row named by the server's name. Platforms list a
+ * few dozen servers, few enough that every row stays in the DOM (findable, printable, no scroll math).
+ */
+export function ServerTable() {
+  const overview = useSidestage((state) => state.ingest);
+  const pendingSelectId = useSidestage((state) => state.pendingSelectId);
+  const rows = useMemo(() => ingestRows(overview, pendingSelectId), [overview, pendingSelectId]);
+  const followsRecommendation = useSidestage(selectFollowsRecommendation);
+  const { selectServer } = store.getState();
+
+  if (rows.length === 0) return <p className="muted">No ingest servers are known.</p>;
+
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="server-table">
+          <caption>Ingest servers, fastest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Server</th>
+              <th scope="col">Host</th>
+              <th scope="col">Latency</th>
+              <th scope="col">
+                <span className="visually-hidden">Notes</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className={row.checked ? 'is-selected' : undefined}>
+                <td>
+                  <label className="radio-label">
+                    <input
+                      type="radio"
+                      name="ingest-server"
+                      value={row.id}
+                      checked={row.checked}
+                      onChange={() => void selectServer(row.id)}
+                    />
+                    {row.name}
+                  </label>
+                </td>
+                <td className="mono">{row.host}</td>
+                <td className={`latency latency-${row.status}`}>{row.latency}</td>
+                <td>
+                  <div className="badges">
+                    {row.recommended ? <span className="badge badge-recommended">Recommended</span> : null}
+                    {row.selected ? <span className="badge badge-selected">Selected</span> : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {followsRecommendation ? (
+        <p className="muted small">No server chosen: Sidestage uses the recommended one until you choose.</p>
+      ) : null}
+      <ActionError action="ingest.select" what="Could not select the server" />
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import type { IngestOverview } from '../../../shared/ipc/contract';
+import { streamKeyForEncoder } from '../lib/format';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import { effectiveServerId, selectSelectedServer } from './selectors';
+import type { CopyTarget, IngestSlice } from './types';
+
+export const defaultCopyFeedbackMs = 3_000;
+
+/** A revealed URL is only valid for the overview it was revealed from. */
+function streamUrlChanged(before: IngestOverview | null, after: IngestOverview): boolean {
+  return (
+    !before ||
+    effectiveServerId(before) !== effectiveServerId(after) ||
+    before.secure !== after.secure ||
+    before.bandwidthTest !== after.bandwidthTest ||
+    before.maskedUrl !== after.maskedUrl
+  );
+}
+
+export function createIngestSlice({ set, get, deps, run }: SliceContext): IngestSlice {
+  let copySeq = 0;
+
+  const applyIfLatest = (isLatest: () => boolean) => (overview: IngestOverview) => {
+    if (isLatest()) get().applyIngest(overview);
+  };
+
+  const showCopied = (target: CopyTarget) => {
+    const seq = ++copySeq;
+    set({ copied: { target, seq } });
+    setTimeout(() => {
+      if (get().copied?.seq === seq) set({ copied: null });
+    }, deps.copyFeedbackMs ?? defaultCopyFeedbackMs);
+  };
+
+  const selectedServerUrl = (): string => {
+    const server = selectSelectedServer(get());
+    if (!server) throw new Error('No ingest server is selected.');
+    return server.serverUrl;
+  };
+
+  const writeClipboard = async (text: string) => {
+    try {
+      await deps.writeClipboard(text);
+    } catch (error) {
+      const reason = error instanceof Error && error.message ? error.message : 'permission denied';
+      throw new Error(`Could not write to the clipboard: ${reason}`);
+    }
+  };
+
+  return {
+    ingest: null,
+    revealedUrl: null,
+    pendingSelectId: null,
+    pendingOptions: {},
+    copied: null,
+
+    loadIngest: () =>
+      run('ingest.load', async (isLatest) => {
+        applyIfLatest(isLatest)(await call(deps.bridge.ingest.getOverview()));
+      }),
+
+    refreshIngest: () =>
+      run('ingest.refresh', async (isLatest) => {
+        applyIfLatest(isLatest)(await call(deps.bridge.ingest.refresh()));
+      }),
+
+    probeIngest: () =>
+      run('ingest.probe', async (isLatest) => {
+        applyIfLatest(isLatest)(await call(deps.bridge.ingest.probe()));
+      }),
+
+    selectServer: (serverId) =>
+      run('ingest.select', async (isLatest) => {
+        set({ pendingSelectId: serverId });
+        try {
+          applyIfLatest(isLatest)(await call(deps.bridge.ingest.select({ serverId })));
+        } finally {
+          if (isLatest()) set({ pendingSelectId: null });
+        }
+      }),
+
+    setSecure: (secure) =>
+      run('ingest.setSecure', async (isLatest) => {
+        set((state) => ({ pendingOptions: { ...state.pendingOptions, secure } }));
+        try {
+          applyIfLatest(isLatest)(await call(deps.bridge.ingest.setOptions({ secure })));
+        } finally {
+          if (isLatest()) set((state) => ({ pendingOptions: { ...state.pendingOptions, secure: undefined } }));
+        }
+      }),
+
+    setBandwidthTest: (bandwidthTest) =>
+      run('ingest.setBandwidthTest', async (isLatest) => {
+        set((state) => ({ pendingOptions: { ...state.pendingOptions, bandwidthTest } }));
+        try {
+          applyIfLatest(isLatest)(await call(deps.bridge.ingest.setOptions({ bandwidthTest })));
+        } finally {
+          if (isLatest()) set((state) => ({ pendingOptions: { ...state.pendingOptions, bandwidthTest: undefined } }));
+        }
+      }),
+
+    revealStreamUrl: () =>
+      run('ingest.reveal', async (isLatest) => {
+        const revealed = await call(deps.bridge.ingest.revealStreamKey({ purpose: 'reveal' }));
+        if (isLatest()) set({ revealedUrl: revealed.url });
+      }),
+
+    hideStreamUrl: () => set({ revealedUrl: null }),
+
+    copyServerUrl: () =>
+      run('ingest.copyServer', async () => {
+        await writeClipboard(selectedServerUrl());
+        showCopied('server');
+      }),
+
+    copyStreamKey: () =>
+      run('ingest.copyStreamKey', async () => {
+        // The key goes straight to the clipboard; it is never kept in the store.
+        const revealed = await call(deps.bridge.ingest.revealStreamKey({ purpose: 'copy' }));
+        await writeClipboard(streamKeyForEncoder(revealed));
+        showCopied('streamKey');
+      }),
+
+    applyIngest: (overview) => {
+      const before = get().ingest;
+      set(streamUrlChanged(before, overview) ? { ingest: overview, revealedUrl: null } : { ingest: overview });
+    },
+  };
+}

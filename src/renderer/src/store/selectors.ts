@@ -1,0 +1,118 @@
+/**
+ * Pure functions of the state. Those that build new objects take the parts they need, so a
+ * component can memoise them on those parts (zustand re-renders on every new reference).
+ */
+import type { IngestOverview, IngestServer } from '../../../shared/ipc/contract';
+import { formatConnection, formatDateTime, formatLatency } from '../lib/format';
+import { idleAction } from './action-runner';
+import type { ActionId, ActionStatus, SidestageState } from './types';
+
+export const selectAction =
+  (id: ActionId) =>
+  (state: SidestageState): ActionStatus =>
+    state.actions[id] ?? idleAction;
+
+export const selectAuthStatus = (state: SidestageState) => state.auth?.status ?? 'loading';
+
+export const selectIsSignedIn = (state: SidestageState) => state.auth?.status === 'signedIn';
+
+/** The status bar's account item. */
+export const selectAccountLabel = (state: SidestageState): string => {
+  const auth = state.auth;
+  if (!auth) return 'Loading…';
+  if (auth.status === 'signedIn' && auth.account) return auth.account.login;
+  if (auth.status === 'needsSignIn') return auth.account ? `${auth.account.login} (sign in again)` : 'Sign in again';
+  if (auth.status === 'signingIn') return 'Signing in…';
+  return 'Signed out';
+};
+
+/** "Demo" for the built-in emulator, otherwise what main calls the platform. */
+export const selectModeLabel = (state: SidestageState): string => {
+  const info = state.appInfo;
+  if (!info) return '…';
+  return info.mode === 'demo' ? 'Demo' : info.platformLabel;
+};
+
+export const selectConnectionLabel = (state: SidestageState): string => formatConnection(state.connection);
+
+/** Token storage warning, when tokens are not really encrypted at rest. */
+export const selectTokenStorageWarning = (state: SidestageState): string | null => {
+  const storage = state.appInfo?.tokenStorage;
+  if (!storage || storage.secure) return null;
+  return (
+    storage.warning ??
+    'This system offers no secure storage: your sign-in is kept on disk without real encryption.'
+  );
+};
+
+/** The server in use: the user's choice, or main's recommendation while they made none (null). */
+export function effectiveServerId(overview: IngestOverview | null): number | null {
+  if (!overview) return null;
+  return overview.selectedId ?? overview.recommendedId;
+}
+
+export interface IngestRow {
+  id: number;
+  name: string;
+  host: string;
+  latency: string;
+  status: IngestServer['probe']['status'];
+  recommended: boolean;
+  /** In use according to main (chosen, or recommended while nothing is chosen). */
+  selected: boolean;
+  /** What the radio shows: the pending choice while main has not answered, else the selection. */
+  checked: boolean;
+}
+
+export function ingestRows(overview: IngestOverview | null, pendingSelectId: number | null): IngestRow[] {
+  if (!overview) return [];
+  const inUse = effectiveServerId(overview);
+  const shown = pendingSelectId ?? inUse;
+  return overview.servers.map((server) => ({
+    id: server.id,
+    name: server.name,
+    host: server.host,
+    latency: formatLatency(server.probe),
+    status: server.probe.status,
+    recommended: server.id === overview.recommendedId,
+    selected: server.id === inUse,
+    checked: server.id === shown,
+  }));
+}
+
+export const selectSelectedServer = (state: SidestageState): IngestServer | null => {
+  const id = effectiveServerId(state.ingest);
+  return state.ingest?.servers.find((server) => server.id === id) ?? null;
+};
+
+/** True while the user has chosen no server and main follows its recommendation. */
+export const selectFollowsRecommendation = (state: SidestageState): boolean =>
+  state.ingest !== null && state.ingest.selectedId === null && state.ingest.recommendedId !== null;
+
+/** Why the list is not fresh from the directory, or null when it is. */
+export function ingestSourceNote(overview: IngestOverview | null): string | null {
+  if (!overview) return null;
+  const why = overview.directoryError ? ` The directory could not be read: ${overview.directoryError}` : '';
+  switch (overview.source) {
+    case 'directory':
+      return overview.directoryError ? `The list may be out of date. ${why.trim()}` : null;
+    case 'cache':
+      return `Showing the saved list${overview.fetchedAt ? ` from ${formatDateTime(overview.fetchedAt)}` : ''}.${why}`;
+    case 'fallback':
+      return `Showing the built-in list.${why}`;
+  }
+}
+
+/** The switches as the user last set them, pending answers included. */
+export const selectIngestOptions = (state: SidestageState): { secure: boolean; bandwidthTest: boolean } | null => {
+  if (!state.ingest) return null;
+  return {
+    secure: state.pendingOptions.secure ?? state.ingest.secure,
+    bandwidthTest: state.pendingOptions.bandwidthTest ?? state.ingest.bandwidthTest,
+  };
+};
+
+export const selectStreamUrl = (state: SidestageState): string => state.revealedUrl ?? state.ingest?.maskedUrl ?? '';
+
+export const selectIsProbing = (state: SidestageState): boolean =>
+  Boolean(state.ingest?.probing) || (state.actions['ingest.probe']?.pending ?? false);

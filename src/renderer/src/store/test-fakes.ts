@@ -1,0 +1,159 @@
+/** Fakes of the store's dependencies, for its tests. */
+import { vi } from 'vitest';
+import type {
+  AppInfo,
+  AuthState,
+  EventName,
+  EventPayload,
+  IngestOverview,
+  IpcError,
+  IpcResult,
+  SidestageBridge,
+} from '../../../shared/ipc/contract';
+import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
+import type { StoreDeps } from './types';
+
+export const appInfo: AppInfo = {
+  version: '0.1.0',
+  mode: 'demo',
+  transport: 'dock',
+  platformLabel: 'Emulator',
+  tokenStorage: { kind: 'encrypted-file', secure: true, warning: null },
+};
+
+export const signedOut: AuthState = {
+  status: 'signedOut',
+  account: null,
+  scopes: [],
+  missingScopes: [],
+  pending: null,
+  lastValidatedAt: null,
+  error: null,
+};
+
+export const signedIn: AuthState = {
+  status: 'signedIn',
+  account: { id: '1001', login: 'demo', displayName: 'Demo', broadcasterType: 'affiliate', profileImageUrl: '' },
+  scopes: ['channel:read:stream_key'],
+  missingScopes: [],
+  pending: null,
+  lastValidatedAt: '2030-01-01T10:00:00Z',
+  error: null,
+};
+
+export const overview: IngestOverview = {
+  servers: [
+    { id: 1, name: 'EU: Frankfurt', host: 'fra.example:1935', serverUrl: 'rtmp://fra.example/app', probe: { status: 'ok', medianMs: 12, rounds: 3 } },
+    { id: 2, name: 'EU: Paris', host: 'par.example:1935', serverUrl: 'rtmp://par.example/app', probe: { status: 'untested' } },
+    { id: 3, name: 'US: Ashburn', host: 'iad.example:1935', serverUrl: 'rtmp://iad.example/app', probe: { status: 'unreachable', reason: 'connection refused' } },
+  ],
+  selectedId: 1,
+  recommendedId: 1,
+  source: 'directory',
+  fetchedAt: '2030-01-01T10:00:00Z',
+  directoryError: null,
+  probing: false,
+  probedAt: null,
+  secure: false,
+  bandwidthTest: false,
+  maskedUrl: 'rtmp://fra.example/app/live_1001_••••',
+  streamKeyError: null,
+};
+
+export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
+export const fail = (error: IpcError): IpcResult<never> => ({ ok: false, error });
+
+/** A promise the test settles by hand, to see the store while a call is in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+export function fakeBridge() {
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  const bridge = {
+    app: { getInfo: vi.fn(async () => ok(appInfo)) },
+    auth: {
+      getState: vi.fn(async () => ok(signedOut)),
+      signIn: vi.fn(async (_arg?: unknown) => ok(signedOut)),
+      cancelSignIn: vi.fn(async () => ok(signedOut)),
+      signOut: vi.fn(async () => ok(signedOut)),
+    },
+    ingest: {
+      getOverview: vi.fn(async () => ok(overview)),
+      refresh: vi.fn(async () => ok(overview)),
+      probe: vi.fn(async () => ok(overview)),
+      select: vi.fn(async (_arg: { serverId: number }) => ok(overview)),
+      setOptions: vi.fn(async (_arg: { secure?: boolean; bandwidthTest?: boolean }) => ok(overview)),
+      revealStreamKey: vi.fn(async (_arg: { purpose: 'reveal' | 'copy' }) =>
+        ok({ streamKey: 'live_1001_secret', url: 'rtmp://fra.example/app/live_1001_secret' }),
+      ),
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener as (payload: never) => void);
+      return () => {
+        set.delete(listener as (payload: never) => void);
+      };
+    },
+  };
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    for (const listener of listeners.get(event) ?? []) (listener as (payload: EventPayload<E>) => void)(payload);
+  };
+  const listenerCount = () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0);
+  // The fake's functions accept what the real ones do; the cast only drops vi.fn's extra members.
+  return { bridge: bridge as typeof bridge & SidestageBridge, emit, listenerCount };
+}
+
+export function fakeConnection(initial: ConnectionState = 'connecting') {
+  let state = initial;
+  const listeners = new Set<(state: ConnectionState) => void>();
+  const resyncs = new Set<() => void>();
+  const connection: ConnectionSource = {
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onResync: (listener) => {
+      resyncs.add(listener);
+      return () => resyncs.delete(listener);
+    },
+  };
+  return {
+    connection,
+    set(next: ConnectionState) {
+      state = next;
+      for (const listener of listeners) listener(next);
+    },
+    resync() {
+      for (const listener of resyncs) listener();
+    },
+  };
+}
+
+export function fakeDeps(overrides: Partial<StoreDeps> = {}) {
+  const { bridge, emit, listenerCount } = fakeBridge();
+  const connection = fakeConnection();
+  const openUrl = vi.fn<(url: string) => void>();
+  const writeClipboard = vi.fn<(text: string) => Promise<void>>(async () => {});
+  const deps: StoreDeps = {
+    bridge,
+    transport: 'dock',
+    connection: connection.connection,
+    openUrl,
+    writeClipboard,
+    copyFeedbackMs: 1_000,
+    ...overrides,
+  };
+  return { deps, bridge, emit, listenerCount, connection, openUrl, writeClipboard };
+}
+
+/** Lets pending promise callbacks run (microtasks only, so it works under fake timers). */
+export async function flush(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) await Promise.resolve();
+}

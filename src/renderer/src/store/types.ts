@@ -1,0 +1,96 @@
+import type {
+  AppInfo,
+  AuthState,
+  IngestOverview,
+  SidestageBridge,
+  SignInFlow,
+} from '../../../shared/ipc/contract';
+import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
+import type { Transport } from '../lib/api';
+
+/** What the store needs from the outside world; tests pass fakes. */
+export interface StoreDeps {
+  bridge: SidestageBridge;
+  transport: Transport;
+  connection: ConnectionSource;
+  /** Opens the consent page when main could not (dock mode). */
+  openUrl: (url: string) => void;
+  writeClipboard: (text: string) => Promise<void>;
+  /** How long "Copied" feedback stays. */
+  copyFeedbackMs?: number;
+}
+
+/** Every user-visible async action; each has its own pending flag and error. */
+export type ActionId =
+  | 'app.load'
+  | 'auth.load'
+  | 'auth.signIn'
+  | 'auth.cancelSignIn'
+  | 'auth.signOut'
+  | 'ingest.load'
+  | 'ingest.refresh'
+  | 'ingest.probe'
+  | 'ingest.select'
+  | 'ingest.setSecure'
+  | 'ingest.setBandwidthTest'
+  | 'ingest.reveal'
+  | 'ingest.copyServer'
+  | 'ingest.copyStreamKey';
+
+export interface ActionStatus {
+  pending: boolean;
+  /** Why the last run failed, in words; null when it succeeded or was dismissed. */
+  error: string | null;
+}
+
+export interface AppSlice {
+  appInfo: AppInfo | null;
+  transport: Transport;
+  connection: ConnectionState;
+  loadAppInfo(): Promise<void>;
+  setConnection(state: ConnectionState): void;
+}
+
+export interface AuthSlice {
+  auth: AuthState | null;
+  loadAuth(): Promise<void>;
+  signIn(flow: SignInFlow): Promise<void>;
+  cancelSignIn(): Promise<void>;
+  signOut(): Promise<void>;
+  /** Mirrors main's auth state (from an event or a call's result). */
+  applyAuth(state: AuthState): void;
+}
+
+export type CopyTarget = 'server' | 'streamKey';
+
+export interface IngestSlice {
+  ingest: IngestOverview | null;
+  /** The full URL after an explicit reveal; forgotten on hide or when it no longer applies. */
+  revealedUrl: string | null;
+  /** Choices sent to main and not answered yet, shown so that a click is visibly taken. */
+  pendingSelectId: number | null;
+  pendingOptions: { secure?: boolean; bandwidthTest?: boolean };
+  copied: { target: CopyTarget; seq: number } | null;
+  loadIngest(): Promise<void>;
+  refreshIngest(): Promise<void>;
+  probeIngest(): Promise<void>;
+  selectServer(serverId: number): Promise<void>;
+  setSecure(secure: boolean): Promise<void>;
+  setBandwidthTest(bandwidthTest: boolean): Promise<void>;
+  revealStreamUrl(): Promise<void>;
+  hideStreamUrl(): void;
+  copyServerUrl(): Promise<void>;
+  copyStreamKey(): Promise<void>;
+  applyIngest(overview: IngestOverview): void;
+}
+
+export interface UiSlice {
+  activePanel: string;
+  actions: Partial<Record<ActionId, ActionStatus>>;
+  setActivePanel(panel: string): void;
+  /** Runs the action's last attempt again, with the same arguments. */
+  retry(id: ActionId): Promise<void>;
+  dismissError(id: ActionId): void;
+}
+
+export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice;
