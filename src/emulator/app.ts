@@ -1,0 +1,91 @@
+/**
+ * Builds the emulator's Fastify app: one origin for every platform host (identity service, current
+ * API, ingest directory) plus the simulation API. Every error, including Fastify's own (bad JSON,
+ * unknown route, body too large), is answered in the platform's error shape; never a bare 500.
+ */
+import formBody from '@fastify/formbody';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { ApiError, errorBody } from './http/api-error';
+import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
+import { ROUTE_MODULES } from './routes';
+import type { EmulatorState } from './state/emulator-state';
+import './http/app-state';
+
+/** Large enough for the retired v5 API's community descriptions and base64 images. */
+export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export interface BuildEmulatorAppOptions {
+  log?: boolean;
+}
+
+export async function buildEmulatorApp(state: EmulatorState, options: BuildEmulatorAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.log ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: (error, request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply).code(status).send(errorBody(request.url, status, 'Malformed request URL'));
+    },
+  });
+  app.decorate('emulatorState', state);
+
+  await app.register(formBody);
+  // Some clients send `Content-Type: application/json` with an empty body (parameters in the query).
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    defaultJsonParser(request, text, done);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/_emulator')) return;
+    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) {
+      throw new ApiError(403, 'The simulation API answers loopback requests only');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    let status: number;
+    let message: string;
+    if (error instanceof ApiError) {
+      status = error.status;
+      message = error.message;
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      message = describeClientError(error);
+    } else {
+      request.log.error(error);
+      status = 500;
+      message = 'Internal Server Error';
+    }
+    return reply.code(status).type('application/json; charset=utf-8').send(errorBody(request.url, status, message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+    return reply.code(404).send(errorBody(request.url, 404, `Unknown endpoint: ${request.method} ${shown}`));
+  });
+
+  for (const register of ROUTE_MODULES) register(app);
+  return app;
+}
+
+function describeClientError(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'Request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `Request body is larger than ${BODY_LIMIT_BYTES} bytes`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Unsupported Content-Type`;
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Request body does not match its Content-Length';
+    default:
+      return error.message || 'Bad Request';
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The current API's gate. Every /helix route (and its Twitch CLI alias under /mock) is registered
+ * through `registerHelixRoute`, which checks the token, the Client-Id, the rate limit, the token
+ * type and the scopes before the handler runs, in the platform's order and with its errors.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Client } from '../state/clients';
+import type { EmulatorState } from '../state/emulator-state';
+import { RateLimiter } from '../state/rate-limiter';
+import type { AccessToken } from '../state/tokens';
+import type { User } from '../state/users';
+import { ApiError, unauthorized } from './api-error';
+import { RequestParams } from './request-params';
+import './app-state';
+
+export type HelixAuth = 'user' | 'app' | 'any';
+
+export interface HelixRouteOptions<A extends HelixAuth> {
+  method: HTTPMethods | HTTPMethods[];
+  /** Path below /helix, e.g. `/streams/key`; Fastify path syntax (`:param`) allowed. */
+  path: string;
+  /** Which token type the endpoint takes: user token, app token, or either. */
+  auth: A;
+  /** Any one of these scopes is enough. */
+  scopes?: readonly string[];
+  /** Rate-limit points the call costs; 1 by default. */
+  cost?: number;
+}
+
+export interface HelixContext<A extends HelixAuth = HelixAuth> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  state: EmulatorState;
+  /** Milliseconds since the epoch on the emulator clock, read once for the request. */
+  now: number;
+  token: AccessToken;
+  client: Client;
+  user: A extends 'user' ? User : A extends 'app' ? null : User | null;
+  query: RequestParams;
+  /** Path parameters. */
+  params: Record<string, string>;
+  /** The parsed body (JSON object, form fields...) as sent; see `jsonObjectBody`. */
+  body: unknown;
+}
+
+/**
+ * What the handler returns is sent as JSON with status 200 (or the status set with
+ * `ctx.reply.code(...)`); returning `undefined` sends 204 without a body.
+ */
+export type HelixHandler<A extends HelixAuth> = (ctx: HelixContext<A>) => unknown;
+
+export const HELIX_PREFIXES = ['/helix', '/mock'] as const;
+
+export function registerHelixRoute<A extends HelixAuth>(
+  app: FastifyInstance,
+  options: HelixRouteOptions<A>,
+  handler: HelixHandler<A>,
+): void {
+  const cost = options.cost ?? 1;
+  const state = app.emulatorState;
+  for (const prefix of HELIX_PREFIXES) {
+    app.route({
+      method: options.method,
+      url: `${prefix}${options.path}`,
+      handler: async (request, reply) => {
+        const now = state.clock.now();
+        const { token, client, user } = authenticate(request, state, now);
+
+        const bucket = state.rateLimiter.take(RateLimiter.keyFor(client.clientId, token.userId), cost, now);
+        reply.header('Ratelimit-Limit', String(bucket.limit));
+        reply.header('Ratelimit-Remaining', String(bucket.remaining));
+        reply.header('Ratelimit-Reset', String(bucket.resetAt));
+        if (!bucket.allowed) throw new ApiError(429, 'Too Many Requests');
+
+        checkTokenType(options.auth, token);
+        checkScopes(options.scopes, token);
+
+        const ctx = {
+          request,
+          reply,
+          state,
+          now,
+          token,
+          client,
+          user,
+          query: new RequestParams(request.query),
+          params: (request.params ?? {}) as Record<string, string>,
+          body: request.body,
+        } as HelixContext<A>;
+        const result = await handler(ctx);
+        if (result === undefined) {
+          if (reply.statusCode === 200) reply.code(204);
+          return reply.send();
+        }
+        return reply.send(result);
+      },
+    });
+  }
+}
+
+function authenticate(request: FastifyRequest, state: EmulatorState, now: number): { token: AccessToken; client: Client; user: User | null } {
+  const header = request.headers.authorization;
+  if (header === undefined || header.trim() === '') throw unauthorized('OAuth token is missing');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('Invalid OAuth token');
+  const token = state.tokens.findActive(match[1], now);
+  if (!token) throw unauthorized('Invalid OAuth token');
+  const client = state.clients.get(token.clientId);
+  if (!client) throw unauthorized('Invalid OAuth token');
+
+  const clientIdHeader = request.headers['client-id'];
+  const clientId = Array.isArray(clientIdHeader) ? clientIdHeader[0] : clientIdHeader;
+  if (clientId === undefined || clientId.trim() !== client.clientId) throw unauthorized('Client ID and OAuth token do not match');
+
+  let user: User | null = null;
+  if (token.userId !== null) {
+    user = state.users.get(token.userId) ?? null;
+    if (!user) throw unauthorized('Invalid OAuth token');
+  }
+  return { token, client, user };
+}
+
+function checkTokenType(auth: HelixAuth, token: AccessToken): void {
+  if (auth === 'user' && token.userId === null) throw unauthorized('Missing User OAUTH Token');
+  if (auth === 'app' && token.userId !== null) throw unauthorized('App access token required');
+}
+
+function checkScopes(scopes: readonly string[] | undefined, token: AccessToken): void {
+  if (!scopes || scopes.length === 0) return;
+  if (scopes.some((s) => token.scopes.includes(s))) return;
+  throw unauthorized(`Missing scope: ${scopes.join(' or ')}`);
+}

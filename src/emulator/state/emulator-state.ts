@@ -1,0 +1,95 @@
+import { EmulatorClock } from '../clock';
+import type { Game } from '../catalogue/games';
+import type { IngestServer } from '../ingest-listeners';
+import { AuthorizationCodeStore } from './authorization-codes';
+import { ChannelStore } from './channels';
+import { ClientStore } from './clients';
+import { DeviceCodeStore } from './device-codes';
+import { RateLimiter } from './rate-limiter';
+import { StreamStore } from './streams';
+import { TokenStore } from './tokens';
+import { UserStore, type NewUser, type User } from './users';
+
+export interface EmulatorSettings {
+  /** Approve consent and device codes at once, as the default user. */
+  autoApprove: boolean;
+  /** The user that auto-approval and the consent page's picker default to; else the first user. */
+  defaultUserId: string | null;
+}
+
+/** The platform's own catalogue: survives resets and is present in every seed. */
+export interface PlatformCatalogue {
+  games: readonly Game[];
+  ingestServers: readonly IngestServer[];
+}
+
+/**
+ * All of the emulator's in-memory state.
+ *
+ * `reset()` replaces the stores with fresh ones and re-applies the seed, so route handlers must
+ * read `state.users`, `state.tokens`... on each request instead of keeping a store reference.
+ * A new spec area adds its store here (field + line in `clearStores`).
+ */
+export class EmulatorState {
+  readonly clock = new EmulatorClock();
+  /** `http://127.0.0.1:<port>`: the one origin of every platform host; set once the server listens. */
+  baseUrl = '';
+  settings: EmulatorSettings;
+
+  clients!: ClientStore;
+  users!: UserStore;
+  channels!: ChannelStore;
+  streams!: StreamStore;
+  tokens!: TokenStore;
+  authorizationCodes!: AuthorizationCodeStore;
+  deviceCodes!: DeviceCodeStore;
+  rateLimiter!: RateLimiter;
+
+  constructor(
+    readonly catalogue: PlatformCatalogue,
+    private readonly initialSettings: EmulatorSettings,
+    private readonly applySeed: (state: EmulatorState) => void = () => {},
+  ) {
+    this.settings = { ...initialSettings };
+    this.clearStores();
+  }
+
+  /** Back to the seed the emulator started with: stores, settings and the clock. */
+  reset(): void {
+    this.clock.reset();
+    this.settings = { ...this.initialSettings };
+    this.clearStores();
+    this.applySeed(this);
+  }
+
+  seed(): void {
+    this.applySeed(this);
+  }
+
+  /** Creates a user with their channel and stream key. */
+  createUser(input: NewUser, channel: { streamKey?: string; title?: string; gameId?: string } = {}): User {
+    const user = this.users.create(input, this.clock.now(), this.baseUrl);
+    this.channels.create(user.id, channel);
+    return user;
+  }
+
+  defaultUser(): User | undefined {
+    const preferred = this.settings.defaultUserId === null ? undefined : this.users.get(this.settings.defaultUserId);
+    return preferred ?? this.users.list()[0];
+  }
+
+  game(id: string): Game | undefined {
+    return this.catalogue.games.find((g) => g.id === id);
+  }
+
+  private clearStores(): void {
+    this.clients = new ClientStore();
+    this.users = new UserStore();
+    this.channels = new ChannelStore();
+    this.streams = new StreamStore();
+    this.tokens = new TokenStore();
+    this.authorizationCodes = new AuthorizationCodeStore();
+    this.deviceCodes = new DeviceCodeStore();
+    this.rateLimiter = new RateLimiter();
+  }
+}
