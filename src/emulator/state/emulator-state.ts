@@ -5,6 +5,8 @@ import { AuthorizationCodeStore } from './authorization-codes';
 import { ChannelStore } from './channels';
 import { ClientStore } from './clients';
 import { DeviceCodeStore } from './device-codes';
+import { EventBus } from './event-bus';
+import { ModeratorStore } from './moderators';
 import { RateLimiter } from './rate-limiter';
 import { StreamStore } from './streams';
 import { TokenStore } from './tokens';
@@ -32,6 +34,8 @@ export interface PlatformCatalogue {
  */
 export class EmulatorState {
   readonly clock = new EmulatorClock();
+  /** Survives resets: EventSub sessions stay subscribed to it. */
+  readonly events = new EventBus();
   /** `http://127.0.0.1:<port>`: the one origin of every platform host; set once the server listens. */
   baseUrl = '';
   settings: EmulatorSettings;
@@ -44,6 +48,7 @@ export class EmulatorState {
   authorizationCodes!: AuthorizationCodeStore;
   deviceCodes!: DeviceCodeStore;
   rateLimiter!: RateLimiter;
+  moderators!: ModeratorStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -91,5 +96,6 @@ export class EmulatorState {
     this.authorizationCodes = new AuthorizationCodeStore();
     this.deviceCodes = new DeviceCodeStore();
     this.rateLimiter = new RateLimiter();
+    this.moderators = new ModeratorStore();
   }
 }

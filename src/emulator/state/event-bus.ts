@@ -1,0 +1,37 @@
+/**
+ * Platform events raised by state changes, whichever way they happen (the API itself or the
+ * simulation API). EventSub's WebSocket transport subscribes here; areas only publish.
+ */
+export type PlatformEventType =
+  | 'channel.channel_points_custom_reward_redemption.add'
+  | 'channel.channel_points_custom_reward_redemption.update'
+  | 'channel.charity_campaign.donate'
+  | 'stream.online'
+  | 'stream.offline'
+  | 'channel.moderator.add'
+  | 'channel.moderator.remove';
+
+export interface PlatformEvent {
+  type: PlatformEventType;
+  /** Matched against a subscription's `condition.broadcaster_user_id`. */
+  broadcasterUserId: string;
+  /** Matched against an optional `condition.reward_id` (redemption events). */
+  rewardId?: string;
+  /** The notification's `payload.event`, exactly as the platform sends it. */
+  event: Record<string, unknown>;
+}
+
+export type PlatformEventListener = (event: PlatformEvent) => void;
+
+export class EventBus {
+  private readonly listeners = new Set<PlatformEventListener>();
+
+  subscribe(listener: PlatformEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publish(event: PlatformEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
