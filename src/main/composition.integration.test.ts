@@ -1,0 +1,111 @@
+/**
+ * The whole main process in demo mode, driven only through the IPC router as the renderer would:
+ * sign in through the real loopback flow against the in-process emulator, read the ingest
+ * overview, reveal the stream key, sign out. Everything the renderer could receive (every result
+ * and every event) and every log line is recorded, and none may carry a token or the client secret.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel, IpcResult } from '../shared/ipc/contract';
+import { createSidestage, type Sidestage } from './composition';
+import { waitUntil } from './services/auth/fake-identity-service';
+import { MemoryTokenStore, type StoredTokens } from './services/auth/token-store';
+import type { Logger } from './services/logger';
+import { MemorySettingsStore } from './services/settings/settings-store';
+
+const trusted = { trusted: true, description: 'test renderer' };
+const received: unknown[] = [];
+const logged: unknown[] = [];
+const tokenStore = new MemoryTokenStore();
+const seenTokens: StoredTokens[] = [];
+const recordingLogger: Logger = Object.fromEntries(
+  (['debug', 'info', 'warn', 'error'] as const).map((level) => [level, (message: string, fields?: unknown) => logged.push([message, fields])]),
+) as unknown as Logger;
+
+let sidestage: Sidestage;
+let revealedKey = '';
+
+async function call(channel: Channel, arg?: unknown): Promise<IpcResult<unknown>> {
+  const result = await sidestage.router.dispatch(channel, arg, trusted);
+  received.push(result);
+  return result;
+}
+
+beforeAll(async () => {
+  // Keep every token the store ever saw, to look for them later.
+  const save = tokenStore.save.bind(tokenStore);
+  tokenStore.save = async (tokens) => {
+    seenTokens.push(tokens);
+    await save(tokens);
+  };
+  sidestage = await createSidestage({
+    transport: 'dock',
+    version: 'test',
+    env: {},
+    demo: true,
+    tokenStore,
+    settings: new MemorySettingsStore(),
+    // A browser that follows the consent page's redirect to the loopback listener.
+    openUrl: async (url) => {
+      await fetch(url);
+      return true;
+    },
+    logger: recordingLogger,
+  });
+  sidestage.router.onEvent((event, payload) => received.push([event, payload]));
+  await fetch(`${sidestage.emulator!.url}/_emulator/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ auto_approve: true }),
+  });
+});
+
+afterAll(async () => {
+  await sidestage?.dispose();
+});
+
+describe('Sidestage main in demo mode', () => {
+  it('starts with every contract channel handled and signed out', async () => {
+    expect(sidestage.router.missingHandlers()).toEqual([]);
+    expect(await call('auth:getState')).toMatchObject({ ok: true, value: { status: 'signedOut' } });
+    expect(await call('app:getInfo')).toMatchObject({ ok: true, value: { mode: 'demo', transport: 'dock' } });
+  });
+
+  it('signs in through the loopback flow and shows the ranked servers with the key masked', async () => {
+    const started = await call('auth:signIn', { flow: 'loopback' });
+    expect(started).toMatchObject({ ok: true, value: { status: 'signingIn', pending: { flow: 'loopback', openedBy: 'main' } } });
+    await waitUntil(() => received.some((r) => Array.isArray(r) && r[0] === 'auth:changed' && (r[1] as { status: string }).status === 'signedIn'), 10_000, 'signed in');
+    expect(await call('auth:getState')).toMatchObject({ ok: true, value: { status: 'signedIn', account: { login: 'sidestage_demo' }, missingScopes: [] } });
+
+    const probed = await call('ingest:probe');
+    expect(probed.ok).toBe(true);
+    if (!probed.ok) return;
+    const overview = probed.value as { servers: { probe: { status: string } }[]; recommendedId: number; maskedUrl: string };
+    expect(overview.servers[0]?.probe.status).toBe('ok');
+    expect(overview.servers.at(-1)?.probe.status).toBe('unreachable');
+    await waitUntil(() => received.some((r) => Array.isArray(r) && r[0] === 'ingest:changed' && (r[1] as { maskedUrl: string | null }).maskedUrl), 10_000, 'masked URL');
+  });
+
+  it('reveals the stream key only when asked', async () => {
+    const revealed = await call('ingest:revealStreamKey', { purpose: 'reveal' });
+    expect(revealed).toMatchObject({ ok: true, value: { streamKey: expect.stringMatching(/^live_501234567_/) } });
+    received.pop(); // the one answer allowed to carry the key
+    if (revealed.ok) revealedKey = (revealed.value as { streamKey: string }).streamKey;
+  });
+
+  it('signs out and revokes', async () => {
+    expect(await call('auth:signOut')).toMatchObject({ ok: true, value: { status: 'signedOut' } });
+    expect(await tokenStore.load()).toBeNull();
+  });
+
+  it('never let a token, the client secret or the stream key reach the renderer or a log', () => {
+    expect(seenTokens.length).toBeGreaterThan(0);
+    expect(revealedKey).not.toBe('');
+    const secrets = [
+      ...seenTokens.flatMap((t) => [t.accessToken, t.refreshToken ?? '']),
+      sidestage.config.clientSecret ?? '',
+      revealedKey,
+    ].filter((s) => s.length > 0);
+    const everything = JSON.stringify([received, logged]);
+    for (const secret of secrets) expect(everything).not.toContain(secret);
+  });
+});
