@@ -1,0 +1,27 @@
+/**
+ * `npm run bench [-- name...]`: runs the benchmarks, each printing its figures beside its baseline
+ * measured in the same run. Benchmarks are not tests: CI does not run them.
+ * `BENCH_SECONDS` sets the load duration (default 5), `BENCH_ROUNDS` the start-up rounds (default 5).
+ */
+import * as emulatorUsers from './emulator-users.bench';
+import * as dockColdStart from './dock-cold-start.bench';
+
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+
+const benchmarks: Record<string, () => Promise<void>> = {
+  'emulator-users': () => emulatorUsers.run({ durationSeconds }),
+  'dock-cold-start': () => dockColdStart.run({ rounds }),
+};
+
+const wanted = process.argv.slice(2).filter((a) => a !== '--');
+const unknown = wanted.filter((name) => !(name in benchmarks));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(benchmarks).join(', ')}`);
+  process.exit(2);
+}
+console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores; figures from one run on this machine`);
+for (const name of wanted.length ? wanted : Object.keys(benchmarks)) {
+  console.log(`\n== ${name}`);
+  await benchmarks[name]!();
+}

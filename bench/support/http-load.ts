@@ -1,0 +1,42 @@
+/** Loopback HTTP load with autocannon: requests per second and latency percentiles. */
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function loadTest(options: {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A fresh body per request (writes that must not collide). */
+  setupRequest?: (request: { body?: string }) => { body?: string };
+  connections?: number;
+  durationSeconds?: number;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections ?? 10,
+    duration: options.durationSeconds ?? 5,
+    ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function formatLoad(name: string, r: LoadResult): string {
+  return `${name.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50Ms.toFixed(1).padStart(5)} ms   p99 ${r.p99Ms.toFixed(1).padStart(6)} ms   errors ${r.errors} non-2xx ${r.non2xx}`;
+}
