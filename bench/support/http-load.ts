@@ -14,8 +14,6 @@ export async function loadTest(options: {
   method?: 'GET' | 'POST' | 'PATCH';
   headers?: Record<string, string>;
   body?: string;
-  /** A fresh body per request (writes that must not collide). */
-  setupRequest?: (request: { body?: string }) => { body?: string };
   connections?: number;
   durationSeconds?: number;
 }): Promise<LoadResult> {
@@ -26,7 +24,6 @@ export async function loadTest(options: {
     body: options.body,
     connections: options.connections ?? 10,
     duration: options.durationSeconds ?? 5,
-    ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
