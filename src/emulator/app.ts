@@ -6,6 +6,7 @@
 import formBody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { ApiError, errorBody } from './http/api-error';
+import { registerFaultHook } from './http/faults';
 import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
 import { ROUTE_MODULES } from './routes';
 import type { EmulatorState } from './state/emulator-state';
@@ -47,6 +48,7 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
       throw new ApiError(403, 'The simulation API answers loopback requests only');
     }
   });
+  registerFaultHook(app);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     let status: number;

@@ -3,7 +3,11 @@
  * catalogue stays). `demo`: a partner broadcaster, a few viewers, a confidential demo client and a
  * public one for the device flow. Demo values are fixed so they survive `POST /_emulator/reset`.
  */
+import { seedChannelPoints } from './seed-channel-points';
 import type { EmulatorState } from './state/emulator-state';
+import { applyVideoSeed } from './seed-videos';
+import { applyCommunitySeed } from './seed-community';
+import { seedExtensionsArea } from './seed-extensions';
 
 export type SeedName = 'demo' | 'empty';
 
@@ -90,6 +94,10 @@ export function applySeed(state: EmulatorState, seed: SeedName, demoRedirectUris
       createdAt: Date.parse(viewer.createdAt),
     });
   }
+  seedChannelPoints(state, { broadcasterId: broadcaster.id, clientId: DEMO_CLIENT.clientId });
+  applyCommunitySeed(state, broadcaster.id, DEMO_VIEWERS.map((v) => v.id));
+  applyVideoSeed(state, broadcaster.id, DEMO_VIEWERS.map((v) => v.id));
+  seedExtensionsArea(state, { clientId: DEMO_CLIENT.clientId, broadcasterId: broadcaster.id, viewerIds: DEMO_VIEWERS.map((v) => v.id) });
   state.settings.defaultUserId = broadcaster.id;
   return demoSeedSummary();
 }

@@ -25,6 +25,8 @@ export interface HelixRouteOptions<A extends HelixAuth> {
   scopes?: readonly string[];
   /** Rate-limit points the call costs; 1 by default. */
   cost?: number;
+  /** Full paths served as well, e.g. Twitch CLI's `/eventsub/subscriptions`. */
+  aliases?: readonly string[];
 }
 
 export interface HelixContext<A extends HelixAuth = HelixAuth> {
@@ -58,10 +60,10 @@ export function registerHelixRoute<A extends HelixAuth>(
 ): void {
   const cost = options.cost ?? 1;
   const state = app.emulatorState;
-  for (const prefix of HELIX_PREFIXES) {
+  for (const url of [...HELIX_PREFIXES.map((prefix) => `${prefix}${options.path}`), ...(options.aliases ?? [])]) {
     app.route({
       method: options.method,
-      url: `${prefix}${options.path}`,
+      url,
       handler: async (request, reply) => {
         const now = state.clock.now();
         const { token, client, user } = authenticate(request, state, now);

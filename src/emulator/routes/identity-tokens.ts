@@ -3,6 +3,7 @@
  * token issuing for every grant, validation, revocation and the device code flow.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eventSubGrantOf, revokeEventSubAuthorization } from '../eventsub/authorization-revocation';
 import { ApiError, badRequest, unauthorized } from '../http/api-error';
 import type { RequestParams } from '../http/request-params';
 import { DEVICE_CODE_LIFETIME_S, DEVICE_POLL_INTERVAL_S } from '../state/device-codes';
@@ -37,7 +38,9 @@ export function registerIdentityTokenRoutes(app: FastifyInstance): void {
       const client = authenticateClient(state, params, 'optional');
       const token = params.one('token');
       if (!token) throw badRequest('missing oauth token');
+      const eventSubGrant = eventSubGrantOf(state, token, client.clientId);
       if (state.tokens.revoke(token, client.clientId) === 'unknown') throw badRequest('Invalid token');
+      if (eventSubGrant) revokeEventSubAuthorization(state, eventSubGrant);
       return reply.code(200).send();
     });
   }

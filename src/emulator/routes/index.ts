@@ -3,13 +3,33 @@
  * exporting a `RouteModule` (helix endpoints through `registerHelixRoute`) and lists it here.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerChannelPointsRoutes } from './channel-points';
 import { registerIdentityConsentRoutes } from './identity-consent';
 import { registerIdentityTokenRoutes } from './identity-tokens';
 import { registerIngestRoutes } from './ingests';
 import { registerSimulationRoutes } from './simulation';
+import { registerEventSubRoutes } from './eventsub';
+import { registerSimulationFaultRoutes } from './simulation-faults';
+import { registerRedemptionSimulationRoutes } from './simulation-redemptions';
 import { registerStaticImageRoutes } from './static-images';
 import { registerStreamRoutes } from './streams';
+import { registerChatRoutes } from './chat';
+import { registerChatSettingsRoutes } from './chat-settings';
+import { registerModerationRoutes } from './moderation';
+import { registerCharityRoutes } from './charity';
+import { registerAdsRoutes } from './ads';
+import { registerCommunitySimulationRoutes } from './simulation-community';
 import { registerUserRoutes } from './users';
+import { registerExtensionRoutes } from './extensions';
+import { registerAnalyticsRoutes } from './analytics';
+import { registerKrakenRoutes } from './kraken';
+import { registerVideoRoutes } from './videos';
+import { registerChannelRoutes } from './channels';
+import { registerStreamListingRoutes } from './stream-listing';
+import { registerMarkerRoutes } from './markers';
+import { registerGameRoutes } from './games';
+import { registerSearchRoutes } from './search';
+import { registerChannelSimulationRoutes } from './simulation-channel';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
 export type RouteModule = (app: FastifyInstance) => void;
@@ -19,7 +39,27 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerIdentityConsentRoutes,
   registerUserRoutes,
   registerStreamRoutes,
+  registerVideoRoutes,
+  registerChannelRoutes,
+  registerStreamListingRoutes,
+  registerMarkerRoutes,
+  registerGameRoutes,
+  registerSearchRoutes,
+  registerChannelSimulationRoutes,
+  registerChatRoutes,
+  registerChatSettingsRoutes,
+  registerModerationRoutes,
+  registerCharityRoutes,
+  registerAdsRoutes,
+  registerCommunitySimulationRoutes,
+  registerChannelPointsRoutes,
   registerIngestRoutes,
+  registerExtensionRoutes,
+  registerAnalyticsRoutes,
+  registerKrakenRoutes,
   registerStaticImageRoutes,
   registerSimulationRoutes,
+  registerEventSubRoutes,
+  registerSimulationFaultRoutes,
+  registerRedemptionSimulationRoutes,
 ];

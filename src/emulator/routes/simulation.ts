@@ -75,6 +75,7 @@ const onlineBody = z
     vod: z.boolean().optional(),
     language: z.string().regex(/^([a-z]{2}|other)$/, 'must be an ISO 639-1 code or "other"').optional(),
     is_mature: z.boolean().optional(),
+    kind: z.enum(['live', 'premiere', 'rerun']).optional(),
   })
   .strict();
 
@@ -202,6 +203,7 @@ export function registerSimulationRoutes(app: FastifyInstance): void {
       if (body.viewer_count !== undefined) live.viewerCount = body.viewer_count;
       if (body.vod !== undefined) live.vod = body.vod;
       if (body.is_mature !== undefined) live.isMature = body.is_mature;
+      if (body.kind !== undefined) live.kind = body.kind;
       return helixStream(state, live);
     }
     const stream = state.streams.start({
@@ -214,6 +216,7 @@ export function registerSimulationRoutes(app: FastifyInstance): void {
       tags: [...channel.tags],
       isMature: body.is_mature ?? false,
       vod: body.vod ?? true,
+      kind: body.kind ?? 'live',
     });
     return helixStream(state, stream);
   });

@@ -36,7 +36,7 @@ function sizeFrom(file: string, width: number, height: number): { width: number;
   return { width: Math.max(1, Number(match[1])), height: Math.max(1, Number(match[2])) };
 }
 
-function sendSvg(reply: import('fastify').FastifyReply, width: number, height: number, label: string, colorSeed: string) {
+export function sendSvg(reply: import('fastify').FastifyReply, width: number, height: number, label: string, colorSeed: string) {
   const hue = createHash('sha1').update(colorSeed).digest()[0]! * (360 / 256);
   const fontSize = Math.max(8, Math.round(Math.min(width, height) / (label.length > 3 ? 8 : 3)));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`

@@ -11,6 +11,10 @@ export interface Channel {
   contentClassificationLabels: string[];
   isBrandedContent: boolean;
   streamKey: string;
+  /** When the channel was last live (start of a live stream, or its end once over); null if never. Search Channels needs it. */
+  lastStreamedAt: number | null;
+  /** When `isBrandedContent` last changed through Modify Channel Information (its 409 rule). */
+  brandedContentChangedAt: number | null;
 }
 
 export class ChannelStore {
@@ -27,6 +31,8 @@ export class ChannelStore {
       contentClassificationLabels: init.contentClassificationLabels ?? [],
       isBrandedContent: init.isBrandedContent ?? false,
       streamKey: init.streamKey ?? ids.streamKey(broadcasterId),
+      lastStreamedAt: init.lastStreamedAt ?? null,
+      brandedContentChangedAt: init.brandedContentChangedAt ?? null,
     };
     this.byBroadcaster.set(broadcasterId, channel);
     return channel;

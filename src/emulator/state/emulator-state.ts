@@ -6,7 +6,21 @@ import { ChannelStore } from './channels';
 import { ClientStore } from './clients';
 import { DeviceCodeStore } from './device-codes';
 import { EventBus } from './event-bus';
+import { ExtensionStore } from './extensions';
+import { KrakenStore } from './kraken';
+import { EventSubStore } from '../eventsub/subscription-store';
+import { publishStreamEvents } from '../eventsub/stream-events';
+import { FaultStore } from '../http/faults';
 import { ModeratorStore } from './moderators';
+import { VideoStore } from './videos';
+import { FollowStore } from './follows';
+import { EditorStore } from './editors';
+import { MarkerStore } from './markers';
+import { RedemptionStore } from './redemptions';
+import { RewardStore } from './rewards';
+import { ChatStore } from './chat';
+import { CharityStore } from './charity';
+import { CommercialStore } from './commercials';
 import { RateLimiter } from './rate-limiter';
 import { StreamStore } from './streams';
 import { TokenStore } from './tokens';
@@ -49,6 +63,19 @@ export class EmulatorState {
   deviceCodes!: DeviceCodeStore;
   rateLimiter!: RateLimiter;
   moderators!: ModeratorStore;
+  extensions!: ExtensionStore;
+  kraken!: KrakenStore;
+  eventSub!: EventSubStore;
+  faults!: FaultStore;
+  videos!: VideoStore;
+  follows!: FollowStore;
+  editors!: EditorStore;
+  markers!: MarkerStore;
+  rewards!: RewardStore;
+  redemptions!: RedemptionStore;
+  chat!: ChatStore;
+  charity!: CharityStore;
+  commercials!: CommercialStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -97,5 +124,19 @@ export class EmulatorState {
     this.deviceCodes = new DeviceCodeStore();
     this.rateLimiter = new RateLimiter();
     this.moderators = new ModeratorStore();
+    this.extensions = new ExtensionStore();
+    this.kraken = new KrakenStore();
+    this.eventSub = new EventSubStore();
+    this.faults = new FaultStore();
+    publishStreamEvents(this);
+    this.videos = new VideoStore(this);
+    this.follows = new FollowStore();
+    this.editors = new EditorStore();
+    this.markers = new MarkerStore();
+    this.rewards = new RewardStore();
+    this.redemptions = new RedemptionStore();
+    this.chat = new ChatStore();
+    this.charity = new CharityStore();
+    this.commercials = new CommercialStore();
   }
 }

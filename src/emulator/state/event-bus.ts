@@ -8,6 +8,8 @@ export type PlatformEventType =
   | 'channel.charity_campaign.donate'
   | 'stream.online'
   | 'stream.offline'
+  | 'channel.update'
+  | 'channel.follow'
   | 'channel.moderator.add'
   | 'channel.moderator.remove';
 

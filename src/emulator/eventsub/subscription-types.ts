@@ -1,0 +1,52 @@
+/**
+ * The EventSub subscription types the emulator delivers: those of platform facts ("EventSub over
+ * WebSocket", all version "1") plus `channel.update` and `channel.follow` (version "2"), which the
+ * channels area publishes. Every type is conditioned on `broadcaster_user_id`.
+ */
+import type { PlatformEventType } from '../state/event-bus';
+
+export interface SubscriptionTypeSpec {
+  type: PlatformEventType;
+  version: '1' | '2';
+  /** Condition fields in the order the platform echoes them. */
+  condition: readonly { name: string; required: boolean }[];
+  /** Any one of these scopes is enough; empty: no authorization needed. */
+  scopes: readonly string[];
+  /** With scopes: the condition field that must name the token user. */
+  authorizedBy?: 'broadcaster_user_id' | 'moderator_user_id';
+}
+
+const BROADCASTER = { name: 'broadcaster_user_id', required: true } as const;
+const REWARD = { name: 'reward_id', required: false } as const;
+const MODERATOR = { name: 'moderator_user_id', required: true } as const;
+const REDEMPTION_SCOPES = ['channel:read:redemptions', 'channel:manage:redemptions'] as const;
+const MODERATOR_SCOPES = ['moderation:read', 'channel:manage:moderators'] as const;
+
+export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
+  {
+    type: 'channel.channel_points_custom_reward_redemption.add',
+    version: '1',
+    condition: [BROADCASTER, REWARD],
+    scopes: REDEMPTION_SCOPES,
+    authorizedBy: 'broadcaster_user_id',
+  },
+  {
+    type: 'channel.channel_points_custom_reward_redemption.update',
+    version: '1',
+    condition: [BROADCASTER, REWARD],
+    scopes: REDEMPTION_SCOPES,
+    authorizedBy: 'broadcaster_user_id',
+  },
+  { type: 'channel.charity_campaign.donate', version: '1', condition: [BROADCASTER], scopes: ['channel:read:charity'], authorizedBy: 'broadcaster_user_id' },
+  { type: 'stream.online', version: '1', condition: [BROADCASTER], scopes: [] },
+  { type: 'stream.offline', version: '1', condition: [BROADCASTER], scopes: [] },
+  { type: 'channel.moderator.add', version: '1', condition: [BROADCASTER], scopes: MODERATOR_SCOPES, authorizedBy: 'broadcaster_user_id' },
+  { type: 'channel.moderator.remove', version: '1', condition: [BROADCASTER], scopes: MODERATOR_SCOPES, authorizedBy: 'broadcaster_user_id' },
+  { type: 'channel.update', version: '2', condition: [BROADCASTER], scopes: [] },
+  // The moderator must be the token user and the broadcaster or one of the channel's moderators.
+  { type: 'channel.follow', version: '2', condition: [BROADCASTER, MODERATOR], scopes: ['moderator:read:followers'], authorizedBy: 'moderator_user_id' },
+];
+
+export function subscriptionTypeSpec(type: string): SubscriptionTypeSpec | undefined {
+  return SUBSCRIPTION_TYPES.find((spec) => spec.type === type);
+}

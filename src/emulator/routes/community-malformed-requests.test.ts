@@ -1,0 +1,62 @@
+/**
+ * Malformed requests to the chat, moderation, charity and ads endpoints and their simulation API:
+ * never a 5xx, and every error in the platform's shape with the response's status.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, helixHeaders, type CallOptions } from '../emulator-test-client';
+import { startEmulator, type RunningEmulator } from '../server';
+
+let emu: RunningEmulator;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: 'demo' });
+  const scopes = ['moderator:read:chatters', 'moderator:read:chat_settings', 'moderator:manage:chat_settings', 'moderation:read', 'channel:read:charity', 'channel:edit:commercial'];
+  const token = (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: emu.demo!.clientId, user_id: emu.demo!.broadcaster.id, scopes } })).json.access_token;
+  headers = helixHeaders(token, emu.demo!.clientId);
+});
+afterAll(() => emu.close());
+
+const B = '501234567';
+const QUERIES = [
+  '',
+  `?broadcaster_id=${B}&moderator_id=${B}`,
+  `?broadcaster_id=${B}&moderator_id=${B}&first=1e309`,
+  `?broadcaster_id=${B}&moderator_id=${B}&first=-1`,
+  `?broadcaster_id=${B}&moderator_id=${B}&after=${'a'.repeat(3000)}`,
+  `?broadcaster_id=${B}&moderator_id=${B}&after=eyJhIjp7Ik9mZnNldCI6LTF9fQ`,
+  `?broadcaster_id=${B}&broadcaster_id=1&moderator_id=`,
+  '?broadcaster_id=%00&moderator_id=__proto__',
+  `?broadcaster_id=${B}&emote_set_id=__proto__&emote_set_id=constructor&user_id=__proto__`,
+];
+const BODIES = ['{', '[]', 'null', '1', '"s"', '{"__proto__":{"slow_mode":true}}', '{"length":1e309,"broadcaster_id":"501234567"}',
+  '{"slow_mode":true,"slow_mode_wait_time":1e309}', '{"follower_mode":true,"follower_mode_duration":-0}', '{"amount":{"value":"1"}}', ''];
+const ROUTES: [NonNullable<CallOptions['method']>, string][] = [
+  ['GET', '/helix/chat/chatters'], ['GET', '/helix/chat/emotes'], ['GET', '/helix/chat/emotes/global'], ['GET', '/helix/chat/emotes/set'],
+  ['GET', '/helix/chat/badges'], ['GET', '/helix/chat/badges/global'], ['GET', '/helix/chat/settings'], ['PATCH', '/helix/chat/settings'],
+  ['GET', '/helix/moderation/moderators/events'], ['GET', '/helix/charity/campaigns'], ['GET', '/helix/charity/donations'],
+  ['POST', '/helix/channels/commercial'], ['POST', '/_emulator/chatters'], ['POST', '/_emulator/moderators'], ['POST', `/_emulator/charity/${B}`],
+  ['POST', '/_emulator/charity/%2e%2e/stop'], ['DELETE', '/_emulator/charity/x'], ['POST', '/_emulator/donations'],
+  ['GET', '/static/emoticons/v2/%ff/static/light/1.0'], ['GET', '/static/badges/v1/x/1'], ['GET', '/static/charity-logos/.svg'],
+];
+
+describe('malformed requests to the community endpoints', () => {
+  it('never answer 5xx, and errors have the platform shape', async () => {
+    for (const [method, path] of ROUTES) {
+      for (const query of QUERIES) {
+        const bodies = method === 'GET' ? [undefined] : BODIES;
+        for (const body of bodies) {
+          const options: CallOptions = { method, headers: { ...headers } };
+          if (body !== undefined) {
+            options.body = body;
+            options.headers!['content-type'] = 'application/json';
+          }
+          const res = await call(`${emu.url}${path}${query}`, options);
+          const label = `${method} ${path}${query.slice(0, 80)} ${body ?? ''}`;
+          expect(res.status, label).toBeLessThan(500);
+          if (res.status >= 400) expect(res.json, label).toEqual({ error: expect.any(String), status: res.status, message: expect.any(String) });
+        }
+      }
+    }
+  }, 60_000);
+});

@@ -1,0 +1,394 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toRfc3339 } from '../clock';
+import { call, type CallOptions } from '../emulator-test-client';
+import { signExtensionJwt } from '../extensions/extension-jwt';
+import { DEMO_CLIENT } from '../seed';
+import { DEMO_EXTENSION } from '../seed-extensions';
+import { startEmulator, type RunningEmulator } from '../server';
+import { SECRET_LIFETIME_MS } from '../state/extensions';
+import { LEGACY_LIVE_CHANNELS_PAGE_SIZE } from './extensions';
+
+let emu: RunningEmulator;
+let clientId: string;
+let broadcasterId: string;
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: 'demo' });
+  clientId = emu.demo!.clientId;
+  broadcasterId = emu.demo!.broadcaster.id;
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.state.reset());
+
+const SECRET = DEMO_CLIENT.extensionSecret;
+const unauthorized = (message: string) => ({ error: 'Unauthorized', status: 401, message });
+const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, message });
+
+function jwt(claims: Record<string, unknown> = {}, secret: string = SECRET): string {
+  return signExtensionJwt({ exp: emu.state.clock.nowSeconds() + 3600, user_id: broadcasterId, role: 'external', ...claims }, secret);
+}
+
+function ext(path: string, options: CallOptions & { token?: string | null; client?: string | null } = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  const token = options.token === undefined ? jwt() : options.token;
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  const client = options.client === undefined ? clientId : options.client;
+  if (client !== null) headers['client-id'] = client;
+  return call(`${emu.url}${path}`, { ...options, headers });
+}
+
+const advance = (seconds: number) => call(`${emu.url}/_emulator/clock`, { json: { advance_seconds: seconds } });
+const iso = (ms: number) => toRfc3339(ms);
+
+describe('extension JWT gate', () => {
+  const path = () => `/extensions/${clientId}/auth/secret`;
+
+  it('needs Client-Id equal to the path’s client ID', async () => {
+    expect((await ext(path(), { client: null })).json).toEqual(unauthorized('Client-Id header is missing'));
+    expect((await ext(path(), { client: emu.demo!.publicClientId })).json).toEqual(unauthorized('Client-Id header does not match the extension'));
+  });
+
+  it('answers 404 for an unknown extension', async () => {
+    const res = await ext('/extensions/abcdefghijklmnopqrstuvwxyz0123/auth/secret', { client: 'abcdefghijklmnopqrstuvwxyz0123' });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ error: 'Not Found', status: 404, message: 'Extension "abcdefghijklmnopqrstuvwxyz0123" not found' });
+  });
+
+  it('refuses every kind of bad JWT with 401 in the platform shape', async () => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const other = Buffer.from('not the extension secret at all!').toString('base64');
+    const now = emu.state.clock.nowSeconds();
+    const cases: [string | null, string, Record<string, string>?][] = [
+      [null, 'JWT is missing'],
+      ['', 'JWT is missing'],
+      [jwt({}, other), 'JWT signature is invalid'],
+      [`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ exp: now + 60, user_id: broadcasterId, role: 'external' })}.`, 'JWT must be signed with HS256'],
+      [jwt({ exp: now - 1 }), 'JWT has expired'],
+      [jwt({ role: 'broadcaster' }), 'JWT role must be "external"'],
+      [jwt({ user_id: undefined }), 'JWT is missing the "user_id" claim'],
+      [jwt({ role: undefined }), 'JWT is missing the "role" claim'],
+      [jwt({ exp: undefined }), 'JWT is missing the "exp" claim'],
+      ['garbage', 'JWT is malformed'],
+      ['a.b.c', 'JWT is malformed'],
+    ];
+    for (const [token, message] of cases) {
+      const res = token === '' ? await ext(path(), { token: null, headers: { authorization: '' } }) : await ext(path(), { token });
+      expect(res.status, message).toBe(401);
+      expect(res.json, message).toEqual(unauthorized(message));
+    }
+    const notBearer = await ext(path(), { token: null, headers: { authorization: `OAuth ${jwt()}` } });
+    expect(notBearer.json).toEqual(unauthorized('Authorization must be "Bearer <signed JWT>"'));
+  });
+
+  it('verifies with the extension’s own secret only', async () => {
+    const other = await call(`${emu.url}/_emulator/clients`, { json: { name: 'Other', redirect_uris: [] } });
+    const res = await ext(path(), { token: jwt({}, other.json.extension_secret) });
+    expect(res.json).toEqual(unauthorized('JWT signature is invalid'));
+    const own = await ext(`/extensions/${other.json.client_id}/auth/secret`, { client: other.json.client_id, token: jwt({}, other.json.extension_secret) });
+    expect(own.status).toBe(200);
+  });
+});
+
+describe('extension secrets', () => {
+  const path = () => `/extensions/${clientId}/auth/secret`;
+
+  it('GET lists the client’s secret, active since the client was created', async () => {
+    const created = emu.state.clients.get(clientId)!.createdAt;
+    const res = await ext(path());
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ format_version: 1, secrets: [{ active: iso(created), content: SECRET, expires: iso(created + SECRET_LIFETIME_MS) }] });
+  });
+
+  it('POST rotates: the new secret activates after the delay (at least 300 s) and the old expires then', async () => {
+    const now = emu.state.clock.now();
+    const res = await ext(path(), { method: 'POST', json: { activation_delay_secs: 120 } });
+    expect(res.status).toBe(200);
+    const switchAt = now + 300_000;
+    expect(res.json.format_version).toBe(1);
+    expect(res.json.secrets).toHaveLength(2);
+    const [old, fresh] = res.json.secrets;
+    expect(old.content).toBe(SECRET);
+    expect(Date.parse(old.expires)).toBeGreaterThanOrEqual(Math.floor(switchAt / 1000) * 1000);
+    expect(Date.parse(old.expires)).toBeLessThan(switchAt + 5000);
+    expect(fresh.active).toBe(old.expires);
+    expect(fresh.content).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(Date.parse(fresh.expires) - Date.parse(fresh.active)).toBe(SECRET_LIFETIME_MS);
+
+    // Before the switch: the old secret signs, the new one does not yet.
+    await advance(290);
+    expect((await ext(path())).status).toBe(200);
+    expect((await ext(path(), { token: jwt({}, fresh.content) })).json).toEqual(unauthorized('JWT signature is invalid'));
+    // After it: the other way round, and GET lists only the new secret.
+    await advance(15);
+    expect((await ext(path())).json).toEqual(unauthorized('JWT signature is invalid'));
+    const after = await ext(path(), { token: jwt({}, fresh.content) });
+    expect(after.status).toBe(200);
+    expect(after.json.secrets).toEqual([fresh]);
+  });
+
+  it('takes a longer delay as given, and 300 when absent', async () => {
+    const a = emu.state.clock.now();
+    const longer = await ext(path(), { method: 'POST', json: { activation_delay_secs: 900 } });
+    const activeAt = Date.parse(longer.json.secrets[1].active);
+    expect(activeAt).toBeGreaterThan(a + 895_000);
+    expect(activeAt).toBeLessThan(a + 905_000);
+
+    emu.state.reset();
+    const b = emu.state.clock.now();
+    const defaulted = await ext(path(), { method: 'POST' });
+    expect(defaulted.status).toBe(200);
+    expect(Date.parse(defaulted.json.secrets[1].active)).toBeGreaterThan(b + 295_000);
+    expect(Date.parse(defaulted.json.secrets[1].active)).toBeLessThan(b + 305_000);
+  });
+
+  it('refuses a delay that is not an integer', async () => {
+    for (const value of ['abc', 1.5, true]) {
+      const res = await ext(path(), { method: 'POST', json: { activation_delay_secs: value } });
+      expect(res.json).toEqual(badRequest('Invalid parameter "activation_delay_secs": must be an integer'));
+    }
+    expect((await ext(path(), { method: 'POST', json: [1] })).status).toBe(400);
+  });
+
+  it('a second rotation before the switch replaces the pending secret', async () => {
+    const first = await ext(path(), { method: 'POST', json: { activation_delay_secs: 600 } });
+    const second = await ext(path(), { method: 'POST', json: { activation_delay_secs: 300 } });
+    const contents = second.json.secrets.map((s: { content: string }) => s.content);
+    expect(contents).toEqual([SECRET, second.json.secrets[1].content]);
+    expect(contents).not.toContain(first.json.secrets[1].content);
+  });
+
+  it('DELETE revokes every secret: all JWTs fail until a new secret is created', async () => {
+    const res = await ext(path(), { method: 'DELETE' });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect((await ext(path())).json).toEqual(unauthorized('JWT signature is invalid: the extension has no active secret'));
+    expect((await ext(path(), { method: 'POST' })).status).toBe(401);
+
+    const created = await call(`${emu.url}/_emulator/extensions/${clientId}/secrets`, { json: {} });
+    expect(created.status).toBe(200);
+    expect(created.json.secrets).toHaveLength(1);
+    const fresh = created.json.secrets[0].content;
+    expect((await ext(path())).status).toBe(401);
+    const listed = await ext(path(), { token: jwt({}, fresh) });
+    expect(listed.status).toBe(200);
+    expect(listed.json.secrets[0].content).toBe(fresh);
+  });
+});
+
+describe('GET /extensions/<client_id>/live_activated_channels', () => {
+  const path = () => `/extensions/${clientId}/live_activated_channels`;
+
+  it('needs no auth and lists activated channels only while live', async () => {
+    expect((await call(`${emu.url}${path()}`)).json).toEqual({ channels: [], cursor: '' });
+    await call(`${emu.url}/_emulator/streams/${broadcasterId}/online`, { json: { viewer_count: 42 } });
+    const res = await call(`${emu.url}${path()}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      channels: [{ game: 'Software and Game Development', id: broadcasterId, title: expect.any(String), username: 'sidestage_demo', view_count: '42' }],
+      cursor: '',
+    });
+  });
+
+  it('follows the activation record', async () => {
+    await call(`${emu.url}/_emulator/streams/612345001/online`, { json: {} });
+    expect((await call(`${emu.url}${path()}`)).json.channels).toEqual([]);
+    const activated = await call(`${emu.url}/_emulator/extensions/${clientId}/activations`, { json: { channel_id: '612345001' } });
+    expect(activated.json).toEqual({ channel_id: '612345001', activated: true, version: null, required_configuration: null, live: true });
+    expect((await call(`${emu.url}${path()}`)).json.channels.map((c: { id: string }) => c.id)).toEqual(['612345001']);
+    await call(`${emu.url}/_emulator/extensions/${clientId}/activations`, { json: { channel_id: '612345001', activated: false } });
+    expect((await call(`${emu.url}${path()}`)).json.channels).toEqual([]);
+  });
+
+  it('pages with the cursor', async () => {
+    const record = emu.state.extensions.get(emu.state.clients.get(clientId)!);
+    for (let i = 0; i < LEGACY_LIVE_CHANNELS_PAGE_SIZE + 1; i++) {
+      const user = emu.state.createUser({ login: `live_${i}` });
+      emu.state.streams.start({ userId: user.id, gameId: '509658', title: `t${i}`, viewerCount: i, startedAt: 0, language: 'en', tags: [], isMature: false, vod: true });
+      Object.assign(emu.state.extensions.activation(record, user.id), { activated: true, activatedAt: i });
+    }
+    const first = await call(`${emu.url}${path()}`);
+    expect(first.json.channels).toHaveLength(LEGACY_LIVE_CHANNELS_PAGE_SIZE);
+    expect(first.json.cursor).not.toBe('');
+    const second = await call(`${emu.url}${path()}?cursor=${encodeURIComponent(first.json.cursor)}`);
+    expect(second.json).toEqual({ channels: [expect.objectContaining({ username: `live_${LEGACY_LIVE_CHANNELS_PAGE_SIZE}`, game: 'Just Chatting' })], cursor: '' });
+  });
+
+  it('answers a bad cursor with 400 and an unknown extension with 404', async () => {
+    expect((await call(`${emu.url}${path()}?cursor=%%%`)).status).toBe(400);
+    expect((await call(`${emu.url}${path()}?cursor=bm9wZQ`)).json).toEqual(badRequest('Invalid parameter "cursor": is not a valid cursor'));
+    expect((await call(`${emu.url}/extensions/nope/live_activated_channels`)).status).toBe(404);
+  });
+});
+
+describe('PUT /extensions/<client_id>/<version>/required_configuration', () => {
+  const path = (query = `?channel_id=612345002`) => `/extensions/${clientId}/2.0.1/required_configuration${query}`;
+
+  it('records the configuration for the channel (204)', async () => {
+    const res = await ext(path(), { method: 'PUT', json: { required_configuration: 'configured-v2' } });
+    expect(res.status).toBe(204);
+    const view = await call(`${emu.url}/_emulator/extensions/${clientId}`);
+    expect(view.json.activations).toContainEqual({ channel_id: '612345002', activated: false, version: '2.0.1', required_configuration: 'configured-v2', live: false });
+  });
+
+  it('validates channel_id, the body and the JWT', async () => {
+    expect((await ext(path(''), { method: 'PUT', json: { required_configuration: 'x' } })).json).toEqual(badRequest('Missing required parameter "channel_id"'));
+    expect((await ext(path('?channel_id=abc'), { method: 'PUT', json: { required_configuration: 'x' } })).json).toEqual(
+      badRequest('Invalid parameter "channel_id": must be a numeric user ID'),
+    );
+    expect((await ext(path('?channel_id=999999999'), { method: 'PUT', json: { required_configuration: 'x' } })).status).toBe(400);
+    expect((await ext(path(), { method: 'PUT', json: {} })).json).toEqual(badRequest('Missing required parameter "required_configuration"'));
+    expect((await ext(path(), { method: 'PUT', json: { required_configuration: 5 } })).json).toEqual(
+      badRequest('Invalid parameter "required_configuration": must be a string'),
+    );
+    expect((await ext(path(), { method: 'PUT' })).json).toEqual(badRequest('Missing request body'));
+    expect((await ext(`/extensions/${clientId}/${'v'.repeat(65)}/required_configuration?channel_id=612345002`, { method: 'PUT', json: { required_configuration: 'x' } })).status).toBe(400);
+    expect((await ext(path(), { method: 'PUT', json: { required_configuration: 'x' }, token: jwt({ role: 'viewer' }) })).status).toBe(401);
+  });
+});
+
+describe('PUT /extensions/<client_id>/configurations', () => {
+  const path = () => `/extensions/${clientId}/configurations`;
+  const put = (json: unknown, token?: string) => ext(path(), { method: 'PUT', json, token });
+
+  it('sets each segment type and reads them back', async () => {
+    expect((await put({ segment: 'broadcaster', channel_id: broadcasterId, content: '{"a":1}', version: '2' })).status).toBe(204);
+    expect((await put({ segment: 'developer', channel_id: broadcasterId, content: 'dev' })).status).toBe(204);
+    expect((await put({ segment: 'global', content: 'g', version: '3' })).status).toBe(204);
+
+    const channel = await ext(`/extensions/${clientId}/configurations/channels/${broadcasterId}`);
+    expect(channel.json).toEqual({
+      [`broadcaster:${broadcasterId}`]: { segment: { segment_type: 'broadcaster', channel_id: broadcasterId }, record: { content: '{"a":1}', version: '2' } },
+      [`developer:${broadcasterId}`]: { segment: { segment_type: 'developer', channel_id: broadcasterId }, record: { content: 'dev', version: '' } },
+    });
+    const global = await ext(`/extensions/${clientId}/configurations/segments/global`);
+    expect(global.json).toEqual({ global: { segment: { segment_type: 'global' }, record: { content: 'g', version: '3' } } });
+    const segment = await ext(`/extensions/${clientId}/configurations/segments/developer?channel_id=${broadcasterId}`);
+    expect(Object.keys(segment.json)).toEqual([`developer:${broadcasterId}`]);
+  });
+
+  it('requires channel_id for broadcaster and developer, and refuses it for global', async () => {
+    expect((await put({ segment: 'broadcaster' })).json).toEqual(badRequest('Missing required parameter "channel_id"'));
+    expect((await put({ segment: 'developer', content: 'x' })).json).toEqual(badRequest('Missing required parameter "channel_id"'));
+    expect((await put({ segment: 'global', channel_id: broadcasterId })).json).toEqual(
+      badRequest('Parameter "channel_id" must not be given for the global segment'),
+    );
+    expect((await put({ segment: 'channel', channel_id: broadcasterId })).json).toEqual(
+      badRequest('Invalid parameter "segment": must be global, developer or broadcaster'),
+    );
+    expect((await put({ channel_id: broadcasterId })).json).toEqual(badRequest('Missing required parameter "segment"'));
+    expect((await put({ segment: 'global', content: {} })).json).toEqual(badRequest('Invalid parameter "content": must be a string'));
+    expect((await put({ segment: 'global', version: 1 })).json).toEqual(badRequest('Invalid parameter "version": must be a string'));
+    expect((await put('text')).status).toBe(400);
+  });
+
+  it('takes 5 KB of content and refuses one byte more (counted in UTF-8 bytes)', async () => {
+    expect((await put({ segment: 'global', content: 'a'.repeat(5120) })).status).toBe(204);
+    const over = await put({ segment: 'global', content: 'a'.repeat(5121) });
+    expect(over.json).toEqual(badRequest('Invalid parameter "content": must be at most 5120 bytes (5 KB); it is 5121'));
+    expect((await put({ segment: 'global', content: 'é'.repeat(2560) })).status).toBe(204);
+    expect((await put({ segment: 'global', content: 'é'.repeat(2561) })).status).toBe(400);
+  });
+
+  it('allows 20 sets a minute per extension on the emulator clock', async () => {
+    for (let i = 0; i < 20; i++) {
+      expect((await put({ segment: 'broadcaster', channel_id: i % 2 ? broadcasterId : '612345001', content: String(i) })).status).toBe(204);
+    }
+    const refused = await put({ segment: 'global', content: 'late' });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ error: 'Too Many Requests', status: 429, message: 'Too Many Requests: at most 20 configuration sets per minute' });
+    await advance(59);
+    expect((await put({ segment: 'global' })).status).toBe(429);
+    await advance(2);
+    expect((await put({ segment: 'global' })).status).toBe(204);
+  });
+
+  it('needs role external', async () => {
+    expect((await put({ segment: 'global' }, jwt({ role: 'broadcaster' }))).json).toEqual(unauthorized('JWT role must be "external"'));
+  });
+
+  it('limits configuration reads to 20 a minute per channel', async () => {
+    const read = () => ext(`/extensions/${clientId}/configurations/channels/${broadcasterId}`);
+    for (let i = 0; i < 20; i++) expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(429);
+    expect((await ext(`/extensions/${clientId}/configurations/channels/612345001`)).status).toBe(200);
+    await advance(61);
+    expect((await read()).status).toBe(200);
+  });
+
+  it('validates the read paths', async () => {
+    expect((await ext(`/extensions/${clientId}/configurations/segments/nope`)).status).toBe(400);
+    expect((await ext(`/extensions/${clientId}/configurations/segments/broadcaster`)).json).toEqual(badRequest('Missing required parameter "channel_id"'));
+    expect((await ext(`/extensions/${clientId}/configurations/segments/global?channel_id=1`)).status).toBe(400);
+    expect((await ext(`/extensions/${clientId}/configurations/channels/x`)).status).toBe(400);
+  });
+});
+
+describe('current API paths (/helix/extensions/...)', () => {
+  it('GET and POST jwt/secrets answer the current shape', async () => {
+    const got = await ext(`/helix/extensions/jwt/secrets?extension_id=${clientId}`);
+    expect(got.status).toBe(200);
+    expect(got.json).toEqual({ data: [{ format_version: 1, secrets: [{ content: SECRET, active_at: expect.any(String), expires_at: expect.any(String) }] }] });
+    const created = await ext(`/helix/extensions/jwt/secrets?extension_id=${clientId}&delay=10`, { method: 'POST' });
+    expect(created.json.data[0].secrets).toHaveLength(2);
+    const [old, fresh] = created.json.data[0].secrets;
+    expect(fresh.active_at).toBe(old.expires_at);
+    expect(Date.parse(fresh.active_at) - emu.state.clock.now()).toBeGreaterThan(290_000);
+  });
+
+  it('needs extension_id matching Client-Id', async () => {
+    expect((await ext('/helix/extensions/jwt/secrets')).json).toEqual(badRequest('Missing required parameter "extension_id"'));
+    expect((await ext('/helix/extensions/jwt/secrets', { client: null })).status).toBe(401);
+    const res = await ext(`/helix/extensions/jwt/secrets?extension_id=${emu.demo!.publicClientId}`);
+    expect(res.json).toEqual(unauthorized('Client-Id header does not match the extension'));
+  });
+
+  it('PUT configurations and required_configuration, GET configurations', async () => {
+    const put = await ext('/helix/extensions/configurations', {
+      method: 'PUT',
+      json: { extension_id: clientId, segment: 'broadcaster', broadcaster_id: broadcasterId, content: 'c', version: '1' },
+    });
+    expect(put.status).toBe(204);
+    const global = await ext('/helix/extensions/configurations', { method: 'PUT', json: { extension_id: clientId, segment: 'global', broadcaster_id: broadcasterId } });
+    expect(global.json).toEqual(badRequest('Parameter "broadcaster_id" must not be given for the global segment'));
+    const got = await ext(`/helix/extensions/configurations?extension_id=${clientId}&segment=broadcaster&segment=global&broadcaster_id=${broadcasterId}`);
+    expect(got.json).toEqual({
+      data: [
+        { segment: 'broadcaster', broadcaster_id: broadcasterId, content: 'c', version: '1' },
+        { segment: 'global', content: DEMO_EXTENSION.globalConfiguration, version: '1' },
+      ],
+    });
+    const required = await ext(`/helix/extensions/required_configuration?broadcaster_id=612345003`, {
+      method: 'PUT',
+      json: { extension_id: clientId, extension_version: '1.0.0', required_configuration: 'ok' },
+    });
+    expect(required.status).toBe(204);
+    expect(emu.state.extensions.get(emu.state.clients.get(clientId)!).activations.get('612345003')).toMatchObject({ version: '1.0.0', requiredConfiguration: 'ok' });
+  });
+
+  it('GET /helix/extensions/live takes an app or user token', async () => {
+    const app = await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, scopes: [] } });
+    await call(`${emu.url}/_emulator/streams/${broadcasterId}/online`, { json: { game_id: '509658', title: 'Live now' } });
+    const res = await call(`${emu.url}/helix/extensions/live?extension_id=${clientId}`, { headers: { authorization: `Bearer ${app.json.access_token}`, 'client-id': clientId } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      data: [{ broadcaster_id: broadcasterId, broadcaster_name: 'Sidestage_Demo', game_name: 'Just Chatting', game_id: '509658', title: 'Live now' }],
+      pagination: '',
+    });
+    const missing = await call(`${emu.url}/helix/extensions/live`, { headers: { authorization: `Bearer ${app.json.access_token}`, 'client-id': clientId } });
+    expect(missing.json).toEqual(badRequest('Missing required parameter "extension_id"'));
+    expect((await call(`${emu.url}/helix/extensions/live?extension_id=${clientId}`)).status).toBe(401);
+  });
+});
+
+describe('simulation: /_emulator/extensions/<client_id>', () => {
+  it('shows and sets the owner and the analytics start', async () => {
+    const view = await call(`${emu.url}/_emulator/extensions/${clientId}`);
+    expect(view.json).toMatchObject({ client_id: clientId, owner_id: broadcasterId, analytics_since: '2023-06-01' });
+    const set = await call(`${emu.url}/_emulator/extensions/${clientId}`, { json: { owner_id: '612345001', analytics_since: '2024-02-29' } });
+    expect(set.json).toMatchObject({ owner_id: '612345001', analytics_since: '2024-02-29' });
+    expect((await call(`${emu.url}/_emulator/extensions/${clientId}`, { json: { analytics_since: '2023-02-29' } })).status).toBe(400);
+    expect((await call(`${emu.url}/_emulator/extensions/${clientId}`, { json: { owner_id: 'nobody' } })).status).toBe(400);
+    expect((await call(`${emu.url}/_emulator/extensions/nope`)).status).toBe(404);
+    expect((await call(`${emu.url}/_emulator/extensions/${clientId}/activations`, { json: { channel_id: '1' } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,52 @@
+/** Spec 4.9 Moderation: Get Moderator Events (moderator-change records, newest first). */
+import type { FastifyInstance } from 'fastify';
+import { badRequest, unauthorized } from '../http/api-error';
+import { registerHelixRoute } from '../http/helix-route';
+import { cursorPage, readFirst } from '../http/bidirectional-cursor';
+import type { EmulatorState } from '../state/emulator-state';
+import type { ModeratorChangeRecord } from '../state/moderators';
+
+const MAX_USER_IDS = 100;
+
+export function registerModerationRoutes(app: FastifyInstance): void {
+  registerHelixRoute(
+    app,
+    { method: 'GET', path: '/moderation/moderators/events', auth: 'user', scopes: ['moderation:read'] },
+    ({ state, query, user }) => {
+      const broadcasterId = query.required('broadcaster_id');
+      const userIds = query.all('user_id');
+      if (userIds.length > MAX_USER_IDS) throw badRequest(`The number of "user_id" parameters must not exceed ${MAX_USER_IDS}`);
+      readFirst(query);
+      if (broadcasterId !== user.id) throw unauthorized("The ID in broadcaster_id must match the user ID found in the request's OAuth token.");
+
+      const records = state.moderators.changes.filter((r) => r.broadcasterId === broadcasterId).reverse();
+      if (userIds.length > 0) {
+        // user_id supersedes cursor handling: every matching record, no cursor.
+        const wanted = new Set(userIds);
+        return { data: records.filter((r) => wanted.has(r.userId)).map((r) => moderatorEventView(state, r)), pagination: {} };
+      }
+      const page = cursorPage(records, query, { before: 'ignored' });
+      return { data: page.items.map((r) => moderatorEventView(state, r)), pagination: page.pagination };
+    },
+  );
+}
+
+/** A moderator-change record in the spec's shape (part 2). */
+export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord) {
+  const broadcaster = state.users.get(record.broadcasterId);
+  const user = state.users.get(record.userId);
+  return {
+    id: record.id,
+    event_type: record.event_type,
+    event_timestamp: record.event_timestamp,
+    version: record.version,
+    event_data: {
+      broadcaster_id: record.broadcasterId,
+      broadcaster_login: broadcaster?.login ?? '',
+      broadcaster_name: broadcaster?.displayName ?? '',
+      user_id: record.userId,
+      user_login: user?.login ?? '',
+      user_name: user?.displayName ?? '',
+    },
+  };
+}
