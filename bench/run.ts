@@ -5,6 +5,8 @@
  */
 import * as emulatorUsers from './emulator-users.bench';
 import * as dockColdStart from './dock-cold-start.bench';
+import * as emulatorRoutes from './emulator-routes.bench';
+import * as eventsubFanout from './eventsub-fanout.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -12,6 +14,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const benchmarks: Record<string, () => Promise<void>> = {
   'emulator-users': () => emulatorUsers.run({ durationSeconds }),
   'dock-cold-start': () => dockColdStart.run({ rounds }),
+  'emulator-routes': () => emulatorRoutes.run({ durationSeconds }),
+  'eventsub-fanout': () => eventsubFanout.run({ burstEvents: 5_000, pacedEvents: Math.max(500, durationSeconds * 500), pacedPerSecond: 500 }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
