@@ -6,17 +6,19 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-const secretKeys = /token|secret|password|authorization|code|stream_?key/i;
-const secretValues = [
-  /(Bearer|OAuth)\s+[\w.-]+/gi,
+/** Field names whose values are secrets whatever they look like. */
+const secretKeys = /token|secret|password|authorization|^code$|device_?code|stream_?key/i;
+/** Secrets inside free text; group 1 is a prefix to keep (the scheme or the parameter name). */
+const secretPatterns = [
+  /(Bearer |OAuth )[\w.-]+/gi,
   /((?:access_token|refresh_token|client_secret|code|device_code|token)=)[^&#\s"]+/gi,
-  /live_\d+_\w+/g,
+  /()live_\d+_\w+/g,
 ];
 
 export function redact(value: unknown, key = ''): unknown {
   if (typeof value === 'string') {
     if (key && secretKeys.test(key)) return '[redacted]';
-    return secretValues.reduce((s, re) => s.replace(re, (_m, p1: string) => `${p1 && !p1.startsWith('live_') ? p1 : ''}[redacted]`), value);
+    return secretPatterns.reduce((text, pattern) => text.replace(pattern, '$1[redacted]'), value);
   }
   if (Array.isArray(value)) return value.map((v) => redact(v));
   if (value && typeof value === 'object') {
