@@ -80,6 +80,7 @@ async function start(): Promise<void> {
     title: 'Sidestage',
     show: false,
     backgroundColor: '#0e0e10',
+    icon: join(here, '../../resources/icon.png'),
     webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
   });
   connectElectronIpc(sidestage.router, { rendererUrl, windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents) });
