@@ -4,6 +4,15 @@ import type { EmulatorState } from './state/emulator-state';
 import type { Stream } from './state/streams';
 import type { User } from './state/users';
 
+/** The three fields the platform names a user with in a record. */
+export type UserFields<P extends string> = { [K in `${P}_id` | `${P}_login` | `${P}_name`]: string };
+
+/** `<prefix>_id`, `<prefix>_login` and `<prefix>_name` of a user (login and name '' for an unknown user). */
+export function userFields<P extends string>(state: EmulatorState, prefix: P, userId: string): UserFields<P> {
+  const user = state.users.get(userId);
+  return { [`${prefix}_id`]: userId, [`${prefix}_login`]: user?.login ?? '', [`${prefix}_name`]: user?.displayName ?? '' } as UserFields<P>;
+}
+
 export interface HelixUser {
   id: string;
   login: string;

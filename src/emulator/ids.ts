@@ -31,5 +31,20 @@ export const userCode = (): string => randomString(8, UPPER_LETTERS);
 export const streamKey = (userId: string): string => `live_${userId}_${randomString(30, MIXED_ALNUM)}`;
 export const extensionSecret = (): string => randomBytes(32).toString('base64');
 
+/** A fresh value of `make` that `taken` does not hold yet. */
+export function unusedId(make: () => string, taken: { has(id: string): boolean }): string {
+  let id: string;
+  do id = make();
+  while (taken.has(id));
+  return id;
+}
+
+/** `given` when there is one (an error when `taken` already holds it, naming it a `what`), else a fresh `make()`. */
+export function claimId(given: string | undefined, make: () => string, taken: { has(id: string): boolean }, what: string): string {
+  if (given === undefined) return unusedId(make, taken);
+  if (taken.has(given)) throw new Error(`${what} ${given} exists`);
+  return given;
+}
+
 export const isClientId = (value: string): boolean => /^[a-z0-9]{30}$/.test(value);
 export const isNumericId = (value: string): boolean => /^[1-9][0-9]{0,19}$/.test(value);

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
+import * as ids from '../ids';
 import type { EmulatorState } from '../state/emulator-state';
 import type { PlatformEvent } from '../state/event-bus';
 import {
@@ -402,10 +403,7 @@ export function clampKeepalive(raw: string | undefined): number {
 
 /** Shaped like the platform's session IDs (base64url, 28 characters). */
 function newSessionId(taken: Map<string, unknown>): string {
-  let id: string;
-  do id = `AQoQ${randomBytes(18).toString('base64url')}`;
-  while (taken.has(id));
-  return id;
+  return ids.unusedId(() => `AQoQ${randomBytes(18).toString('base64url')}`, taken);
 }
 
 const hubs = new WeakMap<EmulatorState, EventSubHub>();

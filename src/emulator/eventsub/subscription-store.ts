@@ -80,9 +80,7 @@ export class EventSubStore {
   private nextSeq = 1;
 
   add(input: NewSubscription): EventSubSubscription {
-    let id: string;
-    do id = ids.uuid();
-    while (this.byId.has(id));
+    const id = ids.unusedId(ids.uuid, this.byId);
     const subscription: EventSubSubscription = { ...input, id, seq: this.nextSeq++, status: 'enabled', disconnectedAt: null };
     this.byId.set(id, subscription);
     return subscription;

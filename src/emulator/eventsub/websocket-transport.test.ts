@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call } from '../emulator-test-client';
+import { useDemoEmulator } from '../test-support/demo-emulator';
 import { subscribe, TestSocket } from './eventsub-test-client';
 
 const BROADCASTER = '501234567';
@@ -8,39 +8,31 @@ const VIEWER = '612345001';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-let emu: RunningEmulator;
-let wsUrl: string;
+const demo = useDemoEmulator({ reset: false });
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  wsUrl = `${emu.url.replace(/^http/, 'ws')}/ws`;
-});
-afterAll(() => emu.close());
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.close();
-  await call(`${emu.url}/_emulator/faults`, { method: 'DELETE' });
+  await call(`${demo.url}/_emulator/faults`, { method: 'DELETE' });
   await settings({ unused_timeout_ms: 10_000, reconnect_grace_ms: 30_000, keepalive_interval_ms: null, ping_interval_ms: 60_000 });
 });
 
-const settings = (body: object) => call(`${emu.url}/_emulator/eventsub/settings`, { json: body });
+const settings = (body: object) => demo.simulate('/eventsub/settings', body);
 
 /** A fresh client per test keeps the per-client+user limits and lists apart. */
 async function auth(userId: string, scopes: string[] = []): Promise<{ token: string; clientId: string }> {
-  const client = await call(`${emu.url}/_emulator/clients`, { json: { name: 'eventsub test', redirect_uris: [] } });
-  const clientId = client.json.client_id as string;
-  const token = await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, user_id: userId, scopes } });
-  return { token: token.json.access_token as string, clientId };
+  const clientId = await demo.newClient('eventsub test');
+  return { token: await demo.mint(userId, scopes, { client_id: clientId }), clientId };
 }
 
 async function connect(query = '') {
-  const opened = await TestSocket.welcomed(`${wsUrl}${query}`);
+  const opened = await TestSocket.welcomed(`${demo.wsUrl}${query}`);
   sockets.push(opened.socket);
   return opened;
 }
 
 async function subscribed(a: { token: string; clientId: string }, type: string, condition: Record<string, string>, sessionId: string) {
-  const res = await subscribe(emu.url, a, type, condition, sessionId);
+  const res = await subscribe(demo.url, a, type, condition, sessionId);
   expect(res.status, JSON.stringify(res.json)).toBe(202);
   return res.json.data[0];
 }
@@ -94,7 +86,7 @@ describe('session_welcome and keepalive', () => {
     const started = Date.now();
     // A notification every 200 ms for longer than the 600 ms window: the window never runs out.
     for (let i = 0; i < 5; i++) {
-      emu.state.events.publish({ type: 'stream.offline', broadcasterUserId: BROADCASTER, event: {} });
+      demo.state.events.publish({ type: 'stream.offline', broadcasterUserId: BROADCASTER, event: {} });
       await socket.next('notification');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -106,7 +98,7 @@ describe('session_welcome and keepalive', () => {
   });
 
   it('answers a plain HTTP request on /ws with 426 in the platform shape', async () => {
-    const res = await call(`${emu.url}/ws`);
+    const res = await call(`${demo.url}/ws`);
     expect(res.status).toBe(426);
     expect(res.json).toEqual({ error: 'Upgrade Required', status: 426, message: 'This endpoint takes WebSocket connections only' });
   });
@@ -119,7 +111,7 @@ describe('notifications', () => {
     const online = await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, sessionId);
     await subscribed(a, 'stream.offline', { broadcaster_user_id: BROADCASTER }, sessionId);
 
-    const started = await call(`${emu.url}/_emulator/streams/${BROADCASTER}/online`, { json: { title: 'Going live' } });
+    const started = await demo.simulate(`/streams/${BROADCASTER}/online`, { title: 'Going live' });
     expect(started.status).toBe(200);
     const notification = await socket.next('notification');
     expect(notification).toEqual({
@@ -152,7 +144,7 @@ describe('notifications', () => {
       },
     });
 
-    expect((await call(`${emu.url}/_emulator/streams/${BROADCASTER}/offline`, { json: {} })).status).toBe(200);
+    expect((await demo.simulate(`/streams/${BROADCASTER}/offline`, {})).status).toBe(200);
     const offline = await socket.next('notification');
     expect(offline.metadata.subscription_type).toBe('stream.offline');
     expect(offline.payload.event).toEqual({
@@ -174,7 +166,7 @@ describe('notifications', () => {
     ] as const;
     for (const type of types) await subscribed(a, type, { broadcaster_user_id: BROADCASTER }, sessionId);
     for (const type of types) {
-      emu.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'r1', event: { marker: type } });
+      demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'r1', event: { marker: type } });
       const frame = await socket.next('notification');
       expect(frame.metadata.subscription_type).toBe(type);
       expect(frame.payload.subscription.type).toBe(type);
@@ -191,11 +183,11 @@ describe('notifications', () => {
     expect(any.condition).toEqual({ broadcaster_user_id: BROADCASTER, reward_id: '' });
     expect(onlyA.condition).toEqual({ broadcaster_user_id: BROADCASTER, reward_id: 'reward-a' });
 
-    emu.state.events.publish({ type, broadcasterUserId: VIEWER, rewardId: 'reward-a', event: { n: 1 } });
-    emu.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-b', event: { n: 2 } });
-    emu.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-a', event: { n: 3 } });
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 4 } });
-    emu.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-a', event: { n: 5 } });
+    demo.state.events.publish({ type, broadcasterUserId: VIEWER, rewardId: 'reward-a', event: { n: 1 } });
+    demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-b', event: { n: 2 } });
+    demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-a', event: { n: 3 } });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 4 } });
+    demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-a', event: { n: 5 } });
 
     const received = [];
     for (let i = 0; i < 5; i++) {
@@ -217,7 +209,7 @@ describe('notifications', () => {
     const two = await connect();
     const s1 = await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, one.sessionId);
     const s2 = await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, two.sessionId);
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: {} });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: {} });
     expect((await one.socket.next('notification')).payload.subscription.id).toBe(s1.id);
     expect((await two.socket.next('notification')).payload.subscription.id).toBe(s2.id);
   });
@@ -230,7 +222,7 @@ describe('session_reconnect', () => {
     const { socket: old, sessionId } = await connect('?keepalive_timeout_seconds=30');
     await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, sessionId);
 
-    const fault = await call(`${emu.url}/_emulator/faults`, { json: { reconnect_websockets: true } });
+    const fault = await demo.simulate('/faults', { reconnect_websockets: true });
     expect(fault.json.websocket_sessions_reconnected).toBeGreaterThanOrEqual(1);
     const reconnect = await old.next('session_reconnect');
     expect(reconnect).toEqual({
@@ -241,13 +233,13 @@ describe('session_reconnect', () => {
           status: 'reconnecting',
           connected_at: expect.stringMatching(TIMESTAMP),
           keepalive_timeout_seconds: null,
-          reconnect_url: expect.stringMatching(new RegExp(`^${wsUrl}\\?reconnect=[A-Za-z0-9_-]+$`)),
+          reconnect_url: expect.stringMatching(new RegExp(`^${demo.wsUrl}\\?reconnect=[A-Za-z0-9_-]+$`)),
         },
       },
     });
 
     // Until the client moves, events still go to the old socket.
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
     expect((await old.next('notification')).payload.event).toEqual({ n: 1 });
 
     const { socket: fresh, welcome } = await TestSocket.welcomed(reconnect.payload.session.reconnect_url);
@@ -255,7 +247,7 @@ describe('session_reconnect', () => {
     expect(welcome.metadata.message_type).toBe('session_welcome');
     expect(welcome.payload.session).toMatchObject({ id: sessionId, status: 'connected', keepalive_timeout_seconds: 30, reconnect_url: null });
 
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 2 } });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 2 } });
     const notification = await fresh.next('notification');
     expect(notification.payload.event).toEqual({ n: 2 });
     expect(notification.payload.subscription.transport.session_id).toBe(sessionId);
@@ -263,7 +255,7 @@ describe('session_reconnect', () => {
     expect(await old.closedWith()).toEqual({ code: 4004, reason: 'reconnect grace time expired' });
     expect(old.all('notification')).toHaveLength(1);
     expect(fresh.closed).toBeNull();
-    const list = await call(`${emu.url}/helix/eventsub/subscriptions`, { headers: helixHeaders(a.token, a.clientId) });
+    const list = await demo.helix('GET', '/eventsub/subscriptions', { token: a.token, clientId: a.clientId });
     expect(list.json.data.map((s: { status: string }) => s.status)).toEqual(['enabled']);
   });
 
@@ -271,15 +263,15 @@ describe('session_reconnect', () => {
     const a = await auth(BROADCASTER);
     const { socket: old, sessionId } = await connect();
     await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, sessionId);
-    await call(`${emu.url}/_emulator/faults`, { json: { reconnect_websockets: true } });
+    await demo.simulate('/faults', { reconnect_websockets: true });
     const reconnect = await old.next('session_reconnect');
 
-    const dropped = await call(`${emu.url}/_emulator/faults`, { json: { drop_websockets: true } });
+    const dropped = await demo.simulate('/faults', { drop_websockets: true });
     expect(dropped.json.websocket_sessions_dropped).toBeGreaterThanOrEqual(1);
     expect((await old.closedWith()).code).toBe(1006);
 
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 2 } });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 2 } });
 
     const fresh = await TestSocket.open(reconnect.payload.session.reconnect_url);
     sockets.push(fresh);
@@ -292,12 +284,12 @@ describe('session_reconnect', () => {
     expect(first.metadata.message_id).not.toBe(second.metadata.message_id);
 
     // A second move: frames already delivered are not sent again; new ones are delivered once.
-    await call(`${emu.url}/_emulator/faults`, { json: { reconnect_websockets: true } });
+    await demo.simulate('/faults', { reconnect_websockets: true });
     const again = await fresh.next('session_reconnect');
     const third = await TestSocket.open(again.payload.session.reconnect_url);
     sockets.push(third);
     expect((await third.next()).payload.session.id).toBe(sessionId);
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 3 } });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 3 } });
     expect((await third.next('notification')).payload.event).toEqual({ n: 3 });
     expect(third.all('notification')).toHaveLength(1);
   });
@@ -307,11 +299,11 @@ describe('session_reconnect', () => {
     const a = await auth(BROADCASTER);
     const { socket, sessionId } = await connect();
     await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, sessionId);
-    await call(`${emu.url}/_emulator/faults`, { json: { reconnect_websockets: true } });
+    await demo.simulate('/faults', { reconnect_websockets: true });
     const reconnect = await socket.next('session_reconnect');
     expect(await socket.closedWith()).toEqual({ code: 4004, reason: 'reconnect grace time expired' });
 
-    const list = await call(`${emu.url}/helix/eventsub/subscriptions`, { headers: helixHeaders(a.token, a.clientId) });
+    const list = await demo.helix('GET', '/eventsub/subscriptions', { token: a.token, clientId: a.clientId });
     expect(list.json.data[0].status).toBe('websocket_failed_to_reconnect');
     expect(list.json.data[0].transport.disconnected_at).toMatch(TIMESTAMP);
     const late = await TestSocket.open(reconnect.payload.session.reconnect_url);
@@ -319,12 +311,12 @@ describe('session_reconnect', () => {
   });
 
   it('closes an invalid or spent reconnect URL with 4007 and no welcome', async () => {
-    const bogus = await TestSocket.open(`${wsUrl}?reconnect=not-a-token`);
+    const bogus = await TestSocket.open(`${demo.wsUrl}?reconnect=not-a-token`);
     expect(await bogus.closedWith()).toEqual({ code: 4007, reason: 'invalid reconnect' });
     expect(bogus.frames).toEqual([]);
 
     const { socket } = await connect();
-    await call(`${emu.url}/_emulator/faults`, { json: { reconnect_websockets: true } });
+    await demo.simulate('/faults', { reconnect_websockets: true });
     const url = (await socket.next('session_reconnect')).payload.session.reconnect_url as string;
     const first = await TestSocket.open(url);
     sockets.push(first);
@@ -341,7 +333,7 @@ describe('revocation and closes', () => {
     const type = 'channel.channel_points_custom_reward_redemption.add';
     const sub = await subscribed(a, type, { broadcaster_user_id: BROADCASTER }, sessionId);
 
-    const revoked = await call(`${emu.url}/oauth2/revoke`, { form: { client_id: a.clientId, token: a.token } });
+    const revoked = await call(`${demo.url}/oauth2/revoke`, { form: { client_id: a.clientId, token: a.token } });
     expect(revoked.status).toBe(200);
     const frame = await socket.next('revocation');
     expect(frame).toEqual({
@@ -366,10 +358,10 @@ describe('revocation and closes', () => {
       },
     });
 
-    const other = await call(`${emu.url}/_emulator/tokens`, { json: { client_id: a.clientId, user_id: BROADCASTER, scopes: [] } });
-    const list = await call(`${emu.url}/helix/eventsub/subscriptions`, { headers: helixHeaders(other.json.access_token, a.clientId) });
+    const other = await demo.mint(BROADCASTER, [], { client_id: a.clientId });
+    const list = await demo.helix('GET', '/eventsub/subscriptions', { token: other, clientId: a.clientId });
     expect(list.json.data).toEqual([]);
-    emu.state.events.publish({ type, broadcasterUserId: BROADCASTER, event: {} });
+    demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, event: {} });
     expect(socket.all('notification')).toEqual([]);
   });
 
@@ -377,13 +369,13 @@ describe('revocation and closes', () => {
     const a = await auth(BROADCASTER);
     const { socket, sessionId } = await connect();
     const sub = await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, sessionId);
-    const res = await call(`${emu.url}/_emulator/eventsub/revocations`, { json: { subscription_id: sub.id } });
+    const res = await demo.simulate('/eventsub/revocations', { subscription_id: sub.id });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: sub.id, status: 'user_removed' });
     const frame = await socket.next('revocation');
     expect(frame.payload.subscription.status).toBe('user_removed');
     expect(Object.keys(frame.payload)).toEqual(['subscription']);
-    expect((await call(`${emu.url}/_emulator/eventsub/revocations`, { json: { subscription_id: sub.id } })).status).toBe(404);
+    expect((await demo.simulate('/eventsub/revocations', { subscription_id: sub.id })).status).toBe(404);
   });
 
   it('closes with 4001 when the client sends data; the subscriptions stop', async () => {
@@ -392,7 +384,7 @@ describe('revocation and closes', () => {
     await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, sessionId);
     socket.ws.send('hello');
     expect(await socket.closedWith()).toEqual({ code: 4001, reason: 'client sent inbound traffic' });
-    const list = await call(`${emu.url}/helix/eventsub/subscriptions`, { headers: helixHeaders(a.token, a.clientId) });
+    const list = await demo.helix('GET', '/eventsub/subscriptions', { token: a.token, clientId: a.clientId });
     expect(list.json.data[0].status).toBe('websocket_received_inbound_traffic');
   });
 
@@ -406,14 +398,14 @@ describe('revocation and closes', () => {
     expect(await unused.socket.closedWith()).toEqual({ code: 4003, reason: 'connection unused' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     // The subscribed session passed its own deadline too: it is still open and served.
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: {} });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: {} });
     await used.socket.next('notification');
     expect(used.socket.closed).toBeNull();
   });
 
   it('closes with 4002 when the client does not answer pings', async () => {
     await settings({ ping_interval_ms: 250 });
-    const silent = await TestSocket.open(wsUrl, { autoPong: false });
+    const silent = await TestSocket.open(demo.wsUrl, { autoPong: false });
     sockets.push(silent);
     const polite = await connect();
     const pings: number[] = [];
@@ -429,10 +421,10 @@ describe('revocation and closes', () => {
     await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, sessionId);
     socket.close();
     await socket.closedWith();
-    await expect.poll(async () => (await call(`${emu.url}/_emulator/eventsub/sessions`)).json.sessions.some((s: { id: string }) => s.id === sessionId)).toBe(false);
-    const list = await call(`${emu.url}/helix/eventsub/subscriptions`, { headers: helixHeaders(a.token, a.clientId) });
+    await expect.poll(async () => (await call(`${demo.url}/_emulator/eventsub/sessions`)).json.sessions.some((s: { id: string }) => s.id === sessionId)).toBe(false);
+    const list = await demo.helix('GET', '/eventsub/subscriptions', { token: a.token, clientId: a.clientId });
     expect(list.json.data[0]).toMatchObject({ status: 'websocket_disconnected', transport: { session_id: sessionId, disconnected_at: expect.stringMatching(TIMESTAMP) } });
-    const res = await subscribe(emu.url, a, 'stream.offline', { broadcaster_user_id: BROADCASTER }, sessionId);
+    const res = await subscribe(demo.url, a, 'stream.offline', { broadcaster_user_id: BROADCASTER }, sessionId);
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('websocket transport session does not exist or has already disconnected');
   });

@@ -143,20 +143,3 @@ export function liveActivatedChannels(state: EmulatorState, record: ExtensionRec
   }
   return out;
 }
-
-/** Opaque forward cursors holding an offset. */
-export function encodeOffsetCursor(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-}
-
-export function decodeOffsetCursor(raw: string | undefined, name: string): number {
-  if (raw === undefined || raw === '') return 0;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    const offset = (parsed as { o?: unknown } | null)?.o;
-    if (typeof offset === 'number' && Number.isInteger(offset) && offset >= 0) return offset;
-  } catch {
-    // falls through to the 400
-  }
-  throw invalidParameter(name, 'is not a valid cursor');
-}

@@ -20,6 +20,13 @@ export const forbidden = (message: string): ApiError => new ApiError(403, messag
 export const notFound = (message: string): ApiError => new ApiError(404, message);
 export const conflict = (message: string): ApiError => new ApiError(409, message);
 
+/** The platform's 401 when `broadcaster_id` names someone other than the token's user. */
+export const BROADCASTER_MISMATCH = "The ID in broadcaster_id must match the user ID found in the request's OAuth token.";
+
+export function requireTokenBroadcaster(broadcasterId: string, tokenUserId: string): void {
+  if (broadcasterId !== tokenUserId) throw unauthorized(BROADCASTER_MISMATCH);
+}
+
 export const missingParameter = (name: string): ApiError => badRequest(`Missing required parameter "${name}"`);
 export const invalidParameter = (name: string, why?: string): ApiError =>
   badRequest(why ? `Invalid parameter "${name}": ${why}` : `Invalid parameter "${name}"`);

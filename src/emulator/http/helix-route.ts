@@ -89,15 +89,19 @@ export function registerHelixRoute<A extends HelixAuth>(
           params: (request.params ?? {}) as Record<string, string>,
           body: request.body,
         } as HelixContext<A>;
-        const result = await handler(ctx);
-        if (result === undefined) {
-          if (reply.statusCode === 200) reply.code(204);
-          return reply.send();
-        }
-        return reply.send(result);
+        return sendResult(reply, await handler(ctx));
       },
     });
   }
+}
+
+/** Sends a route handler's result as JSON (200 unless the handler set a status); `undefined` sends 204 without a body. */
+export function sendResult(reply: FastifyReply, result: unknown): FastifyReply {
+  if (result === undefined) {
+    if (reply.statusCode === 200) reply.code(204);
+    return reply.send();
+  }
+  return reply.send(result);
 }
 
 function authenticate(request: FastifyRequest, state: EmulatorState, now: number): { token: AccessToken; client: Client; user: User | null } {

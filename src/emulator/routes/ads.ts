@@ -4,7 +4,7 @@
  * 200 with length 0, the reason in `message` and the seconds left in `retry_after`.
  */
 import type { FastifyInstance } from 'fastify';
-import { badRequest, invalidParameter, missingParameter, unauthorized } from '../http/api-error';
+import { badRequest, invalidParameter, missingParameter, requireTokenBroadcaster } from '../http/api-error';
 import { registerHelixRoute } from '../http/helix-route';
 import { jsonObjectBody } from '../http/request-params';
 import { COMMERCIAL_COOLDOWN_SECONDS } from '../state/commercials';
@@ -27,7 +27,7 @@ export function registerAdsRoutes(app: FastifyInstance): void {
       if (!(COMMERCIAL_LENGTHS as readonly number[]).includes(length)) {
         throw invalidParameter('length', `must be one of ${COMMERCIAL_LENGTHS.join(', ')}`);
       }
-      if (broadcasterId !== user.id) throw unauthorized("The ID in broadcaster_id must match the user ID found in the request's OAuth token.");
+      requireTokenBroadcaster(broadcasterId, user.id);
       if (!state.streams.isLive(user.id)) throw badRequest(NOT_LIVE_MESSAGE);
 
       const wait = state.commercials.cooldownRemaining(user.id, now);

@@ -1,44 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { toRfc3339 } from '../clock';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { call } from '../emulator-test-client';
 import { utcDay } from '../state/extensions';
+import { badRequest, useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
-let broadcasterId: string;
+const demo = useDemoEmulator();
 let token: string;
 
 const DAY = 24 * 60 * 60 * 1000;
 const day = (ms: number) => toRfc3339(ms);
-const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, message });
 
-/** A user token of the broadcaster, or an app token with `app`. */
-async function mint(scopes: string[], app = false): Promise<string> {
-  const json = app ? { client_id: clientId, scopes } : { client_id: clientId, user_id: broadcasterId, scopes };
-  return (await call(`${emu.url}/_emulator/tokens`, { json })).json.access_token;
-}
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-  broadcasterId = emu.demo!.broadcaster.id;
-});
-afterAll(() => emu.close());
 beforeEach(async () => {
-  emu.state.reset();
-  token = await mint(['analytics:read:extensions']);
+  token = await demo.mint(demo.broadcasterId, ['analytics:read:extensions']);
 });
 
-const get = (query = '', t = token) => call(`${emu.url}/helix/analytics/extensions${query}`, { headers: helixHeaders(t, clientId) });
-const today = () => utcDay(emu.state.clock.now());
+const get = (query = '', t = token) => demo.helix('GET', `/analytics/extensions${query}`, { token: t });
+const today = () => utcDay(demo.state.clock.now());
 
 describe('GET /helix/analytics/extensions', () => {
   it('lists one report per type for each of the user’s extensions, by default up to 2 days ago', async () => {
     const res = await get();
     expect(res.status).toBe(200);
-    const common = { extension_id: clientId, started_at: '2023-06-01T00:00:00Z', ended_at: day(today() - 2 * DAY) };
-    const url = expect.stringMatching(new RegExp(`^${emu.url}/reports/extension-analytics/[0-9a-f]{32}/${clientId}_overview_v[12]_2023-06-01_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const common = { extension_id: demo.clientId, started_at: '2023-06-01T00:00:00Z', ended_at: day(today() - 2 * DAY) };
+    const url = expect.stringMatching(new RegExp(`^${demo.url}/reports/extension-analytics/[0-9a-f]{32}/${demo.clientId}_overview_v[12]_2023-06-01_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     expect(res.json).toEqual({
       data: [
         { ...common, URL: url, type: 'overview_v1' },
@@ -49,8 +33,8 @@ describe('GET /helix/analytics/extensions', () => {
   });
 
   it('needs a user token with analytics:read:extensions', async () => {
-    expect((await get('', await mint([]))).status).toBe(401);
-    expect((await get('', await mint(['analytics:read:extensions'], true))).status).toBe(401);
+    expect((await get('', await demo.mint(demo.broadcasterId, []))).status).toBe(401);
+    expect((await get('', await demo.mint(null, ['analytics:read:extensions']))).status).toBe(401);
   });
 
   it('needs started_at and ended_at together', async () => {
@@ -73,7 +57,7 @@ describe('GET /helix/analytics/extensions', () => {
     const inRange = await get('?started_at=2023-01-01T00:00:00Z&ended_at=2024-01-10T00:00:00Z&type=overview_v2');
     expect(inRange.json.data).toEqual([expect.objectContaining({ started_at: '2023-06-01T00:00:00Z', ended_at: '2024-01-10T00:00:00Z' })]);
 
-    await call(`${emu.url}/_emulator/extensions/${clientId}`, { json: { analytics_since: '2016-05-01' } });
+    await demo.simulate(`/extensions/${demo.clientId}`, { analytics_since: '2016-05-01' });
     const early = await get('?started_at=2017-01-01T00:00:00Z&ended_at=2019-01-01T00:00:00Z&type=overview_v1');
     expect(early.json.data[0]).toMatchObject({ started_at: '2018-01-31T00:00:00Z', ended_at: '2019-01-01T00:00:00Z' });
 
@@ -90,7 +74,7 @@ describe('GET /helix/analytics/extensions', () => {
     expect((await get(`?started_at=2024-01-01T00:00:00Z&ended_at=${tomorrow}`)).json).toEqual(badRequest('Report Not Found For Date Range'));
     expect((await get(`?started_at=${tomorrow}&ended_at=${tomorrow}`)).status).toBe(400);
     // Only today and yesterday: nothing is complete yet.
-    expect((await get(`?started_at=${day(today() - DAY)}&ended_at=${day(today())}&extension_id=${clientId}`)).json).toEqual(
+    expect((await get(`?started_at=${day(today() - DAY)}&ended_at=${day(today())}&extension_id=${demo.clientId}`)).json).toEqual(
       badRequest('Report Not Found For Date Range'),
     );
   });
@@ -98,7 +82,7 @@ describe('GET /helix/analytics/extensions', () => {
   it('with a range before the extension’s data: none for the list, not found for one extension', async () => {
     const range = '?started_at=2019-01-01T00:00:00Z&ended_at=2019-02-01T00:00:00Z';
     expect((await get(range)).json).toEqual({ data: [], pagination: {} });
-    expect((await get(`${range}&extension_id=${clientId}`)).json).toEqual(badRequest('Report Not Found For Date Range'));
+    expect((await get(`${range}&extension_id=${demo.clientId}`)).json).toEqual(badRequest('Report Not Found For Date Range'));
   });
 
   it('filters by type', async () => {
@@ -109,19 +93,19 @@ describe('GET /helix/analytics/extensions', () => {
   });
 
   it('with extension_id: that extension only, without pagination', async () => {
-    const res = await get(`?extension_id=${clientId}&first=1&after=garbage`);
+    const res = await get(`?extension_id=${demo.clientId}&first=1&after=garbage`);
     expect(res.status).toBe(200);
     expect(res.json.data).toHaveLength(2);
     expect(res.json).not.toHaveProperty('pagination');
-    const other = await call(`${emu.url}/_emulator/clients`, { json: { name: 'Not mine', redirect_uris: [] } });
+    const other = await demo.simulate('/clients', { name: 'Not mine', redirect_uris: [] });
     expect((await get(`?extension_id=${other.json.client_id}`)).status).toBe(404);
     expect((await get('?extension_id=nope')).json).toEqual({ error: 'Not Found', status: 404, message: 'Extension "nope" not found among the user\'s extensions' });
   });
 
   it('pages with first and after, and checks first’s range', async () => {
     for (const name of ['Second', 'Third']) {
-      const created = await call(`${emu.url}/_emulator/clients`, { json: { name, redirect_uris: [] } });
-      await call(`${emu.url}/_emulator/extensions/${created.json.client_id}`, { json: { owner_id: broadcasterId, analytics_since: '2024-01-01' } });
+      const created = await demo.simulate('/clients', { name, redirect_uris: [] });
+      await demo.simulate(`/extensions/${created.json.client_id}`, { owner_id: demo.broadcasterId, analytics_since: '2024-01-01' });
     }
     const first = await get('?first=4');
     expect(first.json.data).toHaveLength(4);
@@ -145,7 +129,7 @@ describe('analytics report downloads', () => {
   }
 
   it('serve a CSV with one row per day', async () => {
-    const url = await reportUrl(`?extension_id=${clientId}&type=overview_v2&started_at=2024-01-01T00:00:00Z&ended_at=2024-01-10T00:00:00Z`);
+    const url = await reportUrl(`?extension_id=${demo.clientId}&type=overview_v2&started_at=2024-01-01T00:00:00Z&ended_at=2024-01-10T00:00:00Z`);
     const res = await call(url);
     expect(res.status).toBe(200);
     expect(res.header('content-type')).toBe('text/csv; charset=utf-8');
@@ -159,34 +143,34 @@ describe('analytics report downloads', () => {
       const cells = line.split(',');
       expect(cells).toHaveLength(17);
       expect(cells[1]).toBe('Sidestage Demo');
-      expect(cells[2]).toBe(clientId);
+      expect(cells[2]).toBe(demo.clientId);
       const [views, uniqueViewers] = [Number(cells[11]), Number(cells[12])];
       expect(views).toBeGreaterThanOrEqual(uniqueViewers);
     }
     // The same report reads the same again.
-    const again = await call(await reportUrl(`?extension_id=${clientId}&type=overview_v2&started_at=2024-01-01T00:00:00Z&ended_at=2024-01-10T00:00:00Z`));
+    const again = await call(await reportUrl(`?extension_id=${demo.clientId}&type=overview_v2&started_at=2024-01-01T00:00:00Z&ended_at=2024-01-10T00:00:00Z`));
     expect(again.text).toBe(res.text);
   });
 
   it('the overview_v1 report has its own columns', async () => {
-    const res = await call(await reportUrl(`?extension_id=${clientId}&type=overview_v1&started_at=2024-02-28T00:00:00Z&ended_at=2024-03-01T00:00:00Z`));
+    const res = await call(await reportUrl(`?extension_id=${demo.clientId}&type=overview_v1&started_at=2024-02-28T00:00:00Z&ended_at=2024-03-01T00:00:00Z`));
     const lines = res.text.trimEnd().split('\n');
     expect(lines[0]).toBe('Date,Extension Name,Extension Client ID,Installs,Uninstalls,Activations,Unique Active Channels,Views,Clicks');
     expect(lines.slice(1).map((l) => l.slice(0, 10))).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
   });
 
   it('are valid for 5 minutes on the emulator clock', async () => {
-    const url = await reportUrl(`?extension_id=${clientId}&type=overview_v1`);
-    await call(`${emu.url}/_emulator/clock`, { json: { advance_seconds: 299 } });
+    const url = await reportUrl(`?extension_id=${demo.clientId}&type=overview_v1`);
+    await demo.advance(299);
     expect((await call(url)).status).toBe(200);
-    await call(`${emu.url}/_emulator/clock`, { json: { advance_seconds: 2 } });
+    await demo.advance(2);
     const expired = await call(url);
     expect(expired.status).toBe(403);
     expect(expired.json).toEqual({ error: 'Forbidden', status: 403, message: 'Request has expired: report URLs are valid for 5 minutes' });
   });
 
   it('answer 404 for unknown reports', async () => {
-    const url = await reportUrl(`?extension_id=${clientId}&type=overview_v1`);
+    const url = await reportUrl(`?extension_id=${demo.clientId}&type=overview_v1`);
     expect((await call(url.replace(/\/[0-9a-f]{32}\//, `/${'0'.repeat(32)}/`))).status).toBe(404);
     expect((await call(url.replace(/\.csv$/, '.txt'))).status).toBe(404);
   });

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { toRfc3339 } from '../clock';
-import { decodeOffsetCursor, encodeOffsetCursor } from '../extensions/extension-operations';
 import { ApiError, badRequest, invalidParameter, missingParameter, notFound } from '../http/api-error';
 import { registerHelixRoute } from '../http/helix-route';
+import { decodeOffsetCursor, encodeOffsetCursor, pageFrom } from '../http/offset-cursor';
 import { ANALYTICS_REPORT_TYPES, utcDay, type AnalyticsDownload, type AnalyticsReportType, type ExtensionRecord } from '../state/extensions';
 import '../http/app-state';
 
@@ -108,10 +108,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance): void {
         .list()
         .filter((r) => r.ownerId === user.id && state.clients.has(r.clientId))
         .sort((a, b) => a.clientId.localeCompare(b.clientId));
-      const entries = owned.flatMap(entriesFor);
-      const page = entries.slice(offset, offset + first);
-      const next = offset + page.length;
-      return { data: page.map(shape), pagination: next < entries.length ? { cursor: encodeOffsetCursor(next) } : {} };
+      const { page, next } = pageFrom(owned.flatMap(entriesFor), offset, first);
+      return { data: page.map(shape), pagination: next === undefined ? {} : { cursor: encodeOffsetCursor(next) } };
     },
   );
 

@@ -1,41 +1,29 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, helixHeaders, type CallOptions } from '../emulator-test-client';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, helixHeaders } from '../emulator-test-client';
 import { DEMO_REWARD_IDS } from '../seed-channel-points';
-import { startEmulator, type RunningEmulator } from '../server';
 import type { PlatformEvent } from '../state/event-bus';
+import { apiError as error, useDemoEmulator, type HttpMethod } from '../test-support/demo-emulator';
+import { fuzz, fuzzRandom } from '../test-support/malformed-requests';
 
-let emu: RunningEmulator;
-let clientId: string;
-let broadcasterId: string;
+const demo = useDemoEmulator();
 /** channel:manage:redemptions for the demo broadcaster, demo client. */
 let manage: string;
 let events: PlatformEvent[];
 
 const VIEWER = '612345001';
-const REWARDS = '/helix/channel_points/custom_rewards';
+const REWARDS = '/channel_points/custom_rewards';
 const REDEMPTIONS = `${REWARDS}/redemptions`;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-  broadcasterId = emu.demo!.broadcaster.id;
-  emu.state.events.subscribe((event) => events.push(event));
+beforeAll(() => {
+  demo.state.events.subscribe((event) => events.push(event));
 });
-afterAll(() => emu.close());
 beforeEach(async () => {
-  emu.state.reset();
   events = [];
-  manage = await mint({ scopes: ['channel:manage:redemptions'] });
+  manage = await demo.mint(demo.broadcasterId, ['channel:manage:redemptions']);
 });
 
-async function mint(body: { scopes: string[]; user_id?: string; client_id?: string }): Promise<string> {
-  const res = await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, user_id: broadcasterId, ...body } });
-  expect(res.status).toBe(200);
-  return res.json.access_token as string;
-}
-
-function api(method: NonNullable<CallOptions['method']>, path: string, options: { token?: string; client?: string; json?: unknown } = {}) {
-  return call(`${emu.url}${path}`, { method, headers: helixHeaders(options.token ?? manage, options.client ?? clientId), json: options.json });
+function api(method: HttpMethod, path: string, options: { token?: string; client?: string; json?: unknown } = {}) {
+  return demo.helix(method, path, { token: options.token ?? manage, clientId: options.client, json: options.json });
 }
 
 const q = (params: Record<string, string | string[]>) => {
@@ -43,18 +31,11 @@ const q = (params: Record<string, string | string[]>) => {
   for (const [name, value] of Object.entries(params)) for (const v of [value].flat()) search.append(name, v);
   return `?${search.toString()}`;
 };
-const mine = (extra: Record<string, string | string[]> = {}) => q({ broadcaster_id: broadcasterId, ...extra });
+const mine = (extra: Record<string, string | string[]> = {}) => q({ broadcaster_id: demo.broadcasterId, ...extra });
 
-const sim = (path: string, json?: unknown) => call(`${emu.url}/_emulator${path}`, json === undefined ? { method: 'POST' } : { json });
-const advance = (seconds: number) => sim('/clock', { advance_seconds: seconds });
+const sim = demo.simulate;
 const redeem = (rewardId: string, userId = VIEWER, userInput?: string) =>
-  sim('/redemptions', { broadcaster_id: broadcasterId, reward_id: rewardId, user_id: userId, ...(userInput === undefined ? {} : { user_input: userInput }) });
-
-const error = (status: number, message: string) => ({
-  error: ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' } as Record<number, string>)[status],
-  status,
-  message,
-});
+  sim('/redemptions', { broadcaster_id: demo.broadcasterId, reward_id: rewardId, user_id: userId, ...(userInput === undefined ? {} : { user_input: userInput }) });
 
 async function createReward(body: Record<string, unknown>, token = manage) {
   return api('POST', `${REWARDS}${mine()}`, { token, json: body });
@@ -63,7 +44,7 @@ async function createReward(body: Record<string, unknown>, token = manage) {
 /** A second app the broadcaster also authorised. */
 async function otherClientToken(scopes = ['channel:manage:redemptions']): Promise<{ token: string; client: string }> {
   const client = (await sim('/clients', { name: 'Other App', redirect_uris: [] })).json.client_id as string;
-  return { token: await mint({ client_id: client, scopes }), client };
+  return { token: await demo.mint(demo.broadcasterId, scopes, { client_id: client }), client };
 }
 
 describe('POST /helix/channel_points/custom_rewards', () => {
@@ -75,7 +56,7 @@ describe('POST /helix/channel_points/custom_rewards', () => {
         {
           broadcaster_name: 'Sidestage_Demo',
           broadcaster_login: 'sidestage_demo',
-          broadcaster_id: broadcasterId,
+          broadcaster_id: demo.broadcasterId,
           id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
           image: null,
           background_color: '#9147FF',
@@ -90,9 +71,9 @@ describe('POST /helix/channel_points/custom_rewards', () => {
           is_paused: false,
           is_in_stock: true,
           default_image: {
-            url_1x: `${emu.url}/static/custom-reward-images/default-1.png`,
-            url_2x: `${emu.url}/static/custom-reward-images/default-2.png`,
-            url_4x: `${emu.url}/static/custom-reward-images/default-4.png`,
+            url_1x: `${demo.url}/static/custom-reward-images/default-1.png`,
+            url_2x: `${demo.url}/static/custom-reward-images/default-2.png`,
+            url_4x: `${demo.url}/static/custom-reward-images/default-4.png`,
           },
           should_redemptions_skip_request_queue: false,
           redemptions_redeemed_current_stream: null,
@@ -100,7 +81,7 @@ describe('POST /helix/channel_points/custom_rewards', () => {
         },
       ],
     });
-    expect(emu.state.rewards.get(res.json.data[0].id)?.clientId).toBe(clientId);
+    expect(demo.state.rewards.get(res.json.data[0].id)?.clientId).toBe(demo.clientId);
   });
 
   it('takes every body field', async () => {
@@ -189,11 +170,11 @@ describe('POST /helix/channel_points/custom_rewards', () => {
   });
 
   it('allows at most 50 rewards per channel, enabled and disabled together', async () => {
-    const existing = emu.state.rewards.countFor(broadcasterId);
+    const existing = demo.state.rewards.countFor(demo.broadcasterId);
     for (let i = existing; i < 50; i++) {
       expect((await createReward({ title: `Reward ${i}`, cost: 1, is_enabled: i % 2 === 0 })).status).toBe(200);
     }
-    expect(emu.state.rewards.countFor(broadcasterId)).toBe(50);
+    expect(demo.state.rewards.countFor(demo.broadcasterId)).toBe(50);
     expect((await createReward({ title: 'One too many', cost: 1 })).json).toEqual(error(400, 'CREATE_CUSTOM_REWARD_TOO_MANY_REWARDS'));
   });
 
@@ -206,14 +187,14 @@ describe('POST /helix/channel_points/custom_rewards', () => {
   it('answers 401 for another broadcaster, a missing scope or an app token', async () => {
     const other = await api('POST', `${REWARDS}${q({ broadcaster_id: VIEWER })}`, { json: { title: 'x', cost: 1 } });
     expect(other.json).toEqual(error(401, "The ID in broadcaster_id must match the user ID found in the request's OAuth token."));
-    const readOnly = await mint({ scopes: ['channel:read:redemptions'] });
+    const readOnly = await demo.mint(demo.broadcasterId, ['channel:read:redemptions']);
     expect((await createReward({ title: 'x', cost: 1 }, readOnly)).status).toBe(401);
-    const app = (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, scopes: [] } })).json.access_token;
+    const app = await demo.mint(null, []);
     expect((await createReward({ title: 'x', cost: 1 }, app)).status).toBe(401);
   });
 
   it('answers 403 when the broadcaster is neither partner nor affiliate', async () => {
-    const viewerToken = await mint({ user_id: VIEWER, scopes: ['channel:manage:redemptions'] });
+    const viewerToken = await demo.mint(VIEWER, ['channel:manage:redemptions']);
     const res = await api('POST', `${REWARDS}${q({ broadcaster_id: VIEWER })}`, { token: viewerToken, json: { title: 'x', cost: 1 } });
     expect(res.json).toEqual(error(403, 'The broadcaster must have partner or affiliate status.'));
   });
@@ -224,20 +205,20 @@ describe('POST /helix/channel_points/custom_rewards', () => {
       ['2', 56],
       ['4', 112],
     ] as const) {
-      const res = await fetch(`${emu.url}/static/custom-reward-images/default-${scale}.png`);
+      const res = await fetch(`${demo.url}/static/custom-reward-images/default-${scale}.png`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
       const png = Buffer.from(await res.arrayBuffer());
       expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
     }
-    expect((await fetch(`${emu.url}/static/custom-reward-images/default-3.png`)).status).toBe(404);
+    expect((await fetch(`${demo.url}/static/custom-reward-images/default-3.png`)).status).toBe(404);
   });
 });
 
 describe('GET /helix/channel_points/custom_rewards', () => {
   it('lists every reward of the channel ascending by id, with read or manage scope', async () => {
-    const read = await mint({ scopes: ['channel:read:redemptions'] });
+    const read = await demo.mint(demo.broadcasterId, ['channel:read:redemptions']);
     const res = await api('GET', `${REWARDS}${mine()}`, { token: read });
     expect(res.status).toBe(200);
     const ids = res.json.data.map((r: { id: string }) => r.id);
@@ -273,14 +254,14 @@ describe('GET /helix/channel_points/custom_rewards', () => {
     expect((await api('GET', `${REWARDS}${mine({ id: '' })}`)).status).toBe(400);
     expect((await api('GET', REWARDS)).json).toEqual(error(400, 'Missing required parameter "broadcaster_id"'));
     expect((await api('GET', `${REWARDS}${q({ broadcaster_id: VIEWER })}`)).status).toBe(401);
-    const noScope = await mint({ scopes: ['user:read:email'] });
+    const noScope = await demo.mint(demo.broadcasterId, ['user:read:email']);
     expect((await api('GET', `${REWARDS}${mine()}`, { token: noScope })).status).toBe(401);
-    const viewerToken = await mint({ user_id: VIEWER, scopes: ['channel:read:redemptions'] });
+    const viewerToken = await demo.mint(VIEWER, ['channel:read:redemptions']);
     expect((await api('GET', `${REWARDS}${q({ broadcaster_id: VIEWER })}`, { token: viewerToken })).status).toBe(403);
   });
 
   it('is served under the /mock alias too', async () => {
-    const res = await call(`${emu.url}/mock/channel_points/custom_rewards${mine({ id: DEMO_REWARD_IDS.hydrate })}`, { headers: helixHeaders(manage, clientId) });
+    const res = await call(`${demo.url}/mock/channel_points/custom_rewards${mine({ id: DEMO_REWARD_IDS.hydrate })}`, { headers: helixHeaders(manage, demo.clientId) });
     expect(res.json.data[0].title).toBe('Hydrate!');
   });
 });
@@ -331,19 +312,19 @@ describe('PATCH /helix/channel_points/custom_rewards', () => {
     );
     const other = await otherClientToken();
     expect((await patch(DEMO_REWARD_IDS.hydrate, { cost: 5 }, other)).status).toBe(403);
-    const read = await mint({ scopes: ['channel:read:redemptions'] });
+    const read = await demo.mint(demo.broadcasterId, ['channel:read:redemptions']);
     expect((await patch(DEMO_REWARD_IDS.hydrate, { cost: 5 }, { token: read })).status).toBe(401);
   });
 });
 
 describe('DELETE /helix/channel_points/custom_rewards', () => {
   it('deletes the reward and fulfils its open redemptions, publishing update events', async () => {
-    const before = emu.state.redemptions.listForReward(DEMO_REWARD_IDS.songRequest).filter((r) => r.status === 'UNFULFILLED').map((r) => r.id);
+    const before = demo.state.redemptions.listForReward(DEMO_REWARD_IDS.songRequest).filter((r) => r.status === 'UNFULFILLED').map((r) => r.id);
     expect(before).toHaveLength(3);
     const res = await api('DELETE', `${REWARDS}${mine({ id: DEMO_REWARD_IDS.songRequest })}`);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect(emu.state.rewards.get(DEMO_REWARD_IDS.songRequest)).toBeUndefined();
+    expect(demo.state.rewards.get(DEMO_REWARD_IDS.songRequest)).toBeUndefined();
     expect(events.map((e) => [e.type, e.rewardId, e.event.id, e.event.status])).toEqual(
       before.map((id) => ['channel.channel_points_custom_reward_redemption.update', DEMO_REWARD_IDS.songRequest, id, 'fulfilled']),
     );
@@ -355,13 +336,13 @@ describe('DELETE /helix/channel_points/custom_rewards', () => {
     expect((await api('DELETE', `${REWARDS}${mine()}`)).json).toEqual(error(400, 'Missing required parameter "id"'));
     expect((await api('DELETE', `${REWARDS}${mine({ id: 'nope' })}`)).status).toBe(404);
     expect((await api('DELETE', `${REWARDS}${mine({ id: DEMO_REWARD_IDS.vipForADay })}`)).status).toBe(403);
-    expect(emu.state.rewards.get(DEMO_REWARD_IDS.vipForADay)).toBeDefined();
+    expect(demo.state.rewards.get(DEMO_REWARD_IDS.vipForADay)).toBeDefined();
   });
 });
 
 describe('reward state on the emulator clock and the stream', () => {
   it('is out of stock while on global cooldown, until the cooldown ends', async () => {
-    await advance(600); // the seeded "Ask me anything" cooldown has run out
+    await demo.advance(600); // the seeded "Ask me anything" cooldown has run out
     const created = await createReward({ title: 'Cooldown', cost: 1, is_global_cooldown_enabled: true, global_cooldown_seconds: 90 });
     const id = created.json.data[0].id as string;
     const redeemed = await redeem(id);
@@ -375,9 +356,9 @@ describe('reward state on the emulator clock and the stream', () => {
     expect(refused.status).toBe(409);
     expect(refused.json.message).toMatch(/^Reward "Cooldown" is on global cooldown for (89|90) more seconds$/);
 
-    await advance(89);
+    await demo.advance(89);
     expect((await redeem(id, '612345002')).json.message).toMatch(/for [12] more seconds?$/);
-    await advance(2);
+    await demo.advance(2);
     reward = (await api('GET', `${REWARDS}${mine({ id })}`)).json.data[0];
     expect(reward).toMatchObject({ is_in_stock: true, cooldown_expires_at: null });
     expect((await redeem(id, '612345002')).status).toBe(200);
@@ -389,24 +370,24 @@ describe('reward state on the emulator clock and the stream', () => {
     const get = async () => (await api('GET', `${REWARDS}${mine({ id })}`)).json.data[0];
     expect((await get()).redemptions_redeemed_current_stream).toBeNull(); // not live
 
-    expect((await sim(`/streams/${broadcasterId}/online`, {})).status).toBe(200);
+    expect((await sim(`/streams/${demo.broadcasterId}/online`, {})).status).toBe(200);
     expect(await get()).toMatchObject({ redemptions_redeemed_current_stream: 0, is_in_stock: true });
-    expect((await redeem(id, '612345001')).json.stream_id).toBe(emu.state.streams.get(broadcasterId)!.id);
+    expect((await redeem(id, '612345001')).json.stream_id).toBe(demo.state.streams.get(demo.broadcasterId)!.id);
     expect((await redeem(id, '612345002')).status).toBe(200);
     expect(await get()).toMatchObject({ redemptions_redeemed_current_stream: 2, is_in_stock: false });
     const refused = await redeem(id, '612345003');
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('Reward "Limited" is out of stock: the limit of 2 per stream is reached');
 
-    await sim(`/streams/${broadcasterId}/offline`, {});
+    await sim(`/streams/${demo.broadcasterId}/offline`, {});
     expect(await get()).toMatchObject({ redemptions_redeemed_current_stream: null, is_in_stock: true });
-    await sim(`/streams/${broadcasterId}/online`, {});
+    await sim(`/streams/${demo.broadcasterId}/online`, {});
     expect(await get()).toMatchObject({ redemptions_redeemed_current_stream: 0, is_in_stock: true });
     expect((await redeem(id, '612345003')).status).toBe(200);
   });
 
   it('limits each user per stream and resets with a new stream', async () => {
-    await sim(`/streams/${broadcasterId}/online`, {});
+    await sim(`/streams/${demo.broadcasterId}/online`, {});
     const created = await createReward({ title: 'Per user', cost: 1, is_max_per_user_per_stream_enabled: true, max_per_user_per_stream: 1 });
     const id = created.json.data[0].id as string;
     expect((await redeem(id, '612345001')).status).toBe(200);
@@ -415,8 +396,8 @@ describe('reward state on the emulator clock and the stream', () => {
     expect(refused.json.message).toBe('User "pixelpal" reached the limit of 1 per user per stream for reward "Per user"');
     expect((await redeem(id, '612345002')).status).toBe(200);
     expect((await api('GET', `${REWARDS}${mine({ id })}`)).json.data[0].is_in_stock).toBe(true);
-    await sim(`/streams/${broadcasterId}/offline`, {});
-    await sim(`/streams/${broadcasterId}/online`, {});
+    await sim(`/streams/${demo.broadcasterId}/offline`, {});
+    await sim(`/streams/${demo.broadcasterId}/online`, {});
     expect((await redeem(id, '612345001')).status).toBe(200);
   });
 });
@@ -433,7 +414,7 @@ describe('GET /helix/channel_points/custom_rewards/redemptions', () => {
     expect(res.json.data[0]).toEqual({
       broadcaster_name: 'Sidestage_Demo',
       broadcaster_login: 'sidestage_demo',
-      broadcaster_id: broadcasterId,
+      broadcaster_id: demo.broadcasterId,
       id: expect.any(String),
       user_login: 'cozy_carrot',
       user_id: '612345002',
@@ -458,7 +439,7 @@ describe('GET /helix/channel_points/custom_rewards/redemptions', () => {
   });
 
   it('pages with first and after, forward, stable while the queue is worked', async () => {
-    const bulk = await sim('/redemptions/bulk', { broadcaster_id: broadcasterId, reward_id: DEMO_REWARD_IDS.hydrate, count: 45, publish_events: false });
+    const bulk = await sim('/redemptions/bulk', { broadcaster_id: demo.broadcasterId, reward_id: DEMO_REWARD_IDS.hydrate, count: 45, publish_events: false });
     expect(bulk.status).toBe(200);
     const seen: string[] = [];
     let after: string | undefined;
@@ -480,7 +461,7 @@ describe('GET /helix/channel_points/custom_rewards/redemptions', () => {
   });
 
   it('finds redemptions by id without status, up to 50 ids', async () => {
-    const ids = emu.state.redemptions.listForReward(DEMO_REWARD_IDS.postureCheck).map((r) => r.id);
+    const ids = demo.state.redemptions.listForReward(DEMO_REWARD_IDS.postureCheck).map((r) => r.id);
     const res = await list({ reward_id: DEMO_REWARD_IDS.postureCheck, id: [...ids, ids[0]!, 'unknown'] });
     expect(res.json.data.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual(ids.map((id) => [id, 'FULFILLED']));
     expect(res.json.pagination).toEqual({});
@@ -516,7 +497,7 @@ describe('GET /helix/channel_points/custom_rewards/redemptions', () => {
 });
 
 describe('PATCH /helix/channel_points/custom_rewards/redemptions', () => {
-  const open = (rewardId: string) => emu.state.redemptions.listForReward(rewardId).filter((r) => r.status === 'UNFULFILLED').map((r) => r.id);
+  const open = (rewardId: string) => demo.state.redemptions.listForReward(rewardId).filter((r) => r.status === 'UNFULFILLED').map((r) => r.id);
   const update = (rewardId: string, ids: string[], status: unknown, options: { token?: string; client?: string } = {}) =>
     api('PATCH', `${REDEMPTIONS}${mine({ reward_id: rewardId, id: ids })}`, { ...options, json: { status } });
 
@@ -532,11 +513,11 @@ describe('PATCH /helix/channel_points/custom_rewards/redemptions', () => {
     expect(events).toHaveLength(2);
     expect(events[0]).toEqual({
       type: 'channel.channel_points_custom_reward_redemption.update',
-      broadcasterUserId: broadcasterId,
+      broadcasterUserId: demo.broadcasterId,
       rewardId: DEMO_REWARD_IDS.songRequest,
       event: {
         id: first,
-        broadcaster_user_id: broadcasterId,
+        broadcaster_user_id: demo.broadcasterId,
         broadcaster_user_login: 'sidestage_demo',
         broadcaster_user_name: 'Sidestage_Demo',
         user_id: '612345002',
@@ -560,12 +541,12 @@ describe('PATCH /helix/channel_points/custom_rewards/redemptions', () => {
     const res = await update(DEMO_REWARD_IDS.pickNextGame, [id!], 'CANCELED');
     expect(res.json.data[0].status).toBe('CANCELED');
     expect(events.map((e) => e.event.status)).toEqual(['canceled']);
-    expect(emu.state.redemptions.get(id!)?.refund?.points).toBe(5000);
-    expect(emu.state.redemptions.refundedPoints('612345003')).toBe(5000);
+    expect(demo.state.redemptions.get(id!)?.refund?.points).toBe(5000);
+    expect(demo.state.redemptions.refundedPoints('612345003')).toBe(5000);
 
     const again = await update(DEMO_REWARD_IDS.pickNextGame, [id!], 'FULFILLED');
     expect(again.json).toEqual(error(404, 'No UNFULFILLED redemptions with the specified IDs were found for this reward'));
-    const fulfilled = emu.state.redemptions.listForReward(DEMO_REWARD_IDS.postureCheck).map((r) => r.id);
+    const fulfilled = demo.state.redemptions.listForReward(DEMO_REWARD_IDS.postureCheck).map((r) => r.id);
     expect((await update(DEMO_REWARD_IDS.postureCheck, fulfilled, 'CANCELED')).status).toBe(404);
     // A redemption of another reward does not match.
     const hydrate = open(DEMO_REWARD_IDS.hydrate);
@@ -573,7 +554,7 @@ describe('PATCH /helix/channel_points/custom_rewards/redemptions', () => {
   });
 
   it('updates only the UNFULFILLED ones of a mixed list', async () => {
-    const posture = emu.state.redemptions.listForReward(DEMO_REWARD_IDS.postureCheck)[0]!.id;
+    const posture = demo.state.redemptions.listForReward(DEMO_REWARD_IDS.postureCheck)[0]!.id;
     const [a, b] = open(DEMO_REWARD_IDS.hydrate);
     await update(DEMO_REWARD_IDS.hydrate, [a!], 'FULFILLED');
     const res = await update(DEMO_REWARD_IDS.hydrate, [a!, b!, posture, 'unknown'], 'CANCELED');
@@ -581,7 +562,7 @@ describe('PATCH /helix/channel_points/custom_rewards/redemptions', () => {
   });
 
   it('takes up to 50 ids', async () => {
-    const bulk = await sim('/redemptions/bulk', { broadcaster_id: broadcasterId, reward_id: DEMO_REWARD_IDS.hydrate, count: 51, publish_events: false });
+    const bulk = await sim('/redemptions/bulk', { broadcaster_id: demo.broadcasterId, reward_id: DEMO_REWARD_IDS.hydrate, count: 51, publish_events: false });
     const ids = bulk.json.redemption_ids as string[];
     expect((await update(DEMO_REWARD_IDS.hydrate, ids, 'FULFILLED')).json).toEqual(error(400, 'The number of "id" parameters must not exceed 50'));
     const res = await update(DEMO_REWARD_IDS.hydrate, ids.slice(0, 50), 'FULFILLED');
@@ -602,39 +583,32 @@ describe('PATCH /helix/channel_points/custom_rewards/redemptions', () => {
       error(400, 'Invalid parameter "status": must be FULFILLED or CANCELED'),
     );
     expect((await api('PATCH', `${REDEMPTIONS}${mine({ reward_id: DEMO_REWARD_IDS.hydrate, id: id! })}`)).status).toBe(400);
-    const read = await mint({ scopes: ['channel:read:redemptions'] });
+    const read = await demo.mint(demo.broadcasterId, ['channel:read:redemptions']);
     expect((await update(DEMO_REWARD_IDS.hydrate, [id!], 'FULFILLED', { token: read })).status).toBe(401);
     const other = await otherClientToken();
     expect((await update(DEMO_REWARD_IDS.hydrate, [id!], 'FULFILLED', other)).status).toBe(403);
     expect((await update('nope', [id!], 'FULFILLED')).status).toBe(404);
-    expect(emu.state.redemptions.get(id!)?.status).toBe('UNFULFILLED');
+    expect(demo.state.redemptions.get(id!)?.status).toBe('UNFULFILLED');
     expect(events).toEqual([]);
   });
 });
 
 describe('malformed requests', () => {
   it('never answer 5xx and always use the platform error shape (bounded, seeded)', async () => {
-    let seed = 0x5eed;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    const paths = [REWARDS, REDEMPTIONS, '/_emulator/redemptions', '/_emulator/redemptions/bulk'];
+    const paths = [`/helix${REWARDS}`, `/helix${REDEMPTIONS}`, '/_emulator/redemptions', '/_emulator/redemptions/bulk'];
     const names = ['broadcaster_id', 'id', 'reward_id', 'status', 'sort', 'first', 'after', 'only_manageable_rewards', '__proto__'];
-    const values = ['', broadcasterId, DEMO_REWARD_IDS.hydrate, 'UNFULFILLED', 'CANCELED', 'NEWEST', '0', '51', '-1', '1e309', 'true', '%zz', 'eyJ0IjoxfQ', 'x'.repeat(300)];
+    const values = ['', demo.broadcasterId, DEMO_REWARD_IDS.hydrate, 'UNFULFILLED', 'CANCELED', 'NEWEST', '0', '51', '-1', '1e309', 'true', '%zz', 'eyJ0IjoxfQ', 'x'.repeat(300)];
     const bodies = ['{', '[]', 'null', '1', '"s"', '{"title":null,"cost":null}', '{"title":"t","cost":1e400}', '{"title":{},"cost":[]}',
-      '{"status":1}', '{"status":"CANCELED"}', '{"broadcaster_id":1}', `{"broadcaster_id":"${broadcasterId}","reward_id":"${DEMO_REWARD_IDS.hydrate}","count":1e9}`,
-      '{"__proto__":{"x":1}}', '{"is_max_per_stream_enabled":true,"max_per_stream":1.5,"title":"t","cost":1}', ''];
-    for (let i = 0; i < 300; i++) {
-      const params = new URLSearchParams();
-      const count = Math.floor(random() * 5);
-      for (let j = 0; j < count; j++) params.append(pick(names), pick(values));
-      const body = pick(bodies);
-      const res = await call(`${emu.url}${pick(paths)}?${params.toString()}`, {
-        method: pick(['GET', 'POST', 'PATCH', 'DELETE'] as const),
-        headers: { ...helixHeaders(manage, clientId), ...(body === '' ? {} : { 'content-type': pick(['application/json', 'application/x-www-form-urlencoded']) }) },
-        body: body === '' ? undefined : body,
-      });
-      expect(res.status, `${res.status} ${res.text}`).toBeLessThan(500);
-      if (res.status >= 400) expect(res.json).toEqual({ error: expect.any(String), status: res.status, message: expect.any(String) });
-    }
+      '{"status":1}', '{"status":"CANCELED"}', '{"broadcaster_id":1}', `{"broadcaster_id":"${demo.broadcasterId}","reward_id":"${DEMO_REWARD_IDS.hydrate}","count":1e9}`,
+      '{"__proto__":{"x":1}}', '{"is_max_per_stream_enabled":true,"max_per_stream":1.5,"title":"t","cost":1}'];
+    await fuzz(demo.url, fuzzRandom(0x5eed), {
+      routes: paths.flatMap((path) => (['GET', 'POST', 'PATCH', 'DELETE'] as const).map((method) => [method, path] as const)),
+      params: names,
+      values,
+      headers: () => helixHeaders(manage, demo.clientId),
+      bodyShare: 14 / 15,
+      bodies,
+      contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+    }, 300);
   });
 });

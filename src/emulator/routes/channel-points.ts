@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { toRfc3339 } from '../clock';
-import { badRequest, forbidden, invalidParameter, missingParameter, notFound, unauthorized } from '../http/api-error';
+import { badRequest, forbidden, invalidParameter, missingParameter, notFound, requireTokenBroadcaster } from '../http/api-error';
 import { registerHelixRoute, type HelixContext } from '../http/helix-route';
 import { jsonObjectBody, type RequestParams } from '../http/request-params';
 import type { EmulatorState } from '../state/emulator-state';
@@ -39,7 +39,6 @@ const REDEMPTION_PAGE_MAX = 50;
 const REDEMPTION_PAGE_DEFAULT = 20;
 
 export const REWARD_MESSAGES = {
-  broadcasterMismatch: "The ID in broadcaster_id must match the user ID found in the request's OAuth token.",
   notPartner: 'The broadcaster must have partner or affiliate status.',
   otherClient: 'The ID in the Client-Id header must match the Client ID used to create the custom reward.',
   /** The platform answers these two with bare error codes. */
@@ -103,7 +102,7 @@ export function helixRedemption(state: EmulatorState, redemption: Redemption) {
 /** broadcaster_id present (400), the token's user (401), with channel points (403). */
 function channelPointsBroadcaster(query: RequestParams, user: User): User {
   const broadcasterId = query.required('broadcaster_id');
-  if (broadcasterId !== user.id) throw unauthorized(REWARD_MESSAGES.broadcasterMismatch);
+  requireTokenBroadcaster(broadcasterId, user.id);
   if (user.broadcasterType === '') throw forbidden(REWARD_MESSAGES.notPartner);
   return user;
 }

@@ -1,45 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
-import type { PlatformEvent } from '../state/event-bus';
+import { describe, expect, it } from 'vitest';
+import { badRequest as bad, useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
+const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
 const EDITOR = '612345003';
 const VIEWER = '612345001';
 const AFFILIATE = '612345005';
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.state.reset());
-
-async function token(userId: string | null, scopes: string[] = []): Promise<string> {
-  const body = userId === null ? { client_id: clientId, scopes } : { client_id: clientId, user_id: userId, scopes };
-  return (await call(`${emu.url}/_emulator/tokens`, { json: body })).json.access_token;
-}
-const get = (path: string, auth: string) => call(`${emu.url}/helix${path}`, { headers: helixHeaders(auth, clientId) });
-const patch = (path: string, auth: string, json?: unknown) =>
-  call(`${emu.url}/helix${path}`, { method: 'PATCH', headers: helixHeaders(auth, clientId), ...(json === undefined ? {} : { json }) });
-const sim = (path: string, json: unknown) => call(`${emu.url}/_emulator${path}`, { json });
-const bad = (message: string) => ({ error: 'Bad Request', status: 400, message });
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-  while (stops.length > 0) stops.pop()!();
-});
-function recordEvents(): PlatformEvent[] {
-  const events: PlatformEvent[] = [];
-  stops.push(emu.state.events.subscribe((e) => events.push(e)));
-  return events;
-}
+const token = (userId: string | null, scopes: string[] = []) => demo.mint(userId, scopes);
+const get = (path: string, auth: string) => demo.helix('GET', path, { token: auth });
+const patch = (path: string, auth: string, json?: unknown) => demo.helix('PATCH', path, { token: auth, json });
+const sim = demo.simulate;
+const recordEvents = demo.recordEvents;
 
 describe('GET /helix/channels', () => {
   it('returns channel information in the platform’s shape, the delay only to the broadcaster', async () => {
-    emu.state.channels.get(BROADCASTER)!.delay = 30;
+    demo.state.channels.get(BROADCASTER)!.delay = 30;
     const res = await get(`/channels?broadcaster_id=${BROADCASTER}&broadcaster_id=${VIEWER}&broadcaster_id=${BROADCASTER}&broadcaster_id=999`, await token(null));
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual([
@@ -197,7 +173,7 @@ describe('PATCH /helix/channels', () => {
   it('lets an editor update the channel, but not its labels; anyone else gets 401', async () => {
     const editor = await token(EDITOR, scopes);
     expect((await patch(`/channels?broadcaster_id=${BROADCASTER}`, editor, { title: 'Edited by a mod' })).status).toBe(204);
-    expect(emu.state.channels.get(BROADCASTER)!.title).toBe('Edited by a mod');
+    expect(demo.state.channels.get(BROADCASTER)!.title).toBe('Edited by a mod');
     const ccl = await patch(`/channels?broadcaster_id=${BROADCASTER}`, editor, { content_classification_labels: [{ id: 'Gambling', is_enabled: true }] });
     expect(ccl.status).toBe(401);
     const viewer = await token(VIEWER, scopes);
@@ -217,10 +193,10 @@ describe('PATCH /helix/channels', () => {
     expect((await patch(path, own, { is_branded_content: true })).status).toBe(204);
     const again = await patch(path, own, { is_branded_content: false, title: 'Not applied' });
     expect(again.json).toEqual({ error: 'Conflict', status: 409, message: 'User set the Branded Content flag too frequently' });
-    expect(emu.state.channels.get(BROADCASTER)!.title).not.toBe('Not applied');
-    await sim('/clock', { advance_seconds: 599 });
+    expect(demo.state.channels.get(BROADCASTER)!.title).not.toBe('Not applied');
+    await demo.advance(599);
     expect((await patch(path, own, { is_branded_content: false })).status).toBe(409);
-    await sim('/clock', { advance_seconds: 1 });
+    await demo.advance(1);
     expect((await patch(path, own, { is_branded_content: false })).status).toBe(204);
   });
 });
@@ -301,7 +277,7 @@ describe('GET /helix/channels/followers', () => {
   });
 
   it('lists them for a moderator, and checks one user', async () => {
-    emu.state.moderators.add(BROADCASTER, '612345002', emu.state.clock.iso());
+    demo.state.moderators.add(BROADCASTER, '612345002', demo.state.clock.iso());
     const mod = await token('612345002', scopes);
     expect((await get(`/channels/followers?broadcaster_id=${BROADCASTER}`, mod)).json.data).toHaveLength(5);
     const one = await get(`/channels/followers?broadcaster_id=${BROADCASTER}&user_id=${VIEWER}`, mod);
@@ -318,8 +294,8 @@ describe('GET /helix/channels/followers', () => {
 
   it('shows a new follow at once, and pages', async () => {
     const own = await token(BROADCASTER, scopes);
-    await call(`${emu.url}/_emulator/users`, { json: { login: 'newfan' } });
-    const fan = emu.state.users.byLogin('newfan')!;
+    await demo.simulate('/users', { login: 'newfan' });
+    const fan = demo.state.users.byLogin('newfan')!;
     await sim('/follows', { user_id: fan.id, broadcaster_id: BROADCASTER });
     const first = await get(`/channels/followers?broadcaster_id=${BROADCASTER}&first=2`, own);
     expect(first.json.data.map((f: { user_id: string }) => f.user_id)).toEqual([fan.id, '612345004']);

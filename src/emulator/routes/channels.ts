@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { toRfc3339 } from '../clock';
+import { userFields } from '../helix-shapes';
 import { badRequest, conflict, forbidden, invalidParameter, missingParameter, unauthorized } from '../http/api-error';
 import { cursorPage } from '../http/bidirectional-cursor';
 import { registerHelixRoute } from '../http/helix-route';
@@ -37,11 +38,8 @@ export const BRANDED_CONTENT_MIN_INTERVAL_MS = 10 * 60 * 1000;
 const NOT_THE_BROADCASTER = 'The ID in broadcaster_id must match the user ID found in the OAuth token.';
 
 export function helixChannel(state: EmulatorState, channel: Channel, viewerId: string | null) {
-  const user = state.users.get(channel.broadcasterId);
   return {
-    broadcaster_id: channel.broadcasterId,
-    broadcaster_login: user?.login ?? '',
-    broadcaster_name: user?.displayName ?? '',
+    ...userFields(state, 'broadcaster', channel.broadcasterId),
     broadcaster_language: channel.language,
     game_id: channel.gameId,
     game_name: state.game(channel.gameId)?.name ?? '',
@@ -55,15 +53,9 @@ export function helixChannel(state: EmulatorState, channel: Channel, viewerId: s
 }
 
 export function followRecord(state: EmulatorState, follow: Follow) {
-  const user = state.users.get(follow.userId);
-  const broadcaster = state.users.get(follow.broadcasterId);
   return {
-    user_id: follow.userId,
-    user_login: user?.login ?? '',
-    user_name: user?.displayName ?? '',
-    broadcaster_id: follow.broadcasterId,
-    broadcaster_login: broadcaster?.login ?? '',
-    broadcaster_name: broadcaster?.displayName ?? '',
+    ...userFields(state, 'user', follow.userId),
+    ...userFields(state, 'broadcaster', follow.broadcasterId),
     followed_at: toRfc3339(follow.followedAt),
   };
 }
@@ -88,14 +80,11 @@ export function publishFollow(state: EmulatorState, follow: Follow): void {
 
 /** The `channel.update` notification's event (EventSub version 2). */
 export function publishChannelUpdate(state: EmulatorState, channel: Channel): void {
-  const user = state.users.get(channel.broadcasterId);
   state.events.publish({
     type: 'channel.update',
     broadcasterUserId: channel.broadcasterId,
     event: {
-      broadcaster_user_id: channel.broadcasterId,
-      broadcaster_user_login: user?.login ?? '',
-      broadcaster_user_name: user?.displayName ?? '',
+      ...userFields(state, 'broadcaster_user', channel.broadcasterId),
       title: channel.title,
       language: channel.language,
       category_id: channel.gameId,

@@ -3,7 +3,8 @@
  * Campaign Donations, plus the generated charity logos the campaigns point at.
  */
 import type { FastifyInstance } from 'fastify';
-import { forbidden, unauthorized } from '../http/api-error';
+import { userFields } from '../helix-shapes';
+import { forbidden, requireTokenBroadcaster } from '../http/api-error';
 import { registerHelixRoute } from '../http/helix-route';
 import { cursorPage, readFirst } from '../http/bidirectional-cursor';
 import type { Amount, CharityCampaign, CharityDonation } from '../state/charity';
@@ -12,7 +13,6 @@ import type { User } from '../state/users';
 import { sendSvg } from './static-images';
 import '../http/app-state';
 
-const BROADCASTER_MISMATCH = "The ID in broadcaster_id must match the user ID found in the request's OAuth token.";
 const NOT_PARTNER_OR_AFFILIATE = 'The broadcaster is not a partner or affiliate.';
 
 export function registerCharityRoutes(app: FastifyInstance): void {
@@ -46,7 +46,7 @@ export function registerCharityRoutes(app: FastifyInstance): void {
 }
 
 function checkBroadcaster(broadcasterId: string, user: User): void {
-  if (broadcasterId !== user.id) throw unauthorized(BROADCASTER_MISMATCH);
+  requireTokenBroadcaster(broadcasterId, user.id);
   if (user.broadcasterType !== 'partner' && user.broadcasterType !== 'affiliate') throw forbidden(NOT_PARTNER_OR_AFFILIATE);
 }
 
@@ -77,30 +77,21 @@ export function charityCampaignView(state: EmulatorState, campaign: CharityCampa
 }
 
 export function charityDonationView(state: EmulatorState, donation: CharityDonation) {
-  const donor = state.users.get(donation.userId);
   return {
     id: donation.id,
     campaign_id: donation.campaignId,
-    user_id: donation.userId,
-    user_login: donor?.login ?? '',
-    user_name: donor?.displayName ?? '',
+    ...userFields(state, 'user', donation.userId),
     amount: amountView(donation.amount),
   };
 }
 
 /** The `channel.charity_campaign.donate` event (platform-facts, EventSub payloads). */
 export function charityDonateEvent(state: EmulatorState, campaign: CharityCampaign, donation: CharityDonation) {
-  const broadcaster = state.users.get(campaign.broadcasterId);
-  const donor = state.users.get(donation.userId);
   return {
     id: donation.id,
     campaign_id: campaign.id,
-    broadcaster_user_id: campaign.broadcasterId,
-    broadcaster_user_login: broadcaster?.login ?? '',
-    broadcaster_user_name: broadcaster?.displayName ?? '',
-    user_id: donation.userId,
-    user_login: donor?.login ?? '',
-    user_name: donor?.displayName ?? '',
+    ...userFields(state, 'broadcaster_user', campaign.broadcasterId),
+    ...userFields(state, 'user', donation.userId),
     charity_name: campaign.charityName,
     charity_description: campaign.charityDescription,
     charity_logo: campaign.charityLogo,

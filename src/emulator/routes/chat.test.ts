@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, helixHeaders } from '../emulator-test-client';
 import { DEMO_CHANNEL_EMOTES, DEMO_EMOTE_SETS, DEMO_MODERATOR_ID } from '../seed-community';
-import { startEmulator, type RunningEmulator } from '../server';
+import { startEmulator } from '../server';
+import { apiError as error, useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
-let broadcasterId: string;
+const demo = useDemoEmulator();
 const VIEWERS = ['612345001', '612345002', '612345003', '612345004', '612345005'];
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-  broadcasterId = emu.demo!.broadcaster.id;
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.state.reset());
-
-const mint = async (userId: string | undefined, scopes: string[]) =>
-  (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, ...(userId ? { user_id: userId } : {}), scopes } })).json.access_token as string;
-const get = async (path: string, token: string) => call(`${emu.url}/helix${path}`, { headers: helixHeaders(token, clientId) });
-const error = (status: number, message: string) => ({ error: { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' }[status], status, message });
+const get = (path: string, token: string) => demo.helix('GET', path, { token });
 
 describe('GET /helix/chat/chatters', () => {
   const chatters = (query: string, token: string) => get(`/chat/chatters${query}`, token);
-  const q = (extra = '', moderatorId = broadcasterId) => `?broadcaster_id=${broadcasterId}&moderator_id=${moderatorId}${extra}`;
+  const q = (extra = '', moderatorId = demo.broadcasterId) => `?broadcaster_id=${demo.broadcasterId}&moderator_id=${moderatorId}${extra}`;
 
   it('lists the demo viewers in join order, with total and an empty pagination', async () => {
-    const token = await mint(broadcasterId, ['moderator:read:chatters']);
+    const token = await demo.mint(demo.broadcasterId, ['moderator:read:chatters']);
     const res = await chatters(q(), token);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -43,43 +31,43 @@ describe('GET /helix/chat/chatters', () => {
   });
 
   it('answers a moderator of the channel', async () => {
-    const token = await mint(DEMO_MODERATOR_ID, ['moderator:read:chatters']);
+    const token = await demo.mint(DEMO_MODERATOR_ID, ['moderator:read:chatters']);
     const res = await chatters(q('', DEMO_MODERATOR_ID), token);
     expect(res.status).toBe(200);
     expect(res.json.total).toBe(5);
   });
 
   it('refuses a moderator_id that is not a moderator (403)', async () => {
-    const token = await mint('612345001', ['moderator:read:chatters']);
+    const token = await demo.mint('612345001', ['moderator:read:chatters']);
     const res = await chatters(q('', '612345001'), token);
     expect(res.status).toBe(403);
     expect(res.json).toEqual(error(403, "The user in moderator_id is not one of the broadcaster's moderators."));
   });
 
   it('needs moderator_id to be the token user (401)', async () => {
-    const token = await mint(broadcasterId, ['moderator:read:chatters']);
+    const token = await demo.mint(demo.broadcasterId, ['moderator:read:chatters']);
     const res = await chatters(q('', DEMO_MODERATOR_ID), token);
     expect(res.status).toBe(401);
     expect(res.json).toEqual(error(401, "The ID in moderator_id must match the user ID found in the request's OAuth token."));
   });
 
   it('needs broadcaster_id and moderator_id, and a known broadcaster (400)', async () => {
-    const token = await mint(broadcasterId, ['moderator:read:chatters']);
-    expect((await chatters(`?moderator_id=${broadcasterId}`, token)).json).toEqual(error(400, 'Missing required parameter "broadcaster_id"'));
-    expect((await chatters(`?broadcaster_id=${broadcasterId}`, token)).json).toEqual(error(400, 'Missing required parameter "moderator_id"'));
-    const unknown = await chatters(`?broadcaster_id=999999999&moderator_id=${broadcasterId}`, token);
+    const token = await demo.mint(demo.broadcasterId, ['moderator:read:chatters']);
+    expect((await chatters(`?moderator_id=${demo.broadcasterId}`, token)).json).toEqual(error(400, 'Missing required parameter "broadcaster_id"'));
+    expect((await chatters(`?broadcaster_id=${demo.broadcasterId}`, token)).json).toEqual(error(400, 'Missing required parameter "moderator_id"'));
+    const unknown = await chatters(`?broadcaster_id=999999999&moderator_id=${demo.broadcasterId}`, token);
     expect(unknown.status).toBe(400);
     expect(unknown.json.message).toMatch(/broadcaster_id/);
   });
 
   it('needs a user token with moderator:read:chatters (401)', async () => {
-    expect((await chatters(q(), await mint(broadcasterId, ['moderator:read:followers']))).status).toBe(401);
-    expect((await chatters(q(), await mint(undefined, ['moderator:read:chatters']))).status).toBe(401);
-    expect((await call(`${emu.url}/helix/chat/chatters${q()}`)).status).toBe(401);
+    expect((await chatters(q(), await demo.mint(demo.broadcasterId, ['moderator:read:followers']))).status).toBe(401);
+    expect((await chatters(q(), await demo.mint(null, ['moderator:read:chatters']))).status).toBe(401);
+    expect((await call(`${demo.url}/helix/chat/chatters${q()}`)).status).toBe(401);
   });
 
   it('pages with first and after; first is 1-1000', async () => {
-    const token = await mint(broadcasterId, ['moderator:read:chatters']);
+    const token = await demo.mint(demo.broadcasterId, ['moderator:read:chatters']);
     const page1 = await chatters(q('&first=2'), token);
     expect(page1.json.data.map((c: { user_id: string }) => c.user_id)).toEqual(VIEWERS.slice(0, 2));
     expect(page1.json.total).toBe(5);
@@ -98,10 +86,10 @@ describe('GET /helix/chat/chatters', () => {
 
   it('returns at most 1000 per page (default 100)', async () => {
     for (let i = 0; i < 1001; i++) {
-      const user = emu.state.createUser({ login: `chatter_${i}` });
-      emu.state.chat.join(broadcasterId, user.id);
+      const user = demo.state.createUser({ login: `chatter_${i}` });
+      demo.state.chat.join(demo.broadcasterId, user.id);
     }
-    const token = await mint(broadcasterId, ['moderator:read:chatters']);
+    const token = await demo.mint(demo.broadcasterId, ['moderator:read:chatters']);
     const byDefault = await chatters(q(), token);
     expect(byDefault.json.data).toHaveLength(100);
     expect(byDefault.json.total).toBe(1006);
@@ -113,8 +101,8 @@ describe('GET /helix/chat/chatters', () => {
   });
 
   it('follows joins and leaves from the simulation API', async () => {
-    const token = await mint(broadcasterId, ['moderator:read:chatters']);
-    await call(`${emu.url}/_emulator/chatters`, { json: { broadcaster_id: broadcasterId, user_id: '612345002', action: 'leave' } });
+    const token = await demo.mint(demo.broadcasterId, ['moderator:read:chatters']);
+    await demo.simulate('/chatters', { broadcaster_id: demo.broadcasterId, user_id: '612345002', action: 'leave' });
     const res = await chatters(q(), token);
     expect(res.json.total).toBe(4);
     expect(res.json.data.map((c: { user_id: string }) => c.user_id)).not.toContain('612345002');
@@ -123,19 +111,19 @@ describe('GET /helix/chat/chatters', () => {
 
 describe('GET /helix/chat/emotes', () => {
   it('lists the channel’s emotes with the template, for app and user tokens', async () => {
-    for (const token of [await mint(undefined, []), await mint('612345001', [])]) {
-      const res = await get(`/chat/emotes?broadcaster_id=${broadcasterId}`, token);
+    for (const token of [await demo.mint(null, []), await demo.mint('612345001', [])]) {
+      const res = await get(`/chat/emotes?broadcaster_id=${demo.broadcasterId}`, token);
       expect(res.status).toBe(200);
-      expect(res.json.template).toBe(`${emu.url}/static/emoticons/v2/{{id}}/{{format}}/{{theme_mode}}/{{scale}}`);
+      expect(res.json.template).toBe(`${demo.url}/static/emoticons/v2/{{id}}/{{format}}/{{theme_mode}}/{{scale}}`);
       expect(res.json.data).toHaveLength(DEMO_CHANNEL_EMOTES.length);
       const id = DEMO_CHANNEL_EMOTES[1]!.id;
       expect(res.json.data[1]).toEqual({
         id,
         name: 'sidestWave',
         images: {
-          url_1x: `${emu.url}/static/emoticons/v2/${id}/static/light/1.0`,
-          url_2x: `${emu.url}/static/emoticons/v2/${id}/static/light/2.0`,
-          url_4x: `${emu.url}/static/emoticons/v2/${id}/static/light/3.0`,
+          url_1x: `${demo.url}/static/emoticons/v2/${id}/static/light/1.0`,
+          url_2x: `${demo.url}/static/emoticons/v2/${id}/static/light/2.0`,
+          url_4x: `${demo.url}/static/emoticons/v2/${id}/static/light/3.0`,
         },
         tier: '1000',
         emote_type: 'subscriptions',
@@ -150,36 +138,36 @@ describe('GET /helix/chat/emotes', () => {
   });
 
   it('is empty for a channel without emotes', async () => {
-    const res = await get('/chat/emotes?broadcaster_id=612345001', await mint(undefined, []));
+    const res = await get('/chat/emotes?broadcaster_id=612345001', await demo.mint(null, []));
     expect(res.json).toEqual({ data: [], template: expect.any(String) });
   });
 
   it('needs a known broadcaster_id (400) and a token (401)', async () => {
-    const app = await mint(undefined, []);
+    const app = await demo.mint(null, []);
     expect((await get('/chat/emotes', app)).json).toEqual(error(400, 'Missing required parameter "broadcaster_id"'));
     expect((await get('/chat/emotes?broadcaster_id=999999999', app)).status).toBe(400);
-    expect((await call(`${emu.url}/helix/chat/emotes?broadcaster_id=${broadcasterId}`)).status).toBe(401);
+    expect((await call(`${demo.url}/helix/chat/emotes?broadcaster_id=${demo.broadcasterId}`)).status).toBe(401);
   });
 });
 
 describe('GET /helix/chat/emotes/global', () => {
   it('lists the global emotes without channel fields', async () => {
-    const res = await get('/chat/emotes/global', await mint(undefined, []));
+    const res = await get('/chat/emotes/global', await demo.mint(null, []));
     expect(res.status).toBe(200);
-    expect(res.json.template).toBe(`${emu.url}/static/emoticons/v2/{{id}}/{{format}}/{{theme_mode}}/{{scale}}`);
+    expect(res.json.template).toBe(`${demo.url}/static/emoticons/v2/{{id}}/{{format}}/{{theme_mode}}/{{scale}}`);
     expect(res.json.data[0]).toEqual({
       id: '25',
       name: 'Kappa',
       images: {
-        url_1x: `${emu.url}/static/emoticons/v2/25/static/light/1.0`,
-        url_2x: `${emu.url}/static/emoticons/v2/25/static/light/2.0`,
-        url_4x: `${emu.url}/static/emoticons/v2/25/static/light/3.0`,
+        url_1x: `${demo.url}/static/emoticons/v2/25/static/light/1.0`,
+        url_2x: `${demo.url}/static/emoticons/v2/25/static/light/2.0`,
+        url_4x: `${demo.url}/static/emoticons/v2/25/static/light/3.0`,
       },
       format: ['static'],
       scale: ['1.0', '2.0', '3.0'],
       theme_mode: ['light', 'dark'],
     });
-    expect((await call(`${emu.url}/helix/chat/emotes/global`)).status).toBe(401);
+    expect((await call(`${demo.url}/helix/chat/emotes/global`)).status).toBe(401);
   });
 
   it('is there with the empty seed too', async () => {
@@ -201,7 +189,7 @@ describe('GET /helix/chat/emotes/set', () => {
   const sets = (ids: string[], token: string) => get(`/chat/emotes/set?${ids.map((id) => `emote_set_id=${id}`).join('&')}`, token);
 
   it('answers in the requested set order, ignoring duplicates and unknown sets, with owner_id', async () => {
-    const res = await sets([DEMO_EMOTE_SETS.tier2, '0', DEMO_EMOTE_SETS.tier2, '123', DEMO_EMOTE_SETS.tier1], await mint(undefined, []));
+    const res = await sets([DEMO_EMOTE_SETS.tier2, '0', DEMO_EMOTE_SETS.tier2, '123', DEMO_EMOTE_SETS.tier1], await demo.mint(null, []));
     expect(res.status).toBe(200);
     const names = res.json.data.map((e: { name: string }) => e.name);
     expect(names[0]).toBe('sidestGG');
@@ -213,7 +201,7 @@ describe('GET /helix/chat/emotes/set', () => {
       images: expect.objectContaining({ url_1x: expect.stringContaining('/static/emoticons/v2/') }),
       emote_type: 'subscriptions',
       emote_set_id: DEMO_EMOTE_SETS.tier2,
-      owner_id: broadcasterId,
+      owner_id: demo.broadcasterId,
       format: ['static'],
       scale: ['1.0', '2.0', '3.0'],
       theme_mode: ['light', 'dark'],
@@ -223,7 +211,7 @@ describe('GET /helix/chat/emotes/set', () => {
   });
 
   it('takes up to 25 emote_set_id values (400 past it) and needs one', async () => {
-    const token = await mint('612345001', []);
+    const token = await demo.mint('612345001', []);
     const ids = Array.from({ length: 25 }, (_, i) => String(900000 + i));
     const ok = await sets(ids, token);
     expect(ok.status).toBe(200);
@@ -236,15 +224,15 @@ describe('GET /helix/chat/emotes/set', () => {
 
 describe('GET /helix/chat/badges and /chat/badges/global', () => {
   it('lists the channel’s badge sets sorted by set_id, then id', async () => {
-    const res = await get(`/chat/badges?broadcaster_id=${broadcasterId}`, await mint(undefined, []));
+    const res = await get(`/chat/badges?broadcaster_id=${demo.broadcasterId}`, await demo.mint(null, []));
     expect(res.status).toBe(200);
     expect(res.json.data.map((s: { set_id: string }) => s.set_id)).toEqual(['bits', 'subscriber']);
     expect(res.json.data[1].versions.map((v: { id: string }) => v.id)).toEqual(['0', '3', '6', '12']);
     expect(res.json.data[0].versions[1]).toEqual({
       id: '100',
-      image_url_1x: `${emu.url}/static/badges/v1/b1c2d3e4-0100-4b17-9000-5e1de57ab175/1`,
-      image_url_2x: `${emu.url}/static/badges/v1/b1c2d3e4-0100-4b17-9000-5e1de57ab175/2`,
-      image_url_4x: `${emu.url}/static/badges/v1/b1c2d3e4-0100-4b17-9000-5e1de57ab175/3`,
+      image_url_1x: `${demo.url}/static/badges/v1/b1c2d3e4-0100-4b17-9000-5e1de57ab175/1`,
+      image_url_2x: `${demo.url}/static/badges/v1/b1c2d3e4-0100-4b17-9000-5e1de57ab175/2`,
+      image_url_4x: `${demo.url}/static/badges/v1/b1c2d3e4-0100-4b17-9000-5e1de57ab175/3`,
       title: 'cheer 100',
       description: 'cheer 100',
       click_action: 'visit_url',
@@ -254,36 +242,36 @@ describe('GET /helix/chat/badges and /chat/badges/global', () => {
   });
 
   it('is empty for a channel without badges; needs a known broadcaster_id', async () => {
-    const token = await mint('612345001', []);
+    const token = await demo.mint('612345001', []);
     expect((await get('/chat/badges?broadcaster_id=612345001', token)).json).toEqual({ data: [] });
     expect((await get('/chat/badges', token)).json).toEqual(error(400, 'Missing required parameter "broadcaster_id"'));
     expect((await get('/chat/badges?broadcaster_id=999999999', token)).status).toBe(400);
-    expect((await call(`${emu.url}/helix/chat/badges?broadcaster_id=${broadcasterId}`)).status).toBe(401);
+    expect((await call(`${demo.url}/helix/chat/badges?broadcaster_id=${demo.broadcasterId}`)).status).toBe(401);
   });
 
   it('lists the global badge sets sorted', async () => {
-    const res = await get('/chat/badges/global', await mint(undefined, []));
+    const res = await get('/chat/badges/global', await demo.mint(null, []));
     expect(res.status).toBe(200);
     const setIds = res.json.data.map((s: { set_id: string }) => s.set_id);
     expect(setIds).toEqual([...setIds].sort());
     expect(setIds).toContain('moderator');
     const bits = res.json.data.find((s: { set_id: string }) => s.set_id === 'bits');
     expect(bits.versions.map((v: { id: string }) => v.id)).toEqual(['1', '100', '1000']);
-    expect((await call(`${emu.url}/helix/chat/badges/global`)).status).toBe(401);
+    expect((await call(`${demo.url}/helix/chat/badges/global`)).status).toBe(401);
   });
 });
 
 describe('emote and badge images', () => {
   it('serves the template’s URLs as images, and 404 for unknown variants', async () => {
-    const emote = await call(`${emu.url}/static/emoticons/v2/25/static/dark/3.0`);
+    const emote = await call(`${demo.url}/static/emoticons/v2/25/static/dark/3.0`);
     expect(emote.status).toBe(200);
     expect(emote.header('content-type')).toMatch(/^image\/svg\+xml/);
     expect(emote.text).toContain('width="112"');
-    expect((await call(`${emu.url}/static/emoticons/v2/25/static/dark/4.0`)).status).toBe(404);
-    expect((await call(`${emu.url}/static/emoticons/v2/25/gif/dark/1.0`)).status).toBe(404);
-    const badge = await call(`${emu.url}/static/badges/v1/3267646d-33f0-4b17-b3df-f923a41db1d0/1`);
+    expect((await call(`${demo.url}/static/emoticons/v2/25/static/dark/4.0`)).status).toBe(404);
+    expect((await call(`${demo.url}/static/emoticons/v2/25/gif/dark/1.0`)).status).toBe(404);
+    const badge = await call(`${demo.url}/static/badges/v1/3267646d-33f0-4b17-b3df-f923a41db1d0/1`);
     expect(badge.status).toBe(200);
     expect(badge.text).toContain('width="18"');
-    expect((await call(`${emu.url}/static/badges/v1/x/4`)).status).toBe(404);
+    expect((await call(`${demo.url}/static/badges/v1/x/4`)).status).toBe(404);
   });
 });

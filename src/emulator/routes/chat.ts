@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, invalidParameter, notFound, unauthorized } from '../http/api-error';
 import { registerHelixRoute } from '../http/helix-route';
 import { cursorPage, readFirst } from '../http/bidirectional-cursor';
+import { userFields } from '../helix-shapes';
 import { badgeImageUrls, BADGE_PIXELS, GLOBAL_BADGES } from '../catalogue/badges';
 import {
   EMOTE_PIXELS,
@@ -53,10 +54,7 @@ export function registerChatRoutes(app: FastifyInstance): void {
       const chatters = state.chat.chatters(broadcasterId);
       const page = cursorPage(chatters, query, { defaultFirst: DEFAULT_CHATTERS_PAGE, maxFirst: MAX_CHATTERS_PAGE, before: 'ignored' });
       return {
-        data: page.items.map((id) => {
-          const chatter = state.users.get(id);
-          return { user_id: id, user_login: chatter?.login ?? '', user_name: chatter?.displayName ?? '' };
-        }),
+        data: page.items.map((id) => userFields(state, 'user', id)),
         pagination: page.pagination,
         total: chatters.length,
       };

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { call, helixHeaders } from '../emulator-test-client';
 import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { startEmulator } from '../server';
+import { useDemoEmulator } from '../test-support/demo-emulator';
 
 const BROADCASTER = '501234567';
 const VIEWER = '612345001';
@@ -15,43 +16,31 @@ interface Auth {
   clientId: string;
 }
 
-let emu: RunningEmulator;
-let wsUrl: string;
+const demo = useDemoEmulator({ reset: false });
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  wsUrl = `${emu.url.replace(/^http/, 'ws')}/ws`;
-});
-afterAll(() => emu.close());
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
 
-async function newClient(): Promise<string> {
-  const client = await call(`${emu.url}/_emulator/clients`, { json: { name: 'eventsub rest test', redirect_uris: [] } });
-  return client.json.client_id as string;
-}
-
 async function mint(clientId: string, userId: string | undefined, scopes: string[] = []): Promise<Auth> {
-  const res = await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, ...(userId ? { user_id: userId } : {}), scopes } });
-  return { token: res.json.access_token as string, clientId };
+  return { token: await demo.mint(userId ?? null, scopes, { client_id: clientId }), clientId };
 }
 
+const newClient = () => demo.newClient('eventsub rest test');
 /** A fresh client per test keeps the per-client+user limits and lists apart. */
 const auth = async (userId: string, scopes: string[] = []) => mint(await newClient(), userId, scopes);
 
 async function session(): Promise<string> {
-  const { socket, sessionId } = await TestSocket.welcomed(wsUrl);
+  const { socket, sessionId } = await TestSocket.welcomed(demo.wsUrl);
   sockets.push(socket);
   return sessionId;
 }
 
 const path = `/helix/eventsub/subscriptions`;
-const list = (a: Auth, query = '') => call(`${emu.url}${path}${query}`, { headers: helixHeaders(a.token, a.clientId) });
-const remove = (a: Auth, query: string) => call(`${emu.url}${path}${query}`, { method: 'DELETE', headers: helixHeaders(a.token, a.clientId) });
-const create = (a: Auth, body: unknown) =>
-  call(`${emu.url}${path}`, { method: 'POST', headers: helixHeaders(a.token, a.clientId), ...(body === undefined ? {} : { json: body }) });
+const list = (a: Auth, query = '') => demo.helix('GET', `/eventsub/subscriptions${query}`, { token: a.token, clientId: a.clientId });
+const remove = (a: Auth, query: string) => demo.helix('DELETE', `/eventsub/subscriptions${query}`, { token: a.token, clientId: a.clientId });
+const create = (a: Auth, body: unknown) => demo.helix('POST', '/eventsub/subscriptions', { token: a.token, clientId: a.clientId, json: body });
 const online = (broadcaster: string, sessionId: string) => ({
   type: 'stream.online',
   version: '1',
@@ -93,18 +82,18 @@ describe('POST /helix/eventsub/subscriptions', () => {
   it("is served at Twitch CLI's /eventsub/subscriptions and under /mock as well", async () => {
     const a = await auth(BROADCASTER);
     const sessionId = await session();
-    const cli = await call(`${emu.url}/eventsub/subscriptions`, { headers: helixHeaders(a.token, a.clientId), json: online(BROADCASTER, sessionId) });
+    const cli = await call(`${demo.url}/eventsub/subscriptions`, { headers: helixHeaders(a.token, a.clientId), json: online(BROADCASTER, sessionId) });
     expect(cli.status).toBe(202);
-    const mock = await call(`${emu.url}/mock/eventsub/subscriptions`, { headers: helixHeaders(a.token, a.clientId) });
+    const mock = await call(`${demo.url}/mock/eventsub/subscriptions`, { headers: helixHeaders(a.token, a.clientId) });
     expect(mock.json.data.map((s: { id: string }) => s.id)).toEqual([cli.json.data[0].id]);
   });
 
   it('answers 401 without a valid token or with a Client-Id of another client', async () => {
     const a = await auth(BROADCASTER);
     const sessionId = await session();
-    const missing = await call(`${emu.url}${path}`, { json: online(BROADCASTER, sessionId) });
+    const missing = await call(`${demo.url}${path}`, { json: online(BROADCASTER, sessionId) });
     expectError(missing, 401, 'OAuth token is missing');
-    const mismatch = await call(`${emu.url}${path}`, { headers: helixHeaders(a.token, await newClient()), json: online(BROADCASTER, sessionId) });
+    const mismatch = await call(`${demo.url}${path}`, { headers: helixHeaders(a.token, await newClient()), json: online(BROADCASTER, sessionId) });
     expectError(mismatch, 401, 'Client ID and OAuth token do not match');
   });
 
@@ -210,7 +199,7 @@ describe('POST /helix/eventsub/subscriptions', () => {
     const created = await create(broadcaster, follow(BROADCASTER));
     expect(created.status).toBe(202);
     expect(created.json.data[0].condition).toEqual({ broadcaster_user_id: BROADCASTER, moderator_user_id: BROADCASTER });
-    if (!emu.state.moderators.isModerator(BROADCASTER, MODERATOR)) emu.state.moderators.add(BROADCASTER, MODERATOR, emu.state.clock.iso());
+    if (!demo.state.moderators.isModerator(BROADCASTER, MODERATOR)) demo.state.moderators.add(BROADCASTER, MODERATOR, demo.state.clock.iso());
     const moderator = await auth(MODERATOR, ['moderator:read:followers']);
     sessionId = await session();
     expect((await create(moderator, follow(MODERATOR))).status).toBe(202);
@@ -241,7 +230,7 @@ describe('limits', () => {
     const sessionId = await session();
     const others: string[] = [];
     for (let i = 0; i < 11; i++) {
-      const user = await call(`${emu.url}/_emulator/users`, { json: { login: `cost_${randomBytes(4).toString('hex')}` } });
+      const user = await call(`${demo.url}/_emulator/users`, { json: { login: `cost_${randomBytes(4).toString('hex')}` } });
       others.push(user.json.id as string);
     }
     for (let i = 0; i < 10; i++) {
@@ -306,7 +295,7 @@ describe('limits', () => {
     expect((await create(viewer, online(BROADCASTER, sessions[3]!))).status).toBe(202);
 
     const b = await mint(a.clientId, BROADCASTER);
-    const fifth = await TestSocket.welcomed(wsUrl);
+    const fifth = await TestSocket.welcomed(demo.wsUrl);
     sockets.push(fifth.socket);
     expectError(await create(b, online(BROADCASTER, fifth.sessionId)), 429, 'websocket transport limit exceeded');
     // Closing a bound session frees its place.
@@ -340,7 +329,7 @@ describe('GET /helix/eventsub/subscriptions', () => {
     const live = await session();
     const s1 = (await create(a, online(BROADCASTER, live))).json.data[0];
     const s2 = (await create(a, online(VIEWER, live))).json.data[0];
-    const closing = await TestSocket.welcomed(wsUrl);
+    const closing = await TestSocket.welcomed(demo.wsUrl);
     const s3 = (await create(a, { ...online(BROADCASTER, closing.sessionId), type: 'stream.offline' })).json.data[0];
     closing.socket.close();
     await expect.poll(async () => (await list(a, '?status=websocket_disconnected')).json.data.map((s: { id: string }) => s.id)).toEqual([s3.id]);
@@ -364,7 +353,7 @@ describe('GET /helix/eventsub/subscriptions', () => {
 describe('DELETE /helix/eventsub/subscriptions', () => {
   it('deletes with 204, then 404; stops delivery; 400 without id; 404 for another client', async () => {
     const a = await auth(BROADCASTER);
-    const { socket, sessionId } = await TestSocket.welcomed(wsUrl);
+    const { socket, sessionId } = await TestSocket.welcomed(demo.wsUrl);
     sockets.push(socket);
     const sub = (await create(a, online(BROADCASTER, sessionId))).json.data[0];
     const keep = (await create(a, { ...online(BROADCASTER, sessionId), type: 'stream.offline' })).json.data[0];
@@ -376,8 +365,8 @@ describe('DELETE /helix/eventsub/subscriptions', () => {
     expect(deleted.text).toBe('');
     expectError(await remove(a, `?id=${sub.id}`), 404, 'subscription not found');
 
-    emu.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
-    emu.state.events.publish({ type: 'stream.offline', broadcasterUserId: BROADCASTER, event: { n: 2 } });
+    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
+    demo.state.events.publish({ type: 'stream.offline', broadcasterUserId: BROADCASTER, event: { n: 2 } });
     const frame = await socket.next('notification');
     expect(frame.payload.subscription.id).toBe(keep.id);
     expect(socket.all('notification')).toHaveLength(1);
@@ -386,9 +375,9 @@ describe('DELETE /helix/eventsub/subscriptions', () => {
 
 describe('simulation API', () => {
   it('validates EventSub settings and lists sessions and subscriptions', async () => {
-    expectError(await call(`${emu.url}/_emulator/eventsub/settings`, { json: { unused_timeout_ms: 0 } }), 400, /^Invalid field "unused_timeout_ms"/);
-    expectError(await call(`${emu.url}/_emulator/eventsub/settings`, { json: { nope: 1 } }), 400, 'Unknown field "nope"');
-    expect((await call(`${emu.url}/_emulator/eventsub/settings`)).json).toEqual({
+    expectError(await call(`${demo.url}/_emulator/eventsub/settings`, { json: { unused_timeout_ms: 0 } }), 400, /^Invalid field "unused_timeout_ms"/);
+    expectError(await call(`${demo.url}/_emulator/eventsub/settings`, { json: { nope: 1 } }), 400, 'Unknown field "nope"');
+    expect((await call(`${demo.url}/_emulator/eventsub/settings`)).json).toEqual({
       unused_timeout_ms: 10_000,
       reconnect_grace_ms: 30_000,
       keepalive_interval_ms: null,
@@ -398,7 +387,7 @@ describe('simulation API', () => {
     const a = await auth(BROADCASTER);
     const sessionId = await session();
     const sub = (await create(a, online(BROADCASTER, sessionId))).json.data[0];
-    const sessions = (await call(`${emu.url}/_emulator/eventsub/sessions`)).json.sessions;
+    const sessions = (await call(`${demo.url}/_emulator/eventsub/sessions`)).json.sessions;
     expect(sessions.find((s: { id: string }) => s.id === sessionId)).toEqual({
       id: sessionId,
       status: 'connected',
@@ -409,9 +398,9 @@ describe('simulation API', () => {
       enabled_subscriptions: 1,
       open_sockets: 1,
     });
-    const subs = (await call(`${emu.url}/_emulator/eventsub/subscriptions`)).json.subscriptions;
+    const subs = (await call(`${demo.url}/_emulator/eventsub/subscriptions`)).json.subscriptions;
     expect(subs.find((s: { id: string }) => s.id === sub.id)).toEqual({ ...sub, client_id: a.clientId, user_id: BROADCASTER });
-    expectError(await call(`${emu.url}/_emulator/eventsub/revocations`, { json: { subscription_id: sub.id, status: 'enabled' } }), 400, /^Invalid field "status"/);
+    expectError(await call(`${demo.url}/_emulator/eventsub/revocations`, { json: { subscription_id: sub.id, status: 'enabled' } }), 400, /^Invalid field "status"/);
   });
 
   it('reset clears the subscriptions; the sockets stay connected', async () => {

@@ -15,8 +15,6 @@ import {
 } from '../extensions/extension-request';
 import {
   channelParameter,
-  decodeOffsetCursor,
-  encodeOffsetCursor,
   helixSecretSet,
   legacyConfigurationMap,
   legacySecretSet,
@@ -28,6 +26,7 @@ import {
 } from '../extensions/extension-operations';
 import { badRequest, invalidParameter, missingParameter, notFound, unauthorized } from '../http/api-error';
 import { registerHelixRoute } from '../http/helix-route';
+import { decodeOffsetCursor, encodeOffsetCursor, pageFrom } from '../http/offset-cursor';
 import { jsonObjectBody, RequestParams } from '../http/request-params';
 import { parseSimulationBody } from '../http/simulation-body';
 import type { EmulatorState } from '../state/emulator-state';
@@ -101,9 +100,7 @@ function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorStat
     const { record } = extensionFor(state, request.params.client_id);
     const query = new RequestParams(request.query);
     const offset = decodeOffsetCursor(query.one('cursor'), 'cursor');
-    const live = liveActivatedChannels(state, record);
-    const page = live.slice(offset, offset + LEGACY_LIVE_CHANNELS_PAGE_SIZE);
-    const next = offset + page.length;
+    const { page, next } = pageFrom(liveActivatedChannels(state, record), offset, LEGACY_LIVE_CHANNELS_PAGE_SIZE);
     return {
       channels: page.map(({ user, stream }) => ({
         game: state.game(stream.gameId)?.name ?? '',
@@ -112,7 +109,7 @@ function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorStat
         username: user.login,
         view_count: String(stream.viewerCount),
       })),
-      cursor: next < live.length ? encodeOffsetCursor(next) : '',
+      cursor: next === undefined ? '' : encodeOffsetCursor(next),
     };
   });
 
@@ -229,9 +226,7 @@ function registerHelixExtensionRoutes(app: FastifyInstance, state: EmulatorState
     const { record } = extensionFor(state, query.required('extension_id'));
     const first = query.integer('first', { min: 1, max: 100, default: 20 });
     const offset = decodeOffsetCursor(query.one('after'), 'after');
-    const live = liveActivatedChannels(state, record);
-    const page = live.slice(offset, offset + first);
-    const next = offset + page.length;
+    const { page, next } = pageFrom(liveActivatedChannels(state, record), offset, first);
     return {
       data: page.map(({ user, stream }) => ({
         broadcaster_id: user.id,
@@ -240,7 +235,7 @@ function registerHelixExtensionRoutes(app: FastifyInstance, state: EmulatorState
         game_id: stream.gameId,
         title: stream.title,
       })),
-      pagination: next < live.length ? encodeOffsetCursor(next) : '',
+      pagination: next === undefined ? '' : encodeOffsetCursor(next),
     };
   });
 }

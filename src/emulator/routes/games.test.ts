@@ -1,35 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GAMES } from '../catalogue/games';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { call } from '../emulator-test-client';
+import { useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
+const demo = useDemoEmulator();
 let app: string;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-});
-afterAll(() => emu.close());
 beforeEach(async () => {
-  emu.state.reset();
-  app = (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, scopes: [] } })).json.access_token;
+  app = await demo.mint(null, []);
 });
 
-const get = (path: string, auth = app) => call(`${emu.url}/helix${path}`, { headers: helixHeaders(auth, clientId) });
+const get = (path: string, auth = app) => demo.helix('GET', path, { token: auth });
 const names = (res: { json: { data: { name: string }[] } }) => res.json.data.map((g) => g.name);
 
 describe('GET /helix/games/top', () => {
   it('orders games by current viewers, in the Game shape', async () => {
-    await call(`${emu.url}/_emulator/streams/612345001/online`, { json: { game_id: '27471', viewer_count: 10 } });
-    await call(`${emu.url}/_emulator/streams/612345002/online`, { json: { game_id: '27471', viewer_count: 15 } });
-    await call(`${emu.url}/_emulator/streams/612345003/online`, { json: { game_id: '138585', viewer_count: 20 } });
+    await demo.simulate('/streams/612345001/online', { game_id: '27471', viewer_count: 10 });
+    await demo.simulate('/streams/612345002/online', { game_id: '27471', viewer_count: 15 });
+    await demo.simulate('/streams/612345003/online', { game_id: '138585', viewer_count: 20 });
     const res = await get('/games/top?first=3');
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual([
-      { id: '27471', name: 'Minecraft', box_art_url: `${emu.url}/static/box-art/27471-{width}x{height}.jpg`, igdb_id: '121' },
-      { id: '138585', name: 'Hearthstone', box_art_url: `${emu.url}/static/box-art/138585-{width}x{height}.jpg`, igdb_id: '1279' },
+      { id: '27471', name: 'Minecraft', box_art_url: `${demo.url}/static/box-art/27471-{width}x{height}.jpg`, igdb_id: '121' },
+      { id: '138585', name: 'Hearthstone', box_art_url: `${demo.url}/static/box-art/138585-{width}x{height}.jpg`, igdb_id: '1279' },
       { id: GAMES[0]!.id, name: GAMES[0]!.name, box_art_url: expect.any(String), igdb_id: GAMES[0]!.igdbId },
     ]);
     expect(res.json.pagination.cursor).toEqual(expect.any(String));
@@ -50,7 +43,7 @@ describe('GET /helix/games/top', () => {
 
   it('answers 400 for a bad first or after, and 401 without a token', async () => {
     for (const q of ['first=0', 'first=101', 'first=x', 'after=nope!']) expect((await get(`/games/top?${q}`)).status, q).toBe(400);
-    expect((await call(`${emu.url}/helix/games/top`)).status).toBe(401);
+    expect((await call(`${demo.url}/helix/games/top`)).status).toBe(401);
   });
 });
 
@@ -59,7 +52,7 @@ describe('GET /helix/games', () => {
     const res = await get('/games?id=509658&name=minecraft&igdb_id=1905&id=509658&name=Mine&id=1');
     expect(res.status).toBe(200);
     expect(names(res)).toEqual(['Just Chatting', 'Minecraft', 'Fortnite']);
-    expect(res.json.data[0]).toEqual({ id: '509658', name: 'Just Chatting', box_art_url: `${emu.url}/static/box-art/509658-{width}x{height}.jpg`, igdb_id: '' });
+    expect(res.json.data[0]).toEqual({ id: '509658', name: 'Just Chatting', box_art_url: `${demo.url}/static/box-art/509658-{width}x{height}.jpg`, igdb_id: '' });
     expect((await get('/games?id=1')).json).toEqual({ data: [] });
   });
 

@@ -1,51 +1,44 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, consentFormFields, redirectParams } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { startEmulator } from '../server';
+import { useDemoEmulator } from '../test-support/demo-emulator';
 
 const REDIRECT = 'http://127.0.0.1:17563/callback';
 const OTHER_REDIRECT = 'http://localhost:17563/callback';
 
-let emu: RunningEmulator;
-let clientId: string;
+const demo = useDemoEmulator();
 let clientSecret: string;
 let publicClientId: string;
-let broadcasterId: string;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-  clientSecret = emu.demo!.clientSecret;
-  publicClientId = emu.demo!.publicClientId;
-  broadcasterId = emu.demo!.broadcaster.id;
+beforeAll(() => {
+  ({ clientSecret, publicClientId } = demo.emu.demo!);
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.state.reset());
 
 function authorizeUrl(params: Record<string, string>, prefix = '/oauth2'): string {
-  return `${emu.url}${prefix}/authorize?${new URLSearchParams(params).toString()}`;
+  return `${demo.url}${prefix}/authorize?${new URLSearchParams(params).toString()}`;
 }
 
 async function consent(params: Record<string, string>, decision: 'authorize' | 'cancel' = 'authorize', userId?: string) {
   const page = await call(authorizeUrl(params));
   expect(page.status).toBe(200);
   const fields = consentFormFields(page.text);
-  return call(`${emu.url}/oauth2/authorize`, { form: { ...fields, user_id: userId ?? broadcasterId, decision } });
+  return call(`${demo.url}/oauth2/authorize`, { form: { ...fields, user_id: userId ?? demo.broadcasterId, decision } });
 }
 
 async function codeFor(scope = 'channel:read:stream_key user:read:email', redirectUri = REDIRECT): Promise<string> {
-  const res = await consent({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope, state: 's1' });
+  const res = await consent({ client_id: demo.clientId, redirect_uri: redirectUri, response_type: 'code', scope, state: 's1' });
   return redirectParams(res.header('location')).query.get('code')!;
 }
 
 function exchange(code: string, redirectUri = REDIRECT, secret = clientSecret) {
-  return call(`${emu.url}/oauth2/token`, {
-    form: { client_id: clientId, client_secret: secret, code, grant_type: 'authorization_code', redirect_uri: redirectUri },
+  return call(`${demo.url}/oauth2/token`, {
+    form: { client_id: demo.clientId, client_secret: secret, code, grant_type: 'authorization_code', redirect_uri: redirectUri },
   });
 }
 
 describe('authorization code flow', () => {
   it('runs end to end: consent, code, exchange, validate, refresh, revoke', async () => {
-    const params = { client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'channel:read:stream_key user:read:email', state: 'xyz 123' };
+    const params = { client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'channel:read:stream_key user:read:email', state: 'xyz 123' };
     const page = await call(authorizeUrl(params));
     expect(page.status).toBe(200);
     expect(page.header('content-type')).toMatch(/^text\/html/);
@@ -57,7 +50,7 @@ describe('authorization code flow', () => {
     expect(page.text).toMatch(/<option value="612345001">/);
 
     const fields = consentFormFields(page.text);
-    const approved = await call(`${emu.url}/oauth2/authorize`, { form: { ...fields, user_id: broadcasterId, decision: 'authorize' } });
+    const approved = await call(`${demo.url}/oauth2/authorize`, { form: { ...fields, user_id: demo.broadcasterId, decision: 'authorize' } });
     expect(approved.status).toBe(303);
     const { url, query } = redirectParams(approved.header('location'));
     expect(`${url.origin}${url.pathname}`).toBe(REDIRECT);
@@ -76,51 +69,51 @@ describe('authorization code flow', () => {
       token_type: 'bearer',
     });
 
-    const validated = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${tokens.json.access_token}` } });
+    const validated = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${tokens.json.access_token}` } });
     expect(validated.status).toBe(200);
     expect(validated.json).toEqual({
-      client_id: clientId,
+      client_id: demo.clientId,
       login: 'sidestage_demo',
       scopes: ['channel:read:stream_key', 'user:read:email'],
-      user_id: broadcasterId,
+      user_id: demo.broadcasterId,
       expires_in: expect.any(Number),
     });
     expect(validated.json.expires_in).toBeGreaterThan(14390);
 
-    const refreshed = await call(`${emu.url}/oauth2/token`, {
-      form: { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token, client_id: clientId, client_secret: clientSecret },
+    const refreshed = await call(`${demo.url}/oauth2/token`, {
+      form: { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token, client_id: demo.clientId, client_secret: clientSecret },
     });
     expect(refreshed.status).toBe(200);
     expect(refreshed.json.access_token).not.toBe(tokens.json.access_token);
     expect(refreshed.json.refresh_token).not.toBe(tokens.json.refresh_token);
     expect(refreshed.json.scope).toEqual(['channel:read:stream_key', 'user:read:email']);
 
-    const reused = await call(`${emu.url}/oauth2/token`, {
-      form: { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token, client_id: clientId, client_secret: clientSecret },
+    const reused = await call(`${demo.url}/oauth2/token`, {
+      form: { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token, client_id: demo.clientId, client_secret: clientSecret },
     });
     expect(reused.status).toBe(400);
     expect(reused.json).toEqual({ status: 400, message: 'Invalid refresh token' });
 
-    const revoked = await call(`${emu.url}/oauth2/revoke`, { form: { client_id: clientId, token: refreshed.json.access_token } });
+    const revoked = await call(`${demo.url}/oauth2/revoke`, { form: { client_id: demo.clientId, token: refreshed.json.access_token } });
     expect(revoked.status).toBe(200);
     expect(revoked.text).toBe('');
-    const afterRevoke = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${refreshed.json.access_token}` } });
+    const afterRevoke = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${refreshed.json.access_token}` } });
     expect(afterRevoke.status).toBe(401);
     expect(afterRevoke.json).toEqual({ status: 401, message: 'invalid access token' });
-    const refreshAfterRevoke = await call(`${emu.url}/oauth2/token`, {
-      form: { grant_type: 'refresh_token', refresh_token: refreshed.json.refresh_token, client_id: clientId, client_secret: clientSecret },
+    const refreshAfterRevoke = await call(`${demo.url}/oauth2/token`, {
+      form: { grant_type: 'refresh_token', refresh_token: refreshed.json.refresh_token, client_id: demo.clientId, client_secret: clientSecret },
     });
     expect(refreshAfterRevoke.status).toBe(400);
   });
 
   it('takes the token request in the query string or as JSON too', async () => {
     const fromQuery = await call(
-      `${emu.url}/oauth2/token?${new URLSearchParams({ client_id: clientId, client_secret: clientSecret, code: await codeFor(), grant_type: 'authorization_code', redirect_uri: REDIRECT })}`,
+      `${demo.url}/oauth2/token?${new URLSearchParams({ client_id: demo.clientId, client_secret: clientSecret, code: await codeFor(), grant_type: 'authorization_code', redirect_uri: REDIRECT })}`,
       { method: 'POST' },
     );
     expect(fromQuery.status).toBe(200);
-    const fromJson = await call(`${emu.url}/oauth2/token`, {
-      json: { client_id: clientId, client_secret: clientSecret, code: await codeFor(), grant_type: 'authorization_code', redirect_uri: REDIRECT },
+    const fromJson = await call(`${demo.url}/oauth2/token`, {
+      json: { client_id: demo.clientId, client_secret: clientSecret, code: await codeFor(), grant_type: 'authorization_code', redirect_uri: REDIRECT },
     });
     expect(fromJson.status).toBe(200);
   });
@@ -146,27 +139,27 @@ describe('authorization code flow', () => {
     const wrong = await exchange(code, REDIRECT, 'not-the-secret');
     expect(wrong.status).toBe(403);
     expect(wrong.json).toEqual({ status: 403, message: 'invalid client secret' });
-    const missing = await call(`${emu.url}/oauth2/token`, { form: { client_id: clientId, code, grant_type: 'authorization_code', redirect_uri: REDIRECT } });
+    const missing = await call(`${demo.url}/oauth2/token`, { form: { client_id: demo.clientId, code, grant_type: 'authorization_code', redirect_uri: REDIRECT } });
     expect(missing.status).toBe(400);
     expect(missing.json).toEqual({ status: 400, message: 'missing client secret' });
   });
 
   it('lets a code expire after 10 minutes', async () => {
     const code = await codeFor();
-    emu.state.clock.advance(601);
+    demo.state.clock.advance(601);
     expect((await exchange(code)).status).toBe(400);
   });
 
   it('issues the code for the user picked on the page', async () => {
-    const res = await consent({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: '' }, 'authorize', '612345003');
+    const res = await consent({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: '' }, 'authorize', '612345003');
     const tokens = await exchange(redirectParams(res.header('location')).query.get('code')!);
-    const validated = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `Bearer ${tokens.json.access_token}` } });
+    const validated = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `Bearer ${tokens.json.access_token}` } });
     expect(validated.json.login).toBe('modmallory');
     expect(validated.json.scopes).toEqual([]);
   });
 
   it('redirects with access_denied when the user cancels', async () => {
-    const res = await consent({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'user:read:email', state: 'st' }, 'cancel');
+    const res = await consent({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'user:read:email', state: 'st' }, 'cancel');
     expect(res.status).toBe(303);
     expect(res.header('location')).toBe(`${REDIRECT}?error=access_denied&error_description=The+user+denied+you+access&state=st`);
   });
@@ -174,7 +167,7 @@ describe('authorization code flow', () => {
 
 describe('authorize request checks', () => {
   it('shows an error page and never redirects for an unregistered redirect_uri', async () => {
-    const res = await call(authorizeUrl({ client_id: clientId, redirect_uri: 'http://evil.example/cb', response_type: 'code', scope: '' }));
+    const res = await call(authorizeUrl({ client_id: demo.clientId, redirect_uri: 'http://evil.example/cb', response_type: 'code', scope: '' }));
     expect(res.status).toBe(400);
     expect(res.header('location')).toBeUndefined();
     expect(res.header('content-type')).toMatch(/^text\/html/);
@@ -188,30 +181,30 @@ describe('authorize request checks', () => {
   });
 
   it('also refuses a forged consent POST with an unregistered redirect_uri', async () => {
-    const res = await call(`${emu.url}/oauth2/authorize`, {
-      form: { client_id: clientId, redirect_uri: 'http://evil.example/cb', response_type: 'code', scope: '', user_id: broadcasterId, decision: 'authorize' },
+    const res = await call(`${demo.url}/oauth2/authorize`, {
+      form: { client_id: demo.clientId, redirect_uri: 'http://evil.example/cb', response_type: 'code', scope: '', user_id: demo.broadcasterId, decision: 'authorize' },
     });
     expect(res.status).toBe(400);
     expect(res.header('location')).toBeUndefined();
   });
 
   it('redirects with invalid_scope for an unknown scope and with unsupported_response_type', async () => {
-    const scope = await call(authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'user:read:email made:up', state: 'q' }));
+    const scope = await call(authorizeUrl({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'user:read:email made:up', state: 'q' }));
     expect(scope.status).toBe(302);
     const scopeParams = redirectParams(scope.header('location')).query;
     expect(scopeParams.get('error')).toBe('invalid_scope');
     expect(scopeParams.get('state')).toBe('q');
-    const type = await call(authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'id_token', scope: '' }));
+    const type = await call(authorizeUrl({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'id_token', scope: '' }));
     expect(redirectParams(type.header('location')).query.get('error')).toBe('unsupported_response_type');
   });
 
   it('refuses chat_login, which new clients cannot request', async () => {
-    const res = await call(authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'chat_login' }));
+    const res = await call(authorizeUrl({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'chat_login' }));
     expect(redirectParams(res.header('location')).query.get('error')).toBe('invalid_scope');
   });
 
   it('escapes what it echoes into the page', async () => {
-    const res = await call(authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: '', state: '"><script>x</script>' }));
+    const res = await call(authorizeUrl({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: '', state: '"><script>x</script>' }));
     expect(res.text).not.toContain('<script>x</script>');
     expect(consentFormFields(res.text).state).toBe('"><script>x</script>');
   });
@@ -219,33 +212,33 @@ describe('authorize request checks', () => {
 
 describe('implicit flow', () => {
   it('puts the token in the fragment', async () => {
-    const res = await consent({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'token', scope: 'user:read:email', state: 'abc' });
+    const res = await consent({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'token', scope: 'user:read:email', state: 'abc' });
     expect(res.status).toBe(303);
     const { url, query, fragment } = redirectParams(res.header('location'));
     expect([...query.keys()]).toEqual([]);
     expect(url.hash).toMatch(/^#access_token=[a-z0-9]{30}&scope=user%3Aread%3Aemail&state=abc&token_type=bearer$/);
-    const validated = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${fragment.get('access_token')}` } });
-    expect(validated.json.user_id).toBe(broadcasterId);
+    const validated = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${fragment.get('access_token')}` } });
+    expect(validated.json.user_id).toBe(demo.broadcasterId);
   });
 });
 
 describe('client credentials', () => {
   it('issues an app token without a refresh token', async () => {
-    const res = await call(`${emu.url}/oauth2/token?client_id=${clientId}&client_secret=${clientSecret}&grant_type=client_credentials`, { method: 'POST' });
+    const res = await call(`${demo.url}/oauth2/token?client_id=${demo.clientId}&client_secret=${clientSecret}&grant_type=client_credentials`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: '', expires_in: 60 * 24 * 3600, scope: [], token_type: 'bearer' });
-    const validated = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${res.json.access_token}` } });
-    expect(validated.json).toEqual({ client_id: clientId, scopes: [], expires_in: expect.any(Number) });
+    const validated = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${res.json.access_token}` } });
+    expect(validated.json).toEqual({ client_id: demo.clientId, scopes: [], expires_in: expect.any(Number) });
     expect(validated.json.expires_in).toBeGreaterThan(60 * 24 * 3600 - 10);
   });
 
   it('refuses unknown clients, missing secrets and unknown grants', async () => {
-    expect((await call(`${emu.url}/oauth2/token`, { form: { client_id: 'x', client_secret: 'y', grant_type: 'client_credentials' } })).json).toEqual({
+    expect((await call(`${demo.url}/oauth2/token`, { form: { client_id: 'x', client_secret: 'y', grant_type: 'client_credentials' } })).json).toEqual({
       status: 400,
       message: 'invalid client',
     });
-    expect((await call(`${emu.url}/oauth2/token`, { form: { client_id: publicClientId, grant_type: 'client_credentials' } })).status).toBe(400);
-    expect((await call(`${emu.url}/oauth2/token`, { form: { client_id: clientId, client_secret: clientSecret, grant_type: 'password' } })).json).toEqual({
+    expect((await call(`${demo.url}/oauth2/token`, { form: { client_id: publicClientId, grant_type: 'client_credentials' } })).status).toBe(400);
+    expect((await call(`${demo.url}/oauth2/token`, { form: { client_id: demo.clientId, client_secret: clientSecret, grant_type: 'password' } })).json).toEqual({
       status: 400,
       message: 'unsupported grant type',
     });
@@ -254,27 +247,27 @@ describe('client credentials', () => {
 
 describe('device code flow', () => {
   async function startDevice(scopes = 'channel:read:stream_key') {
-    const res = await call(`${emu.url}/oauth2/device`, { form: { client_id: publicClientId, scopes } });
+    const res = await call(`${demo.url}/oauth2/device`, { form: { client_id: publicClientId, scopes } });
     expect(res.status).toBe(200);
     return res.json as { device_code: string; user_code: string; verification_uri: string; expires_in: number; interval: number };
   }
   const poll = (deviceCode: string) =>
-    call(`${emu.url}/oauth2/token`, { form: { client_id: publicClientId, device_code: deviceCode, grant_type: 'urn:ietf:params:oauth:grant-type:device_code' } });
+    call(`${demo.url}/oauth2/token`, { form: { client_id: publicClientId, device_code: deviceCode, grant_type: 'urn:ietf:params:oauth:grant-type:device_code' } });
 
   it('is pending until approved, then issues tokens once', async () => {
     const device = await startDevice();
     expect(device.expires_in).toBe(1800);
     expect(device.interval).toBe(5);
     expect(device.user_code).toMatch(/^[A-Z]{8}$/);
-    expect(device.verification_uri).toBe(`${emu.url}/activate?device-code=${device.user_code}`);
+    expect(device.verification_uri).toBe(`${demo.url}/activate?device-code=${device.user_code}`);
 
     const pending = await poll(device.device_code);
     expect(pending.status).toBe(400);
     expect(pending.json).toEqual({ status: 400, message: 'authorization_pending' });
 
-    const approved = await call(`${emu.url}/_emulator/device/approve`, { json: { user_code: device.user_code.toLowerCase() } });
+    const approved = await demo.simulate('/device/approve', { user_code: device.user_code.toLowerCase() });
     expect(approved.status).toBe(200);
-    expect(approved.json).toMatchObject({ status: 'approved', user_id: broadcasterId });
+    expect(approved.json).toMatchObject({ status: 'approved', user_id: demo.broadcasterId });
 
     const tokens = await poll(device.device_code);
     expect(tokens.status).toBe(200);
@@ -284,8 +277,8 @@ describe('device code flow', () => {
 
     // Public clients refresh without a secret, and each refresh token works once.
     const refreshForm = { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token, client_id: publicClientId };
-    expect((await call(`${emu.url}/oauth2/token`, { form: refreshForm })).status).toBe(200);
-    expect((await call(`${emu.url}/oauth2/token`, { form: refreshForm })).status).toBe(400);
+    expect((await call(`${demo.url}/oauth2/token`, { form: refreshForm })).status).toBe(200);
+    expect((await call(`${demo.url}/oauth2/token`, { form: refreshForm })).status).toBe(400);
   });
 
   it('approves through the activation page', async () => {
@@ -295,49 +288,49 @@ describe('device code flow', () => {
     expect(page.text).toContain('channel:read:stream_key');
     expect(page.text).toMatch(/<button[^>]*>Authorize<\/button>/);
 
-    const entry = await call(`${emu.url}/activate`);
+    const entry = await call(`${demo.url}/activate`);
     expect(entry.text).toContain('name="user_code"');
-    const typed = await call(`${emu.url}/activate`, { form: { user_code: device.user_code.toLowerCase() } });
+    const typed = await call(`${demo.url}/activate`, { form: { user_code: device.user_code.toLowerCase() } });
     expect(typed.status).toBe(303);
     expect(typed.header('location')).toBe(`/activate?device-code=${device.user_code}`);
 
-    const done = await call(`${emu.url}/activate`, { form: { user_code: device.user_code, user_id: '612345002', decision: 'authorize' } });
+    const done = await call(`${demo.url}/activate`, { form: { user_code: device.user_code, user_id: '612345002', decision: 'authorize' } });
     expect(done.status).toBe(200);
     expect(done.text).toContain('Device connected');
     const tokens = await poll(device.device_code);
-    const validated = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${tokens.json.access_token}` } });
+    const validated = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${tokens.json.access_token}` } });
     expect(validated.json.login).toBe('cozy_carrot');
   });
 
   it('tells the device when the user cancels, and rejects unknown codes on the page', async () => {
     const device = await startDevice();
-    await call(`${emu.url}/activate`, { form: { user_code: device.user_code, decision: 'cancel' } });
+    await call(`${demo.url}/activate`, { form: { user_code: device.user_code, decision: 'cancel' } });
     expect((await poll(device.device_code)).json).toEqual({ status: 400, message: 'access_denied' });
-    expect((await call(`${emu.url}/activate?device-code=ZZZZZZZZ`)).status).toBe(400);
+    expect((await call(`${demo.url}/activate?device-code=ZZZZZZZZ`)).status).toBe(400);
   });
 
   it('lets device codes expire', async () => {
     const device = await startDevice();
-    emu.state.clock.advance(1801);
+    demo.state.clock.advance(1801);
     expect((await poll(device.device_code)).json).toEqual({ status: 400, message: 'invalid device code' });
   });
 
   it('rejects unknown scopes', async () => {
-    const res = await call(`${emu.url}/oauth2/device`, { form: { client_id: publicClientId, scopes: 'nope:nope' } });
+    const res = await call(`${demo.url}/oauth2/device`, { form: { client_id: publicClientId, scopes: 'nope:nope' } });
     expect(res.json).toEqual({ status: 400, message: "invalid scope requested: 'nope:nope'" });
   });
 });
 
 describe('auto-approve', () => {
   it('redirects at once as the default user when switched on', async () => {
-    const on = await call(`${emu.url}/_emulator/settings`, { json: { auto_approve: true } });
+    const on = await demo.simulate('/settings', { auto_approve: true });
     expect(on.json).toMatchObject({ auto_approve: true });
-    const res = await call(authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'user:read:email', state: 'a' }));
+    const res = await call(authorizeUrl({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'user:read:email', state: 'a' }));
     expect(res.status).toBe(302);
     const code = redirectParams(res.header('location')).query.get('code')!;
     const tokens = await exchange(code);
-    const validated = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${tokens.json.access_token}` } });
-    expect(validated.json.user_id).toBe(broadcasterId);
+    const validated = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${tokens.json.access_token}` } });
+    expect(validated.json.user_id).toBe(demo.broadcasterId);
   });
 
   it('is an option of startEmulator', async () => {
@@ -356,55 +349,55 @@ describe('auto-approve', () => {
 
 describe('Twitch CLI layout under /auth', () => {
   it('serves the same endpoints', async () => {
-    const page = await call(authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: '' }, '/auth'));
+    const page = await call(authorizeUrl({ client_id: demo.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: '' }, '/auth'));
     expect(page.status).toBe(200);
     expect(page.text).toContain('action="/auth/authorize"');
 
-    const app = await call(`${emu.url}/auth/token?client_id=${clientId}&client_secret=${clientSecret}&grant_type=client_credentials`, { method: 'POST' });
+    const app = await call(`${demo.url}/auth/token?client_id=${demo.clientId}&client_secret=${clientSecret}&grant_type=client_credentials`, { method: 'POST' });
     expect(app.status).toBe(200);
-    const validated = await call(`${emu.url}/auth/validate`, { headers: { authorization: `OAuth ${app.json.access_token}` } });
+    const validated = await call(`${demo.url}/auth/validate`, { headers: { authorization: `OAuth ${app.json.access_token}` } });
     expect(validated.status).toBe(200);
-    const revoked = await call(`${emu.url}/auth/revoke?client_id=${clientId}&token=${app.json.access_token}`, { method: 'POST' });
+    const revoked = await call(`${demo.url}/auth/revoke?client_id=${demo.clientId}&token=${app.json.access_token}`, { method: 'POST' });
     expect(revoked.status).toBe(200);
   });
 
   it('mints a user token with the user_token grant', async () => {
     const params = new URLSearchParams({
-      client_id: clientId,
+      client_id: demo.clientId,
       client_secret: clientSecret,
       grant_type: 'user_token',
       user_id: '612345001',
       scope: 'user:read:email channel:read:stream_key',
     });
-    const res = await call(`${emu.url}/auth/authorize?${params}`, { method: 'POST' });
+    const res = await call(`${demo.url}/auth/authorize?${params}`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(res.json.scope).toEqual(['user:read:email', 'channel:read:stream_key']);
-    const validated = await call(`${emu.url}/auth/validate`, { headers: { authorization: `OAuth ${res.json.access_token}` } });
+    const validated = await call(`${demo.url}/auth/validate`, { headers: { authorization: `OAuth ${res.json.access_token}` } });
     expect(validated.json.login).toBe('pixelpal');
 
     params.set('user_id', '999');
-    expect((await call(`${emu.url}/auth/authorize?${params}`, { method: 'POST' })).json).toEqual({ status: 400, message: 'invalid user id' });
+    expect((await call(`${demo.url}/auth/authorize?${params}`, { method: 'POST' })).json).toEqual({ status: 400, message: 'invalid user id' });
   });
 });
 
 describe('validate and revoke', () => {
   it('answers 401 for missing, unknown and expired tokens', async () => {
-    expect((await call(`${emu.url}/oauth2/validate`)).json).toEqual({ status: 401, message: 'missing authorization token' });
-    expect((await call(`${emu.url}/oauth2/validate`, { headers: { authorization: 'OAuth nope' } })).json).toEqual({
+    expect((await call(`${demo.url}/oauth2/validate`)).json).toEqual({ status: 401, message: 'missing authorization token' });
+    expect((await call(`${demo.url}/oauth2/validate`, { headers: { authorization: 'OAuth nope' } })).json).toEqual({
       status: 401,
       message: 'invalid access token',
     });
-    const token = await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, user_id: broadcasterId, scopes: [], expires_in: 60 } });
-    const header = { authorization: `OAuth ${token.json.access_token}` };
-    expect((await call(`${emu.url}/oauth2/validate`, { headers: header })).json.expires_in).toBeGreaterThan(55);
-    emu.state.clock.advance(61);
-    expect((await call(`${emu.url}/oauth2/validate`, { headers: header })).status).toBe(401);
+    const token = await demo.mint(demo.broadcasterId, [], { expires_in: 60 });
+    const header = { authorization: `OAuth ${token}` };
+    expect((await call(`${demo.url}/oauth2/validate`, { headers: header })).json.expires_in).toBeGreaterThan(55);
+    demo.state.clock.advance(61);
+    expect((await call(`${demo.url}/oauth2/validate`, { headers: header })).status).toBe(401);
   });
 
   it('answers 400 Invalid token for an unknown token or another client', async () => {
-    expect((await call(`${emu.url}/oauth2/revoke`, { form: { client_id: clientId, token: 'nope' } })).json).toEqual({ status: 400, message: 'Invalid token' });
-    const token = await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, scopes: [] } });
-    const foreign = await call(`${emu.url}/oauth2/revoke`, { json: { client_id: publicClientId, token: token.json.access_token } });
+    expect((await call(`${demo.url}/oauth2/revoke`, { form: { client_id: demo.clientId, token: 'nope' } })).json).toEqual({ status: 400, message: 'Invalid token' });
+    const token = await demo.mint(null, []);
+    const foreign = await call(`${demo.url}/oauth2/revoke`, { json: { client_id: publicClientId, token } });
     expect(foreign.status).toBe(400);
   });
 });

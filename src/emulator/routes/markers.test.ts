@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { describe, expect, it } from 'vitest';
+import { notFound, useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
+const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
 const EDITOR = '612345003';
 const VIEWER = '612345001';
@@ -11,28 +9,15 @@ const WRITE = ['user:edit:broadcast'];
 const READ = ['user:read:broadcast'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.state.reset());
-
-async function token(userId: string | null, scopes: string[] = []): Promise<string> {
-  const body = userId === null ? { client_id: clientId, scopes } : { client_id: clientId, user_id: userId, scopes };
-  return (await call(`${emu.url}/_emulator/tokens`, { json: body })).json.access_token;
-}
-const mark = (auth: string, json?: unknown) =>
-  call(`${emu.url}/helix/streams/markers`, { method: 'POST', headers: helixHeaders(auth, clientId), ...(json === undefined ? {} : { json }) });
-const list = (auth: string, query: string) => call(`${emu.url}/helix/streams/markers?${query}`, { headers: helixHeaders(auth, clientId) });
-const sim = (path: string, json: unknown = {}) => call(`${emu.url}/_emulator${path}`, { json });
-const advance = (seconds: number) => sim('/clock', { advance_seconds: seconds });
-const notFound = (message: string) => ({ error: 'Not Found', status: 404, message });
+const token = (userId: string | null, scopes: string[] = []) => demo.mint(userId, scopes);
+const mark = (auth: string, json?: unknown) => demo.helix('POST', '/streams/markers', { token: auth, json });
+const list = (auth: string, query: string) => demo.helix('GET', `/streams/markers?${query}`, { token: auth });
+const sim = (path: string, json: unknown = {}) => demo.simulate(path, json);
 
 describe('POST /helix/streams/markers', () => {
   it('marks the live stream at its offset on the emulator clock', async () => {
     await sim(`/streams/${BROADCASTER}/online`);
-    await advance(3725);
+    await demo.advance(3725);
     const res = await mark(await token(BROADCASTER, WRITE), { user_id: BROADCASTER, description: 'Big moment' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -93,11 +78,11 @@ describe('GET /helix/streams/markers', () => {
     const own = await token(BROADCASTER, WRITE);
     const ids: string[] = [];
     for (const description of ['one', 'two', 'three']) {
-      await advance(65);
+      await demo.advance(65);
       ids.push((await mark(own, { user_id: BROADCASTER, description })).json.data[0].id);
     }
     await mark(await token(EDITOR, WRITE), { user_id: BROADCASTER, description: 'by the editor' });
-    const videoId = emu.state.videos.archiveOf(emu.state.streams.get(BROADCASTER)!.id)!.id;
+    const videoId = demo.state.videos.archiveOf(demo.state.streams.get(BROADCASTER)!.id)!.id;
     return { videoId, ids };
   }
 
@@ -115,9 +100,9 @@ describe('GET /helix/streams/markers', () => {
             {
               video_id: videoId,
               markers: [
-                { id: ids[2], created_at: expect.stringMatching(/Z$/), description: 'three', position_seconds: 195, URL: `${emu.url}/videos/${videoId}?t=0h3m15s` },
-                { id: ids[1], created_at: expect.any(String), description: 'two', position_seconds: 130, URL: `${emu.url}/videos/${videoId}?t=0h2m10s` },
-                { id: ids[0], created_at: expect.any(String), description: 'one', position_seconds: 65, URL: `${emu.url}/videos/${videoId}?t=0h1m05s` },
+                { id: ids[2], created_at: expect.stringMatching(/Z$/), description: 'three', position_seconds: 195, URL: `${demo.url}/videos/${videoId}?t=0h3m15s` },
+                { id: ids[1], created_at: expect.any(String), description: 'two', position_seconds: 130, URL: `${demo.url}/videos/${videoId}?t=0h2m10s` },
+                { id: ids[0], created_at: expect.any(String), description: 'one', position_seconds: 65, URL: `${demo.url}/videos/${videoId}?t=0h1m05s` },
               ],
             },
           ],
@@ -171,10 +156,7 @@ describe('GET /helix/streams/markers', () => {
   it('loses the markers with their video', async () => {
     const { videoId } = await markedStream();
     await sim(`/streams/${BROADCASTER}/offline`);
-    const del = await call(`${emu.url}/helix/videos?id=${videoId}`, {
-      method: 'DELETE',
-      headers: helixHeaders(await token(BROADCASTER, ['channel:manage:videos']), clientId),
-    });
+    const del = await demo.helix('DELETE', `/videos?id=${videoId}`, { token: await token(BROADCASTER, ['channel:manage:videos']) });
     expect(del.status).toBe(200);
     expect((await list(await token(BROADCASTER, READ), `video_id=${videoId}`)).status).toBe(404);
   });
@@ -182,7 +164,7 @@ describe('GET /helix/streams/markers', () => {
   it('creates the archive when storage is switched on after going live', async () => {
     await sim(`/streams/${BROADCASTER}/online`, { vod: false });
     const own = await token(BROADCASTER, [...WRITE, ...READ]);
-    await advance(10);
+    await demo.advance(10);
     await sim(`/streams/${BROADCASTER}/online`, { vod: true });
     const res = await mark(own, { user_id: BROADCASTER, description: 'late' });
     expect(res.json.data[0].position_seconds).toBe(10);

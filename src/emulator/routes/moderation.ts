@@ -1,6 +1,7 @@
 /** Spec 4.9 Moderation: Get Moderator Events (moderator-change records, newest first). */
 import type { FastifyInstance } from 'fastify';
-import { badRequest, unauthorized } from '../http/api-error';
+import { userFields } from '../helix-shapes';
+import { badRequest, requireTokenBroadcaster } from '../http/api-error';
 import { registerHelixRoute } from '../http/helix-route';
 import { cursorPage, readFirst } from '../http/bidirectional-cursor';
 import type { EmulatorState } from '../state/emulator-state';
@@ -17,7 +18,7 @@ export function registerModerationRoutes(app: FastifyInstance): void {
       const userIds = query.all('user_id');
       if (userIds.length > MAX_USER_IDS) throw badRequest(`The number of "user_id" parameters must not exceed ${MAX_USER_IDS}`);
       readFirst(query);
-      if (broadcasterId !== user.id) throw unauthorized("The ID in broadcaster_id must match the user ID found in the request's OAuth token.");
+      requireTokenBroadcaster(broadcasterId, user.id);
 
       const records = state.moderators.changes.filter((r) => r.broadcasterId === broadcasterId).reverse();
       if (userIds.length > 0) {
@@ -33,20 +34,14 @@ export function registerModerationRoutes(app: FastifyInstance): void {
 
 /** A moderator-change record in the spec's shape (part 2). */
 export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord) {
-  const broadcaster = state.users.get(record.broadcasterId);
-  const user = state.users.get(record.userId);
   return {
     id: record.id,
     event_type: record.event_type,
     event_timestamp: record.event_timestamp,
     version: record.version,
     event_data: {
-      broadcaster_id: record.broadcasterId,
-      broadcaster_login: broadcaster?.login ?? '',
-      broadcaster_name: broadcaster?.displayName ?? '',
-      user_id: record.userId,
-      user_login: user?.login ?? '',
-      user_name: user?.displayName ?? '',
+      ...userFields(state, 'broadcaster', record.broadcasterId),
+      ...userFields(state, 'user', record.userId),
     },
   };
 }

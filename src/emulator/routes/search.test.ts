@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
+const demo = useDemoEmulator();
 let app: string;
 const BROADCASTER = '501234567';
 const SPEEDRUNNER = '612345005';
 const DAY_S = 24 * 60 * 60;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-});
-afterAll(() => emu.close());
 beforeEach(async () => {
-  emu.state.reset();
-  app = await appToken();
+  app = await demo.mint(null, []);
 });
 
-const appToken = async () => (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, scopes: [] } })).json.access_token as string;
-const get = (path: string, auth = app) => call(`${emu.url}/helix${path}`, { headers: helixHeaders(auth, clientId) });
-const sim = (path: string, json: unknown = {}) => call(`${emu.url}/_emulator${path}`, { json });
+const get = (path: string, auth = app) => demo.helix('GET', path, { token: auth });
+const sim = (path: string, json: unknown = {}) => demo.simulate(path, json);
 const logins = (res: { json: { data: { broadcaster_login: string }[] } }) => res.json.data.map((c) => c.broadcaster_login);
 
 describe('GET /helix/search/categories', () => {
@@ -30,8 +21,8 @@ describe('GET /helix/search/categories', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       data: [
-        { box_art_url: `${emu.url}/static/box-art/27471-{width}x{height}.jpg`, name: 'Minecraft', id: '27471' },
-        { box_art_url: `${emu.url}/static/box-art/18122-{width}x{height}.jpg`, name: 'World of Warcraft', id: '18122' },
+        { box_art_url: `${demo.url}/static/box-art/27471-{width}x{height}.jpg`, name: 'Minecraft', id: '27471' },
+        { box_art_url: `${demo.url}/static/box-art/18122-{width}x{height}.jpg`, name: 'World of Warcraft', id: '18122' },
       ],
       pagination: {},
     });
@@ -81,7 +72,7 @@ describe('GET /helix/search/channels', () => {
           is_live: false,
           tag_ids: [],
           tags: [],
-          thumbnail_url: `${emu.url}/static/profile-images/${BROADCASTER}-profile_image-300x300.svg`,
+          thumbnail_url: `${demo.url}/static/profile-images/${BROADCASTER}-profile_image-300x300.svg`,
           title: 'Building a stream companion app | !sidestage',
           started_at: '',
         },
@@ -110,9 +101,9 @@ describe('GET /helix/search/channels', () => {
     expect(logins(await get('/search/channels?query=fresh'))).toEqual(['fresh_face']);
     await sim(`/streams/${newcomer.id}/offline`);
     await sim('/clock', { advance_seconds: 150 * DAY_S });
-    expect(logins(await get('/search/channels?query=fresh', await appToken()))).toEqual(['fresh_face']);
+    expect(logins(await get('/search/channels?query=fresh', await demo.mint(null, [])))).toEqual(['fresh_face']);
     await sim('/clock', { advance_seconds: 40 * DAY_S });
-    expect(logins(await get('/search/channels?query=fresh', await appToken()))).toEqual([]);
+    expect(logins(await get('/search/channels?query=fresh', await demo.mint(null, [])))).toEqual([]);
   });
 
   it('pages forward and validates its parameters', async () => {

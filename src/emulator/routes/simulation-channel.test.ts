@@ -1,59 +1,46 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
-import type { PlatformEvent } from '../state/event-bus';
+import { badRequest as bad, useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
+const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
 const VIEWER = '612345001';
 const LURKER = '612345004';
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.state.reset());
-
-const post = (path: string, json?: unknown) => call(`${emu.url}/_emulator${path}`, json === undefined ? { method: 'POST' } : { json });
-const remove = (path: string, json: unknown) => call(`${emu.url}/_emulator${path}`, { method: 'DELETE', json });
-const bad = (message: string) => ({ error: 'Bad Request', status: 400, message });
+const post = demo.simulate;
+const remove = (path: string, json: unknown) => call(`${demo.url}/_emulator${path}`, { method: 'DELETE', json });
 
 describe('POST /_emulator/follows', () => {
   it('makes a user follow a channel, answers the follow and publishes channel.follow', async () => {
-    const events: PlatformEvent[] = [];
-    const stop = emu.state.events.subscribe((e) => events.push(e));
-    try {
-      const res = await post('/follows', { user_id: BROADCASTER, broadcaster_id: LURKER });
-      expect(res.status).toBe(200);
-      const followedAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-      expect(res.json).toEqual({
-        user_id: BROADCASTER,
-        user_login: 'sidestage_demo',
-        user_name: 'Sidestage_Demo',
-        broadcaster_id: LURKER,
-        broadcaster_login: 'lurkingluna',
-        broadcaster_name: 'LurkingLuna',
-        followed_at: followedAt,
-      });
-      expect(events).toEqual([
-        {
-          type: 'channel.follow',
-          broadcasterUserId: LURKER,
-          event: {
-            user_id: BROADCASTER,
-            user_login: 'sidestage_demo',
-            user_name: 'Sidestage_Demo',
-            broadcaster_user_id: LURKER,
-            broadcaster_user_login: 'lurkingluna',
-            broadcaster_user_name: 'LurkingLuna',
-            followed_at: res.json.followed_at,
-          },
+    const events = demo.recordEvents();
+    const res = await post('/follows', { user_id: BROADCASTER, broadcaster_id: LURKER });
+    expect(res.status).toBe(200);
+    const followedAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(res.json).toEqual({
+      user_id: BROADCASTER,
+      user_login: 'sidestage_demo',
+      user_name: 'Sidestage_Demo',
+      broadcaster_id: LURKER,
+      broadcaster_login: 'lurkingluna',
+      broadcaster_name: 'LurkingLuna',
+      followed_at: followedAt,
+    });
+    expect(events).toEqual([
+      {
+        type: 'channel.follow',
+        broadcasterUserId: LURKER,
+        event: {
+          user_id: BROADCASTER,
+          user_login: 'sidestage_demo',
+          user_name: 'Sidestage_Demo',
+          broadcaster_user_id: LURKER,
+          broadcaster_user_login: 'lurkingluna',
+          broadcaster_user_name: 'LurkingLuna',
+          followed_at: res.json.followed_at,
         },
-      ]);
-    } finally {
-      stop();
-    }
-    expect(emu.state.follows.get(BROADCASTER, LURKER)).toBeDefined();
+      },
+    ]);
+    expect(demo.state.follows.get(BROADCASTER, LURKER)).toBeDefined();
   });
 
   it('takes a past followed_at, refuses duplicates, self-follows, unknown users and bad bodies', async () => {
@@ -71,7 +58,7 @@ describe('POST /_emulator/follows', () => {
 
   it('unfollows with DELETE', async () => {
     expect((await remove('/follows', { user_id: VIEWER, broadcaster_id: BROADCASTER })).json).toMatchObject({ user_id: VIEWER, broadcaster_id: BROADCASTER });
-    expect(emu.state.follows.get(VIEWER, BROADCASTER)).toBeUndefined();
+    expect(demo.state.follows.get(VIEWER, BROADCASTER)).toBeUndefined();
     expect((await remove('/follows', { user_id: VIEWER, broadcaster_id: BROADCASTER })).status).toBe(404);
   });
 });
@@ -81,10 +68,10 @@ describe('POST /_emulator/editors', () => {
     const res = await post('/editors', { broadcaster_id: BROADCASTER, user_id: VIEWER });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ broadcaster_id: BROADCASTER, user_id: VIEWER, user_name: 'PixelPal', created_at: expect.stringMatching(/Z$/) });
-    expect(emu.state.editors.isEditor(BROADCASTER, VIEWER)).toBe(true);
+    expect(demo.state.editors.isEditor(BROADCASTER, VIEWER)).toBe(true);
     expect((await post('/editors', { broadcaster_id: BROADCASTER, user_id: VIEWER })).status).toBe(409);
     expect((await remove('/editors', { broadcaster_id: BROADCASTER, user_id: VIEWER })).status).toBe(200);
-    expect(emu.state.editors.isEditor(BROADCASTER, VIEWER)).toBe(false);
+    expect(demo.state.editors.isEditor(BROADCASTER, VIEWER)).toBe(false);
     expect((await remove('/editors', { broadcaster_id: BROADCASTER, user_id: VIEWER })).status).toBe(404);
   });
 
@@ -109,7 +96,7 @@ describe('POST /_emulator/videos', () => {
       description: '',
       created_at: expect.stringMatching(/Z$/),
       published_at: res.json.created_at,
-      url: `${emu.url}/videos/${res.json.id}`,
+      url: `${demo.url}/videos/${res.json.id}`,
       thumbnail_url: expect.stringContaining('{width}x{height}'),
       viewable: 'public',
       view_count: 0,
@@ -134,13 +121,13 @@ describe('POST /_emulator/videos', () => {
     });
     // PixelPal is an ordinary broadcaster: an archive that old has already expired.
     expect(archive.status).toBe(400);
-    const now = Date.now() + emu.state.clock.offsetSeconds * 1000;
+    const now = Date.now() + demo.state.clock.offsetSeconds * 1000;
     const recent = new Date(now - 3 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const res = await post('/videos', { user_id: VIEWER, type: 'archive', title: 'Old stream', duration: '2h3m4s', view_count: 77, language: 'de', published_at: recent, game_id: '509658' });
     expect(res.json).toMatchObject({ type: 'archive', title: 'Old stream', duration: '2h3m4s', view_count: 77, language: 'de', published_at: recent, stream_id: expect.stringMatching(/^\d+$/) });
     expect((await post('/videos', { user_id: VIEWER, type: 'highlight', duration: 75 })).json.duration).toBe('1m15s');
     // A past broadcast counts as having streamed: Search Channels finds the channel now.
-    expect(emu.state.channels.get(VIEWER)!.lastStreamedAt).toBeGreaterThan(now - 4 * 24 * 3600 * 1000);
+    expect(demo.state.channels.get(VIEWER)!.lastStreamedAt).toBeGreaterThan(now - 4 * 24 * 3600 * 1000);
   });
 
   it('answers 400 for bad fields', async () => {

@@ -1,33 +1,27 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../emulator-test-client';
 import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { useDemoEmulator } from '../test-support/demo-emulator';
 
 const BROADCASTER = '501234567';
 
-let emu: RunningEmulator;
-let wsUrl: string;
-let clientId: string;
+const demo = useDemoEmulator({ reset: false });
 let token: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  wsUrl = `${emu.url.replace(/^http/, 'ws')}/ws`;
-  clientId = emu.demo!.clientId;
-  token = (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, user_id: BROADCASTER, scopes: [] } })).json.access_token;
+  token = await demo.mint(BROADCASTER, []);
 });
-afterAll(() => emu.close());
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.close();
-  await call(`${emu.url}/_emulator/faults`, { method: 'DELETE' });
+  await call(`${demo.url}/_emulator/faults`, { method: 'DELETE' });
   // Each test starts without sessions (a reconnecting one ends with its short grace).
-  await expect.poll(async () => (await call(`${emu.url}/_emulator/eventsub/sessions`)).json.sessions).toEqual([]);
-  await call(`${emu.url}/_emulator/eventsub/settings`, { json: { reconnect_grace_ms: 30_000 } });
+  await expect.poll(async () => (await call(`${demo.url}/_emulator/eventsub/sessions`)).json.sessions).toEqual([]);
+  await demo.simulate('/eventsub/settings', { reconnect_grace_ms: 30_000 });
 });
 
-const addFault = (body: unknown) => call(`${emu.url}/_emulator/faults`, { json: body });
-const users = () => call(`${emu.url}/helix/users`, { headers: helixHeaders(token, clientId) });
+const addFault = (body: unknown) => call(`${demo.url}/_emulator/faults`, { json: body });
+const users = () => demo.helix('GET', '/users', { token });
 
 describe('POST /_emulator/faults', () => {
   it('answers the fault with its id; GET lists, DELETE clears', async () => {
@@ -44,13 +38,13 @@ describe('POST /_emulator/faults', () => {
       reconnect_websockets: false,
       created_at: expect.any(String),
     });
-    expect((await call(`${emu.url}/_emulator/faults`)).json).toEqual({ faults: [res.json] });
-    expect((await call(`${emu.url}/_emulator/faults/${res.json.id}`, { method: 'DELETE' })).json).toEqual({ cleared: 1 });
-    expect((await call(`${emu.url}/_emulator/faults/${res.json.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await call(`${demo.url}/_emulator/faults`)).json).toEqual({ faults: [res.json] });
+    expect((await call(`${demo.url}/_emulator/faults/${res.json.id}`, { method: 'DELETE' })).json).toEqual({ cleared: 1 });
+    expect((await call(`${demo.url}/_emulator/faults/${res.json.id}`, { method: 'DELETE' })).status).toBe(404);
     await addFault({ status: 500 });
     await addFault({ latency_ms: 10 });
-    expect((await call(`${emu.url}/_emulator/faults`, { method: 'DELETE' })).json).toEqual({ cleared: 2 });
-    expect((await call(`${emu.url}/_emulator/faults`)).json).toEqual({ faults: [] });
+    expect((await call(`${demo.url}/_emulator/faults`, { method: 'DELETE' })).json).toEqual({ cleared: 2 });
+    expect((await call(`${demo.url}/_emulator/faults`)).json).toEqual({ faults: [] });
   });
 
   it('rejects a bad body with 400 naming the field', async () => {
@@ -73,7 +67,7 @@ describe('POST /_emulator/faults', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json).toEqual({ error: 'Bad Request', status: 400, message: typeof message === 'string' ? message : expect.stringMatching(message) });
     }
-    expect((await call(`${emu.url}/_emulator/faults`)).json.faults).toEqual([]);
+    expect((await call(`${demo.url}/_emulator/faults`)).json.faults).toEqual([]);
   });
 });
 
@@ -87,37 +81,37 @@ describe('HTTP faults', () => {
       expect(res.header('x-emulator-fault')).toBe(fault.id);
     }
     expect((await users()).status).toBe(200);
-    expect((await call(`${emu.url}/_emulator/faults`)).json.faults).toEqual([]);
+    expect((await call(`${demo.url}/_emulator/faults`)).json.faults).toEqual([]);
   });
 
   it('applies until cleared without a count', async () => {
     await addFault({ path: '^/helix/users$', status: 500 });
     for (let i = 0; i < 3; i++) expect((await users()).status).toBe(500);
-    expect((await call(`${emu.url}/_emulator/faults`)).json.faults[0].count).toBeNull();
-    await call(`${emu.url}/_emulator/faults`, { method: 'DELETE' });
+    expect((await call(`${demo.url}/_emulator/faults`)).json.faults[0].count).toBeNull();
+    await call(`${demo.url}/_emulator/faults`, { method: 'DELETE' });
     expect((await users()).status).toBe(200);
   });
 
   it('matches the path regex against the path only, and the method', async () => {
     await addFault({ path: '^/helix/streams$', method: 'POST', status: 500 });
     await addFault({ path: 'key$', status: 502 });
-    const streams = await call(`${emu.url}/helix/streams?user_id=${BROADCASTER}`, { headers: helixHeaders(token, clientId) });
+    const streams = await demo.helix('GET', `/streams?user_id=${BROADCASTER}`, { token });
     expect(streams.status).toBe(200);
     expect((await users()).status).toBe(200);
-    const key = await call(`${emu.url}/helix/streams/key?broadcaster_id=${BROADCASTER}&x=key`, { headers: helixHeaders(token, clientId) });
+    const key = await demo.helix('GET', `/streams/key?broadcaster_id=${BROADCASTER}&x=key`, { token });
     expect(key.status).toBe(502);
-    const queryOnly = await call(`${emu.url}/helix/users?login=key`, { headers: helixHeaders(token, clientId) });
+    const queryOnly = await demo.helix('GET', '/users?login=key', { token });
     expect(queryOnly.status).toBe(200);
   });
 
   it("answers identity-service paths in the identity service's shape, with rate-limit headers on 429", async () => {
     await addFault({ path: '^/oauth2/validate$', status: 429, count: 1 });
-    const res = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${token}` } });
+    const res = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${token}` } });
     expect(res.status).toBe(429);
     expect(res.json).toEqual({ status: 429, message: 'Too Many Requests' });
     expect(res.header('ratelimit-remaining')).toBe('0');
     expect(Number(res.header('ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000 - 5);
-    expect((await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${token}` } })).status).toBe(200);
+    expect((await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${token}` } })).status).toBe(200);
   });
 
   it('delays matching requests by latency_ms, alone or before a status', async () => {
@@ -137,45 +131,45 @@ describe('HTTP faults', () => {
 
   it('never applies to the simulation API', async () => {
     await addFault({ status: 500 });
-    expect((await call(`${emu.url}/_emulator/state`)).status).toBe(200);
-    expect((await call(`${emu.url}/_emulator/faults`)).status).toBe(200);
+    expect((await call(`${demo.url}/_emulator/state`)).status).toBe(200);
+    expect((await call(`${demo.url}/_emulator/faults`)).status).toBe(200);
     expect((await users()).status).toBe(500);
   });
 
   it('refuses the WebSocket upgrade on /ws with the status', async () => {
     await addFault({ path: '^/ws$', status: 503, count: 1 });
-    await expect(TestSocket.open(wsUrl)).rejects.toThrow('Unexpected server response: 503');
-    const { socket } = await TestSocket.welcomed(wsUrl);
+    await expect(TestSocket.open(demo.wsUrl)).rejects.toThrow('Unexpected server response: 503');
+    const { socket } = await TestSocket.welcomed(demo.wsUrl);
     sockets.push(socket);
   });
 });
 
 describe('WebSocket faults', () => {
   it('drop_websockets ends every EventSub socket abruptly, once', async () => {
-    const a = await TestSocket.welcomed(wsUrl);
-    const b = await TestSocket.welcomed(wsUrl);
+    const a = await TestSocket.welcomed(demo.wsUrl);
+    const b = await TestSocket.welcomed(demo.wsUrl);
     sockets.push(a.socket, b.socket);
-    expect((await subscribe(emu.url, { token, clientId }, 'stream.online', { broadcaster_user_id: BROADCASTER }, a.sessionId)).status).toBe(202);
+    expect((await subscribe(demo.url, { token, clientId: demo.clientId }, 'stream.online', { broadcaster_user_id: BROADCASTER }, a.sessionId)).status).toBe(202);
 
     const res = await addFault({ drop_websockets: true });
     expect(res.json).toMatchObject({ drop_websockets: true, reconnect_websockets: false, count: 0, websocket_sessions_dropped: 2, websocket_sessions_reconnected: 0 });
     expect((await a.socket.closedWith()).code).toBe(1006);
     expect((await b.socket.closedWith()).code).toBe(1006);
-    const list = await call(`${emu.url}/helix/eventsub/subscriptions`, { headers: helixHeaders(token, clientId) });
+    const list = await demo.helix('GET', '/eventsub/subscriptions', { token });
     expect(list.json.data[0].status).toBe('websocket_network_error');
-    expect((await call(`${emu.url}/_emulator/faults`)).json.faults).toEqual([]);
+    expect((await call(`${demo.url}/_emulator/faults`)).json.faults).toEqual([]);
 
     // Once: new sockets are not affected.
-    const c = await TestSocket.welcomed(wsUrl);
+    const c = await TestSocket.welcomed(demo.wsUrl);
     sockets.push(c.socket);
     expect(c.socket.closed).toBeNull();
-    expect((await call(`${emu.url}/_emulator/eventsub/sessions`)).json.sessions.map((s: { id: string }) => s.id)).toEqual([c.sessionId]);
+    expect((await call(`${demo.url}/_emulator/eventsub/sessions`)).json.sessions.map((s: { id: string }) => s.id)).toEqual([c.sessionId]);
   });
 
   it('reconnect_websockets sends every session one session_reconnect', async () => {
-    await call(`${emu.url}/_emulator/eventsub/settings`, { json: { reconnect_grace_ms: 300 } });
-    const a = await TestSocket.welcomed(wsUrl);
-    const b = await TestSocket.welcomed(wsUrl);
+    await demo.simulate('/eventsub/settings', { reconnect_grace_ms: 300 });
+    const a = await TestSocket.welcomed(demo.wsUrl);
+    const b = await TestSocket.welcomed(demo.wsUrl);
     sockets.push(a.socket, b.socket);
     expect((await addFault({ reconnect_websockets: true })).json.websocket_sessions_reconnected).toBe(2);
     for (const { socket, sessionId } of [a, b]) {
@@ -184,7 +178,7 @@ describe('WebSocket faults', () => {
     }
     // Sessions already reconnecting are not asked again.
     expect((await addFault({ reconnect_websockets: true })).json.websocket_sessions_reconnected).toBe(0);
-    const sessions = (await call(`${emu.url}/_emulator/eventsub/sessions`)).json.sessions;
+    const sessions = (await call(`${demo.url}/_emulator/eventsub/sessions`)).json.sessions;
     expect(sessions.map((s: { status: string }) => s.status)).toEqual(['reconnecting', 'reconnecting']);
   });
 });

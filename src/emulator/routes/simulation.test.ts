@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildEmulatorApp } from '../app';
 import { GAMES } from '../catalogue/games';
 import { call } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
 import { EmulatorState } from '../state/emulator-state';
+import { badRequest, useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
+const demo = useDemoEmulator();
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.state.reset());
-
-const post = (path: string, json?: unknown) => call(`${emu.url}/_emulator${path}`, json === undefined ? { method: 'POST' } : { json });
-const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, message });
+const post = demo.simulate;
 
 describe('POST /_emulator/clients', () => {
   it('creates a confidential client with generated credentials', async () => {
@@ -52,7 +45,7 @@ describe('POST /_emulator/clients', () => {
     expect((await post('/clients', { name: 'x', redirect_uris: [], type: 'public', client_secret: 's' })).status).toBe(400);
     expect((await post('/clients', { name: 'x', redirect_uris: [], extension_secret: 'not base64!' })).status).toBe(400);
     expect((await post('/clients', [1, 2])).json).toEqual(badRequest('Request body must be a JSON object'));
-    expect((await call(`${emu.url}/_emulator/clients`, { body: '{"name":', headers: { 'content-type': 'application/json' } })).json).toEqual(
+    expect((await call(`${demo.url}/_emulator/clients`, { body: '{"name":', headers: { 'content-type': 'application/json' } })).json).toEqual(
       badRequest('Request body is not valid JSON'),
     );
   });
@@ -63,7 +56,7 @@ describe('POST /_emulator/users', () => {
     const res = await post('/users', { login: 'New_Streamer', broadcaster_type: 'affiliate' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: expect.stringMatching(/^[1-9]\d+$/), login: 'new_streamer', display_name: 'New_Streamer', broadcaster_type: 'affiliate' });
-    expect(emu.state.channels.get(res.json.id)?.streamKey).toMatch(new RegExp(`^live_${res.json.id}_`));
+    expect(demo.state.channels.get(res.json.id)?.streamKey).toMatch(new RegExp(`^live_${res.json.id}_`));
   });
 
   it('refuses taken logins and bad values', async () => {
@@ -76,24 +69,24 @@ describe('POST /_emulator/users', () => {
 
 describe('POST /_emulator/tokens', () => {
   it('mints user and app tokens', async () => {
-    const user = await post('/tokens', { client_id: emu.demo!.clientId, user_id: emu.demo!.broadcaster.id, scopes: ['user:read:email'], expires_in: 90 });
+    const user = await post('/tokens', { client_id: demo.clientId, user_id: demo.broadcasterId, scopes: ['user:read:email'], expires_in: 90 });
     expect(user.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 90, scope: ['user:read:email'], token_type: 'bearer' });
-    const app = await post('/tokens', { client_id: emu.demo!.clientId, scopes: [] });
+    const app = await post('/tokens', { client_id: demo.clientId, scopes: [] });
     expect(app.json.refresh_token).toBe('');
   });
 
   it('refuses unknown clients, users and scopes', async () => {
     expect((await post('/tokens', { client_id: 'nope', scopes: [] })).json).toEqual(badRequest('Unknown client_id "nope"'));
-    expect((await post('/tokens', { client_id: emu.demo!.clientId, user_id: '1', scopes: [] })).status).toBe(400);
-    expect((await post('/tokens', { client_id: emu.demo!.clientId, scopes: ['bogus'] })).json.message).toMatch(/^Invalid field "scopes.0"/);
-    expect((await post('/tokens', { client_id: emu.demo!.clientId })).json).toEqual(badRequest('Missing required field "scopes"'));
+    expect((await post('/tokens', { client_id: demo.clientId, user_id: '1', scopes: [] })).status).toBe(400);
+    expect((await post('/tokens', { client_id: demo.clientId, scopes: ['bogus'] })).json.message).toMatch(/^Invalid field "scopes.0"/);
+    expect((await post('/tokens', { client_id: demo.clientId })).json).toEqual(badRequest('Missing required field "scopes"'));
   });
 });
 
 describe('clock, settings, streams, state, reset', () => {
   it('advances the clock and refuses going back', async () => {
-    const before = emu.state.clock.now();
-    const res = await post('/clock', { advance_seconds: 3600 });
+    const before = demo.state.clock.now();
+    const res = await demo.advance(3600);
     expect(res.status).toBe(200);
     expect(Date.parse(res.json.now)).toBeGreaterThanOrEqual(before + 3600_000 - 1000);
     expect((await post('/clock', { advance_seconds: -5 })).status).toBe(400);
@@ -101,13 +94,13 @@ describe('clock, settings, streams, state, reset', () => {
   });
 
   it('changes settings', async () => {
-    expect((await post('/settings', { auto_approve: true })).json).toEqual({ auto_approve: true, default_user_id: emu.demo!.broadcaster.id });
+    expect((await post('/settings', { auto_approve: true })).json).toEqual({ auto_approve: true, default_user_id: demo.broadcasterId });
     expect((await post('/settings', { auto_approve: 'yes' })).status).toBe(400);
     expect((await post('/settings', { default_user_id: '1' })).status).toBe(400);
   });
 
   it('takes a stream online and offline', async () => {
-    const id = emu.demo!.broadcaster.id;
+    const id = demo.broadcasterId;
     const online = await post(`/streams/${id}/online`, { title: 'Hello', game_id: '509658', viewer_count: 42 });
     expect(online.status).toBe(200);
     expect(online.json).toMatchObject({
@@ -122,10 +115,10 @@ describe('clock, settings, streams, state, reset', () => {
       viewer_count: 42,
       started_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
     });
-    expect(emu.state.channels.get(id)?.title).toBe('Hello');
+    expect(demo.state.channels.get(id)?.title).toBe('Hello');
     const updated = await post(`/streams/${id}/online`, { viewer_count: 50 });
     expect(updated.json).toMatchObject({ id: online.json.id, viewer_count: 50, title: 'Hello' });
-    expect((await call(`${emu.url}/_emulator/state`)).json.streams).toHaveLength(1);
+    expect((await call(`${demo.url}/_emulator/state`)).json.streams).toHaveLength(1);
 
     expect((await post(`/streams/${id}/offline`)).status).toBe(200);
     expect((await post(`/streams/${id}/offline`)).status).toBe(409);
@@ -134,26 +127,26 @@ describe('clock, settings, streams, state, reset', () => {
   });
 
   it('shows the state without secrets', async () => {
-    const res = await call(`${emu.url}/_emulator/state`);
+    const res = await call(`${demo.url}/_emulator/state`);
     expect(res.status).toBe(200);
     expect(res.json.users).toHaveLength(6);
-    expect(res.json.clients.map((c: { client_id: string }) => c.client_id)).toEqual([emu.demo!.clientId, emu.demo!.publicClientId]);
-    expect(res.text).not.toContain(emu.demo!.clientSecret);
+    expect(res.json.clients.map((c: { client_id: string }) => c.client_id)).toEqual([demo.clientId, demo.emu.demo!.publicClientId]);
+    expect(res.text).not.toContain(demo.emu.demo!.clientSecret);
     expect(res.json.tokens).toEqual({ access: 0, user_access: 0, app_access: 0, refresh: 0 });
   });
 
   it('resets to the seed it started with', async () => {
     await post('/users', { login: 'temporary' });
-    await post('/clock', { advance_seconds: 100 });
+    await demo.advance(100);
     await post('/settings', { auto_approve: true });
-    const token = await post('/tokens', { client_id: emu.demo!.clientId, scopes: [] });
+    const token = await post('/tokens', { client_id: demo.clientId, scopes: [] });
     const res = await post('/reset');
     expect(res.status).toBe(200);
     expect(res.json.users.map((u: { login: string }) => u.login)).not.toContain('temporary');
     expect(res.json.users).toHaveLength(6);
     expect(res.json.clock_offset_seconds).toBe(0);
     expect(res.json.settings.auto_approve).toBe(false);
-    const validated = await call(`${emu.url}/oauth2/validate`, { headers: { authorization: `OAuth ${token.json.access_token}` } });
+    const validated = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${token.json.access_token}` } });
     expect(validated.status).toBe(401);
   });
 });
@@ -176,7 +169,7 @@ describe('loopback only', () => {
   });
 
   it('refuses a Host that is not loopback (DNS rebinding)', async () => {
-    const res = await call(`${emu.url}/_emulator/state`, { headers: { host: 'attacker.example' } });
+    const res = await call(`${demo.url}/_emulator/state`, { headers: { host: 'attacker.example' } });
     expect(res.status).toBe(403);
   });
 });

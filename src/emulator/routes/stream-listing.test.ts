@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { call } from '../emulator-test-client';
 import { STREAMS_METADATA_LIMIT } from '../state/streams';
+import { useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
+const demo = useDemoEmulator();
 let app: string;
 const BROADCASTER = '501234567';
 const VIEWERS = ['612345001', '612345002', '612345003', '612345004', '612345005'];
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-});
-afterAll(() => emu.close());
 beforeEach(async () => {
-  emu.state.reset();
   app = await token(null);
 });
 
-async function token(userId: string | null, scopes: string[] = []): Promise<string> {
-  const body = userId === null ? { client_id: clientId, scopes } : { client_id: clientId, user_id: userId, scopes };
-  return (await call(`${emu.url}/_emulator/tokens`, { json: body })).json.access_token;
-}
-const get = (path: string, auth = app) => call(`${emu.url}/helix${path}`, { headers: helixHeaders(auth, clientId) });
-const online = (userId: string, json: Record<string, unknown> = {}) => call(`${emu.url}/_emulator/streams/${userId}/online`, { json });
+const token = (userId: string | null, scopes: string[] = []) => demo.mint(userId, scopes);
+const get = (path: string, auth = app) => demo.helix('GET', path, { token: auth });
+const online = (userId: string, json: Record<string, unknown> = {}) => demo.simulate(`/streams/${userId}/online`, json);
 const ids = (res: { json: { data: { user_id: string }[] } }) => res.json.data.map((s) => s.user_id);
 
 async function goLive(): Promise<void> {
@@ -53,7 +43,7 @@ describe('GET /helix/streams', () => {
       viewer_count: 120,
       started_at: expect.stringMatching(/Z$/),
       language: 'en',
-      thumbnail_url: `${emu.url}/static/previews/live_user_sidestage_demo-{width}x{height}.svg`,
+      thumbnail_url: `${demo.url}/static/previews/live_user_sidestage_demo-{width}x{height}.svg`,
       tag_ids: [],
       tags: [],
       is_mature: false,
@@ -64,7 +54,7 @@ describe('GET /helix/streams', () => {
     expect((await get('/streams')).json).toEqual({ data: [], pagination: {} });
     await online(BROADCASTER);
     expect(ids(await get('/streams'))).toEqual([BROADCASTER]);
-    await call(`${emu.url}/_emulator/streams/${BROADCASTER}/offline`, { json: {} });
+    await demo.simulate(`/streams/${BROADCASTER}/offline`, {});
     expect((await get('/streams')).json.data).toEqual([]);
   });
 
@@ -109,7 +99,7 @@ describe('GET /helix/streams', () => {
   });
 
   it('needs a valid token', async () => {
-    expect((await call(`${emu.url}/helix/streams`)).status).toBe(401);
+    expect((await call(`${demo.url}/helix/streams`)).status).toBe(401);
   });
 });
 
@@ -157,7 +147,7 @@ describe('GET /helix/streams/metadata', () => {
     expect(empty.header('ratelimit-helixstreamsmetadata-remaining')).toBe('0');
     // Other endpoints keep working: the bucket is the endpoint's own.
     expect((await get('/streams', user)).status).toBe(200);
-    await call(`${emu.url}/_emulator/clock`, { json: { advance_seconds: 60 } });
+    await demo.advance(60);
     expect((await get('/streams/metadata', await token(null))).status).toBe(200);
   });
 });

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../emulator-test-client';
+import { useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
-let broadcasterId: string;
+const demo = useDemoEmulator({ reset: false });
 let userToken: string;
 let emailToken: string;
 let appToken: string;
 
 beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-  broadcasterId = emu.demo!.broadcaster.id;
-  const mint = async (body: object) => (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, ...body } })).json.access_token as string;
-  userToken = await mint({ user_id: broadcasterId, scopes: [] });
-  emailToken = await mint({ user_id: broadcasterId, scopes: ['user:read:email'] });
-  appToken = await mint({ scopes: [] });
+  userToken = await demo.mint(demo.broadcasterId, []);
+  emailToken = await demo.mint(demo.broadcasterId, ['user:read:email']);
+  appToken = await demo.mint(null, []);
 });
-afterAll(() => emu.close());
 
-const get = (query: string, token: string) => call(`${emu.url}/helix/users${query}`, { headers: helixHeaders(token, clientId) });
+const get = (query: string, token: string) => demo.helix('GET', `/users${query}`, { token });
 
 describe('GET /helix/users', () => {
   it('returns the token user without parameters, in the platform shape', async () => {
@@ -29,13 +22,13 @@ describe('GET /helix/users', () => {
     expect(res.json).toEqual({
       data: [
         {
-          id: broadcasterId,
+          id: demo.broadcasterId,
           login: 'sidestage_demo',
           display_name: 'Sidestage_Demo',
           type: '',
           broadcaster_type: 'partner',
           description: expect.any(String),
-          profile_image_url: `${emu.url}/static/profile-images/${broadcasterId}-profile_image-300x300.svg`,
+          profile_image_url: `${demo.url}/static/profile-images/${demo.broadcasterId}-profile_image-300x300.svg`,
           offline_image_url: '',
           view_count: 0,
           created_at: '2019-05-04T17:21:08Z',

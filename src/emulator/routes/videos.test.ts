@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../server';
+import { describe, expect, it } from 'vitest';
+import { call } from '../emulator-test-client';
+import { badRequest as bad, useDemoEmulator } from '../test-support/demo-emulator';
 
-let emu: RunningEmulator;
-let clientId: string;
+const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
 const EDITOR = '612345003';
 const VIEWER = '612345001';
 const DAY_S = 24 * 60 * 60;
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.state.reset());
-
-async function token(userId: string | null, scopes: string[] = []): Promise<string> {
-  const body = userId === null ? { client_id: clientId, scopes } : { client_id: clientId, user_id: userId, scopes };
-  return (await call(`${emu.url}/_emulator/tokens`, { json: body })).json.access_token;
-}
-const get = async (path: string, auth: string) => call(`${emu.url}/helix${path}`, { headers: helixHeaders(auth, clientId) });
-const del = async (path: string, auth: string) => call(`${emu.url}/helix${path}`, { method: 'DELETE', headers: helixHeaders(auth, clientId) });
-const sim = (path: string, json: unknown) => call(`${emu.url}/_emulator${path}`, { json });
-const advance = (seconds: number) => sim('/clock', { advance_seconds: seconds });
-const bad = (message: string) => ({ error: 'Bad Request', status: 400, message });
+const token = (userId: string | null, scopes: string[] = []) => demo.mint(userId, scopes);
+const get = (path: string, auth: string) => demo.helix('GET', path, { token: auth });
+const del = (path: string, auth: string) => demo.helix('DELETE', path, { token: auth });
+const sim = demo.simulate;
 
 describe('GET /helix/videos', () => {
   it('lists a user’s videos newest first in the platform’s shape, with an app token', async () => {
@@ -42,8 +29,8 @@ describe('GET /helix/videos', () => {
       description: '',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       published_at: expect.stringMatching(/Z$/),
-      url: `${emu.url}/videos/2104000001`,
-      thumbnail_url: `${emu.url}/static/video-thumbnails/2104000001-{width}x{height}.svg`,
+      url: `${demo.url}/videos/2104000001`,
+      thumbnail_url: `${demo.url}/static/video-thumbnails/2104000001-{width}x{height}.svg`,
       viewable: 'public',
       view_count: 412,
       language: 'en',
@@ -106,7 +93,7 @@ describe('GET /helix/videos', () => {
     expect(await ids('period=day')).toEqual([]);
     expect(await ids('period=week')).toEqual(['2104000001', '2104000002', '2104000005', '2104000003']);
     expect(await ids('period=month')).toHaveLength(6);
-    await advance(1.5 * DAY_S);
+    await demo.advance(1.5 * DAY_S);
     expect(await ids('period=week')).toEqual(['2104000001', '2104000002', '2104000005']);
     for (const q of ['type=clip', 'period=year', 'sort=random', 'first=0', 'first=101', 'after=garbage']) {
       expect((await get(`/videos?user_id=${BROADCASTER}&${q}`, app)).status, q).toBe(400);
@@ -146,7 +133,7 @@ describe('GET /helix/videos', () => {
     expect((await get('/videos?game_id=509658&language=german', app)).status).toBe(400);
 
     for (let i = 0; i < 510; i++) {
-      emu.state.videos.create({
+      demo.state.videos.create({
         streamId: null, userId: VIEWER, title: `Clip ${i}`, description: '', createdAt: 1e12 + i, publishedAt: 1e12 + i, viewCount: 0,
         language: 'en', type: 'upload', durationSeconds: 10, gameId: '27471', mutedSegments: null,
       });
@@ -165,19 +152,19 @@ describe('GET /helix/videos', () => {
     const app = await token(null);
     const viewerArchive = (await sim('/videos', { user_id: VIEWER, type: 'archive', title: 'Ordinary' })).json;
     const viewerUpload = (await sim('/videos', { user_id: VIEWER, type: 'upload' })).json;
-    await advance(14 * DAY_S - 60);
+    await demo.advance(14 * DAY_S - 60);
     expect((await get(`/videos?id=${viewerArchive.id}`, app)).status).toBe(200);
-    await advance(60);
+    await demo.advance(60);
     expect((await get(`/videos?id=${viewerArchive.id}`, app)).status).toBe(404);
     expect((await get(`/videos?id=${viewerUpload.id}`, app)).status).toBe(200);
 
     // The demo broadcaster is a partner: the oldest archive (12 days old) lasts until day 60.
     expect((await get('/videos?id=2104000004', app)).status).toBe(200);
-    await advance((60 - 14 - 12) * DAY_S);
+    await demo.advance((60 - 14 - 12) * DAY_S);
     expect((await get('/videos?id=2104000004', app)).status).toBe(404);
     const left = await get(`/videos?user_id=${BROADCASTER}`, app);
     expect(left.json.data.map((v: { type: string }) => v.type).sort()).toEqual(['archive', 'archive', 'archive', 'highlight', 'upload']);
-    await advance(100 * DAY_S);
+    await demo.advance(100 * DAY_S);
     // A fresh token: app tokens do not live for months.
     const later = await get(`/videos?user_id=${BROADCASTER}`, await token(null));
     expect(later.json.data.map((v: { type: string }) => v.type).sort()).toEqual(['highlight', 'upload']);
@@ -186,12 +173,12 @@ describe('GET /helix/videos', () => {
   it('records an archive while a stream is live with past broadcasts stored, and not without', async () => {
     const app = await token(null);
     const online = (await sim(`/streams/${BROADCASTER}/online`, { title: 'Live now' })).json;
-    await advance(125);
+    await demo.advance(125);
     let newest = (await get(`/videos?user_id=${BROADCASTER}&first=1`, app)).json.data[0];
     expect(newest).toMatchObject({ stream_id: online.id, type: 'archive', title: 'Live now', duration: '2m5s' });
-    await advance(60);
+    await demo.advance(60);
     await sim(`/streams/${BROADCASTER}/offline`, {});
-    await advance(600);
+    await demo.advance(600);
     newest = (await get(`/videos?user_id=${BROADCASTER}&first=1`, app)).json.data[0];
     expect(newest).toMatchObject({ stream_id: online.id, duration: '3m5s' });
 

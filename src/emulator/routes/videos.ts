@@ -1,6 +1,7 @@
 /** Spec 4.4 Videos: Get Videos, Delete Videos, archive expiry; plus the watch page and thumbnails the URLs point at. */
 import type { FastifyInstance } from 'fastify';
 import { toRfc3339 } from '../clock';
+import { userFields } from '../helix-shapes';
 import { badRequest, invalidParameter, missingParameter, notFound, unauthorized } from '../http/api-error';
 import { cursorPage } from '../http/bidirectional-cursor';
 import { registerHelixRoute } from '../http/helix-route';
@@ -67,14 +68,11 @@ export function videoLengthSeconds(state: EmulatorState, video: Video, now: numb
 }
 
 export function helixVideo(state: EmulatorState, video: Video, now: number): HelixVideo {
-  const user = state.users.get(video.userId);
   const live = video.recording ? state.streams.get(video.userId) : undefined;
   return {
     id: video.id,
     stream_id: video.type === 'archive' ? video.streamId : null,
-    user_id: video.userId,
-    user_login: user?.login ?? '',
-    user_name: user?.displayName ?? '',
+    ...userFields(state, 'user', video.userId),
     title: live && live.id === video.streamId ? live.title : video.title,
     description: video.description,
     created_at: toRfc3339(video.createdAt),

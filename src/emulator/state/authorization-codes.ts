@@ -1,4 +1,5 @@
 import * as ids from '../ids';
+import { unexpired } from './unexpired';
 
 export const AUTHORIZATION_CODE_LIFETIME_S = 10 * 60;
 
@@ -16,9 +17,7 @@ export class AuthorizationCodeStore {
   private readonly codes = new Map<string, AuthorizationCode>();
 
   create(input: Omit<AuthorizationCode, 'code' | 'expiresAt'>, now: number): AuthorizationCode {
-    let code: string;
-    do code = ids.authorizationCode();
-    while (this.codes.has(code));
+    const code = ids.unusedId(ids.authorizationCode, this.codes);
     const record: AuthorizationCode = { ...input, scopes: [...input.scopes], code, expiresAt: now + AUTHORIZATION_CODE_LIFETIME_S * 1000 };
     this.codes.set(code, record);
     return record;
@@ -26,13 +25,7 @@ export class AuthorizationCodeStore {
 
   /** The unexpired code, without spending it. */
   find(code: string, now: number): AuthorizationCode | undefined {
-    const record = this.codes.get(code);
-    if (!record) return undefined;
-    if (record.expiresAt <= now) {
-      this.codes.delete(code);
-      return undefined;
-    }
-    return record;
+    return unexpired(this.codes, code, now);
   }
 
   spend(code: string): void {

@@ -28,13 +28,7 @@ export class ClientStore {
 
   create(input: NewClient, now: number): Client {
     const type = input.type ?? 'confidential';
-    let clientId = input.clientId;
-    if (clientId === undefined) {
-      do clientId = ids.clientId();
-      while (this.byId.has(clientId));
-    } else if (this.byId.has(clientId)) {
-      throw new Error(`client ${clientId} exists`);
-    }
+    const clientId = ids.claimId(input.clientId, ids.clientId, this.byId, 'client');
     const client: Client = {
       clientId,
       clientSecret: type === 'public' ? null : (input.clientSecret ?? ids.clientSecret()),

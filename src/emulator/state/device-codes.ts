@@ -21,12 +21,8 @@ export class DeviceCodeStore {
   private readonly byUserCode = new Map<string, DeviceCode>();
 
   create(input: { clientId: string; scopes: readonly string[] }, now: number): DeviceCode {
-    let deviceCode: string;
-    do deviceCode = ids.deviceCode();
-    while (this.byDeviceCode.has(deviceCode));
-    let userCode: string;
-    do userCode = ids.userCode();
-    while (this.byUserCode.has(userCode));
+    const deviceCode = ids.unusedId(ids.deviceCode, this.byDeviceCode);
+    const userCode = ids.unusedId(ids.userCode, this.byUserCode);
     const record: DeviceCode = {
       deviceCode,
       userCode,

@@ -1,3 +1,5 @@
+import { newestFirst } from './newest-first';
+
 /** A channel editor (spec part 2): may update the channel, mark its streams and manage its videos. */
 export interface Editor {
   broadcasterId: string;
@@ -33,10 +35,9 @@ export class EditorStore {
 
   /** Newest first. */
   list(broadcasterId: string): Editor[] {
-    return this.editors
-      .map((editor, order) => ({ editor, order }))
-      .filter((entry) => entry.editor.broadcasterId === broadcasterId)
-      .sort((a, b) => b.editor.createdAt - a.editor.createdAt || b.order - a.order)
-      .map((entry) => entry.editor);
+    return newestFirst(
+      this.editors.filter((e) => e.broadcasterId === broadcasterId),
+      (e) => e.createdAt,
+    );
   }
 }

@@ -1,3 +1,5 @@
+import { newestFirst } from './newest-first';
+
 /** A follow: `userId` follows the channel of `broadcasterId`. */
 export interface Follow {
   userId: string;
@@ -28,18 +30,12 @@ export class FollowStore {
   }
 
   followersOf(broadcasterId: string): Follow[] {
-    return newestFirst(this.follows.filter((f) => f.broadcasterId === broadcasterId));
+    return newestFirst(this.follows.filter((f) => f.broadcasterId === broadcasterId), byFollowedAt);
   }
 
   followedBy(userId: string): Follow[] {
-    return newestFirst(this.follows.filter((f) => f.userId === userId));
+    return newestFirst(this.follows.filter((f) => f.userId === userId), byFollowedAt);
   }
 }
 
-/** Most recent first; follows made at the same instant keep the later-made one first. */
-function newestFirst(list: Follow[]): Follow[] {
-  return list
-    .map((follow, order) => ({ follow, order }))
-    .sort((a, b) => b.follow.followedAt - a.follow.followedAt || b.order - a.order)
-    .map((entry) => entry.follow);
-}
+const byFollowedAt = (follow: Follow): number => follow.followedAt;

@@ -1,4 +1,5 @@
 import * as ids from '../ids';
+import { newestFirst } from './newest-first';
 
 /** A stream marker (spec part 2), attached to the archive of the stream it was made in. */
 export interface Marker {
@@ -26,11 +27,10 @@ export class MarkerStore {
 
   /** Newest first. */
   forVideo(videoId: string): Marker[] {
-    return this.markers
-      .map((marker, order) => ({ marker, order }))
-      .filter((entry) => entry.marker.videoId === videoId)
-      .sort((a, b) => b.marker.createdAt - a.marker.createdAt || b.order - a.order)
-      .map((entry) => entry.marker);
+    return newestFirst(
+      this.markers.filter((m) => m.videoId === videoId),
+      (m) => m.createdAt,
+    );
   }
 
   /** Markers go with their video. */

@@ -1,4 +1,5 @@
 import { toRfc3339 } from '../clock';
+import { userFields } from '../helix-shapes';
 import * as ids from '../ids';
 import type { EmulatorState } from './emulator-state';
 import type { PlatformEvent } from './event-bus';
@@ -59,11 +60,7 @@ export class RedemptionStore {
   private nextSeq = 1;
 
   create(input: Omit<Redemption, 'id' | 'seq' | 'refund' | 'updatedAt'> & { id?: string }): Redemption {
-    let id = input.id;
-    if (id === undefined) {
-      do id = ids.uuid();
-      while (this.byId.has(id));
-    }
+    const id = input.id ?? ids.unusedId(ids.uuid, this.byId);
     const redemption: Redemption = { ...input, id, seq: this.nextSeq++, refund: null, updatedAt: null };
     this.byId.set(id, redemption);
     const list = this.byReward.get(input.rewardId) ?? [];
@@ -180,16 +177,10 @@ function lowerBound(list: readonly Redemption[], key: RedemptionCursor): number 
  * the platform sends it.
  */
 export function redemptionEventPayload(state: EmulatorState, redemption: Redemption): Record<string, unknown> {
-  const broadcaster = state.users.get(redemption.broadcasterId);
-  const user = state.users.get(redemption.userId);
   return {
     id: redemption.id,
-    broadcaster_user_id: redemption.broadcasterId,
-    broadcaster_user_login: broadcaster?.login ?? '',
-    broadcaster_user_name: broadcaster?.displayName ?? '',
-    user_id: redemption.userId,
-    user_login: user?.login ?? '',
-    user_name: user?.displayName ?? '',
+    ...userFields(state, 'broadcaster_user', redemption.broadcasterId),
+    ...userFields(state, 'user', redemption.userId),
     user_input: redemption.userInput ?? '',
     status: redemption.status.toLowerCase(),
     reward: { id: redemption.reward.id, title: redemption.reward.title, cost: redemption.reward.cost, prompt: redemption.reward.prompt },

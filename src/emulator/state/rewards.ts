@@ -76,13 +76,7 @@ export class RewardStore {
   private readonly byId = new Map<string, CustomReward>();
 
   create(input: NewReward, now: number): CustomReward {
-    let id = input.id;
-    if (id === undefined) {
-      do id = ids.uuid();
-      while (this.byId.has(id));
-    } else if (this.byId.has(id)) {
-      throw new Error(`reward ${id} exists`);
-    }
+    const id = ids.claimId(input.id, ids.uuid, this.byId, 'reward');
     const reward: CustomReward = {
       id,
       broadcasterId: input.broadcasterId,

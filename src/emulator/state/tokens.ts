@@ -1,4 +1,5 @@
 import * as ids from '../ids';
+import { unexpired } from './unexpired';
 
 export const USER_TOKEN_LIFETIME_S = 4 * 60 * 60;
 export const APP_TOKEN_LIFETIME_S = 60 * 24 * 60 * 60;
@@ -46,7 +47,7 @@ export class TokenStore {
   private readonly refresh = new Map<string, RefreshToken>();
 
   issueUserToken(input: IssueUserToken): { access: AccessToken; refresh: RefreshToken } {
-    const refreshToken = this.unique(this.refresh, ids.refreshToken);
+    const refreshToken = ids.unusedId(ids.refreshToken, this.refresh);
     const access = this.addAccess({
       clientId: input.clientId,
       userId: input.userId,
@@ -92,23 +93,11 @@ export class TokenStore {
 
   /** The access token when it exists and has not expired. */
   findActive(token: string, now: number): AccessToken | undefined {
-    const found = this.access.get(token);
-    if (!found) return undefined;
-    if (found.expiresAt <= now) {
-      this.access.delete(token);
-      return undefined;
-    }
-    return found;
+    return unexpired(this.access, token, now);
   }
 
   findRefresh(token: string, now: number): RefreshToken | undefined {
-    const found = this.refresh.get(token);
-    if (!found) return undefined;
-    if (found.expiresAt !== null && found.expiresAt <= now) {
-      this.refresh.delete(token);
-      return undefined;
-    }
-    return found;
+    return unexpired(this.refresh, token, now);
   }
 
   /**
@@ -164,7 +153,7 @@ export class TokenStore {
     refreshToken: string | null;
   }): AccessToken {
     const token: AccessToken = {
-      token: this.unique(this.access, ids.accessToken),
+      token: ids.unusedId(ids.accessToken, this.access),
       clientId: input.clientId,
       userId: input.userId,
       scopes: input.scopes,
@@ -174,12 +163,5 @@ export class TokenStore {
     };
     this.access.set(token.token, token);
     return token;
-  }
-
-  private unique(map: Map<string, unknown>, make: () => string): string {
-    let value: string;
-    do value = make();
-    while (map.has(value));
-    return value;
   }
 }

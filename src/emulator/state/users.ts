@@ -35,13 +35,7 @@ export class UserStore {
   create(input: NewUser, now: number, baseUrl: string): User {
     const login = input.login.toLowerCase();
     if (this.idByLogin.has(login)) throw new Error(`login ${login} is taken`);
-    let id = input.id;
-    if (id === undefined) {
-      do id = ids.numericId(9);
-      while (this.byId.has(id));
-    } else if (this.byId.has(id)) {
-      throw new Error(`user ${id} exists`);
-    }
+    const id = ids.claimId(input.id, () => ids.numericId(9), this.byId, 'user');
     const user: User = {
       id,
       login,

@@ -62,13 +62,7 @@ export class VideoStore {
   }
 
   create(input: NewVideo): Video {
-    let id = input.id;
-    if (id === undefined) {
-      do id = ids.numericId(10);
-      while (this.byId.has(id));
-    } else if (this.byId.has(id)) {
-      throw new Error(`video ${id} exists`);
-    }
+    const id = ids.claimId(input.id, () => ids.numericId(10), this.byId, 'video');
     const video: Video = { ...input, id, viewable: 'public', recording: false };
     this.byId.set(id, video);
     return video;

@@ -1,25 +1,16 @@
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GLOBAL_CHEERMOTE_PREFIXES } from '../../catalogue/cheermotes';
 import { call } from '../../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../../server';
+import { startEmulator } from '../../server';
+import { useDemoEmulator } from '../../test-support/demo-emulator';
 import { imageDimensions } from './image-dimensions';
 import { V5_MEDIA_TYPE } from './kraken-route';
 import { v5Headers } from './v5-test-helpers';
 
-let emu: RunningEmulator;
-let clientId: string;
-let broadcasterId: string;
+const demo = useDemoEmulator();
 
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-  broadcasterId = emu.demo!.broadcaster.id;
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.state.reset());
-
-const actions = (query = '') => call(`${emu.url}/kraken/bits/actions${query}`, { headers: v5Headers(clientId) });
+const actions = (query = '') => demo.kraken(`/bits/actions${query}`);
 
 /** Decodes a GIF's first image (LZW) into palette indices: checks the served GIFs really decode. */
 function decodeGifIndices(gif: Buffer): { palette: number[]; indices: number[] } {
@@ -88,12 +79,12 @@ describe('GET /kraken/bits/actions', () => {
     expect(Object.keys(images)).toEqual(['light', 'dark']);
     expect(Object.keys(images.dark)).toEqual(['static', 'animated']);
     expect(Object.keys(images.dark.animated).sort()).toEqual(['1', '1.5', '2', '3', '4']);
-    expect(images.dark.animated['1.5']).toBe(`${emu.url}/static/cheermotes/cheer/dark/animated/100/1.5.gif`);
-    expect(images.light.static['4']).toBe(`${emu.url}/static/cheermotes/cheer/light/static/100/4.png`);
+    expect(images.dark.animated['1.5']).toBe(`${demo.url}/static/cheermotes/cheer/dark/animated/100/1.5.gif`);
+    expect(images.light.static['4']).toBe(`${demo.url}/static/cheermotes/cheer/light/static/100/4.png`);
   });
 
   it('adds the channel’s own cheermote with channel_id', async () => {
-    const res = await actions(`?channel_id=${broadcasterId}`);
+    const res = await actions(`?channel_id=${demo.broadcasterId}`);
     expect(res.json.actions).toHaveLength(GLOBAL_CHEERMOTE_PREFIXES.length + 1);
     expect(res.json.actions[0].prefix).toBe('sidestageCheer');
     expect((await actions('?channel_id=612345001')).json.actions).toHaveLength(GLOBAL_CHEERMOTE_PREFIXES.length);
@@ -101,17 +92,17 @@ describe('GET /kraken/bits/actions', () => {
   });
 
   it('is also served at /v5/bits/actions', async () => {
-    const res = await call(`${emu.url}/v5/bits/actions?channel_id=${broadcasterId}`, { headers: { 'client-id': clientId, accept: V5_MEDIA_TYPE } });
-    expect(res.json).toEqual((await actions(`?channel_id=${broadcasterId}`)).json);
+    const res = await call(`${demo.url}/v5/bits/actions?channel_id=${demo.broadcasterId}`, { headers: { 'client-id': demo.clientId, accept: V5_MEDIA_TYPE } });
+    expect(res.json).toEqual((await actions(`?channel_id=${demo.broadcasterId}`)).json);
   });
 
   it('channels’ cheermotes are set through the simulation API', async () => {
-    const set = await call(`${emu.url}/_emulator/cheermotes`, { json: { channel_id: '612345001', prefix: 'pixelCheer' } });
+    const set = await demo.simulate('/cheermotes', { channel_id: '612345001', prefix: 'pixelCheer' });
     expect(set.json.action.prefix).toBe('pixelCheer');
     expect((await actions('?channel_id=612345001')).json.actions[0].prefix).toBe('pixelCheer');
-    await call(`${emu.url}/_emulator/cheermotes`, { json: { channel_id: '612345001', prefix: null } });
+    await demo.simulate('/cheermotes', { channel_id: '612345001', prefix: null });
     expect((await actions('?channel_id=612345001')).json.actions[0].prefix).toBe('Cheer');
-    expect((await call(`${emu.url}/_emulator/cheermotes`, { json: { channel_id: '612345001', prefix: 'bad prefix!' } })).status).toBe(400);
+    expect((await demo.simulate('/cheermotes', { channel_id: '612345001', prefix: 'bad prefix!' })).status).toBe(400);
   });
 
   it('is part of the platform catalogue: the empty seed has it too', async () => {
@@ -151,7 +142,7 @@ describe('cheermote images', () => {
 
   it('answer 404 for paths that are not a cheermote image', async () => {
     for (const path of ['cheer/dark/static/100/5.png', 'cheer/dark/static/100/1.gif', 'cheer/dark/animated/100/1.png', 'cheer/grey/static/100/1.png', 'cheer/dark/static/7/1.png']) {
-      expect((await fetch(`${emu.url}/static/cheermotes/${path}`)).status, path).toBe(404);
+      expect((await fetch(`${demo.url}/static/cheermotes/${path}`)).status, path).toBe(404);
     }
   });
 });

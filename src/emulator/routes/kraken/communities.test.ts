@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, type CallOptions } from '../../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../../server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { call } from '../../emulator-test-client';
+import { badRequest, useDemoEmulator } from '../../test-support/demo-emulator';
 import { solidPng } from './placeholder-images';
 import { gifHeader, pngHeader, v5Headers } from './v5-test-helpers';
 
-let emu: RunningEmulator;
-let clientId: string;
-let broadcasterId: string;
+const demo = useDemoEmulator();
 let editToken: string;
 let moderateToken: string;
 let communityId: string;
 
 const MOD_MALLORY = '612345003';
-const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, message });
 
-async function mint(userId: string, scopes: string[]): Promise<string> {
-  return (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, user_id: userId, scopes } })).json.access_token;
-}
+const v5 = demo.kraken;
 
-function v5(path: string, options: CallOptions & { token?: string } = {}) {
-  return call(`${emu.url}/kraken${path}`, { ...options, headers: { ...v5Headers(clientId, options.token), ...options.headers } });
-}
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-  broadcasterId = emu.demo!.broadcaster.id;
-});
-afterAll(() => emu.close());
 beforeEach(async () => {
-  emu.state.reset();
-  editToken = await mint(broadcasterId, ['communities_edit']);
-  moderateToken = await mint(broadcasterId, ['communities_moderate']);
+  editToken = await demo.mint(demo.broadcasterId, ['communities_edit']);
+  moderateToken = await demo.mint(demo.broadcasterId, ['communities_moderate']);
   communityId = (await v5('/communities?name=SidestageBuilders')).json._id;
 });
 
@@ -41,7 +25,7 @@ describe('GET /kraken/communities?name=', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      owner_id: broadcasterId,
+      owner_id: demo.broadcasterId,
       name: 'SidestageBuilders',
       summary: 'Streamers building their own tools, live.',
       description: '# Welcome\n\nWe build **stream companions** and overlays on stream.\nCome say hi!',
@@ -63,7 +47,7 @@ describe('GET /kraken/communities?name=', () => {
   });
 
   it('needs no token', async () => {
-    expect((await call(`${emu.url}/kraken/communities?name=CozyStreams`, { headers: v5Headers(clientId) })).json.name).toBe('CozyStreams');
+    expect((await call(`${demo.url}/kraken/communities?name=CozyStreams`, { headers: v5Headers(demo.clientId) })).json.name).toBe('CozyStreams');
   });
 });
 
@@ -76,9 +60,9 @@ describe('GET /kraken/communities/<id>', () => {
 
 describe('GET /kraken/communities/top', () => {
   it('ranks by live viewers with _total and _cursor', async () => {
-    await call(`${emu.url}/_emulator/streams/612345004/online`, { json: { viewer_count: 5 } });
-    await call(`${emu.url}/_emulator/streams/${broadcasterId}/online`, { json: { viewer_count: 40 } });
-    await call(`${emu.url}/_emulator/streams/612345005/online`, { json: { viewer_count: 2 } });
+    await demo.simulate('/streams/612345004/online', { viewer_count: 5 });
+    await demo.simulate(`/streams/${demo.broadcasterId}/online`, { viewer_count: 40 });
+    await demo.simulate('/streams/612345005/online', { viewer_count: 2 });
     const res = await v5('/communities/top');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -101,7 +85,7 @@ describe('GET /kraken/communities/top', () => {
   });
 
   it('takes limit 1-100 (default 10)', async () => {
-    for (let i = 0; i < 11; i++) await call(`${emu.url}/_emulator/communities`, { json: { name: `Extra${i}`, owner_id: broadcasterId } });
+    for (let i = 0; i < 11; i++) await demo.simulate('/communities', { name: `Extra${i}`, owner_id: demo.broadcasterId });
     const defaulted = await v5('/communities/top');
     expect(defaulted.json.communities).toHaveLength(10);
     expect(defaulted.json._total).toBe(13);
@@ -146,7 +130,7 @@ describe('PUT /kraken/communities/<id>', () => {
   });
 
   it('is for the owner, with communities_edit', async () => {
-    const other = await mint('612345001', ['communities_edit']);
+    const other = await demo.mint('612345001', ['communities_edit']);
     expect((await put({ summary: 'x' }, other)).json).toEqual({ error: 'Forbidden', status: 403, message: 'Only the community owner may do this' });
     expect((await put({ summary: 'x' }, moderateToken)).status).toBe(401);
     expect((await v5(`/communities/${communityId}`, { method: 'PUT', json: {} })).status).toBe(401);
@@ -160,7 +144,7 @@ describe('community bans', () => {
 
   it('bans, lists and unbans users (204)', async () => {
     expect((await bans()).json).toEqual({ _cursor: '', banned_users: [] });
-    const before = emu.state.clock.now();
+    const before = demo.state.clock.now();
     expect((await ban('612345002')).status).toBe(204);
     expect((await ban('612345002')).status).toBe(204);
     const listed = await bans();
@@ -191,16 +175,16 @@ describe('community bans', () => {
   });
 
   it('is for the owner and the community’s moderators, with communities_moderate', async () => {
-    const mallory = await mint(MOD_MALLORY, ['communities_moderate']);
+    const mallory = await demo.mint(MOD_MALLORY, ['communities_moderate']);
     expect((await ban('612345001', 'PUT', mallory)).status).toBe(204);
-    const viewer = await mint('612345004', ['communities_moderate']);
+    const viewer = await demo.mint('612345004', ['communities_moderate']);
     expect((await bans(viewer)).status).toBe(403);
     expect((await ban('612345001', 'DELETE', viewer)).status).toBe(403);
     expect((await bans(editToken)).status).toBe(401);
   });
 
   it('refuses the owner, unknown users and bad IDs', async () => {
-    expect((await ban(broadcasterId)).json).toEqual(badRequest('The community owner cannot be banned'));
+    expect((await ban(demo.broadcasterId)).json).toEqual(badRequest('The community owner cannot be banned'));
     expect((await ban('999999999')).status).toBe(404);
     expect((await ban('abc')).json).toEqual(badRequest('Invalid parameter "user_id": must be a numeric user ID'));
   });
@@ -218,7 +202,7 @@ describe('community images', () => {
     const png = solidPng(600, 800, [10, 20, 30]);
     expect((await upload('avatar', png)).status).toBe(204);
     const url = (await v5(`/communities/${communityId}`)).json.avatar_image_url;
-    expect(url).toBe(`${emu.url}/static/community-images/${communityId}/avatar-1-600x800.png`);
+    expect(url).toBe(`${demo.url}/static/community-images/${communityId}/avatar-1-600x800.png`);
     const served = await fetch(url);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
@@ -257,7 +241,7 @@ describe('community images', () => {
   });
 
   it('is for the owner, with communities_edit', async () => {
-    const other = await mint('612345001', ['communities_edit']);
+    const other = await demo.mint('612345001', ['communities_edit']);
     expect((await upload('avatar', pngHeader(600, 800), other)).status).toBe(403);
     expect((await upload('avatar', pngHeader(600, 800), moderateToken)).status).toBe(401);
     expect((await v5(`/communities/${communityId}/images/avatar`, { method: 'DELETE', token: other })).status).toBe(403);
@@ -288,15 +272,15 @@ describe('GET /kraken/communities/<id>/moderators', () => {
 
 describe('simulation: communities', () => {
   it('creates communities and manages moderators and channels', async () => {
-    const created = await call(`${emu.url}/_emulator/communities`, { json: { name: 'NewOne', owner_id: '612345001', summary: 's', language: 'de' } });
+    const created = await demo.simulate('/communities', { name: 'NewOne', owner_id: '612345001', summary: 's', language: 'de' });
     expect(created.json).toMatchObject({ name: 'NewOne', owner_id: '612345001', language: 'DE', moderator_ids: [], channel_ids: [] });
-    expect((await call(`${emu.url}/_emulator/communities`, { json: { name: 'newone', owner_id: '612345001' } })).status).toBe(409);
-    expect((await call(`${emu.url}/_emulator/communities`, { json: { name: 'ab', owner_id: '612345001' } })).status).toBe(400);
-    expect((await call(`${emu.url}/_emulator/communities`, { json: { name: 'Fine', owner_id: 'nobody' } })).status).toBe(400);
-    const mods = await call(`${emu.url}/_emulator/communities/${created.json._id}/moderators`, { json: { user_id: '612345002', action: 'add' } });
+    expect((await demo.simulate('/communities', { name: 'newone', owner_id: '612345001' })).status).toBe(409);
+    expect((await demo.simulate('/communities', { name: 'ab', owner_id: '612345001' })).status).toBe(400);
+    expect((await demo.simulate('/communities', { name: 'Fine', owner_id: 'nobody' })).status).toBe(400);
+    const mods = await demo.simulate(`/communities/${created.json._id}/moderators`, { user_id: '612345002', action: 'add' });
     expect(mods.json.moderator_ids).toEqual(['612345002']);
-    const channels = await call(`${emu.url}/_emulator/communities/${created.json._id}/channels`, { json: { channel_id: '612345002', action: 'add' } });
+    const channels = await demo.simulate(`/communities/${created.json._id}/channels`, { channel_id: '612345002', action: 'add' });
     expect(channels.json.channel_ids).toEqual(['612345002']);
-    expect((await call(`${emu.url}/_emulator/communities/nope/channels`, { json: { channel_id: '612345002', action: 'add' } })).status).toBe(404);
+    expect((await demo.simulate('/communities/nope/channels', { channel_id: '612345002', action: 'add' })).status).toBe(404);
   });
 });

@@ -1,43 +1,27 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { call, type CallOptions } from '../../emulator-test-client';
-import { startEmulator, type RunningEmulator } from '../../server';
+import { badRequest, useDemoEmulator } from '../../test-support/demo-emulator';
 import { v5Headers } from './v5-test-helpers';
 
-let emu: RunningEmulator;
-let clientId: string;
-let broadcasterId: string;
+const demo = useDemoEmulator();
 let ownerToken: string;
 let viewerToken: string;
 
 const PIXELPAL = '612345001';
-const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, message });
 const v5UserShape = (id: string, name: string) => expect.objectContaining({ _id: id, name, type: 'user', logo: expect.any(String) });
 
-async function mint(userId: string, scopes: string[]): Promise<string> {
-  return (await call(`${emu.url}/_emulator/tokens`, { json: { client_id: clientId, user_id: userId, scopes } })).json.access_token;
-}
+const feed = (path: string, options: CallOptions & { token?: string } = {}) => demo.kraken(`/feed/${demo.broadcasterId}${path}`, options);
 
-function feed(path: string, options: CallOptions & { token?: string } = {}) {
-  return call(`${emu.url}/kraken/feed/${broadcasterId}${path}`, { ...options, headers: { ...v5Headers(clientId, options.token), ...options.headers } });
-}
-
-beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
-  clientId = emu.demo!.clientId;
-  broadcasterId = emu.demo!.broadcaster.id;
-});
-afterAll(() => emu.close());
 beforeEach(async () => {
-  emu.state.reset();
-  ownerToken = await mint(broadcasterId, ['channel_feed_edit']);
-  viewerToken = await mint(PIXELPAL, ['channel_feed_edit']);
+  ownerToken = await demo.mint(demo.broadcasterId, ['channel_feed_edit']);
+  viewerToken = await demo.mint(PIXELPAL, ['channel_feed_edit']);
 });
 
 describe('GET /kraken/feed/<channel_id>/posts', () => {
   it('lists posts newest first with comments, reactions and emotes', async () => {
     const res = await feed('/posts');
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ _cursor: '', _topic: `feeds.channel.${broadcasterId}`, _disabled: false });
+    expect(res.json).toMatchObject({ _cursor: '', _topic: `feeds.channel.${demo.broadcasterId}`, _disabled: false });
     expect(res.json.posts.map((p: { body: string }) => p.body)).toEqual([
       'Thanks for 1000 followers! PogChamp',
       'Going live at 18:00 UTC: building the redemption queue Kappa',
@@ -71,12 +55,12 @@ describe('GET /kraken/feed/<channel_id>/posts', () => {
           },
         ],
       },
-      user: v5UserShape(broadcasterId, 'sidestage_demo'),
+      user: v5UserShape(demo.broadcasterId, 'sidestage_demo'),
     });
   });
 
   it('adds the caller: their reactions’ user_ids and permissions', async () => {
-    const asViewer = (await feed('/posts', { token: await mint(PIXELPAL, ['user_read']) })).json.posts[1];
+    const asViewer = (await feed('/posts', { token: await demo.mint(PIXELPAL, ['user_read']) })).json.posts[1];
     expect(asViewer.reactions.endorse.user_ids).toEqual([PIXELPAL]);
     expect(asViewer.reactions['25'].user_ids).toEqual([]);
     expect(asViewer.permissions).toEqual({ can_delete: false, can_moderate: false, can_reply: true });
@@ -104,7 +88,7 @@ describe('GET /kraken/feed/<channel_id>/posts', () => {
   it('shows at most 5 comments, newest first', async () => {
     const post = (await feed('/posts')).json.posts[0];
     for (let i = 0; i < 6; i++) {
-      await call(`${emu.url}/_emulator/feed/${broadcasterId}/posts/${post.id}/comments`, { json: { user_id: '612345002', body: `c${i}` } });
+      await demo.simulate(`/feed/${demo.broadcasterId}/posts/${post.id}/comments`, { user_id: '612345002', body: `c${i}` });
     }
     const comments = (await feed(`/posts/${post.id}`)).json.comments;
     expect(comments._total).toBe(6);
@@ -114,8 +98,8 @@ describe('GET /kraken/feed/<channel_id>/posts', () => {
   });
 
   it('answers an unknown channel with 404 and a bad one with 400', async () => {
-    expect((await call(`${emu.url}/kraken/feed/999999999/posts`, { headers: v5Headers(clientId) })).status).toBe(404);
-    expect((await call(`${emu.url}/kraken/feed/sidestage_demo/posts`, { headers: v5Headers(clientId) })).json).toEqual(
+    expect((await call(`${demo.url}/kraken/feed/999999999/posts`, { headers: v5Headers(demo.clientId) })).status).toBe(404);
+    expect((await call(`${demo.url}/kraken/feed/sidestage_demo/posts`, { headers: v5Headers(demo.clientId) })).json).toEqual(
       badRequest('Invalid parameter "channel_id": must be a numeric channel ID'),
     );
   });
@@ -141,7 +125,7 @@ describe('POST /kraken/feed/<channel_id>/posts', () => {
         reactions: {},
         comments: { _cursor: '', _total: 0, comments: [] },
         permissions: { can_delete: true, can_moderate: true, can_reply: true },
-        user: v5UserShape(broadcasterId, 'sidestage_demo'),
+        user: v5UserShape(demo.broadcasterId, 'sidestage_demo'),
       }),
       tweet: null,
     });
@@ -225,15 +209,15 @@ describe('post reactions', () => {
       badRequest('Invalid parameter "emote_id": must be an emote ID or "endorse"'),
     );
     expect((await feed('/posts/nope/reactions?emote_id=25', { method: 'POST', token: viewerToken })).status).toBe(404);
-    expect((await feed(`/posts/${id}/reactions?emote_id=25`, { method: 'POST', token: await mint(PIXELPAL, ['user_read']) })).status).toBe(401);
+    expect((await feed(`/posts/${id}/reactions?emote_id=25`, { method: 'POST', token: await demo.mint(PIXELPAL, ['user_read']) })).status).toBe(401);
   });
 });
 
 describe('simulation: feed comments', () => {
   it('validates the post and the user', async () => {
     const id = (await feed('/posts')).json.posts[0].id;
-    expect((await call(`${emu.url}/_emulator/feed/${broadcasterId}/posts/nope/comments`, { json: { user_id: PIXELPAL, body: 'x' } })).status).toBe(404);
-    expect((await call(`${emu.url}/_emulator/feed/${broadcasterId}/posts/${id}/comments`, { json: { user_id: 'ghost', body: 'x' } })).status).toBe(400);
-    expect((await call(`${emu.url}/_emulator/feed/${broadcasterId}/posts/${id}/comments`, { json: { user_id: PIXELPAL } })).status).toBe(400);
+    expect((await demo.simulate(`/feed/${demo.broadcasterId}/posts/nope/comments`, { user_id: PIXELPAL, body: 'x' })).status).toBe(404);
+    expect((await demo.simulate(`/feed/${demo.broadcasterId}/posts/${id}/comments`, { user_id: 'ghost', body: 'x' })).status).toBe(400);
+    expect((await demo.simulate(`/feed/${demo.broadcasterId}/posts/${id}/comments`, { user_id: PIXELPAL })).status).toBe(400);
   });
 });

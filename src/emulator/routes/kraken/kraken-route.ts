@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { ApiError, badRequest, notFound, unauthorized } from '../../http/api-error';
+import { sendResult } from '../../http/helix-route';
 import { RequestParams } from '../../http/request-params';
 import type { Client } from '../../state/clients';
 import type { EmulatorState } from '../../state/emulator-state';
@@ -82,12 +83,7 @@ export function registerKrakenRoute<A extends KrakenAuth>(app: FastifyInstance, 
           params: (request.params ?? {}) as Record<string, string>,
           body: request.body,
         } as KrakenContext<A>;
-        const result = await handler(ctx);
-        if (result === undefined) {
-          if (reply.statusCode === 200) reply.code(204);
-          return reply.send();
-        }
-        return reply.send(result);
+        return sendResult(reply, await handler(ctx));
       },
     });
   }

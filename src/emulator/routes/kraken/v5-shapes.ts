@@ -1,5 +1,6 @@
 /** Shapes and list conventions shared by the v5 endpoints (spec part 2, "Legacy ..."). */
 import { badRequest, invalidParameter } from '../../http/api-error';
+import { pageFrom } from '../../http/offset-cursor';
 import type { RequestParams } from '../../http/request-params';
 import type { User } from '../../state/users';
 
@@ -53,10 +54,8 @@ export function decodeV5Cursor(raw: string | undefined, name = 'cursor'): number
 /** One page of `items` from the cursor, with the next cursor ('' at the end). */
 export function v5Page<T>(items: readonly T[], query: RequestParams): { page: T[]; cursor: string } {
   const limit = v5Limit(query);
-  const offset = decodeV5Cursor(query.one('cursor'));
-  const page = items.slice(offset, offset + limit);
-  const next = offset + page.length;
-  return { page, cursor: next < items.length ? encodeV5Cursor(next) : '' };
+  const { page, next } = pageFrom(items, decodeV5Cursor(query.one('cursor')), limit);
+  return { page, cursor: next === undefined ? '' : encodeV5Cursor(next) };
 }
 
 /** Length in characters (code points), as the platform counts text limits. */

@@ -1,0 +1,112 @@
+/**
+ * The shared generator of the emulator's malformed-request fuzz tests: a seeded PRNG, requests drawn
+ * from a per-area space of routes, query parameters, headers and bodies, and the check every answer
+ * must pass (never a 5xx; an error is in the platform's shape with the response's status).
+ * Deterministic: `EMULATOR_FUZZ_SEED` picks another seed, so a failure reproduces.
+ */
+import { expect } from 'vitest';
+import { call, type CallOptions, type TestResponse } from '../emulator-test-client';
+import { isIdentityPath } from '../http/api-error';
+import type { HttpMethod } from './demo-emulator';
+
+export type Random = () => number;
+export type Route = readonly [HttpMethod, string];
+
+/** mulberry32: small, fast and good enough to spread requests over a space. */
+export function prng(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The PRNG of a fuzz test: seeded with `EMULATOR_FUZZ_SEED` when set, else with the test's own seed. */
+export function fuzzRandom(defaultSeed: number): Random {
+  return prng(Number(process.env.EMULATOR_FUZZ_SEED ?? defaultSeed));
+}
+
+export function pick<T>(random: Random, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+/** What a fuzz test's requests are drawn from. */
+export interface FuzzSpace {
+  routes: readonly Route[];
+  /** Query parameter names and values: up to `maxParams - 1` pairs a request (5 by default). */
+  params: readonly string[];
+  values: readonly string[];
+  maxParams?: number;
+  /** Raw query pieces (broken escapes and the like), appended to a fifth of the requests. */
+  rawQueries?: readonly string[];
+  /** A request's headers, drawn afresh for each. */
+  headers(random: Random): Record<string, string>;
+  /** The share of requests that keep their route's method (1 by default); the others take one of `methods`. */
+  keepMethod?: number;
+  methods?: readonly HttpMethod[];
+  /** The share of requests, other than GET and HEAD, that carry a body. */
+  bodyShare: number;
+  bodies: readonly string[];
+  /** Content types for a body; '' sends none. */
+  contentTypes: readonly string[];
+}
+
+export interface FuzzRequest {
+  method: HttpMethod;
+  /** Path and query. */
+  target: string;
+  options: CallOptions;
+}
+
+export function randomRequest(random: Random, space: FuzzSpace): FuzzRequest {
+  const [routeMethod, path] = pick(random, space.routes);
+  const method = random() < (space.keepMethod ?? 1) ? routeMethod : pick(random, space.methods ?? [routeMethod]);
+  const query = Array.from({ length: Math.floor(random() * (space.maxParams ?? 5)) }, () => `${pick(random, space.params)}=${encodeURIComponent(pick(random, space.values))}`);
+  if (space.rawQueries && random() < 0.2) query.push(pick(random, space.rawQueries));
+  const headers = { ...space.headers(random) };
+  const options: CallOptions = { method, headers };
+  if (method !== 'GET' && method !== 'HEAD' && random() < space.bodyShare) {
+    const contentType = pick(random, space.contentTypes);
+    if (contentType) headers['content-type'] = contentType;
+    options.body = pick(random, space.bodies);
+  }
+  return { method, target: `${path}${query.length ? `?${query.join('&')}` : ''}`, options };
+}
+
+/**
+ * No 5xx; an error with a body (HTML pages aside) is JSON in the platform's shape with the response's
+ * status: `{ error, status, message }`, or at least `{ status, message }` on the identity host.
+ */
+export function expectWellFormed(res: TestResponse, target: string, label: string): void {
+  expect(res.status, label).toBeLessThan(500);
+  if (res.status < 400 || res.text === '' || res.header('content-type')?.startsWith('text/html')) return;
+  expect(res.header('content-type'), label).toMatch(/^application\/json/);
+  const shape = { status: res.status, message: expect.any(String) };
+  if (isIdentityPath(target)) expect(res.json, label).toEqual(expect.objectContaining(shape));
+  else expect(res.json, label).toEqual({ error: expect.any(String), ...shape });
+}
+
+export function labelOf(request: FuzzRequest, length = 200): string {
+  return `${request.method} ${request.target.slice(0, length)} ${request.options.body?.slice(0, 80) ?? ''}`;
+}
+
+/** Sends the requests `concurrency` at a time and checks every answer; answers the statuses. */
+export async function sendAndCheck(baseUrl: string, requests: readonly FuzzRequest[], concurrency = 1): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let start = 0; start < requests.length; start += concurrency) {
+    const batch = requests.slice(start, start + concurrency);
+    const responses = await Promise.all(batch.map((r) => call(`${baseUrl}${r.target}`, r.options)));
+    responses.forEach((res, i) => expectWellFormed(res, batch[i]!.target, labelOf(batch[i]!)));
+    statuses.push(...responses.map((r) => r.status));
+  }
+  expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
+  return statuses;
+}
+
+/** Draws `count` requests from `space` and sends them, `concurrency` at a time; answers the statuses. */
+export function fuzz(baseUrl: string, random: Random, space: FuzzSpace, count: number, concurrency = 1): Promise<number[]> {
+  return sendAndCheck(baseUrl, Array.from({ length: count }, () => randomRequest(random, space)), concurrency);
+}
