@@ -1,0 +1,158 @@
+/**
+ * The events service against the real emulator: real subscriptions through ApiClient, real
+ * EventSub frames, the emulator's own reconnect and drop faults.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthState } from '../../../shared/ipc/contract';
+import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { ApiClient, type ApiRequest } from '../api/api-client';
+import { silentLogger, type Logger } from '../logger';
+import { EventsService, type EventsGap } from './events-service';
+
+let emu: RunningEmulator;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, seed: 'demo' });
+});
+afterAll(() => emu?.close());
+
+async function sim<T = Record<string, unknown>>(path: string, body?: unknown, method = 'POST'): Promise<T> {
+  const res = await fetch(`${emu.url}/_emulator${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+async function waitFor<T>(check: () => T | null | undefined | false, what: string, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('EventsService against the emulator', () => {
+  it('subscribes, receives stream events, follows a session_reconnect and recovers from a drop', async () => {
+    // A broadcaster and client of this test's own, so that the demo seed's state does not matter.
+    const user = await sim<{ id: string; login: string }>('/users', { login: `events_it_${Date.now()}`, broadcaster_type: 'affiliate' });
+    const client = await sim<{ client_id: string }>('/clients', { name: 'events integration', redirect_uris: [] });
+    const scopes = ['channel:read:redemptions', 'channel:manage:redemptions', 'channel:read:charity'];
+    const token = await sim<{ access_token: string }>('/tokens', { client_id: client.client_id, user_id: user.id, scopes });
+
+    const api = new ApiClient({
+      baseUrl: emu.url,
+      clientId: client.client_id,
+      auth: {
+        getAccessToken: async () => token.access_token,
+        refreshAfterUnauthorized: async () => {
+          throw new Error('the minted token should not be refused');
+        },
+      },
+      logger: silentLogger,
+    });
+    const created: unknown[] = [];
+    const recordingApi: Pick<ApiClient, 'request' | 'get'> = {
+      request: (req: ApiRequest) => {
+        if (req.method === 'POST') created.push(req.body);
+        return api.request(req);
+      },
+      get: (path, query) => api.get(path, query),
+    } as Pick<ApiClient, 'request' | 'get'>;
+
+    const authState: AuthState = {
+      status: 'signedIn',
+      account: { id: user.id, login: user.login, displayName: user.login, broadcasterType: 'affiliate', profileImageUrl: '' },
+      scopes,
+      missingScopes: [],
+      pending: null,
+      lastValidatedAt: null,
+      error: null,
+    };
+    const logLines: string[] = [];
+    const logger: Logger = { ...silentLogger, info: (message) => void logLines.push(message) };
+    const service = new EventsService({
+      eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`,
+      api: recordingApi,
+      auth: { getState: () => authState, onChange: () => () => {} },
+      logger,
+      keepaliveTimeoutSeconds: 10,
+      backoff: { initialMs: 50, maxMs: 200 },
+    });
+    try {
+      const gaps: EventsGap[] = [];
+      const online: string[] = [];
+      const offline: string[] = [];
+      service.onGap((gap) => gaps.push(gap));
+      service.onNotification('stream.online', (event) => online.push(event.broadcaster_user_id));
+      service.onNotification('stream.offline', (event) => offline.push(event.broadcaster_user_id));
+
+      service.start();
+      await waitFor(() => gaps.length === 1, 'the first session');
+      const status = service.getStatus();
+      expect(status.state).toBe('connected');
+      expect(status.subscriptions.map((s) => [s.type, s.status, s.error])).toEqual(
+        [
+          'stream.online',
+          'stream.offline',
+          'channel.channel_points_custom_reward_redemption.add',
+          'channel.channel_points_custom_reward_redemption.update',
+          'channel.charity_campaign.donate',
+        ].map((type) => [type, 'enabled', null]),
+      );
+      expect(gaps[0]).toEqual({ reason: 'start', since: null });
+      expect(created).toHaveLength(5);
+
+      await sim(`/streams/${user.id}/online`, { title: 'integration' });
+      await waitFor(() => online.length === 1, 'stream.online');
+      expect(online).toEqual([user.id]);
+
+      // session_reconnect: the subscriptions carry over, nothing is created, no gap.
+      await sim('/faults', { reconnect_websockets: true });
+      await waitFor(() => logLines.includes('EventSub session moved to the reconnect URL'), 'the hand-over');
+      await sim(`/streams/${user.id}/offline`);
+      await waitFor(() => offline.length === 1, 'stream.offline after the reconnect');
+      expect(created).toHaveLength(5);
+      expect(gaps).toHaveLength(1);
+
+      // A drop: a new session, the subscriptions created again, a gap.
+      await sim('/faults', { drop_websockets: true });
+      await waitFor(() => gaps.length === 2, 'the session after the drop');
+      expect(gaps[1]?.reason).toBe('drop');
+      expect(created).toHaveLength(10);
+      await sim(`/streams/${user.id}/online`, {});
+      await waitFor(() => online.length === 2, 'stream.online after the drop');
+      expect(online).toEqual([user.id, user.id]);
+
+      // The emulator's redemption and donation events pass the schemas.
+      const redemptions: { reward: string; user: string; status: string }[] = [];
+      const donations: { value: number; currency: string }[] = [];
+      service.onNotification('channel.channel_points_custom_reward_redemption.add', (e) => redemptions.push({ reward: e.reward.title, user: e.user_id, status: e.status }));
+      service.onNotification('channel.charity_campaign.donate', (e) => donations.push({ value: e.amount.value, currency: e.amount.currency }));
+      const viewer = emu.demo?.viewers[0]?.id;
+      if (!viewer) throw new Error('the demo seed has no viewer');
+      const reward = await api.request<{ data: { id: string }[] }>({
+        method: 'POST',
+        path: '/helix/channel_points/custom_rewards',
+        query: { broadcaster_id: user.id },
+        body: { title: 'Hydrate', cost: 100 },
+      });
+      const rewardId = reward.data.data[0]?.id;
+      await sim('/redemptions', { broadcaster_id: user.id, reward_id: rewardId, user_id: viewer });
+      await waitFor(() => redemptions.length === 1, 'the redemption');
+      expect(redemptions).toEqual([{ reward: 'Hydrate', user: viewer, status: 'unfulfilled' }]);
+      await sim(`/charity/${user.id}`, {});
+      await sim('/donations', { broadcaster_id: user.id, user_id: viewer, amount: { value: 500, decimal_places: 2, currency: 'USD' } });
+      await waitFor(() => donations.length === 1, 'the donation');
+      expect(donations).toEqual([{ value: 500, currency: 'USD' }]);
+    } finally {
+      service.dispose();
+      await sim('/faults', undefined, 'DELETE').catch(() => {});
+    }
+  });
+});

@@ -1,0 +1,513 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuthState } from '../../../shared/ipc/contract';
+import type { ApiRequest, ApiResponse } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import type { Logger } from '../logger';
+import { eventsStatusSchema, type EventsStatus } from './events-status';
+import { EventsService, type EventsAuth, type EventsGap, type EventsServiceOptions, type RevokedSubscription } from './events-service';
+import {
+  donationEvent,
+  redemptionEvent,
+  startFakeEventSubServer,
+  streamOnlineEvent,
+  type FakeConnection,
+  type FakeEventSubServer,
+} from './fake-eventsub-server';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const redemptionAdd = 'channel.channel_points_custom_reward_redemption.add';
+const defaultTypes = [
+  'stream.online',
+  'stream.offline',
+  redemptionAdd,
+  'channel.channel_points_custom_reward_redemption.update',
+  'channel.charity_campaign.donate',
+];
+
+/** Waits for a condition on real I/O; the service's own time is the fake clock's. */
+async function waitFor<T>(check: () => T | null | undefined | false, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function signedIn(id = '1001', scopes = ['channel:read:redemptions', 'channel:read:charity']): AuthState {
+  return {
+    status: 'signedIn',
+    account: { id, login: `user${id}`, displayName: `User${id}`, broadcasterType: 'affiliate', profileImageUrl: '' },
+    scopes,
+    missingScopes: [],
+    pending: null,
+    lastValidatedAt: null,
+    error: null,
+  };
+}
+
+const signedOut: AuthState = { status: 'signedOut', account: null, scopes: [], missingScopes: [], pending: null, lastValidatedAt: null, error: null };
+
+class FakeAuth implements EventsAuth {
+  private readonly listeners = new Set<(state: AuthState) => void>();
+  constructor(private state: AuthState) {}
+  getState = () => structuredClone(this.state);
+  onChange = (listener: (state: AuthState) => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  set(state: AuthState): void {
+    this.state = state;
+    for (const listener of [...this.listeners]) listener(structuredClone(state));
+  }
+}
+
+interface CreateBody {
+  type: string;
+  version: string;
+  condition: Record<string, string>;
+  transport: { method: string; session_id: string };
+}
+
+/** Records every subscription creation; `respond` may throw an ApiError to refuse one. */
+function fakeApi(respond: (body: CreateBody) => void = () => {}) {
+  const calls: CreateBody[] = [];
+  let nextId = 1;
+  return {
+    calls,
+    async request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
+      expect(req).toMatchObject({ method: 'POST', path: '/helix/eventsub/subscriptions' });
+      const body = req.body as CreateBody;
+      calls.push(body);
+      await Promise.resolve();
+      respond(body);
+      const id = `sub-${nextId++}`;
+      return { status: 202, data: { data: [{ id, status: 'enabled', type: body.type }] } as T };
+    },
+    async get<T>(): Promise<T> {
+      throw new Error('not used');
+    },
+  };
+}
+
+type TestClock = FakeClock & { jump(ms: number): void };
+
+/** A fake clock whose wall time can also jump without any timer firing, as after a sleep. */
+function testClock(): TestClock {
+  const inner = createFakeClock();
+  let skew = 0;
+  return { ...inner, now: () => inner.now() + skew, jump: (ms) => void (skew += ms) };
+}
+
+function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const write = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
+  return { lines, debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+interface World {
+  server: FakeEventSubServer;
+  api: ReturnType<typeof fakeApi>;
+  auth: FakeAuth;
+  clock: TestClock;
+  logger: ReturnType<typeof recordingLogger>;
+  service: EventsService;
+  gaps: EventsGap[];
+  statuses: EventsStatus[];
+  revoked: RevokedSubscription[];
+}
+
+async function world(options: { api?: ReturnType<typeof fakeApi>; auth?: AuthState; service?: Partial<EventsServiceOptions> } = {}): Promise<World> {
+  const server = await startFakeEventSubServer();
+  cleanups.push(() => server.close());
+  const api = options.api ?? fakeApi();
+  const auth = new FakeAuth(options.auth ?? signedIn());
+  const clock = testClock();
+  const logger = recordingLogger();
+  const service = new EventsService({
+    eventsubUrl: server.url,
+    api,
+    auth,
+    logger,
+    clock,
+    keepaliveTimeoutSeconds: 10,
+    backoff: { initialMs: 1000, maxMs: 8000 },
+    // Jitter at its top: every wait is the full step, so the tests know it.
+    random: () => 1,
+    ...options.service,
+  });
+  cleanups.push(() => service.dispose());
+  const gaps: EventsGap[] = [];
+  const statuses: EventsStatus[] = [];
+  const revoked: RevokedSubscription[] = [];
+  service.onGap((gap) => gaps.push(gap));
+  service.onStatusChange((status) => statuses.push(status));
+  service.onRevoked((r) => revoked.push(r));
+  return { server, api, auth, clock, logger, service, gaps, statuses, revoked };
+}
+
+function allSettled(w: World): boolean {
+  const subs = w.service.getStatus().subscriptions;
+  return subs.length > 0 && subs.every((s) => s.status !== 'pending');
+}
+
+/** Starts the service and waits for the first session's subscriptions. */
+async function connected(w: World): Promise<FakeConnection> {
+  w.service.start();
+  const connection = await w.server.waitForConnection(1);
+  await waitFor(() => w.service.getStatus().state === 'connected' && allSettled(w) && w.gaps.length === 1, 'the first session');
+  return connection;
+}
+
+function subscriptionStatus(w: World, type: string) {
+  return w.service.getStatus().subscriptions.find((s) => s.type === type);
+}
+
+describe('EventsService: session start', () => {
+  it('creates the five subscriptions for the broadcaster only after the welcome, then reports a start gap', async () => {
+    const w = await world();
+    w.server.autoWelcome.fresh = false;
+    w.service.start();
+    expect(w.service.getStatus().state).toBe('connecting');
+    const conn = await w.server.waitForConnection(1);
+    expect(conn.url.searchParams.get('keepalive_timeout_seconds')).toBe('10');
+
+    // A keepalive before the welcome is processed, and still no subscription is made.
+    conn.keepalive();
+    await waitFor(() => w.service.getStatus().lastMessageAt, 'the keepalive');
+    expect(w.api.calls).toHaveLength(0);
+
+    conn.welcome();
+    await waitFor(() => allSettled(w) && w.gaps.length === 1, 'subscriptions');
+    expect(w.api.calls.map((c) => c.type).sort()).toEqual([...defaultTypes].sort());
+    for (const call of w.api.calls) {
+      expect(call).toEqual({ type: call.type, version: '1', condition: { broadcaster_user_id: '1001' }, transport: { method: 'websocket', session_id: conn.sessionId } });
+    }
+    const status = w.service.getStatus();
+    expect(eventsStatusSchema.parse(status)).toEqual(status);
+    expect(status).toMatchObject({ state: 'connected', sessionId: conn.sessionId, error: null });
+    expect(status.connectedAt).not.toBeNull();
+    expect(status.subscriptions.every((s) => s.status === 'enabled' && s.error === null)).toBe(true);
+    expect(w.gaps).toEqual([{ reason: 'start', since: null }]);
+    for (const s of w.statuses) eventsStatusSchema.parse(s);
+  });
+
+  it('counts a 409 as existing and records a 403 for its own type without failing the rest', async () => {
+    const api = fakeApi((body) => {
+      if (body.type === 'stream.online') throw new ApiError(409, 'Conflict', 'subscription already exists');
+      if (body.type === 'channel.charity_campaign.donate') throw new ApiError(403, 'Forbidden', 'subscription missing proper authorization');
+    });
+    const w = await world({ api });
+    await connected(w);
+    expect(subscriptionStatus(w, 'stream.online')).toEqual({ type: 'stream.online', status: 'enabled', error: null });
+    const donate = subscriptionStatus(w, 'channel.charity_campaign.donate');
+    expect(donate?.status).toBe('failed');
+    expect(donate?.error).toMatch(/not allowed to receive channel\.charity_campaign\.donate events \(subscription missing proper authorization\)\. Sign in again/);
+    for (const type of defaultTypes.filter((t) => t !== 'channel.charity_campaign.donate')) expect(subscriptionStatus(w, type)?.status).toBe('enabled');
+    expect(w.service.getStatus()).toMatchObject({ state: 'connected', error: expect.stringMatching(/not available/) });
+  });
+
+  it('gives up without a reconnect loop when no subscription can ever be created, and tries again after a new sign-in', async () => {
+    const api = fakeApi(() => {
+      throw new ApiError(403, 'Forbidden', 'missing scope');
+    });
+    const w = await world({ api });
+    w.service.start();
+    const conn = await w.server.waitForConnection(1);
+    await waitFor(() => w.service.getStatus().state === 'error', 'the error state');
+    expect(w.service.getStatus().error).toMatch(/No platform events can be received/);
+    await conn.closed;
+    w.clock.advance(120_000);
+    expect(w.server.connections).toHaveLength(1);
+    expect(w.gaps).toHaveLength(0);
+
+    w.auth.set({ ...signedIn(), status: 'signingIn' });
+    w.auth.set(signedIn());
+    await w.server.waitForConnection(2);
+  });
+
+  it('adds a subscription wanted later on the live session', async () => {
+    const w = await world();
+    await connected(w);
+    w.service.want('channel.moderator.add', '1', (id) => ({ broadcaster_user_id: id, moderator_user_id: id }));
+    await waitFor(() => subscriptionStatus(w, 'channel.moderator.add')?.status === 'enabled', 'the new subscription');
+    expect(w.api.calls.at(-1)).toMatchObject({ type: 'channel.moderator.add', condition: { broadcaster_user_id: '1001', moderator_user_id: '1001' } });
+    expect(w.api.calls).toHaveLength(6);
+  });
+});
+
+describe('EventsService: delivery', () => {
+  it('delivers typed events once per message id and drops malformed ones without stopping', async () => {
+    const w = await world();
+    const conn = await connected(w);
+    const online: string[] = [];
+    const redemptions: { id: string; status: string; cost: number }[] = [];
+    const donations: number[] = [];
+    w.service.onNotification('stream.online', (event) => online.push(event.started_at));
+    w.service.onNotification(redemptionAdd, (event, meta) => {
+      expect(meta.messageId).toBeTruthy();
+      redemptions.push({ id: event.id, status: event.status, cost: event.reward.cost });
+    });
+    w.service.onNotification('channel.charity_campaign.donate', (event) => donations.push(event.amount.value));
+    // A listener that throws must not stop the others.
+    w.service.onNotification('stream.online', () => {
+      throw new Error('listener bug');
+    });
+
+    conn.notify('stream.online', streamOnlineEvent(), { messageId: 'm1' });
+    conn.notify('stream.online', streamOnlineEvent(), { messageId: 'm1' });
+    const { reward: _reward, ...withoutReward } = redemptionEvent('bad');
+    conn.notify(redemptionAdd, withoutReward, { messageId: 'm2' });
+    conn.send('this is not json');
+    conn.send({ payload: {} });
+    conn.notify(redemptionAdd, redemptionEvent('r1'), { messageId: 'm3' });
+    conn.notify('channel.charity_campaign.donate', donationEvent('d1'), { messageId: 'm4' });
+
+    await waitFor(() => donations.length === 1, 'the donation');
+    expect(online).toEqual(['2025-01-01T00:00:00Z']);
+    expect(redemptions).toEqual([{ id: 'r1', status: 'unfulfilled', cost: 100 }]);
+    expect(donations).toEqual([500]);
+    expect(w.logger.lines.some((l) => l.startsWith('warn EventSub event did not match its schema') && l.includes('"m2"'))).toBe(true);
+    expect(w.logger.lines.some((l) => l.startsWith('error EventSub notification listener failed'))).toBe(true);
+    expect(w.service.getStatus().state).toBe('connected');
+  });
+});
+
+describe('EventsService: connection health', () => {
+  it('drops a silent connection after the keepalive window plus margin and reconnects with a drop gap', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    w.clock.advance(12_000);
+    conn1.keepalive();
+    const keepaliveAt = w.clock.now();
+    await waitFor(() => w.service.getStatus().lastMessageAt === new Date(keepaliveAt).toISOString(), 'the keepalive');
+
+    w.clock.advance(12_999);
+    expect(conn1.isClosed()).toBe(false);
+    w.clock.advance(1);
+    await conn1.closed;
+    expect(w.service.getStatus()).toMatchObject({ state: 'reconnecting', error: expect.stringMatching(/\(nothing arrived within 13 s\); reconnecting in 1 s\./) });
+    expect(w.service.getStatus().subscriptions.every((s) => s.status === 'pending')).toBe(true);
+
+    w.clock.advance(1000);
+    const conn2 = await w.server.waitForConnection(2);
+    await waitFor(() => w.gaps.length === 2 && allSettled(w), 'the second session');
+    expect(w.api.calls).toHaveLength(10);
+    expect(w.api.calls.slice(5).every((c) => c.transport.session_id === conn2.sessionId)).toBe(true);
+    expect(w.gaps[1]).toEqual({ reason: 'drop', since: new Date(keepaliveAt) });
+    expect(w.service.getStatus()).toMatchObject({ state: 'connected', sessionId: conn2.sessionId, error: null });
+  });
+
+  it('drop: reconnects after backoff, re-creates subscriptions, reports a gap and drops a resent message', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    const ids: string[] = [];
+    w.service.onNotification(redemptionAdd, (event) => ids.push(event.id));
+    conn1.notify(redemptionAdd, redemptionEvent('r1'), { messageId: 'x' });
+    await waitFor(() => ids.length === 1, 'the first redemption');
+    const lastMessage = w.clock.now();
+
+    conn1.terminate();
+    await waitFor(() => w.service.getStatus().state === 'reconnecting', 'reconnecting');
+    expect(w.service.getStatus().error).toMatch(/Lost the connection.*connection dropped, 1006.*reconnecting in 1 s/);
+    w.clock.advance(999);
+    expect(w.server.connections).toHaveLength(1);
+    w.clock.advance(1);
+    const conn2 = await w.server.waitForConnection(2);
+    await waitFor(() => w.gaps.length === 2 && allSettled(w), 'the second session');
+    expect(w.gaps[1]).toEqual({ reason: 'drop', since: new Date(lastMessage) });
+    expect(w.api.calls.slice(5).map((c) => c.transport.session_id)).toEqual(Array(5).fill(conn2.sessionId));
+
+    conn2.notify(redemptionAdd, redemptionEvent('r1'), { messageId: 'x' });
+    conn2.notify(redemptionAdd, redemptionEvent('r2'), { messageId: 'y' });
+    await waitFor(() => ids.length === 2, 'the second redemption');
+    expect(ids).toEqual(['r1', 'r2']);
+  });
+
+  it('waits longer after each failed connection, up to the cap', async () => {
+    const w = await world();
+    w.server.autoWelcome.fresh = false;
+    w.service.start();
+    const waits: number[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const conn = await w.server.waitForConnection(n);
+      conn.close(4000, 'internal error');
+      const error = await waitFor(() => w.service.getStatus().state === 'reconnecting' && w.service.getStatus().error?.match(/reconnecting in (\d+) s/), `retry ${n}`);
+      waits.push(Number(error[1]));
+      expect(w.service.getStatus().error).toMatch(/Could not connect.*server error, 4000/);
+      w.clock.advance(Number(error[1]) * 1000);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 8]);
+  });
+
+  it.each([
+    [4003, 'connection unused'],
+    [4007, 'invalid reconnect'],
+  ])('close %i: reconnects with backoff on a fresh session and creates the subscriptions again', async (code, words) => {
+    const w = await world();
+    const conn1 = await connected(w);
+    conn1.close(code, words);
+    await waitFor(() => w.service.getStatus().state === 'reconnecting', 'reconnecting');
+    expect(w.service.getStatus().error).toContain(`${words}, ${code}`);
+    w.clock.advance(1000);
+    const conn2 = await w.server.waitForConnection(2);
+    await waitFor(() => w.gaps.length === 2 && allSettled(w), 'the second session');
+    expect(w.gaps[1]?.reason).toBe('drop');
+    expect(w.api.calls.slice(5).every((c) => c.transport.session_id === conn2.sessionId)).toBe(true);
+  });
+
+  it('treats a clock jump far beyond the sleep detector interval as a wake from sleep: new session, reconnect gap', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    const lastMessage = w.clock.now();
+    w.clock.advance(5000);
+    expect(conn1.isClosed()).toBe(false);
+    w.clock.jump(10 * 60_000);
+    w.clock.advance(5000);
+    await conn1.closed;
+    // No backoff after a wake: the old connection was not refused, it was lost to the sleep.
+    const conn2 = await w.server.waitForConnection(2);
+    await waitFor(() => w.gaps.length === 2 && allSettled(w), 'the second session');
+    expect(w.gaps[1]).toEqual({ reason: 'reconnect', since: new Date(lastMessage) });
+    expect(w.service.getStatus().sessionId).toBe(conn2.sessionId);
+  });
+});
+
+describe('EventsService: session_reconnect', () => {
+  it('connects to the reconnect URL, keeps the old socket until the new welcome, creates nothing, loses and doubles nothing', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    const ids: string[] = [];
+    w.service.onNotification(redemptionAdd, (event) => ids.push(event.id));
+    w.server.autoWelcome.reconnects = false;
+
+    conn1.sessionReconnect(w.server.reconnectUrlFor(conn1.sessionId));
+    const conn2 = await w.server.waitForConnection(2);
+    expect(conn2.reconnectOf).toBe(conn1.sessionId);
+    expect(conn1.isClosed()).toBe(false);
+
+    // Until the new welcome, the old socket still delivers.
+    conn1.notify(redemptionAdd, redemptionEvent('r1'), { messageId: 'a' });
+    await waitFor(() => ids.length === 1, 'the event on the old socket');
+    expect(conn1.isClosed()).toBe(false);
+    expect(w.service.getStatus().state).toBe('connected');
+
+    conn2.welcome();
+    const closed = await conn1.closed;
+    expect(closed.code).toBe(1000);
+    // The platform may send again on the new socket what the old one already delivered.
+    conn2.notify(redemptionAdd, redemptionEvent('r1'), { messageId: 'a' });
+    conn2.notify(redemptionAdd, redemptionEvent('r2'), { messageId: 'b' });
+    await waitFor(() => ids.length === 2, 'the event on the new socket');
+    expect(ids).toEqual(['r1', 'r2']);
+    expect(w.api.calls).toHaveLength(5);
+    expect(w.gaps).toHaveLength(1);
+    expect(w.service.getStatus()).toMatchObject({ state: 'connected', sessionId: conn2.sessionId });
+    expect(w.service.getStatus().subscriptions.every((s) => s.status === 'enabled')).toBe(true);
+
+    // The new socket is the one watched now: its silence is what counts.
+    w.clock.advance(13_000);
+    await conn2.closed;
+  });
+
+  it('waits for the new welcome when the old socket is closed first (4004), without a gap', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    w.server.autoWelcome.reconnects = false;
+    conn1.sessionReconnect(w.server.reconnectUrlFor(conn1.sessionId));
+    const conn2 = await w.server.waitForConnection(2);
+    conn1.close(4004, 'reconnect grace time expired');
+    await waitFor(() => w.service.getStatus().state === 'reconnecting', 'the hand-over without the old socket');
+    conn2.welcome();
+    await waitFor(() => w.service.getStatus().state === 'connected', 'the new welcome');
+    expect(w.service.getStatus().sessionId).toBe(conn2.sessionId);
+    expect(w.server.connections).toHaveLength(2);
+    expect(w.api.calls).toHaveLength(5);
+    expect(w.gaps).toHaveLength(1);
+  });
+
+  it('starts a fresh session with a reconnect gap when the reconnect URL fails', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    w.server.autoWelcome.reconnects = false;
+    conn1.sessionReconnect(w.server.reconnectUrlFor(conn1.sessionId));
+    const conn2 = await w.server.waitForConnection(2);
+    conn2.close(4007, 'invalid reconnect');
+    await conn1.closed;
+    const conn3 = await w.server.waitForConnection(3);
+    expect(conn3.reconnectOf).toBeNull();
+    await waitFor(() => w.gaps.length === 2 && allSettled(w), 'the fresh session');
+    expect(w.gaps[1]?.reason).toBe('reconnect');
+    expect(w.api.calls.slice(5).every((c) => c.transport.session_id === conn3.sessionId)).toBe(true);
+  });
+});
+
+describe('EventsService: revocation and account', () => {
+  it('records a revoked subscription with its reason, signals it, and does not create it again', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    conn1.revoke(redemptionAdd, 'authorization_revoked', { subscriptionId: 'sub-3' });
+    await waitFor(() => w.revoked.length === 1, 'the revocation');
+    expect(w.revoked[0]).toEqual({ type: redemptionAdd, version: '1', condition: { broadcaster_user_id: '1001' }, reason: 'authorization_revoked', subscriptionId: 'sub-3' });
+    expect(subscriptionStatus(w, redemptionAdd)).toEqual({ type: redemptionAdd, status: 'revoked', error: expect.stringMatching(/authorization_revoked.*Sign in again/) });
+    expect(w.service.getStatus().error).toMatch(/revoked.*Sign in again/);
+
+    conn1.terminate();
+    await waitFor(() => w.service.getStatus().state === 'reconnecting', 'reconnecting');
+    w.clock.advance(1000);
+    await w.server.waitForConnection(2);
+    await waitFor(() => w.gaps.length === 2, 'the second session');
+    expect(w.api.calls.slice(5).map((c) => c.type)).not.toContain(redemptionAdd);
+    expect(w.api.calls).toHaveLength(9);
+    expect(subscriptionStatus(w, redemptionAdd)?.status).toBe('revoked');
+  });
+
+  it('closes on sign-out, clears the subscriptions, and starts over for another account', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    w.auth.set(signedOut);
+    await conn1.closed;
+    expect(w.service.getStatus()).toEqual({ state: 'idle', sessionId: null, connectedAt: null, lastMessageAt: null, subscriptions: [], error: null });
+    w.clock.advance(120_000);
+    expect(w.server.connections).toHaveLength(1);
+
+    w.auth.set(signedIn('2002'));
+    const conn2 = await w.server.waitForConnection(2);
+    await waitFor(() => w.gaps.length === 2 && allSettled(w), 'the other account');
+    expect(w.gaps[1]).toEqual({ reason: 'start', since: null });
+    expect(w.api.calls.slice(5).every((c) => c.condition.broadcaster_user_id === '2002' && c.transport.session_id === conn2.sessionId)).toBe(true);
+
+    // Another account straight away (no signed-out state between) also closes the old session.
+    w.auth.set(signedIn('3003'));
+    await conn2.closed;
+    await w.server.waitForConnection(3);
+    await waitFor(() => w.gaps.length === 3 && allSettled(w), 'the third account');
+    expect(w.api.calls.slice(10).every((c) => c.condition.broadcaster_user_id === '3003')).toBe(true);
+  });
+
+  it('keeps the session while the same account signs in again, and stops when the sign-in is needed again', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    w.auth.set({ ...signedIn(), status: 'signingIn' });
+    w.auth.set(signedIn());
+    expect(conn1.isClosed()).toBe(false);
+    w.auth.set({ ...signedIn(), status: 'needsSignIn' });
+    await conn1.closed;
+    expect(w.service.getStatus().state).toBe('idle');
+  });
+
+  it('dispose closes the socket and leaves no timer behind', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    w.service.dispose();
+    await conn1.closed;
+    expect(w.clock.pendingTimers()).toBe(0);
+    expect(w.service.getStatus().state).toBe('idle');
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { MessageDeduper } from './message-deduper';
+
+describe('MessageDeduper', () => {
+  it('reports an id seen before as a duplicate', () => {
+    const deduper = new MessageDeduper();
+    expect(deduper.isDuplicate('a')).toBe(false);
+    expect(deduper.isDuplicate('b')).toBe(false);
+    expect(deduper.isDuplicate('a')).toBe(true);
+    expect(deduper.size).toBe(2);
+  });
+
+  it('forgets the oldest ids beyond its capacity', () => {
+    const deduper = new MessageDeduper({ maxEntries: 3 });
+    for (const id of ['a', 'b', 'c', 'd']) deduper.isDuplicate(id);
+    expect(deduper.size).toBe(3);
+    expect(deduper.isDuplicate('d')).toBe(true);
+    expect(deduper.isDuplicate('a')).toBe(false);
+  });
+
+  it('forgets ids older than its time window', () => {
+    let now = 0;
+    const deduper = new MessageDeduper({ maxAgeMs: 1000, now: () => now });
+    deduper.isDuplicate('a');
+    now = 500;
+    deduper.isDuplicate('b');
+    now = 999;
+    expect(deduper.isDuplicate('a')).toBe(true);
+    now = 1000;
+    expect(deduper.isDuplicate('a')).toBe(false);
+    expect(deduper.isDuplicate('b')).toBe(true);
+  });
+});
