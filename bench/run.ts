@@ -7,6 +7,9 @@ import * as emulatorUsers from './emulator-users.bench';
 import * as dockColdStart from './dock-cold-start.bench';
 import * as emulatorRoutes from './emulator-routes.bench';
 import * as eventsubFanout from './eventsub-fanout.bench';
+import * as markerHotkey from './marker-hotkey.bench';
+import * as redemptions from './redemptions.bench';
+import * as queueRender from './queue-render.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -16,6 +19,9 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'dock-cold-start': () => dockColdStart.run({ rounds }),
   'emulator-routes': () => emulatorRoutes.run({ durationSeconds }),
   'eventsub-fanout': () => eventsubFanout.run({ burstEvents: 5_000, pacedEvents: Math.max(500, durationSeconds * 500), pacedPerSecond: 500 }),
+  'marker-hotkey': () => markerHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
+  redemptions: () => redemptions.run({ redemptions: Math.max(40, durationSeconds * 8), fulfil: 1_000 }),
+  'queue-render': () => queueRender.run({ items: 10_000 }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

@@ -4,6 +4,9 @@
  * overview, reveal the stream key, sign out. Everything the renderer could receive (every result
  * and every event) and every log line is recorded, and none may carry a token or the client secret.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, IpcResult } from '../shared/ipc/contract';
 import { createSidestage, type Sidestage } from './composition';
@@ -22,6 +25,7 @@ const recordingLogger: Logger = Object.fromEntries(
 ) as unknown as Logger;
 
 let sidestage: Sidestage;
+let dataDir: string;
 let revealedKey = '';
 
 async function call(channel: Channel, arg?: unknown): Promise<IpcResult<unknown>> {
@@ -37,8 +41,10 @@ beforeAll(async () => {
     seenTokens.push(tokens);
     await save(tokens);
   };
+  dataDir = await mkdtemp(join(tmpdir(), 'sidestage-composition-'));
   sidestage = await createSidestage({
     transport: 'dock',
+    dataDir,
     version: 'test',
     env: {},
     demo: true,
@@ -61,6 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sidestage?.dispose();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('Sidestage main in demo mode', () => {

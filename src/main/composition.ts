@@ -7,7 +7,12 @@ import { createServer } from 'node:net';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { ApiClient } from './services/api/api-client';
 import { AuthService } from './services/auth/auth-service';
+import { EventsService } from './services/events/events-service';
 import type { TokenStore } from './services/auth/token-store';
+import { createLiveControlsFeature, type LiveControlsFeature } from './services/live-controls/live-controls-feature';
+import type { Notifier } from './services/notifications/notifier';
+import { createRedemptionsFeature, type RedemptionsFeature } from './services/redemptions/redemptions-feature';
+import type { ShortcutRegistry } from './services/markers/shortcut-registry';
 import { IngestDirectory } from './services/ingest/ingest-directory';
 import { IngestService } from './services/ingest/ingest-service';
 import { LatencyProbe } from './services/ingest/latency-probe';
@@ -17,6 +22,7 @@ import type { SettingsStore } from './services/settings/settings-store';
 import { IpcRouter } from './ipc/ipc-router';
 import { registerAppHandlers } from './ipc/app-ipc';
 import { registerAuthHandlers } from './ipc/auth-ipc';
+import { registerEventsHandlers } from './ipc/events-ipc';
 import { registerIngestHandlers } from './ipc/ingest-ipc';
 
 export interface SidestageOptions {
@@ -25,8 +31,17 @@ export interface SidestageOptions {
   env: Record<string, string | undefined>;
   /** Force demo mode whatever is configured (`npm run dock -- --demo`). */
   demo?: boolean;
+  /** Where the outbox, the marker log and the notification ledger live. */
+  dataDir: string;
   tokenStore: TokenStore;
   settings: SettingsStore;
+  /** Desktop notifications (Electron); none: in-app toasts in the renderer (dock mode). */
+  notifier?: Notifier;
+  /** Global shortcuts (Electron); none: the dock cannot register any and says so. */
+  shortcuts?: ShortcutRegistry;
+  /** Shows and focuses the window (tray, notification clicks); quits the app (tray). */
+  showWindow?: () => void;
+  quit?: () => void;
   /** Opens a URL in the system browser; false when it cannot (the renderer opens it then). */
   openUrl: (url: string) => Promise<boolean>;
   logger: Logger;
@@ -38,6 +53,8 @@ export interface Sidestage {
   /** The in-process emulator in demo mode. */
   emulator: RunningEmulator | null;
   emulatorOrigin: string | null;
+  live: LiveControlsFeature;
+  redemptions: RedemptionsFeature;
   dispose(): Promise<void>;
 }
 
@@ -72,6 +89,9 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   });
   const api = new ApiClient({ baseUrl: config.baseUrl, clientId: config.clientId, auth, logger });
 
+  // One EventSub session per signed-in account; features subscribe to its notifications and gaps.
+  const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, auth, logger });
+
   const ingest = new IngestService({
     directory: new IngestDirectory({ ingestUrl: config.ingestUrl, settings, logger }),
     probe: new LatencyProbe(),
@@ -99,6 +119,24 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   });
   registerAuthHandlers(router, auth);
   registerIngestHandlers(router, ingest);
+  registerEventsHandlers(router, events);
+
+  const redemptions = createRedemptionsFeature({ api, auth, settings, dataDir: options.dataDir, logger, events, notifier: options.notifier });
+  redemptions.register(router);
+  const live = createLiveControlsFeature({
+    api,
+    auth,
+    settings,
+    dataDir: options.dataDir,
+    logger,
+    // In dock mode both features' notifications become the renderer's toasts.
+    notifier: options.notifier ?? redemptions.rendererNotifier!,
+    events,
+    shortcuts: options.shortcuts,
+    openWindow: options.showWindow,
+    quit: options.quit,
+  });
+  live.register(router);
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -113,17 +151,31 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     }
   });
   const offIngest = ingest.onChange((overview) => router.emit('ingest:changed', overview));
+  const offEvents = events.onStatusChange((status) => router.emit('events:changed', status));
 
+  const offPending = redemptions.onPendingCountChange((count) => live.tray.setPendingRedemptions(count));
+  const offOpen = redemptions.onOpen(() => options.showWindow?.());
+  await redemptions.start();
+  events.start();
   await auth.start();
+  await live.start();
 
   return {
     router,
     config,
     emulator,
+    live,
+    redemptions,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     async dispose() {
       offAuth();
       offIngest();
+      offEvents();
+      offPending();
+      offOpen();
+      await live.dispose();
+      await redemptions.dispose();
+      events.dispose();
       ingest.dispose();
       await auth.dispose();
       await emulator?.close();

@@ -2,12 +2,15 @@
  * Composition root of the Electron app: lifecycle and wiring only. Everything with logic lives in
  * services (plain Node); everything that touches Electron lives in adapters.
  */
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, globalShortcut, session } from 'electron';
 import ElectronStore from 'electron-store';
 import { join } from 'node:path';
 import { createSafeStorageCipher } from './adapters/safe-storage-cipher';
 import { createExternalOpener } from './adapters/external-browser';
 import { connectElectronIpc } from './adapters/electron-ipc';
+import { ElectronNotifier } from './adapters/electron-notifier';
+import { ElectronShortcutRegistry } from './adapters/global-shortcuts';
+import { ElectronTray } from './adapters/tray';
 import { createSidestage, type Sidestage } from './composition';
 import { contentSecurityPolicy, denyAllPermissions, guardWebContents, secureWebPreferences } from './security';
 import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
@@ -18,6 +21,9 @@ import { BackedSettingsStore } from './services/settings/settings-store';
 const logger = createConsoleLogger('main');
 let sidestage: Sidestage | null = null;
 let mainWindow: BrowserWindow | null = null;
+let tray: ElectronTray | null = null;
+/** Set when the user really quits, so that closing the window no longer hides it to the tray. */
+let quitting = false;
 
 // The renderer comes from the dev server in `npm run dev`, from the built file otherwise.
 const here = import.meta.dirname;
@@ -41,8 +47,20 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('before-quit', () => {
+    quitting = true;
+  });
+  app.on('will-quit', () => {
+    globalShortcut.unregisterAll();
+    tray?.dispose();
     void sidestage?.dispose();
   });
+}
+
+function showWindow(): void {
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
 }
 
 function externalPolicy() {
@@ -65,6 +83,11 @@ async function start(): Promise<void> {
     settings: new BackedSettingsStore(new ElectronStore()),
     openUrl,
     logger,
+    dataDir,
+    notifier: new ElectronNotifier(),
+    shortcuts: new ElectronShortcutRegistry(),
+    showWindow,
+    quit: () => app.quit(),
   });
 
   denyAllPermissions(session.defaultSession);
@@ -82,6 +105,17 @@ async function start(): Promise<void> {
     backgroundColor: '#0e0e10',
     icon: join(here, '../../resources/icon.png'),
     webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
+  });
+  mainWindow.on('close', (event) => {
+    // A broadcaster closes the window mid-stream and expects the hotkey and alerts to keep working.
+    if (!quitting && sidestage?.live.closesToTray()) {
+      event.preventDefault();
+      mainWindow?.hide();
+    }
+  });
+  tray = new ElectronTray(sidestage.live.tray, {
+    live: join(here, '../../resources/tray-live.png'),
+    offline: join(here, '../../resources/tray-offline.png'),
   });
   connectElectronIpc(sidestage.router, { rendererUrl, windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents) });
   mainWindow.once('ready-to-show', () => mainWindow?.show());

@@ -47,6 +47,7 @@ const sidestage = await createSidestage({
   version: process.env.npm_package_version ?? '0.0.0',
   env: process.env,
   demo: values.demo,
+  dataDir,
   tokenStore: new CipherFileTokenStore(join(dataDir, 'tokens.enc'), createAesFileCipher(join(dataDir, 'token.key')), encryptedFileDescription),
   settings: new BackedSettingsStore(new Conf({ cwd: dataDir, configName: 'settings', projectName: 'sidestage' })),
   // A dock has no window of its own to open a browser from: the renderer opens the page.

@@ -11,6 +11,31 @@ export interface Settings {
   'ingest.cachedDirectory': { fetchedAt: string; ingests: unknown[] } | null;
   /** A client ID of the user's own app registration (real platform). */
   'platform.clientId': string | null;
+  /** No desktop notifications at all while true (the queue and the tray count still update). */
+  'notifications.doNotDisturb': boolean;
+  /** Rewards whose redemptions are not notified. */
+  'notifications.mutedRewardIds': string[];
+  /** Notify donations to the charity campaign. */
+  'notifications.donations': boolean;
+  /** The global "drop marker" shortcut (Electron accelerator). */
+  'markers.hotkey': string;
+  /** The optional second shortcut, which asks for a note before placing the marker; null: off. */
+  'markers.noteHotkey': string | null;
+  /** Description of a marker made by a press: `{time}`, `{date}`, `{n}` are filled in; empty: none. */
+  'markers.descriptionTemplate': string;
+  /** A chat-settings preset's revert still to do (absolute due time, so it survives a restart). */
+  'chatSettings.pendingRevert': {
+    presetId: string;
+    label: string;
+    broadcasterId: string;
+    /** Epoch ms. */
+    dueAt: number;
+    /** What the preset set, and what to put back (only where the preset's value is still in place). */
+    applied: Record<string, unknown>;
+    restore: Record<string, unknown>;
+  } | null;
+  /** Closing the window keeps Sidestage running in the tray. */
+  'app.closeToTray': boolean;
 }
 
 export const defaultSettings: Settings = {
@@ -19,6 +44,14 @@ export const defaultSettings: Settings = {
   'ingest.bandwidthTest': false,
   'ingest.cachedDirectory': null,
   'platform.clientId': null,
+  'notifications.doNotDisturb': false,
+  'notifications.mutedRewardIds': [],
+  'notifications.donations': true,
+  'markers.hotkey': 'CommandOrControl+Alt+M',
+  'markers.noteHotkey': null,
+  'markers.descriptionTemplate': '',
+  'chatSettings.pendingRevert': null,
+  'app.closeToTray': true,
 };
 
 export interface SettingsStore {

@@ -4,6 +4,7 @@ import { Header } from './header';
 import { findPanel } from './panel-registry';
 import { Sidebar } from './sidebar';
 import { StatusBar } from './status-bar';
+import { Toasts } from '../components/toasts';
 
 export function App() {
   const panel = useSidestage((state) => findPanel(state.activePanel));
@@ -16,6 +17,7 @@ export function App() {
         {panel.render()}
       </main>
       <StatusBar />
+      <Toasts />
     </div>
   );
 }

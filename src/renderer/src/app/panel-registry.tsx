@@ -3,8 +3,14 @@
  * src/features/<panel>/; the shell, sidebar and store need no change.
  */
 import type { ReactNode } from 'react';
+import { QueuePanel } from '../features/queue/queue-panel';
+import { CharityPanel } from '../features/charity/charity-panel';
+import { RewardsPanel } from '../features/rewards/rewards-panel';
 import { AccountPanel } from '../features/account/account-panel';
 import { IngestPanel } from '../features/ingest/ingest-panel';
+import { LivePanel } from '../features/live/live-panel';
+import { MarkersPanel } from '../features/markers/markers-panel';
+import { ChatSettingsPanel } from '../features/chat-settings/chat-settings-panel';
 
 export interface PanelDefinition {
   /** Stable id, kept in the store's `activePanel`. */
@@ -18,6 +24,12 @@ export interface PanelDefinition {
 export const panels: readonly PanelDefinition[] = [
   { id: 'account', title: 'Account', render: () => <AccountPanel /> },
   { id: 'ingest', title: 'Ingest', render: () => <IngestPanel /> },
+  { id: 'live', title: 'Live', render: () => <LivePanel /> },
+  { id: 'markers', title: 'Markers', render: () => <MarkersPanel /> },
+  { id: 'chat-settings', title: 'Chat settings', render: () => <ChatSettingsPanel /> },
+  { id: 'queue', title: 'Queue', render: () => <QueuePanel /> },
+  { id: 'rewards', title: 'Rewards', render: () => <RewardsPanel /> },
+  { id: 'charity', title: 'Charity', render: () => <CharityPanel /> },
 ];
 
 /** The panel for an id, falling back to the first so that a stale id never shows nothing. */

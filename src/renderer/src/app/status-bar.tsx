@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { StreamStatusItem } from '../features/live/stream-status-item';
 import { useSidestage } from '../store';
 import { selectAccountLabel, selectConnectionLabel, selectModeLabel } from '../store/selectors';
 
@@ -19,6 +20,7 @@ export function StatusBar() {
       <span className="status-item">
         <span className="status-label">Mode:</span> <span data-testid="status-mode">{mode}</span>
       </span>
+      <StreamStatusItem />
       <span className={`status-item connection-${connectionState}`} role="status" aria-live="polite">
         <span className="status-label">Connection:</span> <span data-testid="status-connection">{connection}</span>
       </span>

@@ -3,8 +3,13 @@ import { createActionRunner } from './action-runner';
 import { createAppSlice } from './app-slice';
 import { createAuthSlice } from './auth-slice';
 import { createIngestSlice } from './ingest-slice';
+import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
 import { createUiSlice } from './ui-slice';
+import { createCharitySlice } from './charity-slice';
+import { createNotificationsSlice } from './notifications-slice';
+import { createRedemptionsSlice } from './redemptions-slice';
+import { createRewardsSlice } from './rewards-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -17,7 +22,12 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createAppSlice(context),
       ...createAuthSlice(context),
       ...createIngestSlice(context),
+      ...createLiveSlice(context),
       ...createUiSlice(context, retry),
+      ...createRedemptionsSlice(context),
+      ...createNotificationsSlice(context),
+      ...createCharitySlice(context),
+      ...createRewardsSlice(context),
     };
   });
 }
@@ -33,6 +43,8 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     deps.bridge.on('ingest:changed', (overview) => store.getState().applyIngest(overview)),
     deps.connection.subscribe((state) => store.getState().setConnection(state)),
     deps.connection.onResync(() => void resync(store)),
+    mirrorLive(store, deps),
+    ...mirrorChannelPoints(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());
@@ -49,6 +61,30 @@ export async function resync(store: SidestageStore): Promise<void> {
   const work: Promise<void>[] = [state.loadAuth()];
   if (!state.appInfo && !state.actions['app.load']?.pending) work.push(state.loadAppInfo());
   // applyAuth loads the overview on a change to signed in; an unchanged sign-in needs it here.
-  if (state.auth?.status === 'signedIn') work.push(state.loadIngest());
+  if (state.auth?.status === 'signedIn') work.push(state.loadIngest(), ...loadChannelPoints(store));
   await Promise.all(work);
+}
+
+/** Redemptions, notifications, charity and rewards: their events, and a first load on every sign-in. */
+function mirrorChannelPoints(store: SidestageStore, deps: StoreDeps): (() => void)[] {
+  let signedInAs: string | null = null;
+  const follow = (state: SidestageState) => {
+    const id = state.auth?.status === 'signedIn' ? (state.auth.account?.id ?? null) : null;
+    if (id === signedInAs) return;
+    signedInAs = id;
+    if (id !== null) void Promise.all(loadChannelPoints(store));
+  };
+  return [
+    deps.bridge.on('redemptions:changed', (delta) => store.getState().applyQueueDelta(delta)),
+    deps.bridge.on('notifications:shown', (toast) => store.getState().showToast(toast)),
+    deps.bridge.on('notifications:open', (item) => store.getState().openItem(item)),
+    deps.bridge.on('charity:changed', (overview) => store.getState().applyCharity(overview)),
+    deps.bridge.on('rewards:changed', (overview) => store.getState().applyRewards(overview)),
+    store.subscribe(follow),
+  ];
+}
+
+function loadChannelPoints(store: SidestageStore): Promise<void>[] {
+  const state = store.getState();
+  return [state.loadQueue(), state.loadCharity(), state.loadRewards(), state.loadNotificationSettings()];
 }

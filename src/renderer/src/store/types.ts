@@ -6,7 +6,12 @@ import type {
   SignInFlow,
 } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
+import type { CharityActionId, CharitySlice } from './charity-slice';
+import type { NotificationsActionId, NotificationsSlice } from './notifications-slice';
+import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice';
+import type { RewardsActionId, RewardsSlice } from './rewards-slice';
 import type { Transport } from '../lib/api';
+import type { LiveActionId, LiveSlice } from './live-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -35,7 +40,12 @@ export type ActionId =
   | 'ingest.setBandwidthTest'
   | 'ingest.reveal'
   | 'ingest.copyServer'
-  | 'ingest.copyStreamKey';
+  | 'ingest.copyStreamKey'
+  | LiveActionId
+  | RedemptionsActionId
+  | NotificationsActionId
+  | CharityActionId
+  | RewardsActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -93,4 +103,4 @@ export interface UiSlice {
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice;
+export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice;

@@ -1,0 +1,168 @@
+/**
+ * The Queue panel with 10,000 redemptions in Chromium (dock mode, demo): time from opening the
+ * panel to the list being shown, and a keyboard scroll through all of it (End, then PageUp to the
+ * top), beside the same 10,000 rows rendered as plain, non-virtualised DOM in the same page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { request } from 'undici';
+import { ms } from './support/stats';
+
+const broadcasterId = '501234567';
+
+async function startDock(dataDir: string): Promise<{ child: ChildProcess; url: string; emulatorUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/dock/cli.ts', '--demo', '--port', '0', '--data-dir', dataDir], {
+    env: { ...process.env, SIDESTAGE_CLIENT_ID: '', SIDESTAGE_CLIENT_SECRET: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the dock did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /dock ready at (\S+)/.exec(output)?.[1];
+      const emulatorUrl = /emulator listening on (\S+)/.exec(output)?.[1];
+      if (url && emulatorUrl) {
+        clearTimeout(timer);
+        resolve({ child, url, emulatorUrl });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the dock exited with ${code}:\n${output}`)));
+  });
+}
+
+/** Code run inside the page, as strings: this file is type-checked without the DOM library. */
+const frameStats = `
+  const stats = (times) => { times.sort((a, b) => a - b); return { p50: times[Math.floor(times.length / 2)] ?? 0, p99: times[Math.floor(times.length * 0.99)] ?? 0 }; };
+`;
+const inPage = {
+  waitingAtLeast: (n: number) => `Number(/(\\d+) waiting/.exec(document.querySelector('[data-testid="queue-sync"]')?.textContent ?? '')?.[1] ?? 0) >= ${n}`,
+  hasActiveRow: `document.querySelector('[role="listbox"]').getAttribute('aria-activedescendant') !== null`,
+  firstRender: `(async () => {
+    const started = performance.now();
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Queue');
+    button.click();
+    for (;;) {
+      const list = document.querySelector('[role="listbox"]');
+      if (list && list.querySelectorAll('[role="option"]').length > 0) break;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    return { ms: performance.now() - started, rendered: document.querySelectorAll('[role="option"]').length };
+  })()`,
+  pageUpToTop: `(async () => {
+    ${frameStats}
+    const list = document.querySelector('[role="listbox"]');
+    const times = [];
+    let last = performance.now();
+    while (list.scrollTop > 0 && times.length < 5000) {
+      list.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageUp', bubbles: true }));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const now = performance.now();
+      times.push(now - last);
+      last = now;
+    }
+    return { steps: times.length, ...stats(times) };
+  })()`,
+  plainRows: (count: number) => `(async () => {
+    ${frameStats}
+    const host = document.createElement('div');
+    host.style.cssText = 'height:500px;overflow:auto;position:fixed;left:0;top:0;width:600px;background:white';
+    document.body.append(host);
+    const started = performance.now();
+    const fragment = document.createDocumentFragment();
+    for (let i = 0; i < ${count}; i++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'option');
+      row.style.height = '64px';
+      row.innerHTML = '<input type="checkbox"><div><strong>Hydrate!</strong> 100 pts</div><div>Viewer ' + i + ' · 3 min ago</div><div>Request #' + i + '</div>';
+      fragment.append(row);
+    }
+    host.append(fragment);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const rendered = performance.now() - started;
+    const times = [];
+    let last = performance.now();
+    host.scrollTop = host.scrollHeight;
+    while (host.scrollTop > 0) {
+      host.scrollTop -= 436;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const now = performance.now();
+      times.push(now - last);
+      last = now;
+    }
+    host.remove();
+    return { rendered, steps: times.length, nodes: ${count}, ...stats(times) };
+  })()`,
+};
+
+async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  const consentOpened = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const consent = await consentOpened;
+  await consent.getByRole('button', { name: 'Authorize' }).click();
+  await consent.getByText(/close this tab/i).waitFor();
+  await consent.close();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+export async function run(options: { items?: number } = {}): Promise<void> {
+  const items = options.items ?? 10_000;
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-queue-'));
+  const dock = await startDock(dataDir);
+  // The e2e support is type-checked with the DOM library in its own project; loaded at run time here.
+  const finder = '../e2e/support/find-chromium';
+  const { findChromium, chromiumArgs } = (await import(finder)) as { findChromium(): string; chromiumArgs: string[] };
+  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, dock.url);
+    if (!(await page.getByRole('button', { name: 'Queue', exact: true }).count())) {
+      console.log('  skipped: this build has no Queue panel');
+      return;
+    }
+    const state = (await (await request(`${dock.emulatorUrl}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).body.json()) as { rewards: { id: string; title: string }[] };
+    const rewardId = state.rewards.find((r) => r.title === 'Hydrate!')!.id;
+    await request(`${dock.emulatorUrl}/_emulator/redemptions/bulk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ broadcaster_id: broadcasterId, reward_id: rewardId, count: items, publish_events: false }),
+    });
+    // Main reads the 10,000 from the platform (a reconciliation), before the panel is opened.
+    await page.getByRole('button', { name: 'Queue', exact: true }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.waitForFunction(inPage.waitingAtLeast(items), undefined, { timeout: 120_000 });
+    const total = Number((await page.getByTestId('queue-sync').innerText()).match(/(\d+) waiting/)![1]);
+
+    // First render: leave the panel, come back; time until the listbox shows its rows.
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    const firstRender = (await page.evaluate(inPage.firstRender)) as { ms: number; rendered: number };
+
+    // Scroll through everything with the keyboard: End, then PageUp to the top, one frame each.
+    const list = page.getByRole('listbox', { name: /Redemptions, oldest first/ });
+    await list.focus();
+    const scrollStarted = Date.now();
+    await page.keyboard.press('End');
+    await page.waitForFunction(inPage.hasActiveRow);
+    const pages = (await page.evaluate(inPage.pageUpToTop)) as { steps: number; p50: number; p99: number };
+    const scrollMs = Date.now() - scrollStarted;
+
+    // Baseline: the same number of rows as plain DOM in the same page (no virtualisation).
+    const baseline = (await page.evaluate(inPage.plainRows(total))) as { rendered: number; steps: number; p50: number; p99: number; nodes: number };
+
+    console.log(`Queue panel with ${total.toLocaleString('en-US')} redemptions (Chromium, headless)`);
+    console.log(`  Sidestage (virtualised):   first render ${ms(firstRender.ms)} (${firstRender.rendered} rows in the DOM); scroll to the top in ${pages.steps} PageUps: frame p50 ${ms(pages.p50)}, p99 ${ms(pages.p99)} (${scrollMs} ms in all)`);
+    console.log(`  baseline: plain DOM rows:  first render ${ms(baseline.rendered)} (${baseline.nodes} rows in the DOM); scroll to the top in ${baseline.steps} steps: frame p50 ${ms(baseline.p50)}, p99 ${ms(baseline.p99)}`);
+  } finally {
+    await browser.close();
+    const exited = new Promise((resolve) => dock.child.once('exit', resolve));
+    dock.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,79 @@
+import { request } from 'undici';
+import { expect, test } from './support/dock-fixture';
+import { signInToDemo } from './support/sign-in';
+
+async function simulate<T>(emulatorUrl: string, path: string, body: unknown = {}): Promise<T> {
+  const res = await request(`${emulatorUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.body.text();
+  if (res.statusCode >= 400) throw new Error(`POST ${path} answered ${res.statusCode}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** What the emulator holds, read as any client would: a token of the demo client, then the API. */
+async function helix<T>(emulatorUrl: string, path: string, scopes: string[]): Promise<T> {
+  const state = JSON.parse(await (await request(`${emulatorUrl}/_emulator/state`)).body.text()) as {
+    users: { id: string; login: string }[];
+    clients: { client_id: string; type: string }[];
+  };
+  const client = state.clients.find((c) => c.type === 'confidential')!;
+  const broadcaster = state.users.find((u) => u.login === 'sidestage_demo')!;
+  const { access_token } = await simulate<{ access_token: string }>(emulatorUrl, '/_emulator/tokens', { client_id: client.client_id, user_id: broadcaster.id, scopes });
+  const res = await request(`${emulatorUrl}${path.replaceAll('{id}', broadcaster.id)}`, { headers: { authorization: `Bearer ${access_token}`, 'client-id': client.client_id } });
+  return JSON.parse(await res.body.text()) as T;
+}
+
+async function demoBroadcasterId(emulatorUrl: string): Promise<string> {
+  const state = JSON.parse(await (await request(`${emulatorUrl}/_emulator/state`)).body.text()) as { users: { id: string; login: string }[] };
+  return state.users.find((u) => u.login === 'sidestage_demo')!.id;
+}
+
+test('the demo goes live: the status bar says so, a marker is dropped and listed, a chat setting reaches the platform', async ({ page, context, dock }) => {
+  await signInToDemo(page, context, dock);
+  await expect(page.getByTestId('status-stream')).toHaveText('Offline');
+
+  // The channel goes live through the simulation API. No click: EventSub's stream.online tells the
+  // app at once (the poll, every minute, would only fill in the counts).
+  const id = await demoBroadcasterId(dock.emulatorUrl);
+  await simulate(dock.emulatorUrl, `/_emulator/streams/${id}/online`, { vod: true, title: 'Live from the e2e', viewer_count: 7 });
+  await expect(page.getByTestId('status-stream')).toHaveText(/^Live \d+:\d\d$/);
+  await page.getByRole('button', { name: 'Live', exact: true }).click();
+  await expect(page.getByTestId('live-state')).toHaveText(/^Live /);
+  await expect(page.getByText('7 viewers').first()).toBeVisible();
+
+  // 83 minutes and 45 s into the broadcast on the platform's clock.
+  await simulate(dock.emulatorUrl, '/_emulator/clock', { advance_seconds: 5025 });
+  await page.getByLabel('Description (optional)').fill('Boss fight');
+  await page.getByRole('button', { name: 'Drop marker' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Marker at 1:23:4\d/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Markers', exact: true }).click();
+  const log = page.getByRole('table', { name: 'Marker log' });
+  await expect(log.getByRole('cell', { name: 'Boss fight' })).toBeVisible();
+  await expect(log.getByRole('cell', { name: /^1:23:4\d$/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Markers on the platform' }).getByText('Boss fight')).toBeVisible();
+  const held = await helix<{ data: { videos: { markers: { description: string; position_seconds: number }[] }[] }[] }>(
+    dock.emulatorUrl,
+    '/helix/streams/markers?user_id={id}',
+    ['user:read:broadcast'],
+  );
+  expect(held.data[0]!.videos[0]!.markers).toMatchObject([{ description: 'Boss fight' }]);
+
+  // Chat: a switch in the panel is what the platform holds.
+  await page.getByRole('button', { name: 'Chat settings', exact: true }).click();
+  const emoteOnly = page.getByRole('checkbox', { name: 'Emote-only' });
+  await expect(emoteOnly).not.toBeChecked();
+  await emoteOnly.check();
+  await expect(emoteOnly).toBeChecked();
+  await expect
+    .poll(async () => {
+      const settings = await helix<{ data: { emote_mode: boolean }[] }>(dock.emulatorUrl, '/helix/chat/settings?broadcaster_id={id}&moderator_id={id}', ['moderator:read:chat_settings']);
+      return settings.data[0]?.emote_mode;
+    })
+    .toBe(true);
+
+  // A slow-mode wait outside the platform's range is refused in the form, before anything is sent.
+  const wait = page.getByRole('spinbutton', { name: 'Slow mode seconds' });
+  await wait.fill('500');
+  await expect(page.getByText('Slow mode must be a whole number of seconds from 3 to 120.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set slow mode seconds' })).toBeDisabled();
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthState } from '../../../shared/ipc/contract';
+import { ApiError } from '../api/api-error';
+import { createFakeClock } from '../auth/fake-clock';
+import { RecordingNotifier } from '../notifications/notifier';
+import { AdsService } from './ads-service';
+
+const signedIn = { status: 'signedIn', account: { id: '42' } } as unknown as AuthState;
+
+function setup(answer: () => unknown) {
+  const clock = createFakeClock(Date.UTC(2025, 0, 1));
+  const request = vi.fn(async () => ({ status: 200, data: { data: [answer()] } }));
+  const notifier = new RecordingNotifier();
+  const ads = new AdsService({ api: { request: request as never }, auth: { getState: () => signedIn }, clock, notifier });
+  return { ads, request, notifier };
+}
+
+describe('AdsService', () => {
+  it('starts a commercial and records when the next may run', async () => {
+    const { ads, request } = setup(() => ({ length: 60, message: '', retry_after: 480 }));
+    const state = await ads.run(60);
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'POST', path: '/helix/channels/commercial', body: { broadcaster_id: '42', length: 60 }, retry: 'never' }));
+    expect(state).toMatchObject({ lastLength: 60, lastStartedAt: '2025-01-01T00:00:00.000Z', nextAllowedAt: '2025-01-01T00:08:00.000Z', message: null });
+  });
+
+  it('tells a refusal in the platform’s words with the countdown', async () => {
+    const { ads } = setup(() => ({ length: 0, message: 'The broadcaster must wait 300 seconds before starting another commercial.', retry_after: 300 }));
+    await expect(ads.run(30)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/wait 300 seconds/), details: { retryAfterMs: 300_000 } });
+    expect(ads.getState().nextAllowedAt).toBe('2025-01-01T00:05:00.000Z');
+  });
+
+  it('refuses lengths the platform does not take', async () => {
+    const { ads, request } = setup(() => ({}));
+    await expect(ads.run(45)).rejects.toMatchObject({ code: 'invalid_argument' });
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('says "not live" in words and notifies when asked (tray)', async () => {
+    const { ads, notifier } = setup(() => {
+      throw new ApiError(400, 'Bad Request', 'To start a commercial, the broadcaster must be streaming live.');
+    });
+    await expect(ads.run(30, { notify: true })).rejects.toThrow(/not live/);
+    expect(notifier.shown[0]!.notification).toMatchObject({ title: 'Ad not started' });
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthState } from '../../../shared/ipc/contract';
+import type { ApiRequest } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { ChannelInfoService, checkChannelInfo } from './channel-info-service';
+
+const signedIn = { status: 'signedIn', account: { id: '42' } } as unknown as AuthState;
+const channel = { broadcaster_language: 'en', game_id: '1', game_name: 'Chess', title: 'T', tags: ['English'], is_branded_content: false };
+
+function setup(patch: (req: ApiRequest) => void = () => {}) {
+  const get = vi.fn(async (path: string) => {
+    if (path === '/helix/channels') return { data: [channel] };
+    return { data: [{ id: '9', name: 'Chess Puzzles', box_art_url: 'x' }] };
+  });
+  const request = vi.fn(async (req: ApiRequest) => {
+    patch(req);
+    return { status: 204, data: undefined };
+  });
+  const onChanged = vi.fn();
+  const service = new ChannelInfoService({ api: { get: get as never, request: request as never }, auth: { getState: () => signedIn }, onChanged });
+  return { service, get, request, onChanged };
+}
+
+describe('ChannelInfoService', () => {
+  it('reads the channel', async () => {
+    expect(await setup().service.get()).toEqual({ title: 'T', categoryId: '1', categoryName: 'Chess', language: 'en', tags: ['English'], isBrandedContent: false });
+  });
+
+  it('sends only the fields given, then reads back', async () => {
+    const { service, request, onChanged } = setup();
+    await service.update({ title: ' New ', categoryId: '9' });
+    expect(request).toHaveBeenCalledWith({ method: 'PATCH', path: '/helix/channels', query: { broadcaster_id: '42' }, body: { title: 'New', game_id: '9' } });
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('explains the 409 for the branded-content flag', async () => {
+    const { service } = setup(() => {
+      throw new ApiError(409, 'Conflict', 'User set the Branded Content flag too frequently');
+    });
+    await expect(service.update({ isBrandedContent: true })).rejects.toThrow(/changed too often/);
+  });
+
+  it('checks the form before sending', () => {
+    expect(checkChannelInfo({ title: '' })).toMatch(/empty/);
+    expect(checkChannelInfo({ tags: ['two words'] })).toMatch(/without spaces/);
+    expect(checkChannelInfo({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) })).toMatch(/10 tags/);
+    expect(checkChannelInfo({ language: 'english' })).toMatch(/two-letter/);
+    expect(checkChannelInfo({ title: 'ok', tags: ['Speedrun'], language: 'de' })).toBeNull();
+  });
+
+  it('searches categories for the type-ahead', async () => {
+    const { service, get } = setup();
+    expect(await service.searchCategories(' che ')).toEqual([{ id: '9', name: 'Chess Puzzles', boxArtUrl: 'x' }]);
+    expect(get).toHaveBeenCalledWith('/helix/search/categories', { query: 'che', first: 10 });
+    expect(await service.searchCategories('  ')).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
+import { createFakeClock } from '../auth/fake-clock';
+import { silentLogger } from '../logger';
+import { FakeAuth, FakeEvents } from '../redemptions/test-fakes';
+import { CharityService } from './charity-service';
+
+const amount = (value: number) => ({ value, decimal_places: 2, currency: 'USD' });
+const campaign = { id: 'c1', charity_name: 'Direct Relief', charity_description: '', charity_logo: '', charity_website: '', current_amount: amount(1000), target_amount: amount(10000) };
+const donation = (id: string, value = 500) => ({ id, campaign_id: 'c1', user_id: 'u', user_login: 'sam', user_name: 'Sam', amount: amount(value) });
+
+function setup(answer: (path: string, query: Record<string, unknown>) => unknown) {
+  const events = new FakeEvents();
+  const auth = new FakeAuth(true);
+  const api = {
+    get: async <T,>(path: string, query: Record<string, unknown> = {}): Promise<T> => {
+      const a = answer(path, query);
+      if (a instanceof Error) throw a;
+      return a as T;
+    },
+  };
+  const service = new CharityService({ api, auth, events, logger: silentLogger, clock: createFakeClock() });
+  const announced: string[] = [];
+  service.onDonation((d) => announced.push(d.id));
+  return { events, auth, service, announced };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('CharityService', () => {
+  it('shows the active campaign and the newest donations, pages older ones', async () => {
+    const { service } = setup((path, q) =>
+      path.endsWith('/campaigns') ? { data: [campaign] } : q.after ? { data: [donation('d1')], pagination: {} } : { data: [donation('d3'), donation('d2')], pagination: { cursor: 'x' } },
+    );
+    service.start();
+    await settle();
+    expect(service.getOverview()).toMatchObject({ state: 'active', campaign: { charityName: 'Direct Relief', currentAmount: amount(1000) }, hasMore: true });
+    expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d3', 'd2']);
+    await service.loadMore();
+    expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d3', 'd2', 'd1']);
+    expect(service.getOverview().hasMore).toBe(false);
+  });
+
+  it('adds a live donation on top and moves the total, once', async () => {
+    const { service, events, announced } = setup((path) => (path.endsWith('/campaigns') ? { data: [campaign] } : { data: [], pagination: {} }));
+    service.start();
+    await settle();
+    const event = { ...donation('d9', 250), broadcaster_user_id: '501234567', broadcaster_user_login: 'd', broadcaster_user_name: 'D', charity_name: 'Direct Relief', charity_description: '', charity_logo: '', charity_website: '' };
+    events.emit('channel.charity_campaign.donate', event);
+    events.emit('channel.charity_campaign.donate', event);
+    expect(service.getOverview().campaign!.currentAmount).toEqual(amount(1250));
+    expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d9']);
+    expect(service.getOverview().donations[0]!.receivedAt).not.toBeNull();
+    expect(announced).toEqual(['d9']);
+  });
+
+  it('has its own words for no campaign, an ended one and a channel that is not partner or affiliate', async () => {
+    let running = true;
+    const a = setup((path) => (path.endsWith('/campaigns') ? { data: running ? [campaign] : [] } : { data: [] }));
+    a.service.start();
+    await settle();
+    running = false;
+    await a.service.refresh();
+    expect(a.service.getOverview().state).toBe('ended');
+
+    const b = setup((path) => (path.endsWith('/campaigns') ? { data: [] } : { data: [] }));
+    b.service.start();
+    await settle();
+    expect(b.service.getOverview().state).toBe('none');
+
+    const c = setup(() => new ApiError(403, 'Forbidden', 'The broadcaster is not a partner or affiliate.'));
+    c.service.start();
+    await settle();
+    expect(c.service.getOverview().state).toBe('notEligible');
+
+    const d = setup(() => new AppError('network_error', 'Could not reach the platform: the connection was refused.'));
+    d.service.start();
+    await settle();
+    expect(d.service.getOverview()).toMatchObject({ state: 'error', error: 'Could not read your charity campaign: Could not reach the platform: the connection was refused.' });
+  });
+
+  it('finds donations missed during a gap and announces them', async () => {
+    let page = [donation('d1')];
+    const { service, events, announced } = setup((path) => (path.endsWith('/campaigns') ? { data: [campaign] } : { data: page, pagination: {} }));
+    service.start();
+    await settle();
+    page = [donation('d2'), donation('d1')];
+    events.gap('drop');
+    await settle();
+    expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d2', 'd1']);
+    expect(announced).toEqual(['d2']);
+  });
+
+  it('forgets everything on sign-out', async () => {
+    const { service, auth } = setup((path) => (path.endsWith('/campaigns') ? { data: [campaign] } : { data: [] }));
+    service.start();
+    await settle();
+    auth.set(FakeAuth.with('signedOut'));
+    expect(service.getOverview()).toMatchObject({ state: 'signedOut', campaign: null, donations: [] });
+    await expect(service.loadMore()).rejects.toThrow(/Sign in/);
+  });
+});

@@ -1,0 +1,256 @@
+import { addAmounts } from '../../../shared/domain/charity-amount';
+import type { AuthState, CharityCampaign, CharityOverview, Donation } from '../../../shared/ipc/contract';
+import { ApiError } from '../api/api-error';
+import type { ApiClient, Page } from '../api/api-client';
+import { AppError } from '../app-error';
+import { systemClock, type Clock } from '../auth/clock';
+import type { EventsGap, NotificationMeta } from '../events/events-service';
+import type { EventPayloads } from '../events/eventsub-messages';
+import type { Logger } from '../logger';
+
+export const donateType = 'channel.charity_campaign.donate';
+
+export interface CharityEventsSource {
+  onNotification<T extends typeof donateType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): () => void;
+  onGap(listener: (gap: EventsGap) => void): () => void;
+}
+
+export interface CharityAuth {
+  getState(): AuthState;
+  onChange(listener: (state: AuthState) => void): () => void;
+}
+
+interface HelixAmount {
+  value: number;
+  decimal_places: number;
+  currency: string;
+}
+
+interface HelixCampaign {
+  id: string;
+  charity_name: string;
+  charity_description: string;
+  charity_logo: string;
+  charity_website: string;
+  current_amount: HelixAmount;
+  target_amount: HelixAmount | null;
+}
+
+interface HelixDonation {
+  id: string;
+  campaign_id: string;
+  user_id: string;
+  user_login: string;
+  user_name: string;
+  amount: HelixAmount;
+}
+
+export interface CharityServiceOptions {
+  api: Pick<ApiClient, 'get'>;
+  auth: CharityAuth;
+  events: CharityEventsSource;
+  logger: Logger;
+  clock?: Clock;
+  /** Donations kept in the feed (newest first). Default 500. */
+  maxDonations?: number;
+  pageSize?: number;
+}
+
+const campaignsPath = '/helix/charity/campaigns';
+const donationsPath = '/helix/charity/donations';
+
+const signedOut: CharityOverview = { state: 'signedOut', campaign: null, donations: [], hasMore: false, error: null, updatedAt: null };
+
+/**
+ * The broadcaster's active charity campaign and its donations: read from the API, kept live from
+ * `channel.charity_campaign.donate`, re-read after a gap.
+ */
+export class CharityService {
+  private readonly clock: Clock;
+  private overview: CharityOverview = signedOut;
+  private broadcasterId: string | null = null;
+  private cursor: string | null = null;
+  private hadCampaign = false;
+  private loading: Promise<CharityOverview> | null = null;
+  private readonly offs: (() => void)[] = [];
+  private readonly changeListeners = new Set<(overview: CharityOverview) => void>();
+  private readonly donationListeners = new Set<(donation: Donation, charityName: string | null) => void>();
+
+  constructor(private readonly options: CharityServiceOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  start(): void {
+    if (this.offs.length) return;
+    this.offs.push(
+      this.options.auth.onChange((s) => this.applyAuth(s)),
+      this.options.events.onNotification(donateType, (event) => this.onDonate(event)),
+      this.options.events.onGap(() => {
+        if (this.broadcasterId) void this.refresh({ announceNew: true });
+      }),
+    );
+    this.applyAuth(this.options.auth.getState());
+  }
+
+  dispose(): void {
+    for (const off of this.offs.splice(0)) off();
+    this.changeListeners.clear();
+    this.donationListeners.clear();
+  }
+
+  getOverview(): CharityOverview {
+    return this.overview;
+  }
+
+  onChange(listener: (overview: CharityOverview) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Live donations (and ones found after a gap): for notifications. */
+  onDonation(listener: (donation: Donation, charityName: string | null) => void): () => void {
+    this.donationListeners.add(listener);
+    return () => this.donationListeners.delete(listener);
+  }
+
+  /** Re-reads the campaign and the newest donations. */
+  refresh(options: { announceNew?: boolean } = {}): Promise<CharityOverview> {
+    if (this.loading) return this.loading;
+    this.loading = this.load(options.announceNew ?? false).finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  async loadMore(): Promise<CharityOverview> {
+    const broadcasterId = this.requireSignedIn();
+    if (!this.cursor || this.overview.state !== 'active') return this.overview;
+    const page = await this.options.api.get<Page<HelixDonation>>(donationsPath, { broadcaster_id: broadcasterId, first: this.options.pageSize ?? 20, after: this.cursor });
+    if (broadcasterId !== this.broadcasterId) return this.overview;
+    const known = new Set(this.overview.donations.map((d) => d.id));
+    const older = (page.data ?? []).filter((d) => !known.has(d.id)).map((d) => toDonation(d, null));
+    this.cursor = page.pagination?.cursor ?? null;
+    this.set({ donations: [...this.overview.donations, ...older].slice(0, this.options.maxDonations ?? 500), hasMore: this.cursor !== null });
+    return this.overview;
+  }
+
+  private applyAuth(state: AuthState): void {
+    const id = state.status === 'signedIn' ? (state.account?.id ?? null) : state.status === 'signedOut' ? null : this.broadcasterId;
+    if (id === this.broadcasterId) return;
+    this.broadcasterId = id;
+    this.cursor = null;
+    this.hadCampaign = false;
+    this.overview = signedOut;
+    if (id === null) this.emit();
+    else void this.refresh();
+  }
+
+  private requireSignedIn(): string {
+    if (this.broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to see your charity campaign.');
+    return this.broadcasterId;
+  }
+
+  private async load(announceNew: boolean): Promise<CharityOverview> {
+    const broadcasterId = this.requireSignedIn();
+    if (this.overview.state === 'signedOut') this.set({ state: 'loading', error: null });
+    try {
+      const campaigns = await this.options.api.get<{ data: HelixCampaign[] }>(campaignsPath, { broadcaster_id: broadcasterId });
+      const helix = campaigns.data?.[0];
+      if (broadcasterId !== this.broadcasterId) return this.overview;
+      if (!helix) {
+        // Donations are not available after a campaign ends.
+        this.cursor = null;
+        this.set({ state: this.hadCampaign ? 'ended' : 'none', campaign: this.hadCampaign ? this.overview.campaign : null, hasMore: false, error: null });
+        return this.overview;
+      }
+      const campaign = toCampaign(helix);
+      const page = await this.options.api.get<Page<HelixDonation>>(donationsPath, { broadcaster_id: broadcasterId, first: this.options.pageSize ?? 20 });
+      if (broadcasterId !== this.broadcasterId) return this.overview;
+      const sameCampaign = this.overview.campaign?.id === campaign.id;
+      const previous = sameCampaign ? this.overview.donations : [];
+      const known = new Set(previous.map((d) => d.id));
+      const newest = (page.data ?? []).map((d) => toDonation(d, null));
+      const fresh = newest.filter((d) => !known.has(d.id));
+      // The page is the newest; what the feed held beyond it stays below.
+      const merged = [...newest.map((d) => previous.find((p) => p.id === d.id) ?? d), ...previous.filter((p) => !newest.some((d) => d.id === p.id))];
+      if (!sameCampaign || this.cursor === null) this.cursor = page.pagination?.cursor ?? null;
+      this.hadCampaign = true;
+      this.set({ state: 'active', campaign, donations: merged.slice(0, this.options.maxDonations ?? 500), hasMore: this.cursor !== null, error: null });
+      if (announceNew && sameCampaign) for (const d of [...fresh].reverse()) this.announce(d, campaign.charityName);
+    } catch (err) {
+      if (broadcasterId !== this.broadcasterId) return this.overview;
+      if (err instanceof ApiError && err.status === 403) {
+        this.set({ state: 'notEligible', campaign: null, donations: [], hasMore: false, error: null });
+      } else {
+        const why = err instanceof AppError ? err.message : 'something went wrong inside Sidestage';
+        this.options.logger.warn('charity: could not read the campaign', { error: err });
+        this.set({ state: this.overview.campaign ? this.overview.state : 'error', error: `Could not read your charity campaign: ${why}` });
+      }
+    }
+    return this.overview;
+  }
+
+  private onDonate(event: EventPayloads[typeof donateType]): void {
+    if (this.broadcasterId === null || event.broadcaster_user_id !== this.broadcasterId) return;
+    if (this.overview.donations.some((d) => d.id === event.id)) return;
+    const donation = toDonation(event, new Date(this.clock.now()).toISOString());
+    const campaign = this.overview.campaign;
+    if (campaign && campaign.id === event.campaign_id && this.overview.state === 'active') {
+      const total = addAmounts(campaign.currentAmount, event.amount);
+      this.set({
+        campaign: total ? { ...campaign, currentAmount: total } : campaign,
+        donations: [donation, ...this.overview.donations].slice(0, this.options.maxDonations ?? 500),
+      });
+      // The platform's own total settles any rounding or a donation this feed missed.
+      if (!total) void this.refresh();
+    } else {
+      // A campaign Sidestage did not know of yet (started meanwhile).
+      this.set({ donations: [donation, ...this.overview.donations] });
+      void this.refresh();
+    }
+    this.announce(donation, event.charity_name);
+  }
+
+  private announce(donation: Donation, charityName: string | null): void {
+    for (const listener of [...this.donationListeners]) {
+      try {
+        listener(donation, charityName);
+      } catch (err) {
+        this.options.logger.error('donation listener failed', { error: err });
+      }
+    }
+  }
+
+  private set(changes: Partial<CharityOverview>): void {
+    this.overview = { ...this.overview, ...changes, updatedAt: new Date(this.clock.now()).toISOString() };
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const listener of [...this.changeListeners]) listener(this.overview);
+  }
+}
+
+function toCampaign(c: HelixCampaign): CharityCampaign {
+  return {
+    id: c.id,
+    charityName: c.charity_name,
+    charityDescription: c.charity_description,
+    charityLogo: c.charity_logo,
+    charityWebsite: c.charity_website,
+    currentAmount: c.current_amount,
+    targetAmount: c.target_amount ?? null,
+  };
+}
+
+function toDonation(d: HelixDonation, receivedAt: string | null): Donation {
+  return {
+    id: d.id,
+    campaignId: d.campaign_id,
+    userId: d.user_id,
+    userLogin: d.user_login,
+    userName: d.user_name,
+    amount: { value: d.amount.value, decimal_places: d.amount.decimal_places, currency: d.amount.currency },
+    receivedAt,
+  };
+}

@@ -1,0 +1,346 @@
+/**
+ * Chat settings of the signed-in broadcaster's chat, read with the moderator view and changed
+ * with only the fields that change (in the platform's pairing, see shared/domain/chat-settings).
+ * A change shows at once and is rolled back with the platform's reason when refused; the settings
+ * are read again after every change. Presets change several settings and revert by themselves;
+ * the pending revert is kept in the settings with an absolute due time, so it survives a restart.
+ */
+import { chatSettingsPatch, checkChatSettings, revertChanges, type ChatSettingsValues } from '../../../shared/domain/chat-settings';
+import type { AuthState, ChatSettingsState } from '../../../shared/ipc/contract';
+import type { ApiClient } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
+import { systemClock, type Clock } from '../auth/clock';
+import type { Logger } from '../logger';
+import type { Notifier } from '../notifications/notifier';
+import type { Settings, SettingsStore } from '../settings/settings-store';
+
+export interface ChatSettingsPreset {
+  id: string;
+  label: string;
+  description: string;
+  changes: Partial<ChatSettingsValues>;
+  revertAfterMs: number;
+}
+
+export const chatSettingsPresets: readonly ChatSettingsPreset[] = [
+  {
+    id: 'raidShield',
+    label: 'Raid shield',
+    description: 'Followers-only (10 minutes) and slow mode (30 s), reverted after 10 minutes.',
+    changes: { followerMode: true, followerModeDuration: 10, slowMode: true, slowModeWaitTime: 30 },
+    revertAfterMs: 10 * 60_000,
+  },
+  {
+    id: 'emoteBreak',
+    label: 'Emote break',
+    description: 'Emote-only chat, reverted after 5 minutes.',
+    changes: { emoteMode: true },
+    revertAfterMs: 5 * 60_000,
+  },
+];
+
+export interface ChatSettingsServiceOptions {
+  api: Pick<ApiClient, 'request'>;
+  auth: { getState(): AuthState; onChange(listener: (state: AuthState) => void): () => void };
+  settings: SettingsStore;
+  logger: Logger;
+  notifier?: Notifier;
+  clock?: Clock;
+  presets?: readonly ChatSettingsPreset[];
+  /** Wait before trying a failed revert again. Default 30 s. */
+  revertRetryMs?: number;
+}
+
+interface HelixChatSettings {
+  emote_mode: boolean;
+  follower_mode: boolean;
+  follower_mode_duration: number | null;
+  slow_mode: boolean;
+  slow_mode_wait_time: number | null;
+  subscriber_mode: boolean;
+  unique_chat_mode: boolean;
+  non_moderator_chat_delay?: boolean;
+  non_moderator_chat_delay_duration?: number | null;
+}
+
+type PendingRevert = NonNullable<Settings['chatSettings.pendingRevert']>;
+
+export class ChatSettingsService {
+  private readonly clock: Clock;
+  private readonly presets: readonly ChatSettingsPreset[];
+  private values: ChatSettingsValues | null = null;
+  private pending = false;
+  private fetchedAt: string | null = null;
+  private error: string | null = null;
+  private broadcasterId: string | null = null;
+  private revertTimer: unknown = null;
+  /** Changes run one after the other, so each one's rollback restores what was there before it. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<(state: ChatSettingsState) => void>();
+  private offAuth: (() => void) | null = null;
+  private revision = 0;
+
+  constructor(private readonly options: ChatSettingsServiceOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.presets = options.presets ?? chatSettingsPresets;
+  }
+
+  start(): void {
+    if (this.offAuth) return;
+    this.offAuth = this.options.auth.onChange((state) => this.applyAuth(state));
+    this.applyAuth(this.options.auth.getState());
+  }
+
+  getState(): ChatSettingsState {
+    const revert = this.options.settings.get('chatSettings.pendingRevert');
+    return {
+      // The platform only ever holds 2, 4 or 6 for the delay (fromHelix and checkChatSettings keep it so).
+      values: this.values as ChatSettingsState['values'],
+      pending: this.pending,
+      fetchedAt: this.fetchedAt,
+      error: this.error,
+      presets: this.presets.map(({ id, label, description }) => ({ id, label, description })),
+      pendingRevert: revert ? { presetId: revert.presetId, label: revert.label, dueAt: new Date(revert.dueAt).toISOString() } : null,
+      revision: this.revision,
+    };
+  }
+
+  onChange(listener: (state: ChatSettingsState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async refresh(): Promise<ChatSettingsState> {
+    const broadcasterId = this.requireBroadcaster();
+    try {
+      const res = await this.options.api.request<{ data: HelixChatSettings[] }>({
+        method: 'GET',
+        path: '/helix/chat/settings',
+        query: { broadcaster_id: broadcasterId, moderator_id: broadcasterId },
+      });
+      const raw = res.data?.data?.[0];
+      if (!raw) throw new ApiError(502, 'Bad Gateway', 'The platform answered without chat settings.');
+      if (broadcasterId === this.broadcasterId && !this.pending) {
+        this.values = fromHelix(raw);
+        this.fetchedAt = new Date(this.clock.now()).toISOString();
+        this.error = null;
+        this.emit();
+      }
+      return this.getState();
+    } catch (error) {
+      this.error = describe(error, 'read');
+      this.emit();
+      throw new AppError(error instanceof AppError ? error.code : 'unavailable', this.error, error instanceof AppError ? error.details : {});
+    }
+  }
+
+  /** Applies a change (only the fields that differ are sent). Rejects with the platform's reason after rolling back. */
+  update(changes: Partial<ChatSettingsValues>): Promise<ChatSettingsState> {
+    const problem = checkChatSettings(changes);
+    if (problem) return Promise.reject(new AppError('invalid_argument', problem));
+    return this.enqueue(() => this.applyChanges(changes));
+  }
+
+  async applyPreset(presetId: string): Promise<ChatSettingsState> {
+    const preset = this.presets.find((p) => p.id === presetId);
+    if (!preset) throw new AppError('invalid_argument', `There is no preset named "${presetId}".`);
+    const broadcasterId = this.requireBroadcaster();
+    return this.enqueue(async () => {
+      if (!this.values) await this.refresh();
+      const before = this.values!;
+      await this.applyChanges(preset.changes);
+      const existing = this.options.settings.get('chatSettings.pendingRevert');
+      // A second preset on top of a pending one keeps the first one's "before": the revert goes back to how chat was.
+      const restore = existing && existing.broadcasterId === broadcasterId ? { ...revertChanges(before, preset.changes), ...existing.restore } : revertChanges(before, preset.changes);
+      const applied = { ...(existing?.broadcasterId === broadcasterId ? existing.applied : {}), ...preset.changes };
+      this.options.settings.set('chatSettings.pendingRevert', {
+        presetId: preset.id,
+        label: preset.label,
+        broadcasterId,
+        dueAt: this.clock.now() + preset.revertAfterMs,
+        applied,
+        restore,
+      });
+      this.schedule();
+      this.emit();
+      return this.getState();
+    });
+  }
+
+  cancelRevert(): ChatSettingsState {
+    this.options.settings.set('chatSettings.pendingRevert', null);
+    this.clearTimer();
+    this.emit();
+    return this.getState();
+  }
+
+  revertNow(): Promise<ChatSettingsState> {
+    if (!this.options.settings.get('chatSettings.pendingRevert')) return Promise.reject(new AppError('invalid_argument', 'No preset is waiting to be reverted.'));
+    return this.runRevert();
+  }
+
+  dispose(): void {
+    this.offAuth?.();
+    this.offAuth = null;
+    this.clearTimer();
+    this.listeners.clear();
+  }
+
+  // ---------- internals ----------
+
+  private applyAuth(auth: AuthState): void {
+    const id = auth.status === 'signedIn' && auth.account ? auth.account.id : null;
+    if (id === this.broadcasterId) return;
+    this.broadcasterId = id;
+    this.values = null;
+    this.fetchedAt = null;
+    this.error = null;
+    this.clearTimer();
+    this.emit();
+    if (id === null) return;
+    void this.refresh().catch(() => {});
+    this.schedule();
+  }
+
+  private async applyChanges(changes: Partial<ChatSettingsValues>): Promise<ChatSettingsState> {
+    const broadcasterId = this.requireBroadcaster();
+    if (!this.values) await this.refresh();
+    const before = this.values!;
+    const body = chatSettingsPatch(before, changes);
+    if (Object.keys(body).length === 0) return this.getState();
+    this.values = { ...before, ...changes };
+    this.pending = true;
+    this.emit();
+    try {
+      const res = await this.options.api.request<{ data: HelixChatSettings[] }>({
+        method: 'PATCH',
+        path: '/helix/chat/settings',
+        query: { broadcaster_id: broadcasterId, moderator_id: broadcasterId },
+        body,
+      });
+      const raw = res.data?.data?.[0];
+      if (raw) this.values = fromHelix(raw);
+      this.pending = false;
+      this.error = null;
+      this.emit();
+    } catch (error) {
+      this.values = before;
+      this.pending = false;
+      this.emit();
+      const message = describe(error, 'change');
+      throw new AppError(error instanceof AppError ? error.code : 'unavailable', message, error instanceof AppError ? error.details : {});
+    }
+    // What the platform holds now, including anything another moderator changed.
+    await this.refresh().catch(() => {});
+    return this.getState();
+  }
+
+  private schedule(): void {
+    this.clearTimer();
+    const revert = this.options.settings.get('chatSettings.pendingRevert');
+    if (!revert || revert.broadcasterId !== this.broadcasterId) return;
+    // Already due (Sidestage was closed past it): revert at once.
+    const wait = Math.max(0, revert.dueAt - this.clock.now());
+    this.revertTimer = this.clock.setTimeout(() => {
+      this.revertTimer = null;
+      void this.runRevert().catch(() => {});
+    }, wait);
+  }
+
+  private runRevert(): Promise<ChatSettingsState> {
+    return this.enqueue(async () => {
+      const revert = this.options.settings.get('chatSettings.pendingRevert');
+      if (!revert) return this.getState();
+      if (revert.broadcasterId !== this.broadcasterId) throw new AppError('not_signed_in', 'Sign in to the channel the preset was applied to, to revert it.');
+      try {
+        await this.refresh();
+        const changes = this.stillApplied(revert);
+        if (Object.keys(changes).length) await this.applyChanges(changes);
+        this.options.settings.set('chatSettings.pendingRevert', null);
+        this.options.notifier?.show({ title: `${revert.label} ended`, body: 'Chat settings are back to how they were.', tag: 'sidestage-chat-settings' });
+        this.emit();
+        return this.getState();
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : 'unknown error';
+        this.options.logger.warn('chat settings revert failed; trying again later', { error });
+        this.options.notifier?.show({ title: `${revert.label}: could not revert`, body: `${message} Sidestage tries again shortly.`, tag: 'sidestage-chat-settings' });
+        this.clearTimer();
+        this.revertTimer = this.clock.setTimeout(() => {
+          this.revertTimer = null;
+          void this.runRevert().catch(() => {});
+        }, this.options.revertRetryMs ?? 30_000);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * The fields to put back: only those still as the preset left them (a change made since is the
+   * streamer's). A mode and its duration go together: touching either one keeps both.
+   */
+  private stillApplied(revert: PendingRevert): Partial<ChatSettingsValues> {
+    const current = this.values as unknown as Record<string, unknown>;
+    const restore = revert.restore as Record<string, unknown>;
+    const applied = revert.applied;
+    const untouched = (key: string) => !(key in applied) || current[key] === applied[key];
+    const out: Record<string, unknown> = {};
+    const paired = new Set<string>();
+    for (const pair of [['followerMode', 'followerModeDuration'], ['slowMode', 'slowModeWaitTime'], ['nonModeratorChatDelay', 'nonModeratorChatDelayDuration']]) {
+      pair.forEach((k) => paired.add(k));
+      if (!pair.some((k) => k in applied) || !pair.every(untouched)) continue;
+      for (const k of pair) if (k in restore) out[k] = restore[k];
+    }
+    for (const key of Object.keys(applied)) {
+      if (!paired.has(key) && untouched(key) && key in restore) out[key] = restore[key];
+    }
+    return out as Partial<ChatSettingsValues>;
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private requireBroadcaster(): string {
+    if (!this.broadcasterId) throw new AppError('not_signed_in', 'Sign in to see and change chat settings.');
+    return this.broadcasterId;
+  }
+
+  private clearTimer(): void {
+    if (this.revertTimer !== null) this.clock.clearTimeout(this.revertTimer);
+    this.revertTimer = null;
+  }
+
+  private emit(): void {
+    this.revision++;
+    const state = this.getState();
+    for (const listener of this.listeners) listener(state);
+  }
+}
+
+function fromHelix(raw: HelixChatSettings): ChatSettingsValues {
+  const delay = raw.non_moderator_chat_delay_duration;
+  return {
+    emoteMode: raw.emote_mode,
+    followerMode: raw.follower_mode,
+    followerModeDuration: raw.follower_mode_duration ?? 0,
+    slowMode: raw.slow_mode,
+    slowModeWaitTime: raw.slow_mode_wait_time ?? 30,
+    subscriberMode: raw.subscriber_mode,
+    uniqueChatMode: raw.unique_chat_mode,
+    nonModeratorChatDelay: raw.non_moderator_chat_delay ?? false,
+    nonModeratorChatDelayDuration: delay === 4 || delay === 6 ? delay : 2,
+  };
+}
+
+function describe(error: unknown, what: 'read' | 'change'): string {
+  if (error instanceof ApiError) {
+    if (error.status === 403) return `Only the broadcaster or a moderator can ${what} chat settings.`;
+    if (error.status === 401 && /scope/i.test(error.platformMessage ?? '')) return `Sidestage may not ${what} chat settings: sign in again and allow it.`;
+    return error.message;
+  }
+  if (error instanceof AppError) return error.message;
+  return `Could not ${what} the chat settings.`;
+}

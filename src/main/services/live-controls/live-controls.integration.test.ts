@@ -1,0 +1,214 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { createFakeClock } from '../auth/fake-clock';
+import { silentLogger } from '../logger';
+import { RecordingNotifier } from '../notifications/notifier';
+import { MemorySettingsStore } from '../settings/settings-store';
+import { FakeShortcutRegistry } from '../markers/shortcut-registry';
+import { ChatSettingsService } from '../chat-settings/chat-settings-service';
+import { IpcRouter } from '../../ipc/ipc-router';
+import { UnavailableShortcutRegistry } from '../markers/shortcut-registry';
+import { createLiveControlsFeature, type LiveControlsFeature } from './live-controls-feature';
+import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulate, startBreakingProxy } from './emulator-test-support';
+
+interface MarkersAnswer {
+  data: { videos: { video_id: string; markers: { id: string; position_seconds: number; description: string }[] }[] }[];
+}
+
+describe('live controls against the emulator', () => {
+  let emulator: RunningEmulator;
+  let token: string;
+  let dataDir: string;
+  let feature: LiveControlsFeature | null = null;
+  let proxy: Awaited<ReturnType<typeof startBreakingProxy>>;
+  const hotkey = 'CommandOrControl+Alt+M';
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: 'demo' });
+    token = await mintToken(emulator);
+    proxy = await startBreakingProxy(emulator.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await emulator?.close();
+  });
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sidestage-live-'));
+  });
+  afterEach(async () => {
+    await feature?.dispose();
+    feature = null;
+    await simulate(emulator.url, 'DELETE', '/_emulator/faults');
+    await simulate(emulator.url, 'POST', `/_emulator/streams/${emulator.demo!.broadcaster.id}/offline`).catch(() => {});
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function startFeature(options: { viaProxy?: boolean } = {}) {
+    const { auth, apiAuth } = fixedAuth(emulator, token);
+    const api = apiClientFor(options.viaProxy ? proxy.url : emulator.url, emulator.demo!.clientId, apiAuth);
+    const notifier = new RecordingNotifier();
+    const shortcuts = new FakeShortcutRegistry();
+    const settings = new MemorySettingsStore();
+    feature = createLiveControlsFeature({ api, auth, settings, dataDir, logger: silentLogger, notifier, shortcuts, markerRetryBaseMs: 50, markerRetryWindowMs: 5_000 });
+    await feature.start();
+    return { feature, notifier, shortcuts, settings };
+  }
+
+  const broadcasterId = () => emulator.demo!.broadcaster.id;
+  const goLive = (body: Record<string, unknown> = { vod: true }) => simulate(emulator.url, 'POST', `/_emulator/streams/${broadcasterId()}/online`, body);
+
+  it('a hotkey press while live makes a marker at the right position, logged on disk and read back', async () => {
+    const { feature, notifier, shortcuts } = await startFeature();
+    await goLive({ vod: true, title: 'Marker run', viewer_count: 12 });
+    await simulate(emulator.url, 'POST', '/_emulator/clock', { advance_seconds: 5025 });
+    await feature.stream.refresh();
+    expect(feature.stream.getStatus()).toMatchObject({ live: true, viewerCount: 12, title: 'Marker run' });
+
+    shortcuts.press(hotkey);
+    await vi.waitFor(() => expect(notifier.shown.at(-1)?.notification.title).toBe('Marker at 1:23:45'));
+
+    const held = await helixGet<MarkersAnswer>(emulator, token, `/helix/streams/markers?user_id=${broadcasterId()}`);
+    expect(held.data[0]!.videos[0]!.markers.map((m) => m.position_seconds)).toEqual([5025]);
+
+    const entry = feature.markers.getOverview().logs[0]!.entries[0]!;
+    expect(entry).toMatchObject({ status: 'created', positionSeconds: 5025, source: 'hotkey', attempts: 1 });
+    await vi.waitFor(() => expect(feature.markers.getOverview().api.markers.map((m) => m.id)).toEqual([entry.markerId]));
+    const onDisk = JSON.parse(await readFile(join(dataDir, 'marker-log.json'), 'utf8'));
+    expect(onDisk.broadcasts[0].entries[0]).toMatchObject({ status: 'created', positionSeconds: 5025 });
+  });
+
+  it('refuses a press while offline, in words', async () => {
+    const { feature, notifier, shortcuts } = await startFeature();
+    await feature.stream.refresh();
+    shortcuts.press(hotkey);
+    await vi.waitFor(() => expect(notifier.shown.at(-1)?.notification).toMatchObject({ title: 'Marker not created', body: expect.stringMatching(/not live/) }));
+    await expect(feature.markers.drop('button')).rejects.toThrow(/not live/);
+  });
+
+  it('says that VOD storage is off', async () => {
+    const { feature } = await startFeature();
+    await goLive({ vod: false });
+    await feature.stream.refresh();
+    await expect(feature.markers.drop('button')).rejects.toThrow(/VOD storage is off/);
+  });
+
+  it('retries a marker through a network failure and a platform error, and makes exactly one', async () => {
+    const { feature, notifier } = await startFeature({ viaProxy: true });
+    await goLive({ vod: true });
+    await feature.stream.refresh();
+    proxy.breakNext('POST /helix/streams/markers', 1);
+    await simulate(emulator.url, 'POST', '/_emulator/faults', { path: '^/helix/streams/markers$', method: 'POST', status: 503, count: 1 });
+    await feature.markers.drop('button');
+    await vi.waitFor(() => expect(feature.markers.getOverview().logs[0]!.entries[0]!.status).toBe('created'), { timeout: 5_000 });
+    expect(proxy.broken()).toBeGreaterThanOrEqual(1);
+    expect(feature.markers.getOverview().logs[0]!.entries[0]!.attempts).toBe(3);
+    const held = await helixGet<MarkersAnswer>(emulator, token, `/helix/streams/markers?user_id=${broadcasterId()}`);
+    expect(held.data[0]!.videos[0]!.markers).toHaveLength(1);
+    expect(notifier.shown.at(-1)!.notification.title).toMatch(/^Marker at /);
+  });
+
+  it('changes chat settings with the platform’s pairing and rolls back a refused change', async () => {
+    const { feature } = await startFeature();
+    await vi.waitFor(() => expect(feature.chatSettings.getState().values).not.toBeNull());
+    await feature.chatSettings.update({ slowMode: true, slowModeWaitTime: 10, followerMode: true, followerModeDuration: 60 });
+    const held = await helixGet<{ data: Record<string, unknown>[] }>(emulator, token, `/helix/chat/settings?broadcaster_id=${broadcasterId()}&moderator_id=${broadcasterId()}`);
+    expect(held.data[0]).toMatchObject({ slow_mode: true, slow_mode_wait_time: 10, follower_mode: true, follower_mode_duration: 60 });
+    await feature.chatSettings.update({ slowMode: false });
+    expect(feature.chatSettings.getState().values).toMatchObject({ slowMode: false, followerMode: true, followerModeDuration: 60 });
+
+    // A token without the manage scope: the platform refuses, the change is rolled back with its reason.
+    const readOnly = await mintToken(emulator, liveScopes.filter((s) => s !== 'moderator:manage:chat_settings'));
+    const { auth, apiAuth } = fixedAuth(emulator, readOnly);
+    const limited = new ChatSettingsService({ api: apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth), auth, settings: new MemorySettingsStore(), logger: silentLogger });
+    limited.start();
+    await vi.waitFor(() => expect(limited.getState().values).not.toBeNull());
+    await expect(limited.update({ emoteMode: true })).rejects.toThrow();
+    expect(limited.getState()).toMatchObject({ pending: false, values: { emoteMode: false } });
+    limited.dispose();
+    await feature.chatSettings.update({ followerMode: false });
+  });
+
+  it('a preset’s revert survives a restart and runs when due', async () => {
+    const { auth, apiAuth } = fixedAuth(emulator, token);
+    const api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
+    const settings = new MemorySettingsStore();
+    const clock = createFakeClock(Date.now());
+    const first = new ChatSettingsService({ api, auth, settings, logger: silentLogger, clock });
+    first.start();
+    await first.applyPreset('raidShield');
+    first.dispose();
+    const read = () => helixGet<{ data: Record<string, unknown>[] }>(emulator, token, `/helix/chat/settings?broadcaster_id=${broadcasterId()}&moderator_id=${broadcasterId()}`);
+    expect((await read()).data[0]).toMatchObject({ follower_mode: true, follower_mode_duration: 10, slow_mode: true, slow_mode_wait_time: 30 });
+
+    // Closed for 11 minutes on both clocks; the new service finds the revert due at start.
+    clock.advance(11 * 60_000);
+    await simulate(emulator.url, 'POST', '/_emulator/clock', { advance_seconds: 660 });
+    const second = new ChatSettingsService({ api, auth, settings, logger: silentLogger, clock });
+    second.start();
+    clock.advance(0);
+    await vi.waitFor(async () => expect((await read()).data[0]).toMatchObject({ follower_mode: false, slow_mode: false }));
+    await vi.waitFor(() => expect(settings.get('chatSettings.pendingRevert')).toBeNull());
+    second.dispose();
+  });
+
+  it('runs an ad and tells the cooldown in the platform’s words', async () => {
+    const { feature } = await startFeature();
+    await expect(feature.ads.run(30)).rejects.toThrow(/not live/);
+    await goLive({ vod: true });
+    const state = await feature.ads.run(60);
+    expect(state.lastLength).toBe(60);
+    await expect(feature.ads.run(30)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/wait/) });
+    expect(feature.ads.getState().nextAllowedAt).not.toBeNull();
+  });
+
+  it('edits the channel and finds categories', async () => {
+    const { feature } = await startFeature();
+    const [category] = await feature.channel.searchCategories('just');
+    expect(category).toBeDefined();
+    const info = await feature.channel.update({ title: 'Edited by Sidestage', categoryId: category!.id, tags: ['Cozy'] });
+    expect(info).toMatchObject({ title: 'Edited by Sidestage', categoryId: category!.id, tags: ['Cozy'] });
+    await vi.waitFor(() => expect(feature.stream.getStatus().title).toBe('Edited by Sidestage'));
+    // The branded-content flag changed twice in a row: the platform's 409, explained.
+    await feature.channel.update({ isBrandedContent: true });
+    await expect(feature.channel.update({ isBrandedContent: false })).rejects.toThrow(/changed too often/);
+  });
+
+  it('serves its channels through the IPC router, with events, in words', async () => {
+    const { auth, apiAuth } = fixedAuth(emulator, token);
+    const settings = new MemorySettingsStore();
+    feature = createLiveControlsFeature({
+      api: apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth),
+      auth,
+      settings,
+      dataDir,
+      logger: silentLogger,
+      notifier: new RecordingNotifier(),
+      shortcuts: new UnavailableShortcutRegistry(),
+    });
+    const router = new IpcRouter(silentLogger);
+    const events: string[] = [];
+    router.onEvent((event) => events.push(event));
+    feature.register(router);
+    await feature.start();
+    const sender = { trusted: true, description: 'test' };
+
+    const hotkey = await router.dispatch('hotkeys:getState', undefined, sender);
+    expect(hotkey).toMatchObject({ ok: true, value: { registered: false, error: expect.stringMatching(/only in the desktop app/) } });
+    const offline = await router.dispatch('markers:drop', undefined, sender);
+    expect(offline).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/not live/) } });
+    const outOfRange = await router.dispatch('chatSettings:update', { slowMode: true, slowModeWaitTime: 500 }, sender);
+    expect(outOfRange).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    const badAd = await router.dispatch('ads:run', { length: 45 }, sender);
+    expect(badAd).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await router.dispatch('tray:setSettings', { closeToTray: false }, sender)).toEqual({ ok: true, value: { closeToTray: false } });
+    expect(feature.closesToTray()).toBe(false);
+
+    await goLive({ vod: true });
+    const dropped = await router.dispatch('markers:drop', { description: 'From IPC' }, sender);
+    expect(dropped).toMatchObject({ ok: true, value: { lastResult: { ok: true, message: expect.stringMatching(/^Marker at /) } } });
+    await vi.waitFor(() => expect(events).toEqual(expect.arrayContaining(['stream:changed', 'markers:changed', 'hotkeys:changed', 'chatSettings:changed'])));
+  });
+});

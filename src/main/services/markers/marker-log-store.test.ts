@@ -1,0 +1,42 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BroadcastMarkerLog } from '../../../shared/ipc/contract';
+import { silentLogger } from '../logger';
+import { FileMarkerLogStore } from './marker-log-store';
+
+const log = (n: number): BroadcastMarkerLog => ({
+  streamId: `s${n}`,
+  startedAt: null,
+  title: `t${n}`,
+  entries: [{ id: `e${n}`, source: 'hotkey', pressedAt: '2025-01-01T00:00:00.000Z', description: '', status: 'created', positionSeconds: n, delaySeconds: 0, markerId: `m${n}`, attempts: 1, error: null }],
+});
+
+let dir: string;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('FileMarkerLogStore', () => {
+  it('starts empty, saves atomically and reads back', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'markers-'));
+    const store = new FileMarkerLogStore(join(dir, 'nested'), silentLogger);
+    expect(await store.load()).toEqual([]);
+    await Promise.all([store.save([log(1)]), store.save([log(1), log(2)])]);
+    expect(await new FileMarkerLogStore(join(dir, 'nested'), silentLogger).load()).toEqual([log(1), log(2)]);
+    // No temporary file is left behind.
+    expect(await readdir(join(dir, 'nested'))).toEqual(['marker-log.json']);
+  });
+
+  it('sets an unreadable file aside instead of failing', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'markers-'));
+    await writeFile(join(dir, 'marker-log.json'), '{ nope');
+    const store = new FileMarkerLogStore(dir, silentLogger);
+    expect(await store.load()).toEqual([]);
+    const files = await readdir(dir);
+    expect(files.some((f) => f.startsWith('marker-log.json.unreadable-'))).toBe(true);
+    await store.save([log(3)]);
+    expect(JSON.parse(await readFile(join(dir, 'marker-log.json'), 'utf8')).broadcasts).toHaveLength(1);
+  });
+});

@@ -1,0 +1,383 @@
+/**
+ * Stream markers: a press (hotkey, button, tray) while live becomes `POST /helix/streams/markers`;
+ * a press while offline is refused in words; a network failure is retried for a bounded time,
+ * keeping the press's time so the log says how late the marker landed. Every press of a broadcast
+ * is logged on disk; the platform's own list for the current or last video is read back beside it.
+ * Feedback goes through the Notifier, so it reaches a player who never leaves the game.
+ */
+import { randomUUID } from 'node:crypto';
+import { formatPosition, renderMarkerDescription } from '../../../shared/domain/marker-position';
+import type { ApiMarker, AuthState, BroadcastMarkerLog, MarkerEntry, MarkerSource, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
+import type { ApiClient } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
+import { systemClock, type Clock } from '../auth/clock';
+import type { Logger } from '../logger';
+import type { Notifier } from '../notifications/notifier';
+import type { SettingsStore } from '../settings/settings-store';
+import type { MarkerLogStore } from './marker-log-store';
+
+export interface MarkerStreamStatus {
+  getStatus(): StreamStatus;
+  refresh(): Promise<StreamStatus>;
+  onChange(listener: (status: StreamStatus) => void): () => void;
+}
+
+export interface MarkerServiceOptions {
+  api: Pick<ApiClient, 'request'>;
+  auth: { getState(): AuthState };
+  stream: MarkerStreamStatus;
+  notifier: Notifier;
+  settings: SettingsStore;
+  store: MarkerLogStore;
+  logger: Logger;
+  clock?: Clock;
+  /** How long after a press a failing request is still retried. Default 60 s. */
+  retryWindowMs?: number;
+  /** First wait between tries; doubles up to 8x. Default 1 s. */
+  retryBaseMs?: number;
+  /** Broadcasts kept in the log. Default 30. */
+  keepBroadcasts?: number;
+  /** How long a note request waits before the marker is placed without a note. Default 2 min. */
+  noteWaitMs?: number;
+  /** Brings the window forward so the note can be typed (the Electron side). */
+  showWindow?: () => void;
+}
+
+interface HelixCreatedMarker {
+  id: string;
+  created_at: string;
+  description: string;
+  position_seconds: number;
+}
+
+interface HelixMarkersPage {
+  data: { user_id: string; videos: { video_id: string; markers: { id: string; created_at: string; description: string; position_seconds: number; URL?: string; url?: string }[] }[] }[];
+  pagination?: { cursor?: string };
+}
+
+const notificationTag = 'sidestage-marker';
+
+export class MarkerService {
+  private readonly clock: Clock;
+  private readonly retryWindowMs: number;
+  private readonly retryBaseMs: number;
+  private logs: BroadcastMarkerLog[] = [];
+  private api: MarkersOverview['api'] = { videoId: null, markers: [], fetchedAt: null, error: null };
+  private lastResult: MarkersOverview['lastResult'] = null;
+  private readonly listeners = new Set<(overview: MarkersOverview) => void>();
+  private readonly retryTimers = new Set<unknown>();
+  private offStream: (() => void) | null = null;
+  private lastStreamId: string | null = null;
+  private disposed = false;
+  private loaded: Promise<void> | null = null;
+  /** Read-backs may overlap (a marker made, a broadcast started): only the newest one's answer counts. */
+  private apiSeq = 0;
+  private revision = 0;
+  private noteRequest: { id: string; pressedAt: number; source: MarkerSource; timer: unknown } | null = null;
+
+  constructor(private readonly options: MarkerServiceOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.retryWindowMs = options.retryWindowMs ?? 60_000;
+    this.retryBaseMs = options.retryBaseMs ?? 1_000;
+  }
+
+  /** Loads the log; presses left pending by a previous run are marked as not created. */
+  start(): Promise<void> {
+    this.loaded ??= (async () => {
+      const logs = await this.options.store.load();
+      let changed = false;
+      for (const log of logs) {
+        for (const entry of log.entries) {
+          if (entry.status !== 'pending') continue;
+          Object.assign(entry, { status: 'failed', error: 'Sidestage closed before the marker was created.' });
+          changed = true;
+        }
+      }
+      this.logs = logs;
+      if (changed) await this.persist();
+      this.lastStreamId = this.options.stream.getStatus().streamId;
+      this.offStream = this.options.stream.onChange((status) => {
+        // A broadcast started or ended: the platform's "current or last video" changed.
+        if (status.streamId !== this.lastStreamId) {
+          this.lastStreamId = status.streamId;
+          void this.refreshApiMarkers().catch(() => {});
+        }
+      });
+      if (this.broadcasterId()) void this.refreshApiMarkers().catch(() => {});
+    })();
+    return this.loaded;
+  }
+
+  getOverview(): MarkersOverview {
+    return {
+      logs: this.logs,
+      api: this.api,
+      descriptionTemplate: this.options.settings.get('markers.descriptionTemplate'),
+      lastResult: this.lastResult,
+      noteRequest: this.noteRequest
+        ? {
+            id: this.noteRequest.id,
+            pressedAt: new Date(this.noteRequest.pressedAt).toISOString(),
+            expiresAt: new Date(this.noteRequest.pressedAt + (this.options.noteWaitMs ?? 120_000)).toISOString(),
+          }
+        : null,
+      revision: this.revision,
+    };
+  }
+
+  onChange(listener: (overview: MarkersOverview) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setDescriptionTemplate(template: string): MarkersOverview {
+    this.options.settings.set('markers.descriptionTemplate', template.trim());
+    this.emit();
+    return this.getOverview();
+  }
+
+  /**
+   * One press. Resolves once the first try has an answer (or a retry is scheduled: the entry is
+   * then `pending` and the outcome follows as an event and a notification); rejects, in words,
+   * when the press is refused.
+   */
+  async drop(source: MarkerSource, explicitDescription?: string, noteRequestId?: string): Promise<MarkersOverview> {
+    await this.start();
+    let pressedAt = this.clock.now();
+    if (noteRequestId !== undefined) {
+      const request = this.takeNoteRequest(noteRequestId);
+      if (!request) throw new AppError('invalid_argument', 'That note request has ended: the marker was already placed or the request timed out.');
+      pressedAt = request.pressedAt;
+      source = request.source;
+    }
+    const broadcasterId = this.broadcasterId();
+    if (!broadcasterId) return this.refuse(pressedAt, 'Sign in to place stream markers.', 'not_signed_in');
+
+    let status = this.options.stream.getStatus();
+    if (!status.live || !status.streamId) {
+      // The status may lag behind a stream that just started: ask once before refusing.
+      status = await this.options.stream.refresh().catch(() => status);
+    }
+    if (!status.live || !status.streamId) {
+      return this.refuse(pressedAt, 'You are not live: a marker marks a moment of a live broadcast.', 'unavailable');
+    }
+
+    const log = this.logFor(status);
+    const template = this.options.settings.get('markers.descriptionTemplate');
+    const description =
+      explicitDescription?.trim() || (template ? renderMarkerDescription(template, { pressedAt: new Date(pressedAt), number: log.entries.length + 1 }) : '');
+    const entry: MarkerEntry = {
+      id: randomUUID(),
+      source,
+      pressedAt: new Date(pressedAt).toISOString(),
+      description,
+      status: 'pending',
+      positionSeconds: null,
+      delaySeconds: 0,
+      markerId: null,
+      attempts: 0,
+      error: null,
+    };
+    log.entries.push(entry);
+    void this.persist();
+    this.emit();
+    await this.attempt(broadcasterId, entry, pressedAt);
+    if (entry.status === 'failed') throw new AppError('unavailable', entry.error ?? 'The marker was not created.');
+    return this.getOverview();
+  }
+
+  /**
+   * The note shortcut: checks that the stream is live, then waits for the note (typed in the app)
+   * keeping the press's time; without a note in time the marker is placed anyway, undescribed.
+   */
+  async requestNote(source: MarkerSource = 'hotkey'): Promise<MarkersOverview> {
+    await this.start();
+    const pressedAt = this.clock.now();
+    if (!this.broadcasterId()) return this.refuse(pressedAt, 'Sign in to place stream markers.', 'not_signed_in');
+    let status = this.options.stream.getStatus();
+    if (!status.live) status = await this.options.stream.refresh().catch(() => status);
+    if (!status.live) return this.refuse(pressedAt, 'You are not live: a marker marks a moment of a live broadcast.', 'unavailable');
+    // A second press while one waits places the first one (undescribed) and waits for the new one.
+    if (this.noteRequest) void this.drop(this.noteRequest.source, undefined, this.noteRequest.id).catch(() => {});
+    const id = randomUUID();
+    const timer = this.clock.setTimeout(() => void this.drop(source, undefined, id).catch(() => {}), this.options.noteWaitMs ?? 120_000);
+    this.noteRequest = { id, pressedAt, source, timer };
+    this.options.showWindow?.();
+    this.options.notifier.show({ title: 'Marker: add a note', body: 'Type the note in Sidestage. The marker keeps the time of your press.', tag: notificationTag });
+    this.emit();
+    return this.getOverview();
+  }
+
+  /** The platform's markers for the broadcaster's current or last video. */
+  async refreshApiMarkers(): Promise<MarkersOverview> {
+    const broadcasterId = this.broadcasterId();
+    if (!broadcasterId) throw new AppError('not_signed_in', 'Sign in to read your stream markers.');
+    const seq = ++this.apiSeq;
+    try {
+      const markers: ApiMarker[] = [];
+      let videoId: string | null = null;
+      let after: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const res = await this.options.api.request<HelixMarkersPage>({
+          method: 'GET',
+          path: '/helix/streams/markers',
+          query: { user_id: broadcasterId, first: 100, after },
+        });
+        const video = res.data?.data?.[0]?.videos?.[0];
+        if (video) {
+          videoId = video.video_id;
+          for (const m of video.markers) {
+            markers.push({ id: m.id, createdAt: m.created_at, description: m.description, positionSeconds: m.position_seconds, url: m.URL ?? m.url ?? '' });
+          }
+        }
+        after = res.data?.pagination?.cursor;
+        if (!after || !video?.markers.length) break;
+      }
+      markers.sort((a, b) => a.positionSeconds - b.positionSeconds);
+      if (seq !== this.apiSeq) return this.getOverview();
+      this.api = { videoId, markers, fetchedAt: new Date(this.clock.now()).toISOString(), error: null };
+      this.emit();
+      return this.getOverview();
+    } catch (error) {
+      const message = error instanceof AppError ? error.message : 'Could not read the markers.';
+      if (seq === this.apiSeq) {
+        this.api = { ...this.api, error: message };
+        this.emit();
+      }
+      throw error instanceof AppError ? error : new AppError('unavailable', message);
+    }
+  }
+
+  /** Stops retries; resolves once the log on disk is up to date. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.offStream?.();
+    for (const timer of this.retryTimers) this.clock.clearTimeout(timer);
+    this.retryTimers.clear();
+    if (this.noteRequest) this.clock.clearTimeout(this.noteRequest.timer);
+    this.noteRequest = null;
+    this.listeners.clear();
+    await this.options.store.idle();
+  }
+
+  // ---------- one marker ----------
+
+  private takeNoteRequest(id: string): { pressedAt: number; source: MarkerSource } | null {
+    const request = this.noteRequest;
+    if (!request || request.id !== id) return null;
+    this.clock.clearTimeout(request.timer);
+    this.noteRequest = null;
+    return request;
+  }
+
+  private async attempt(broadcasterId: string, entry: MarkerEntry, pressedAt: number): Promise<void> {
+    const sentAt = this.clock.now();
+    entry.attempts++;
+    try {
+      const res = await this.options.api.request<{ data: HelixCreatedMarker[] }>({
+        method: 'POST',
+        path: '/helix/streams/markers',
+        body: entry.description ? { user_id: broadcasterId, description: entry.description } : { user_id: broadcasterId },
+        // Not idempotent: a blind retry could make two markers. This service decides about retries.
+        retry: 'never',
+      });
+      const created = res.data?.data?.[0];
+      if (!created) throw new ApiError(502, 'Bad Gateway', 'The platform answered without the marker.');
+      Object.assign(entry, {
+        status: 'created',
+        positionSeconds: Math.max(0, Math.floor(created.position_seconds)),
+        markerId: created.id,
+        delaySeconds: Math.max(0, Math.round((sentAt - pressedAt) / 1000)),
+        error: null,
+      } satisfies Partial<MarkerEntry>);
+      // Placed later than pressed (network retries, a note typed first): the platform's position is that much later.
+      const late = entry.delaySeconds > 0 ? ` (placed ${entry.delaySeconds} s after the press)` : '';
+      this.finish(true, `Marker at ${formatPosition(entry.positionSeconds!)}${late}`, entry.description || 'Stream marker created.');
+      void this.refreshApiMarkers().catch(() => {});
+    } catch (error) {
+      const retryable = isRetryable(error);
+      const elapsed = this.clock.now() - pressedAt;
+      const wait = Math.min(this.retryBaseMs * 2 ** (entry.attempts - 1), this.retryBaseMs * 8);
+      if (retryable && !this.disposed && elapsed + wait <= this.retryWindowMs) {
+        entry.error = `${describe(error)} Trying again…`;
+        this.options.logger.warn('marker request failed; retrying', { attempt: entry.attempts, waitMs: wait, error });
+        this.emit();
+        const timer = this.clock.setTimeout(() => {
+          this.retryTimers.delete(timer);
+          void this.attempt(broadcasterId, entry, pressedAt);
+        }, wait);
+        this.retryTimers.add(timer);
+        return;
+      }
+      Object.assign(entry, { status: 'failed', error: describe(error) } satisfies Partial<MarkerEntry>);
+      this.finish(false, 'Marker not created', entry.error!);
+    }
+  }
+
+  private finish(ok: boolean, title: string, body: string): void {
+    this.lastResult = { at: new Date(this.clock.now()).toISOString(), ok, message: ok ? title : `${title}: ${body}` };
+    this.options.notifier.show({ title, body, tag: notificationTag });
+    void this.persist();
+    this.emit();
+  }
+
+  private refuse(pressedAt: number, message: string, code: 'unavailable' | 'not_signed_in'): never {
+    this.lastResult = { at: new Date(pressedAt).toISOString(), ok: false, message: `Marker not created: ${message}` };
+    this.options.notifier.show({ title: 'Marker not created', body: message, tag: notificationTag });
+    this.emit();
+    throw new AppError(code, message);
+  }
+
+  private logFor(status: StreamStatus): BroadcastMarkerLog {
+    let log = this.logs.find((l) => l.streamId === status.streamId);
+    if (!log) {
+      log = { streamId: status.streamId!, startedAt: status.startedAt, title: status.title, entries: [] };
+      this.logs.unshift(log);
+      this.logs.splice(this.options.keepBroadcasts ?? 30);
+    }
+    return log;
+  }
+
+  private broadcasterId(): string | null {
+    const auth = this.options.auth.getState();
+    return auth.status === 'signedIn' && auth.account ? auth.account.id : null;
+  }
+
+  private async persist(): Promise<void> {
+    try {
+      await this.options.store.save(this.logs);
+    } catch (error) {
+      this.options.logger.error('could not save the marker log', { error });
+    }
+  }
+
+  private emit(): void {
+    this.revision++;
+    const overview = this.getOverview();
+    for (const listener of this.listeners) listener(overview);
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500;
+  if (error instanceof AppError) return error.code === 'network_error' || error.code === 'rate_limited';
+  return false;
+}
+
+/** The platform's refusals, said as what to do about them. */
+function describe(error: unknown): string {
+  if (error instanceof ApiError) {
+    const message = error.platformMessage ?? '';
+    if (error.status === 404 && /VOD|video on demand/i.test(message)) {
+      return 'VOD storage is off: markers need past broadcasts to be stored. Turn on "Store past broadcasts" in the channel’s settings.';
+    }
+    if (error.status === 404 && /not (streaming )?live/i.test(message)) return 'You are not live: a marker marks a moment of a live broadcast.';
+    if (error.status === 404 && /premiere|rerun/i.test(message)) return 'Premieres and reruns cannot be marked.';
+    if (error.status === 403) return 'Only the broadcaster or one of their editors can place markers on this channel.';
+    if (error.status === 401) return 'Sidestage may not place markers: sign in again and allow "Drop stream markers".';
+    return error.message;
+  }
+  if (error instanceof AppError) return error.message;
+  return 'Something went wrong inside Sidestage.';
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { redemptionSchema, type Redemption } from '../../../shared/ipc/contract';
+import { AtomicJsonFile } from './atomic-json-file';
+
+/** The platform's limit of redemption ids per Update Redemption Status request. */
+export const maxIdsPerUpdate = 50;
+
+export type ResolveStatus = 'FULFILLED' | 'CANCELED';
+
+const entrySchema = z.object({
+  id: z.string(),
+  broadcasterId: z.string(),
+  rewardId: z.string(),
+  status: z.enum(['FULFILLED', 'CANCELED']),
+  /** At most 50, all of `rewardId`: one PATCH request. Kept whole to put them back on a refusal. */
+  redemptions: z.array(redemptionSchema).min(1).max(maxIdsPerUpdate),
+  createdAt: z.string(),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+});
+export type OutboxEntry = z.infer<typeof entrySchema>;
+
+const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
+
+/** One PATCH per reward and per 50 ids, in queue order. */
+export function planUpdates(redemptions: Redemption[], status: ResolveStatus, broadcasterId: string, now: Date): OutboxEntry[] {
+  const byReward = new Map<string, Redemption[]>();
+  for (const r of redemptions) {
+    const list = byReward.get(r.rewardId) ?? [];
+    list.push(r);
+    byReward.set(r.rewardId, list);
+  }
+  const entries: OutboxEntry[] = [];
+  for (const [rewardId, list] of byReward) {
+    for (let i = 0; i < list.length; i += maxIdsPerUpdate) {
+      entries.push({
+        id: randomUUID(),
+        broadcasterId,
+        rewardId,
+        status,
+        redemptions: list.slice(i, i + maxIdsPerUpdate),
+        createdAt: now.toISOString(),
+        attempts: 0,
+        lastError: null,
+      });
+    }
+  }
+  return entries;
+}
+
+/**
+ * Fulfil/cancel requests not yet confirmed by the platform, persisted before they are sent
+ * (so a crash or a restart loses none) and removed once the platform has answered for good.
+ */
+export class RedemptionOutbox {
+  private entries: OutboxEntry[] = [];
+
+  private constructor(private readonly file: AtomicJsonFile<z.infer<typeof fileSchema>>) {}
+
+  static fileName = 'redemption-outbox.json';
+
+  static async open(dataDir: string): Promise<RedemptionOutbox> {
+    const outbox = new RedemptionOutbox(new AtomicJsonFile(join(dataDir, RedemptionOutbox.fileName)));
+    const { value } = await outbox.file.read({ version: 1, entries: [] }, (raw) => {
+      const parsed = fileSchema.safeParse(raw);
+      return parsed.success ? parsed.data : null;
+    });
+    outbox.entries = value.entries;
+    return outbox;
+  }
+
+  list(): readonly OutboxEntry[] {
+    return this.entries;
+  }
+
+  get(id: string): OutboxEntry | undefined {
+    return this.entries.find((e) => e.id === id);
+  }
+
+  /** Ids of every redemption with an action waiting: they stay out of the queue. */
+  hiddenIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const e of this.entries) for (const r of e.redemptions) ids.add(r.id);
+    return ids;
+  }
+
+  redemptionCount(): number {
+    return this.entries.reduce((n, e) => n + e.redemptions.length, 0);
+  }
+
+  add(entries: OutboxEntry[]): Promise<void> {
+    this.entries.push(...entries);
+    return this.persist();
+  }
+
+  remove(entryIds: Iterable<string>): Promise<void> {
+    const gone = new Set(entryIds);
+    this.entries = this.entries.filter((e) => !gone.has(e.id));
+    return this.persist();
+  }
+
+  noteAttempt(entryId: string, error: string | null): Promise<void> {
+    const entry = this.get(entryId);
+    if (!entry) return Promise.resolve();
+    entry.attempts++;
+    entry.lastError = error;
+    return this.persist();
+  }
+
+  settled(): Promise<void> {
+    return this.file.settled();
+  }
+
+  private persist(): Promise<void> {
+    return this.file.write({ version: 1, entries: this.entries.map((e) => ({ ...e })) });
+  }
+}

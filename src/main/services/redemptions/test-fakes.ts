@@ -1,0 +1,215 @@
+/** In-memory stand-ins for the platform, the events service and the account, for the queue's unit tests. */
+import type { AuthState } from '../../../shared/ipc/contract';
+import type { ApiRequest, ApiResponse, Query } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import type { EventsGap } from '../events/events-service';
+import type { RedemptionEvent } from '../events/eventsub-messages';
+import type { HelixRedemption, HelixReward } from './helix-redemptions';
+import type { RedemptionEventsSource } from './redemptions-service';
+
+export const broadcaster = '501234567';
+
+export function helixReward(id: string, title = `Reward ${id}`, cost = 100): HelixReward {
+  return {
+    id,
+    title,
+    prompt: '',
+    cost,
+    background_color: '#9147FF',
+    is_enabled: true,
+    is_paused: false,
+    is_in_stock: true,
+    is_user_input_required: false,
+    max_per_stream_setting: { is_enabled: false, max_per_stream: 0 },
+    max_per_user_per_stream_setting: { is_enabled: false, max_per_user_per_stream: 0 },
+    global_cooldown_setting: { is_enabled: false, global_cooldown_seconds: 0 },
+    should_redemptions_skip_request_queue: false,
+    cooldown_expires_at: null,
+  };
+}
+
+let seq = 0;
+export function helixRedemption(rewardId: string, overrides: Partial<HelixRedemption> = {}): HelixRedemption {
+  seq++;
+  return {
+    id: `red-${String(seq).padStart(6, '0')}`,
+    broadcaster_id: broadcaster,
+    user_id: `u${seq % 7}`,
+    user_login: `viewer${seq % 7}`,
+    user_name: `Viewer${seq % 7}`,
+    user_input: null,
+    status: 'UNFULFILLED',
+    redeemed_at: new Date(Date.UTC(2025, 0, 1) + seq * 1000).toISOString(),
+    reward: { id: rewardId, title: `Reward ${rewardId}`, prompt: '', cost: 100 },
+    ...overrides,
+  };
+}
+
+export function toEvent(r: HelixRedemption, status: RedemptionEvent['status'] = 'unfulfilled'): RedemptionEvent {
+  return {
+    id: r.id,
+    broadcaster_user_id: r.broadcaster_id,
+    broadcaster_user_login: 'demo',
+    broadcaster_user_name: 'Demo',
+    user_id: r.user_id,
+    user_login: r.user_login,
+    user_name: r.user_name,
+    user_input: r.user_input ?? '',
+    status,
+    reward: { id: r.reward.id, title: r.reward.title, cost: r.reward.cost, prompt: r.reward.prompt ?? '' },
+    redeemed_at: r.redeemed_at,
+  };
+}
+
+type Failure = (req: { method: string; path: string; query: Query }) => Error | null;
+
+/** The channel-points endpoints the queue uses, over an in-memory channel. */
+export class FakeChannelPointsApi {
+  readonly rewards: HelixReward[] = [];
+  readonly redemptions = new Map<string, HelixRedemption>();
+  readonly patches: { ids: string[]; rewardId: string; status: string }[] = [];
+  readonly gets: string[] = [];
+  /** Consulted before every call; return an error to fail it. */
+  failures: Failure[] = [];
+  /** Called before every GET of a redemptions page answers (to interleave events with a reconciliation). */
+  onRedemptionsPage: (() => void | Promise<void>) | null = null;
+
+  addReward(reward: HelixReward): HelixReward {
+    this.rewards.push(reward);
+    return reward;
+  }
+
+  redeem(rewardId: string, overrides: Partial<HelixRedemption> = {}): HelixRedemption {
+    const r = helixRedemption(rewardId, overrides);
+    this.redemptions.set(r.id, r);
+    return r;
+  }
+
+  unfulfilledIds(): string[] {
+    return [...this.redemptions.values()].filter((r) => r.status === 'UNFULFILLED').map((r) => r.id).sort();
+  }
+
+  failWith(error: () => Error, times = 1, match: (req: { method: string; path: string }) => boolean = () => true): void {
+    let left = times;
+    this.failures.push((req) => {
+      if (left <= 0 || !match(req)) return null;
+      left--;
+      return error();
+    });
+  }
+
+  private check(method: string, path: string, query: Query): void {
+    for (const f of this.failures) {
+      const err = f({ method, path, query });
+      if (err) throw err;
+    }
+  }
+
+  get = async <T>(path: string, query: Query = {}): Promise<T> => {
+    this.gets.push(path);
+    this.check('GET', path, query);
+    if (path.endsWith('/custom_rewards')) return { data: this.rewards } as T;
+    throw new Error(`unexpected GET ${path}`);
+  };
+
+  paginate = <T>(path: string, query: Query = {}): AsyncGenerator<T, void, undefined> => this.pages<T>(path, query);
+
+  private async *pages<T>(path: string, query: Query): AsyncGenerator<T, void, undefined> {
+    this.gets.push(path);
+    if (this.onRedemptionsPage) await this.onRedemptionsPage();
+    this.check('GET', path, query);
+    const list = [...this.redemptions.values()]
+      .filter((r) => r.reward.id === query.reward_id && r.status === query.status)
+      .sort((a, b) => (a.redeemed_at < b.redeemed_at ? -1 : 1));
+    for (const r of list) yield { ...r } as T;
+  }
+
+  request = async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
+    const query = req.query ?? {};
+    this.check(req.method, req.path, query);
+    if (req.method === 'PATCH' && req.path.endsWith('/redemptions')) {
+      const ids = query.id as string[];
+      const rewardId = String(query.reward_id);
+      const status = (req.body as { status: string }).status;
+      if (ids.length > 50) throw new ApiError(400, 'Bad Request', 'too many ids');
+      this.patches.push({ ids, rewardId, status });
+      const changed = ids.map((id) => this.redemptions.get(id)).filter((r) => r && r.status === 'UNFULFILLED' && r.reward.id === rewardId) as HelixRedemption[];
+      if (changed.length === 0) throw new ApiError(404, 'Not Found', 'No unfulfilled redemptions');
+      for (const r of changed) r.status = status;
+      return { status: 200, data: { data: changed } as T };
+    }
+    throw new Error(`unexpected ${req.method} ${req.path}`);
+  };
+}
+
+export class FakeEvents implements RedemptionEventsSource {
+  private readonly listeners = new Map<string, Set<(event: never, meta: never) => void>>();
+  private readonly gapListeners = new Set<(gap: EventsGap) => void>();
+
+  onNotification(type: string, listener: (event: never, meta: never) => void): () => void {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+    return () => void set.delete(listener);
+  }
+
+  onGap(listener: (gap: EventsGap) => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
+  }
+
+  emit(type: string, event: unknown): void {
+    const meta = { messageId: `m-${Math.random()}`, messageTimestamp: new Date().toISOString(), subscriptionId: 's', subscriptionVersion: '1' };
+    for (const l of this.listeners.get(type) ?? []) l(event as never, meta as never);
+  }
+
+  add(r: HelixRedemption): void {
+    this.emit('channel.channel_points_custom_reward_redemption.add', toEvent(r));
+  }
+
+  update(r: HelixRedemption, status: RedemptionEvent['status']): void {
+    this.emit('channel.channel_points_custom_reward_redemption.update', toEvent(r, status));
+  }
+
+  gap(reason: EventsGap['reason'] = 'drop'): void {
+    for (const l of this.gapListeners) l({ reason, since: null });
+  }
+}
+
+export class FakeAuth {
+  private readonly listeners = new Set<(state: AuthState) => void>();
+  state: AuthState;
+
+  constructor(signedIn = true) {
+    this.state = signedIn ? FakeAuth.signedIn() : FakeAuth.with('signedOut');
+  }
+
+  static signedIn(id = broadcaster): AuthState {
+    return {
+      status: 'signedIn',
+      account: { id, login: 'demo', displayName: 'Demo', broadcasterType: 'partner', profileImageUrl: '' },
+      scopes: [],
+      missingScopes: [],
+      pending: null,
+      lastValidatedAt: null,
+      error: null,
+    };
+  }
+
+  static with(status: AuthState['status'], id = broadcaster): AuthState {
+    const base = FakeAuth.signedIn(id);
+    return { ...base, status, account: status === 'signedOut' ? null : base.account };
+  }
+
+  getState = (): AuthState => this.state;
+
+  onChange = (listener: (state: AuthState) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(state: AuthState): void {
+    this.state = state;
+    for (const l of [...this.listeners]) l(state);
+  }
+}

@@ -1,0 +1,253 @@
+import { adoptedTitle, checkReward, type RewardProblems } from '../../../shared/domain/reward-rules';
+import type { AuthState, CustomReward, RewardInput, RewardsOverview } from '../../../shared/ipc/contract';
+import { ApiError } from '../api/api-error';
+import type { ApiClient } from '../api/api-client';
+import { AppError } from '../app-error';
+import { systemClock, type Clock } from '../auth/clock';
+import type { Logger } from '../logger';
+import { rewardsPath, type HelixReward } from '../redemptions/helix-redemptions';
+
+export interface RewardsQueue {
+  /** Redemptions of the reward waiting in the queue (for the delete confirmation's count). */
+  pendingOf(rewardId: string): number;
+  /** The rewards Sidestage manages changed. */
+  refreshRewards(): Promise<void>;
+}
+
+export interface RewardsServiceOptions {
+  api: Pick<ApiClient, 'get' | 'request'>;
+  auth: { getState(): AuthState; onChange(listener: (state: AuthState) => void): () => void };
+  queue: RewardsQueue;
+  logger: Logger;
+  clock?: Clock;
+}
+
+export type RewardChanges = Partial<RewardInput> & { isPaused?: boolean };
+
+const retireOriginalWords = (title: string, copy: string) =>
+  `"${copy}" was created by Sidestage, disabled so that viewers do not see two. To retire the original: open the platform's creator dashboard, Viewer Rewards > Channel Points > Manage Rewards, and delete (or disable) "${title}" there — Sidestage may not change it. Then enable "${copy}" here and, if you like, rename it to "${title}".`;
+
+/**
+ * Every custom reward of the channel; the ones Sidestage's client created can be changed, the others
+ * only read (the platform lets only the creating client manage a reward) or adopted as a copy.
+ */
+export class RewardsService {
+  private readonly clock: Clock;
+  private overview: RewardsOverview = { rewards: [], loadedAt: null };
+  private broadcasterId: string | null = null;
+  private off: (() => void) | null = null;
+  private readonly listeners = new Set<(overview: RewardsOverview) => void>();
+
+  constructor(private readonly options: RewardsServiceOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  start(): void {
+    if (this.off) return;
+    this.off = this.options.auth.onChange((s) => this.applyAuth(s));
+    this.applyAuth(this.options.auth.getState());
+  }
+
+  dispose(): void {
+    this.off?.();
+    this.off = null;
+    this.listeners.clear();
+  }
+
+  onChange(listener: (overview: RewardsOverview) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  getOverview(): RewardsOverview {
+    return this.overview;
+  }
+
+  async list(): Promise<RewardsOverview> {
+    const broadcasterId = this.requireSignedIn();
+    const [all, manageable] = await Promise.all([
+      this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId }),
+      this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId, only_manageable_rewards: true }),
+    ]);
+    if (broadcasterId !== this.broadcasterId) return this.overview;
+    const mine = new Set((manageable.data ?? []).map((r) => r.id));
+    this.set((all.data ?? []).map((r) => toReward(r, mine.has(r.id))));
+    return this.overview;
+  }
+
+  async create(input: RewardInput): Promise<CustomReward> {
+    const broadcasterId = this.requireSignedIn();
+    await this.ensureLoaded();
+    this.check(input, this.overview.rewards.map((r) => r.title), this.overview.rewards.length);
+    const created = await this.call(() =>
+      this.options.api.request<{ data: HelixReward[] }>({ method: 'POST', path: rewardsPath, query: { broadcaster_id: broadcasterId }, body: toHelixBody(input), retry: 'never' }),
+    );
+    const reward = toReward(created.data.data[0]!, true);
+    this.set([...this.overview.rewards, reward]);
+    await this.options.queue.refreshRewards();
+    return reward;
+  }
+
+  async update(id: string, changes: RewardChanges): Promise<CustomReward> {
+    const broadcasterId = this.requireSignedIn();
+    const current = await this.manageable(id);
+    const merged: RewardInput = { ...fromReward(current), ...stripPaused(changes) };
+    this.check(merged, this.overview.rewards.filter((r) => r.id !== id).map((r) => r.title), null);
+    const updated = await this.call(() =>
+      this.options.api.request<{ data: HelixReward[] }>({
+        method: 'PATCH',
+        path: rewardsPath,
+        query: { broadcaster_id: broadcasterId, id },
+        body: { ...toHelixBody(stripPaused(changes)), ...(changes.isPaused === undefined ? {} : { is_paused: changes.isPaused }) },
+        // Setting fields to values is idempotent.
+        retry: 'safe',
+      }),
+    );
+    const reward = toReward(updated.data.data[0]!, true);
+    this.set(this.overview.rewards.map((r) => (r.id === id ? reward : r)));
+    await this.options.queue.refreshRewards();
+    return reward;
+  }
+
+  /** Deletes it; its UNFULFILLED redemptions become FULFILLED (spec part 3): their number is returned. */
+  async delete(id: string): Promise<{ fulfilledRedemptions: number }> {
+    const broadcasterId = this.requireSignedIn();
+    await this.manageable(id);
+    const pending = this.options.queue.pendingOf(id);
+    await this.call(() => this.options.api.request({ method: 'DELETE', path: rewardsPath, query: { broadcaster_id: broadcasterId, id } }));
+    this.set(this.overview.rewards.filter((r) => r.id !== id));
+    await this.options.queue.refreshRewards();
+    return { fulfilledRedemptions: pending };
+  }
+
+  /** Creates a copy owned by Sidestage (disabled) and says how to retire the original. */
+  async adopt(id: string): Promise<{ reward: CustomReward; retireOriginal: string }> {
+    await this.ensureLoaded();
+    const original = this.overview.rewards.find((r) => r.id === id);
+    if (!original) throw new AppError('invalid_argument', 'That reward no longer exists; refresh the list.');
+    if (original.manageable) throw new AppError('invalid_argument', `"${original.title}" already belongs to Sidestage.`);
+    const title = adoptedTitle(original.title, this.overview.rewards.map((r) => r.title));
+    const reward = await this.create({ ...fromReward(original), title, isEnabled: false });
+    return { reward, retireOriginal: retireOriginalWords(original.title, title) };
+  }
+
+  private applyAuth(state: AuthState): void {
+    const id = state.status === 'signedIn' ? (state.account?.id ?? null) : state.status === 'signedOut' ? null : this.broadcasterId;
+    if (id === this.broadcasterId) return;
+    this.broadcasterId = id;
+    this.overview = { rewards: [], loadedAt: null };
+    this.emit();
+    if (id !== null) void this.list().catch((err: unknown) => this.options.logger.warn('rewards: could not read the list', { error: err }));
+  }
+
+  private requireSignedIn(): string {
+    if (this.broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to manage your channel\'s rewards.');
+    return this.broadcasterId;
+  }
+
+  private async ensureLoaded(): Promise<void> {
+    if (this.overview.loadedAt === null) await this.list();
+  }
+
+  private async manageable(id: string): Promise<CustomReward> {
+    await this.ensureLoaded();
+    const reward = this.overview.rewards.find((r) => r.id === id);
+    if (!reward) throw new AppError('invalid_argument', 'That reward no longer exists; refresh the list.');
+    if (!reward.manageable) {
+      throw new AppError('invalid_argument', `"${reward.title}" was not created by Sidestage, and the platform lets only the app that created a reward change it. Adopt it to manage a copy.`);
+    }
+    return reward;
+  }
+
+  private check(input: RewardInput, otherTitles: string[], count: number | null): void {
+    const problems: RewardProblems = checkReward(input, otherTitles, count);
+    const first = Object.values(problems)[0];
+    if (first) throw new AppError('invalid_argument', first);
+  }
+
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        void this.list().catch(() => {});
+        throw new AppError('api_error', 'That reward no longer exists on the platform; the list was refreshed.', { status: 404 });
+      }
+      throw err;
+    }
+  }
+
+  private set(rewards: CustomReward[]): void {
+    this.overview = { rewards, loadedAt: new Date(this.clock.now()).toISOString() };
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const listener of [...this.listeners]) listener(this.overview);
+  }
+}
+
+function stripPaused(changes: RewardChanges): Partial<RewardInput> {
+  const { isPaused: _paused, ...rest } = changes;
+  return rest;
+}
+
+export function toReward(r: HelixReward, manageable: boolean): CustomReward {
+  return {
+    id: r.id,
+    title: r.title,
+    prompt: r.prompt ?? '',
+    cost: r.cost,
+    backgroundColor: r.background_color,
+    isEnabled: r.is_enabled,
+    isPaused: r.is_paused,
+    isInStock: r.is_in_stock,
+    isUserInputRequired: r.is_user_input_required,
+    maxPerStream: { isEnabled: r.max_per_stream_setting.is_enabled, value: r.max_per_stream_setting.max_per_stream },
+    maxPerUserPerStream: { isEnabled: r.max_per_user_per_stream_setting.is_enabled, value: r.max_per_user_per_stream_setting.max_per_user_per_stream },
+    globalCooldown: { isEnabled: r.global_cooldown_setting.is_enabled, seconds: r.global_cooldown_setting.global_cooldown_seconds },
+    shouldRedemptionsSkipRequestQueue: r.should_redemptions_skip_request_queue,
+    cooldownExpiresAt: r.cooldown_expires_at,
+    manageable,
+  };
+}
+
+function fromReward(r: CustomReward): RewardInput {
+  return {
+    title: r.title,
+    cost: r.cost,
+    prompt: r.prompt,
+    backgroundColor: r.backgroundColor,
+    isEnabled: r.isEnabled,
+    isUserInputRequired: r.isUserInputRequired,
+    // A disabled setting may hold 0; the platform wants at least 1 whenever a value is sent.
+    maxPerStream: { isEnabled: r.maxPerStream.isEnabled, value: Math.max(1, r.maxPerStream.value) },
+    maxPerUserPerStream: { isEnabled: r.maxPerUserPerStream.isEnabled, value: Math.max(1, r.maxPerUserPerStream.value) },
+    globalCooldown: { isEnabled: r.globalCooldown.isEnabled, seconds: Math.max(1, r.globalCooldown.seconds) },
+    shouldRedemptionsSkipRequestQueue: r.shouldRedemptionsSkipRequestQueue,
+  };
+}
+
+function toHelixBody(input: Partial<RewardInput>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (input.title !== undefined) body.title = input.title.trim();
+  if (input.cost !== undefined) body.cost = input.cost;
+  if (input.prompt !== undefined) body.prompt = input.prompt;
+  if (input.backgroundColor !== undefined) body.background_color = input.backgroundColor;
+  if (input.isEnabled !== undefined) body.is_enabled = input.isEnabled;
+  if (input.isUserInputRequired !== undefined) body.is_user_input_required = input.isUserInputRequired;
+  if (input.maxPerStream) {
+    body.is_max_per_stream_enabled = input.maxPerStream.isEnabled;
+    if (input.maxPerStream.isEnabled) body.max_per_stream = input.maxPerStream.value;
+  }
+  if (input.maxPerUserPerStream) {
+    body.is_max_per_user_per_stream_enabled = input.maxPerUserPerStream.isEnabled;
+    if (input.maxPerUserPerStream.isEnabled) body.max_per_user_per_stream = input.maxPerUserPerStream.value;
+  }
+  if (input.globalCooldown) {
+    body.is_global_cooldown_enabled = input.globalCooldown.isEnabled;
+    if (input.globalCooldown.isEnabled) body.global_cooldown_seconds = input.globalCooldown.seconds;
+  }
+  if (input.shouldRedemptionsSkipRequestQueue !== undefined) body.should_redemptions_skip_request_queue = input.shouldRedemptionsSkipRequestQueue;
+  return body;
+}

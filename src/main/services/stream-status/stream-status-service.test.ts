@@ -1,0 +1,184 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthState } from '../../../shared/ipc/contract';
+import { ApiError } from '../api/api-error';
+import { createFakeClock } from '../auth/fake-clock';
+import { silentLogger } from '../logger';
+import { StreamStatusService, type StreamEventsSource } from './stream-status-service';
+
+const signedIn: AuthState = {
+  status: 'signedIn',
+  account: { id: '42', login: 'me', displayName: 'Me', broadcasterType: 'affiliate', profileImageUrl: '' },
+  scopes: [],
+  missingScopes: [],
+  pending: null,
+  lastValidatedAt: null,
+  error: null,
+};
+const signedOut: AuthState = { ...signedIn, status: 'signedOut', account: null };
+
+function fakeAuth(initial: AuthState) {
+  let state = initial;
+  const listeners = new Set<(s: AuthState) => void>();
+  return {
+    getState: () => state,
+    onChange: (l: (s: AuthState) => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    set(next: AuthState) {
+      state = next;
+      for (const l of listeners) l(next);
+    },
+  };
+}
+
+function fakeEvents() {
+  const listeners = new Map<string, Set<(e: unknown) => void>>();
+  const gaps = new Set<(g: unknown) => void>();
+  const source: StreamEventsSource = {
+    onNotification: (type, l) => {
+      if (!listeners.has(type)) listeners.set(type, new Set());
+      listeners.get(type)!.add(l);
+      return () => listeners.get(type)!.delete(l);
+    },
+    onGap: (l) => {
+      gaps.add(l);
+      return () => gaps.delete(l);
+    },
+  };
+  return {
+    source,
+    emit: (type: string, event: unknown) => listeners.get(type)?.forEach((l) => l(event)),
+    gap: () => gaps.forEach((l) => l({ reason: 'drop', since: null })),
+  };
+}
+
+const liveStream = { id: 's1', user_id: '42', game_id: '509658', game_name: 'Just Chatting', title: 'Hello', viewer_count: 17, started_at: '2025-01-01T00:00:00Z', type: 'live' };
+const channel = { broadcaster_id: '42', game_id: '33214', game_name: 'Fortnite', title: 'Next time' };
+
+const flush = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+function setup(opts: { live?: boolean; auth?: AuthState } = {}) {
+  const clock = createFakeClock();
+  const auth = fakeAuth(opts.auth ?? signedIn);
+  const events = fakeEvents();
+  let live = opts.live ?? false;
+  const get = vi.fn(async (path: string, _query?: unknown): Promise<unknown> => {
+    if (path === '/helix/streams') return { data: live ? [liveStream] : [] };
+    if (path === '/helix/channels') return { data: [channel] };
+    throw new Error(`unexpected ${path}`);
+  });
+  const service = new StreamStatusService({ api: { get: get as never }, auth, events: events.source, logger: silentLogger, clock, pollIntervalMs: 60_000 });
+  const changes: unknown[] = [];
+  service.onChange((s) => changes.push(s));
+  return { service, clock, auth, events, get, changes, setLive: (v: boolean) => (live = v) };
+}
+
+describe('StreamStatusService', () => {
+  it('reads the live stream at sign-in with counts, title and category', async () => {
+    const { service, get } = setup({ live: true });
+    service.start();
+    await flush();
+    expect(get).toHaveBeenCalledWith('/helix/streams', { user_id: '42', type: 'live' });
+    expect(service.getStatus()).toMatchObject({ live: true, streamId: 's1', viewerCount: 17, title: 'Hello', categoryName: 'Just Chatting', error: null });
+  });
+
+  it('reads the channel for title and category when offline', async () => {
+    const { service, get } = setup({ live: false });
+    service.start();
+    await flush();
+    expect(get).toHaveBeenCalledWith('/helix/channels', { broadcaster_id: '42' });
+    expect(service.getStatus()).toMatchObject({ live: false, title: 'Next time', categoryName: 'Fortnite', viewerCount: null });
+  });
+
+  it('polls every interval while signed in and stops on sign-out', async () => {
+    const { service, clock, get, auth } = setup();
+    service.start();
+    await flush();
+    const calls = get.mock.calls.length;
+    clock.advance(60_000);
+    await flush();
+    expect(get.mock.calls.length).toBeGreaterThan(calls);
+    auth.set(signedOut);
+    expect(clock.pendingTimers()).toBe(0);
+    expect(service.getStatus().live).toBe(false);
+  });
+
+  it('goes live on stream.online at once, then fills the counts from a poll', async () => {
+    const { service, events, setLive, changes } = setup();
+    service.start();
+    await flush();
+    setLive(true);
+    events.emit('stream.online', { id: 's1', broadcaster_user_id: '42', started_at: '2025-01-01T00:00:00Z', type: 'live' });
+    expect(service.getStatus()).toMatchObject({ live: true, streamId: 's1', startedAt: '2025-01-01T00:00:00Z' });
+    await flush();
+    expect(service.getStatus().viewerCount).toBe(17);
+    expect(changes.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('ignores another broadcaster’s events and goes offline on stream.offline', async () => {
+    const { service, events } = setup({ live: true });
+    service.start();
+    await flush();
+    events.emit('stream.offline', { broadcaster_user_id: '7' });
+    expect(service.getStatus().live).toBe(true);
+    events.emit('stream.offline', { broadcaster_user_id: '42' });
+    expect(service.getStatus()).toMatchObject({ live: false, streamId: null, startedAt: null });
+  });
+
+  it('polls at once after an events gap', async () => {
+    const { service, events, get } = setup();
+    service.start();
+    await flush();
+    const calls = get.mock.calls.length;
+    events.gap();
+    await flush();
+    expect(get.mock.calls.length).toBeGreaterThan(calls);
+  });
+
+  it('an answer older than an event does not overwrite it', async () => {
+    const { service, events, get } = setup();
+    service.start();
+    await flush();
+    let release!: () => void;
+    get.mockImplementationOnce(async () => {
+      await new Promise<void>((r) => (release = r));
+      return { data: [] };
+    });
+    const stale = service.refresh();
+    events.emit('stream.online', { id: 's9', broadcaster_user_id: '42', started_at: '2025-01-01T00:00:00Z', type: 'live' });
+    release();
+    await stale.catch(() => {});
+    await flush();
+    expect(service.getStatus().live).toBe(true);
+  });
+
+  it('trusts an event over a lagging listing for a while, then the listing', async () => {
+    const { service, events, clock } = setup();
+    service.start();
+    await flush();
+    events.emit('stream.online', { id: 's1', broadcaster_user_id: '42', started_at: '2025-01-01T00:00:00Z', type: 'live' });
+    await flush();
+    expect(service.getStatus()).toMatchObject({ live: true, title: 'Next time' });
+    clock.advance(240_000);
+    await flush();
+    expect(service.getStatus().live).toBe(false);
+  });
+
+  it('keeps what it knew and says why when a check fails', async () => {
+    const { service, get } = setup({ live: true });
+    service.start();
+    await flush();
+    get.mockRejectedValueOnce(new ApiError(503, 'Service Unavailable', 'try later'));
+    await expect(service.refresh()).rejects.toThrow('try later');
+    expect(service.getStatus()).toMatchObject({ live: true, error: 'try later' });
+  });
+
+  it('refuses to refresh when signed out', async () => {
+    const { service } = setup({ auth: signedOut });
+    service.start();
+    await expect(service.refresh()).rejects.toMatchObject({ code: 'not_signed_in' });
+  });
+});

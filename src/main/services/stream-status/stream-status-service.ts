@@ -1,0 +1,236 @@
+/**
+ * Live or offline, uptime, viewers, title and category of the signed-in broadcaster's channel.
+ * EventSub's stream.online / stream.offline say at once when the stream starts or ends; a poll of
+ * GET /helix/streams (every minute while signed in, and at once after an events gap) keeps the
+ * counts fresh and corrects anything the socket missed. Offline, GET /helix/channels gives the
+ * title and category the next stream will start with.
+ */
+import type { AuthState, StreamStatus } from '../../../shared/ipc/contract';
+import type { ApiClient } from '../api/api-client';
+import { AppError } from '../app-error';
+import { systemClock, type Clock } from '../auth/clock';
+import type { Logger } from '../logger';
+
+/** The part of the events service this needs (src/main/services/events/events-service.ts). */
+export interface StreamEventsSource {
+  onNotification(type: string, listener: (event: unknown) => void): () => void;
+  onGap(listener: (gap: unknown) => void): () => void;
+}
+
+export interface StreamStatusAuth {
+  getState(): AuthState;
+  onChange(listener: (state: AuthState) => void): () => void;
+}
+
+export interface StreamStatusServiceOptions {
+  api: Pick<ApiClient, 'get'>;
+  auth: StreamStatusAuth;
+  events?: StreamEventsSource | null;
+  logger: Logger;
+  clock?: Clock;
+  /** Default 60 s. */
+  pollIntervalMs?: number;
+  /** How long an event wins over a poll that contradicts it. Default 3 min. */
+  eventHoldMs?: number;
+}
+
+interface HelixStream {
+  id: string;
+  user_id: string;
+  game_id: string;
+  game_name: string;
+  title: string;
+  viewer_count: number;
+  started_at: string;
+  type: string;
+}
+
+interface HelixChannel {
+  broadcaster_id: string;
+  game_id: string;
+  game_name: string;
+  title: string;
+}
+
+export const offlineStatus: StreamStatus = {
+  live: false,
+  streamId: null,
+  startedAt: null,
+  viewerCount: null,
+  title: '',
+  categoryId: '',
+  categoryName: '',
+  checkedAt: null,
+  error: null,
+};
+
+export class StreamStatusService {
+  private readonly clock: Clock;
+  private readonly pollIntervalMs: number;
+  private status: StreamStatus = offlineStatus;
+  private broadcasterId: string | null = null;
+  private timer: unknown = null;
+  private readonly listeners = new Set<(status: StreamStatus) => void>();
+  private readonly offs: (() => void)[] = [];
+  /** Bumped on every account change and every event, so a slower, older answer cannot overwrite a newer fact. */
+  private generation = 0;
+  private inFlight: Promise<StreamStatus> | null = null;
+  private lastEmitted = '';
+  private started = false;
+  /**
+   * What the last EventSub event said, trusted over a contradicting poll for a while: the listing
+   * of live streams lags behind the events by up to a minute or two on the platform.
+   */
+  private eventHold: { live: boolean; until: number } | null = null;
+
+  constructor(private readonly options: StreamStatusServiceOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.pollIntervalMs = options.pollIntervalMs ?? 60_000;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const { auth, events } = this.options;
+    this.offs.push(auth.onChange((state) => this.applyAuth(state)));
+    if (events) {
+      this.offs.push(events.onNotification('stream.online', (event) => this.onOnline(event)));
+      this.offs.push(events.onNotification('stream.offline', (event) => this.onOffline(event)));
+      this.offs.push(events.onGap(() => void this.refresh().catch(() => {})));
+    }
+    this.applyAuth(auth.getState());
+  }
+
+  getStatus(): StreamStatus {
+    return this.status;
+  }
+
+  onChange(listener: (status: StreamStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Asks the platform now. Concurrent callers share one request. */
+  refresh(): Promise<StreamStatus> {
+    if (this.broadcasterId === null) return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
+    this.inFlight ??= this.poll().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  dispose(): void {
+    for (const off of this.offs.splice(0)) off();
+    this.stopTimer();
+    this.listeners.clear();
+    this.broadcasterId = null;
+  }
+
+  private applyAuth(auth: AuthState): void {
+    const id = auth.status === 'signedIn' && auth.account ? auth.account.id : null;
+    if (id === this.broadcasterId) return;
+    this.generation++;
+    this.broadcasterId = id;
+    this.eventHold = null;
+    this.stopTimer();
+    this.set(offlineStatus);
+    if (id === null) return;
+    this.timer = this.clock.setInterval(() => void this.refresh().catch(() => {}), this.pollIntervalMs);
+    void this.refresh().catch(() => {});
+  }
+
+  private async poll(): Promise<StreamStatus> {
+    const broadcasterId = this.broadcasterId!;
+    const generation = this.generation;
+    try {
+      const streams = await this.options.api.get<{ data: HelixStream[] }>('/helix/streams', { user_id: broadcasterId, type: 'live' });
+      const stream = streams.data?.find((s) => s.user_id === broadcasterId);
+      let next: StreamStatus;
+      const hold = this.eventHold && this.eventHold.until > this.clock.now() ? this.eventHold : null;
+      if (hold && hold.live !== Boolean(stream)) {
+        // The listing has not caught up with the event yet: keep the event's word, refresh the rest.
+        if (hold.live) {
+          const channels = await this.options.api.get<{ data: HelixChannel[] }>('/helix/channels', { broadcaster_id: broadcasterId });
+          const channel = channels.data?.[0];
+          next = { ...this.status, title: channel?.title ?? this.status.title, categoryId: channel?.game_id ?? this.status.categoryId, categoryName: channel?.game_name ?? this.status.categoryName, checkedAt: this.nowIso(), error: null };
+        } else {
+          next = { ...this.status, checkedAt: this.nowIso(), error: null };
+        }
+      } else if (stream) {
+        next = {
+          live: true,
+          streamId: stream.id,
+          startedAt: stream.started_at,
+          viewerCount: stream.viewer_count,
+          title: stream.title,
+          categoryId: stream.game_id,
+          categoryName: stream.game_name,
+          checkedAt: this.nowIso(),
+          error: null,
+        };
+      } else {
+        const channels = await this.options.api.get<{ data: HelixChannel[] }>('/helix/channels', { broadcaster_id: broadcasterId });
+        const channel = channels.data?.[0];
+        next = {
+          ...offlineStatus,
+          title: channel?.title ?? '',
+          categoryId: channel?.game_id ?? '',
+          categoryName: channel?.game_name ?? '',
+          checkedAt: this.nowIso(),
+        };
+      }
+      if (generation === this.generation && broadcasterId === this.broadcasterId) this.set(next);
+      return this.status;
+    } catch (error) {
+      const message = error instanceof AppError ? error.message : 'Could not check whether you are live.';
+      this.options.logger.warn('stream status check failed', { error });
+      // What was known stays shown; the error says it may be stale.
+      if (generation === this.generation && broadcasterId === this.broadcasterId) this.set({ ...this.status, error: message });
+      throw error instanceof AppError ? error : new AppError('unavailable', message);
+    }
+  }
+
+  private onOnline(raw: unknown): void {
+    const event = raw as { broadcaster_user_id?: string; id?: string; started_at?: string };
+    if (event?.broadcaster_user_id !== this.broadcasterId || this.broadcasterId === null) return;
+    this.generation++;
+    this.eventHold = { live: true, until: this.clock.now() + (this.options.eventHoldMs ?? 180_000) };
+    this.set({
+      ...this.status,
+      live: true,
+      streamId: typeof event.id === 'string' ? event.id : this.status.streamId,
+      startedAt: typeof event.started_at === 'string' ? event.started_at : this.status.startedAt,
+      viewerCount: this.status.live ? this.status.viewerCount : 0,
+      error: null,
+    });
+    // The event has no title, category or counts. A poll already under way started before the event
+    // and will be discarded (older generation): ask again.
+    this.inFlight = null;
+    void this.refresh().catch(() => {});
+  }
+
+  private onOffline(raw: unknown): void {
+    const event = raw as { broadcaster_user_id?: string };
+    if (event?.broadcaster_user_id !== this.broadcasterId || this.broadcasterId === null) return;
+    this.generation++;
+    this.eventHold = { live: false, until: this.clock.now() + (this.options.eventHoldMs ?? 180_000) };
+    this.set({ ...this.status, live: false, streamId: null, startedAt: null, viewerCount: null, error: null });
+  }
+
+  private set(next: StreamStatus): void {
+    this.status = next;
+    const key = JSON.stringify(next);
+    if (key === this.lastEmitted) return;
+    this.lastEmitted = key;
+    for (const listener of this.listeners) listener(next);
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== null) this.clock.clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private nowIso(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+}

@@ -1,0 +1,202 @@
+import { useId, useState, type ReactNode } from 'react';
+import { chatSettingLimits, checkChatSettings } from '../../../../shared/domain/chat-settings';
+import { ActionError } from '../../components/action-error';
+import { LiveStatus } from '../../components/live-status';
+import { formatCountdown } from '../../lib/live-format';
+import { useNow } from '../../lib/use-now';
+import { store, useSidestage } from '../../store';
+import type { ChatSettingsValues } from '../../store/live-slice';
+import { selectAction, selectIsSignedIn } from '../../store/selectors';
+
+export function ChatSettingsPanel() {
+  const signedIn = useSidestage(selectIsSignedIn);
+  return (
+    <section className="panel" aria-labelledby="chat-settings-heading">
+      <h2 id="chat-settings-heading">Chat settings</h2>
+      {signedIn ? <ChatSettingsBody /> : <p>Sign in to see and change your chat settings.</p>}
+    </section>
+  );
+}
+
+function ChatSettingsBody() {
+  const state = useSidestage((s) => s.chatSettings);
+  if (!state?.values) {
+    return (
+      <>
+        <p className="muted">{state?.error ?? 'Loading chat settings…'}</p>
+        <ActionError action="chatSettings.load" what="Could not read the chat settings" />
+      </>
+    );
+  }
+  const values = state.values;
+  const update = (changes: Partial<ChatSettingsValues>) => void store.getState().updateChatSettings(changes);
+  return (
+    <div className="stack">
+      <fieldset className="options" aria-busy={state.pending}>
+        <legend>Modes</legend>
+        <Switch label="Emote-only" checked={values.emoteMode} onChange={(v) => update({ emoteMode: v })} />
+        <Switch label="Subscriber-only" checked={values.subscriberMode} onChange={(v) => update({ subscriberMode: v })} />
+        <Switch label="Unique chat" checked={values.uniqueChatMode} onChange={(v) => update({ uniqueChatMode: v })} />
+        <DurationSetting
+          label="Follower-only"
+          unit="minutes"
+          checked={values.followerMode}
+          value={values.followerModeDuration}
+          min={chatSettingLimits.followerModeDuration.min}
+          max={chatSettingLimits.followerModeDuration.max}
+          onToggle={(on) => update({ followerMode: on })}
+          onValue={(n) => update({ followerMode: true, followerModeDuration: n })}
+          check={(n) => checkChatSettings({ followerModeDuration: n })}
+        />
+        <DurationSetting
+          label="Slow mode"
+          unit="seconds"
+          checked={values.slowMode}
+          value={values.slowModeWaitTime}
+          min={chatSettingLimits.slowModeWaitTime.min}
+          max={chatSettingLimits.slowModeWaitTime.max}
+          onToggle={(on) => update({ slowMode: on })}
+          onValue={(n) => update({ slowMode: true, slowModeWaitTime: n })}
+          check={(n) => checkChatSettings({ slowModeWaitTime: n })}
+        />
+        <ChatDelay checked={values.nonModeratorChatDelay} value={values.nonModeratorChatDelayDuration} update={update} />
+      </fieldset>
+      <LiveStatus>{state.pending ? 'Saving…' : ''}</LiveStatus>
+      <ActionError action="chatSettings.update" what="Chat settings not changed" />
+      <Presets />
+    </div>
+  );
+}
+
+function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <label className="switch">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+interface DurationSettingProps {
+  label: string;
+  unit: string;
+  checked: boolean;
+  value: number;
+  min: number;
+  max: number;
+  onToggle: (on: boolean) => void;
+  onValue: (value: number) => void;
+  check: (value: number) => string | null;
+}
+
+/** A mode with its duration: the number is checked against the platform's range before it is sent. */
+function DurationSetting({ label, unit, checked, value, min, max, onToggle, onValue, check }: DurationSettingProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const shown = draft ?? String(value);
+  const number = Number(shown);
+  const problem = shown.trim() === '' ? `Enter ${unit} from ${min} to ${max}.` : check(number);
+  const apply = () => {
+    if (problem || draft === null) return;
+    setDraft(null);
+    if (number !== value || !checked) onValue(number);
+  };
+  return (
+    <div className="stack">
+      <Switch label={label} checked={checked} onChange={onToggle} />
+      <div className="button-row">
+        <label htmlFor={inputId}>
+          {label} {unit}
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          min={min}
+          max={max}
+          step={1}
+          value={shown}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') apply();
+          }}
+        />
+        <button type="button" disabled={draft === null || Boolean(problem)} onClick={apply}>
+          Set {label.toLowerCase()} {unit}
+        </button>
+      </div>
+      {draft !== null && problem ? (
+        <p id={errorId} className="error-text">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ChatDelay({ checked, value, update }: { checked: boolean; value: number; update: (changes: Partial<ChatSettingsValues>) => void }) {
+  const id = useId();
+  return (
+    <div className="button-row">
+      <Switch label="Delay messages for non-moderators" checked={checked} onChange={(on) => update({ nonModeratorChatDelay: on })} />
+      <label htmlFor={id}>Delay</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => update({ nonModeratorChatDelay: true, nonModeratorChatDelayDuration: Number(e.target.value) as 2 | 4 | 6 })}
+      >
+        {chatSettingLimits.nonModeratorChatDelayDuration.choices.map((s) => (
+          <option key={s} value={s}>
+            {s} s
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Presets() {
+  const state = useSidestage((s) => s.chatSettings);
+  const applying = useSidestage((s) => selectAction('chatSettings.preset')(s).pending);
+  const now = useNow(1000, Boolean(state?.pendingRevert));
+  if (!state) return null;
+  const revert = state.pendingRevert;
+  let revertNote: ReactNode = null;
+  if (revert) {
+    const left = formatCountdown(revert.dueAt, now);
+    revertNote = (
+      <div className="stack">
+        <p>
+          {revert.label} reverts {left ? `in ${left}` : 'now'}.
+        </p>
+        <div className="button-row">
+          <button type="button" onClick={() => void store.getState().revertChatNow()}>
+            Revert now
+          </button>
+          <button type="button" className="quiet" onClick={() => void store.getState().cancelChatRevert()}>
+            Keep these settings
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <fieldset className="options">
+      <legend>Presets</legend>
+      {state.presets.map((preset) => (
+        <div key={preset.id} className="button-row">
+          <button type="button" disabled={applying} onClick={() => void store.getState().applyChatPreset(preset.id)}>
+            {preset.label}
+          </button>
+          <span className="muted small">{preset.description}</span>
+        </div>
+      ))}
+      {revertNote}
+      <ActionError action="chatSettings.preset" what="Preset not applied" />
+      <ActionError action="chatSettings.revertNow" what="Could not revert" />
+      <ActionError action="chatSettings.cancelRevert" what="Could not keep the settings" />
+    </fieldset>
+  );
+}

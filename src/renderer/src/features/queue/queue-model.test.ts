@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { QueueDelta, Redemption } from '../../../../shared/ipc/contract';
+import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, formatAge, moveFocus } from './queue-model';
+
+const r = (id: string, at: number, rewardId = 'a', userName = `User ${id}`): Redemption => ({
+  id,
+  rewardId,
+  rewardTitle: rewardId,
+  rewardCost: 1,
+  userId: id,
+  userLogin: userName.toLowerCase().replace(/\s/g, '_'),
+  userName,
+  userInput: '',
+  redeemedAt: new Date(at * 1000).toISOString(),
+});
+
+const status = { lastSyncedAt: null, syncing: false, error: null, outboxCount: 0, outboxError: null, size: 0 };
+const delta = (baseVersion: number, added: Redemption[], removed: string[] = []): QueueDelta => ({ baseVersion, version: baseVersion + 1, added, removed, status, failures: [] });
+
+describe('applyQueueDelta', () => {
+  it('adds in order and removes by id', () => {
+    const copy = { version: 1, items: [r('a', 1), r('c', 3)] };
+    const next = applyQueueDelta(copy, delta(1, [r('d', 4), r('b', 2)], ['a']))!;
+    expect(next.version).toBe(2);
+    expect(next.items.map((x) => x.id)).toEqual(['b', 'c', 'd']);
+  });
+
+  it('asks for a snapshot when a delta was missed, and ignores one already covered', () => {
+    const copy = { version: 5, items: [] };
+    expect(applyQueueDelta(copy, delta(6, [r('x', 1)]))).toBeNull();
+    expect(applyQueueDelta(copy, delta(3, [r('x', 1)]))).toBe(copy);
+  });
+
+  it('never holds one id twice', () => {
+    const copy = { version: 1, items: [r('a', 1)] };
+    expect(applyQueueDelta(copy, delta(1, [r('a', 1)]))!.items).toHaveLength(1);
+  });
+
+  it('appends 100 live redemptions to 10,000 quickly', () => {
+    let copy = { version: 0, items: Array.from({ length: 10_000 }, (_, i) => r(`r${i}`, i)) };
+    const started = performance.now();
+    for (let i = 0; i < 100; i++) copy = applyQueueDelta(copy, delta(i, [r(`n${i}`, 20_000 + i)], [`r${i}`]))!;
+    expect(copy.items).toHaveLength(10_000);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('filtering, focus and targets', () => {
+  const items = [r('1', 1, 'a', 'PixelPal'), r('2', 2, 'b', 'cozy_carrot'), r('3', 3, 'a', 'Speedrun_Sam')];
+
+  it('filters by reward and by part of the user name or login, any case', () => {
+    expect(filterQueue(items, { rewardId: 'a', user: '' }).map((x) => x.id)).toEqual(['1', '3']);
+    expect(filterQueue(items, { rewardId: null, user: 'PIXEL' }).map((x) => x.id)).toEqual(['1']);
+    expect(filterQueue(items, { rewardId: null, user: '' }, new Set(['2'])).map((x) => x.id)).toEqual(['1', '3']);
+  });
+
+  it('moves the focus within bounds', () => {
+    expect(moveFocus(items, null, 1)).toBe('1');
+    expect(moveFocus(items, null, -1)).toBe('3');
+    expect(moveFocus(items, '1', 1)).toBe('2');
+    expect(moveFocus(items, '3', 5)).toBe('3');
+    expect(moveFocus(items, '2', -10)).toBe('1');
+    expect(moveFocus([], '2', 1)).toBeNull();
+  });
+
+  it('acts on the selection, else the focused row', () => {
+    expect(actionTargets(items, new Set(['3', '1']), '2')).toEqual(['1', '3']);
+    expect(actionTargets(items, new Set(), '2')).toEqual(['2']);
+    expect(actionTargets(items, new Set(['gone']), null)).toEqual([]);
+  });
+
+  it('moves the focus to the next row when the focused one leaves', () => {
+    expect(focusAfterRemoval(items, [items[0]!, items[2]!], '2')).toBe('3');
+    expect(focusAfterRemoval(items, [items[0]!], '3')).toBe('1');
+    expect(focusAfterRemoval(items, [], '3')).toBeNull();
+    expect(focusAfterRemoval(items, items, '2')).toBe('2');
+  });
+
+  it('says how old a redemption is', () => {
+    const now = Date.UTC(2025, 0, 1, 12);
+    expect(formatAge(new Date(now - 5_000).toISOString(), now)).toBe('5 s ago');
+    expect(formatAge(new Date(now - 10 * 60_000).toISOString(), now)).toBe('10 min ago');
+    expect(formatAge(new Date(now - 3 * 3_600_000).toISOString(), now)).toBe('3 h ago');
+  });
+});

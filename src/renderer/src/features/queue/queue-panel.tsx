@@ -1,0 +1,323 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Redemption } from '../../../../shared/ipc/contract';
+import { ActionError } from '../../components/action-error';
+import { LiveStatus } from '../../components/live-status';
+import { store, useSidestage } from '../../store';
+import { visibleRedemptions } from '../../store/redemptions-slice';
+import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { formatAge } from './queue-model';
+import '../channel-points.css';
+
+const rowHeight = 64;
+
+export function QueuePanel() {
+  const signedIn = useSidestage(selectIsSignedIn);
+  return (
+    <section className="panel" aria-labelledby="queue-heading">
+      <h2 id="queue-heading">Redemption queue</h2>
+      {signedIn ? (
+        <QueueBody />
+      ) : (
+        <p>
+          Sign in to work through your channel-point redemptions.{' '}
+          <button type="button" onClick={() => store.getState().setActivePanel('account')}>
+            Go to Account
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function QueueBody() {
+  const loaded = useSidestage((s) => s.queue !== null);
+  const loading = useSidestage((s) => selectAction('redemptions.load')(s).pending);
+  if (!loaded) {
+    return (
+      <>
+        <p className="muted">{loading ? 'Loading the queue…' : 'The queue is not loaded.'}</p>
+        <ActionError action="redemptions.load" what="Could not load the queue" />
+      </>
+    );
+  }
+  return (
+    <div className="stack">
+      <SyncStatus />
+      <Failures />
+      <Filters />
+      <QueueList />
+      <ActionError action="redemptions.resolve" what="Some redemptions could not be updated" />
+      <ActionError action="redemptions.resolveAll" what="Could not update the reward's redemptions" />
+    </div>
+  );
+}
+
+function SyncStatus() {
+  const status = useSidestage((s) => s.queueStatus);
+  const reconciling = useSidestage((s) => selectAction('redemptions.reconcile')(s).pending);
+  if (!status) return null;
+  const synced = status.lastSyncedAt ? new Date(status.lastSyncedAt).toLocaleTimeString() : 'not yet';
+  return (
+    <div className="queue-status">
+      <span data-testid="queue-sync">
+        {status.syncing ? 'Bringing the queue up to date…' : `In sync with the platform at ${synced}.`} {status.size} waiting.
+      </span>
+      {status.outboxCount > 0 ? (
+        <span className="warning-text" role="status">
+          {status.outboxCount} {status.outboxCount === 1 ? 'action waits' : 'actions wait'} to be sent. {status.outboxError ?? ''}
+        </span>
+      ) : null}
+      {status.error ? <span className="error-text">{status.error}</span> : null}
+      <button type="button" disabled={reconciling || status.syncing} onClick={() => void store.getState().reconcileQueue()}>
+        Sync now
+      </button>
+      <ActionError action="redemptions.reconcile" what="Could not sync the queue" />
+    </div>
+  );
+}
+
+function Failures() {
+  const failures = useSidestage((s) => s.queueFailures);
+  if (failures.length === 0) return null;
+  const { resolveRedemptions, dismissQueueFailure } = store.getState();
+  return (
+    <div className="stack">
+      {failures.map((f) => (
+        <div key={f.at} className="action-error" role="alert">
+          <p>{f.message} They are back in the queue.</p>
+          <div className="button-row">
+            <button type="button" onClick={() => void dismissQueueFailure(f.at).then(() => resolveRedemptions(f.ids, f.status))}>
+              Retry
+            </button>
+            <button type="button" className="quiet" onClick={() => void dismissQueueFailure(f.at)}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Filters() {
+  const { rewards, filter, settings } = useSidestage(useShallow((s) => ({ rewards: s.queueRewards, filter: s.queueFilter, settings: s.notificationSettings })));
+  const count = useSidestage((s) => (filter.rewardId ? (s.queue?.items.filter((r) => r.rewardId === filter.rewardId).length ?? 0) : 0));
+  const { setQueueFilter, resolveAllOfReward, setNotificationSettings } = store.getState();
+  const reward = rewards.find((r) => r.id === filter.rewardId) ?? null;
+  const muted = reward !== null && (settings?.mutedRewardIds.includes(reward.id) ?? false);
+  return (
+    <div className="queue-filters">
+      <label>
+        Reward{' '}
+        <select value={filter.rewardId ?? ''} onChange={(e) => setQueueFilter({ rewardId: e.target.value || null })}>
+          <option value="">All rewards</option>
+          {rewards.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        User <input type="search" value={filter.user} placeholder="name or login" onChange={(e) => setQueueFilter({ user: e.target.value })} />
+      </label>
+      {settings ? (
+        <label className="switch">
+          <input type="checkbox" checked={settings.doNotDisturb} onChange={(e) => void setNotificationSettings({ doNotDisturb: e.target.checked })} /> Do not disturb
+        </label>
+      ) : null}
+      {reward ? (
+        <div className="button-row">
+          <button type="button" className="primary" disabled={count === 0} onClick={() => void resolveAllOfReward(reward.id, 'FULFILLED')}>
+            Fulfill all of {reward.title} ({count})
+          </button>
+          <button type="button" disabled={count === 0} onClick={() => void resolveAllOfReward(reward.id, 'CANCELED')}>
+            Cancel all of {reward.title} (refund)
+          </button>
+          {settings ? (
+            <label className="switch">
+              <input
+                type="checkbox"
+                checked={muted}
+                onChange={(e) =>
+                  void setNotificationSettings({
+                    mutedRewardIds: e.target.checked ? [...settings.mutedRewardIds, reward.id] : settings.mutedRewardIds.filter((id) => id !== reward.id),
+                  })
+                }
+              />{' '}
+              Mute notifications for {reward.title}
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function QueueList() {
+  const { items, hidden, filter, selected, focusedId } = useSidestage(
+    useShallow((s) => ({ items: s.queue?.items ?? [], hidden: s.hiddenIds, filter: s.queueFilter, selected: s.selectedIds, focusedId: s.focusedId })),
+  );
+  const notice = useSidestage((s) => s.queueNotice);
+  const visible = useMemo(() => visibleRedemptions({ queue: { version: 0, items }, queueFilter: filter, hiddenIds: hidden }), [items, filter, hidden]);
+  const parentRef = useRef<HTMLDivElement>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  // eslint-disable-next-line react-hooks/incompatible-library -- its functions stay in this component; nothing memoised receives them
+  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => parentRef.current, estimateSize: () => rowHeight, overscan: 8 });
+  const focusedIndex = focusedId === null ? -1 : visible.findIndex((r) => r.id === focusedId);
+  useEffect(() => {
+    if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
+  }, [focusedIndex, virtualizer]);
+
+  const { moveQueueFocus, toggleSelected, resolveTargets, clearSelection, focusRedemption } = store.getState();
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const page = Math.max(1, Math.floor((parentRef.current?.clientHeight ?? rowHeight * 8) / rowHeight) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveQueueFocus(1),
+      ArrowUp: () => moveQueueFocus(-1),
+      PageDown: () => moveQueueFocus(page),
+      PageUp: () => moveQueueFocus(-page),
+      Home: () => moveQueueFocus(-visible.length),
+      End: () => moveQueueFocus(visible.length),
+      ' ': () => {
+        if (focusedId) toggleSelected(focusedId);
+        else moveQueueFocus(1);
+      },
+      f: () => void resolveTargets('FULFILLED'),
+      F: () => void resolveTargets('FULFILLED'),
+      c: () => void resolveTargets('CANCELED'),
+      C: () => void resolveTargets('CANCELED'),
+      Escape: () => clearSelection(),
+    };
+    const handler = keys[e.key];
+    if (!handler) return;
+    e.preventDefault();
+    handler();
+  };
+
+  const selectedCount = visible.filter((r) => selected.has(r.id)).length;
+  const target = selectedCount ? `${selectedCount} selected` : focusedIndex >= 0 ? 'the focused redemption' : null;
+  return (
+    <>
+      <div className="button-row queue-actions">
+        <button type="button" className="primary" aria-keyshortcuts="F" disabled={!target} onClick={() => void resolveTargets('FULFILLED')}>
+          Fulfill{target ? ` ${target}` : ''} <kbd>F</kbd>
+        </button>
+        <button type="button" aria-keyshortcuts="C" disabled={!target} onClick={() => void resolveTargets('CANCELED')}>
+          Cancel{target ? ` ${target}` : ''} <kbd>C</kbd>
+        </button>
+        {selectedCount ? (
+          <button type="button" className="quiet" onClick={clearSelection}>
+            Clear selection
+          </button>
+        ) : null}
+      </div>
+      <p className="small muted" id="queue-keys">
+        <kbd>↑</kbd>/<kbd>↓</kbd> move · <kbd>Space</kbd> select · <kbd>F</kbd> fulfill · <kbd>C</kbd> cancel (refunds the points) · <kbd>Esc</kbd> clear selection
+      </p>
+      <LiveStatus>{notice ?? ''}</LiveStatus>
+      {visible.length === 0 ? (
+        <p className="muted" data-testid="queue-empty">
+          {items.length === 0 ? 'No redemptions are waiting.' : 'No redemptions match the filter.'}
+        </p>
+      ) : null}
+      <div
+        ref={parentRef}
+        className="queue-list"
+        role="listbox"
+        aria-label={`Redemptions, oldest first (${visible.length})`}
+        aria-multiselectable="true"
+        aria-describedby="queue-keys"
+        aria-activedescendant={focusedIndex >= 0 ? rowId(visible[focusedIndex]!) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          if (focusedId === null && visible.length) focusRedemption(visible[0]!.id);
+        }}
+        hidden={visible.length === 0}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const r = visible[row.index]!;
+            return (
+              <QueueRow
+                key={r.id}
+                redemption={r}
+                index={row.index}
+                total={visible.length}
+                top={row.start}
+                focused={r.id === focusedId}
+                selected={selected.has(r.id)}
+                now={now}
+                onClick={(toggle) => {
+                  focusRedemption(r.id);
+                  if (toggle) toggleSelected(r.id);
+                }}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function rowId(r: Redemption): string {
+  return `redemption-${r.id}`;
+}
+
+interface QueueRowProps {
+  redemption: Redemption;
+  index: number;
+  total: number;
+  top: number;
+  focused: boolean;
+  selected: boolean;
+  now: number;
+  onClick(toggle: boolean): void;
+}
+
+function QueueRow({ redemption: r, index, total, top, focused, selected, now, onClick }: QueueRowProps) {
+  return (
+    <div
+      id={rowId(r)}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      aria-label={`${r.userName} redeemed ${r.rewardTitle}${r.userInput ? `: ${r.userInput}` : ''}, ${formatAge(r.redeemedAt, now)}`}
+      data-redemption-id={r.id}
+      className={`queue-row${focused ? ' is-focused' : ''}${selected ? ' is-selected' : ''}`}
+      style={{ position: 'absolute', top, left: 0, right: 0, height: rowHeight }}
+      onClick={(e) => onClick(e.ctrlKey || e.metaKey || e.shiftKey)}
+    >
+      <input
+        type="checkbox"
+        tabIndex={-1}
+        aria-hidden="true"
+        checked={selected}
+        onChange={() => {}}
+        onClick={(e) => {
+          e.stopPropagation();
+          onClick(true);
+        }}
+      />
+      <div className="queue-row-main">
+        <div>
+          <strong>{r.rewardTitle}</strong> <span className="muted small">{r.rewardCost.toLocaleString()} pts</span>
+        </div>
+        <div className="small">
+          {r.userName} <span className="muted">· {formatAge(r.redeemedAt, now)}</span>
+        </div>
+        {r.userInput ? <div className="queue-row-input small">{r.userInput}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { deleteWarning, draftProblems, emptyDraft, inputOf } from './reward-form-model';
+
+describe('reward form', () => {
+  it('turns the draft into the contract\'s input (cooldown in minutes to seconds)', () => {
+    const input = inputOf({ ...emptyDraft, title: ' Stretch ', cost: '250', cooldownEnabled: true, cooldownMinutes: '2.5', maxPerStreamEnabled: true, maxPerStream: '3' });
+    expect(input).toMatchObject({ title: 'Stretch', cost: 250, globalCooldown: { isEnabled: true, seconds: 150 }, maxPerStream: { isEnabled: true, value: 3 } });
+  });
+
+  it('shows the platform\'s refusals before sending', () => {
+    expect(draftProblems({ ...emptyDraft, title: 'Hydrate!', cost: '0' }, ['hydrate!'], 3)).toMatchObject({ title: expect.stringMatching(/Another reward/), cost: expect.any(String) });
+    expect(draftProblems({ ...emptyDraft, title: 'New', cost: '1.5' }, [], 50)).toMatchObject({ cost: expect.any(String), count: expect.stringMatching(/at most 50/) });
+    expect(draftProblems({ ...emptyDraft, title: 'New', cooldownEnabled: true, cooldownMinutes: '0' }, [], 1).globalCooldown).toBeTruthy();
+    expect(draftProblems({ ...emptyDraft, title: 'Fine' }, [], 1)).toEqual({});
+  });
+
+  it('says what happens to open redemptions on delete', () => {
+    expect(deleteWarning('Hydrate!', 3)).toMatch(/Its 3 redemptions waiting in the queue will be marked fulfilled/);
+    expect(deleteWarning('Hydrate!', 0)).toMatch(/no redemptions waiting/);
+  });
+});

@@ -1,0 +1,88 @@
+/** The reward form's fields as typed text, and their conversion and checks. Pure. */
+import { checkReward, type RewardProblems } from '../../../../shared/domain/reward-rules';
+import type { CustomReward, RewardInput } from '../../../../shared/ipc/contract';
+
+export interface RewardDraft {
+  title: string;
+  cost: string;
+  prompt: string;
+  backgroundColor: string;
+  isEnabled: boolean;
+  isUserInputRequired: boolean;
+  maxPerStreamEnabled: boolean;
+  maxPerStream: string;
+  maxPerUserEnabled: boolean;
+  maxPerUser: string;
+  cooldownEnabled: boolean;
+  /** Minutes, as the platform's own pages ask for it. */
+  cooldownMinutes: string;
+  skipQueue: boolean;
+}
+
+export const emptyDraft: RewardDraft = {
+  title: '',
+  cost: '100',
+  prompt: '',
+  backgroundColor: '#9147FF',
+  isEnabled: true,
+  isUserInputRequired: false,
+  maxPerStreamEnabled: false,
+  maxPerStream: '1',
+  maxPerUserEnabled: false,
+  maxPerUser: '1',
+  cooldownEnabled: false,
+  cooldownMinutes: '1',
+  skipQueue: false,
+};
+
+export function draftOf(r: CustomReward): RewardDraft {
+  return {
+    title: r.title,
+    cost: String(r.cost),
+    prompt: r.prompt,
+    backgroundColor: r.backgroundColor,
+    isEnabled: r.isEnabled,
+    isUserInputRequired: r.isUserInputRequired,
+    maxPerStreamEnabled: r.maxPerStream.isEnabled,
+    maxPerStream: String(Math.max(1, r.maxPerStream.value)),
+    maxPerUserEnabled: r.maxPerUserPerStream.isEnabled,
+    maxPerUser: String(Math.max(1, r.maxPerUserPerStream.value)),
+    cooldownEnabled: r.globalCooldown.isEnabled,
+    cooldownMinutes: String(Math.max(1, r.globalCooldown.seconds) / 60),
+    skipQueue: r.shouldRedemptionsSkipRequestQueue,
+  };
+}
+
+const whole = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
+export function inputOf(d: RewardDraft): RewardInput {
+  const minutes = Number(d.cooldownMinutes);
+  return {
+    title: d.title.trim(),
+    cost: whole(d.cost),
+    prompt: d.prompt,
+    backgroundColor: d.backgroundColor,
+    isEnabled: d.isEnabled,
+    isUserInputRequired: d.isUserInputRequired,
+    maxPerStream: { isEnabled: d.maxPerStreamEnabled, value: d.maxPerStreamEnabled ? whole(d.maxPerStream) : Math.max(1, whole(d.maxPerStream) || 1) },
+    maxPerUserPerStream: { isEnabled: d.maxPerUserEnabled, value: d.maxPerUserEnabled ? whole(d.maxPerUser) : Math.max(1, whole(d.maxPerUser) || 1) },
+    globalCooldown: { isEnabled: d.cooldownEnabled, seconds: d.cooldownEnabled ? Math.round(minutes * 60) : Math.max(1, Math.round(minutes * 60) || 60) },
+    shouldRedemptionsSkipRequestQueue: d.skipQueue,
+  };
+}
+
+/** Problems per field, as the platform would refuse them. */
+export function draftProblems(d: RewardDraft, otherTitles: string[], rewardCount: number | null): RewardProblems {
+  const problems = checkReward(inputOf(d), otherTitles, rewardCount);
+  if (d.cooldownEnabled && !(Number(d.cooldownMinutes) > 0)) problems.globalCooldown = 'The cooldown must be more than 0 minutes.';
+  return problems;
+}
+
+/** What the delete confirmation says. */
+export function deleteWarning(title: string, pending: number): string {
+  const open =
+    pending === 0
+      ? 'It has no redemptions waiting in the queue.'
+      : `Its ${pending} ${pending === 1 ? 'redemption' : 'redemptions'} waiting in the queue will be marked fulfilled by the platform (the viewers' points are not refunded; cancel them first to refund).`;
+  return `Delete "${title}"? Viewers can no longer redeem it. ${open} This cannot be undone.`;
+}

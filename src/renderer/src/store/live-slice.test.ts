@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatSettingsState, IpcResult, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
+import { createSidestageStore, startMirroring } from './create-store';
+import { fail, fakeDeps, flush, ok, signedIn } from './test-fakes';
+
+const status: StreamStatus = { live: true, streamId: 's1', startedAt: '2026-01-01T10:00:00Z', viewerCount: 4, title: 'T', categoryId: '1', categoryName: 'C', checkedAt: null, error: null };
+const overview: MarkersOverview = { logs: [], api: { videoId: null, markers: [], fetchedAt: null, error: null }, descriptionTemplate: '', lastResult: null, noteRequest: null, revision: 1 };
+const chat: ChatSettingsState = {
+  values: { emoteMode: false, followerMode: false, followerModeDuration: 0, slowMode: false, slowModeWaitTime: 30, subscriberMode: false, uniqueChatMode: false, nonModeratorChatDelay: false, nonModeratorChatDelayDuration: 2 },
+  pending: false,
+  fetchedAt: null,
+  error: null,
+  presets: [],
+  pendingRevert: null,
+  revision: 1,
+};
+
+function setup() {
+  const fakes = fakeDeps();
+  const live = {
+    stream: { getStatus: vi.fn(async () => ok(status)), refresh: vi.fn(async () => ok(status)) },
+    markers: {
+      getOverview: vi.fn(async () => ok(overview)),
+      drop: vi.fn(async (_arg?: { description?: string }): Promise<IpcResult<MarkersOverview>> => ok({ ...overview, lastResult: { at: 'x', ok: true, message: 'Marker at 0:05' } })),
+      refreshApi: vi.fn(async () => ok(overview)),
+      setDescriptionTemplate: vi.fn(async () => ok(overview)),
+    },
+    hotkeys: {
+      getState: vi.fn(async () =>
+        ok({ accelerator: 'CommandOrControl+Alt+M', registered: true, error: null, lastFiredAt: null, testingUntil: null, note: { accelerator: null, registered: false, error: null } }),
+      ),
+      set: vi.fn(),
+      startTest: vi.fn(),
+    },
+    chatSettings: { get: vi.fn(async () => ok(chat)), update: vi.fn(), applyPreset: vi.fn(), cancelRevert: vi.fn(), revertNow: vi.fn(), refresh: vi.fn() },
+    ads: { getState: vi.fn(async () => ok({ lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null })), run: vi.fn() },
+    channel: { getInfo: vi.fn(), updateInfo: vi.fn(), searchCategories: vi.fn() },
+  };
+  Object.assign(fakes.bridge, live);
+  const store = createSidestageStore(fakes.deps);
+  return { store, ...fakes, live };
+}
+
+describe('live slice', () => {
+  it('loads everything once the account is signed in, and follows events', async () => {
+    const { store, deps, bridge, live, emit } = setup();
+    bridge.auth.getState.mockResolvedValue(ok(signedIn));
+    const stop = startMirroring(store, deps);
+    await flush();
+    expect(live.stream.getStatus).toHaveBeenCalledTimes(1);
+    expect(store.getState().streamStatus).toEqual(status);
+    expect(store.getState().chatSettings).toEqual(chat);
+    emit('stream:changed', { ...status, live: false });
+    expect(store.getState().streamStatus?.live).toBe(false);
+    stop();
+  });
+
+  it('drops a marker and shows the result', async () => {
+    const { store, live } = setup();
+    await store.getState().dropMarker('Boss');
+    expect(live.markers.drop).toHaveBeenCalledWith({ description: 'Boss' });
+    expect(store.getState().markers?.lastResult?.message).toBe('Marker at 0:05');
+  });
+
+  it('a call’s answer older than an event already applied is dropped', async () => {
+    const { store, live } = setup();
+    let answer!: (value: IpcResult<MarkersOverview>) => void;
+    live.markers.drop.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const drop = store.getState().dropMarker();
+    // The event (sent later by main) overtakes the call's answer on the way.
+    store.getState().applyMarkers({ ...overview, revision: 5, api: { ...overview.api, videoId: 'v9' } });
+    answer(ok({ ...overview, revision: 4 }));
+    await drop;
+    expect(store.getState().markers).toMatchObject({ revision: 5, api: { videoId: 'v9' } });
+  });
+
+  it('a note request brings the Live panel forward and is answered with its id', async () => {
+    const { store, deps, live, emit } = setup();
+    const stop = startMirroring(store, deps);
+    emit('markers:changed', { ...overview, revision: 2, noteRequest: { id: 'n1', pressedAt: '2026-01-01T10:00:00Z', expiresAt: '2026-01-01T10:02:00Z' } });
+    expect(store.getState().activePanel).toBe('live');
+    await store.getState().dropMarker('Clutch', 'n1');
+    expect(live.markers.drop).toHaveBeenCalledWith({ description: 'Clutch', noteRequestId: 'n1' });
+    stop();
+  });
+
+  it('a refused marker is an action error in words', async () => {
+    const { store, live } = setup();
+    live.markers.drop.mockResolvedValueOnce(fail({ code: 'unavailable', message: 'You are not live: a marker marks a moment of a live broadcast.' }));
+    await store.getState().dropMarker();
+    expect(store.getState().actions['markers.drop']?.error).toMatch(/not live/);
+  });
+
+  it('shows a chat change at once and rolls it back when the call fails', async () => {
+    const { store, live } = setup();
+    store.getState().applyChatSettings(chat);
+    let answer!: (value: unknown) => void;
+    live.chatSettings.update.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const change = store.getState().updateChatSettings({ emoteMode: true });
+    expect(store.getState().chatSettings).toMatchObject({ pending: true, values: { emoteMode: true } });
+    answer(fail({ code: 'api_error', message: 'Only the broadcaster or a moderator can change chat settings.', status: 403 }));
+    await change;
+    expect(store.getState().chatSettings).toEqual(chat);
+    expect(store.getState().actions['chatSettings.update']?.error).toMatch(/moderator/);
+  });
+
+  it('shows only the newest category search', async () => {
+    const { store, live } = setup();
+    let first!: (value: unknown) => void;
+    live.channel.searchCategories.mockReturnValueOnce(new Promise((resolve) => (first = resolve)));
+    live.channel.searchCategories.mockResolvedValueOnce(ok([{ id: '2', name: 'Chess', boxArtUrl: '' }]));
+    const older = store.getState().searchCategories('ch');
+    await store.getState().searchCategories('chess');
+    first(ok([{ id: '1', name: 'Chatting', boxArtUrl: '' }]));
+    await older;
+    expect(store.getState().categoryResults.map((c) => c.name)).toEqual(['Chess']);
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * Live controls in the store: stream status, markers and the hotkey, chat settings, ads and the
+ * channel's info. Main is the source of truth; this mirrors it through events and call results.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type {
+  AdsState,
+  Category,
+  ChannelInfo,
+  ChatSettingsState,
+  HotkeyState,
+  MarkersOverview,
+  StreamStatus,
+  TraySettings,
+} from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import type { SidestageState, StoreDeps } from './types';
+
+export type LiveActionId =
+  | 'stream.load'
+  | 'stream.refresh'
+  | 'markers.load'
+  | 'markers.drop'
+  | 'markers.refreshApi'
+  | 'markers.setTemplate'
+  | 'hotkeys.load'
+  | 'hotkeys.set'
+  | 'hotkeys.setNote'
+  | 'hotkeys.test'
+  | 'chatSettings.load'
+  | 'chatSettings.update'
+  | 'chatSettings.preset'
+  | 'chatSettings.cancelRevert'
+  | 'chatSettings.revertNow'
+  | 'ads.load'
+  | 'ads.run'
+  | 'channel.load'
+  | 'channel.update'
+  | 'channel.search'
+  | 'tray.load'
+  | 'tray.set';
+
+export type ChatSettingsValues = NonNullable<ChatSettingsState['values']>;
+export type ChannelInfoChanges = Partial<Omit<ChannelInfo, 'categoryName'>>;
+
+export interface LiveSlice {
+  streamStatus: StreamStatus | null;
+  markers: MarkersOverview | null;
+  hotkey: HotkeyState | null;
+  chatSettings: ChatSettingsState | null;
+  ads: AdsState | null;
+  channelInfo: ChannelInfo | null;
+  categoryResults: Category[];
+  traySettings: TraySettings | null;
+  /** Reads everything live controls show (after sign-in and whenever events may have been missed). */
+  loadLive(): Promise<void>;
+  refreshStream(): Promise<void>;
+  /** noteRequestId: answers the note shortcut's request (the marker keeps that press's time). */
+  dropMarker(description?: string, noteRequestId?: string): Promise<void>;
+  refreshMarkers(): Promise<void>;
+  setMarkerTemplate(template: string): Promise<void>;
+  setHotkey(accelerator: string, which?: 'marker' | 'note'): Promise<void>;
+  testHotkey(): Promise<void>;
+  updateChatSettings(changes: Partial<ChatSettingsValues>): Promise<void>;
+  applyChatPreset(presetId: string): Promise<void>;
+  cancelChatRevert(): Promise<void>;
+  revertChatNow(): Promise<void>;
+  runAd(length: number): Promise<void>;
+  loadChannelInfo(): Promise<void>;
+  updateChannelInfo(changes: ChannelInfoChanges): Promise<void>;
+  searchCategories(query: string): Promise<void>;
+  loadTraySettings(): Promise<void>;
+  setCloseToTray(closeToTray: boolean): Promise<void>;
+  applyStreamStatus(status: StreamStatus): void;
+  applyMarkers(overview: MarkersOverview): void;
+  applyHotkey(state: HotkeyState): void;
+  applyChatSettings(state: ChatSettingsState): void;
+  applyAds(state: AdsState): void;
+}
+
+export function createLiveSlice({ set, get, deps, run }: SliceContext): LiveSlice {
+  const { bridge } = deps;
+  return {
+    streamStatus: null,
+    markers: null,
+    hotkey: null,
+    chatSettings: null,
+    ads: null,
+    channelInfo: null,
+    categoryResults: [],
+    traySettings: null,
+
+    loadLive: async () => {
+      await Promise.all([
+        run('stream.load', async () => get().applyStreamStatus(await call(bridge.stream.getStatus()))),
+        run('markers.load', async () => get().applyMarkers(await call(bridge.markers.getOverview()))),
+        run('hotkeys.load', async () => get().applyHotkey(await call(bridge.hotkeys.getState()))),
+        run('chatSettings.load', async () => get().applyChatSettings(await call(bridge.chatSettings.get()))),
+        run('ads.load', async () => get().applyAds(await call(bridge.ads.getState()))),
+      ]);
+    },
+
+    refreshStream: () => run('stream.refresh', async () => get().applyStreamStatus(await call(bridge.stream.refresh()))),
+
+    dropMarker: (description, noteRequestId) =>
+      run('markers.drop', async () => {
+        const arg = description || noteRequestId ? { ...(description ? { description } : {}), ...(noteRequestId ? { noteRequestId } : {}) } : undefined;
+        get().applyMarkers(await call(bridge.markers.drop(arg)));
+      }),
+
+    refreshMarkers: () => run('markers.refreshApi', async () => get().applyMarkers(await call(bridge.markers.refreshApi()))),
+
+    setMarkerTemplate: (template) =>
+      run('markers.setTemplate', async () => get().applyMarkers(await call(bridge.markers.setDescriptionTemplate({ template })))),
+
+    setHotkey: (accelerator, which = 'marker') =>
+      run(which === 'note' ? 'hotkeys.setNote' : 'hotkeys.set', async () => get().applyHotkey(await call(bridge.hotkeys.set({ accelerator, which })))),
+
+    testHotkey: () => run('hotkeys.test', async () => get().applyHotkey(await call(bridge.hotkeys.startTest()))),
+
+    updateChatSettings: (changes) =>
+      run('chatSettings.update', async () => {
+        // Shown at once; main answers with the platform's values or the reason it refused.
+        const before = get().chatSettings;
+        if (before?.values) set({ chatSettings: { ...before, pending: true, values: { ...before.values, ...changes } } });
+        try {
+          get().applyChatSettings(await call(bridge.chatSettings.update(changes)));
+        } catch (error) {
+          // Main rolls back and says so in an event; a call that never reached main rolls back here.
+          const now = get().chatSettings;
+          if (before && now?.pending) set({ chatSettings: before });
+          throw error;
+        }
+      }),
+
+    applyChatPreset: (presetId) =>
+      run('chatSettings.preset', async () => get().applyChatSettings(await call(bridge.chatSettings.applyPreset({ presetId })))),
+
+    cancelChatRevert: () => run('chatSettings.cancelRevert', async () => get().applyChatSettings(await call(bridge.chatSettings.cancelRevert()))),
+
+    revertChatNow: () => run('chatSettings.revertNow', async () => get().applyChatSettings(await call(bridge.chatSettings.revertNow()))),
+
+    runAd: (length) => run('ads.run', async () => get().applyAds(await call(bridge.ads.run({ length })))),
+
+    loadChannelInfo: () => run('channel.load', async () => set({ channelInfo: await call(bridge.channel.getInfo()) })),
+
+    updateChannelInfo: (changes) => run('channel.update', async () => set({ channelInfo: await call(bridge.channel.updateInfo(changes)) })),
+
+    searchCategories: (query) =>
+      run('channel.search', async (isLatest) => {
+        const q = query.trim();
+        const results = q ? await call(bridge.channel.searchCategories({ query: q })) : [];
+        // Typing fast starts many searches; only the newest one's answer is shown.
+        if (isLatest()) set({ categoryResults: results });
+      }),
+
+    loadTraySettings: () => run('tray.load', async () => set({ traySettings: await call(bridge.tray.getSettings()) })),
+
+    setCloseToTray: (closeToTray) => run('tray.set', async () => set({ traySettings: await call(bridge.tray.setSettings({ closeToTray })) })),
+
+    applyStreamStatus: (status) => set({ streamStatus: status }),
+    // Over the dock a call's answer can arrive after an event sent later: the newer revision wins.
+    applyMarkers: (overview) => {
+      const current = get().markers;
+      if (!current || overview.revision >= current.revision) set({ markers: overview });
+    },
+    applyHotkey: (state) => set({ hotkey: state }),
+    applyChatSettings: (state) => {
+      const current = get().chatSettings;
+      // The optimistic copy shown during a change carries main's last revision: main's answer replaces it.
+      if (!current || state.revision >= current.revision) set({ chatSettings: state });
+    },
+    applyAds: (state) => set({ ads: state }),
+  };
+}
+
+/**
+ * Keeps live controls in step with main: events, a full read when the account becomes signed in,
+ * and again when the event stream reopens. Returns the function that stops it.
+ */
+export function mirrorLive(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  const isSignedIn = (state: SidestageState) => state.auth?.status === 'signedIn';
+  const stops = [
+    deps.bridge.on('stream:changed', (status) => store.getState().applyStreamStatus(status)),
+    deps.bridge.on('markers:changed', (overview) => store.getState().applyMarkers(overview)),
+    deps.bridge.on('hotkeys:changed', (state) => store.getState().applyHotkey(state)),
+    deps.bridge.on('chatSettings:changed', (state) => store.getState().applyChatSettings(state)),
+    deps.bridge.on('ads:changed', (state) => store.getState().applyAds(state)),
+    store.subscribe((state, previous) => {
+      if (isSignedIn(state) && !isSignedIn(previous)) void state.loadLive();
+      // The note shortcut was pressed: the Live panel has the note field.
+      const request = state.markers?.noteRequest;
+      if (request && request.id !== previous.markers?.noteRequest?.id) state.setActivePanel('live');
+    }),
+    deps.connection.onResync(() => {
+      if (isSignedIn(store.getState())) void store.getState().loadLive();
+    }),
+  ];
+  if (isSignedIn(store.getState())) void store.getState().loadLive();
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

@@ -1,0 +1,170 @@
+import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
+import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from '../features/queue/queue-model';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+
+export type RedemptionsActionId = 'redemptions.load' | 'redemptions.resolve' | 'redemptions.resolveAll' | 'redemptions.reconcile';
+
+export type ResolveStatus = 'FULFILLED' | 'CANCELED';
+
+export interface RedemptionsSlice {
+  /** Null until the first snapshot. */
+  queue: QueueCopy | null;
+  queueRewards: QueueReward[];
+  queueStatus: QueueStatus | null;
+  /** Refusals reported by main: the redemptions are back in the queue. */
+  queueFailures: RedemptionFailure[];
+  queueFilter: QueueFilter;
+  selectedIds: ReadonlySet<string>;
+  focusedId: string | null;
+  /** Sent to main and not answered yet: hidden at once, shown again if main puts them back. */
+  hiddenIds: ReadonlySet<string>;
+  /** The last action's outcome in words ("3 fulfilled", "2 wait to be sent"). */
+  queueNotice: string | null;
+  loadQueue(): Promise<void>;
+  applyQueueDelta(delta: QueueDelta): void;
+  setQueueFilter(filter: Partial<QueueFilter>): void;
+  focusRedemption(id: string | null): void;
+  moveQueueFocus(step: number): void;
+  toggleSelected(id: string): void;
+  clearSelection(): void;
+  /** F/C: the selection, or the focused row. */
+  resolveTargets(status: ResolveStatus): Promise<void>;
+  resolveRedemptions(ids: string[], status: ResolveStatus): Promise<void>;
+  resolveAllOfReward(rewardId: string, status: ResolveStatus): Promise<void>;
+  reconcileQueue(): Promise<void>;
+  dismissQueueFailure(at: string): Promise<void>;
+}
+
+/** The rows the panel shows, in order (a pure function of the state). */
+export function visibleRedemptions(state: { queue: QueueCopy | null; queueFilter: QueueFilter; hiddenIds: ReadonlySet<string> }) {
+  return filterQueue(state.queue?.items ?? [], state.queueFilter, state.hiddenIds);
+}
+
+export function describeResolve(result: ResolveResult, status: ResolveStatus): string {
+  const verb = status === 'FULFILLED' ? 'fulfilled' : 'canceled';
+  const parts: string[] = [];
+  if (result.done) parts.push(`${result.done} ${verb}`);
+  if (result.queued) parts.push(`${result.queued} waiting to be sent (they will go as soon as the platform can be reached)`);
+  const failed = result.failed.reduce((n, f) => n + f.ids.length, 0);
+  if (failed) parts.push(`${failed} refused and put back`);
+  return parts.length ? `${parts.join(', ')}.` : 'Nothing to do: those redemptions were already handled.';
+}
+
+export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): RedemptionsSlice {
+  const applySnapshot = (snapshot: QueueSnapshot) => {
+    set((state) => ({
+      queue: { version: snapshot.version, items: snapshot.items },
+      queueRewards: snapshot.rewards,
+      queueStatus: snapshot.status,
+      queueFailures: snapshot.failures,
+      focusedId: focusAfterRemoval(state.queue?.items ?? [], snapshot.items, state.focusedId),
+    }));
+  };
+
+  const resolve = async (ids: string[], status: ResolveStatus, send: () => Promise<ResolveResult>) => {
+    // Optimistic: gone from the list at once; main's delta removes them for good or puts them back.
+    const before = visibleRedemptions(get());
+    set((state) => {
+      const hiddenIds = new Set(state.hiddenIds);
+      for (const id of ids) hiddenIds.add(id);
+      const selectedIds = new Set([...state.selectedIds].filter((id) => !hiddenIds.has(id)));
+      const after = filterQueue(state.queue?.items ?? [], state.queueFilter, hiddenIds);
+      return { hiddenIds, selectedIds, focusedId: focusAfterRemoval(before, after, state.focusedId), queueNotice: null };
+    });
+    try {
+      const result = await send();
+      set({ queueNotice: describeResolve(result, status) });
+      if (result.failed.length) throw new Error(result.failed.map((f) => f.message).join(' '));
+    } finally {
+      set((state) => {
+        const hiddenIds = new Set(state.hiddenIds);
+        for (const id of ids) hiddenIds.delete(id);
+        return { hiddenIds };
+      });
+    }
+  };
+
+  return {
+    queue: null,
+    queueRewards: [],
+    queueStatus: null,
+    queueFailures: [],
+    queueFilter: noFilter,
+    selectedIds: new Set(),
+    focusedId: null,
+    hiddenIds: new Set(),
+    queueNotice: null,
+
+    loadQueue: () =>
+      run('redemptions.load', async (isLatest) => {
+        const snapshot = await call(deps.bridge.redemptions.getSnapshot());
+        if (isLatest()) applySnapshot(snapshot);
+      }),
+
+    applyQueueDelta: (delta) => {
+      const state = get();
+      if (!state.queue) return; // the snapshot being loaded is newer
+      const next = applyQueueDelta(state.queue, delta);
+      if (!next) {
+        // An event was lost (the event stream reconnected): start again from a snapshot.
+        void get().loadQueue();
+        return;
+      }
+      const before = visibleRedemptions(state);
+      const after = filterQueue(next.items, state.queueFilter, state.hiddenIds);
+      const present = new Set(next.items.map((r) => r.id));
+      set({
+        queue: next,
+        ...(delta.rewards ? { queueRewards: delta.rewards } : {}),
+        queueStatus: delta.status,
+        queueFailures: delta.failures,
+        selectedIds: [...state.selectedIds].every((id) => present.has(id)) ? state.selectedIds : new Set([...state.selectedIds].filter((id) => present.has(id))),
+        focusedId: focusAfterRemoval(before, after, state.focusedId),
+      });
+    },
+
+    setQueueFilter: (filter) => set((state) => ({ queueFilter: { ...state.queueFilter, ...filter } })),
+
+    focusRedemption: (id) => set({ focusedId: id }),
+
+    moveQueueFocus: (step) => set((state) => ({ focusedId: moveFocus(visibleRedemptions(state), state.focusedId, step) })),
+
+    toggleSelected: (id) =>
+      set((state) => {
+        const selectedIds = new Set(state.selectedIds);
+        if (selectedIds.has(id)) selectedIds.delete(id);
+        else selectedIds.add(id);
+        return { selectedIds };
+      }),
+
+    clearSelection: () => set({ selectedIds: new Set() }),
+
+    resolveTargets: async (status) => {
+      const state = get();
+      const ids = actionTargets(visibleRedemptions(state), state.selectedIds, state.focusedId);
+      if (ids.length) await get().resolveRedemptions(ids, status);
+    },
+
+    resolveRedemptions: (ids, status) =>
+      run('redemptions.resolve', () =>
+        resolve(ids, status, () => call(status === 'FULFILLED' ? deps.bridge.redemptions.fulfill({ ids }) : deps.bridge.redemptions.cancel({ ids }))),
+      ),
+
+    resolveAllOfReward: (rewardId, status) =>
+      run('redemptions.resolveAll', () => {
+        const ids = (get().queue?.items ?? []).filter((r) => r.rewardId === rewardId).map((r) => r.id);
+        return resolve(ids, status, () => call(deps.bridge.redemptions.resolveAllOfReward({ rewardId, status })));
+      }),
+
+    reconcileQueue: () =>
+      run('redemptions.reconcile', async () => {
+        set({ queueStatus: await call(deps.bridge.redemptions.reconcile()) });
+      }),
+
+    dismissQueueFailure: async (at) => {
+      set((state) => ({ queueFailures: state.queueFailures.filter((f) => f.at !== at) }));
+      await deps.bridge.redemptions.dismissFailure({ at });
+    },
+  };
+}

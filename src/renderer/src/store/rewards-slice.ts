@@ -1,0 +1,81 @@
+import type { CustomReward, RewardInput, RewardsOverview } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+
+export type RewardsActionId = 'rewards.load' | 'rewards.save' | 'rewards.toggle' | 'rewards.delete' | 'rewards.adopt';
+
+export type RewardChanges = Partial<RewardInput> & { isPaused?: boolean };
+
+export interface RewardsSlice {
+  rewards: RewardsOverview | null;
+  /** After an adoption: how to retire the original, in words. */
+  adoptNote: string | null;
+  loadRewards(): Promise<void>;
+  /** Create (id null) or edit; resolves true when saved. */
+  saveReward(id: string | null, input: RewardInput | RewardChanges): Promise<boolean>;
+  /** Pause/resume, enable/disable: optimistic, rolled back with the reason. */
+  toggleReward(id: string, changes: { isPaused?: boolean; isEnabled?: boolean }): Promise<void>;
+  deleteReward(id: string): Promise<void>;
+  adoptReward(id: string): Promise<void>;
+  dismissAdoptNote(): void;
+  applyRewards(overview: RewardsOverview): void;
+}
+
+function replaceReward(overview: RewardsOverview | null, reward: CustomReward): RewardsOverview | null {
+  if (!overview) return overview;
+  const exists = overview.rewards.some((r) => r.id === reward.id);
+  return { ...overview, rewards: exists ? overview.rewards.map((r) => (r.id === reward.id ? reward : r)) : [...overview.rewards, reward] };
+}
+
+export function createRewardsSlice({ set, get, deps, run }: SliceContext): RewardsSlice {
+  return {
+    rewards: null,
+    adoptNote: null,
+
+    loadRewards: () =>
+      run('rewards.load', async (isLatest) => {
+        const overview = await call(deps.bridge.rewards.list());
+        if (isLatest()) set({ rewards: overview });
+      }),
+
+    saveReward: async (id, input) => {
+      let saved = false;
+      await run('rewards.save', async () => {
+        const reward =
+          id === null ? await call(deps.bridge.rewards.create(input as RewardInput)) : await call(deps.bridge.rewards.update({ id, changes: input as RewardChanges }));
+        set((state) => ({ rewards: replaceReward(state.rewards, reward) }));
+        saved = true;
+      });
+      return saved;
+    },
+
+    toggleReward: (id, changes) =>
+      run('rewards.toggle', async () => {
+        const before = get().rewards?.rewards.find((r) => r.id === id);
+        if (before) set((state) => ({ rewards: replaceReward(state.rewards, { ...before, ...changes }) }));
+        try {
+          const reward = await call(deps.bridge.rewards.update({ id, changes }));
+          set((state) => ({ rewards: replaceReward(state.rewards, reward) }));
+        } catch (error) {
+          if (before) set((state) => ({ rewards: replaceReward(state.rewards, before) }));
+          throw error;
+        }
+      }),
+
+    deleteReward: (id) =>
+      run('rewards.delete', async () => {
+        await call(deps.bridge.rewards.delete({ id }));
+        set((state) => ({ rewards: state.rewards ? { ...state.rewards, rewards: state.rewards.rewards.filter((r) => r.id !== id) } : null }));
+      }),
+
+    adoptReward: (id) =>
+      run('rewards.adopt', async () => {
+        const { reward, retireOriginal } = await call(deps.bridge.rewards.adopt({ id }));
+        set((state) => ({ rewards: replaceReward(state.rewards, reward), adoptNote: retireOriginal }));
+      }),
+
+    dismissAdoptNote: () => set({ adoptNote: null }),
+
+    applyRewards: (overview) => set({ rewards: overview }),
+  };
+}
