@@ -1,31 +1,6 @@
-import { request } from 'undici';
 import { expect, test } from './support/dock-fixture';
+import { demoIdentities, helixAsBroadcaster, simulate } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
-
-async function simulate<T>(emulatorUrl: string, path: string, body: unknown = {}): Promise<T> {
-  const res = await request(`${emulatorUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await res.body.text();
-  if (res.statusCode >= 400) throw new Error(`POST ${path} answered ${res.statusCode}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** What the emulator holds, read as any client would: a token of the demo client, then the API. */
-async function helix<T>(emulatorUrl: string, path: string, scopes: string[]): Promise<T> {
-  const state = JSON.parse(await (await request(`${emulatorUrl}/_emulator/state`)).body.text()) as {
-    users: { id: string; login: string }[];
-    clients: { client_id: string; type: string }[];
-  };
-  const client = state.clients.find((c) => c.type === 'confidential')!;
-  const broadcaster = state.users.find((u) => u.login === 'sidestage_demo')!;
-  const { access_token } = await simulate<{ access_token: string }>(emulatorUrl, '/_emulator/tokens', { client_id: client.client_id, user_id: broadcaster.id, scopes });
-  const res = await request(`${emulatorUrl}${path.replaceAll('{id}', broadcaster.id)}`, { headers: { authorization: `Bearer ${access_token}`, 'client-id': client.client_id } });
-  return JSON.parse(await res.body.text()) as T;
-}
-
-async function demoBroadcasterId(emulatorUrl: string): Promise<string> {
-  const state = JSON.parse(await (await request(`${emulatorUrl}/_emulator/state`)).body.text()) as { users: { id: string; login: string }[] };
-  return state.users.find((u) => u.login === 'sidestage_demo')!.id;
-}
 
 test('the demo goes live: the status bar says so, a marker is dropped and listed, a chat setting reaches the platform', async ({ page, context, dock }) => {
   await signInToDemo(page, context, dock);
@@ -33,7 +8,7 @@ test('the demo goes live: the status bar says so, a marker is dropped and listed
 
   // The channel goes live through the simulation API. No click: EventSub's stream.online tells the
   // app at once (the poll, every minute, would only fill in the counts).
-  const id = await demoBroadcasterId(dock.emulatorUrl);
+  const id = (await demoIdentities(dock.emulatorUrl)).broadcasterId;
   await simulate(dock.emulatorUrl, `/_emulator/streams/${id}/online`, { vod: true, title: 'Live from the e2e', viewer_count: 7 });
   await expect(page.getByTestId('status-stream')).toHaveText(/^Live \d+:\d\d$/);
   await page.getByRole('button', { name: 'Live', exact: true }).click();
@@ -51,7 +26,7 @@ test('the demo goes live: the status bar says so, a marker is dropped and listed
   await expect(log.getByRole('cell', { name: 'Boss fight' })).toBeVisible();
   await expect(log.getByRole('cell', { name: /^1:23:4\d$/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Markers on the platform' }).getByText('Boss fight')).toBeVisible();
-  const held = await helix<{ data: { videos: { markers: { description: string; position_seconds: number }[] }[] }[] }>(
+  const held = await helixAsBroadcaster<{ data: { videos: { markers: { description: string; position_seconds: number }[] }[] }[] }>(
     dock.emulatorUrl,
     '/helix/streams/markers?user_id={id}',
     ['user:read:broadcast'],
@@ -66,7 +41,7 @@ test('the demo goes live: the status bar says so, a marker is dropped and listed
   await expect(emoteOnly).toBeChecked();
   await expect
     .poll(async () => {
-      const settings = await helix<{ data: { emote_mode: boolean }[] }>(dock.emulatorUrl, '/helix/chat/settings?broadcaster_id={id}&moderator_id={id}', ['moderator:read:chat_settings']);
+      const settings = await helixAsBroadcaster<{ data: { emote_mode: boolean }[] }>(dock.emulatorUrl, '/helix/chat/settings?broadcaster_id={id}&moderator_id={id}', ['moderator:read:chat_settings']);
       return settings.data[0]?.emote_mode;
     })
     .toBe(true);

@@ -3,23 +3,12 @@
  * appear live in the Queue, are fulfilled with the keyboard, and the emulator holds them FULFILLED;
  * a donation appears in the Charity feed and moves the progress bar.
  */
-import { request } from 'undici';
 import { expect, test } from './support/dock-fixture';
+import { emulatorCall } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 const broadcasterId = '501234567';
 const viewers = ['612345001', '612345002', '612345004'];
-
-async function emulator<T>(base: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await request(`${base}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 400) throw new Error(`${method} ${path} answered ${res.statusCode}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 interface EmulatorRedemptions {
   rewards: { id: string; title: string }[];
@@ -33,11 +22,11 @@ test('redemptions arrive live, are fulfilled with the keyboard, and a donation m
   await expect(list).toBeVisible();
   await expect(page.getByTestId('queue-sync')).toContainText('In sync with the platform');
 
-  const state = await emulator<EmulatorRedemptions>(dock.emulatorUrl, 'GET', `/_emulator/redemptions?broadcaster_id=${broadcasterId}`);
+  const state = await emulatorCall<EmulatorRedemptions>(dock.emulatorUrl, 'GET', `/_emulator/redemptions?broadcaster_id=${broadcasterId}`);
   const hydrate = state.rewards.find((r) => r.title === 'Hydrate!')!.id;
   const made: string[] = [];
   for (const user of viewers) {
-    const r = await emulator<{ id: string }>(dock.emulatorUrl, 'POST', '/_emulator/redemptions', { broadcaster_id: broadcasterId, reward_id: hydrate, user_id: user });
+    const r = await emulatorCall<{ id: string }>(dock.emulatorUrl, 'POST', '/_emulator/redemptions', { broadcaster_id: broadcasterId, reward_id: hydrate, user_id: user });
     made.push(r.id);
   }
   // Live through EventSub: the three newest rows, each also announced as an in-app notification.
@@ -60,7 +49,7 @@ test('redemptions arrive live, are fulfilled with the keyboard, and a donation m
   await expect(page.getByRole('status').filter({ hasText: '3 fulfilled.' })).toBeVisible();
   await expect
     .poll(async () => {
-      const after = await emulator<EmulatorRedemptions>(dock.emulatorUrl, 'GET', `/_emulator/redemptions?broadcaster_id=${broadcasterId}&reward_id=${hydrate}`);
+      const after = await emulatorCall<EmulatorRedemptions>(dock.emulatorUrl, 'GET', `/_emulator/redemptions?broadcaster_id=${broadcasterId}&reward_id=${hydrate}`);
       return made.map((id) => after.redemptions.find((r) => r.id === id)?.status);
     })
     .toEqual(['FULFILLED', 'FULFILLED', 'FULFILLED']);
@@ -71,7 +60,7 @@ test('redemptions arrive live, are fulfilled with the keyboard, and a donation m
   await expect(progress).toBeVisible();
   const before = Number(await progress.getAttribute('value'));
   const raisedBefore = await page.getByTestId('charity-raised').innerText();
-  const donation = await emulator<{ id: string }>(dock.emulatorUrl, 'POST', '/_emulator/donations', {
+  const donation = await emulatorCall<{ id: string }>(dock.emulatorUrl, 'POST', '/_emulator/donations', {
     broadcaster_id: broadcasterId,
     user_id: viewers[0],
     amount: { value: 12_345, decimal_places: 2, currency: 'USD' },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { Account, AuthState, SignInFlow } from '../../../shared/ipc/contract';
+import { signedOutAuthState, type Account, type AuthState, type SignInFlow } from '../../../shared/ipc/contract';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
 import { describeNetworkError, isNetworkError } from '../api/network-error';
@@ -47,15 +47,6 @@ interface SignInAttempt {
 const expiredMessage = 'Your sign-in expired. Sign in again.';
 const signedOutMessage = 'Sign in to the platform first.';
 
-const initialState: AuthState = {
-  status: 'signedOut',
-  account: null,
-  scopes: [],
-  missingScopes: [],
-  pending: null,
-  lastValidatedAt: null,
-  error: null,
-};
 
 /**
  * Owns the account: sign-in (loopback or device code), the stored tokens, hourly validation,
@@ -66,7 +57,7 @@ export class AuthService {
   private readonly identity: IdentityClient;
   private readonly signInTimeoutMs: number;
   private readonly listeners = new Set<AuthStateListener>();
-  private state: AuthState = initialState;
+  private state: AuthState = signedOutAuthState;
   private tokens: StoredTokens | null = null;
   /** False while the account shown is only what the stored tokens knew (login as display name). */
   private accountLoaded = false;
@@ -104,7 +95,7 @@ export class AuthService {
     if (tokens && tokens.clientId !== this.options.clientId) {
       // Tokens of another client ID are useless with this one (every call would answer 401).
       await this.clearStore();
-      this.update({ ...initialState, status: 'needsSignIn', error: 'Sidestage uses a different client ID than when you signed in. Sign in again.' });
+      this.update({ ...signedOutAuthState, status: 'needsSignIn', error: 'Sidestage uses a different client ID than when you signed in. Sign in again.' });
     } else if (tokens) {
       this.tokens = tokens;
       this.accountLoaded = false;
@@ -169,7 +160,7 @@ export class AuthService {
     this.tokens = null;
     this.accountLoaded = false;
     await this.clearStore();
-    this.update({ ...initialState });
+    this.update({ ...signedOutAuthState });
     if (tokens) {
       try {
         await this.identity.revoke(tokens.accessToken);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { channelNames, splitChannel, type AuthState } from '../../../shared/ipc/contract';
+import { channelNames, signedOutAuthState, splitChannel } from '../../../shared/ipc/contract';
 import { createDockBridge, type ConnectionState, type SocketLike } from './dock-bridge';
 
 class FakeSocket implements SocketLike {
@@ -35,15 +35,6 @@ const lastSocket = (): FakeSocket => {
   return socket;
 };
 
-const signedOut: AuthState = {
-  status: 'signedOut',
-  account: null,
-  scopes: [],
-  missingScopes: [],
-  pending: null,
-  lastValidatedAt: null,
-  error: null,
-};
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -79,12 +70,12 @@ describe('dock bridge: invoke', () => {
   });
 
   it('POSTs {arg} as JSON to /ipc/<channel> with the page cookie and returns the IpcResult', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse({ ok: true, value: { ...signedOut, status: 'signingIn' } }));
+    const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse({ ok: true, value: { ...signedOutAuthState, status: 'signingIn' } }));
     const { bridge } = setup(fetchImpl);
 
     const result = await bridge.auth.signIn({ flow: 'device' });
 
-    expect(result).toEqual({ ok: true, value: { ...signedOut, status: 'signingIn' } });
+    expect(result).toEqual({ ok: true, value: { ...signedOutAuthState, status: 'signingIn' } });
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('/ipc/auth:signIn');
@@ -97,7 +88,7 @@ describe('dock bridge: invoke', () => {
   });
 
   it('sends an empty body object for channels without an argument', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse({ ok: true, value: signedOut }));
+    const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse({ ok: true, value: signedOutAuthState }));
     const { bridge } = setup(fetchImpl);
     await bridge.auth.getState();
     expect(fetchImpl.mock.calls[0]![1]?.body).toBe('{}');
@@ -156,9 +147,9 @@ describe('dock bridge: events', () => {
     expect(lastSocket().url).toBe('ws://127.0.0.1:4321/events');
 
     lastSocket().open();
-    lastSocket().send({ event: 'auth:changed', payload: signedOut });
-    expect(auth).toHaveBeenCalledWith(signedOut);
-    expect(auth2).toHaveBeenCalledWith(signedOut);
+    lastSocket().send({ event: 'auth:changed', payload: signedOutAuthState });
+    expect(auth).toHaveBeenCalledWith(signedOutAuthState);
+    expect(auth2).toHaveBeenCalledWith(signedOutAuthState);
   });
 
   it('uses wss on an https page', () => {
@@ -176,7 +167,7 @@ describe('dock bridge: events', () => {
     const off = bridge.on('auth:changed', listener);
     lastSocket().open();
     off();
-    lastSocket().send({ event: 'auth:changed', payload: signedOut });
+    lastSocket().send({ event: 'auth:changed', payload: signedOutAuthState });
     expect(listener).not.toHaveBeenCalled();
   });
 
@@ -200,7 +191,7 @@ describe('dock bridge: events', () => {
     });
     bridge.on('auth:changed', second);
     lastSocket().open();
-    lastSocket().send({ event: 'auth:changed', payload: signedOut });
+    lastSocket().send({ event: 'auth:changed', payload: signedOutAuthState });
     expect(second).toHaveBeenCalledTimes(1);
     expect(report).toHaveBeenCalledTimes(1);
   });
@@ -283,9 +274,9 @@ describe('dock bridge: connection', () => {
     vi.advanceTimersByTime(100);
     const second = lastSocket();
     second.open();
-    first.send({ event: 'auth:changed', payload: signedOut });
+    first.send({ event: 'auth:changed', payload: signedOutAuthState });
     expect(listener).not.toHaveBeenCalled();
-    second.send({ event: 'auth:changed', payload: signedOut });
+    second.send({ event: 'auth:changed', payload: signedOutAuthState });
     expect(listener).toHaveBeenCalledTimes(1);
   });
 

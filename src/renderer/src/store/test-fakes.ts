@@ -10,6 +10,7 @@ import type {
   IpcResult,
   SidestageBridge,
 } from '../../../shared/ipc/contract';
+import { signedOutAuthState } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { StoreDeps } from './types';
 
@@ -21,15 +22,7 @@ export const appInfo: AppInfo = {
   tokenStorage: { kind: 'encrypted-file', secure: true, warning: null },
 };
 
-export const signedOut: AuthState = {
-  status: 'signedOut',
-  account: null,
-  scopes: [],
-  missingScopes: [],
-  pending: null,
-  lastValidatedAt: null,
-  error: null,
-};
+export const signedOut: AuthState = signedOutAuthState;
 
 export const signedIn: AuthState = {
   status: 'signedIn',
