@@ -16,6 +16,12 @@ describe('redact', () => {
     ).toEqual({ access_token: '[redacted]', refreshToken: '[redacted]', client_secret: '[redacted]', code: '[redacted]', streamKey: '[redacted]', errorCode: 'invalid_argument', login: 'demo', nested: [{ deviceCode: '[redacted]' }] });
   });
 
+  it('hides secrets inside JSON text and in arrays named like secrets', () => {
+    const redacted = JSON.stringify(redact({ body: '{"access_token":"abc","refresh_token": "def","scope":["x"]}', tokens: ['ghi', 'jkl'] }));
+    for (const secret of ['abc', 'def', 'ghi', 'jkl']) expect(redacted).not.toContain(secret);
+    expect(redacted).toContain('scope');
+  });
+
   it('reduces errors to their name and redacted message', () => {
     expect(redact(new Error('refresh failed for refresh_token=r3fr3sh'))).toEqual({ name: 'Error', message: 'refresh failed for refresh_token=[redacted]' });
   });

@@ -11,6 +11,7 @@ const secretKeys = /token|secret|password|authorization|^code$|device_?code|stre
 /** Secrets inside free text; group 1 is a prefix to keep (the scheme or the parameter name). */
 const secretPatterns = [
   /(Bearer |OAuth )[\w.-]+/gi,
+  /("(?:access_?token|refresh_?token|client_?secret|token|code|device_?code|stream_?key)"\s*:\s*)"[^"]*"/gi,
   /((?:access_token|refresh_token|client_secret|code|device_code|token)=)[^&#\s"]+/gi,
   /()live_\d+_\w+/g,
 ];
@@ -20,7 +21,8 @@ export function redact(value: unknown, key = ''): unknown {
     if (key && secretKeys.test(key)) return '[redacted]';
     return secretPatterns.reduce((text, pattern) => text.replace(pattern, '$1[redacted]'), value);
   }
-  if (Array.isArray(value)) return value.map((v) => redact(v));
+  // Items of an array named like a secret (`tokens: [...]`) are secrets too.
+  if (Array.isArray(value)) return value.map((v) => redact(v, key));
   if (value && typeof value === 'object') {
     if (value instanceof Error) return { name: value.name, message: redact(value.message) };
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, k)]));
