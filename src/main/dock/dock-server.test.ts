@@ -30,23 +30,47 @@ afterAll(async () => {
 });
 
 const host = () => `127.0.0.1:${dock.port}`;
+
+/** Opens the printed URL as a browser would and returns the session cookie it was given. */
+async function sessionCookie(): Promise<string> {
+  const res = await request(dock.url);
+  await res.body.dump();
+  const setCookie = String(res.headers['set-cookie']);
+  return setCookie.split(';')[0]!;
+}
 const call = (headers: Record<string, string>, body = '{}') =>
   request(`${dock.origin}/ipc/auth:getState`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('dock server', () => {
-  it('trades the secret in the URL for a strict HttpOnly cookie and drops it from the address', async () => {
+  it('trades the secret in the URL for a strict HttpOnly session cookie and drops it from the address', async () => {
     const res = await request(dock.url);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/');
     const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toContain(`sidestage_dock_${dock.port}=${secret}`);
+    expect(setCookie).toMatch(new RegExp(`^sidestage_dock_${dock.port}=[\\w-]{40,};`));
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
+    // Cookies ignore ports: every server on 127.0.0.1 would receive a cookie, so it never holds the secret.
+    expect(setCookie).not.toContain(secret);
     await res.body.dump();
   });
 
-  it('serves the renderer with the cookie and a CSP', async () => {
-    const res = await request(`${dock.origin}/`, { headers: { cookie: `sidestage_dock_${dock.port}=${secret}` } });
+  it('refuses a cookie that carries the secret itself or an unknown session', async () => {
+    for (const value of [secret, 'x'.repeat(43)]) {
+      const res = await request(`${dock.origin}/`, { headers: { cookie: `sidestage_dock_${dock.port}=${value}` } });
+      expect(res.statusCode).toBe(401);
+      await res.body.dump();
+    }
+  });
+
+  it('answers a malformed escape in a path with a client error, not a crash', async () => {
+    const res = await request(`${dock.origin}/ipc/%E0%A4%A`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, origin: dock.origin, 'content-type': 'application/json' }, body: '{}' });
+    expect(res.statusCode).toBe(400);
+    await res.body.dump();
+  });
+
+  it('serves the renderer with the session cookie and a CSP', async () => {
+    const res = await request(`${dock.origin}/`, { headers: { cookie: await sessionCookie() } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(await res.body.text()).toContain('Sidestage');
@@ -99,7 +123,7 @@ describe('dock server', () => {
   });
 
   it('pushes events over the WebSocket to an authorised page', async () => {
-    const ws = new WebSocket(`ws://${host()}/events`, { headers: { origin: dock.origin, cookie: `sidestage_dock_${dock.port}=${secret}` } });
+    const ws = new WebSocket(`ws://${host()}/events`, { headers: { origin: dock.origin, cookie: await sessionCookie() } });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const frame = new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
     router.emit('auth:changed', signedOutAuthState);
@@ -113,8 +137,9 @@ describe('dock server', () => {
     ['no Origin', { cookie: 'COOKIE' }],
     ['a foreign Host', { origin: 'ORIGIN', cookie: 'COOKIE', host: 'evil.example' }],
   ])('refuses a WebSocket upgrade with %s', async (_name, raw) => {
+    const session = await sessionCookie();
     const headers = Object.fromEntries(
-      Object.entries(raw).map(([k, v]) => [k, v === 'ORIGIN' ? dock.origin : v === 'COOKIE' ? `sidestage_dock_${dock.port}=${secret}` : v]),
+      Object.entries(raw).map(([k, v]) => [k, v === 'ORIGIN' ? dock.origin : v === 'COOKIE' ? session : v]),
     );
     const ws = new WebSocket(`ws://${host()}/events`, { headers });
     const outcome = await new Promise<string>((resolve) => {

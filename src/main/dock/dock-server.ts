@@ -2,14 +2,16 @@
  * Dock mode: the same IPC contract over loopback HTTP + WebSocket, so the real renderer runs in
  * any browser (an OBS Custom Browser Dock, or Chromium in the end-to-end tests).
  *
- * Bound to 127.0.0.1. Every request needs the per-install secret (a SameSite=Strict, HttpOnly
- * cookie set from the printed URL, or an Authorization header), a Host of this server (DNS
- * rebinding) and, for calls and the event socket, an Origin of this server.
+ * Bound to 127.0.0.1. Every request needs the per-install secret (as an Authorization header), or
+ * a session cookie given in exchange for it when the printed URL is opened, a Host of this server
+ * (DNS rebinding) and, for calls and the event socket, an Origin of this server. The cookie holds a
+ * random session token, never the secret: cookies ignore ports, so every other server on 127.0.0.1
+ * that the browser visits receives it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DOCK_EVENTS_PATH, DOCK_IPC_PATH, type DockEventFrame } from '../../shared/ipc/transport';
@@ -49,16 +51,22 @@ const contentTypes: Record<string, string> = {
 export async function startDockServer(options: DockServerOptions): Promise<RunningDock> {
   const { router, rendererDir, secret, logger } = options;
   const secretBytes = Buffer.from(secret);
+  /** Session tokens handed out as cookies; they die with the server. */
+  const sessions = new Set<string>();
   let port = 0;
   const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
   const allowedOrigins = () => allowedHosts().map((h) => `http://${h}`);
   const cookieName = () => `sidestage_dock_${port}`; // cookies ignore ports: one name per server
 
-  const hasSecret = (req: IncomingMessage): boolean => {
-    const presented = bearer(req.headers.authorization) ?? cookie(req.headers.cookie, cookieName());
-    if (!presented) return false;
+  const isSecret = (presented: string): boolean => {
     const bytes = Buffer.from(presented);
     return bytes.length === secretBytes.length && timingSafeEqual(bytes, secretBytes);
+  };
+  const isAuthorised = (req: IncomingMessage): boolean => {
+    const header = bearer(req.headers.authorization);
+    if (header !== null) return isSecret(header);
+    const session = cookie(req.headers.cookie, cookieName());
+    return session !== null && sessions.has(session);
   };
 
   /** Host, Origin and secret; returns the refusal or null. */
@@ -67,7 +75,7 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins().includes(origin)) return [403, 'Requests from other sites are refused.'];
     if (needsOrigin && origin === undefined) return [403, 'An Origin header is required.'];
-    if (!hasSecret(req)) return [401, 'Open the dock URL that Sidestage printed (it carries the secret).'];
+    if (!isAuthorised(req)) return [401, 'Open the dock URL that Sidestage printed (it carries the secret).'];
     return null;
   };
 
@@ -84,11 +92,12 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
     const presentedSecret = url.searchParams.get('secret');
     if (req.method === 'GET' && presentedSecret !== null) {
       if (!allowedHosts().includes(req.headers.host ?? '')) return sendText(res, 421, 'This server answers only on its loopback address.');
-      const bytes = Buffer.from(presentedSecret);
-      if (bytes.length !== secretBytes.length || !timingSafeEqual(bytes, secretBytes)) return sendText(res, 401, 'That dock secret is not right.');
+      if (!isSecret(presentedSecret)) return sendText(res, 401, 'That dock secret is not right.');
       url.searchParams.delete('secret');
+      const session = randomBytes(32).toString('base64url');
+      sessions.add(session);
       res.writeHead(303, {
-        'set-cookie': `${cookieName()}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+        'set-cookie': `${cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`,
         location: url.pathname + url.search,
         'cache-control': 'no-store',
       });
@@ -104,7 +113,8 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return sendText(res, 415, 'Send JSON.');
       const body = await readJson(req);
       if (!body.ok) return sendText(res, 400, body.message);
-      const channel = decodeURIComponent(url.pathname.slice(DOCK_IPC_PATH.length));
+      const channel = safeDecode(url.pathname.slice(DOCK_IPC_PATH.length));
+      if (channel === null) return sendText(res, 400, 'The channel name is not valid.');
       const arg = body.value && typeof body.value === 'object' ? (body.value as { arg?: unknown }).arg : undefined;
       const result = await router.dispatch(channel, arg, { trusted: true, description: `dock ${req.socket.remoteAddress ?? ''}` });
       return sendJson(res, 200, result);
@@ -115,7 +125,9 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = safeDecode(pathname);
+    if (decoded === null) return sendText(res, 404, 'Not found');
+    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(rendererDir, relative));
     if (!file.startsWith(normalize(rendererDir) + sep)) return sendText(res, 404, 'Not found');
     let content: Buffer;
@@ -166,6 +178,7 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
     origin,
     port,
     async close() {
+      sessions.clear();
       offEvents();
       for (const client of sockets.clients) client.terminate();
       sockets.close();
@@ -173,6 +186,14 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 function bearer(header: string | undefined): string | null {
