@@ -12,7 +12,7 @@ import { ElectronNotifier } from './adapters/electron-notifier';
 import { ElectronShortcutRegistry } from './adapters/global-shortcuts';
 import { ElectronTray } from './adapters/tray';
 import { createSidestage, type Sidestage } from './composition';
-import { contentSecurityPolicy, denyAllPermissions, guardWebContents, secureWebPreferences } from './security';
+import { contentSecurityPolicy, guardWebContents, restrictPermissions, secureWebPreferences } from './security';
 import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
 import { CipherFileTokenStore } from './services/auth/token-store';
 import { createConsoleLogger } from './services/logger';
@@ -24,6 +24,10 @@ let mainWindow: BrowserWindow | null = null;
 let tray: ElectronTray | null = null;
 /** Set when the user really quits, so that closing the window no longer hides it to the tray. */
 let quitting = false;
+/** Set once the services have been disposed, so the second will-quit really quits. */
+let disposed = false;
+/** How long quitting may wait for the outbox, the marker log and the notification ledger to be saved. */
+const DISPOSE_TIMEOUT_MS = 3_000;
 
 // The renderer comes from the dev server in `npm run dev`, from the built file otherwise.
 const here = import.meta.dirname;
@@ -32,10 +36,10 @@ const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? `file://${join(here, '.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (mainWindow?.isMinimized()) mainWindow.restore();
-    mainWindow?.focus();
-  });
+  // A second start, the tray's "Open" and a notification click all bring the window back, even
+  // from the tray or after it was closed on macOS.
+  app.on('second-instance', () => showWindow());
+  app.on('activate', () => showWindow());
   app.on('web-contents-created', (_event, contents) => {
     guardWebContents(contents, { rendererUrl, policy: externalPolicy(), openExternal: (url) => void openUrl(url) });
   });
@@ -49,15 +53,26 @@ if (!app.requestSingleInstanceLock()) {
   app.on('before-quit', () => {
     quitting = true;
   });
-  app.on('will-quit', () => {
+  app.on('will-quit', (event) => {
+    if (disposed) return;
+    // Quitting must not lose what the services still have to write (outbox, marker log, ledger).
+    event.preventDefault();
+    disposed = true;
     globalShortcut.unregisterAll();
     tray?.dispose();
-    void sidestage?.dispose();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, DISPOSE_TIMEOUT_MS));
+    void Promise.race([sidestage?.dispose(), timeout])
+      .catch((error: unknown) => logger.error('Sidestage did not shut down cleanly', { error }))
+      .finally(() => app.quit());
   });
 }
 
 function showWindow(): void {
-  if (!mainWindow) return;
+  if (!sidestage) return;
+  if (!mainWindow) {
+    mainWindow = createWindow(sidestage);
+    return;
+  }
   if (mainWindow.isMinimized()) mainWindow.restore();
   mainWindow.show();
   mainWindow.focus();
@@ -90,12 +105,22 @@ async function start(): Promise<void> {
     quit: () => app.quit(),
   });
 
-  denyAllPermissions(session.defaultSession);
+  restrictPermissions(session.defaultSession, rendererUrl);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy] } });
   });
 
-  mainWindow = new BrowserWindow({
+  // Handlers first: the page calls main as soon as it loads.
+  connectElectronIpc(sidestage.router, { rendererUrl, windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents) });
+  tray = new ElectronTray(sidestage.live.tray, {
+    live: join(here, '../../resources/tray-live.png'),
+    offline: join(here, '../../resources/tray-offline.png'),
+  });
+  mainWindow = createWindow(sidestage);
+}
+
+function createWindow(services: Sidestage): BrowserWindow {
+  const window = new BrowserWindow({
     width: 1100,
     height: 760,
     minWidth: 720,
@@ -106,18 +131,17 @@ async function start(): Promise<void> {
     icon: join(here, '../../resources/icon.png'),
     webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
   });
-  mainWindow.on('close', (event) => {
+  window.on('close', (event) => {
     // A broadcaster closes the window mid-stream and expects the hotkey and alerts to keep working.
-    if (!quitting && sidestage?.live.closesToTray()) {
+    if (!quitting && services.live.closesToTray()) {
       event.preventDefault();
-      mainWindow?.hide();
+      window.hide();
     }
   });
-  tray = new ElectronTray(sidestage.live.tray, {
-    live: join(here, '../../resources/tray-live.png'),
-    offline: join(here, '../../resources/tray-offline.png'),
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
   });
-  connectElectronIpc(sidestage.router, { rendererUrl, windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents) });
-  mainWindow.once('ready-to-show', () => mainWindow?.show());
-  await mainWindow.loadURL(rendererUrl);
+  window.once('ready-to-show', () => window.show());
+  window.loadURL(rendererUrl).catch((error: unknown) => logger.error('The window could not load the app', { error }));
+  return window;
 }

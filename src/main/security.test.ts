@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   contentSecurityPolicy,
-  denyAllPermissions,
+  isPermissionAllowed,
+  restrictPermissions,
   guardWebContents,
   isAllowedExternalUrl,
   isTrustedRendererUrl,
@@ -104,17 +105,34 @@ describe('guardWebContents', () => {
   });
 });
 
-describe('denyAllPermissions', () => {
-  it('refuses every permission request and check', () => {
-    let requestHandler: ((c: unknown, p: string, cb: (g: boolean) => void) => void) | undefined;
-    let checkHandler: (() => boolean) | undefined;
-    denyAllPermissions({
-      setPermissionRequestHandler: (h) => (requestHandler = h),
-      setPermissionCheckHandler: (h) => (checkHandler = h),
-    });
-    const callback = vi.fn();
-    requestHandler?.({}, 'media', callback);
-    expect(callback).toHaveBeenCalledWith(false);
-    expect(checkHandler?.()).toBe(false);
+describe('restrictPermissions', () => {
+  const rendererUrl = 'file:///app/out/renderer/index.html';
+  const setup = () => {
+    let request: ((c: unknown, p: string, cb: (g: boolean) => void, d: { requestingUrl?: string }) => void) | undefined;
+    let check: ((c: unknown, p: string, origin: string) => boolean) | undefined;
+    restrictPermissions({ setPermissionRequestHandler: (h) => (request = h), setPermissionCheckHandler: (h) => (check = h) }, rendererUrl);
+    const ask = (permission: string, requestingUrl: string) => {
+      const callback = vi.fn();
+      request?.({}, permission, callback, { requestingUrl });
+      return callback.mock.calls[0]?.[0] as boolean;
+    };
+    return { ask, check: (permission: string, origin: string) => check?.({}, permission, origin) };
+  };
+
+  it('refuses every permission but the clipboard write of the app itself', () => {
+    const { ask, check } = setup();
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+      expect(ask(permission, rendererUrl)).toBe(false);
+      expect(check(permission, 'file://')).toBe(false);
+    }
+    expect(ask('clipboard-sanitized-write', rendererUrl)).toBe(true);
+    expect(check('clipboard-sanitized-write', 'file://')).toBe(true);
+  });
+
+  it('refuses the clipboard to any other page', () => {
+    const { ask, check } = setup();
+    expect(ask('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+    expect(check('clipboard-sanitized-write', 'https://evil.example')).toBe(false);
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'http://localhost:5173/', 'http://localhost:5173/')).toBe(true);
   });
 });

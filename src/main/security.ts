@@ -80,8 +80,18 @@ export interface WebContentsLike {
 }
 
 export interface SessionLike {
-  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
-  setPermissionCheckHandler(handler: () => boolean): void;
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void,
+  ): void;
+  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean): void;
+}
+
+/**
+ * Writing to the clipboard ("Copy server", "Copy stream key") is the one permission the app's own
+ * page gets; every other permission, and every other page, is refused.
+ */
+export function isPermissionAllowed(permission: string, requestingUrl: string, rendererUrl: string): boolean {
+  return permission === 'clipboard-sanitized-write' && isTrustedRendererUrl(requestingUrl, rendererUrl);
 }
 
 /**
@@ -105,7 +115,12 @@ export function guardWebContents(
   });
 }
 
-export function denyAllPermissions(session: SessionLike): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+export function restrictPermissions(session: SessionLike, rendererUrl: string): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionAllowed(permission, details.requestingUrl ?? '', rendererUrl)),
+  );
+  // A check names only the origin; file:// pages have the opaque origin "file://".
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionAllowed(permission, requestingOrigin.startsWith('file:') ? rendererUrl : requestingOrigin, rendererUrl),
+  );
 }
