@@ -56,7 +56,9 @@ export const test = base.extend<{ dock: DockProcess }>({
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+      clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGKILL');
       if (testInfo.status !== testInfo.expectedStatus) {
         await testInfo.attach('dock-output.txt', { body: dock.logs(), contentType: 'text/plain' });
