@@ -22,6 +22,8 @@ import type { SettingsStore } from './services/settings/settings-store';
 import { IpcRouter } from './ipc/ipc-router';
 import { registerAppHandlers } from './ipc/app-ipc';
 import { registerAuthHandlers } from './ipc/auth-ipc';
+import { registerDemoHandlers } from './ipc/demo-ipc';
+import { createEmulatorHttp, ViewerSimulation } from './services/demo/viewer-simulation';
 import { registerEventsHandlers } from './ipc/events-ipc';
 import { registerIngestHandlers } from './ipc/ingest-ipc';
 
@@ -53,6 +55,8 @@ export interface Sidestage {
   /** The in-process emulator in demo mode. */
   emulator: RunningEmulator | null;
   emulatorOrigin: string | null;
+  /** The "Simulate viewers" switch's engine, in demo mode only. */
+  simulation: ViewerSimulation | null;
   live: LiveControlsFeature;
   redemptions: RedemptionsFeature;
   dispose(): Promise<void>;
@@ -137,6 +141,14 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     quit: options.quit,
   });
   live.register(router);
+  // Demo mode only: viewers driven through the in-process emulator's simulation API, so the app
+  // sees them as it would see a real platform's. Elsewhere the demo channels answer "unavailable".
+  const demoSeed = emulator?.demo;
+  const simulation =
+    emulator && demoSeed
+      ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
+      : null;
+  const offDemo = registerDemoHandlers(router, simulation);
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -164,6 +176,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     router,
     config,
     emulator,
+    simulation,
     live,
     redemptions,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
@@ -173,6 +186,9 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
       offEvents();
       offPending();
       offOpen();
+      offDemo();
+      // Before the emulator closes: the simulation's last requests go to it.
+      await simulation?.dispose();
       await live.dispose();
       await redemptions.dispose();
       events.dispose();

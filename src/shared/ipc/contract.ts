@@ -496,6 +496,22 @@ export const traySettingsSchema = z.object({
 });
 export type TraySettings = z.infer<typeof traySettingsSchema>;
 
+// ---------- demo (the demo mode's viewer simulation) ----------
+
+export const simulationStateSchema = z.object({
+  /** False outside demo mode: there is no emulator to drive. */
+  available: z.boolean(),
+  running: z.boolean(),
+  startedAt: z.string().nullable(),
+  /** What the current (or last) run made happen; refusals are not counted. */
+  counts: z.object({
+    redemptions: z.number().int().nonnegative(),
+    donations: z.number().int().nonnegative(),
+    chatEvents: z.number().int().nonnegative(),
+  }),
+});
+export type SimulationState = z.infer<typeof simulationStateSchema>;
+
 // ---------- the contract ----------
 
 export const invokeChannels = {
@@ -586,6 +602,9 @@ export const invokeChannels = {
   'channel:searchCategories': { arg: z.object({ query: z.string().min(1).max(100) }).strict(), result: z.array(categorySchema) },
   'tray:getSettings': { arg: noArg, result: traySettingsSchema },
   'tray:setSettings': { arg: traySettingsSchema.partial().strict(), result: traySettingsSchema },
+  // demo
+  'demo:getSimulation': { arg: noArg, result: simulationStateSchema },
+  'demo:setSimulation': { arg: z.object({ running: z.boolean() }).strict(), result: simulationStateSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -602,6 +621,7 @@ export const eventChannels = {
   'hotkeys:changed': hotkeyStateSchema,
   'chatSettings:changed': chatSettingsStateSchema,
   'ads:changed': adsStateSchema,
+  'demo:changed': simulationStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

@@ -1,3 +1,4 @@
+import { SimulateViewersSwitch } from '../features/demo/simulate-viewers-switch';
 import { useSidestage } from '../store';
 
 export function Header() {
@@ -6,6 +7,7 @@ export function Header() {
     <header className="header">
       <h1 className="brand">Sidestage</h1>
       {version ? <span className="muted small">v{version}</span> : null}
+      <SimulateViewersSwitch />
     </header>
   );
 }

@@ -7,6 +7,7 @@ import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
 import { createUiSlice } from './ui-slice';
 import { createCharitySlice } from './charity-slice';
+import { createDemoSlice, mirrorDemo } from './demo-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
 import { createRewardsSlice } from './rewards-slice';
@@ -28,6 +29,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createNotificationsSlice(context),
       ...createCharitySlice(context),
       ...createRewardsSlice(context),
+      ...createDemoSlice(context),
     };
   });
 }
@@ -45,6 +47,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     deps.connection.onResync(() => void resync(store)),
     mirrorLive(store, deps),
     ...mirrorChannelPoints(store, deps),
+    mirrorDemo(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

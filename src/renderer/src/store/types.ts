@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { CharityActionId, CharitySlice } from './charity-slice';
+import type { DemoActionId, DemoSlice } from './demo-slice';
 import type { NotificationsActionId, NotificationsSlice } from './notifications-slice';
 import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice';
 import type { RewardsActionId, RewardsSlice } from './rewards-slice';
@@ -45,7 +46,8 @@ export type ActionId =
   | RedemptionsActionId
   | NotificationsActionId
   | CharityActionId
-  | RewardsActionId;
+  | RewardsActionId
+  | DemoActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -103,4 +105,4 @@ export interface UiSlice {
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice;
+export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice;

@@ -1,0 +1,55 @@
+/**
+ * The demo's "Simulate viewers" switch end to end in the dock: on, the demo channel goes live
+ * (the status bar says so, from EventSub) and viewers' redemptions reach the Queue by themselves;
+ * off, the stream ends and the activity stops.
+ */
+import { expect, test } from './support/dock-fixture';
+import { emulatorCall } from './support/emulator-client';
+import { signInToDemo } from './support/sign-in';
+
+const broadcasterId = '501234567';
+
+interface EmulatorRedemptions {
+  redemptions: { id: string }[];
+}
+
+const waiting = (emulatorUrl: string) =>
+  emulatorCall<EmulatorRedemptions>(emulatorUrl, 'GET', `/_emulator/redemptions?broadcaster_id=${broadcasterId}&status=UNFULFILLED`);
+
+test('Simulate viewers: the channel goes live and redemptions arrive by themselves; off ends the stream', async ({ page, context, dock }) => {
+  // Viewers redeem about every 8 s and some rewards skip the queue: allow for a few of them.
+  test.setTimeout(150_000);
+  await signInToDemo(page, context, dock);
+  await expect(page.getByTestId('status-stream')).toHaveText('Offline');
+  await page.getByRole('button', { name: 'Queue', exact: true }).click();
+  await expect(page.getByTestId('queue-sync')).toContainText('In sync with the platform');
+  const before = new Set((await waiting(dock.emulatorUrl)).redemptions.map((r) => r.id));
+
+  const toggle = page.getByRole('switch', { name: 'Simulate viewers' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await expect(page.getByTestId('status-stream')).toHaveText(/^Live( \d+:\d\d)?$/);
+
+  // A redemption nobody made in this test, waiting in the queue: learn its id from the emulator…
+  let arrived = '';
+  await expect
+    .poll(
+      async () => {
+        arrived = (await waiting(dock.emulatorUrl)).redemptions.find((r) => !before.has(r.id))?.id ?? '';
+        return arrived;
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .not.toBe('');
+  // …and see it in the Queue, brought by EventSub.
+  await expect(page.locator(`[data-redemption-id="${arrived}"]`)).toBeAttached();
+  await expect(page.getByTestId('demo-simulation-counts')).toContainText(/[1-9]\d* redemptions?/);
+
+  await toggle.uncheck();
+  await expect(toggle).not.toBeChecked();
+  await expect(page.getByTestId('status-stream')).toHaveText('Offline');
+  await expect(page.getByTestId('demo-simulation-counts')).toHaveCount(0);
+  const state = await emulatorCall<{ streams: { user_id: string }[] }>(dock.emulatorUrl, 'GET', '/_emulator/state');
+  expect(state.streams.some((s) => s.user_id === broadcasterId)).toBe(false);
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../services/logger';
+import { ViewerSimulation, type EmulatorHttp } from '../services/demo/viewer-simulation';
+import { registerDemoHandlers } from './demo-ipc';
+import { IpcRouter } from './ipc-router';
+
+const trusted = { trusted: true, description: 'test' };
+
+describe('demo IPC', () => {
+  it('outside demo mode: the switch is unavailable and setSimulation is refused in words', async () => {
+    const router = new IpcRouter(silentLogger);
+    registerDemoHandlers(router, null);
+    expect(await router.dispatch('demo:getSimulation', undefined, trusted)).toEqual({
+      ok: true,
+      value: { available: false, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } },
+    });
+    expect(await router.dispatch('demo:setSimulation', { running: true }, trusted)).toEqual({
+      ok: false,
+      error: { code: 'unavailable', message: 'Viewer simulation exists only in demo mode.' },
+    });
+    expect((await router.dispatch('demo:setSimulation', { running: 'yes' }, trusted)).ok).toBe(false);
+  });
+
+  it('in demo mode: switches the simulation and forwards its changes as demo:changed until unregistered', async () => {
+    const paths: string[] = [];
+    const http: EmulatorHttp = {
+      async send(_method, path) {
+        paths.push(path);
+        return { status: 200, body: {} };
+      },
+    };
+    const simulation = new ViewerSimulation({ http, broadcasterId: 'b1', viewers: [{ id: 'v1', login: 'v' }], extraViewers: [], logger: silentLogger });
+    const router = new IpcRouter(silentLogger);
+    const events: unknown[] = [];
+    router.onEvent((event, payload) => events.push([event, payload]));
+    const off = registerDemoHandlers(router, simulation);
+
+    const on = await router.dispatch('demo:setSimulation', { running: true }, trusted);
+    expect(on).toMatchObject({ ok: true, value: { available: true, running: true, startedAt: expect.any(String) } });
+    expect(paths[0]).toBe('/_emulator/streams/b1/online');
+    expect(events).toEqual([['demo:changed', expect.objectContaining({ available: true, running: true })]]);
+    expect(await router.dispatch('demo:getSimulation', undefined, trusted)).toMatchObject({ ok: true, value: { available: true, running: true } });
+
+    const offResult = await router.dispatch('demo:setSimulation', { running: false }, trusted);
+    expect(offResult).toMatchObject({ ok: true, value: { available: true, running: false, startedAt: null } });
+    expect(paths.at(-1)).toBe('/_emulator/streams/b1/offline');
+    expect(events.at(-1)).toEqual(['demo:changed', expect.objectContaining({ running: false })]);
+
+    off();
+    const count = events.length;
+    await router.dispatch('demo:setSimulation', { running: true }, trusted);
+    expect(events).toHaveLength(count);
+    await simulation.dispose();
+  });
+});

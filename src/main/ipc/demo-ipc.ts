@@ -1,0 +1,27 @@
+import type { SimulationState } from '../../shared/ipc/contract';
+import { AppError } from '../services/app-error';
+import type { ViewerSimulation, ViewerSimulationState } from '../services/demo/viewer-simulation';
+import type { IpcRouter } from './ipc-router';
+
+/** What the renderer is told outside demo mode: no switch to show. */
+export const unavailableSimulation: SimulationState = {
+  available: false,
+  running: false,
+  startedAt: null,
+  counts: { redemptions: 0, donations: 0, chatEvents: 0 },
+};
+
+/**
+ * `demo:*`: the viewer simulation in demo mode; outside it (null) the channels still answer, as
+ * unavailable. Returns the function that stops forwarding `demo:changed`.
+ */
+export function registerDemoHandlers(router: IpcRouter, simulation: ViewerSimulation | null): () => void {
+  const view = (state: ViewerSimulationState): SimulationState => ({ available: true, ...state });
+  router.handle('demo:getSimulation', () => (simulation ? view(simulation.getState()) : unavailableSimulation));
+  router.handle('demo:setSimulation', async ({ running }) => {
+    if (!simulation) throw new AppError('unavailable', 'Viewer simulation exists only in demo mode.');
+    return view(running ? await simulation.start() : await simulation.stop());
+  });
+  if (!simulation) return () => {};
+  return simulation.onChange((state) => router.emit('demo:changed', view(state)));
+}

@@ -1,0 +1,154 @@
+/**
+ * The viewer simulation against a real emulator: switching on makes the demo channel live and,
+ * within a few (fake-clock) waits, viewers' redemptions, donations and chat moves exist in the
+ * emulator, where the platform API shows them to any client; switching off ends the stream and
+ * all activity. Then the same through the composition in demo mode, over IPC.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { createSidestage } from '../../composition';
+import { createFakeClock } from '../auth/fake-clock';
+import { waitUntil } from '../auth/fake-identity-service';
+import { MemoryTokenStore } from '../auth/token-store';
+import { mintToken, simulate } from '../live-controls/emulator-test-support';
+import { silentLogger } from '../logger';
+import { MemorySettingsStore } from '../settings/settings-store';
+import { createEmulatorHttp, ViewerSimulation, type EmulatorHttp } from './viewer-simulation';
+
+interface SimRedemptions {
+  redemptions: { id: string; user_id: string; reward_title: string; status: string }[];
+}
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, seed: 'demo' });
+});
+
+afterAll(async () => {
+  await emulator?.close();
+});
+
+/** The real HTTP layer, counting requests on the wire so the test can wait for them to settle. */
+function recordingHttp(inner: EmulatorHttp) {
+  let pending = 0;
+  const sent: { method: string; path: string; status: number }[] = [];
+  const http: EmulatorHttp = {
+    async send(method, path, body) {
+      pending++;
+      try {
+        const answer = await inner.send(method, path, body);
+        sent.push({ method, path, status: answer.status });
+        return answer;
+      } finally {
+        pending--;
+      }
+    },
+  };
+  return { http, sent, idle: () => pending === 0 };
+}
+
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('ViewerSimulation against the emulator', () => {
+  it('makes the channel live, and viewers redeem, donate and chat within a few ticks; off stops it all', async () => {
+    const demo = emulator.demo!;
+    const clock = createFakeClock();
+    const recorder = recordingHttp(createEmulatorHttp(emulator.url));
+    const simulation = new ViewerSimulation({ http: recorder.http, broadcasterId: demo.broadcaster.id, viewers: demo.viewers, logger: silentLogger, clock, random: seeded(11) });
+    const before = await simulate<SimRedemptions>(emulator.url, 'GET', `/_emulator/redemptions?broadcaster_id=${demo.broadcaster.id}`);
+
+    await simulation.start();
+    const live = await simulate<{ streams: { user_id: string; type: string; viewer_count: number }[] }>(emulator.url, 'GET', '/_emulator/state');
+    expect(live.streams.find((s) => s.user_id === demo.broadcaster.id)).toMatchObject({ type: 'live' });
+
+    // Five waits of at most 12 s each (a redemption's longest), each followed by its requests.
+    for (let tick = 0; tick < 5; tick++) {
+      clock.advance(12_000);
+      await waitUntil(recorder.idle, 5000, 'the requests of this tick');
+    }
+    const after = await simulate<SimRedemptions>(emulator.url, 'GET', `/_emulator/redemptions?broadcaster_id=${demo.broadcaster.id}`);
+    const made = after.redemptions.filter((r) => !before.redemptions.some((b) => b.id === r.id));
+    const counts = simulation.getState().counts;
+    expect(counts.redemptions).toBeGreaterThanOrEqual(2);
+    expect(made).toHaveLength(counts.redemptions);
+    expect(made.every((r) => r.user_id !== demo.broadcaster.id)).toBe(true);
+    expect(counts.chatEvents).toBeGreaterThanOrEqual(2);
+    expect(counts.donations).toBeGreaterThanOrEqual(1);
+
+    // Any client sees the donations through the platform API, as the app does.
+    const token = await mintToken(emulator, ['channel:read:charity']);
+    const res = await fetch(`${emulator.url}/helix/charity/donations?broadcaster_id=${demo.broadcaster.id}&first=100`, {
+      headers: { authorization: `Bearer ${token}`, 'client-id': demo.clientId },
+    });
+    const donations = (await res.json()) as { data: { user_id: string }[] };
+    expect(donations.data.length).toBeGreaterThanOrEqual(3 + counts.donations);
+
+    await simulation.stop();
+    const offline = await simulate<{ streams: { user_id: string }[] }>(emulator.url, 'GET', '/_emulator/state');
+    expect(offline.streams.some((s) => s.user_id === demo.broadcaster.id)).toBe(false);
+    const sentAtStop = recorder.sent.length;
+    clock.advance(5 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(recorder.sent.length).toBe(sentAtStop);
+    expect(clock.pendingTimers()).toBe(0);
+    await simulation.dispose();
+  });
+});
+
+describe('the switch through the composition in demo mode', () => {
+  it('is available, turns the demo channel live and offline, and announces each change', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sidestage-demo-sim-'));
+    const sidestage = await createSidestage({
+      transport: 'dock',
+      dataDir,
+      version: 'test',
+      env: {},
+      demo: true,
+      tokenStore: new MemoryTokenStore(),
+      settings: new MemorySettingsStore(),
+      openUrl: async () => false,
+      logger: silentLogger,
+    });
+    try {
+      const events: unknown[] = [];
+      sidestage.router.onEvent((event, payload) => {
+        if (event === 'demo:changed') events.push(payload);
+      });
+      const trusted = { trusted: true, description: 'test' };
+      const broadcasterId = sidestage.emulator!.demo!.broadcaster.id;
+      const isLive = async () => {
+        const state = await simulate<{ streams: { user_id: string }[] }>(sidestage.emulator!.url, 'GET', '/_emulator/state');
+        return state.streams.some((s) => s.user_id === broadcasterId);
+      };
+
+      expect(await sidestage.router.dispatch('demo:getSimulation', undefined, trusted)).toMatchObject({ ok: true, value: { available: true, running: false } });
+      expect(await sidestage.router.dispatch('demo:setSimulation', { running: true }, trusted)).toMatchObject({ ok: true, value: { available: true, running: true } });
+      expect(await isLive()).toBe(true);
+      expect(events[0]).toMatchObject({ available: true, running: true });
+
+      expect(await sidestage.router.dispatch('demo:setSimulation', { running: false }, trusted)).toMatchObject({ ok: true, value: { running: false, startedAt: null } });
+      expect(await isLive()).toBe(false);
+      expect(events.at(-1)).toMatchObject({ running: false });
+
+      // Left running, it is shut down with the app (before the emulator closes).
+      await sidestage.router.dispatch('demo:setSimulation', { running: true }, trusted);
+    } finally {
+      await sidestage.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    expect(sidestage.simulation!.getState().running).toBe(false);
+  });
+});

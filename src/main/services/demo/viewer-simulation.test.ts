@@ -1,0 +1,503 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../app-error';
+import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { silentLogger } from '../logger';
+import {
+  defaultPace,
+  donationBounds,
+  donationCents,
+  userInputFor,
+  ViewerSimulation,
+  type EmulatorAnswer,
+  type EmulatorHttp,
+  type ViewerSimulationOptions,
+} from './viewer-simulation';
+
+const broadcasterId = '501234567';
+const seedViewers = [
+  { id: 'v1', login: 'pixelpal' },
+  { id: 'v2', login: 'cozy_carrot' },
+  { id: 'v3', login: 'lurkingluna' },
+];
+
+interface Reward {
+  id: string;
+  title: string;
+  prompt: string;
+  cost: number;
+  is_enabled: boolean;
+  is_paused: boolean;
+  is_in_stock: boolean;
+  is_user_input_required: boolean;
+  global_cooldown_setting: { is_enabled: boolean; global_cooldown_seconds: number };
+}
+
+const reward = (id: string, title: string, cost: number, extra: Partial<Reward> = {}): Reward => ({
+  id,
+  title,
+  prompt: '',
+  cost,
+  is_enabled: true,
+  is_paused: false,
+  is_in_stock: true,
+  is_user_input_required: false,
+  global_cooldown_setting: { is_enabled: false, global_cooldown_seconds: 0 },
+  ...extra,
+});
+
+const demoRewards = (): Reward[] => [
+  reward('hydrate', 'Hydrate!', 100),
+  reward('song', 'Song request', 500, { is_user_input_required: true, prompt: 'Paste a YouTube or Spotify link.' }),
+  reward('game', 'Pick the next game', 5000, { is_user_input_required: true, prompt: 'Name a game from the !backlog list.' }),
+  reward('ama', 'Ask me anything', 1000, { is_user_input_required: true, prompt: 'Ask a question; I answer it live.' }),
+  reward('emote', 'Emote-only chat (5 min)', 2000, { is_paused: true }),
+  reward('soldout', 'Sold out', 100, { is_in_stock: false }),
+  reward('disabled', 'Disabled', 100, { is_enabled: false }),
+];
+
+interface Call {
+  at: number;
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+}
+
+/** A tiny in-memory emulator behind the simulation API, recording every call with the fake time. */
+function fakeEmulator(clock: FakeClock) {
+  const calls: Call[] = [];
+  const state = {
+    live: false,
+    rewards: demoRewards(),
+    inChat: new Set<string>(['v1', 'v2', 'v3']),
+    users: [...seedViewers, { id: broadcasterId, login: 'sidestage_demo' }],
+    /** Answers by path that override the defaults (status, body). */
+    refuse: new Map<string, (body: Record<string, unknown> | undefined) => EmulatorAnswer | null>(),
+    /** A response held until the test releases it. */
+    hold: null as null | { path: string; release?: () => void },
+    down: false,
+  };
+  const answer = (status: number, body: unknown = {}): EmulatorAnswer => ({ status, body });
+  const route = (method: string, path: string, body: Record<string, unknown> | undefined): EmulatorAnswer => {
+    const refusal = state.refuse.get(path.split('?')[0]!)?.(body);
+    if (refusal) return refusal;
+    if (path === `/_emulator/streams/${broadcasterId}/online`) {
+      state.live = true;
+      return answer(200, { type: 'live' });
+    }
+    if (path === `/_emulator/streams/${broadcasterId}/offline`) {
+      if (!state.live) return answer(409, { message: 'not live' });
+      state.live = false;
+      return answer(200, {});
+    }
+    if (method === 'GET' && path.startsWith('/_emulator/redemptions?')) return answer(200, { rewards: state.rewards, redemptions: [] });
+    if (method === 'POST' && path === '/_emulator/redemptions') return answer(200, { id: `r${calls.length}` });
+    if (path === '/_emulator/donations') return answer(200, { id: `d${calls.length}` });
+    if (path === '/_emulator/chatters') {
+      const id = String(body?.user_id);
+      const join = body?.action === 'join';
+      if (join === state.inChat.has(id)) return answer(409, { message: join ? 'already in chat' : 'not in chat' });
+      if (join) state.inChat.add(id);
+      else state.inChat.delete(id);
+      return answer(200, { user_id: id, in_chat: join });
+    }
+    if (path === '/_emulator/state') return answer(200, { users: state.users });
+    if (path === '/_emulator/users') {
+      const user = { id: `u${state.users.length}`, login: String(body?.login) };
+      state.users.push(user);
+      return answer(200, user);
+    }
+    return answer(404, { message: `no route ${path}` });
+  };
+  const http: EmulatorHttp = {
+    async send(method, path, body) {
+      calls.push({ at: clock.now(), method, path, body: body as Record<string, unknown> | undefined });
+      if (state.down) throw new Error('connect ECONNREFUSED');
+      if (state.hold && path.startsWith(state.hold.path)) {
+        const hold = state.hold;
+        await new Promise<void>((resolve) => (hold.release = resolve));
+      }
+      return route(method, path, body as Record<string, unknown> | undefined);
+    },
+  };
+  return { http, calls, state };
+}
+
+/** A seeded generator, so runs are repeatable but not regular. */
+function seeded(seed = 42): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 30; i++) await Promise.resolve();
+}
+
+/** Moves fake time in small steps, letting each tick's requests finish before the next step. */
+async function run(clock: FakeClock, ms: number, step = 50): Promise<void> {
+  for (let t = 0; t < ms; t += step) {
+    clock.advance(Math.min(step, ms - t));
+    await flush();
+  }
+}
+
+/** A chat tick is one request, or two when the first guess about who is in chat was wrong. */
+function ticksOf(calls: Call[]): number[] {
+  return calls.map((c) => c.at).filter((at, i, all) => i === 0 || at - all[i - 1]! > 1_000);
+}
+
+function setup(options: Partial<ViewerSimulationOptions> = {}) {
+  const clock = createFakeClock(Date.UTC(2026, 0, 1, 20, 0, 0));
+  const emulator = fakeEmulator(clock);
+  const simulation = new ViewerSimulation({
+    http: emulator.http,
+    broadcasterId,
+    viewers: seedViewers,
+    extraViewers: [],
+    logger: silentLogger,
+    clock,
+    random: seeded(),
+    ...options,
+  });
+  const posts = (path: string) => emulator.calls.filter((c) => c.method === 'POST' && c.path === path);
+  return { clock, simulation, ...emulator, posts };
+}
+
+describe('ViewerSimulation: switching on and off', () => {
+  it('makes the channel live first, then reports itself running from that moment', async () => {
+    const { simulation, state, calls, clock } = setup();
+    const seen: unknown[] = [];
+    simulation.onChange((s) => seen.push(s));
+    const result = await simulation.start();
+    expect(state.live).toBe(true);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: `/_emulator/streams/${broadcasterId}/online` });
+    expect(result).toEqual({ running: true, startedAt: new Date(clock.now()).toISOString(), counts: { redemptions: 0, donations: 0, chatEvents: 0 } });
+    expect(seen).toHaveLength(1);
+    // Starting again changes nothing and sends nothing.
+    await simulation.start();
+    expect(calls.filter((c) => c.path.endsWith('/online'))).toHaveLength(1);
+  });
+
+  it('stops everything: no timer left, no request after stop, and the channel goes offline', async () => {
+    const { simulation, state, clock, calls } = setup();
+    await simulation.start();
+    await run(clock, 60_000);
+    expect(simulation.getState().counts.redemptions).toBeGreaterThan(0);
+    const result = await simulation.stop();
+    expect(result.running).toBe(false);
+    expect(result.startedAt).toBeNull();
+    expect(state.live).toBe(false);
+    expect(clock.pendingTimers()).toBe(0);
+    const after = calls.length;
+    await run(clock, 10 * 60_000, 1000);
+    expect(calls.length).toBe(after);
+    // The last run's counts stay readable.
+    expect(result.counts.redemptions).toBeGreaterThan(0);
+  });
+
+  it('waits for a request already on the wire, and sends nothing after it (not even the chat retry)', async () => {
+    const { simulation, state, clock, calls } = setup();
+    await simulation.start();
+    state.hold = { path: '/_emulator/chatters' };
+    state.inChat.clear();
+    // Every seeded viewer is believed absent, so the chat tick joins; hold that join.
+    await run(clock, defaultPace.chatMs);
+    expect(state.hold.release).toBeDefined();
+    let stopped = false;
+    const stopping = simulation.stop().then(() => (stopped = true));
+    await flush();
+    expect(stopped).toBe(false);
+    const before = calls.length;
+    state.hold.release!();
+    await stopping;
+    // Only the offline call followed.
+    expect(calls.slice(before).map((c) => c.path)).toEqual([`/_emulator/streams/${broadcasterId}/offline`]);
+    await run(clock, 60_000, 1000);
+    expect(calls.length).toBe(before + 1);
+  });
+
+  it('stops without going offline twice when the stream already ended elsewhere', async () => {
+    const { simulation, state } = setup();
+    await simulation.start();
+    state.live = false;
+    await expect(simulation.stop()).resolves.toMatchObject({ running: false });
+  });
+
+  it('refuses to start, in words, when the channel cannot go live; a retry works', async () => {
+    const { simulation, state, clock } = setup();
+    state.down = true;
+    const error = await simulation.start().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^Could not make the demo channel live: .*ECONNREFUSED/) });
+    expect(simulation.getState().running).toBe(false);
+    expect(clock.pendingTimers()).toBe(0);
+    state.down = false;
+    state.refuse.set(`/_emulator/streams/${broadcasterId}/online`, () => ({ status: 404, body: { message: 'Unknown user "501234567"' } }));
+    await expect(simulation.start()).rejects.toThrow('The emulator would not make the demo channel live: Unknown user "501234567"');
+    state.refuse.clear();
+    await expect(simulation.start()).resolves.toMatchObject({ running: true });
+  });
+
+  it('reports a failure to go offline, and switching off again retries it', async () => {
+    const { simulation, state, clock } = setup();
+    await simulation.start();
+    state.down = true;
+    await expect(simulation.stop()).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^Could not take the demo channel offline/) });
+    // Activity stopped all the same.
+    expect(simulation.getState().running).toBe(false);
+    expect(clock.pendingTimers()).toBe(0);
+    state.down = false;
+    await simulation.stop();
+    expect(state.live).toBe(false);
+  });
+
+  it('runs start and stop in the order asked, however quickly the switch is flipped', async () => {
+    const { simulation, state, calls } = setup();
+    const on = simulation.start();
+    const off = simulation.stop();
+    await Promise.all([on, off]);
+    expect(simulation.getState().running).toBe(false);
+    expect(state.live).toBe(false);
+    expect(calls.map((c) => c.path)).toEqual([`/_emulator/streams/${broadcasterId}/online`, `/_emulator/streams/${broadcasterId}/offline`]);
+  });
+
+  it('dispose stops the activity, takes the channel offline and forgets listeners', async () => {
+    const { simulation, state, clock } = setup();
+    let changes = 0;
+    simulation.onChange(() => changes++);
+    await simulation.start();
+    await simulation.dispose();
+    expect(state.live).toBe(false);
+    expect(clock.pendingTimers()).toBe(0);
+    const before = changes;
+    await expect(simulation.start()).rejects.toMatchObject({ code: 'unavailable' });
+    expect(changes).toBe(before);
+  });
+});
+
+describe('ViewerSimulation: pace and jitter', () => {
+  it('keeps every wait within the mean ± 50%', () => {
+    const low = new ViewerSimulation({ http: fakeEmulator(createFakeClock()).http, broadcasterId, viewers: seedViewers, logger: silentLogger, random: () => 0 });
+    const high = new ViewerSimulation({ http: fakeEmulator(createFakeClock()).http, broadcasterId, viewers: seedViewers, logger: silentLogger, random: () => 0.999999 });
+    expect(low.delayFor('redemption')).toBe(4_000);
+    expect(high.delayFor('redemption')).toBe(12_000);
+    expect(low.delayFor('donation')).toBe(12_500);
+    expect(high.delayFor('donation')).toBe(37_500);
+    expect(low.delayFor('chat')).toBe(5_000);
+    expect(high.delayFor('chat')).toBe(15_000);
+  });
+
+  it('redeems about every 8 s, donates about every 25 s and moves chat about every 10 s, each wait jittered', async () => {
+    const { simulation, clock, posts } = setup();
+    await simulation.start();
+    const started = clock.now();
+    const minutes = 20;
+    await run(clock, minutes * 60_000, 100);
+    const step = 100;
+
+    const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
+    const redemptions = posts('/_emulator/redemptions').map((c) => c.at);
+    const donations = posts('/_emulator/donations').map((c) => c.at);
+    const chatTicks = ticksOf(posts('/_emulator/chatters'));
+
+    // The first of each comes soon after switching on (a quarter of a wait).
+    expect(redemptions[0]! - started).toBeGreaterThanOrEqual(1_000);
+    expect(redemptions[0]! - started).toBeLessThanOrEqual(3_000 + step);
+    expect(donations[0]! - started).toBeLessThanOrEqual(9_375 + step);
+
+    for (const gap of gaps(redemptions)) {
+      expect(gap).toBeGreaterThanOrEqual(4_000);
+      expect(gap).toBeLessThanOrEqual(12_000 + step);
+    }
+    for (const gap of gaps(donations)) {
+      expect(gap).toBeGreaterThanOrEqual(12_500);
+      expect(gap).toBeLessThanOrEqual(37_500 + step);
+    }
+    for (const gap of gaps(chatTicks)) {
+      expect(gap).toBeGreaterThanOrEqual(5_000);
+      expect(gap).toBeLessThanOrEqual(15_000 + step);
+    }
+    // Steady on average: 20 minutes is ~150 redemptions, ~48 donations, ~120 chat ticks.
+    expect(redemptions.length).toBeGreaterThan(125);
+    expect(redemptions.length).toBeLessThan(175);
+    expect(donations.length).toBeGreaterThan(38);
+    expect(donations.length).toBeLessThan(60);
+    expect(chatTicks.length).toBeGreaterThan(100);
+    expect(chatTicks.length).toBeLessThan(140);
+    // Jittered, not a metronome.
+    expect(new Set(gaps(redemptions).map((g) => Math.round(g / 500))).size).toBeGreaterThan(8);
+    const counts = simulation.getState().counts;
+    expect(counts.redemptions).toBe(redemptions.length);
+    expect(counts.donations).toBe(donations.length);
+    expect(counts.chatEvents).toBe(chatTicks.length);
+  });
+});
+
+describe('ViewerSimulation: what viewers do', () => {
+  it('redeems only open rewards, cheap ones more often, with plausible input where it is asked for', async () => {
+    const { simulation, clock, posts } = setup();
+    await simulation.start();
+    await run(clock, 20 * 60_000, 200);
+    const made = posts('/_emulator/redemptions').map((c) => c.body!);
+    const byReward = new Map<string, number>();
+    for (const body of made) byReward.set(String(body.reward_id), (byReward.get(String(body.reward_id)) ?? 0) + 1);
+    expect([...byReward.keys()].sort()).toEqual(['ama', 'game', 'hydrate', 'song']);
+    expect(byReward.get('hydrate')!).toBeGreaterThan(byReward.get('game')!);
+    for (const body of made) {
+      expect(body.broadcaster_id).toBe(broadcasterId);
+      expect(seedViewers.map((v) => v.id)).toContain(body.user_id);
+      if (body.reward_id === 'hydrate') expect(body).not.toHaveProperty('user_input');
+      if (body.reward_id === 'song') expect(body.user_input).toMatch(/^https:\/\/(www\.youtube\.com|youtu\.be|open\.spotify\.com)\//);
+      if (body.reward_id === 'ama') expect(body.user_input).toMatch(/\?$/);
+      if (body.reward_id === 'game') expect(String(body.user_input).length).toBeGreaterThan(2);
+    }
+  });
+
+  it('skips a refusal (cooldown, stock) and picks another reward next time, then comes back to it', async () => {
+    const { simulation, clock, posts, state } = setup({ random: seeded(7) });
+    // Only two rewards are open; "Ask me anything" is on cooldown in the emulator.
+    state.rewards = [reward('hydrate', 'Hydrate!', 100), reward('ama', 'Ask me anything', 100, { is_user_input_required: true })];
+    let refusals = 0;
+    state.refuse.set('/_emulator/redemptions', (body) => {
+      if (body?.reward_id !== 'ama') return null;
+      refusals++;
+      return { status: 409, body: { message: 'The reward is on global cooldown for 240 more seconds' } };
+    });
+    await simulation.start();
+    await run(clock, 5 * 60_000, 200);
+    const made = posts('/_emulator/redemptions');
+    const refusedAt = made.filter((c) => c.body!.reward_id === 'ama').map((c) => c.at);
+    expect(refusedAt.length).toBeGreaterThan(0);
+    // After each refusal the reward rests a minute: every attempt in between is another reward.
+    for (let i = 1; i < refusedAt.length; i++) expect(refusedAt[i]! - refusedAt[i - 1]!).toBeGreaterThanOrEqual(defaultPace.refusedRestMs);
+    // Refusals are not counted, and the simulation kept going.
+    expect(simulation.getState().counts.redemptions).toBe(made.length - refusals);
+    expect(simulation.getState().running).toBe(true);
+    expect(made.filter((c) => c.body!.reward_id === 'hydrate').length).toBeGreaterThan(20);
+  });
+
+  it('leaves a reward alone for its cooldown after redeeming it', async () => {
+    const { simulation, clock, posts, state } = setup();
+    state.rewards = [
+      reward('hydrate', 'Hydrate!', 100),
+      reward('cool', 'Cooldown', 100, { global_cooldown_setting: { is_enabled: true, global_cooldown_seconds: 300 } }),
+    ];
+    await simulation.start();
+    await run(clock, 15 * 60_000, 200);
+    const cool = posts('/_emulator/redemptions').filter((c) => c.body!.reward_id === 'cool').map((c) => c.at);
+    expect(cool.length).toBeGreaterThan(0);
+    for (let i = 1; i < cool.length; i++) expect(cool[i]! - cool[i - 1]!).toBeGreaterThanOrEqual(300_000);
+  });
+
+  it('does nothing when no reward is open, and reads the list again later', async () => {
+    const { simulation, clock, posts, calls, state } = setup();
+    state.rewards = [reward('emote', 'Emote-only', 100, { is_paused: true })];
+    await simulation.start();
+    await run(clock, 30_000, 200);
+    expect(posts('/_emulator/redemptions')).toHaveLength(0);
+    state.rewards = [reward('hydrate', 'Hydrate!', 100)];
+    await run(clock, 60_000, 200);
+    expect(posts('/_emulator/redemptions').length).toBeGreaterThan(0);
+    // The reward list is read about once a minute, not before every redemption.
+    expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/_emulator/redemptions')).length).toBeLessThanOrEqual(3);
+  });
+
+  it('donates $1-$25 in the campaign currency, and skips when there is no campaign', async () => {
+    const { simulation, clock, posts, state } = setup();
+    await simulation.start();
+    await run(clock, 5 * 60_000, 200);
+    const amounts = posts('/_emulator/donations').map((c) => c.body!.amount as { value: number; decimal_places: number; currency: string });
+    expect(amounts.length).toBeGreaterThan(5);
+    for (const amount of amounts) {
+      expect(amount.decimal_places).toBe(2);
+      expect(amount.currency).toBe('USD');
+      expect(Number.isInteger(amount.value)).toBe(true);
+      expect(amount.value).toBeGreaterThanOrEqual(donationBounds.minCents);
+      expect(amount.value).toBeLessThanOrEqual(donationBounds.maxCents);
+    }
+    const counted = simulation.getState().counts.donations;
+    state.refuse.set('/_emulator/donations', () => ({ status: 409, body: { message: 'No active charity campaign' } }));
+    await run(clock, 2 * 60_000, 200);
+    expect(simulation.getState().counts.donations).toBe(counted);
+    expect(simulation.getState().running).toBe(true);
+    expect(posts('/_emulator/donations').length).toBeGreaterThan(amounts.length);
+  });
+
+  it('covers the whole $1-$25 range of amounts', () => {
+    const random = seeded(3);
+    const amounts = Array.from({ length: 2000 }, () => donationCents(random));
+    expect(Math.min(...amounts)).toBe(100);
+    expect(Math.max(...amounts)).toBe(2500);
+    expect(amounts.some((a) => a % 100 !== 0)).toBe(true);
+  });
+
+  it('joins and leaves chat, correcting a wrong guess with the other action in the same tick', async () => {
+    const { simulation, clock, posts, state } = setup();
+    await simulation.start();
+    // Everyone is in chat, the simulation does not know yet: its first join is refused (409).
+    await run(clock, 5 * 60_000, 200);
+    const chat = posts('/_emulator/chatters');
+    const actions = chat.map((c) => c.body!.action);
+    expect(actions).toContain('join');
+    expect(actions).toContain('leave');
+    expect(simulation.getState().counts.chatEvents).toBe(ticksOf(chat).length);
+    // Some ticks needed the second try, and none needed a third.
+    expect(chat.length).toBeGreaterThan(ticksOf(chat).length);
+    expect(chat.length).toBeLessThanOrEqual(2 * ticksOf(chat).length);
+    // Whatever happened, the emulator's view is consistent (no viewer twice, none unknown).
+    expect([...state.inChat].every((id) => seedViewers.some((v) => v.id === id))).toBe(true);
+  });
+
+  it('adds simulated viewers once, and they take part', async () => {
+    const { simulation, clock, posts, state } = setup({ extraViewers: [{ login: 'bytewizard', displayName: 'ByteWizard' }, { login: 'pixelpal', displayName: 'PixelPal' }] });
+    await simulation.start();
+    // The one that existed already (pixelpal) is not created again.
+    expect(posts('/_emulator/users').map((c) => c.body!.login)).toEqual(['bytewizard']);
+    const bytewizard = state.users.find((u) => u.login === 'bytewizard')!.id;
+    await run(clock, 10 * 60_000, 200);
+    const actors = new Set([...posts('/_emulator/redemptions'), ...posts('/_emulator/donations'), ...posts('/_emulator/chatters')].map((c) => c.body!.user_id));
+    expect(actors.has(bytewizard)).toBe(true);
+    expect(actors.has(broadcasterId)).toBe(false);
+    await simulation.stop();
+    await simulation.start();
+    expect(posts('/_emulator/users')).toHaveLength(1);
+  });
+
+  it('keeps going when the emulator does not answer for a while', async () => {
+    const { simulation, clock, state } = setup();
+    await simulation.start();
+    state.down = true;
+    await run(clock, 60_000, 200);
+    expect(simulation.getState().running).toBe(true);
+    state.down = false;
+    const before = simulation.getState().counts.redemptions;
+    await run(clock, 60_000, 200);
+    expect(simulation.getState().counts.redemptions).toBeGreaterThan(before);
+  });
+
+  it('announces every counted event', async () => {
+    const { simulation, clock } = setup();
+    const seen: number[] = [];
+    simulation.onChange((s) => seen.push(s.counts.redemptions + s.counts.donations + s.counts.chatEvents));
+    await simulation.start();
+    await run(clock, 60_000, 200);
+    const { counts } = simulation.getState();
+    expect(seen.at(-1)).toBe(counts.redemptions + counts.donations + counts.chatEvents);
+    expect(seen.length).toBe(1 + counts.redemptions + counts.donations + counts.chatEvents);
+  });
+});
+
+describe('userInputFor', () => {
+  it('types what the reward asks for', () => {
+    const r = seeded(1);
+    expect(userInputFor({ title: 'Song request', prompt: 'Paste a link' }, r)).toMatch(/^https:\/\//);
+    expect(userInputFor({ title: 'Ask me anything', prompt: '' }, r)).toMatch(/\?$/);
+    expect(userInputFor({ title: 'Pick the next game', prompt: '' }, r)).not.toMatch(/^https/);
+    expect(userInputFor({ title: 'Shout-out', prompt: 'Say hi' }, r).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { ActionError } from '../../components/action-error';
+import { store, useSidestage } from '../../store';
+import { formatSimulationCounts, selectSimulationSwitch } from '../../store/demo-slice';
+
+/**
+ * The demo's "Simulate viewers" switch (demo mode only): the demo channel goes live and viewers
+ * redeem, donate and come and go in chat by themselves; off ends the stream.
+ */
+export function SimulateViewersSwitch() {
+  const { visible, checked, pending } = useSidestage(useShallow(selectSimulationSwitch));
+  const counts = useSidestage((state) => (state.simulation?.running ? state.simulation.counts : null));
+  const summaryId = useId();
+  if (!visible) return null;
+  return (
+    <div className="demo-simulation">
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-checked={checked}
+          aria-busy={pending}
+          aria-describedby={counts ? summaryId : undefined}
+          onChange={(e) => {
+            if (!pending) void store.getState().setSimulation(e.target.checked);
+          }}
+        />{' '}
+        Simulate viewers
+      </label>
+      {counts ? (
+        <span id={summaryId} className="muted small" data-testid="demo-simulation-counts">
+          {formatSimulationCounts(counts)}
+        </span>
+      ) : null}
+      <ActionError action="demo.setSimulation" what="Could not change the viewer simulation" />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The demo's "Simulate viewers" switch in the store. Main runs the simulation; this mirrors its
+ * state (events and call results) and shows the asked-for position while main is answering.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { SimulationState } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import type { SidestageState, StoreDeps } from './types';
+
+export type DemoActionId = 'demo.load' | 'demo.setSimulation';
+
+export interface DemoSlice {
+  simulation: SimulationState | null;
+  /** The position the switch was moved to, until main answers; null when nothing is pending. */
+  pendingSimulation: boolean | null;
+  loadSimulation(): Promise<void>;
+  /** A refusal rolls the switch back and is shown with Retry (demo.setSimulation). */
+  setSimulation(running: boolean): Promise<void>;
+  applySimulation(state: SimulationState): void;
+}
+
+export function createDemoSlice({ set, deps, run }: SliceContext): DemoSlice {
+  return {
+    simulation: null,
+    pendingSimulation: null,
+    loadSimulation: () =>
+      run('demo.load', async (isLatest) => {
+        const state = await call(deps.bridge.demo.getSimulation());
+        if (isLatest()) set({ simulation: state });
+      }),
+    setSimulation: (running) =>
+      run('demo.setSimulation', async (isLatest) => {
+        set({ pendingSimulation: running });
+        try {
+          const state = await call(deps.bridge.demo.setSimulation({ running }));
+          if (isLatest()) set({ simulation: state });
+        } finally {
+          if (isLatest()) set({ pendingSimulation: null });
+        }
+      }),
+    applySimulation: (simulation) => set({ simulation }),
+  };
+}
+
+/** What the header's switch shows: hidden outside demo mode; the asked-for position while pending. */
+export function selectSimulationSwitch(state: SidestageState): { visible: boolean; checked: boolean; pending: boolean } {
+  const simulation = state.simulation;
+  return {
+    visible: simulation?.available === true,
+    checked: state.pendingSimulation ?? simulation?.running ?? false,
+    pending: state.pendingSimulation !== null,
+  };
+}
+
+/** "12 redemptions · 3 donations · 9 chat joins and leaves" for the running simulation. */
+export function formatSimulationCounts(counts: SimulationState['counts']): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    plural(counts.redemptions, 'redemption', 'redemptions'),
+    plural(counts.donations, 'donation', 'donations'),
+    plural(counts.chatEvents, 'chat join or leave', 'chat joins and leaves'),
+  ].join(' · ');
+}
+
+/** Follows demo:changed, and reads the state at start and whenever events may have been missed. */
+export function mirrorDemo(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  const stops = [
+    deps.bridge.on('demo:changed', (state) => store.getState().applySimulation(state)),
+    deps.connection.onResync(() => void store.getState().loadSimulation()),
+  ];
+  void store.getState().loadSimulation();
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
