@@ -77,6 +77,13 @@ describe('Sidestage main in demo mode', () => {
     expect(await call('app:getInfo')).toMatchObject({ ok: true, value: { mode: 'demo', transport: 'dock' } });
   });
 
+  it('refuses to reveal the stream key before sign-in, in words', async () => {
+    expect(await call('ingest:revealStreamKey', { purpose: 'reveal' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_signed_in', message: 'Sign in to read your stream key.' },
+    });
+  });
+
   it('signs in through the loopback flow and shows the ranked servers with the key masked', async () => {
     const started = await call('auth:signIn', { flow: 'loopback' });
     expect(started).toMatchObject({ ok: true, value: { status: 'signingIn', pending: { flow: 'loopback', openedBy: 'main' } } });

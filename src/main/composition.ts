@@ -6,6 +6,7 @@
 import { createServer } from 'node:net';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { ApiClient } from './services/api/api-client';
+import { AppError } from './services/app-error';
 import { AuthService } from './services/auth/auth-service';
 import { EventsService } from './services/events/events-service';
 import type { TokenStore } from './services/auth/token-store';
@@ -103,10 +104,10 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     logger,
     getStreamKey: async () => {
       const account = auth.getState().account;
-      if (!account) throw new Error('Sign in to read your stream key.');
+      if (!account) throw new AppError('not_signed_in', 'Sign in to read your stream key.');
       const data = await api.get<{ data: { stream_key: string }[] }>('/helix/streams/key', { broadcaster_id: account.id });
       const key = data.data[0]?.stream_key;
-      if (!key) throw new Error('The platform returned no stream key.');
+      if (!key) throw new AppError('unavailable', 'The platform returned no stream key.');
       return key;
     },
   });
@@ -167,10 +168,33 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
 
   const offPending = redemptions.onPendingCountChange((count) => live.tray.setPendingRedemptions(count));
   const offOpen = redemptions.onOpen(() => options.showWindow?.());
-  await redemptions.start();
-  events.start();
-  await auth.start();
-  await live.start();
+  const dispose = async () => {
+    offAuth();
+    offIngest();
+    offEvents();
+    offPending();
+    offOpen();
+    offDemo();
+    // Before the emulator closes: the simulation's last requests go to it.
+    await simulation?.dispose();
+    await live.dispose();
+    await redemptions.dispose();
+    events.dispose();
+    ingest.dispose();
+    await auth.dispose();
+    await emulator?.close();
+  };
+
+  try {
+    await redemptions.start();
+    events.start();
+    await auth.start();
+    await live.start();
+  } catch (error) {
+    // Whatever started (the emulator's port, timers, sockets) must not outlive a failed start.
+    await dispose().catch(() => {});
+    throw error;
+  }
 
   return {
     router,
@@ -180,22 +204,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     live,
     redemptions,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
-    async dispose() {
-      offAuth();
-      offIngest();
-      offEvents();
-      offPending();
-      offOpen();
-      offDemo();
-      // Before the emulator closes: the simulation's last requests go to it.
-      await simulation?.dispose();
-      await live.dispose();
-      await redemptions.dispose();
-      events.dispose();
-      ingest.dispose();
-      await auth.dispose();
-      await emulator?.close();
-    },
+    dispose,
   };
 }
 
