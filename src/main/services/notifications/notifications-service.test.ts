@@ -26,9 +26,8 @@ let queue: RedemptionsService;
 let service: NotificationsService;
 let donationListeners: ((d: Donation, charity: string | null) => void)[];
 
-const flush = async () => {
-  for (let i = 0; i < 15; i++) await new Promise((resolve) => setTimeout(resolve, 2));
-};
+/** Waits until the queue has nothing under way (reconciliations, sends, outbox writes): no fixed sleeps. */
+const settle = () => queue.idle();
 
 async function start(notifierToUse: RecordingNotifier | RendererNotifier = notifier): Promise<void> {
   queue = new RedemptionsService({ api, auth, events, outbox: await RedemptionOutbox.open(dir), logger: silentLogger, clock, random: () => 0.5 });
@@ -51,7 +50,7 @@ async function start(notifierToUse: RecordingNotifier | RendererNotifier = notif
   });
   service.start();
   queue.start();
-  await flush();
+  await settle();
 }
 
 async function stop(): Promise<void> {
@@ -91,7 +90,7 @@ describe('NotificationsService', () => {
     handlers.onClick?.();
     expect(opened).toEqual([{ kind: 'redemption', id: r.id }]);
     handlers.onAction?.('fulfill');
-    await flush();
+    await settle();
     expect(api.redemptions.get(r.id)!.status).toBe('FULFILLED');
     expect(queue.pendingCount).toBe(0);
   });
@@ -120,10 +119,10 @@ describe('NotificationsService', () => {
     // Missed during a drop: found by the reconciliation, notified once; the late event is a duplicate.
     const missed = api.redeem('a');
     events.gap('drop');
-    await flush();
+    await settle();
     events.add(missed);
     events.gap('reconnect');
-    await flush();
+    await settle();
     expect(service.delivered).toEqual([`redemption:${live.id}`, `redemption:${missed.id}`]);
     expect(notifier.shown).toHaveLength(2);
     await stop();
@@ -174,7 +173,7 @@ describe('NotificationsService', () => {
     // Redemptions that arrived under do-not-disturb are not notified later either.
     service.setSettings({ doNotDisturb: false });
     events.gap();
-    await flush();
+    await settle();
     expect(notifier.shown).toHaveLength(1);
     expect(service.getSettings()).toEqual({ doNotDisturb: false, mutedRewardIds: ['a'], donations: true });
   });
@@ -208,7 +207,7 @@ describe('NotificationsService', () => {
     events.add(r);
     expect(toasts).toEqual([{ id: 'n1', title: expect.stringContaining('redeemed Reward a'), body: '100 points', actions: [{ id: 'fulfill', label: 'Fulfill' }, { id: 'cancel', label: 'Cancel' }], tag: `redemption:${r.id}` }]);
     renderer.act('n1', 'cancel');
-    await flush();
+    await settle();
     expect(api.redemptions.get(r.id)!.status).toBe('CANCELED');
     renderer.act('n1');
     expect(opened).toEqual([{ kind: 'redemption', id: r.id }]);

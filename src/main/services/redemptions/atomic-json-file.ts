@@ -34,15 +34,19 @@ export class AtomicJsonFile<T> {
     return { value: fallback, existed: false };
   }
 
-  /** Queues a write of `value`; resolves once it (or a later value) is on disk. */
+  /**
+   * Queues a write of `value`; resolves once it (or a later value) is on disk, rejects if that
+   * write failed. A failure does not stop later writes: the next one tries again.
+   */
   write(value: T): Promise<void> {
     this.latest = value;
     this.dirty = true;
-    this.chain = this.chain.then(() => this.flushLatest());
-    return this.chain;
+    const next = this.chain.catch(() => {}).then(() => this.flushLatest());
+    this.chain = next;
+    return next;
   }
 
-  /** Resolves when every write asked for so far is on disk. */
+  /** Resolves when every write asked for so far is on disk (rejects if the last one failed). */
   settled(): Promise<void> {
     return this.chain;
   }
@@ -52,12 +56,18 @@ export class AtomicJsonFile<T> {
     this.dirty = false;
     const text = JSON.stringify(this.latest);
     const tmp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await mkdir(dirname(this.path), { recursive: true });
     try {
-      await writeFile(tmp, text, { encoding: 'utf8', mode: 0o600 });
-      await rename(tmp, this.path);
+      await mkdir(dirname(this.path), { recursive: true });
+      try {
+        await writeFile(tmp, text, { encoding: 'utf8', mode: 0o600 });
+        await rename(tmp, this.path);
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => {});
+        throw err;
+      }
     } catch (err) {
-      await rm(tmp, { force: true }).catch(() => {});
+      // Not on disk: a write queued behind this one (which counted on it) must try again.
+      this.dirty = true;
       throw err;
     }
   }

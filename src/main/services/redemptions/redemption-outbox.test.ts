@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -60,6 +60,23 @@ describe('RedemptionOutbox', () => {
     expect(await readdir(dir)).toEqual([RedemptionOutbox.fileName]);
     const stored = JSON.parse(await readFile(join(dir, RedemptionOutbox.fileName), 'utf8')) as { entries: unknown[] };
     expect(stored.entries).toHaveLength(20);
+  });
+
+  it('reports a failed write for every write that counted on it, and writes again once the disk allows it', async () => {
+    const outbox = await RedemptionOutbox.open(dir);
+    const path = join(dir, RedemptionOutbox.fileName);
+    // A directory where the file goes: the atomic rename onto it fails (even for root).
+    await mkdir(join(path, 'blocker'), { recursive: true });
+    const first = outbox.add(planUpdates([r(1, 'a')], 'FULFILLED', 'b1', new Date(0)));
+    // Queued behind the first and merged into its write: that write failing means this one is not on disk either.
+    const second = outbox.add(planUpdates([r(2, 'a')], 'FULFILLED', 'b1', new Date(0)));
+    await expect(first).rejects.toThrow();
+    await expect(second).rejects.toThrow();
+    await rm(path, { recursive: true });
+    // A failure earlier does not stop this write.
+    await outbox.add(planUpdates([r(3, 'a')], 'FULFILLED', 'b1', new Date(0)));
+    expect([...(await RedemptionOutbox.open(dir)).hiddenIds()].sort()).toEqual(['r1', 'r2', 'r3']);
+    await expect(outbox.settled()).resolves.toBeUndefined();
   });
 
   it('sets a broken file aside and starts empty instead of failing', async () => {

@@ -32,7 +32,9 @@ describe('createRedemptionsFeature', () => {
     expect(await router.dispatch('redemptions:getSnapshot', undefined, trusted)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
 
     await feature.start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first reconciliation (and its outbox write) is under way: wait for it, not for a fixed time.
+    await feature.services!.redemptions.idle();
+    expect(feature.services!.redemptions.getStatus().lastSyncedAt).not.toBeNull();
     const counts: number[] = [];
     feature.onPendingCountChange((n) => counts.push(n));
     const r = api.redeem('a', { user_input: 'hi' });
@@ -43,7 +45,8 @@ describe('createRedemptionsFeature', () => {
     expect(emitted.some(([e, p]) => e === 'redemptions:changed' && (p as { added: { id: string }[] }).added.some((x) => x.id === r.id))).toBe(true);
     const toast = emitted.find(([e]) => e === 'notifications:shown')![1] as { id: string };
     expect(await router.dispatch('notifications:act', { id: toast.id, actionId: 'fulfill' }, trusted)).toEqual({ ok: true, value: null });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The action (outbox write, then PATCH) runs in the background.
+    await feature.services!.redemptions.idle();
     expect(api.redemptions.get(r.id)!.status).toBe('FULFILLED');
     expect(await router.dispatch('notifications:act', { id: toast.id }, trusted)).toEqual({ ok: true, value: null });
     expect(emitted.filter(([e]) => e === 'notifications:open').map(([, p]) => p)).toEqual([{ kind: 'redemption', id: r.id }]);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,10 +23,8 @@ let arrivals: { ids: string[]; context: ArrivalContext }[];
 let mirror: Map<string, Redemption>;
 let mirrorVersion: number;
 
-/** Lets promises and the outbox's file writes (real I/O) finish. */
-const flush = async () => {
-  for (let i = 0; i < 15; i++) await new Promise((resolve) => setTimeout(resolve, 2));
-};
+/** Waits until the service has nothing under way (reconciliations, sends, outbox writes): no fixed sleeps. */
+const settle = () => service.idle();
 
 async function startService(outboxDir = dir): Promise<RedemptionsService> {
   const outbox = await RedemptionOutbox.open(outboxDir);
@@ -45,7 +43,7 @@ async function startService(outboxDir = dir): Promise<RedemptionsService> {
   });
   s.onArrived((items, context) => arrivals.push({ ids: items.map((r) => r.id), context }));
   s.start();
-  await flush();
+  await s.idle();
   return s;
 }
 
@@ -104,16 +102,16 @@ describe('RedemptionsService: the queue', () => {
     service = await startService();
     const foreign = { ...api.redeem('vip'), broadcaster_id: broadcaster };
     events.add(foreign);
-    await flush();
+    await settle();
     events.add(api.redeem('vip'));
-    await flush();
+    await settle();
     expect(queueIds()).toEqual([]);
     expect(api.gets.filter((p) => p.endsWith('/custom_rewards'))).toHaveLength(2);
     // A reward created after start becomes manageable: its redemptions are shown once the list says so.
     api.addReward(helixReward('new'));
     const fresh = api.redeem('new');
     events.add(fresh);
-    await flush();
+    await settle();
     expect(queueIds()).toEqual([fresh.id]);
   });
 
@@ -135,7 +133,7 @@ describe('RedemptionsService: the queue', () => {
     api.redemptions.get(resolvedMeanwhile.id)!.status = 'FULFILLED';
     const missed = [api.redeem('a'), api.redeem('b'), api.redeem('b')];
     events.gap('drop');
-    await flush();
+    await settle();
     expect(queueIds()).toEqual([kept.id, ...missed.map((r) => r.id)].sort());
     // A late duplicate event of a missed one changes nothing.
     events.add(missed[0]!);
@@ -165,7 +163,7 @@ describe('RedemptionsService: the queue', () => {
     await service.reconcile();
     expect(service.getStatus().error).toMatch(/Could not bring the queue up to date/);
     clock.advance(1000);
-    await flush();
+    await settle();
     expect(service.getStatus().error).toBeNull();
     expect(queueIds()).toHaveLength(1);
   });
@@ -177,7 +175,7 @@ describe('RedemptionsService: the queue', () => {
     expect(queueIds()).toEqual([]);
     expect(service.pendingCount).toBe(0);
     auth.set(FakeAuth.signedIn());
-    await flush();
+    await settle();
     expect(queueIds()).toHaveLength(1);
   });
 });
@@ -258,10 +256,10 @@ describe('RedemptionsService: actions and the outbox', () => {
     await service.reconcile();
     expect(queueIds()).toEqual([]);
     clock.advance(3000);
-    await flush();
+    await settle();
     expect(api.redemptions.get(r1.id)!.status, JSON.stringify({ patches: api.patches, timers: clock.pendingTimers(), status: service.getStatus() })).toBe("UNFULFILLED");
     clock.advance(60_000);
-    await flush();
+    await settle();
     expect(api.redemptions.get(r1.id)!.status, JSON.stringify({ patches: api.patches, timers: clock.pendingTimers(), status: service.getStatus() })).toBe('FULFILLED');
     expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
   });
@@ -273,13 +271,78 @@ describe('RedemptionsService: actions and the outbox', () => {
     expect(await service.fulfill([r1.id])).toMatchObject({ queued: 1 });
     auth.set(FakeAuth.with('needsSignIn'));
     clock.advance(120_000);
-    await flush();
+    await settle();
     expect(api.patches).toHaveLength(0);
     expect(service.getStatus().outboxError).toBe('Waiting for you to sign in again.');
     auth.set(FakeAuth.signedIn());
-    await flush();
+    await settle();
     expect(api.redemptions.get(r1.id)!.status).toBe('FULFILLED');
     expect(service.getStatus().outboxCount).toBe(0);
+  });
+
+  it('rolls back a 401 that names a missing scope, like a refusal, instead of retrying it forever', async () => {
+    const r1 = api.redeem('a');
+    service = await startService();
+    // What the platform (and the emulator) answer when the token lacks channel:manage:redemptions; the API client does not refresh for it.
+    api.failWith(() => new ApiError(401, 'Unauthorized', 'Missing scope: channel:manage:redemptions'), 1, (q) => q.method === 'PATCH');
+    const result = await service.fulfill([r1.id]);
+    expect(result).toMatchObject({ done: 0, queued: 0 });
+    expect(result.failed).toHaveLength(1);
+    expect(result.failed[0]!.message).toMatch(/Could not fulfil Viewer\d's "Reward a": .*Missing scope: channel:manage:redemptions.*sign in again/i);
+    expect(queueIds()).toEqual([r1.id]);
+    expect(mirror.has(r1.id)).toBe(true);
+    expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+    expect(service.getSnapshot().failures).toHaveLength(1);
+    expect(clock.pendingTimers()).toBe(0);
+    // Nothing waits to be retried: the next reconciliation shows it too.
+    await service.reconcile();
+    expect(queueIds()).toEqual([r1.id]);
+  });
+
+  it('keeps an action refused with a 401 after a refresh (sign-in no longer valid) until a sign-in, not on a timer', async () => {
+    const r1 = api.redeem('a');
+    service = await startService();
+    api.failWith(() => new ApiError(401, 'Unauthorized', 'Invalid OAuth token'), 1, (q) => q.method === 'PATCH');
+    expect(await service.fulfill([r1.id])).toEqual({ done: 0, queued: 1, failed: [] });
+    expect(service.getStatus()).toMatchObject({ outboxCount: 1, outboxError: 'Waiting for you to sign in again.' });
+    expect(clock.pendingTimers()).toBe(0);
+    clock.advance(120_000);
+    await settle();
+    expect(api.patches).toHaveLength(0);
+    expect(queueIds()).toEqual([]);
+    auth.set(FakeAuth.with('needsSignIn'));
+    auth.set(FakeAuth.signedIn());
+    await settle();
+    expect(api.redemptions.get(r1.id)!.status).toBe('FULFILLED');
+    expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+  });
+
+  it('puts the items back and says so when the outbox cannot be written; nothing is sent, and trying again works', async () => {
+    const r1 = api.redeem('a');
+    const r2 = api.redeem('b');
+    service = await startService();
+    // A directory where the outbox file goes: the atomic rename onto it fails (even for root).
+    const outboxPath = join(dir, RedemptionOutbox.fileName);
+    await mkdir(join(outboxPath, 'blocker'), { recursive: true });
+    const error = await service.fulfill([r1.id, r2.id]).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toMatch(/^Could not save the action to disk: .+; nothing was sent\. Try again\.$/);
+    expect(api.patches).toHaveLength(0);
+    expect(queueIds()).toEqual([r1.id, r2.id].sort());
+    expect([...mirror.keys()].sort()).toEqual(queueIds());
+    expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+    expect(clock.pendingTimers()).toBe(0);
+    // Not hidden by a phantom outbox entry either.
+    await service.reconcile();
+    expect(queueIds()).toEqual([r1.id, r2.id].sort());
+
+    await rm(outboxPath, { recursive: true, force: true });
+    expect(await service.fulfill([r1.id, r2.id])).toEqual({ done: 2, queued: 0, failed: [] });
+    expect(api.unfulfilledIds()).toEqual([]);
+    expect(JSON.parse(await readFile(outboxPath, 'utf8'))).toEqual({ version: 1, entries: [] });
   });
 
   it('survives a restart with actions pending: hidden at start, sent, queue equal to the platform', async () => {

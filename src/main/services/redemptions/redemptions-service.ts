@@ -90,6 +90,8 @@ export class RedemptionsService {
   private duringSync: { added: Map<string, Redemption>; removed: Set<string> } | null = null;
   private rewardsRefresh: Promise<void> | null = null;
   private flushing: Promise<void> | null = null;
+  /** Fulfil/cancel calls under way (for `idle()`). */
+  private readonly actions = new Set<Promise<unknown>>();
   private readonly inFlight = new Set<string>();
   private flushTimer: unknown = null;
   private flushAttempt = 0;
@@ -196,7 +198,32 @@ export class RedemptionsService {
   }
 
   /** Optimistic: the redemptions leave the queue at once; a refusal puts them back with the reason. */
-  async resolve(ids: string[], status: ResolveStatus): Promise<ResolveResult> {
+  resolve(ids: string[], status: ResolveStatus): Promise<ResolveResult> {
+    const work = this.resolveNow(ids, status);
+    this.actions.add(work);
+    const forget = () => void this.actions.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  /**
+   * Resolves once nothing is under way: no reconciliation, reward refresh, outbox send, action or
+   * outbox write (timers waiting to retry do not count). For tests and an orderly shutdown.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      const busy = [this.sync?.promise, this.flushing, this.rewardsRefresh, ...this.actions].filter((p) => p != null);
+      if (busy.length === 0) {
+        await this.options.outbox.settled().catch(() => {});
+        // A write's completion may have let more work start.
+        if (!this.sync && !this.flushing && !this.rewardsRefresh && this.actions.size === 0) return;
+        continue;
+      }
+      await Promise.allSettled(busy);
+    }
+  }
+
+  private async resolveNow(ids: string[], status: ResolveStatus): Promise<ResolveResult> {
     const broadcasterId = this.broadcasterId;
     if (broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to work through the redemption queue.');
     const items = [...new Set(ids)].map((id) => this.queue.get(id)).filter((r): r is Redemption => r !== undefined);
@@ -206,7 +233,12 @@ export class RedemptionsService {
     // Written before anything is sent: a crash from here on loses no action.
     const persisted = this.options.outbox.add(entries);
     this.publish();
-    await persisted;
+    try {
+      await persisted;
+    } catch (err) {
+      await this.unsaved(entries, items, broadcasterId);
+      throw new AppError('internal', `Could not save the action to disk: ${describeFileError(err)}; nothing was sent. Try again.`);
+    }
     const outcomes = await mapLimited(entries, this.options.concurrency ?? 4, (entry) => this.send(entry));
     this.publish();
     return summarise(outcomes);
@@ -268,6 +300,21 @@ export class RedemptionsService {
     const before = this.failures.length;
     this.failures = this.failures.filter((f) => f.at !== at);
     if (this.failures.length !== before) this.failuresChanged = true;
+    this.publish();
+  }
+
+  /** The outbox could not be written: nothing is sent, and the redemptions go back to the queue. */
+  private async unsaved(entries: OutboxEntry[], items: Redemption[], broadcasterId: string): Promise<void> {
+    this.options.logger.error('redemption queue: could not write the outbox; action not sent', { count: items.length });
+    try {
+      await this.options.outbox.remove(entries.map((e) => e.id));
+    } catch (err) {
+      // Out of the outbox in memory anyway; the next write that works leaves them out on disk too.
+      this.options.logger.warn('redemption queue: could not write the outbox after taking an unsaved action out', { error: err });
+    }
+    if (broadcasterId === this.broadcasterId) {
+      for (const r of items) if (!this.isResolved(r.id) && this.rewards.has(r.rewardId)) this.queue.add(r);
+    }
     this.publish();
   }
 
@@ -487,6 +534,10 @@ export class RedemptionsService {
         this.options.logger.info('redemptions no longer UNFULFILLED; counted as done', { count, rewardId: entry.rewardId });
         return await this.completed(entry);
       }
+      if (isMissingScope(err)) {
+        // A new sign-in token carries the same scopes (the API client does not refresh for it): retrying cannot help.
+        return await this.rollBack(entry, `Sidestage lacks a permission for this (${describe(err)}). Sign out and sign in again to grant it.`);
+      }
       if (isRetryable(err)) {
         const reason = waitingReason(err);
         this.outboxError = reason;
@@ -530,7 +581,9 @@ export class RedemptionsService {
 
   private scheduleFlush(err: unknown): void {
     if (this.flushTimer !== null || this.disposed) return;
-    if (err instanceof AppError && err.code === 'not_signed_in') return; // the sign-in flushes
+    // An expired sign-in is solved by signing in again, which flushes.
+    if (err instanceof AppError && err.code === 'not_signed_in') return;
+    if (err instanceof ApiError && err.status === 401) return;
     const delay = this.backoff(this.flushAttempt++, retryAfter(err));
     this.flushTimer = this.clock.setTimeout(() => {
       this.flushTimer = null;
@@ -607,6 +660,11 @@ export class RedemptionsService {
   }
 }
 
+/** A 401 that names a missing scope (`Missing scope: ...`): the same test as the API client's, which does not refresh for it. */
+function isMissingScope(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 401 && /scope/i.test(err.platformMessage ?? '');
+}
+
 function isRetryable(err: unknown): boolean {
   if (err instanceof ApiError) return err.status >= 500 || err.status === 429 || err.status === 401 || err.status === 408;
   if (err instanceof AppError) return ['network_error', 'rate_limited', 'not_signed_in', 'timeout', 'unavailable'].includes(err.code);
@@ -635,6 +693,15 @@ function retryAfter(err: unknown): number | null {
 function describe(err: unknown): string {
   if (err instanceof AppError) return err.message;
   return 'something went wrong inside Sidestage';
+}
+
+function describeFileError(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOSPC') return 'the disk is full';
+  if (code === 'EACCES' || code === 'EPERM') return 'Sidestage may not write to its data folder';
+  if (code === 'EROFS') return 'the disk is read-only';
+  if (err instanceof Error && err.message) return err.message;
+  return 'the file could not be written';
 }
 
 function summarise(outcomes: SendOutcome[]): ResolveResult {

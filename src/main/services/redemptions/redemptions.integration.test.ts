@@ -233,6 +233,22 @@ describe('redemption queue against the emulator', () => {
     expectNotifiedOnce([...ids, ...meanwhile]);
   });
 
+  it('puts redemptions back with the reason when the sign-in lacks the manage scope, and does not retry', async () => {
+    const { song } = await rewardIds();
+    const ids = await bulk(song, 3);
+    await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'in the queue');
+    // A sign-in that may read redemptions but not manage them: the API client does not refresh for a scope 401.
+    app.auth.token = (await post('/_emulator/tokens', { client_id: clientId, user_id: broadcasterId, scopes: scopes.filter((s) => s !== 'channel:manage:redemptions') })).access_token as string;
+    const result = await app.feature.services!.redemptions.fulfill(ids);
+    expect(result).toMatchObject({ done: 0, queued: 0 });
+    expect(result.failed).toHaveLength(1);
+    expect(result.failed[0]!.message).toMatch(/Missing scope: channel:manage:redemptions/);
+    expect(app.auth.state.status).toBe('signedIn');
+    expect(app.feature.services!.redemptions.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+    expect(appQueue()).toEqual(expect.arrayContaining(ids));
+    await expectQueueMatchesEmulator();
+  });
+
   it('sends actions still pending after a restart, and notifies nothing twice', async () => {
     const { song } = await rewardIds();
     const ids = await bulk(song, 30);
