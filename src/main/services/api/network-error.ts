@@ -36,8 +36,37 @@ export function describeNetworkError(err: unknown): string {
   return 'the network failed';
 }
 
-export function networkAppError(err: unknown): AppError {
-  return new AppError('network_error', `Could not reach the platform: ${describeNetworkError(err)}.`);
+/**
+ * Failures that happen before a single byte of the request can have left: no connection was ever
+ * made (refused, the name did not resolve, the connect timed out). Anything later (a reset, a
+ * timeout waiting for the answer) may come after the platform received and acted on the request.
+ */
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * The `network_error` AppError that `networkAppError` makes: the same code, message and details
+ * (so it crosses IPC exactly as before), plus what the low-level failure says about the request.
+ */
+export class NetworkAppError extends AppError {
+  constructor(
+    message: string,
+    /** The low-level error code (`ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`...), null when there was none (an abort, a timeout). */
+    readonly networkCode: string | null,
+    /** False when the request certainly did not reach the platform; null when it may have. */
+    readonly reached: false | null,
+  ) {
+    super('network_error', message);
+  }
+}
+
+export function networkAppError(err: unknown): NetworkAppError {
+  const code = err instanceof Error ? errorCode(err) : null;
+  return new NetworkAppError(`Could not reach the platform: ${describeNetworkError(err)}.`, code, code !== null && notSentCodes.has(code) ? false : null);
+}
+
+/** True when the error says the request never left (safe to send again even when not idempotent). */
+export function certainlyNotSent(err: unknown): boolean {
+  return err instanceof NetworkAppError && err.reached === false;
 }
 
 function errorCode(err: Error): string | null {

@@ -1,8 +1,11 @@
 /**
  * Stream markers: a press (hotkey, button, tray) while live becomes `POST /helix/streams/markers`;
  * a press while offline is refused in words; a network failure is retried for a bounded time,
- * keeping the press's time so the log says how late the marker landed. Every press of a broadcast
- * is logged on disk; the platform's own list for the current or last video is read back beside it.
+ * keeping the press's time so the log says how late the marker landed. Creating a marker is not
+ * idempotent: it is sent again blindly only when the failure proves nothing was done (no connection,
+ * 429, 503); after any other failure the platform's list is read first, and a marker found there
+ * counts as this press's marker. Every press of a broadcast is logged on disk; the platform's own
+ * list for the current or last video is read back beside it.
  * Feedback goes through the Notifier, so it reaches a player who never leaves the game.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +13,7 @@ import { formatPosition, renderMarkerDescription } from '../../../shared/domain/
 import type { ApiMarker, AuthState, BroadcastMarkerLog, MarkerEntry, MarkerSource, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
+import { certainlyNotSent } from '../api/network-error';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../auth/clock';
 import type { Logger } from '../logger';
@@ -57,6 +61,26 @@ interface HelixMarkersPage {
 }
 
 const notificationTag = 'sidestage-marker';
+
+/**
+ * How much earlier than the local send time a found marker's `created_at` may be and still count:
+ * the platform's timestamps have whole seconds and its clock is not ours.
+ */
+const createdAtSlackMs = 30_000;
+
+/** One press on its way to the platform, across its tries. */
+interface Delivery {
+  broadcasterId: string;
+  entry: MarkerEntry;
+  pressedAt: number;
+  /** Failed POSTs and failed checks: the backoff step. */
+  failures: number;
+  /** Local send time of the first POST whose outcome is unknown; null while every failure proved nothing was created. */
+  unsureSince: number | null;
+}
+
+/** After a failed POST: give up, send again, or look whether the marker exists before sending again. */
+type FailureKind = 'final' | 'notDone' | 'unsure';
 
 export class MarkerService {
   private readonly clock: Clock;
@@ -144,13 +168,41 @@ export class MarkerService {
    */
   async drop(source: MarkerSource, explicitDescription?: string, noteRequestId?: string): Promise<MarkersOverview> {
     await this.start();
-    let pressedAt = this.clock.now();
-    if (noteRequestId !== undefined) {
-      const request = this.takeNoteRequest(noteRequestId);
-      if (!request) throw new AppError('invalid_argument', 'That note request has ended: the marker was already placed or the request timed out.');
-      pressedAt = request.pressedAt;
-      source = request.source;
-    }
+    if (noteRequestId === undefined) return this.place(source, this.clock.now(), explicitDescription);
+    const request = this.takeNoteRequest(noteRequestId);
+    if (!request) throw new AppError('invalid_argument', 'That note request has ended: the marker was already placed or the request timed out.');
+    return this.place(request.source, request.pressedAt, explicitDescription);
+  }
+
+  /**
+   * The note shortcut: checks that the stream is live, then waits for the note (typed in the app)
+   * keeping the press's time; without a note in time the marker is placed anyway, undescribed.
+   */
+  async requestNote(source: MarkerSource = 'hotkey'): Promise<MarkersOverview> {
+    await this.start();
+    const pressedAt = this.clock.now();
+    if (!this.broadcasterId()) return this.refuse(pressedAt, 'Sign in to place stream markers.', 'not_signed_in');
+    let status = this.options.stream.getStatus();
+    if (!status.live) status = await this.options.stream.refresh().catch(() => status);
+    if (!status.live) return this.refuse(pressedAt, 'You are not live: a marker marks a moment of a live broadcast.', 'unavailable');
+    // A second press while one waits places the first one (undescribed, at its own press time) and
+    // waits for the new one. Taken here, synchronously, so that nothing can replace it in between.
+    const previous = this.noteRequest && this.takeNoteRequest(this.noteRequest.id);
+    if (previous) void this.place(previous.source, previous.pressedAt).catch(() => {});
+    const id = randomUUID();
+    const timer = this.clock.setTimeout(() => {
+      const request = this.takeNoteRequest(id);
+      if (request) void this.place(request.source, request.pressedAt).catch(() => {});
+    }, this.options.noteWaitMs ?? 120_000);
+    this.noteRequest = { id, pressedAt, source, timer };
+    this.options.showWindow?.();
+    this.options.notifier.show({ title: 'Marker: add a note', body: 'Type the note in Sidestage. The marker keeps the time of your press.', tag: notificationTag });
+    this.emit();
+    return this.getOverview();
+  }
+
+  /** One marker for a press at `pressedAt` (the service is started; a note request, if any, is already taken). */
+  private async place(source: MarkerSource, pressedAt: number, explicitDescription?: string): Promise<MarkersOverview> {
     const broadcasterId = this.broadcasterId();
     if (!broadcasterId) return this.refuse(pressedAt, 'Sign in to place stream markers.', 'not_signed_in');
 
@@ -182,30 +234,8 @@ export class MarkerService {
     log.entries.push(entry);
     void this.persist();
     this.emit();
-    await this.attempt(broadcasterId, entry, pressedAt);
+    await this.attempt({ broadcasterId, entry, pressedAt, failures: 0, unsureSince: null });
     if (entry.status === 'failed') throw new AppError('unavailable', entry.error ?? 'The marker was not created.');
-    return this.getOverview();
-  }
-
-  /**
-   * The note shortcut: checks that the stream is live, then waits for the note (typed in the app)
-   * keeping the press's time; without a note in time the marker is placed anyway, undescribed.
-   */
-  async requestNote(source: MarkerSource = 'hotkey'): Promise<MarkersOverview> {
-    await this.start();
-    const pressedAt = this.clock.now();
-    if (!this.broadcasterId()) return this.refuse(pressedAt, 'Sign in to place stream markers.', 'not_signed_in');
-    let status = this.options.stream.getStatus();
-    if (!status.live) status = await this.options.stream.refresh().catch(() => status);
-    if (!status.live) return this.refuse(pressedAt, 'You are not live: a marker marks a moment of a live broadcast.', 'unavailable');
-    // A second press while one waits places the first one (undescribed) and waits for the new one.
-    if (this.noteRequest) void this.drop(this.noteRequest.source, undefined, this.noteRequest.id).catch(() => {});
-    const id = randomUUID();
-    const timer = this.clock.setTimeout(() => void this.drop(source, undefined, id).catch(() => {}), this.options.noteWaitMs ?? 120_000);
-    this.noteRequest = { id, pressedAt, source, timer };
-    this.options.showWindow?.();
-    this.options.notifier.show({ title: 'Marker: add a note', body: 'Type the note in Sidestage. The marker keeps the time of your press.', tag: notificationTag });
-    this.emit();
     return this.getOverview();
   }
 
@@ -271,7 +301,8 @@ export class MarkerService {
     return request;
   }
 
-  private async attempt(broadcasterId: string, entry: MarkerEntry, pressedAt: number): Promise<void> {
+  private async attempt(delivery: Delivery): Promise<void> {
+    const { broadcasterId, entry } = delivery;
     const sentAt = this.clock.now();
     entry.attempts++;
     try {
@@ -284,35 +315,102 @@ export class MarkerService {
       });
       const created = res.data?.data?.[0];
       if (!created) throw new ApiError(502, 'Bad Gateway', 'The platform answered without the marker.');
-      Object.assign(entry, {
-        status: 'created',
-        positionSeconds: Math.max(0, Math.floor(created.position_seconds)),
-        markerId: created.id,
-        delaySeconds: Math.max(0, Math.round((sentAt - pressedAt) / 1000)),
-        error: null,
-      } satisfies Partial<MarkerEntry>);
-      // Placed later than pressed (network retries, a note typed first): the platform's position is that much later.
-      const late = entry.delaySeconds > 0 ? ` (placed ${entry.delaySeconds} s after the press)` : '';
-      this.finish(true, `Marker at ${formatPosition(entry.positionSeconds!)}${late}`, entry.description || 'Stream marker created.');
-      void this.refreshApiMarkers().catch(() => {});
+      this.created(delivery, created, sentAt);
     } catch (error) {
-      const retryable = isRetryable(error);
-      const elapsed = this.clock.now() - pressedAt;
-      const wait = Math.min(this.retryBaseMs * 2 ** (entry.attempts - 1), this.retryBaseMs * 8);
-      if (retryable && !this.disposed && elapsed + wait <= this.retryWindowMs) {
-        entry.error = `${describe(error)} Trying again…`;
-        this.options.logger.warn('marker request failed; retrying', { attempt: entry.attempts, waitMs: wait, error });
-        this.emit();
-        const timer = this.clock.setTimeout(() => {
-          this.retryTimers.delete(timer);
-          void this.attempt(broadcasterId, entry, pressedAt);
-        }, wait);
-        this.retryTimers.add(timer);
-        return;
-      }
-      Object.assign(entry, { status: 'failed', error: describe(error) } satisfies Partial<MarkerEntry>);
-      this.finish(false, 'Marker not created', entry.error!);
+      const kind = classifyFailure(error);
+      if (kind === 'final') return this.failed(entry, describe(error));
+      // The platform may have created the marker before the failure: from now on, look before sending again.
+      if (kind === 'unsure') delivery.unsureSince ??= sentAt;
+      this.retryLater(delivery, error);
     }
+  }
+
+  /**
+   * The marker may exist (an earlier POST failed without a clear answer): the platform's list says
+   * whether it does; only when it does not is the POST sent again.
+   */
+  private async checkThenAttempt(delivery: Delivery, finalCheck = false): Promise<void> {
+    let found: HelixCreatedMarker | null;
+    try {
+      found = await this.findLanded(delivery);
+    } catch (error) {
+      this.options.logger.warn('could not check whether the marker was created', { error });
+      if (finalCheck) return this.failed(delivery.entry, `Sidestage could not tell whether the marker was created: ${describe(error)}`);
+      this.retryLater(delivery, error);
+      return;
+    }
+    if (found) {
+      // Which try landed is unknown; the first unsure one is the earliest it can have been.
+      this.created(delivery, found, delivery.unsureSince ?? this.clock.now());
+      return;
+    }
+    if (finalCheck) return;
+    await this.attempt(delivery);
+  }
+
+  /** The unclaimed marker with this press's description created since the first unsure POST, if the platform lists one. */
+  private async findLanded(delivery: Delivery): Promise<HelixCreatedMarker | null> {
+    const res = await this.options.api.request<HelixMarkersPage>({
+      method: 'GET',
+      path: '/helix/streams/markers',
+      query: { user_id: delivery.broadcasterId, first: 20 },
+    });
+    const markers = res.data?.data?.[0]?.videos?.[0]?.markers ?? [];
+    const claimed = new Set(this.logs.flatMap((log) => log.entries.map((e) => e.markerId)).filter((id) => id !== null));
+    const since = (delivery.unsureSince ?? delivery.pressedAt) - createdAtSlackMs;
+    const description = delivery.entry.description.trim();
+    const matches = markers
+      .filter((m) => !claimed.has(m.id) && (m.description ?? '').trim() === description && Date.parse(m.created_at) >= since)
+      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+    const match = matches[0];
+    return match ? { id: match.id, created_at: match.created_at, description: match.description, position_seconds: match.position_seconds } : null;
+  }
+
+  /** Schedules the next try (a check first when the marker may exist), or ends the press when the window is over. */
+  private retryLater(delivery: Delivery, error: unknown): void {
+    const { entry, pressedAt } = delivery;
+    delivery.failures++;
+    const elapsed = this.clock.now() - pressedAt;
+    const wait = Math.min(this.retryBaseMs * 2 ** (delivery.failures - 1), this.retryBaseMs * 8);
+    if (this.disposed) return this.failed(entry, describe(error));
+    if (elapsed + wait > this.retryWindowMs) {
+      // Out of time; but a marker that did land is not reported as missing.
+      if (delivery.unsureSince === null) return this.failed(entry, describe(error));
+      entry.error = describe(error);
+      void this.checkThenAttempt(delivery, true).then(() => {
+        if (entry.status === 'pending') this.failed(entry, describe(error));
+      });
+      return;
+    }
+    entry.error = `${describe(error)} Trying again…`;
+    this.options.logger.warn('marker request failed; retrying', { attempt: entry.attempts, waitMs: wait, check: delivery.unsureSince !== null, error });
+    this.emit();
+    const timer = this.clock.setTimeout(() => {
+      this.retryTimers.delete(timer);
+      if (this.disposed) return;
+      void (delivery.unsureSince === null ? this.attempt(delivery) : this.checkThenAttempt(delivery));
+    }, wait);
+    this.retryTimers.add(timer);
+  }
+
+  private created(delivery: Delivery, created: HelixCreatedMarker, sentAt: number): void {
+    const { entry, pressedAt } = delivery;
+    Object.assign(entry, {
+      status: 'created',
+      positionSeconds: Math.max(0, Math.floor(created.position_seconds)),
+      markerId: created.id,
+      delaySeconds: Math.max(0, Math.round((sentAt - pressedAt) / 1000)),
+      error: null,
+    } satisfies Partial<MarkerEntry>);
+    // Placed later than pressed (network retries, a note typed first): the platform's position is that much later.
+    const late = entry.delaySeconds > 0 ? ` (placed ${entry.delaySeconds} s after the press)` : '';
+    this.finish(true, `Marker at ${formatPosition(entry.positionSeconds!)}${late}`, entry.description || 'Stream marker created.');
+    void this.refreshApiMarkers().catch(() => {});
+  }
+
+  private failed(entry: MarkerEntry, message: string): void {
+    Object.assign(entry, { status: 'failed', error: message } satisfies Partial<MarkerEntry>);
+    this.finish(false, 'Marker not created', message);
   }
 
   private finish(ok: boolean, title: string, body: string): void {
@@ -359,10 +457,21 @@ export class MarkerService {
   }
 }
 
-function isRetryable(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status >= 500;
-  if (error instanceof AppError) return error.code === 'network_error' || error.code === 'rate_limited';
-  return false;
+/**
+ * `notDone`: the platform certainly did not create the marker (no connection was made, 429, 503),
+ * so the POST may be sent again as is. `unsure`: it may have (a reset or a timeout after sending,
+ * 500, 502, 504, an answer that could not be read). `final`: a refusal, or a bug.
+ */
+function classifyFailure(error: unknown): FailureKind {
+  if (error instanceof ApiError) {
+    if (error.status === 429 || error.status === 503) return 'notDone';
+    return error.status >= 500 ? 'unsure' : 'final';
+  }
+  if (error instanceof AppError) {
+    if (error.code === 'rate_limited') return 'notDone';
+    if (error.code === 'network_error') return certainlyNotSent(error) ? 'notDone' : 'unsure';
+  }
+  return 'final';
 }
 
 /** The platform's refusals, said as what to do about them. */
