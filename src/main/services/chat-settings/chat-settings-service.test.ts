@@ -7,16 +7,9 @@ import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { ChatSettingsService } from './chat-settings-service';
+import { signedInAuthState } from '../auth/auth-state-fixtures';
 
-const signedIn: AuthState = {
-  status: 'signedIn',
-  account: { id: '42', login: 'me', displayName: 'Me', broadcasterType: 'affiliate', profileImageUrl: '' },
-  scopes: [],
-  missingScopes: [],
-  pending: null,
-  lastValidatedAt: null,
-  error: null,
-};
+const signedIn: AuthState = signedInAuthState;
 
 const flush = async () => {
   for (let i = 0; i < 30; i++) await Promise.resolve();

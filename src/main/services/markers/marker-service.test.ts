@@ -10,16 +10,9 @@ import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { MemoryMarkerLogStore } from './marker-log-store';
 import { MarkerService } from './marker-service';
+import { signedInAuthState } from '../auth/auth-state-fixtures';
 
-const signedIn: AuthState = {
-  status: 'signedIn',
-  account: { id: '42', login: 'me', displayName: 'Me', broadcasterType: 'affiliate', profileImageUrl: '' },
-  scopes: [],
-  missingScopes: [],
-  pending: null,
-  lastValidatedAt: null,
-  error: null,
-};
+const signedIn: AuthState = signedInAuthState;
 const live: StreamStatus = { live: true, streamId: 's1', startedAt: '2025-01-01T00:00:00Z', viewerCount: 3, title: 'T', categoryId: '', categoryName: '', checkedAt: null, error: null };
 const offline: StreamStatus = { ...live, live: false, streamId: null, startedAt: null, viewerCount: null };
 

@@ -4,16 +4,9 @@ import { ApiError } from '../api/api-error';
 import { createFakeClock } from '../auth/fake-clock';
 import { silentLogger } from '../logger';
 import { StreamStatusService, type StreamEventsSource } from './stream-status-service';
+import { signedInAuthState } from '../auth/auth-state-fixtures';
 
-const signedIn: AuthState = {
-  status: 'signedIn',
-  account: { id: '42', login: 'me', displayName: 'Me', broadcasterType: 'affiliate', profileImageUrl: '' },
-  scopes: [],
-  missingScopes: [],
-  pending: null,
-  lastValidatedAt: null,
-  error: null,
-};
+const signedIn: AuthState = signedInAuthState;
 const signedOut: AuthState = { ...signedIn, status: 'signedOut', account: null };
 
 function fakeAuth(initial: AuthState) {

@@ -1,0 +1,8 @@
+/** Auth states for the services' tests: a signed-in affiliate broadcaster, id 42. */
+import { signedOutAuthState, type AuthState } from '../../../shared/ipc/contract';
+
+export const signedInAuthState: AuthState = {
+  ...signedOutAuthState,
+  status: 'signedIn',
+  account: { id: '42', login: 'me', displayName: 'Me', broadcasterType: 'affiliate', profileImageUrl: '' },
+};
