@@ -1,5 +1,16 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * `npm run dev` only: React's hot reload injects an inline script that the strict CSP of
+ * index.html forbids. Builds keep the strict policy.
+ */
+const devServerCsp: Plugin = {
+  name: 'sidestage-dev-server-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+};
 
 export default defineConfig({
   main: {
@@ -15,6 +26,6 @@ export default defineConfig({
   renderer: {
     root: 'src/renderer',
     build: { rollupOptions: { input: 'src/renderer/index.html' } },
-    plugins: [react()],
+    plugins: [react(), devServerCsp],
   },
 });

@@ -223,6 +223,19 @@ describe('AuthService loopback sign-in (public client: implicit grant)', () => {
   });
 });
 
+describe('AuthService token checks', () => {
+  it('refuses a token issued to another application and keeps nothing', async () => {
+    await setup({ secret: null });
+    fake.behaviour.validateAsClientId = 'someotherapplicationclientid00';
+    const service = createService({}, null);
+    await service.signIn('loopback');
+    await browse(opened[0]!);
+    await waitUntil(() => service.getState().error !== null);
+    expect(service.getState()).toMatchObject({ status: 'signedOut', error: expect.stringContaining('issued to another application') });
+    expect(await store.load()).toBeNull();
+  });
+});
+
 describe('AuthService device-code sign-in', () => {
   beforeEach(() => setup());
 

@@ -332,6 +332,11 @@ export class AuthService {
     const signal = attempt.abort.signal;
     const validation = await this.identity.validate(grant.accessToken, signal);
     if (validation === 'invalid') throw new AppError('sign_in_failed', 'The platform refused the sign-in: the new token was not accepted.');
+    // A fragment can be forged by any page that reaches the loopback listener with the right state;
+    // a token made for another application must not become this app's sign-in.
+    if (validation.clientId !== this.options.clientId) {
+      throw new AppError('sign_in_failed', 'The platform refused the sign-in: the token was issued to another application. Try again.');
+    }
     let account: Account | null;
     try {
       account = await this.identity.getUser(grant.accessToken, signal);

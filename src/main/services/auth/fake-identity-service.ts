@@ -47,6 +47,8 @@ export interface FakeIdentityService {
     grantedScopes: string[];
     /** Rotates refresh tokens on every refresh (public-client style). */
     rotateRefreshTokens: boolean;
+    /** Validation names this client instead of the token's own (a token made for another app). */
+    validateAsClientId: string | null;
   };
   readonly user: FakeUser;
   /** Issues a user token directly, as if a sign-in had happened earlier. */
@@ -83,6 +85,7 @@ export async function startFakeIdentityService(options: { clientId: string; clie
       deviceExpiresIn: 1800,
       grantedScopes: ['channel:read:redemptions', 'user:read:broadcast'],
       rotateRefreshTokens: true,
+      validateAsClientId: null,
     } as FakeIdentityService['behaviour'],
     user,
     mint(opts: { scopes?: string[] } = {}) {
@@ -225,7 +228,7 @@ export async function startFakeIdentityService(options: { clientId: string; clie
         json(res, 401, { status: 401, message: 'invalid access token' });
         return;
       }
-      json(res, 200, { client_id: grant.clientId, login: user.login, scopes: grant.scopes, user_id: user.id, expires_in: 14_000 });
+      json(res, 200, { client_id: b.validateAsClientId ?? grant.clientId, login: user.login, scopes: grant.scopes, user_id: user.id, expires_in: 14_000 });
       return;
     }
     if (route === 'POST /oauth2/revoke') {
