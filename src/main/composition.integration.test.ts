@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, IpcResult } from '../shared/ipc/contract';
 import { createSidestage, type Sidestage } from './composition';
 import { waitUntil } from './services/auth/fake-identity-service';
-import { MemoryTokenStore, type StoredTokens } from './services/auth/token-store';
+import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
+import { CipherFileTokenStore, MemoryTokenStore, type StoredTokens } from './services/auth/token-store';
 import type { Logger } from './services/logger';
 import { MemorySettingsStore } from './services/settings/settings-store';
 
@@ -48,7 +49,8 @@ beforeAll(async () => {
     version: 'test',
     env: {},
     demo: true,
-    tokenStore,
+    tokenStore: new MemoryTokenStore(),
+    demoTokenStore: tokenStore,
     settings: new MemorySettingsStore(),
     // A browser that follows the consent page's redirect to the loopback listener.
     openUrl: async (url) => {
@@ -71,6 +73,18 @@ afterAll(async () => {
 });
 
 describe('Sidestage main in demo mode', () => {
+  it('keeps demo sign-ins out of the persistent store: the emulator is new at every start', async () => {
+    const demoDir = await mkdtemp(join(tmpdir(), 'sidestage-composition-demo-'));
+    const persistent = new CipherFileTokenStore(join(demoDir, 'tokens.enc'), createAesFileCipher(join(demoDir, 'token.key')), encryptedFileDescription);
+    const other = await createSidestage({ transport: 'dock', dataDir: demoDir, version: 'test', env: {}, demo: true, tokenStore: persistent, settings: new MemorySettingsStore(), openUrl: async () => false, logger: recordingLogger });
+    try {
+      expect(await other.router.dispatch('app:getInfo', undefined, trusted)).toMatchObject({ ok: true, value: { tokenStorage: { kind: 'memory' } } });
+    } finally {
+      await other.dispose();
+      await rm(demoDir, { recursive: true, force: true });
+    }
+  });
+
   it('starts with every contract channel handled and signed out', async () => {
     expect(sidestage.router.missingHandlers()).toEqual([]);
     expect(await call('auth:getState')).toMatchObject({ ok: true, value: { status: 'signedOut' } });

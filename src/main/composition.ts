@@ -9,7 +9,7 @@ import { ApiClient } from './services/api/api-client';
 import { AppError } from './services/app-error';
 import { AuthService } from './services/auth/auth-service';
 import { EventsService } from './services/events/events-service';
-import type { TokenStore } from './services/auth/token-store';
+import { MemoryTokenStore, type TokenStore } from './services/auth/token-store';
 import { createLiveControlsFeature, type LiveControlsFeature } from './services/live-controls/live-controls-feature';
 import type { Notifier } from './services/notifications/notifier';
 import { createRedemptionsFeature, type RedemptionsFeature } from './services/redemptions/redemptions-feature';
@@ -37,6 +37,11 @@ export interface SidestageOptions {
   /** Where the outbox, the marker log and the notification ledger live. */
   dataDir: string;
   tokenStore: TokenStore;
+  /**
+   * Where demo sign-ins live; memory by default: the in-process emulator is new at every start,
+   * so its tokens would only come back as an expired sign-in.
+   */
+  demoTokenStore?: TokenStore;
   settings: SettingsStore;
   /** Desktop notifications (Electron); none: in-app toasts in the renderer (dock mode). */
   notifier?: Notifier;
@@ -64,7 +69,7 @@ export interface Sidestage {
 }
 
 export async function createSidestage(options: SidestageOptions): Promise<Sidestage> {
-  const { logger, settings, tokenStore } = options;
+  const { logger, settings } = options;
   const choice = options.demo ? ({ kind: 'demo' } as const) : choosePlatform(options.env, settings.get('platform.clientId'));
 
   let emulator: RunningEmulator | null = null;
@@ -81,6 +86,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   } else {
     config = choice.config;
   }
+  const tokenStore = choice.kind === 'demo' ? (options.demoTokenStore ?? new MemoryTokenStore()) : options.tokenStore;
 
   const auth = new AuthService({
     endpoints: { authUrl: config.authUrl, apiBaseUrl: config.baseUrl },
