@@ -47,8 +47,8 @@ beforeAll(async () => {
     transport: 'dock',
     dataDir,
     version: 'test',
+    // No client ID anywhere: demo mode, as `npm start` on a fresh machine.
     env: {},
-    demo: true,
     tokenStore: new MemoryTokenStore(),
     demoTokenStore: tokenStore,
     settings: new MemorySettingsStore(),
@@ -78,7 +78,9 @@ describe('Sidestage main in demo mode', () => {
     const persistent = new CipherFileTokenStore(join(demoDir, 'tokens.enc'), createAesFileCipher(join(demoDir, 'token.key')), encryptedFileDescription);
     const other = await createSidestage({ transport: 'dock', dataDir: demoDir, version: 'test', env: {}, demo: true, tokenStore: persistent, settings: new MemorySettingsStore(), openUrl: async () => false, logger: recordingLogger });
     try {
-      expect(await other.router.dispatch('app:getInfo', undefined, trusted)).toMatchObject({ ok: true, value: { tokenStorage: { kind: 'memory' } } });
+      expect(await other.router.dispatch('app:getInfo', undefined, trusted)).toMatchObject({ ok: true, value: { tokenStorage: { kind: 'memory' }, demoForced: true } });
+      // Forced into the demo, a saved client ID changes nothing at the next start either.
+      expect(await other.router.dispatch('app:setPlatform', { clientId: 'abcdefghij0123456789abcdefghij' }, trusted)).toMatchObject({ ok: true, value: { restartRequired: false } });
     } finally {
       await other.dispose();
       await rm(demoDir, { recursive: true, force: true });
@@ -89,6 +91,15 @@ describe('Sidestage main in demo mode', () => {
     expect(sidestage.router.missingHandlers()).toEqual([]);
     expect(await call('auth:getState')).toMatchObject({ ok: true, value: { status: 'signedOut' } });
     expect(await call('app:getInfo')).toMatchObject({ ok: true, value: { mode: 'demo', transport: 'dock' } });
+  });
+
+  it('saves a client ID for the next start, never a malformed one, and goes back to the demo', async () => {
+    expect(await call('app:setPlatform', { clientId: 'Not A Client Id' })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('30 lower-case') } });
+    expect(await call('app:setPlatform', { clientId: 'abcdefghij0123456789abcdefghij' })).toMatchObject({
+      ok: true,
+      value: { mode: 'demo', savedClientId: 'abcdefghij0123456789abcdefghij', restartRequired: true },
+    });
+    expect(await call('app:setPlatform', { clientId: null })).toMatchObject({ ok: true, value: { savedClientId: null, restartRequired: false } });
   });
 
   it('refuses to reveal the stream key before sign-in, in words', async () => {

@@ -119,14 +119,28 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   });
 
   const router = new IpcRouter(logger);
-  registerAppHandlers(router, {
-    info: () => ({
+  const appInfo = () => {
+    // What the next start will choose, to tell the user when a saved change needs a restart.
+    const demoForced = Boolean(options.demo) || options.env.SIDESTAGE_DEMO === '1';
+    const next = demoForced ? 'demo' : choosePlatform(options.env, settings.get('platform.clientId')).kind;
+    return {
       version: options.version,
       mode: config.mode,
       transport: options.transport,
       platformLabel: config.label,
       tokenStorage: tokenStore.description,
-    }),
+      savedClientId: settings.get('platform.clientId'),
+      clientIdFromEnvironment: Boolean(options.env.SIDESTAGE_CLIENT_ID),
+      demoForced,
+      restartRequired: next !== config.mode || (next === 'platform' && !options.env.SIDESTAGE_CLIENT_ID && settings.get('platform.clientId') !== config.clientId),
+    };
+  };
+  registerAppHandlers(router, {
+    info: appInfo,
+    setPlatform: (clientId) => {
+      settings.set('platform.clientId', clientId);
+      return appInfo();
+    },
   });
   registerAuthHandlers(router, auth);
   registerIngestHandlers(router, ingest);

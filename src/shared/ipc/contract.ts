@@ -58,8 +58,19 @@ export const appInfoSchema = z.object({
   transport: z.enum(['electron', 'dock']),
   platformLabel: z.string(),
   tokenStorage: tokenStorageSchema,
+  /** The client ID of the user's own app registration saved in settings (not a secret), or null. */
+  savedClientId: z.string().nullable(),
+  /** SIDESTAGE_CLIENT_ID is set: it wins over the saved one. */
+  clientIdFromEnvironment: z.boolean(),
+  /** Started with `--demo` (or SIDESTAGE_DEMO=1): the demo runs whatever is saved. */
+  demoForced: z.boolean(),
+  /** The saved choice differs from what runs: it takes effect at the next start. */
+  restartRequired: z.boolean(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
+
+/** Client IDs of the platform are 30 lower-case letters and digits. */
+export const clientIdSchema = z.string().regex(/^[a-z0-9]{30}$/, 'A client ID is 30 lower-case letters and digits.');
 
 // ---------- auth ----------
 
@@ -518,6 +529,8 @@ export const invokeChannels = {
   'events:getStatus': { arg: noArg, result: eventsStatusSchema },
   'events:reconnect': { arg: noArg, result: eventsStatusSchema },
   'app:getInfo': { arg: noArg, result: appInfoSchema },
+  /** Saves the client ID to use from the next start (null: the demo). The secret is never taken here. */
+  'app:setPlatform': { arg: z.object({ clientId: clientIdSchema.nullable() }).strict(), result: appInfoSchema },
 
   'auth:getState': { arg: noArg, result: authStateSchema },
   'auth:signIn': {

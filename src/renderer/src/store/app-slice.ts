@@ -12,6 +12,11 @@ export function createAppSlice({ set, deps, run }: SliceContext): AppSlice {
         const appInfo = await call(deps.bridge.app.getInfo());
         set({ appInfo });
       }),
+    setPlatform: (clientId) =>
+      run('app.setPlatform', async () => {
+        const appInfo = await call(deps.bridge.app.setPlatform({ clientId }));
+        set({ appInfo });
+      }),
     setConnection: (connection) => set({ connection }),
   };
 }

@@ -69,6 +69,24 @@ describe('startMirroring', () => {
   });
 });
 
+describe('app actions', () => {
+  it('saves a client ID for the next start and shows that a restart is needed', async () => {
+    const { store, bridge } = setup();
+    await store.getState().setPlatform('abcdefghij0123456789abcdefghij');
+    expect(bridge.app.setPlatform).toHaveBeenCalledWith({ clientId: 'abcdefghij0123456789abcdefghij' });
+    expect(store.getState().appInfo).toMatchObject({ savedClientId: 'abcdefghij0123456789abcdefghij', restartRequired: true });
+  });
+
+  it('shows why a client ID was refused, and keeps the old info', async () => {
+    const { store, bridge } = setup();
+    await store.getState().loadAppInfo();
+    bridge.app.setPlatform.mockResolvedValueOnce(fail({ code: 'invalid_argument', message: 'A client ID is 30 lower-case letters and digits.' }));
+    await store.getState().setPlatform('nope');
+    expect(selectAction('app.setPlatform')(store.getState()).error).toBe('A client ID is 30 lower-case letters and digits.');
+    expect(store.getState().appInfo).toEqual(appInfo);
+  });
+});
+
 describe('per-action errors and retry', () => {
   it('records the failure in words and retries with the same call', async () => {
     const { store, bridge } = setup();

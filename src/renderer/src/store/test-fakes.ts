@@ -20,6 +20,10 @@ export const appInfo: AppInfo = {
   transport: 'dock',
   platformLabel: 'Emulator',
   tokenStorage: { kind: 'encrypted-file', secure: true, warning: null },
+  savedClientId: null,
+  clientIdFromEnvironment: false,
+  demoForced: false,
+  restartRequired: false,
 };
 
 export const signedOut: AuthState = signedOutAuthState;
@@ -68,7 +72,10 @@ export function deferred<T>() {
 export function fakeBridge() {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const bridge = {
-    app: { getInfo: vi.fn(async () => ok(appInfo)) },
+    app: {
+      getInfo: vi.fn(async () => ok(appInfo)),
+      setPlatform: vi.fn(async ({ clientId }: { clientId: string | null }) => ok({ ...appInfo, savedClientId: clientId, restartRequired: clientId !== null })),
+    },
     auth: {
       getState: vi.fn(async () => ok(signedOut)),
       signIn: vi.fn(async (_arg?: unknown) => ok(signedOut)),

@@ -29,6 +29,7 @@ export interface StoreDeps {
 /** Every user-visible async action; each has its own pending flag and error. */
 export type ActionId =
   | 'app.load'
+  | 'app.setPlatform'
   | 'auth.load'
   | 'auth.signIn'
   | 'auth.cancelSignIn'
@@ -60,6 +61,8 @@ export interface AppSlice {
   transport: Transport;
   connection: ConnectionState;
   loadAppInfo(): Promise<void>;
+  /** Saves the client ID for the next start; null goes back to the demo. */
+  setPlatform(clientId: string | null): Promise<void>;
   setConnection(state: ConnectionState): void;
 }
 

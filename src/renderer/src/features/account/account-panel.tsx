@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { AuthState, PendingSignIn } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Avatar } from '../../components/avatar';
@@ -19,6 +20,65 @@ export function AccountPanel() {
         </Banner>
       ) : null}
       <AccountBody auth={auth} />
+      <PlatformChoice />
+    </section>
+  );
+}
+
+/**
+ * Demo or the real platform: a client ID of the user's own app registration, used from the next
+ * start. The client secret is never asked for here; it comes only from SIDESTAGE_CLIENT_SECRET.
+ */
+function PlatformChoice() {
+  const info = useSidestage((state) => state.appInfo);
+  const { pending } = useSidestage(selectAction('app.setPlatform'));
+  const [draft, setDraft] = useState('');
+  if (!info) return null;
+  const problem = draft && !/^[a-z0-9]{30}$/.test(draft) ? 'A client ID is 30 lower-case letters and digits.' : null;
+  const { setPlatform } = store.getState();
+  return (
+    <section className="stack platform-choice" aria-labelledby="platform-heading">
+      <h3 id="platform-heading">Platform</h3>
+      <p>
+        Running: <strong>{info.platformLabel}</strong>
+        {info.savedClientId ? (
+          <>
+            {' '}
+            · saved client ID <code>{info.savedClientId}</code>
+          </>
+        ) : null}
+      </p>
+      {info.clientIdFromEnvironment ? <p className="muted">SIDESTAGE_CLIENT_ID is set: it is used whatever is saved here.</p> : null}
+      {info.demoForced ? <p className="muted">Started in demo mode on purpose (--demo): the demo runs whatever is saved here.</p> : null}
+      {info.restartRequired ? (
+        <p role="status">Saved. Restart Sidestage to switch {info.savedClientId ? 'to your app' : 'back to the demo'}.</p>
+      ) : null}
+      <form
+        className="button-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!problem && draft) void setPlatform(draft).then(() => setDraft(''));
+        }}
+      >
+        <label>
+          Client ID of your app
+          <input value={draft} onChange={(event) => setDraft(event.target.value.trim())} autoComplete="off" spellCheck={false} aria-invalid={Boolean(problem)} />
+        </label>
+        <button type="submit" disabled={pending || !draft || Boolean(problem)}>
+          Use this client ID
+        </button>
+        {info.savedClientId ? (
+          <button type="button" disabled={pending} onClick={() => void setPlatform(null)}>
+            Use the demo
+          </button>
+        ) : null}
+      </form>
+      {problem ? <p role="alert">{problem}</p> : null}
+      <p className="muted">
+        Register an app with the redirect URL <code>http://localhost:17563/callback</code>. A public client signs in with a code or the
+        implicit flow; a confidential client also needs SIDESTAGE_CLIENT_SECRET in the environment (it is never stored by this form).
+      </p>
+      <ActionError action="app.setPlatform" what="Could not save the platform" />
     </section>
   );
 }
