@@ -3,38 +3,16 @@
  * panel to the list being shown, and a keyboard scroll through all of it (End, then PageUp to the
  * top), beside the same 10,000 rows rendered as plain, non-virtualised DOM in the same page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { request } from 'undici';
+import { startDockProcess } from '../e2e/support/dock-process';
+import { chromiumArgs, findChromium } from '../e2e/support/find-chromium';
 import { ms } from './support/stats';
 
 const broadcasterId = '501234567';
-
-async function startDock(dataDir: string): Promise<{ child: ChildProcess; url: string; emulatorUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/dock/cli.ts', '--demo', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, SIDESTAGE_CLIENT_ID: '', SIDESTAGE_CLIENT_SECRET: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the dock did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /dock ready at (\S+)/.exec(output)?.[1];
-      const emulatorUrl = /emulator listening on (\S+)/.exec(output)?.[1];
-      if (url && emulatorUrl) {
-        clearTimeout(timer);
-        resolve({ child, url, emulatorUrl });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the dock exited with ${code}:\n${output}`)));
-  });
-}
 
 /** Code run inside the page, as strings: this file is type-checked without the DOM library. */
 const frameStats = `
@@ -114,18 +92,12 @@ async function signIn(page: Page, url: string): Promise<void> {
 export async function run(options: { items?: number } = {}): Promise<void> {
   const items = options.items ?? 10_000;
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-queue-'));
-  const dock = await startDock(dataDir);
-  // The e2e support is type-checked with the DOM library in its own project; loaded at run time here.
-  const finder = '../e2e/support/find-chromium';
-  const { findChromium, chromiumArgs } = (await import(finder)) as { findChromium(): string; chromiumArgs: string[] };
+  const running = await startDockProcess(dataDir);
+  const { dock } = running;
   const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, dock.url);
-    if (!(await page.getByRole('button', { name: 'Queue', exact: true }).count())) {
-      console.log('  skipped: this build has no Queue panel');
-      return;
-    }
     const state = (await (await request(`${dock.emulatorUrl}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).body.json()) as { rewards: { id: string; title: string }[] };
     const rewardId = state.rewards.find((r) => r.title === 'Hydrate!')!.id;
     await request(`${dock.emulatorUrl}/_emulator/redemptions/bulk`, {
@@ -160,9 +132,7 @@ export async function run(options: { items?: number } = {}): Promise<void> {
     console.log(`  baseline: plain DOM rows:  first render ${ms(baseline.rendered)} (${baseline.nodes} rows in the DOM); scroll to the top in ${baseline.steps} steps: frame p50 ${ms(baseline.p50)}, p99 ${ms(baseline.p99)}`);
   } finally {
     await browser.close();
-    const exited = new Promise((resolve) => dock.child.once('exit', resolve));
-    dock.child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await running.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@ import type { ApiRequest, ApiResponse } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { createFakeClock, type FakeClock } from '../auth/fake-clock';
 import type { Logger } from '../logger';
-import { eventsStatusSchema, type EventsStatus } from './events-status';
+import { eventsStatusSchema, type EventsStatus } from '../../../shared/ipc/contract';
 import { EventsService, type EventsAuth, type EventsGap, type EventsServiceOptions, type RevokedSubscription } from './events-service';
 import {
   donationEvent,

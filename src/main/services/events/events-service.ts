@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import { Backoff, defaultBackoff, type BackoffOptions } from './backoff';
 import { eventSchemas, isKnownEventType, type EventPayloads, type KnownEventType, type SubscriptionInfo, type WelcomeSession } from './eventsub-messages';
 import { EventSubSession, defaultWebSocketFactory, issuePaths, type NotificationMetadata, type SessionEnd, type WebSocketFactory } from './eventsub-session';
-import type { EventsStatus } from './events-status';
+import type { EventsStatus } from '../../../shared/ipc/contract';
 import { MessageDeduper } from './message-deduper';
 
 export type Condition = Record<string, string>;
@@ -40,7 +40,7 @@ export interface EventsAuth {
 export interface EventsServiceOptions {
   /** ws(s)://.../ws; `keepalive_timeout_seconds` is added to it. */
   eventsubUrl: string;
-  api: Pick<ApiClient, 'request' | 'get'>;
+  api: Pick<ApiClient, 'request'>;
   auth: EventsAuth;
   logger: Logger;
   clock?: Clock;
