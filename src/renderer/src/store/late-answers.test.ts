@@ -264,3 +264,44 @@ describe('late answers never overwrite newer state', () => {
     expect(store.getState().auth).toEqual(signedIn);
   });
 });
+
+describe('answers arriving out of order', () => {
+  it('notification settings: a read answered after a later save does not undo the save', async () => {
+    const settings = { doNotDisturb: false, mutedRewardIds: [], donations: true };
+    const read = heldAnswer<typeof settings>();
+    const { store } = setup({ notifications: { getSettings: read.fn, setSettings: vi.fn(async (c: object) => ok({ ...settings, ...c })) } });
+    const loading = store.getState().loadNotificationSettings();
+    await flush();
+    await store.getState().setNotificationSettings({ doNotDisturb: true });
+    read.answer.resolve(settings);
+    await loading;
+    expect(store.getState().notificationSettings?.doNotDisturb).toBe(true);
+  });
+
+  it('channel info: a read answered after a later update does not bring back the old title', async () => {
+    const info = { title: 'Old', categoryId: '1', categoryName: 'C', language: 'en', tags: [], isBrandedContent: false };
+    const read = heldAnswer<typeof info>();
+    const { store } = setup({ channel: { getInfo: read.fn, updateInfo: vi.fn(async (c: object) => ok({ ...info, ...c })) } });
+    const loading = store.getState().loadChannelInfo();
+    await flush();
+    await store.getState().updateChannelInfo({ title: 'New' });
+    read.answer.resolve(info);
+    await loading;
+    expect(store.getState().channelInfo?.title).toBe('New');
+  });
+
+  it('close to tray: two quick clicks end on the second one whatever order main answers in', async () => {
+    const first = deferred<{ closeToTray: boolean }>();
+    const setSettings = vi
+      .fn()
+      .mockImplementationOnce(async () => ok(await first.promise))
+      .mockImplementationOnce(async () => ok({ closeToTray: false }));
+    const { store } = setup({ tray: { setSettings } });
+    const one = store.getState().setCloseToTray(true);
+    await flush();
+    await store.getState().setCloseToTray(false);
+    first.resolve({ closeToTray: true });
+    await one;
+    expect(store.getState().traySettings).toEqual({ closeToTray: false });
+  });
+});

@@ -83,10 +83,11 @@ export interface LiveSlice {
 export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): LiveSlice {
   const { bridge } = deps;
   // Stream status, the hotkey and ads carry no revision: their answers give way to a later event.
+  // Channel info and the tray settings have no event: an answer gives way to a later call's answer.
   const showStream = (status: StreamStatus) => set({ streamStatus: status });
   const showHotkey = (state: HotkeyState) => set({ hotkey: state });
   const showAds = (state: AdsState) => set({ ads: state });
-  const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
+  const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads' | 'channelInfo' | 'tray', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
     const fresh = epochs.since(domain);
     const value = await call(request());
     if (fresh()) show(value);
@@ -153,9 +154,9 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
 
     runAd: (length) => run('ads.run', () => ask('ads', () => bridge.ads.run({ length }), showAds)),
 
-    loadChannelInfo: () => run('channel.load', async () => set({ channelInfo: await call(bridge.channel.getInfo()) })),
+    loadChannelInfo: () => run('channel.load', () => ask('channelInfo', () => bridge.channel.getInfo(), (channelInfo) => set({ channelInfo }))),
 
-    updateChannelInfo: (changes) => run('channel.update', async () => set({ channelInfo: await call(bridge.channel.updateInfo(changes)) })),
+    updateChannelInfo: (changes) => run('channel.update', () => ask('channelInfo', () => bridge.channel.updateInfo(changes), (channelInfo) => set({ channelInfo }))),
 
     searchCategories: (query) =>
       run('channel.search', async (isLatest) => {
@@ -165,9 +166,9 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
         if (isLatest()) set({ categoryResults: results });
       }),
 
-    loadTraySettings: () => run('tray.load', async () => set({ traySettings: await call(bridge.tray.getSettings()) })),
+    loadTraySettings: () => run('tray.load', () => ask('tray', () => bridge.tray.getSettings(), (traySettings) => set({ traySettings }))),
 
-    setCloseToTray: (closeToTray) => run('tray.set', async () => set({ traySettings: await call(bridge.tray.setSettings({ closeToTray })) })),
+    setCloseToTray: (closeToTray) => run('tray.set', () => ask('tray', () => bridge.tray.setSettings({ closeToTray }), (traySettings) => set({ traySettings }))),
 
     applyStreamStatus: (status) => {
       epochs.tick('stream');
