@@ -110,6 +110,31 @@ describe('ChatSettingsService', () => {
     expect(service.getState()).toMatchObject({ pending: false, values: { emoteMode: false } });
   });
 
+  it('a read answered after a later change does not bring back the settings from before it', async () => {
+    const platform = fakePlatform();
+    // Reads answer what the platform held when they were asked, when the test lets them.
+    const heldReads: (() => void)[] = [];
+    let holdReads = false;
+    const request = async (req: ApiRequest) => {
+      if (req.method !== 'GET' || !holdReads) return platform.request(req);
+      const answer = await platform.request(req);
+      await new Promise<void>((resolve) => heldReads.push(resolve));
+      return answer;
+    };
+    const { service } = setup({ platform: { ...platform, request } });
+    service.start();
+    await flush();
+    holdReads = true;
+    const staleRead = service.refresh();
+    await flush();
+    holdReads = false;
+    await service.update({ emoteMode: true });
+    expect(service.getState().values).toMatchObject({ emoteMode: true });
+    heldReads.shift()!();
+    await staleRead;
+    expect(service.getState().values).toMatchObject({ emoteMode: true });
+  });
+
   it('refuses values outside the platform’s ranges before sending', async () => {
     const { service, platform } = setup();
     service.start();
