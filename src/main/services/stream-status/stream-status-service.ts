@@ -113,10 +113,13 @@ export class StreamStatusService {
   /** Asks the platform now. Concurrent callers share one request. */
   refresh(): Promise<StreamStatus> {
     if (this.broadcasterId === null) return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
-    this.inFlight ??= this.poll().finally(() => {
-      this.inFlight = null;
+    if (this.inFlight) return this.inFlight;
+    const poll: Promise<StreamStatus> = this.poll().finally(() => {
+      // An event may have replaced this poll with a newer one already: that one stays shared.
+      if (this.inFlight === poll) this.inFlight = null;
     });
-    return this.inFlight;
+    this.inFlight = poll;
+    return poll;
   }
 
   dispose(): void {
