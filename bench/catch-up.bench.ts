@@ -104,14 +104,22 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
     // ---------- the socket returns ----------
     await call(emu, 'DELETE', `/_emulator/faults/${refusal.id}`);
     const back = performance.now();
+    // Where the time goes: socket welcomed, subscriptions created, reconciliation started.
     let reconnectedAt = Number.NaN;
+    let subscribedAt = Number.NaN;
+    let syncStartedAt = Number.NaN;
     const offStatus = events.onStatusChange((status) => {
       if (status.state === 'connected' && Number.isNaN(reconnectedAt)) reconnectedAt = performance.now();
+      if (status.state === 'connected' && status.subscriptions.every((x) => x.status === 'enabled') && Number.isNaN(subscribedAt)) subscribedAt = performance.now();
+    });
+    const offDelta = queue.onDelta((delta) => {
+      if (delta.status.syncing && Number.isNaN(syncStartedAt)) syncStartedAt = performance.now();
     });
     const ids = () => queue.getSnapshot().items.map((r) => r.id);
     await waitFor(() => JSON.stringify([...ids()].sort()) === expectedKey, 120_000, 'the queue to equal the platform\'s');
     const equalAfter = performance.now() - back;
     offStatus();
+    offDelta();
     const held = ids();
     const heldSet = new Set(held);
     const lost = expected.filter((id) => !heldSet.has(id)).length;
@@ -128,7 +136,11 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
     if (polled !== expected.length) throw new Error(`the baseline's poll read ${polled} redemptions, the platform has ${expected.length}`);
 
     console.log(`EventSub down ${outageMs / 1000} s while ${count} redemptions arrived (queue ${sizeBefore} -> ${expected.length}); socket accepted again -> queue equal to the platform's`);
-    console.log(`  Sidestage (EventSub, reconcile on reconnect): ${ms(equalAfter)} (socket back after ${ms(reconnectedAt - back)}), ${lost} lost, ${duplicated} duplicated`);
+    console.log(`  Sidestage (EventSub, reconcile on reconnect): ${ms(equalAfter)}, ${lost} lost, ${duplicated} duplicated`);
+    console.log(
+      `    of which: reconnect ${ms(reconnectedAt - back)}, subscriptions ${ms(subscribedAt - reconnectedAt)}, ` +
+        `to the reconciliation ${ms(syncStartedAt - subscribedAt)}, reconciliation ${ms(back + equalAfter - syncStartedAt)}`,
+    );
     console.log(
       `  baseline: poll every ${pollScheduleMs / 1000} s (computed: wait for the next poll + one poll of ${ms(pollCost)} measured here): ` +
         `${ms(pollScheduleMs / 2 + pollCost)} on average, ${ms(pollScheduleMs + pollCost)} at worst`,

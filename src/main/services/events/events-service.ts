@@ -54,7 +54,7 @@ export interface EventsServiceOptions {
   /**
    * Waits between reconnects while the socket has been down for less than `forMs`: short, so that
    * the queue catches up within a second of the platform's return; after that, `backoff`, so that a
-   * long outage is not hammered. null: `backoff` from the first wait. Default: 100..600 ms for 2 min.
+   * long outage is not hammered. null: `backoff` from the first wait. Default: 100..400 ms for 2 min.
    */
   quickReconnect?: { backoff: BackoffOptions; forMs: number } | null;
   /** Default: defaultSubscriptions(). */
@@ -116,7 +116,7 @@ const subscriptionsPath = '/helix/eventsub/subscriptions';
  * second of the socket's return (`npm run bench -- catch-up`), and a failed WebSocket connect is
  * cheap for the platform. A longer outage falls back to the doubling backoff.
  */
-export const defaultQuickReconnect = { backoff: { initialMs: 100, maxMs: 600 }, forMs: 120_000 };
+export const defaultQuickReconnect = { backoff: { initialMs: 100, maxMs: 400 }, forMs: 120_000 };
 
 /**
  * The one EventSub WebSocket session of the signed-in account: connects, creates the subscriptions,
