@@ -16,7 +16,7 @@ import type {
   StreamStatus,
 } from '../../../shared/ipc/contract';
 import { createSidestageStore } from './create-store';
-import { deferred, fakeDeps, flush, ok, overview, signedIn, signedOut } from './test-fakes';
+import { appInfo, deferred, fakeDeps, flush, ok, overview, signedIn, signedOut } from './test-fakes';
 
 function setup(extra: Record<string, Record<string, unknown>> = {}) {
   const fake = fakeDeps();
@@ -288,6 +288,18 @@ describe('answers arriving out of order', () => {
     read.answer.resolve(info);
     await loading;
     expect(store.getState().channelInfo?.title).toBe('New');
+  });
+
+  it('app info: the first read answered after "Save client ID" does not bring back the old choice', async () => {
+    const read = heldAnswer<typeof appInfo>();
+    const { store, bridge } = setup();
+    Object.assign(bridge.app, { getInfo: read.fn });
+    const loading = store.getState().loadAppInfo();
+    await flush();
+    await store.getState().setPlatform('abcdefghijklmnopqrstuvwxyz0123');
+    read.answer.resolve(appInfo);
+    await loading;
+    expect(store.getState().appInfo?.savedClientId).toBe('abcdefghijklmnopqrstuvwxyz0123');
   });
 
   it('close to tray: two quick clicks end on the second one whatever order main answers in', async () => {
