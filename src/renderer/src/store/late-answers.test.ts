@@ -15,7 +15,7 @@ import type {
   SimulationState,
   StreamStatus,
 } from '../../../shared/ipc/contract';
-import { createSidestageStore } from './create-store';
+import { createSidestageStore, startMirroring } from './create-store';
 import { appInfo, deferred, fakeDeps, flush, ok, overview, signedIn, signedOut } from './test-fakes';
 
 function setup(extra: Record<string, Record<string, unknown>> = {}) {
@@ -315,5 +315,34 @@ describe('answers arriving out of order', () => {
     first.resolve({ closeToTray: true });
     await one;
     expect(store.getState().traySettings).toEqual({ closeToTray: false });
+  });
+});
+
+describe('the re-read after the dock\'s event stream reconnects', () => {
+  it('an event that arrives before the re-read\'s answer wins, through the real event wiring', async () => {
+    const { store, bridge, deps, emit, connection } = setup({
+      charity: { getOverview: vi.fn(async () => ok({ state: 'none', campaign: null, donations: [], hasMore: false, error: null, updatedAt: null })) },
+      rewards: { list: vi.fn(async () => ok({ rewards: [], loadedAt: null })) },
+      notifications: { getSettings: vi.fn(async () => ok({ doNotDisturb: false, mutedRewardIds: [], donations: true })) },
+      redemptions: { getSnapshot: vi.fn(async () => ok(snapshot(1, []))) },
+      demo: { getSimulation: vi.fn(async () => ok({ available: false, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } })) },
+      stream: { getStatus: vi.fn(async () => ok(null)) },
+      markers: { getOverview: vi.fn(async () => ok(null)) },
+      hotkeys: { getState: vi.fn(async () => ok(null)) },
+      chatSettings: { get: vi.fn(async () => ok(null)) },
+      ads: { getState: vi.fn(async () => ok(null)) },
+    });
+    const stop = startMirroring(store, deps);
+    await flush();
+    const reread = heldAnswer<typeof signedOut>();
+    Object.assign(bridge.auth, { getState: reread.fn });
+    connection.resync();
+    await flush();
+    expect(reread.fn).toHaveBeenCalled();
+    emit('auth:changed', signedIn);
+    reread.answer.resolve(signedOut);
+    await flush();
+    expect(store.getState().auth).toEqual(signedIn);
+    stop();
   });
 });
