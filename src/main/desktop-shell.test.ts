@@ -8,13 +8,13 @@
  * It runs the build: when out/ is missing or older than the sources it builds first
  * (`npm test` builds before Vitest, so there this costs nothing).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, projectRoot } from '../../scripts/build-output.mjs';
+import { builtEntries, ensureBuilt, projectRoot } from '../../scripts/build-output.mjs';
 import { call } from '../emulator/emulator-test-client';
 import { DEMO_REWARD_IDS } from '../emulator/seed-channel-points';
 import { DEMO_BROADCASTER, DEMO_VIEWERS } from '../emulator/seed';
@@ -179,5 +179,28 @@ describe('the desktop shell, built, with a recording Electron', () => {
 
     const outbox = JSON.parse(await readFile(join(userData, 'redemption-outbox.json'), 'utf8')) as { entries: { status: string; redemptions: { id: string }[] }[] };
     expect(outbox.entries).toEqual([expect.objectContaining({ status: 'FULFILLED', redemptions: [expect.objectContaining({ id: redemptionId })] })]);
+  });
+});
+
+/** Every file a built entry imports before it runs (static imports, followed), not what it loads later. */
+function startUpImports(entry: string, seen = new Set<string>()): Set<string> {
+  seen.add(entry);
+  const code = readFileSync(entry, 'utf8');
+  for (const match of code.matchAll(/^(?:import|export)\b[^'"]*?(?:from\s*)?["'](\.{1,2}\/[^"']+)["']/gm)) {
+    const file = resolve(dirname(entry), match[1]!);
+    if (!seen.has(file)) startUpImports(file, seen);
+  }
+  return seen;
+}
+
+describe('the build', () => {
+  it('keeps undici (a quarter of main) off the start-up path of the shell and the dock', () => {
+    for (const entry of [builtEntries.electron, builtEntries.dock]) {
+      const files = [...startUpImports(entry)];
+      expect(files.length).toBeGreaterThan(1);
+      expect(files.filter((file) => readFileSync(file, 'utf8').includes('node_modules/undici/'))).toEqual([]);
+    }
+    // It is in the build all the same, for the first request.
+    expect(readFileSync(builtEntries.dock, 'utf8') + [...startUpImports(builtEntries.dock)].map((f) => readFileSync(f, 'utf8')).join('')).toMatch(/import\(["']\.{1,2}\/[^"']*undici[^"']*["']\)/);
   });
 });
