@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { ApiError, errorBody } from './http/api-error';
 import { registerFaultHook } from './http/faults';
 import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
+import { isSimulationRequest } from './http/request-path';
 import { ROUTE_MODULES } from './routes';
 import type { EmulatorState } from './state/emulator-state';
 import './http/app-state';
@@ -42,8 +43,9 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     defaultJsonParser(request, text, done);
   });
 
+  // On the route the router chose (or the decoded, normalised path), never the raw URL: see request-path.ts.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/_emulator')) return;
+    if (!isSimulationRequest(request)) return;
     if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) {
       throw new ApiError(403, 'The simulation API answers loopback requests only');
     }
