@@ -7,7 +7,7 @@ import { BODY_LIMIT_BYTES } from './app';
 import { MAX_ERROR_MESSAGE_LENGTH } from './http/api-error';
 import { call } from './emulator-test-client';
 import { useDemoEmulator, type HttpMethod } from './test-support/demo-emulator';
-import { rawCall } from './test-support/raw-http';
+import { rawCall, type RawRequest } from './test-support/raw-http';
 import { fuzz, fuzzRandom, pick, type FuzzSpace, type Route } from './test-support/malformed-requests';
 
 const demo = useDemoEmulator({ reset: false });
@@ -92,6 +92,20 @@ describe('malformed requests', () => {
       expect(foreign.status, target).toBeLessThan(500);
       const local = await rawCall(demo.url, { target });
       expect(local.status, target).toBeLessThan(500);
+    }
+  });
+
+  it("answers what Node's HTTP parser refuses in the platform's shape too", async () => {
+    const cases: [RawRequest, number, string][] = [
+      [{ target: '/helix/users', headers: { 'x-filler': 'f'.repeat(20_000) } }, 431, 'Request headers are too large'],
+      [{ target: '/helix/a b' }, 400, 'Malformed HTTP request'],
+      [{ target: '/helix/users', headers: { 'x-bad\u0001name': '1' } }, 400, 'Malformed HTTP request'],
+      [{ method: 'G E T', target: '/' }, 400, 'Malformed HTTP request'],
+    ];
+    for (const [request, status, message] of cases) {
+      const res = await rawCall(demo.url, request);
+      expect(res.status, request.target).toBe(status);
+      expect(res.json, request.target).toEqual({ error: expect.any(String), status, message });
     }
   });
 
