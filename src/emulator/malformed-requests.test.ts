@@ -51,6 +51,8 @@ const SPACE: FuzzSpace = {
     if (auth < 0.3) headers.authorization = `Bearer ${pick(random, tokens)}`;
     else if (auth < 0.45) headers.authorization = pick(random, ['Bearer', 'Bearer ', 'OAuth x', 'Basic Zm9vOmJhcg==', `bearer ${'z'.repeat(500)}`, 'Bearer a b']);
     if (random() < 0.5) headers['client-id'] = pick(random, [demo.clientId, '', 'nope', demo.emu.demo!.publicClientId]);
+    // A DNS-rebinding page's requests carry its own name.
+    if (random() < 0.2) headers.host = pick(random, ['attacker.example', 'attacker.example:80', '127.0.0.1.attacker.example', 'localhost.']);
     return headers;
   },
   // Mostly the route's own method, so most requests reach a handler.
@@ -59,6 +61,7 @@ const SPACE: FuzzSpace = {
   bodyShare: 0.7,
   bodies: BODIES,
   contentTypes: CONTENT_TYPES,
+  respellPaths: 0.25,
 };
 
 describe('malformed requests', () => {
