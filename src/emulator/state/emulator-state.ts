@@ -21,6 +21,11 @@ import { RewardStore } from './rewards';
 import { ChatStore } from './chat';
 import { CharityStore } from './charity';
 import { CommercialStore } from './commercials';
+import { VipStore } from './vips';
+import { BanStore } from './bans';
+import { RaidStore } from './raids';
+import { ShoutoutStore } from './shoutouts';
+import { ChatMessageStore, UserEmoteSetStore } from './chat-messages';
 import { RateLimiter } from './rate-limiter';
 import { StreamStore } from './streams';
 import { TokenStore } from './tokens';
@@ -76,6 +81,12 @@ export class EmulatorState {
   chat!: ChatStore;
   charity!: CharityStore;
   commercials!: CommercialStore;
+  vips!: VipStore;
+  bans!: BanStore;
+  raids!: RaidStore;
+  shoutouts!: ShoutoutStore;
+  chatMessages!: ChatMessageStore;
+  userEmoteSets!: UserEmoteSetStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -138,5 +149,11 @@ export class EmulatorState {
     this.chat = new ChatStore();
     this.charity = new CharityStore();
     this.commercials = new CommercialStore();
+    this.vips = new VipStore();
+    this.bans = new BanStore();
+    this.raids = new RaidStore();
+    this.shoutouts = new ShoutoutStore();
+    this.chatMessages = new ChatMessageStore();
+    this.userEmoteSets = new UserEmoteSetStore();
   }
 }

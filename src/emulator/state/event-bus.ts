@@ -11,7 +11,16 @@ export type PlatformEventType =
   | 'channel.update'
   | 'channel.follow'
   | 'channel.moderator.add'
-  | 'channel.moderator.remove';
+  | 'channel.moderator.remove'
+  | 'channel.vip.add'
+  | 'channel.vip.remove'
+  | 'channel.ban'
+  | 'channel.unban'
+  | 'channel.chat.message'
+  | 'channel.chat.notification'
+  | 'channel.shoutout.create'
+  | 'channel.shoutout.receive'
+  | 'channel.raid';
 
 export interface PlatformEvent {
   type: PlatformEventType;
@@ -19,6 +28,11 @@ export interface PlatformEvent {
   broadcasterUserId: string;
   /** Matched against an optional `condition.reward_id` (redemption events). */
   rewardId?: string;
+  /**
+   * For types not conditioned on `broadcaster_user_id` (`channel.raid`): the condition fields the
+   * event matches; a subscription matches when each of these it names has the event's value.
+   */
+  condition?: Record<string, string>;
   /** The notification's `payload.event`, exactly as the platform sends it. */
   event: Record<string, unknown>;
 }
