@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_ID } from '../seed-community';
 import { useDemoEmulator } from '../test-support/demo-emulator';
-import { ALREADY_BANNED, MAX_TIMEOUT_SECONDS, MAY_NOT_BE_BANNED, NOT_BANNED } from './bans';
+import { ALREADY_BANNED, INVALID_DURATION, MAX_TIMEOUT_SECONDS, MAY_NOT_BE_BANNED, MAY_NOT_BE_TIMED_OUT, NOT_BANNED, REASON_TOO_LONG } from './bans';
 
 const demo = useDemoEmulator();
 const B = '501234567';
@@ -58,17 +58,18 @@ describe('Ban User', () => {
     const broadcasterToken = await demo.mint(B, ['moderator:manage:banned_users']);
     expect((await ban({ data: { user_id: DEMO_MODERATOR_ID } }, broadcasterToken, B)).json.message).toBe(MAY_NOT_BE_BANNED);
     expect((await ban({ data: { user_id: B } })).json.message).toBe(MAY_NOT_BE_BANNED);
+    expect((await ban({ data: { user_id: B, duration: 60 } })).json.message).toBe(MAY_NOT_BE_TIMED_OUT);
     const cases: [unknown, string | RegExp][] = [
       [{}, 'Missing required parameter "data"'],
       [{ data: [] }, /^Invalid parameter "data"/],
       [{ data: {} }, 'Missing required parameter "data.user_id"'],
       [{ data: { user_id: 7 } }, /^Invalid parameter "data.user_id"/],
       [{ data: { user_id: '999999999' } }, /^Invalid parameter "data.user_id"/],
-      [{ data: { user_id: PIXELPAL, duration: 0 } }, /duration/],
+      [{ data: { user_id: PIXELPAL, duration: 0 } }, INVALID_DURATION],
       [{ data: { user_id: PIXELPAL, duration: MAX_TIMEOUT_SECONDS + 1 } }, /duration/],
       [{ data: { user_id: PIXELPAL, duration: '300' } }, /duration/],
       [{ data: { user_id: PIXELPAL, duration: 1.5 } }, /duration/],
-      [{ data: { user_id: PIXELPAL, reason: 'x'.repeat(501) } }, /reason/],
+      [{ data: { user_id: PIXELPAL, reason: 'x'.repeat(501) } }, REASON_TOO_LONG],
     ];
     for (const [json, message] of cases) {
       const res = await ban(json);

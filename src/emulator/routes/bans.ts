@@ -21,6 +21,10 @@ export const MAX_BAN_REASON = 500;
 
 export const ALREADY_BANNED = 'The user specified in the user_id field is already banned.';
 export const MAY_NOT_BE_BANNED = 'The user specified in the user_id field may not be banned.';
+export const MAY_NOT_BE_TIMED_OUT = 'The user specified in the user_id field may not be put in a timeout.';
+export const INVALID_DURATION = 'The value in the duration field is not valid.';
+export const REASON_TOO_LONG = 'The text in the reason field is too long.';
+// The platform's live answer (client libraries match on it); its reference says "specified in".
 export const NOT_BANNED = 'The user in the user_id query parameter is not banned.';
 
 /**
@@ -89,14 +93,14 @@ function readBanBody(raw: unknown): BanRequest {
   let duration: number | null = null;
   if (data.duration !== undefined && data.duration !== null) {
     if (typeof data.duration !== 'number' || !Number.isInteger(data.duration) || data.duration < 1 || data.duration > MAX_TIMEOUT_SECONDS) {
-      throw badRequest(`The value in the duration field must be an integer in the range 1 through ${MAX_TIMEOUT_SECONDS}.`);
+      throw badRequest(INVALID_DURATION);
     }
     duration = data.duration;
   }
   let reason = '';
   if (data.reason !== undefined && data.reason !== null) {
     if (typeof data.reason !== 'string') throw invalidParameter('data.reason', 'must be a string');
-    if ([...data.reason].length > MAX_BAN_REASON) throw badRequest(`The text in the reason field is too long: at most ${MAX_BAN_REASON} characters.`);
+    if ([...data.reason].length > MAX_BAN_REASON) throw badRequest(REASON_TOO_LONG);
     reason = data.reason;
   }
   return { userId: data.user_id, duration, reason };
@@ -126,7 +130,7 @@ export function registerBanRoutes(app: FastifyInstance): void {
       const request = readBanBody(body);
       const target = state.users.get(request.userId);
       if (!target) throw invalidParameter('data.user_id', 'no user has this ID');
-      if (state.moderators.canModerate(broadcaster.id, target.id)) throw badRequest(MAY_NOT_BE_BANNED);
+      if (state.moderators.canModerate(broadcaster.id, target.id)) throw badRequest(request.duration === null ? MAY_NOT_BE_BANNED : MAY_NOT_BE_TIMED_OUT);
       const existing = state.bans.active(broadcaster.id, target.id, now);
       // A timeout may become a ban or a new timeout; a ban stays until the user is unbanned.
       if (existing && existing.endsAt === null) throw badRequest(ALREADY_BANNED);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { GLOBAL_EMOTE_OWNER_ID, GLOBAL_EMOTE_SET_ID, GLOBAL_EMOTES } from '../catalogue/emotes';
-import { badRequest, invalidParameter, missingParameter, unauthorized } from '../http/api-error';
+import { ApiError, badRequest, forbidden, invalidParameter, missingParameter, unauthorized } from '../http/api-error';
 import { registerHelixRoute } from '../http/helix-route';
 import { jsonObjectBody } from '../http/request-params';
 import type { ChatMessage, DropReason, EmoteFragment, MessageFragment } from '../state/chat-messages';
@@ -17,6 +17,12 @@ import { requireBroadcaster } from './chat';
 
 export const MAX_MESSAGE_LENGTH = 500;
 export const SENDER_ID_MISMATCH = "The ID in sender_id must match the user ID found in the request's OAuth token.";
+export const SENDER_NOT_PERMITTED = "The sender is not permitted to send chat messages to the broadcaster's chat room.";
+export const MESSAGE_TOO_LARGE = 'The message is too large.';
+export const INVALID_COLOR = 'The specified color is not valid.';
+export const SOURCE_ONLY_WITH_USER_TOKEN = 'Cannot set for_source_only if User Access Token is used.';
+/** Drop reasons that the API answers as 403 (the simulation API reports them as drops). */
+const REFUSED_SENDER_CODES = new Set(['msg_banned', 'msg_timedout']);
 export const ANNOUNCEMENT_COLORS = ['blue', 'green', 'orange', 'purple', 'primary'] as const;
 /** Unique-chat mode refuses the same message from the same user within this window. */
 const DUPLICATE_WINDOW_MS = 30_000;
@@ -226,8 +232,8 @@ function readMessageText(body: Record<string, unknown>): string {
   const message = body.message;
   if (message === undefined || message === null || message === '') throw missingParameter('message');
   if (typeof message !== 'string') throw invalidParameter('message', 'must be a string');
-  if (message.trim() === '') throw invalidParameter('message', 'must not be blank');
-  if ([...message].length > MAX_MESSAGE_LENGTH) throw badRequest(`The message field may not exceed ${MAX_MESSAGE_LENGTH} characters.`);
+  if (message.trim() === '') throw badRequest('The message field may not contain an empty string.');
+  if ([...message].length > MAX_MESSAGE_LENGTH) throw new ApiError(422, MESSAGE_TOO_LARGE);
   return message;
 }
 
@@ -246,7 +252,8 @@ export function registerChatMessageRoutes(app: FastifyInstance): void {
     const text = readMessageText(fields);
     const parentId = fields.reply_parent_message_id;
     if (parentId !== undefined && parentId !== null && typeof parentId !== 'string') throw invalidParameter('reply_parent_message_id', 'must be a string');
-    if (fields.for_source_only !== undefined && typeof fields.for_source_only !== 'boolean') throw invalidParameter('for_source_only', 'must be a boolean');
+    // Shared-chat targeting is for app tokens; the emulator takes user tokens only.
+    if (fields.for_source_only !== undefined && fields.for_source_only !== null) throw badRequest(SOURCE_ONLY_WITH_USER_TOKEN);
     if (senderId !== user.id) throw unauthorized(SENDER_ID_MISMATCH);
     const broadcaster = requireBroadcaster(state, broadcasterId);
     const replyTo = typeof parentId === 'string' && parentId !== '' ? parentId : null;
@@ -254,7 +261,8 @@ export function registerChatMessageRoutes(app: FastifyInstance): void {
       throw invalidParameter('reply_parent_message_id', 'no message with this ID in the channel');
     }
     const message = postChatMessage(state, { broadcaster, sender: user, text, replyParentMessageId: replyTo, now });
-    return { data: [{ message_id: message.id, is_sent: message.isSent, ...(message.dropReason ? { drop_reason: message.dropReason } : {}) }] };
+    if (message.dropReason && REFUSED_SENDER_CODES.has(message.dropReason.code)) throw forbidden(SENDER_NOT_PERMITTED);
+    return { data: [{ message_id: message.id, is_sent: message.isSent, drop_reason: message.dropReason }] };
   });
 
   registerHelixRoute(
@@ -267,7 +275,7 @@ export function registerChatMessageRoutes(app: FastifyInstance): void {
       let color = 'primary';
       if (fields.color !== undefined && fields.color !== null && fields.color !== '') {
         if (typeof fields.color !== 'string' || !(ANNOUNCEMENT_COLORS as readonly string[]).includes(fields.color.toLowerCase())) {
-          throw invalidParameter('color', `must be one of ${ANNOUNCEMENT_COLORS.join(', ')}`);
+          throw badRequest(INVALID_COLOR);
         }
         color = fields.color.toLowerCase();
       }

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_ID } from '../seed-community';
 import { useDemoEmulator } from '../test-support/demo-emulator';
-import { ALREADY_A_MODERATOR, ALREADY_A_VIP, MODERATOR_CANNOT_BE_VIP, NO_VIP_SLOTS, NOT_A_MOD, NOT_A_VIP, VIP_CANNOT_BE_MODERATOR, VIP_SLOTS } from './moderators';
+import {
+  ALREADY_A_MODERATOR,
+  ALREADY_A_VIP,
+  BANNED_CANNOT_BE_MODERATOR,
+  MODERATOR_CANNOT_BE_VIP,
+  MODERATOR_CHANGES_EXCEEDED,
+  NO_PERMISSION_TO_REMOVE_VIP,
+  NO_VIP_SLOTS,
+  NOT_A_MOD,
+  NOT_A_VIP,
+  USER_NOT_FOUND,
+  VIP_ADDS_EXCEEDED,
+  VIP_CANNOT_BE_MODERATOR,
+  VIP_SLOTS,
+} from './moderators';
 
 const demo = useDemoEmulator();
 const B = '501234567';
@@ -71,7 +85,10 @@ describe('moderators', () => {
     await demo.helix('POST', `/channels/vips?broadcaster_id=${B}&user_id=${COZY}`, { token: await manageVips() });
     const vip = await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}&user_id=${COZY}`, { token });
     expect(vip.json).toEqual({ error: 'Unprocessable Entity', status: 422, message: VIP_CANNOT_BE_MODERATOR });
-    expect((await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}&user_id=999999999`, { token })).status).toBe(400);
+    expect((await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}&user_id=999999999`, { token })).json).toEqual({ error: 'Bad Request', status: 400, message: USER_NOT_FOUND });
+    const modToken = await demo.mint(B, ['moderator:manage:banned_users']);
+    await demo.helix('POST', `/moderation/bans?broadcaster_id=${B}&moderator_id=${B}`, { token: modToken, json: { data: { user_id: '612345004' } } });
+    expect((await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}&user_id=612345004`, { token })).json.message).toBe(BANNED_CANNOT_BE_MODERATOR);
     expect((await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}&user_id=${B}`, { token })).status).toBe(400);
     expect((await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}`, { token })).json.message).toBe('Missing required parameter "user_id"');
     const other = await demo.helix('POST', `/moderation/moderators?broadcaster_id=${PIXELPAL}&user_id=${COZY}`, { token });
@@ -79,6 +96,31 @@ describe('moderators', () => {
     const noScope = await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: await as(['moderation:read']) });
     expect(noScope.status).toBe(401);
     expect(demo.state.moderators.isModerator(B, PIXELPAL)).toBe(false);
+  });
+});
+
+describe('role changes’ rate limit', () => {
+  it('allows 10 moderator changes and 10 VIP additions in 10 seconds per broadcaster (429), refilled with time', async () => {
+    const mods = await manageMods();
+    for (let i = 0; i < 10; i++) {
+      const res = await demo.helix(i % 2 === 0 ? 'POST' : 'DELETE', `/moderation/moderators?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: mods });
+      expect(res.status).toBe(204);
+    }
+    expect((await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: mods })).json).toEqual({
+      error: 'Too Many Requests', status: 429, message: MODERATOR_CHANGES_EXCEEDED,
+    });
+    expect(demo.state.moderators.isModerator(B, PIXELPAL)).toBe(false);
+
+    const vips = await manageVips();
+    for (let i = 0; i < 9; i++) {
+      const user = await demo.simulate('/users', { login: `rate_vip_${i}` });
+      expect((await demo.helix('POST', `/channels/vips?broadcaster_id=${B}&user_id=${user.json.id}`, { token: vips })).status).toBe(204);
+    }
+    expect((await demo.helix('POST', `/channels/vips?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: vips })).status).toBe(204);
+    await demo.helix('DELETE', `/channels/vips?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: vips });
+    expect((await demo.helix('POST', `/channels/vips?broadcaster_id=${B}&user_id=${COZY}`, { token: vips })).json.message).toBe(VIP_ADDS_EXCEEDED);
+    await demo.advance(10);
+    expect((await demo.helix('POST', `/moderation/moderators?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: mods })).status).toBe(204);
   });
 });
 
@@ -100,10 +142,10 @@ describe('VIPs', () => {
     expect(events[0]!.event).toEqual({ user_id: PIXELPAL, user_login: 'pixelpal', user_name: 'PixelPal', broadcaster_user_id: B, broadcaster_user_login: 'sidestage_demo', broadcaster_user_name: 'Sidestage_Demo' });
   });
 
-  it('lets a VIP step down with their own token; a third user gets 401', async () => {
+  it('lets a VIP step down with their own token; a third user gets 403', async () => {
     await demo.helix('POST', `/channels/vips?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: await manageVips() });
     const third = await demo.helix('DELETE', `/channels/vips?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: await as(['channel:manage:vips'], COZY) });
-    expect(third.status).toBe(401);
+    expect(third.json).toEqual({ error: 'Forbidden', status: 403, message: NO_PERMISSION_TO_REMOVE_VIP });
     const self = await demo.helix('DELETE', `/channels/vips?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token: await as(['channel:manage:vips'], PIXELPAL) });
     expect(self.status).toBe(204);
     expect(demo.state.vips.isVip(B, PIXELPAL)).toBe(false);

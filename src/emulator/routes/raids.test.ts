@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { call } from '../emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { FROM_BROADCASTER_MISMATCH, NO_PENDING_RAID, RAID_IN_PROGRESS, RAID_SELF, RAID_TARGET_NOT_FOUND, RAID_TOO_MANY } from './raids';
 
@@ -13,7 +14,7 @@ afterEach(() => {
 
 const raid = async (to: string, from = B) => demo.helix('POST', `/raids?from_broadcaster_id=${from}&to_broadcaster_id=${to}`, { token: await demo.mint(from, ['channel:manage:raids']) });
 const cancel = async () => demo.helix('DELETE', `/raids?broadcaster_id=${B}`, { token: await demo.mint(B, ['channel:manage:raids']) });
-const raids = (broadcasterId = B) => fetch(`${demo.url}/_emulator/raids?broadcaster_id=${broadcasterId}`).then((r) => r.json());
+const raids = (broadcasterId = B) => call(`${demo.url}/_emulator/raids?broadcaster_id=${broadcasterId}`).then((r) => r.json);
 
 describe('Start a Raid', () => {
   it('raids after the 90-second countdown: channel.raid to a to_broadcaster subscription, the viewers, a raid notice', async () => {

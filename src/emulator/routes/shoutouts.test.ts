@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_ID } from '../seed-community';
+import { call } from '../emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { SHOUTOUT_COOLDOWN, SHOUTOUT_NOT_LIVE, SHOUTOUT_SELF, SHOUTOUT_TARGET_COOLDOWN } from './shoutouts';
 
@@ -34,7 +35,7 @@ describe('Send a Shoutout', () => {
       from_broadcaster_user_id: B, from_broadcaster_user_login: 'sidestage_demo', from_broadcaster_user_name: 'Sidestage_Demo',
       viewer_count: 42, started_at: startedAt,
     });
-    const read = await fetch(`${demo.url}/_emulator/shoutouts?broadcaster_id=${SAM}`).then((r) => r.json());
+    const read = await call(`${demo.url}/_emulator/shoutouts?broadcaster_id=${SAM}`).then((r) => r.json);
     expect(read.shoutouts).toEqual([{ from_broadcaster_id: B, from_broadcaster_login: 'sidestage_demo', to_broadcaster_id: SAM, to_broadcaster_login: 'speedrun_sam', moderator_id: DEMO_MODERATOR_ID, started_at: startedAt, viewer_count: 42 }]);
   });
 

@@ -13,8 +13,10 @@ import { MODERATOR_ID_MISMATCH, NOT_A_MODERATOR } from './chat';
 
 export const SHOUTOUT_SELF = 'The broadcaster may not give themselves a Shoutout.';
 export const SHOUTOUT_NOT_LIVE = 'The broadcaster is not streaming live or does not have one or more viewers.';
-export const SHOUTOUT_COOLDOWN = 'The broadcaster may not send a Shoutout more than once every 2 minutes.';
-export const SHOUTOUT_TARGET_COOLDOWN = 'The broadcaster may not send a Shoutout to the same broadcaster more than once every 60 minutes.';
+/** 2 minutes between any two shoutouts. */
+export const SHOUTOUT_COOLDOWN = 'The broadcaster exceeded the number of Shoutouts they may send within a given window.';
+/** 60 minutes between shoutouts to the same channel. */
+export const SHOUTOUT_TARGET_COOLDOWN = 'The broadcaster exceeded the number of Shoutouts they may send the same broadcaster within a given window.';
 
 const names = (prefix: string, user: User) => ({ [`${prefix}_id`]: user.id, [`${prefix}_login`]: user.login, [`${prefix}_name`]: user.displayName });
 
