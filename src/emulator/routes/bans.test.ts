@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
 import { DEMO_MODERATOR_ID } from '../seed-community';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { ALREADY_BANNED, INVALID_DURATION, MAX_TIMEOUT_SECONDS, MAY_NOT_BE_BANNED, MAY_NOT_BE_TIMED_OUT, NOT_BANNED, REASON_TOO_LONG } from './bans';
@@ -13,6 +14,10 @@ const ban = async (json: unknown, token?: string, moderatorId = DEMO_MODERATOR_I
   demo.helix('POST', `/moderation/bans?broadcaster_id=${B}&moderator_id=${moderatorId}`, { token: token ?? (await modToken()), json });
 const unban = async (userId: string, token?: string) =>
   demo.helix('DELETE', `/moderation/bans?broadcaster_id=${B}&moderator_id=${DEMO_MODERATOR_ID}&user_id=${userId}`, { token: token ?? (await modToken()) });
+const sockets: TestSocket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
 const banned = async (query = '') => demo.helix('GET', `/moderation/banned?broadcaster_id=${B}${query}`, { scopes: ['moderation:read'] });
 
 describe('Ban User', () => {
@@ -86,6 +91,22 @@ describe('Ban User', () => {
     expect((await ban({ data: { user_id: PIXELPAL } }, viewer, DEMO_MODERATOR_ID)).status).toBe(401);
     expect((await ban({ data: { user_id: PIXELPAL } }, await demo.mint(DEMO_MODERATOR_ID, ['moderation:read']))).status).toBe(401);
     expect(demo.state.bans.list(B, demo.state.clock.now())).toEqual([]);
+  });
+});
+
+describe('channel.ban over EventSub', () => {
+  it('reaches the broadcaster’s channel:moderate subscription, and only theirs', async () => {
+    const clientId = await demo.newClient('ban listener');
+    const token = await demo.mint(B, ['channel:moderate'], { client_id: clientId });
+    const { socket, sessionId } = await TestSocket.welcomed(demo.wsUrl);
+    sockets.push(socket);
+    expect((await subscribe(demo.url, { token, clientId }, 'channel.ban', { broadcaster_user_id: B }, sessionId)).status).toBe(202);
+    const modToken = await demo.mint(DEMO_MODERATOR_ID, ['channel:moderate'], { client_id: clientId });
+    expect((await subscribe(demo.url, { token: modToken, clientId }, 'channel.unban', { broadcaster_user_id: B }, sessionId)).status).toBe(403);
+    await ban({ data: { user_id: PIXELPAL, duration: 30, reason: 'calm down' } });
+    const frame = await socket.next('notification');
+    expect(frame.metadata.subscription_type).toBe('channel.ban');
+    expect(frame.payload.event).toMatchObject({ user_id: PIXELPAL, reason: 'calm down', is_permanent: false, ends_at: expect.any(String) });
   });
 });
 

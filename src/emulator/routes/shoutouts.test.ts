@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
 import { DEMO_MODERATOR_ID } from '../seed-community';
 import { call } from '../emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
@@ -12,6 +13,19 @@ const PIXELPAL = '612345001';
 const shoutout = async (to: string, moderatorId = DEMO_MODERATOR_ID, scopes = ['moderator:manage:shoutouts']) =>
   demo.helix('POST', `/chat/shoutouts?from_broadcaster_id=${B}&to_broadcaster_id=${to}&moderator_id=${moderatorId}`, { token: await demo.mint(moderatorId, scopes) });
 const goLive = (viewer_count = 42) => demo.simulate(`/streams/${B}/online`, { viewer_count });
+const sockets: TestSocket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+
+/** Subscribes `userId` (with `scopes`) to `type` on a new session; answers the socket and the subscription's answer. */
+async function listen(type: string, userId: string, condition: Record<string, string>, scopes: string[]) {
+  const clientId = await demo.newClient('shoutout listener');
+  const token = await demo.mint(userId, scopes, { client_id: clientId });
+  const { socket, sessionId } = await TestSocket.welcomed(demo.wsUrl);
+  sockets.push(socket);
+  return { socket, res: await subscribe(demo.url, { token, clientId }, type, condition, sessionId) };
+}
 
 describe('Send a Shoutout', () => {
   it('publishes channel.shoutout.create and channel.shoutout.receive (204)', async () => {
@@ -37,6 +51,19 @@ describe('Send a Shoutout', () => {
     });
     const read = await call(`${demo.url}/_emulator/shoutouts?broadcaster_id=${SAM}`).then((r) => r.json);
     expect(read.shoutouts).toEqual([{ from_broadcaster_id: B, from_broadcaster_login: 'sidestage_demo', to_broadcaster_id: SAM, to_broadcaster_login: 'speedrun_sam', moderator_id: DEMO_MODERATOR_ID, started_at: startedAt, viewer_count: 42 }]);
+  });
+
+  it('delivers channel.shoutout.create to a moderator’s subscription; a non-moderator may not subscribe (403)', async () => {
+    await goLive();
+    const condition = { broadcaster_user_id: B, moderator_user_id: DEMO_MODERATOR_ID };
+    const { socket, res } = await listen('channel.shoutout.create', DEMO_MODERATOR_ID, condition, ['moderator:read:shoutouts']);
+    expect(res.status).toBe(202);
+    const viewer = await listen('channel.shoutout.create', PIXELPAL, { broadcaster_user_id: B, moderator_user_id: PIXELPAL }, ['moderator:read:shoutouts']);
+    expect(viewer.res.status).toBe(403);
+    await shoutout(SAM);
+    const frame = await socket.next('notification');
+    expect(frame.payload.subscription.condition).toEqual(condition);
+    expect(frame.payload.event).toMatchObject({ broadcaster_user_id: B, to_broadcaster_user_id: SAM, viewer_count: 42 });
   });
 
   it('keeps the cooldowns: 2 minutes between any two, 60 minutes per target (429)', async () => {
