@@ -62,6 +62,7 @@ describe('Send Chat Message', () => {
       color: '',
       reply: null,
       channel_points_custom_reward_id: null,
+      channel_points_animation_id: null,
       source_broadcaster_user_id: null, source_broadcaster_user_login: null, source_broadcaster_user_name: null, source_message_id: null, source_badges: null,
       is_source_only: null,
     });

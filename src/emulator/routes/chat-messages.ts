@@ -166,6 +166,7 @@ export function chatMessageEvent(state: EmulatorState, broadcaster: User, sender
     color: '',
     reply: replyView(state, broadcaster.id, message.replyParentMessageId),
     channel_points_custom_reward_id: null,
+    channel_points_animation_id: null,
     ...SHARED_CHAT_SOURCE,
     is_source_only: null,
   };
