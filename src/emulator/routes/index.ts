@@ -30,6 +30,10 @@ import { registerMarkerRoutes } from './markers';
 import { registerGameRoutes } from './games';
 import { registerSearchRoutes } from './search';
 import { registerChannelSimulationRoutes } from './simulation-channel';
+import { registerPollRoutes } from './polls';
+import { registerPredictionRoutes } from './predictions';
+import { registerEngagementSimulationRoutes } from './simulation-engagement';
+import { registerEngagementDeadlines } from './engagement-deadlines';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
 export type RouteModule = (app: FastifyInstance) => void;
@@ -62,4 +66,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerEventSubRoutes,
   registerSimulationFaultRoutes,
   registerRedemptionSimulationRoutes,
+  registerPollRoutes,
+  registerPredictionRoutes,
+  registerEngagementSimulationRoutes,
+  registerEngagementDeadlines,
 ];

@@ -25,6 +25,9 @@ import { RateLimiter } from './rate-limiter';
 import { StreamStore } from './streams';
 import { TokenStore } from './tokens';
 import { UserStore, type NewUser, type User } from './users';
+import { PollStore } from './polls';
+import { PredictionStore } from './predictions';
+import { ChannelPointBalanceStore } from './channel-point-balances';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -76,6 +79,9 @@ export class EmulatorState {
   chat!: ChatStore;
   charity!: CharityStore;
   commercials!: CommercialStore;
+  polls!: PollStore;
+  predictions!: PredictionStore;
+  pointBalances!: ChannelPointBalanceStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -138,5 +144,8 @@ export class EmulatorState {
     this.chat = new ChatStore();
     this.charity = new CharityStore();
     this.commercials = new CommercialStore();
+    this.polls = new PollStore();
+    this.predictions = new PredictionStore();
+    this.pointBalances = new ChannelPointBalanceStore();
   }
 }
