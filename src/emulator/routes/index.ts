@@ -33,6 +33,7 @@ import { registerChannelSimulationRoutes } from './simulation-channel';
 import { registerPollRoutes } from './polls';
 import { registerPredictionRoutes } from './predictions';
 import { registerEngagementSimulationRoutes } from './simulation-engagement';
+import { registerClipRoutes } from './clips';
 import { registerEngagementDeadlines } from './engagement-deadlines';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
@@ -68,6 +69,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerRedemptionSimulationRoutes,
   registerPollRoutes,
   registerPredictionRoutes,
+  registerClipRoutes,
   registerEngagementSimulationRoutes,
   registerEngagementDeadlines,
 ];

@@ -9,6 +9,7 @@ import { parseSimulationBody } from '../http/simulation-body';
 import type { EmulatorState } from '../state/emulator-state';
 import { MAX_POINTS_PER_PREDICTION, predictedOutcome } from '../state/predictions';
 import type { User } from '../state/users';
+import { clipView } from './clips';
 import { pollView, publishPollEvent, settlePolls } from './polls';
 import { predictionView, publishPredictionEvent, settlePredictions } from './predictions';
 import '../http/app-state';
@@ -21,6 +22,19 @@ const predictBody = z
   .object({ user_id: userId, outcome_id: z.string().min(1).max(100), channel_points: z.number().int().min(1).max(MAX_POINTS_PER_PREDICTION) })
   .strict();
 const balanceBody = z.object({ balance: points }).strict();
+const rfc3339 = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/, 'must be an RFC 3339 timestamp in UTC');
+const clipBody = z
+  .object({
+    broadcaster_id: userId,
+    creator_id: userId.optional(),
+    title: z.string().max(100).optional(),
+    game_id: z.string().min(1).max(20).optional(),
+    view_count: z.number().int().min(0).max(1_000_000_000).optional(),
+    duration: z.number().min(1).max(60).optional(),
+    created_at: rfc3339.optional(),
+    is_featured: z.boolean().optional(),
+  })
+  .strict();
 
 export function registerEngagementSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
@@ -77,6 +91,33 @@ export function registerEngagementSimulationRoutes(app: FastifyInstance): void {
     outcome.predictors.set(viewer.id, already + body.channel_points);
     publishPredictionEvent(state, 'channel.prediction.progress', prediction);
     return predictionView(state, prediction);
+  });
+
+  // A past clip, listed by Get Clips at once (no processing delay): for lists, filters and paging.
+  app.post('/_emulator/clips', (request) => {
+    const body = parseSimulationBody(clipBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const creator = knownUser(state, body.creator_id ?? broadcaster.id, 'creator_id');
+    if (body.game_id !== undefined && !state.game(body.game_id)) throw badRequest(`Unknown game_id "${body.game_id}"`);
+    const now = state.clock.now();
+    const createdAt = body.created_at === undefined ? now : Date.parse(body.created_at);
+    if (createdAt > now) throw badRequest('Invalid field "created_at": must not be in the future');
+    const channel = state.channels.get(broadcaster.id);
+    const clip = state.clips.create({
+      broadcasterId: broadcaster.id,
+      creatorId: creator.id,
+      videoId: '',
+      gameId: body.game_id ?? channel?.gameId ?? '',
+      language: channel?.language ?? 'en',
+      title: body.title ?? channel?.title ?? '',
+      viewCount: body.view_count ?? 0,
+      createdAt,
+      duration: body.duration ?? 30,
+      vodOffset: null,
+      isFeatured: body.is_featured ?? false,
+      availableAt: createdAt,
+    });
+    return clipView(state, clip);
   });
 
   const balanceView = (broadcaster: User, viewer: User) => ({

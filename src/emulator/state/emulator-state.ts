@@ -28,6 +28,7 @@ import { UserStore, type NewUser, type User } from './users';
 import { PollStore } from './polls';
 import { PredictionStore } from './predictions';
 import { ChannelPointBalanceStore } from './channel-point-balances';
+import { ClipStore } from './clips';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -82,6 +83,7 @@ export class EmulatorState {
   polls!: PollStore;
   predictions!: PredictionStore;
   pointBalances!: ChannelPointBalanceStore;
+  clips!: ClipStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -147,5 +149,6 @@ export class EmulatorState {
     this.polls = new PollStore();
     this.predictions = new PredictionStore();
     this.pointBalances = new ChannelPointBalanceStore();
+    this.clips = new ClipStore();
   }
 }
