@@ -34,6 +34,7 @@ import { registerPollRoutes } from './polls';
 import { registerPredictionRoutes } from './predictions';
 import { registerEngagementSimulationRoutes } from './simulation-engagement';
 import { registerClipRoutes } from './clips';
+import { registerAdScheduleRoutes } from './ad-schedule';
 import { registerEngagementDeadlines } from './engagement-deadlines';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
@@ -70,6 +71,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerPollRoutes,
   registerPredictionRoutes,
   registerClipRoutes,
+  registerAdScheduleRoutes,
   registerEngagementSimulationRoutes,
   registerEngagementDeadlines,
 ];

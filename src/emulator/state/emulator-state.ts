@@ -29,6 +29,7 @@ import { PollStore } from './polls';
 import { PredictionStore } from './predictions';
 import { ChannelPointBalanceStore } from './channel-point-balances';
 import { ClipStore } from './clips';
+import { AdScheduleStore } from './ad-schedules';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -84,6 +85,7 @@ export class EmulatorState {
   predictions!: PredictionStore;
   pointBalances!: ChannelPointBalanceStore;
   clips!: ClipStore;
+  adSchedules!: AdScheduleStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -150,5 +152,6 @@ export class EmulatorState {
     this.predictions = new PredictionStore();
     this.pointBalances = new ChannelPointBalanceStore();
     this.clips = new ClipStore();
+    this.adSchedules = new AdScheduleStore();
   }
 }
