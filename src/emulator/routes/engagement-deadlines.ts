@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../state/emulator-state';
 import { settleAds } from './ad-schedule';
+import { settleHypeTrains } from './hype-train';
 import { settlePolls } from './polls';
 import { settlePredictions } from './predictions';
 import '../http/app-state';
@@ -13,7 +14,7 @@ import '../http/app-state';
 const TICK_MS = 1000;
 
 /** Every area's settle step, in the order their deadlines would fall due within one jump of the clock. */
-const SETTLERS: readonly ((state: EmulatorState, now: number) => void)[] = [settlePolls, settlePredictions, settleAds];
+const SETTLERS: readonly ((state: EmulatorState, now: number) => void)[] = [settlePolls, settlePredictions, settleAds, settleHypeTrains];
 
 export function settleDeadlines(state: EmulatorState, now: number = state.clock.now()): void {
   for (const settle of SETTLERS) settle(state, now);

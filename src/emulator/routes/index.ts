@@ -35,6 +35,9 @@ import { registerPredictionRoutes } from './predictions';
 import { registerEngagementSimulationRoutes } from './simulation-engagement';
 import { registerClipRoutes } from './clips';
 import { registerAdScheduleRoutes } from './ad-schedule';
+import { registerGoalRoutes } from './goals';
+import { registerHypeTrainRoutes } from './hype-train';
+import { registerSupporterSimulationRoutes } from './simulation-supporters';
 import { registerEngagementDeadlines } from './engagement-deadlines';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
@@ -72,6 +75,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerPredictionRoutes,
   registerClipRoutes,
   registerAdScheduleRoutes,
+  registerGoalRoutes,
+  registerHypeTrainRoutes,
+  registerSupporterSimulationRoutes,
   registerEngagementSimulationRoutes,
   registerEngagementDeadlines,
 ];

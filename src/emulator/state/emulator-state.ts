@@ -30,6 +30,9 @@ import { PredictionStore } from './predictions';
 import { ChannelPointBalanceStore } from './channel-point-balances';
 import { ClipStore } from './clips';
 import { AdScheduleStore } from './ad-schedules';
+import { SubscriptionStore } from './subscriptions';
+import { GoalStore } from './goals';
+import { HypeTrainStore } from './hype-trains';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -86,6 +89,9 @@ export class EmulatorState {
   pointBalances!: ChannelPointBalanceStore;
   clips!: ClipStore;
   adSchedules!: AdScheduleStore;
+  subscriptions!: SubscriptionStore;
+  goals!: GoalStore;
+  hypeTrains!: HypeTrainStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -153,5 +159,8 @@ export class EmulatorState {
     this.pointBalances = new ChannelPointBalanceStore();
     this.clips = new ClipStore();
     this.adSchedules = new AdScheduleStore();
+    this.subscriptions = new SubscriptionStore();
+    this.goals = new GoalStore();
+    this.hypeTrains = new HypeTrainStore();
   }
 }
