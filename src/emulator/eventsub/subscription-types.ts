@@ -1,7 +1,8 @@
 /**
  * The EventSub subscription types the emulator delivers: those of platform facts ("EventSub over
  * WebSocket", all version "1") plus `channel.update` and `channel.follow` (version "2"), which the
- * channels area publishes. Every type is conditioned on `broadcaster_user_id`.
+ * channels area publishes, and the poll, prediction, ad break, goal, hype train (version "2"), cheer
+ * and subscription types of the platform's reference. Every type is conditioned on `broadcaster_user_id`.
  */
 import type { PlatformEventType } from '../state/event-bus';
 
