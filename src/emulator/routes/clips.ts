@@ -27,7 +27,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export function registerClipRoutes(app: FastifyInstance): void {
   registerHelixRoute(app, { method: 'POST', path: '/clips', auth: 'user', scopes: ['clips:edit'] }, ({ state, user, query, reply, now }) => {
     const broadcasterId = query.required('broadcaster_id');
-    const hasDelay = booleanParam(query, 'has_delay') ?? false;
+    const hasDelay = query.boolean('has_delay', false);
     const broadcaster = state.users.get(broadcasterId);
     if (!broadcaster) throw invalidParameter('broadcaster_id', 'no user has this ID');
     const stream = state.streams.get(broadcaster.id);
@@ -63,7 +63,7 @@ export function registerClipRoutes(app: FastifyInstance): void {
     const gameId = query.one('game_id');
     const startedAt = timeParam(query, 'started_at');
     const endedAt = timeParam(query, 'ended_at') ?? (startedAt === undefined ? undefined : startedAt + WEEK_MS);
-    const featured = booleanParam(query, 'is_featured');
+    const featured = (query.one('is_featured') ?? '') === '' ? undefined : query.boolean('is_featured', false);
 
     const clips = state.clips
       .available(now)
@@ -132,15 +132,6 @@ export function clipView(state: EmulatorState, clip: Clip) {
     vod_offset: clip.vodOffset,
     is_featured: clip.isFeatured,
   };
-}
-
-/** A boolean query parameter in any letter case (`True`, `FALSE`), as the platform takes it; undefined when absent. */
-export function booleanParam(query: RequestParams, name: string): boolean | undefined {
-  const raw = query.one(name);
-  if (raw === undefined || raw === '') return undefined;
-  if (/^true$/i.test(raw)) return true;
-  if (/^false$/i.test(raw)) return false;
-  throw invalidParameter(name, 'must be true or false');
 }
 
 function timeParam(query: RequestParams, name: string): number | undefined {

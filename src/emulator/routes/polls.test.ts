@@ -221,3 +221,14 @@ describe('channel.poll.* over EventSub', () => {
     expect(types).toEqual(['channel.poll.begin', 'channel.poll.progress', 'channel.poll.end']);
   });
 });
+
+describe('deadlines in real time', () => {
+  it('a poll whose time is up completes within a tick, without a request or a clock jump', async () => {
+    const poll = (await create(pollBody({ duration: 15 }))).json.data[0];
+    const events = demo.recordEvents();
+    // Backdate the poll so that it is due now; the once-a-second tick must notice on its own.
+    demo.state.polls.get(poll.id)!.startedAt -= 15_000;
+    await expect.poll(() => events.map((e) => e.type), { timeout: 3000, interval: 50 }).toEqual(['channel.poll.end']);
+    expect(demo.state.polls.get(poll.id)!.status).toBe('COMPLETED');
+  });
+});

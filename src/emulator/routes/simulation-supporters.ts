@@ -92,6 +92,13 @@ export function registerSupporterSimulationRoutes(app: FastifyInstance): void {
     return subscriptionView(state, subscription);
   });
 
+  app.get<{ Querystring: { broadcaster_id?: unknown } }>('/_emulator/subscriptions', (request) => {
+    const id = request.query.broadcaster_id;
+    if (typeof id !== 'string' || id === '') throw badRequest('Missing required parameter "broadcaster_id"');
+    const broadcaster = knownUser(state, id, 'broadcaster_id');
+    return { subscriptions: state.subscriptions.listFor(broadcaster.id).map((s) => subscriptionView(state, s)) };
+  });
+
   app.post('/_emulator/subscriptions/gifts', (request) => {
     const body = parseSimulationBody(giftBody, request.body);
     const broadcaster = monetized(state, body.broadcaster_id);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { call } from '../emulator-test-client';
 import { subscribe as subscribeEventSub, TestSocket } from '../eventsub/eventsub-test-client';
 import { badRequest, useDemoEmulator } from '../test-support/demo-emulator';
 
@@ -50,6 +51,8 @@ describe('cheers and subscriptions (simulation API)', () => {
     expect(events[0]!.event).toMatchObject({ user_id: A, total: 2, tier: '1000', cumulative_total: 2, is_anonymous: false });
     expect(events[1]!.event).toMatchObject({ user_id: B, is_gift: true });
     expect(res.json.subscriptions.map((s: { user_id: string; gifter_id: string }) => [s.user_id, s.gifter_id])).toEqual([[B, A], [C, A]]);
+    const listed = await call(`${demo.url}/_emulator/subscriptions?broadcaster_id=${demo.broadcasterId}`);
+    expect(listed.json.subscriptions.map((s: { user_id: string; is_gift: boolean }) => [s.user_id, s.is_gift])).toEqual([[B, true], [C, true]]);
     const anonymous = await demo.simulate('/subscriptions/gifts', { broadcaster_id: demo.broadcasterId, count: 1 });
     expect(anonymous.json).toMatchObject({ user_id: null, is_anonymous: true, cumulative_total: null, total: 1 });
     expect((await demo.simulate('/subscriptions/gifts', { broadcaster_id: demo.broadcasterId, user_id: A, recipient_ids: [B] })).status).toBe(409);
