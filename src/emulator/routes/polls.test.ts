@@ -84,6 +84,12 @@ describe('POST /helix/polls', () => {
     expect((await create([1])).json).toEqual(badRequest('Request body must be a JSON object'));
   });
 
+  it('takes channel_points_per_vote 0 with channel-point voting off, as client libraries send it', async () => {
+    const res = await create(pollBody({ channel_points_voting_enabled: false, channel_points_per_vote: 0 }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data[0]).toMatchObject({ channel_points_voting_enabled: false, channel_points_per_vote: 0 });
+  });
+
   it('allows one active poll at a time, and only for partners and affiliates', async () => {
     expect((await create(pollBody())).status).toBe(200);
     expect((await create(pollBody())).json).toEqual(badRequest('The broadcaster already has an active poll; end it before creating another.'));

@@ -45,7 +45,8 @@ export function registerPollRoutes(app: FastifyInstance): void {
     const choices = titledItems(fields, 'choices', POLL_LIMITS.choices, POLL_LIMITS.choiceTitle);
     const duration = requiredInteger(fields, 'duration', POLL_LIMITS.duration.min, POLL_LIMITS.duration.max);
     const pointsEnabled = optionalBoolean(fields, 'channel_points_voting_enabled') ?? false;
-    const perVote = optionalInteger(fields, 'channel_points_per_vote', POLL_LIMITS.pointsPerVote.min, POLL_LIMITS.pointsPerVote.max);
+    // Client libraries send `channel_points_per_vote: 0` with voting off; a price is needed only with it on.
+    const perVote = optionalInteger(fields, 'channel_points_per_vote', pointsEnabled ? POLL_LIMITS.pointsPerVote.min : 0, POLL_LIMITS.pointsPerVote.max);
     if (pointsEnabled && perVote === undefined) throw missingParameter('channel_points_per_vote');
     if (user.broadcasterType === '') throw forbidden(NOT_MONETIZED_MESSAGE);
     if (state.polls.active(user.id)) throw badRequest(ACTIVE_POLL_MESSAGE);
