@@ -12,7 +12,8 @@ import { createSidestage } from '../composition';
 import { createAesFileCipher, encryptedFileDescription } from '../services/auth/aes-file-cipher';
 import { CipherFileTokenStore } from '../services/auth/token-store';
 import { createConsoleLogger } from '../services/logger';
-import { BackedSettingsStore } from '../services/settings/settings-store';
+import { DataRecoveryNotices, formatNotice } from '../services/common/data-recovery-notices';
+import { openSettingsStore, settingsFileMode } from '../services/settings/settings-file';
 import { loadOrCreateDockSecret } from './dock-secret';
 import { startDockServer } from './dock-server';
 
@@ -42,20 +43,43 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   if (build.status !== 0) process.exit(1);
 }
 
+// Damaged files are set aside and named, on this console and in the app; none stops the dock.
+const recoveryNotices = new DataRecoveryNotices(logger);
+const offNoticeLines = recoveryNotices.onChange((list) => {
+  const latest = list[list.length - 1];
+  if (latest) console.log(`sidestage dock: ${formatNotice(latest)}`);
+});
+// Private (0700) before anything writes into it; the settings file checked before `conf` reads it.
+const settings = await openSettingsStore({
+  path: join(dataDir, 'settings.json'),
+  dataDir,
+  notices: recoveryNotices,
+  logger,
+  open: () => new Conf({ cwd: dataDir, configName: 'settings', projectName: 'sidestage', configFileMode: settingsFileMode }),
+});
+const secret = await loadOrCreateDockSecret(dataDir, recoveryNotices);
+
 const sidestage = await createSidestage({
   transport: 'dock',
   version: process.env.npm_package_version ?? '0.0.0',
   env: process.env,
   demo: values.demo,
   dataDir,
-  tokenStore: new CipherFileTokenStore(join(dataDir, 'tokens.enc'), createAesFileCipher(join(dataDir, 'token.key')), encryptedFileDescription),
-  settings: new BackedSettingsStore(new Conf({ cwd: dataDir, configName: 'settings', projectName: 'sidestage' })),
+  tokenStore: new CipherFileTokenStore(
+    join(dataDir, 'tokens.enc'),
+    createAesFileCipher(join(dataDir, 'token.key')),
+    encryptedFileDescription,
+    logger,
+    recoveryNotices,
+  ),
+  settings,
+  recoveryNotices,
   // A dock has no window of its own to open a browser from: the renderer opens the page.
   openUrl: async () => false,
   logger,
 });
 
-const dock = await startDockServer({ router: sidestage.router, rendererDir, secret: await loadOrCreateDockSecret(dataDir), port, logger });
+const dock = await startDockServer({ router: sidestage.router, rendererDir, secret, port, logger });
 if (sidestage.emulator) console.log(`emulator listening on ${sidestage.emulator.url}`);
 console.log(`dock ready at ${dock.url}`);
 
@@ -63,9 +87,15 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  offNoticeLines();
   await dock.close();
   await sidestage.dispose();
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+const stopOrExit = () =>
+  stop().catch((error: unknown) => {
+    logger.error('the dock did not stop cleanly', { error });
+    process.exit(1);
+  });
+process.on('SIGINT', stopOrExit);
+process.on('SIGTERM', stopOrExit);
