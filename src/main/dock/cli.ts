@@ -7,14 +7,10 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import Conf from 'conf';
 import { createSidestage } from '../composition';
-import { createAesFileCipher, encryptedFileDescription } from '../services/auth/aes-file-cipher';
-import { CipherFileTokenStore } from '../services/auth/token-store';
 import { createConsoleLogger } from '../services/logger';
 import { DataRecoveryNotices, formatNotice } from '../services/common/data-recovery-notices';
-import { openSettingsStore, settingsFileMode } from '../services/settings/settings-file';
-import { loadOrCreateDockSecret } from './dock-secret';
+import { openDockData } from './dock-data';
 import { startDockServer } from './dock-server';
 
 const { values } = parseArgs({
@@ -45,19 +41,15 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
 
 // Damaged files are set aside and named, on this console and in the app; none stops the dock.
 const recoveryNotices = new DataRecoveryNotices(logger);
+const printed = new Set<string>();
 const offNoticeLines = recoveryNotices.onChange((list) => {
-  const latest = list[list.length - 1];
-  if (latest) console.log(`sidestage dock: ${formatNotice(latest)}`);
+  for (const notice of list) {
+    if (printed.has(notice.id)) continue;
+    printed.add(notice.id);
+    console.log(`sidestage dock: ${formatNotice(notice)}`);
+  }
 });
-// Private (0700) before anything writes into it; the settings file checked before `conf` reads it.
-const settings = await openSettingsStore({
-  path: join(dataDir, 'settings.json'),
-  dataDir,
-  notices: recoveryNotices,
-  logger,
-  open: () => new Conf({ cwd: dataDir, configName: 'settings', projectName: 'sidestage', configFileMode: settingsFileMode }),
-});
-const secret = await loadOrCreateDockSecret(dataDir, recoveryNotices);
+const { settings, secret, tokenStore } = await openDockData(dataDir, logger, recoveryNotices);
 
 const sidestage = await createSidestage({
   transport: 'dock',
@@ -65,13 +57,7 @@ const sidestage = await createSidestage({
   env: process.env,
   demo: values.demo,
   dataDir,
-  tokenStore: new CipherFileTokenStore(
-    join(dataDir, 'tokens.enc'),
-    createAesFileCipher(join(dataDir, 'token.key')),
-    encryptedFileDescription,
-    logger,
-    recoveryNotices,
-  ),
+  tokenStore,
   settings,
   recoveryNotices,
   // A dock has no window of its own to open a browser from: the renderer opens the page.
