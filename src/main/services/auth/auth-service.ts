@@ -110,7 +110,7 @@ export class AuthService {
       });
     }
     if (!this.disposed && this.validateTimer === null) {
-      this.validateTimer = this.clock.setInterval(() => void this.validateNow(), this.options.validateIntervalMs ?? 60 * 60_000);
+      this.validateTimer = this.clock.setInterval(() => this.validateNow().catch((error: unknown) => this.options.logger.error('the hourly sign-in check failed', { reason: reasonOf(error) })), this.options.validateIntervalMs ?? 60 * 60_000);
     }
     if (this.tokens) await this.validateNow();
   }
@@ -246,7 +246,7 @@ export class AuthService {
       pending: { flow: 'loopback', authorizeUrl: authorizeUrl.href, openedBy: 'main', expiresAt: this.isoIn(this.signInTimeoutMs) },
       error: null,
     });
-    void this.completeLoopback(attempt, listener);
+    this.completeLoopback(attempt, listener).catch((error: unknown) => this.failAttempt(attempt, `The sign-in stopped: ${reasonOf(error)}`));
 
     let opened = false;
     try {
@@ -288,7 +288,7 @@ export class AuthService {
     });
     let intervalMs = device.interval * 1000;
     const schedule = () => {
-      attempt.pollTimer = this.clock.setTimeout(() => void poll(), intervalMs);
+      attempt.pollTimer = this.clock.setTimeout(() => poll().catch((error: unknown) => this.failAttempt(attempt, `The sign-in stopped: ${reasonOf(error)}`)), intervalMs);
     };
     const poll = async (): Promise<void> => {
       attempt.pollTimer = null;
@@ -363,7 +363,7 @@ export class AuthService {
       login: validation.login ?? account?.login ?? null,
     };
     this.attempt = null;
-    void this.abortAttempt(attempt);
+    this.abortAttempt(attempt).catch((error: unknown) => this.options.logger.warn('the sign-in listener did not close cleanly', { reason: reasonOf(error) }));
     this.tokens = tokens;
     this.accountLoaded = account !== null;
     // Saved before anyone is told "signed in", so a quit right after does not lose the sign-in.
@@ -384,7 +384,7 @@ export class AuthService {
   private failAttempt(attempt: SignInAttempt, message: string): void {
     if (this.attempt !== attempt) return;
     this.attempt = null;
-    void this.abortAttempt(attempt);
+    this.abortAttempt(attempt).catch((error: unknown) => this.options.logger.warn('the sign-in listener did not close cleanly', { reason: reasonOf(error) }));
     this.options.logger.info('sign-in did not complete', { flow: attempt.flow, message });
     this.update({ status: this.statusWithout(attempt), pending: null, error: message });
   }

@@ -100,7 +100,7 @@ export function createRedemptionsFeature(deps: RedemptionsFeatureDeps): Redempti
       r.handle('redemptions:reconcile', async () => {
         const { redemptions } = need();
         await redemptions.reconcile();
-        void redemptions.flush();
+        redemptions.flush().catch((error: unknown) => deps.logger.error('redemption queue: sending the outbox failed', { error }));
         return redemptions.getStatus();
       });
       r.handle('redemptions:dismissFailure', ({ at }) => {
