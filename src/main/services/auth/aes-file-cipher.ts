@@ -54,7 +54,13 @@ function loadOrCreateKey(keyPath: string): Buffer {
   try {
     const existing = readFileSync(keyPath);
     if (existing.length === keyLength) return existing;
-    // A key of the wrong size is corrupt; a new one makes old tokens unreadable, which means signed out.
+    // A key of the wrong size is corrupt; a new one makes old tokens unreadable, which means signed
+    // out (the token store sets them aside and says so). The damaged key is kept, not overwritten.
+    try {
+      renameSync(keyPath, `${keyPath}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    } catch {
+      // Left in place; the rename below replaces it.
+    }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
