@@ -78,7 +78,7 @@ export class RedemptionOutbox {
       return {
         value: { version: 1 as const, entries: kept },
         dropped,
-        lost: `${dropped} of ${items.length} pending ${items.length === 1 ? 'action' : 'actions'} (fulfil or cancel) could not be recovered; those redemptions will show in the queue again`,
+        lost: `${dropped} of ${items.length} pending ${items.length === 1 ? 'action' : 'actions'} (fulfil or cancel); if the platform still has those redemptions waiting, they show in the queue again`,
         kept: `${kept.length} pending ${kept.length === 1 ? 'action' : 'actions'}, which will still be sent`,
       };
     });
