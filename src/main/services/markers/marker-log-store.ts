@@ -3,7 +3,6 @@
  * through the one atomic JSON file (writes serialised, a crash never leaves half a file).
  */
 import { join } from 'node:path';
-import { z } from 'zod';
 import { broadcastMarkerLogSchema, markerEntrySchema, type BroadcastMarkerLog } from '../../../shared/ipc/contract';
 import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';

@@ -6,7 +6,7 @@ import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
 const entrySchema = z.tuple([z.string(), z.number()]);
-const fileSchema = z.object({ version: z.literal(1), seen: z.array(entrySchema) });
+type LedgerFile = { version: 1; seen: [string, number][] };
 
 /**
  * The redemptions and donations already notified (or deliberately not, under do-not-disturb or a
@@ -18,7 +18,7 @@ export class NotifiedLedger {
   private saveTimer: unknown = null;
 
   private constructor(
-    private readonly file: AtomicJsonFile<z.infer<typeof fileSchema>>,
+    private readonly file: AtomicJsonFile<LedgerFile>,
     private readonly clock: Clock,
     /** False on the very first run: what is already pending then is old news, not a notification. */
     readonly existedAtStart: boolean,
@@ -32,7 +32,7 @@ export class NotifiedLedger {
     clock: Clock,
     options: { maxEntries?: number; saveDelayMs?: number; notices?: DataRecoveryNotices; logger?: Logger } = {},
   ): Promise<NotifiedLedger> {
-    const file = new AtomicJsonFile<z.infer<typeof fileSchema>>(join(dataDir, NotifiedLedger.fileName), { describeAll: 'the record of what was already notified' });
+    const file = new AtomicJsonFile<LedgerFile>(join(dataDir, NotifiedLedger.fileName), { describeAll: 'the record of what was already notified' });
     const { value, existed, recovered } = await file.read({ version: 1, seen: [] }, (raw) => {
       if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { seen?: unknown }).seen)) return null;
       const items = (raw as { seen: unknown[] }).seen;

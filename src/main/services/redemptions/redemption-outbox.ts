@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { redemptionSchema, type Redemption } from '../../../shared/ipc/contract';
-import { AtomicJsonFile, keepValid, type Recovery } from '../common/atomic-json-file';
+import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 
 /** The platform's limit of redemption ids per Update Redemption Status request. */
@@ -23,7 +23,7 @@ const entrySchema = z.object({
 });
 export type OutboxEntry = z.infer<typeof entrySchema>;
 
-const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
+type OutboxFile = { version: 1; entries: OutboxEntry[] };
 
 /** One PATCH per reward and per 50 ids, in queue order. */
 export function planUpdates(redemptions: Redemption[], status: ResolveStatus, broadcasterId: string, now: Date): OutboxEntry[] {
@@ -58,7 +58,7 @@ export function planUpdates(redemptions: Redemption[], status: ResolveStatus, br
 export class RedemptionOutbox {
   private entries: OutboxEntry[] = [];
 
-  private constructor(private readonly file: AtomicJsonFile<z.infer<typeof fileSchema>>) {}
+  private constructor(private readonly file: AtomicJsonFile<OutboxFile>) {}
 
   static fileName = 'redemption-outbox.json';
 
