@@ -4,8 +4,10 @@
  * must start, name the file in a notice, keep every valid entry, and keep the damaged file aside.
  * Prints per file: tries, correct recoveries, crashes, valid entries lost.
  */
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DataRecoveryNotice, Redemption } from '../shared/ipc/contract';
@@ -16,6 +18,22 @@ import { silentLogger } from './services/logger';
 import type { SettingsStore } from './services/settings/settings-store';
 
 const isRoot = process.getuid?.() === 0;
+/** Root reads any file whatever its mode: the unreadable case runs the start-up as this user instead. */
+const nobody = 65534;
+const run = promisify(execFile);
+
+/** The dock's start-up in a child process as `nobody`; answers its notices. */
+async function startAsNobody(dir: string): Promise<DataRecoveryNotice[]> {
+  await chown(dir, nobody, nobody);
+  for (const name of await readdir(dir)) await chown(join(dir, name), nobody, nobody);
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main/test-support/start-dock-services.ts', dir], {
+    uid: nobody,
+    gid: nobody,
+    timeout: 30_000,
+    env: { ...process.env, HOME: dir },
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as DataRecoveryNotice[];
+}
 // Platform mode against a closed loopback port: nothing reaches a network, and no emulator starts.
 const env = { SIDESTAGE_CLIENT_ID: 'a'.repeat(30), SIDESTAGE_BASE_URL: 'http://127.0.0.1:9' };
 
@@ -155,6 +173,29 @@ async function damage(dir: string, file: DataFile, how: Damage): Promise<boolean
   }
 }
 
+/** The dock's start-up in this process; answers the notices the renderer would read. */
+async function startInProcess(dir: string): Promise<DataRecoveryNotice[]> {
+  const data = await openDockData(dir, silentLogger);
+  const sidestage = await createSidestage({
+    transport: 'dock',
+    version: 'test',
+    env,
+    dataDir: dir,
+    tokenStore: data.tokenStore,
+    settings: data.settings,
+    recoveryNotices: data.recoveryNotices,
+    openUrl: async () => false,
+    logger: silentLogger,
+  });
+  try {
+    const answer = await sidestage.router.dispatch('data:getNotices', undefined, { trusted: true, description: 'test' });
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value as DataRecoveryNotice[];
+  } finally {
+    await sidestage.dispose();
+  }
+}
+
 const tally = new Map<string, { tries: number; recovered: number; crashes: number; lost: number }>();
 function count(name: string, field: 'tries' | 'recovered' | 'crashes' | 'lost', by = 1): void {
   const row = tally.get(name) ?? { tries: 0, recovered: 0, crashes: 0, lost: 0 };
@@ -170,41 +211,19 @@ afterAll(() => {
 describe('a damaged data directory', () => {
   for (const file of files) {
     for (const how of damages) {
-      const skipReason =
-        how === 'one bad entry' && !file.oneBad
-          ? 'the file has no entries'
-          : how === 'unreadable' && isRoot
-            ? 'running as root, which reads any file whatever its mode'
-            : null;
+      const skipReason = how === 'one bad entry' && !file.oneBad ? 'the file has no entries' : null;
       it.skipIf(skipReason !== null)(`${file.name}, ${how}: starts, names the file, keeps what is valid and the damaged file${skipReason ? ` (skipped: ${skipReason})` : ''}`, async () => {
         const dir = await mkdtemp(join(tmpdir(), 'sidestage-corrupt-'));
         count(file.name, 'tries');
         try {
           await damage(dir, file, how);
           const before = how === 'directory' ? null : await readFile(join(dir, file.name)).catch(() => null);
-          let notices: DataRecoveryNotice[] = [];
+          let notices: DataRecoveryNotice[];
           let settings: SettingsStore;
           try {
-            const data = await openDockData(dir, silentLogger);
-            settings = data.settings;
-            const sidestage = await createSidestage({
-              transport: 'dock',
-              version: 'test',
-              env,
-              dataDir: dir,
-              tokenStore: data.tokenStore,
-              settings: data.settings,
-              recoveryNotices: data.recoveryNotices,
-              openUrl: async () => false,
-              logger: silentLogger,
-            });
-            try {
-              const answer = await sidestage.router.dispatch('data:getNotices', undefined, { trusted: true, description: 'test' });
-              expect(answer.ok).toBe(true);
-              if (answer.ok) notices = answer.value as DataRecoveryNotice[];
-            } finally {
-              await sidestage.dispose();
-            }
+            notices = how === 'unreadable' && isRoot ? await startAsNobody(dir) : await startInProcess(dir);
+            // Reopened as the dock would at its next start: what the recovery kept is what it reads.
+            settings = (await openDockData(dir, silentLogger)).settings;
           } catch (error) {
             count(file.name, 'crashes');
             throw error;
