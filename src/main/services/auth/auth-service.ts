@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { signedOutAuthState, type Account, type AuthState, type SignInFlow } from '../../../shared/ipc/contract';
 import { AppError } from '../app-error';
+import { isDiskFull } from '../common/atomic-json-file';
 import type { Logger } from '../logger';
 import { describeNetworkError, isNetworkError } from '../api/network-error';
 import { systemClock, type Clock } from './clock';
@@ -560,6 +561,7 @@ export class AuthService {
       return null;
     } catch (err) {
       this.options.logger.error('could not save the sign-in', { reason: reasonOf(err) });
+      if (isDiskFull(err)) return 'Your disk is full, so Sidestage could not save your sign-in; free some space, or you will need to sign in again after a restart.';
       return 'Sidestage could not save your sign-in on this computer; you will need to sign in again after a restart.';
     }
   }
