@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, renameSync } from 'node:fs';
+import { setAsideName, writeFileAtomicSync } from '../common/atomic-json-file';
 import type { TokenCipher, TokenStoreDescription } from './token-store';
 
 const keyLength = 32;
@@ -57,7 +57,7 @@ function loadOrCreateKey(keyPath: string): Buffer {
     // A key of the wrong size is corrupt; a new one makes old tokens unreadable, which means signed
     // out (the token store sets them aside and says so). The damaged key is kept, not overwritten.
     try {
-      renameSync(keyPath, `${keyPath}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      renameSync(keyPath, setAsideName(keyPath));
     } catch {
       // Left in place; the rename below replaces it.
     }
@@ -65,14 +65,6 @@ function loadOrCreateKey(keyPath: string): Buffer {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   const key = randomBytes(keyLength);
-  mkdirSync(dirname(keyPath), { recursive: true, mode: 0o700 });
-  const tmp = `${keyPath}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(tmp, key, { mode: 0o600, flag: 'wx' });
-  try {
-    renameSync(tmp, keyPath);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  writeFileAtomicSync(keyPath, key);
   return key;
 }

@@ -11,6 +11,7 @@
  * (`dropped`): the original is then set aside whole and the good part written in its place.
  */
 import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 
@@ -64,9 +65,33 @@ export async function writeFileAtomic(filePath: string, data: string | Buffer): 
   }
 }
 
+/** `writeFileAtomic` for the few callers that cannot wait (the token key, read inside a synchronous decrypt). */
+export function writeFileAtomicSync(filePath: string, data: Buffer): void {
+  mkdirSync(dirname(filePath), { recursive: true, mode: 0o700 });
+  const tmp = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(tmp, 'wx', 0o600);
+    try {
+      writeSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, filePath);
+  } catch (err) {
+    rmSync(tmp, { force: true, recursive: true });
+    throw err;
+  }
+}
+
+/** The name a damaged file is kept under: `<name>.damaged-<time>`. */
+export function setAsideName(filePath: string, now = Date.now()): string {
+  return `${filePath}.damaged-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+}
+
 /** Renames a damaged file (or a directory in its place) aside; answers the new path, or null. */
 export async function setAside(filePath: string, now = Date.now()): Promise<string | null> {
-  const aside = `${filePath}.damaged-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+  const aside = setAsideName(filePath, now);
   try {
     await rename(filePath, aside);
     return aside;
