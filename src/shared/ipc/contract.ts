@@ -350,9 +350,9 @@ export const rewardInputSchema = z
     backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     isEnabled: z.boolean(),
     isUserInputRequired: z.boolean(),
-    maxPerStream: z.object({ isEnabled: z.boolean(), value: z.number().int().min(1).max(2_147_483_647) }),
-    maxPerUserPerStream: z.object({ isEnabled: z.boolean(), value: z.number().int().min(1).max(2_147_483_647) }),
-    globalCooldown: z.object({ isEnabled: z.boolean(), seconds: z.number().int().min(1).max(2_147_483_647) }),
+    maxPerStream: z.object({ isEnabled: z.boolean(), value: z.number().int().min(1).max(2_147_483_647) }).strict(),
+    maxPerUserPerStream: z.object({ isEnabled: z.boolean(), value: z.number().int().min(1).max(2_147_483_647) }).strict(),
+    globalCooldown: z.object({ isEnabled: z.boolean(), seconds: z.number().int().min(1).max(2_147_483_647) }).strict(),
     shouldRedemptionsSkipRequestQueue: z.boolean(),
   })
   .strict();
