@@ -99,7 +99,8 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
     for (const [ws, session] of clients) if (session !== null && !sessions.isLive(session)) ws.close(4401, 'The dock session ended; reload the dock.');
   };
 
-  const server = createServer((req, res) => {
+  // A missing Host is refused below with a sentence (421) rather than by Node with an empty 400.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     handleRequest(req, res).catch((error: unknown) => {
       logger.error('dock request failed', { error });
       if (!res.headersSent) sendText(res, 500, 'Internal error');

@@ -25,27 +25,48 @@ export function rawExchange(port: number, bytes: string | Buffer, timeoutMs = 5_
     const done = (closed: boolean) => {
       clearTimeout(timer);
       socket.destroy();
-      resolve({ ...parseResponse(Buffer.concat(chunks)), closed, reset });
+      const { complete: _complete, ...answer } = parseResponse(Buffer.concat(chunks));
+      resolve({ ...answer, closed, reset });
     };
     const timer = setTimeout(() => done(false), timeoutMs);
     socket.on('connect', () => socket.write(bytes));
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // An accepted upgrade or a kept-alive answer stays open: stop once the answer is complete.
+      const raw = Buffer.concat(chunks);
+      const answer = parseResponse(raw);
+      const length = Number(answer.headers['content-length'] ?? Number.NaN);
+      if (answer.status === 101 || answer.complete || (Number.isInteger(length) && Buffer.byteLength(answer.body) >= length)) done(false);
+    });
     socket.on('error', () => (reset = true));
     socket.on('close', () => done(true));
   });
 }
 
-export function parseResponse(raw: Buffer): Omit<RawAnswer, 'closed' | 'reset'> {
+export function parseResponse(raw: Buffer): Omit<RawAnswer, 'closed' | 'reset'> & { complete: boolean } {
   const text = raw.toString('latin1');
   const end = text.indexOf('\r\n\r\n');
   const match = /^HTTP\/1\.1 (\d{3})/.exec(text);
-  if (!match || end < 0) return { status: null, headers: {}, body: '' };
+  if (!match || end < 0) return { status: null, headers: {}, body: '', complete: false };
   const headers: Record<string, string> = {};
   for (const line of text.slice(0, end).split('\r\n').slice(1)) {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { status: Number(match[1]), headers, body: raw.subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1')).toString('utf8') };
+  const rest = raw.subarray(end + 4);
+  if (headers['transfer-encoding'] !== 'chunked') return { status: Number(match[1]), headers, body: rest.toString('utf8'), complete: false };
+  // Chunked: size line, data, CRLF, ... until the zero-size chunk.
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = rest.indexOf('\r\n', at);
+    if (lineEnd < 0) return { status: Number(match[1]), headers, body: Buffer.concat(parts).toString('utf8'), complete: false };
+    const size = parseInt(rest.subarray(at, lineEnd).toString('latin1'), 16);
+    if (!Number.isFinite(size)) return { status: Number(match[1]), headers, body: Buffer.concat(parts).toString('utf8'), complete: false };
+    if (size === 0) return { status: Number(match[1]), headers, body: Buffer.concat(parts).toString('utf8'), complete: true };
+    parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
 }
 
 /** A raw HTTP/1.1 request with `Connection: close`, so the answer ends with the connection. */
@@ -109,7 +130,11 @@ export function rawWebSocket(port: number, path: string, headers: Record<string,
       }
       // The server's close frame comes last: opcode 8, unmasked, the code in its first two payload bytes.
       const at = buffer.lastIndexOf(0x88);
-      if (at >= 0 && at + 4 <= buffer.length && (buffer[at + 1]! & 0x7f) >= 2 && (buffer[at + 1]! & 0x7f) < 126) closeCode = buffer.readUInt16BE(at + 2);
+      if (at >= 0 && at + 4 <= buffer.length && (buffer[at + 1]! & 0x7f) >= 2 && (buffer[at + 1]! & 0x7f) < 126) {
+        closeCode = buffer.readUInt16BE(at + 2);
+        // A polite close waits for ours; the server's close frame is the answer we wanted.
+        settleClosed({ code: closeCode });
+      }
     });
   });
 }
