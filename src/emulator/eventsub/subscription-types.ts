@@ -1,8 +1,9 @@
 /**
  * The EventSub subscription types the emulator delivers: those of platform facts ("EventSub over
  * WebSocket", all version "1") plus `channel.update` and `channel.follow` (version "2"), which the
- * channels area publishes, and the moderation, chat, shoutout and raid types of the platform's
- * reference. Every type but `channel.raid` (one of from/to) is conditioned on `broadcaster_user_id`.
+ * channels area publishes, and the moderation, chat, shoutout, raid, poll, prediction, ad break, goal,
+ * hype train (version "2"), cheer and subscription types of the platform's reference. Every type but
+ * `channel.raid` (one of from/to) is conditioned on `broadcaster_user_id`.
  */
 import type { PlatformEventType } from '../state/event-bus';
 
@@ -70,7 +71,25 @@ export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
     scopes: [],
     oneOf: ['from_broadcaster_user_id', 'to_broadcaster_user_id'],
   },
+  // Polls, predictions, ads, goals, hype trains, cheers and subscriptions: shapes from the platform's reference.
+  ...broadcasterTypes(['channel.poll.begin', 'channel.poll.progress', 'channel.poll.end'], '1', ['channel:read:polls', 'channel:manage:polls']),
+  ...broadcasterTypes(
+    ['channel.prediction.begin', 'channel.prediction.progress', 'channel.prediction.lock', 'channel.prediction.end'],
+    '1',
+    ['channel:read:predictions', 'channel:manage:predictions'],
+  ),
+  ...broadcasterTypes(['channel.ad_break.begin'], '1', ['channel:read:ads']),
+  ...broadcasterTypes(['channel.goal.begin', 'channel.goal.progress', 'channel.goal.end'], '1', ['channel:read:goals']),
+  // Version 2: the platform retired version 1 of the hype train types.
+  ...broadcasterTypes(['channel.hype_train.begin', 'channel.hype_train.progress', 'channel.hype_train.end'], '2', ['channel:read:hype_train']),
+  ...broadcasterTypes(['channel.cheer'], '1', ['bits:read']),
+  ...broadcasterTypes(['channel.subscribe', 'channel.subscription.gift', 'channel.subscription.message'], '1', ['channel:read:subscriptions']),
 ];
+
+/** Types conditioned on `broadcaster_user_id` alone, which the broadcaster authorizes with one of `scopes`. */
+function broadcasterTypes(types: readonly PlatformEventType[], version: '1' | '2', scopes: readonly string[]): SubscriptionTypeSpec[] {
+  return types.map((type) => ({ type, version, condition: [BROADCASTER], scopes, authorizedBy: 'broadcaster_user_id' }));
+}
 
 export function subscriptionTypeSpec(type: string): SubscriptionTypeSpec | undefined {
   return SUBSCRIPTION_TYPES.find((spec) => spec.type === type);

@@ -38,6 +38,15 @@ import { registerShoutoutRoutes } from './shoutouts';
 import { registerRaidRoutes } from './raids';
 import { registerUserEmoteRoutes } from './user-emotes';
 import { registerChatSimulationRoutes } from './simulation-chat';
+import { registerPollRoutes } from './polls';
+import { registerPredictionRoutes } from './predictions';
+import { registerEngagementSimulationRoutes } from './simulation-engagement';
+import { registerClipRoutes } from './clips';
+import { registerAdScheduleRoutes } from './ad-schedule';
+import { registerGoalRoutes } from './goals';
+import { registerHypeTrainRoutes } from './hype-train';
+import { registerSupporterSimulationRoutes } from './simulation-supporters';
+import { registerEngagementDeadlines } from './engagement-deadlines';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
 export type RouteModule = (app: FastifyInstance) => void;
@@ -78,4 +87,13 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerRaidRoutes,
   registerUserEmoteRoutes,
   registerChatSimulationRoutes,
+  registerPollRoutes,
+  registerPredictionRoutes,
+  registerClipRoutes,
+  registerAdScheduleRoutes,
+  registerGoalRoutes,
+  registerHypeTrainRoutes,
+  registerSupporterSimulationRoutes,
+  registerEngagementSimulationRoutes,
+  registerEngagementDeadlines,
 ];

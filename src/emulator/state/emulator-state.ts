@@ -30,6 +30,14 @@ import { RateLimiter } from './rate-limiter';
 import { StreamStore } from './streams';
 import { TokenStore } from './tokens';
 import { UserStore, type NewUser, type User } from './users';
+import { PollStore } from './polls';
+import { PredictionStore } from './predictions';
+import { ChannelPointBalanceStore } from './channel-point-balances';
+import { ClipStore } from './clips';
+import { AdScheduleStore } from './ad-schedules';
+import { SubscriptionStore } from './subscriptions';
+import { GoalStore } from './goals';
+import { HypeTrainStore } from './hype-trains';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -87,6 +95,14 @@ export class EmulatorState {
   shoutouts!: ShoutoutStore;
   chatMessages!: ChatMessageStore;
   userEmoteSets!: UserEmoteSetStore;
+  polls!: PollStore;
+  predictions!: PredictionStore;
+  pointBalances!: ChannelPointBalanceStore;
+  clips!: ClipStore;
+  adSchedules!: AdScheduleStore;
+  subscriptions!: SubscriptionStore;
+  goals!: GoalStore;
+  hypeTrains!: HypeTrainStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -155,5 +171,13 @@ export class EmulatorState {
     this.shoutouts = new ShoutoutStore();
     this.chatMessages = new ChatMessageStore();
     this.userEmoteSets = new UserEmoteSetStore();
+    this.polls = new PollStore();
+    this.predictions = new PredictionStore();
+    this.pointBalances = new ChannelPointBalanceStore();
+    this.clips = new ClipStore();
+    this.adSchedules = new AdScheduleStore();
+    this.subscriptions = new SubscriptionStore();
+    this.goals = new GoalStore();
+    this.hypeTrains = new HypeTrainStore();
   }
 }

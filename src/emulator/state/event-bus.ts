@@ -20,7 +20,25 @@ export type PlatformEventType =
   | 'channel.chat.notification'
   | 'channel.shoutout.create'
   | 'channel.shoutout.receive'
-  | 'channel.raid';
+  | 'channel.raid'
+  | 'channel.poll.begin'
+  | 'channel.poll.progress'
+  | 'channel.poll.end'
+  | 'channel.prediction.begin'
+  | 'channel.prediction.progress'
+  | 'channel.prediction.lock'
+  | 'channel.prediction.end'
+  | 'channel.ad_break.begin'
+  | 'channel.goal.begin'
+  | 'channel.goal.progress'
+  | 'channel.goal.end'
+  | 'channel.hype_train.begin'
+  | 'channel.hype_train.progress'
+  | 'channel.hype_train.end'
+  | 'channel.cheer'
+  | 'channel.subscribe'
+  | 'channel.subscription.gift'
+  | 'channel.subscription.message';
 
 export interface PlatformEvent {
   type: PlatformEventType;
