@@ -460,6 +460,24 @@ describe('AuthService session: start, validation, refresh, sign-out', () => {
     expect(service.getState().error).toMatch(/could not save your sign-in/);
   });
 
+  it('says the disk is full when the sign-in cannot be saved for lack of space', async () => {
+    const full: TokenStore = {
+      description: { kind: 'memory', secure: true, warning: null },
+      load: async () => null,
+      save: async () => {
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      },
+      clear: async () => {},
+    };
+    const service = createService({ tokenStore: full });
+    await service.start();
+    await service.signIn('loopback');
+    await browse(opened[0]!);
+    await waitUntil(() => service.getState().error !== null);
+    expect(service.getState().status).toBe('signedIn');
+    expect(service.getState().error).toMatch(/disk is full/);
+  });
+
   it('dispose clears its timers and closes a pending listener', async () => {
     const service = createService();
     await service.start();

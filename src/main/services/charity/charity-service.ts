@@ -86,7 +86,7 @@ export class CharityService {
       this.options.auth.onChange((s) => this.applyAuth(s)),
       this.options.events.onNotification(donateType, (event) => this.onDonate(event)),
       this.options.events.onGap(() => {
-        if (this.broadcasterId) void this.refresh({ announceNew: true });
+        if (this.broadcasterId) this.background(this.refresh({ announceNew: true }));
       }),
     );
     this.applyAuth(this.options.auth.getState());
@@ -142,12 +142,17 @@ export class CharityService {
     this.hadCampaign = false;
     this.overview = signedOut;
     if (id === null) this.emit();
-    else void this.refresh();
+    else this.background(this.refresh());
   }
 
   private requireSignedIn(): string {
     if (this.broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to see your charity campaign.');
     return this.broadcasterId;
+  }
+
+  /** A refresh nobody awaits (events, sign-in): a failure is logged rather than left unhandled. */
+  private background(work: Promise<unknown>): void {
+    work.catch((error: unknown) => this.options.logger.error('charity: a background refresh failed', { error }));
   }
 
   private async load(announceNew: boolean): Promise<CharityOverview> {
@@ -202,11 +207,11 @@ export class CharityService {
         donations: [donation, ...this.overview.donations].slice(0, this.options.maxDonations ?? 500),
       });
       // The platform's own total settles any rounding or a donation this feed missed.
-      if (!total) void this.refresh();
+      if (!total) this.background(this.refresh());
     } else {
       // A campaign Sidestage did not know of yet (started meanwhile).
       this.set({ donations: [donation, ...this.overview.donations] });
-      void this.refresh();
+      this.background(this.refresh());
     }
     this.announce(donation, event.charity_name);
   }

@@ -222,7 +222,11 @@ export class EventsService {
     const session = this.current;
     this.emitStatus();
     // Before the first welcome (or between sessions) the next session's round creates it.
-    if (session) void this.createOne(session, record).then(() => this.emitStatus());
+    if (session) {
+      this.createOne(session, record)
+        .then(() => this.emitStatus())
+        .catch((error: unknown) => this.options.logger.error('EventSub: creating a subscription failed', { type: record.type, error }));
+    }
   }
 
   /** Starts over on a new session (a "Reconnect" button): failed and revoked subscriptions are tried again. */
@@ -378,7 +382,11 @@ export class EventsService {
       this.emitStatus();
       // Only what was still being created when the hand-over began (want() during it, say) needs creating.
       const pending = this.records.filter((r) => r.status === 'pending');
-      if (pending.length > 0) void Promise.all(pending.map((r) => this.createOne(session, r))).then(() => this.emitStatus());
+      if (pending.length > 0) {
+        Promise.all(pending.map((r) => this.createOne(session, r)))
+          .then(() => this.emitStatus())
+          .catch((error: unknown) => this.options.logger.error('EventSub: creating the subscriptions failed', { error }));
+      }
       return;
     }
     if (session !== this.fresh) return;
@@ -389,7 +397,7 @@ export class EventsService {
     this.state = 'connected';
     this.error = null;
     this.options.logger.info('EventSub session welcomed', { sessionId: info.id, keepaliveSeconds: info.keepalive_timeout_seconds ?? null });
-    void this.createAll(session);
+    this.createAll(session).catch((error: unknown) => this.options.logger.error('EventSub: creating the subscriptions failed', { error }));
   }
 
   private onReconnect(session: EventSubSession, reconnectUrl: string): void {

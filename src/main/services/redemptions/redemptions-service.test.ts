@@ -181,6 +181,32 @@ describe('RedemptionsService: the queue', () => {
 });
 
 describe('RedemptionsService: actions and the outbox', () => {
+  it('counts an action the platform took as done when the outbox cannot be written afterwards (a full disk)', async () => {
+    const r1 = api.redeem('a');
+    service = await startService();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const request = api.request;
+    api.request = async (req) => {
+      // The disk fails between saving the action and removing it once the platform has answered.
+      await rm(join(dir, RedemptionOutbox.fileName), { force: true, recursive: true });
+      await mkdir(join(dir, RedemptionOutbox.fileName, 'blocked'), { recursive: true });
+      return request(req);
+    };
+    try {
+      expect(await service.fulfill([r1.id])).toEqual({ done: 1, queued: 0, failed: [] });
+      expect(queueIds()).toEqual([]);
+      expect(service.getSnapshot().failures).toEqual([]);
+      await service.flush();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      api.request = request;
+    }
+  });
+
   it('fulfils at once, in requests of at most 50 ids grouped by reward', async () => {
     for (let i = 0; i < 120; i++) api.redeem('a');
     for (let i = 0; i < 3; i++) api.redeem('b');

@@ -7,6 +7,7 @@ import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
 import { createUiSlice } from './ui-slice';
 import { createCharitySlice } from './charity-slice';
+import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-slice';
 import { createDemoSlice, mirrorDemo } from './demo-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
@@ -30,6 +31,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createCharitySlice(context),
       ...createRewardsSlice(context),
       ...createDemoSlice(context),
+      ...createDataRecoverySlice(context),
     };
   });
 }
@@ -48,6 +50,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorLive(store, deps),
     ...mirrorChannelPoints(store, deps),
     mirrorDemo(store, deps),
+    mirrorDataRecovery(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());
