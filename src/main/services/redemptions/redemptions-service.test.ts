@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueDelta, Redemption } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RedemptionOutbox } from './redemption-outbox';
 import { RedemptionsService, type ArrivalContext } from './redemptions-service';
-import { broadcaster, FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from './test-fakes';
+import { broadcaster, FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../../test-support/redemption-fakes';
 
 let dir: string;
 let api: FakeChannelPointsApi;

@@ -2,7 +2,7 @@ import type { AuthState, QueueDelta, QueueReward, QueueSnapshot, QueueStatus, Re
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
