@@ -14,7 +14,15 @@ const devServerCsp: Plugin = {
 
 export default defineConfig({
   main: {
-    build: { externalizeDeps: true, rollupOptions: { input: 'src/main/index.ts' } },
+    build: {
+      externalizeDeps: false,
+      // The desktop shell, and the two programs that run in plain Node from the same build
+      // (`npm run dock`, `npm run emulator`): no transpiler at run time. The dock's entry keeps
+      // its folder depth so that its path to the project root stays the same.
+      rollupOptions: {
+        input: { index: 'src/main/index.ts', 'dock/cli': 'src/main/dock/cli.ts', 'emulator/cli': 'src/emulator/cli.ts' },
+      },
+    },
   },
   preload: {
     // The sandboxed preload must be one self-contained CommonJS file.

@@ -20,7 +20,7 @@ import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger } from '../src/main/services/logger';
 import { RecordingNotifier } from '../src/main/services/notifications/notifier';
 import { createRedemptionsFeature } from '../src/main/services/redemptions/redemptions-feature';
-import { FakeAuth } from '../src/main/services/redemptions/test-fakes';
+import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms } from './support/stats';
 

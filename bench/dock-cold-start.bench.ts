@@ -1,20 +1,28 @@
 /**
- * Cold start of the main services in dock mode: spawning `src/main/dock/cli.ts --demo` until it
- * prints `dock ready at`, beside the same runtime (node + tsx) starting a bare HTTP server.
+ * Cold start of the built dock in demo mode: spawning `node out/main/dock/cli.js --demo` until it
+ * prints `dock ready at` (the dock answers and the in-process demo emulator is up), beside the
+ * floor of any Node server: plain `node` starting a bare HTTP server. Rounds alternate the two,
+ * so a busy machine slows both alike.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtEntries, ensureBuilt } from '../scripts/build-output.mjs';
 import { ms, percentile } from './support/stats';
 
 async function timeUntilLine(args: string[], pattern: RegExp): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SIDESTAGE_CLIENT_ID: '' } });
   let output = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     return await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ready line within 60 s:\n${output}`)), 60_000);
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (pattern.test(output)) {
@@ -23,32 +31,37 @@ async function timeUntilLine(args: string[], pattern: RegExp): Promise<number> {
         }
       });
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', (code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited with ${code} before ready:\n${output}`));
+      });
     });
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   }
 }
 
 export async function run(options: { rounds: number }): Promise<void> {
+  ensureBuilt();
   const dir = await mkdtemp(join(tmpdir(), 'sidestage-bench-'));
-  const bareScript = join(dir, 'bare.ts');
+  const bareScript = join(dir, 'bare.mjs');
   await writeFile(bareScript, "import { createServer } from 'node:http';\nconst s = createServer((_q, r) => r.end('ok'));\ns.listen(0, '127.0.0.1', () => console.log('bare ready'));\nprocess.on('SIGTERM', () => s.close(() => process.exit(0)));\n");
   const dock: number[] = [];
   const bare: number[] = [];
   try {
     for (let round = 0; round < options.rounds; round += 1) {
       const dataDir = join(dir, `data-${round}`);
-      dock.push(await timeUntilLine(['--import', 'tsx', 'src/main/dock/cli.ts', '--demo', '--port', '0', '--data-dir', dataDir], /dock ready at/));
-      bare.push(await timeUntilLine(['--import', 'tsx', bareScript], /bare ready/));
+      dock.push(await timeUntilLine([builtEntries.dock, '--demo', '--port', '0', '--data-dir', dataDir], /dock ready at/));
+      bare.push(await timeUntilLine([bareScript], /bare ready/));
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  console.log(`Dock mode cold start to ready (${options.rounds} rounds, fresh data directory each)`);
-  console.log(`  dock --demo (services + emulator)   median ${ms(percentile(dock, 50))}   max ${ms(Math.max(...dock))}`);
-  console.log(`  baseline: node + tsx bare server    median ${ms(percentile(bare, 50))}   max ${ms(Math.max(...bare))}`);
-  console.log(`  Sidestage's own share (median)      ${ms(percentile(dock, 50) - percentile(bare, 50))}`);
+  const line = (label: string, values: number[]) =>
+    console.log(`  ${label.padEnd(40)} median ${ms(percentile(values, 50))}   p90 ${ms(percentile(values, 90))}   max ${ms(Math.max(...values))}`);
+  console.log(`Dock mode cold start, spawn to ready (${options.rounds} rounds, fresh data directory each)`);
+  line('node out/main/dock/cli.js --demo', dock);
+  line('baseline: node, bare HTTP server', bare);
+  console.log(`  Sidestage's own share (median)           ${ms(percentile(dock, 50) - percentile(bare, 50))}`);
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { startDockProcess } from '../e2e/support/dock-process';
+import { ensureBuilt } from '../scripts/build-output.mjs';
 import { chromiumArgs, findChromium } from '../e2e/support/find-chromium';
 import { ms } from './support/stats';
 
@@ -91,6 +92,7 @@ async function signIn(page: Page, url: string): Promise<void> {
 
 export async function run(options: { items?: number } = {}): Promise<void> {
   const items = options.items ?? 10_000;
+  ensureBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-queue-'));
   const running = await startDockProcess(dataDir);
   const { dock } = running;

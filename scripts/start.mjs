@@ -1,12 +1,18 @@
-// `npm start`: build, then run the Electron app; where Electron's binary is missing (its download
-// is blocked on some machines), run the dock mode instead and open it in the system browser.
+// `npm start`: build when out/ is missing or stale, then run the Electron app; where Electron's
+// binary is missing (its download is blocked on some machines), run the built dock mode instead
+// with plain node and open it in the system browser.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { builtEntries, ensureBuilt, projectRoot } from './build-output.mjs';
 
 const require = createRequire(import.meta.url);
-const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
 
-if (run('npx', ['electron-vite', 'build']).status !== 0) process.exit(1);
+try {
+  ensureBuilt();
+} catch (error) {
+  console.error(`sidestage: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 let electronBinary = null;
 try {
@@ -16,12 +22,16 @@ try {
 }
 
 if (electronBinary) {
-  const child = spawn(electronBinary, ['.'], { stdio: 'inherit' });
+  const child = spawn(electronBinary, [projectRoot], { stdio: 'inherit' });
+  child.on('error', (error) => {
+    console.error(`sidestage: Electron could not start: ${error.message}`);
+    process.exit(1);
+  });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log('sidestage: the Electron binary is not installed on this machine, so Sidestage runs in dock mode:');
   console.log('sidestage: the same app in your browser (or as an OBS Custom Browser Dock).');
-  const dock = spawn('npx', ['tsx', 'src/main/dock/cli.ts', ...process.argv.slice(2)], { stdio: ['inherit', 'pipe', 'inherit'] });
+  const dock = spawn(process.execPath, [builtEntries.dock, ...process.argv.slice(2)], { stdio: ['inherit', 'pipe', 'inherit'] });
   dock.stdout.setEncoding('utf8');
   dock.stdout.on('data', (text) => {
     process.stdout.write(text);
@@ -31,6 +41,10 @@ if (electronBinary) {
   const stop = () => dock.kill('SIGTERM');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  dock.on('error', (error) => {
+    console.error(`sidestage: the dock could not start: ${error.message}`);
+    process.exit(1);
+  });
   dock.on('exit', (code) => process.exit(code ?? 0));
 }
 

@@ -1,9 +1,11 @@
 /**
  * Starts the real dock in demo mode as a child process, exactly as `npm run dock -- --demo` does
- * (the real main services and the real emulator), and stops it. Shared by the end-to-end fixture
- * and the Chromium benchmark; it uses no DOM, so the Node project type-checks it too.
+ * (the built program under out/, the real main services and the real emulator), and stops it.
+ * Shared by the end-to-end fixture and the Chromium benchmark; it uses no DOM, so the Node project
+ * type-checks it too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { builtEntries, staleReason } from '../../scripts/build-output.mjs';
 
 export interface DockProcess {
   /** The URL the dock printed (it carries the secret). */
@@ -23,7 +25,11 @@ export interface RunningDockProcess {
 }
 
 export async function startDockProcess(dataDir: string): Promise<RunningDockProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/dock/cli.ts', '--demo', '--port', '0', '--data-dir', dataDir], {
+  // Parallel workers must not rebuild out/ under each other: the runner builds first
+  // (`npm test`, `npm run test:e2e`); a stale build would test yesterday's code.
+  const stale = staleReason();
+  if (stale) throw new Error(`the dock's build is out of date (${stale}): run \`npm run build\` first`);
+  const child = spawn(process.execPath, [builtEntries.dock, '--demo', '--port', '0', '--data-dir', dataDir], {
     env: { ...process.env, SIDESTAGE_CLIENT_ID: '', SIDESTAGE_CLIENT_SECRET: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

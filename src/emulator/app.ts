@@ -3,11 +3,13 @@
  * API, ingest directory) plus the simulation API. Every error, including Fastify's own (bad JSON,
  * unknown route, body too large), is answered in the platform's error shape; never a bare 500.
  */
+import type { Socket } from 'node:net';
 import formBody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { ApiError, errorBody } from './http/api-error';
+import { ApiError, errorBody, reasonPhrase } from './http/api-error';
 import { registerFaultHook } from './http/faults';
 import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
+import { isSimulationRequest } from './http/request-path';
 import { ROUTE_MODULES } from './routes';
 import type { EmulatorState } from './state/emulator-state';
 import './http/app-state';
@@ -25,6 +27,7 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    clientErrorHandler: answerUnparsableRequest,
     frameworkErrors: (error, request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as unknown as FastifyReply).code(status).send(errorBody(request.url, status, 'Malformed request URL'));
@@ -42,8 +45,20 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     defaultJsonParser(request, text, done);
   });
 
+  // An empty body has no type to refuse: HTTP clients commonly send `Content-Type:
+  // application/octet-stream` (or any other type) with `Content-Length: 0` on requests whose
+  // parameters are all in the query, and the platform takes them. Fastify would answer 415 before
+  // any route saw the request.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/_emulator')) return;
+    const headers = request.raw.headers;
+    if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return;
+    const length = headers['content-length'];
+    if (length === undefined || length === '0') delete headers['content-type'];
+  });
+
+  // On the route the router chose (or the decoded, normalised path), never the raw URL: see request-path.ts.
+  app.addHook('onRequest', async (request) => {
+    if (!isSimulationRequest(request)) return;
     if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) {
       throw new ApiError(403, 'The simulation API answers loopback requests only');
     }
@@ -75,6 +90,26 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
 
   for (const register of ROUTE_MODULES) register(app);
   return app;
+}
+
+/**
+ * Requests Node's HTTP parser refuses (headers over the size limit, a broken request line) never
+ * reach Fastify's routing: they are answered here, still in the platform's error shape (the target
+ * is unknown, so the current API's), and the connection is closed as Node does.
+ */
+function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request timed out']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request headers are too large']
+        : [400, 'Malformed HTTP request'];
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody('/', status, message));
+    socket.write(`HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 function describeClientError(error: FastifyError): string {

@@ -5,6 +5,13 @@
  */
 export class EmulatorClock {
   private offsetMs = 0;
+  private readonly advanceListeners = new Set<() => void>();
+
+  /** Areas with deadlines (polls ending, hype trains expiring, raid countdowns) settle them when the clock jumps; returns the unsubscribe. */
+  onAdvance(listener: () => void): () => void {
+    this.advanceListeners.add(listener);
+    return () => this.advanceListeners.delete(listener);
+  }
 
   /** Milliseconds since the Unix epoch, on the emulator's clock. */
   now(): number {
@@ -23,6 +30,7 @@ export class EmulatorClock {
   advance(seconds: number): void {
     if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('advance_seconds must be a non-negative number');
     this.offsetMs += Math.round(seconds * 1000);
+    for (const listener of this.advanceListeners) listener();
   }
 
   get offsetSeconds(): number {

@@ -4,8 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app';
+import { MAX_ERROR_MESSAGE_LENGTH } from './http/api-error';
 import { call } from './emulator-test-client';
 import { useDemoEmulator, type HttpMethod } from './test-support/demo-emulator';
+import { rawCall, type RawRequest } from './test-support/raw-http';
 import { fuzz, fuzzRandom, pick, type FuzzSpace, type Route } from './test-support/malformed-requests';
 
 const demo = useDemoEmulator({ reset: false });
@@ -49,6 +51,8 @@ const SPACE: FuzzSpace = {
     if (auth < 0.3) headers.authorization = `Bearer ${pick(random, tokens)}`;
     else if (auth < 0.45) headers.authorization = pick(random, ['Bearer', 'Bearer ', 'OAuth x', 'Basic Zm9vOmJhcg==', `bearer ${'z'.repeat(500)}`, 'Bearer a b']);
     if (random() < 0.5) headers['client-id'] = pick(random, [demo.clientId, '', 'nope', demo.emu.demo!.publicClientId]);
+    // A DNS-rebinding page's requests carry its own name.
+    if (random() < 0.2) headers.host = pick(random, ['attacker.example', 'attacker.example:80', '127.0.0.1.attacker.example', 'localhost.']);
     return headers;
   },
   // Mostly the route's own method, so most requests reach a handler.
@@ -57,6 +61,7 @@ const SPACE: FuzzSpace = {
   bodyShare: 0.7,
   bodies: BODIES,
   contentTypes: CONTENT_TYPES,
+  respellPaths: 0.25,
 };
 
 describe('malformed requests', () => {
@@ -75,6 +80,52 @@ describe('malformed requests', () => {
     });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ error: 'Payload Too Large', status: 413, message: expect.any(String) });
+  });
+
+  it('answers malformed request targets and encoded simulation paths without a 5xx, and never serves a foreign Host', async () => {
+    const random = fuzzRandom(20261124);
+    const prefixes = ['', 'http://127.0.0.1', 'http://attacker.example', 'HTTP://attacker.example:80', 'http://[', 'http://[::1]', '//', '/.', '/x/..', '\\', '*'];
+    const simulation = ['_emulator', '%5Femulator', '%5femulator', '%5F%65mulator', '_EMULATOR', '%255Femulator', '_emulator%2F', '.%2F_emulator', '%2E%2E/_emulator', '_emulator;x'];
+    const rests = ['/state', '/tokens', '/%74okens', '//state', '/./state', '/state/', '/state?x=%zz', '/state#f', '/streams/%2e%2e/online', '', '/%00', '/%ff', '/%'];
+    const targets = ['*', 'http://[', 'http://[ HTTP/1.1', '%zz', '/%zz', '/helix/users%00', `/${'a/'.repeat(2000)}`, 'http://', 'a', '/?', '/#', '/;'];
+    for (let i = 0; i < 150; i++) targets.push(`${pick(random, prefixes)}/${pick(random, simulation)}${pick(random, rests)}`);
+    for (const target of targets) {
+      const foreign = await rawCall(demo.url, { method: pick(random, ['GET', 'POST', 'DELETE']), target, headers: { host: 'attacker.example' } });
+      expect(foreign.status, target).toBeGreaterThanOrEqual(400);
+      expect(foreign.status, target).toBeLessThan(500);
+      const local = await rawCall(demo.url, { target });
+      expect(local.status, target).toBeLessThan(500);
+    }
+  });
+
+  it("answers what Node's HTTP parser refuses in the platform's shape too", async () => {
+    const cases: [RawRequest, number, string][] = [
+      [{ target: '/helix/users', headers: { 'x-filler': 'f'.repeat(20_000) } }, 431, 'Request headers are too large'],
+      [{ target: '/helix/a b' }, 400, 'Malformed HTTP request'],
+      [{ target: '/helix/users', headers: { 'x-bad\u0001name': '1' } }, 400, 'Malformed HTTP request'],
+      [{ method: 'G E T', target: '/' }, 400, 'Malformed HTTP request'],
+    ];
+    for (const [request, status, message] of cases) {
+      const res = await rawCall(demo.url, request);
+      expect(res.status, request.target).toBe(status);
+      expect(res.json, request.target).toEqual({ error: expect.any(String), status, message });
+    }
+  });
+
+  it('bounds the input an error echoes', async () => {
+    const big = 'x'.repeat(900_000);
+    const answers = [
+      await call(`${demo.url}/_emulator/tokens`, { json: { client_id: big, scopes: [] } }),
+      await call(`${demo.url}/_emulator/users`, { json: { login: 'echo', [big]: 1 } }),
+      await call(`${demo.url}/oauth2/authorize?response_type=code&redirect_uri=x&client_id=${big.slice(0, 8000)}`),
+      await call(`${demo.url}/activate`, { form: { user_code: big } }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.text.length).toBeLessThan(MAX_ERROR_MESSAGE_LENGTH + 4000);
+    }
+    expect(answers[0]!.json.message).toHaveLength(MAX_ERROR_MESSAGE_LENGTH);
+    expect(answers[0]!.json.message).toMatch(/^Unknown client_id "x+…$/);
   });
 
   it('answers unknown routes with 404 in the shape of their host', async () => {

@@ -23,7 +23,9 @@ import type { SettingsStore } from './services/settings/settings-store';
 import { IpcRouter } from './ipc/ipc-router';
 import { registerAppHandlers } from './ipc/app-ipc';
 import { registerAuthHandlers } from './ipc/auth-ipc';
+import { registerDataHandlers } from './ipc/data-ipc';
 import { registerDemoHandlers } from './ipc/demo-ipc';
+import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import { createEmulatorHttp, ViewerSimulation } from './services/demo/viewer-simulation';
 import { registerEventsHandlers } from './ipc/events-ipc';
 import { registerIngestHandlers } from './ipc/ingest-ipc';
@@ -43,6 +45,11 @@ export interface SidestageOptions {
    */
   demoTokenStore?: TokenStore;
   settings: SettingsStore;
+  /**
+   * Damaged files found while starting (settings, tokens, dock secret are opened by the caller and
+   * told here first); the features add theirs. A new collection when not given.
+   */
+  recoveryNotices?: DataRecoveryNotices;
   /** Desktop notifications (Electron); none: in-app toasts in the renderer (dock mode). */
   notifier?: Notifier;
   /** Global shortcuts (Electron); none: the dock cannot register any and says so. */
@@ -65,11 +72,13 @@ export interface Sidestage {
   simulation: ViewerSimulation | null;
   live: LiveControlsFeature;
   redemptions: RedemptionsFeature;
+  recoveryNotices: DataRecoveryNotices;
   dispose(): Promise<void>;
 }
 
 export async function createSidestage(options: SidestageOptions): Promise<Sidestage> {
   const { logger, settings } = options;
+  const recoveryNotices = options.recoveryNotices ?? new DataRecoveryNotices(logger);
   const choice = options.demo ? ({ kind: 'demo' } as const) : choosePlatform(options.env, settings.get('platform.clientId'));
 
   let emulator: RunningEmulator | null = null;
@@ -142,17 +151,28 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
       return appInfo();
     },
   });
+  const offData = registerDataHandlers(router, recoveryNotices);
   registerAuthHandlers(router, auth);
   registerIngestHandlers(router, ingest);
   registerEventsHandlers(router, events);
 
-  const redemptions = createRedemptionsFeature({ api, auth, settings, dataDir: options.dataDir, logger, events, notifier: options.notifier });
+  const redemptions = createRedemptionsFeature({
+    api,
+    auth,
+    settings,
+    dataDir: options.dataDir,
+    notices: recoveryNotices,
+    logger,
+    events,
+    notifier: options.notifier,
+  });
   redemptions.register(router);
   const live = createLiveControlsFeature({
     api,
     auth,
     settings,
     dataDir: options.dataDir,
+    notices: recoveryNotices,
     logger,
     // In dock mode both features' notifications become the renderer's toasts.
     notifier: options.notifier ?? redemptions.rendererNotifier!,
@@ -195,6 +215,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     offPending();
     offOpen();
     offDemo();
+    offData();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
     await live.dispose();
@@ -223,6 +244,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     simulation,
     live,
     redemptions,
+    recoveryNotices,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
   };

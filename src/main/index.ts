@@ -16,7 +16,8 @@ import { contentSecurityPolicy, guardWebContents, restrictPermissions, secureWeb
 import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
 import { CipherFileTokenStore } from './services/auth/token-store';
 import { createConsoleLogger } from './services/logger';
-import { BackedSettingsStore } from './services/settings/settings-store';
+import { DataRecoveryNotices } from './services/common/data-recovery-notices';
+import { openSettingsStore, settingsFileMode } from './services/settings/settings-file';
 
 const logger = createConsoleLogger('main');
 let sidestage: Sidestage | null = null;
@@ -85,17 +86,28 @@ const openUrl = createExternalOpener(externalPolicy);
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
+  // The same start-up path as the dock (src/main/dock/cli.ts): private data directory, settings
+  // file checked before electron-store reads it, damaged files named to the user.
+  const recoveryNotices = new DataRecoveryNotices(logger);
+  const settings = await openSettingsStore({
+    path: join(dataDir, 'config.json'),
+    dataDir,
+    notices: recoveryNotices,
+    logger,
+    open: () => new ElectronStore({ configFileMode: settingsFileMode }),
+  });
   const safe = createSafeStorageCipher();
   const tokenStore = safe
-    ? new CipherFileTokenStore(join(dataDir, 'tokens.bin'), safe.cipher, safe.description)
-    : new CipherFileTokenStore(join(dataDir, 'tokens.enc'), createAesFileCipher(join(dataDir, 'token.key')), encryptedFileDescription);
+    ? new CipherFileTokenStore(join(dataDir, 'tokens.bin'), safe.cipher, safe.description, logger, recoveryNotices)
+    : new CipherFileTokenStore(join(dataDir, 'tokens.enc'), createAesFileCipher(join(dataDir, 'token.key')), encryptedFileDescription, logger, recoveryNotices);
 
   sidestage = await createSidestage({
     transport: 'electron',
     version: app.getVersion(),
     env: process.env,
     tokenStore,
-    settings: new BackedSettingsStore(new ElectronStore()),
+    settings,
+    recoveryNotices,
     openUrl,
     logger,
     dataDir,

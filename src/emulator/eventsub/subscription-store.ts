@@ -130,8 +130,7 @@ export class EventSubStore {
       (s) =>
         s.status === 'enabled' &&
         s.type === event.type &&
-        s.condition.broadcaster_user_id === event.broadcasterUserId &&
-        (!s.condition.reward_id || s.condition.reward_id === event.rewardId),
+        matchesCondition(s.condition, event),
     );
   }
 
@@ -144,6 +143,12 @@ export class EventSubStore {
     const disabled = this.list().filter((s) => s.status !== 'enabled');
     for (const s of disabled.slice(0, Math.max(0, disabled.length - MAX_DISABLED))) this.byId.delete(s.id);
   }
+}
+
+function matchesCondition(condition: Record<string, string>, event: PlatformEvent): boolean {
+  // An optional field left empty (e.g. channel.raid's other side) matches any value.
+  if (event.condition) return Object.entries(event.condition).every(([name, value]) => !condition[name] || condition[name] === value);
+  return condition.broadcaster_user_id === event.broadcasterUserId && (!condition.reward_id || condition.reward_id === event.rewardId);
 }
 
 function sameCondition(a: Record<string, string>, b: Record<string, string>): boolean {

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { requestPath } from './request-path';
 
 /**
  * An error answer of the platform. Thrown anywhere in a route; the app's error handler renders it
@@ -48,10 +49,28 @@ export interface IdentityErrorBody {
   message: string;
 }
 
+/** True for the identity service's paths, however the target spells them (`/%6Fauth2/token` is routed there too). */
 export function isIdentityPath(url: string): boolean {
-  return /^\/(oauth2|auth)(\/|\?|$)/.test(url);
+  return /^\/(oauth2|auth)(\/|$)/.test(requestPath(url));
 }
 
+/**
+ * The longest message an error body carries. Messages quote what the client sent (field names,
+ * values, paths), which has no bound of its own up to the 4 MiB body limit.
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 500;
+
+/** `text` cut to `max` characters with an ellipsis, never splitting a surrogate pair. */
+export function truncateEcho(text: string, max: number = MAX_ERROR_MESSAGE_LENGTH): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Every error body of the emulator is built here, so the cap on echoed input holds everywhere. */
 export function errorBody(url: string, status: number, message: string): PlatformErrorBody | IdentityErrorBody {
-  return isIdentityPath(url) ? { status, message } : { error: reasonPhrase(status), status, message };
+  const bounded = truncateEcho(message);
+  return isIdentityPath(url) ? { status, message: bounded } : { error: reasonPhrase(status), status, message: bounded };
 }

@@ -1,19 +1,44 @@
 /**
  * Fault injection (simulation API `POST /_emulator/faults`): a fault matching a request's method
- * and path delays it and/or answers it with an error status in the platform's body shape (the
- * identity service's shape on its paths). The first matching fault applies, spending one of its
- * `count` uses. The simulation API itself is never faulted.
+ * and path delays it, then answers it with an error status in the platform's body shape (the
+ * identity service's shape on its paths) or drops its connection without an answer. The first
+ * matching fault applies, spending one of its `count` uses. The simulation API itself is never
+ * faulted.
+ *
+ * Path patterns are regular expressions run by RE2JS, whose matching time is linear in the path's
+ * length (no backtracking: `^/(a+)+$` cannot stall the event loop), with a bounded program size and
+ * a bounded number of kept faults, so the cost a request pays for the faults is bounded too.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { RE2JS } from 're2js';
 import * as ids from '../ids';
 import { RATE_LIMIT_POINTS } from '../state/rate-limiter';
-import { errorBody, reasonPhrase } from './api-error';
+import { badRequest, errorBody, reasonPhrase } from './api-error';
+import { isSimulationRequest, requestPath } from './request-path';
 import './app-state';
+
+/** RE2 program instructions a path pattern may compile to (`^/helix/users$` is 16). */
+export const MAX_PATTERN_PROGRAM_SIZE = 100;
+/** HTTP faults kept at once. */
+export const MAX_KEPT_FAULTS = 20;
+
+/** A path pattern compiled for linear-time matching, or the reason it cannot be used. */
+export function compileFaultPattern(source: string): { pattern: RE2JS } | { error: string } {
+  let pattern: RE2JS;
+  try {
+    pattern = RE2JS.compile(source);
+  } catch (error) {
+    // RE2 syntax: no look-around, no back-references.
+    return { error: `must be a valid regular expression in RE2 syntax (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (pattern.programSize() > MAX_PATTERN_PROGRAM_SIZE) return { error: 'is too complex a regular expression: use fewer or smaller repetitions' };
+  return { pattern };
+}
 
 export interface Fault {
   id: string;
-  /** Regular expression tested against the URL path (no query); null: every path. */
+  /** RE2 regular expression searched for in the decoded, normalised path (`requestPath`); null: every path. */
   path: string | null;
   /** Upper-case HTTP method; null: every method. */
   method: string | null;
@@ -21,6 +46,8 @@ export interface Fault {
   latencyMs: number | null;
   /** Uses left; null: until cleared. */
   remaining: number | null;
+  /** Destroy the request's TCP connection (after the latency) instead of answering. */
+  dropConnection: boolean;
   dropWebsockets: boolean;
   reconnectWebsockets: boolean;
   createdAt: number;
@@ -29,15 +56,30 @@ export interface Fault {
 export type NewFault = Omit<Fault, 'id'>;
 
 export class FaultStore {
-  private faults: { fault: Fault; pattern: RegExp | null }[] = [];
+  private faults: { fault: Fault; pattern: RE2JS | null }[] = [];
 
-  /** Keeps an HTTP fault (one with a status or a latency); WebSocket-only faults act once and are not kept. */
+  /**
+   * Keeps an HTTP fault (one with a status, a latency or a dropped connection); WebSocket-only faults
+   * act once and are not kept. Throws a 400 for a pattern `compileFaultPattern` refuses, or when
+   * `MAX_KEPT_FAULTS` are kept already.
+   */
   add(input: NewFault): Fault {
     const fault: Fault = { ...input, id: ids.uuid() };
-    if (fault.status !== null || fault.latencyMs !== null) {
-      this.faults.push({ fault, pattern: fault.path === null ? null : new RegExp(fault.path) });
+    if (!isHttpFault(fault)) return fault;
+    if (this.faults.length >= MAX_KEPT_FAULTS) throw badRequest(`At most ${MAX_KEPT_FAULTS} HTTP faults are kept at once: clear some first`);
+    let pattern: RE2JS | null = null;
+    if (fault.path !== null) {
+      const compiled = compileFaultPattern(fault.path);
+      if ('error' in compiled) throw badRequest(`Invalid field "path": ${compiled.error}`);
+      pattern = compiled.pattern;
     }
+    this.faults.push({ fault, pattern });
     return fault;
+  }
+
+  /** No HTTP fault is kept: the request hook has nothing to match. */
+  isEmpty(): boolean {
+    return this.faults.length === 0;
   }
 
   list(): Fault[] {
@@ -58,7 +100,8 @@ export class FaultStore {
 
   /** The first fault matching the request, with one use spent (and dropped when none is left). */
   take(method: string, path: string): Fault | undefined {
-    const match = this.faults.find(({ fault, pattern }) => (fault.method === null || fault.method === method.toUpperCase()) && (pattern === null || pattern.test(path)));
+    const upper = method.toUpperCase();
+    const match = this.faults.find(({ fault, pattern }) => (fault.method === null || fault.method === upper) && (pattern === null || pattern.matcher(path).find()));
     if (!match) return undefined;
     const { fault } = match;
     if (fault.remaining !== null) {
@@ -69,18 +112,25 @@ export class FaultStore {
   }
 }
 
-export function isSimulationPath(url: string): boolean {
-  return url.startsWith('/_emulator');
+function isHttpFault(fault: NewFault): boolean {
+  return fault.status !== null || fault.latencyMs !== null || fault.dropConnection;
 }
 
 /** Registered once in app.ts, before the routes. */
 export function registerFaultHook(app: FastifyInstance): void {
   const state = app.emulatorState;
   app.addHook('onRequest', async (request, reply) => {
-    if (isSimulationPath(request.url)) return;
-    const fault = state.faults.take(request.method, request.url.split('?')[0] ?? '');
+    // The common case, checked first: every request pays for this hook.
+    if (state.faults.isEmpty() || isSimulationRequest(request)) return;
+    const fault = state.faults.take(request.method, requestPath(request.url));
     if (!fault) return;
     if (fault.latencyMs !== null && fault.latencyMs > 0) await sleep(fault.latencyMs);
+    if (fault.dropConnection) {
+      // No answer at all: the client sees its connection reset, as with a crashed or unreachable service.
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     if (fault.status === null) return;
     reply.header('X-Emulator-Fault', fault.id);
     // A refused WebSocket upgrade: nothing else owns the raw socket, so end it with the answer.

@@ -40,23 +40,28 @@ export class RequestParams {
     return value;
   }
 
+  /** A decimal integer; an empty value counts as absent. */
   integer(name: string, options: { min?: number; max?: number; default: number }): number;
   integer(name: string, options: { min?: number; max?: number; default?: undefined }): number | undefined;
   integer(name: string, options: { min?: number; max?: number; default?: number }): number | undefined {
     const raw = this.one(name);
     if (raw === undefined || raw === '') return options.default;
-    if (!/^-?\d+$/.test(raw)) throw invalidParameter(name, 'must be an integer');
+    // Decimal digits with an optional sign, as the platform's parser takes them (`+5`, `05`); no
+    // fraction, exponent or spaces.
+    if (!/^[+-]?\d+$/.test(raw)) throw invalidParameter(name, 'must be an integer');
     const value = Number(raw);
     if (options.min !== undefined && value < options.min) throw invalidParameter(name, `must be at least ${options.min}`);
     if (options.max !== undefined && value > options.max) throw invalidParameter(name, `must be at most ${options.max}`);
     return value;
   }
 
+  /** `true` or `false` in any letter case (`True`, `FALSE`), as the platform takes them. */
   boolean(name: string, fallback: boolean): boolean {
     const raw = this.one(name);
     if (raw === undefined || raw === '') return fallback;
-    if (raw === 'true') return true;
-    if (raw === 'false') return false;
+    const lower = raw.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false') return false;
     throw invalidParameter(name, 'must be true or false');
   }
 }

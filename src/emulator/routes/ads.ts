@@ -8,6 +8,7 @@ import { badRequest, invalidParameter, missingParameter, requireTokenBroadcaster
 import { registerHelixRoute } from '../http/helix-route';
 import { jsonObjectBody } from '../http/request-params';
 import { COMMERCIAL_COOLDOWN_SECONDS } from '../state/commercials';
+import { recordCommercial } from './ad-schedule';
 
 export const COMMERCIAL_LENGTHS = [30, 60, 90, 120, 150, 180] as const;
 export const NOT_LIVE_MESSAGE = 'To start a commercial, the broadcaster must be streaming live.';
@@ -35,6 +36,7 @@ export function registerAdsRoutes(app: FastifyInstance): void {
         return { data: [{ length: 0, message: `The broadcaster must wait ${wait} seconds before starting another commercial.`, retry_after: wait }] };
       }
       state.commercials.start(user.id, length, now);
+      recordCommercial(state, user.id, user.id, length, now);
       return { data: [{ length, message: '', retry_after: COMMERCIAL_COOLDOWN_SECONDS }] };
     },
   );

@@ -148,7 +148,7 @@ describe('POST /helix/channel_points/custom_rewards', () => {
     const bad = async (body: Record<string, unknown>, message: string) =>
       expect((await createReward({ title: 'Limits', cost: 10, ...body })).json).toEqual(error(400, message));
     await bad({ is_max_per_stream_enabled: true }, 'Invalid parameter "max_per_stream": must be at least 1 when is_max_per_stream_enabled is true');
-    await bad({ is_max_per_stream_enabled: true, max_per_stream: 0 }, 'Invalid parameter "max_per_stream": must be at least 1');
+    await bad({ is_max_per_stream_enabled: true, max_per_stream: 0 }, 'Invalid parameter "max_per_stream": must be at least 1 when is_max_per_stream_enabled is true');
     await bad(
       { is_max_per_user_per_stream_enabled: true },
       'Invalid parameter "max_per_user_per_stream": must be at least 1 when is_max_per_user_per_stream_enabled is true',
@@ -157,11 +157,23 @@ describe('POST /helix/channel_points/custom_rewards', () => {
       { is_global_cooldown_enabled: true },
       'Invalid parameter "global_cooldown_seconds": must be at least 1 when is_global_cooldown_enabled is true',
     );
-    await bad({ is_global_cooldown_enabled: true, global_cooldown_seconds: -5 }, 'Invalid parameter "global_cooldown_seconds": must be at least 1');
+    await bad({ is_global_cooldown_enabled: true, global_cooldown_seconds: 0 }, 'Invalid parameter "global_cooldown_seconds": must be at least 1 when is_global_cooldown_enabled is true');
+    await bad({ global_cooldown_seconds: -5 }, 'Invalid parameter "global_cooldown_seconds": must be at least 0');
     await bad({ background_color: 'red' }, 'Invalid parameter "background_color": must be a hex colour like #9147FF');
     await bad({ background_color: '#12345' }, 'Invalid parameter "background_color": must be a hex colour like #9147FF');
     await bad({ is_enabled: 'yes' }, 'Invalid parameter "is_enabled": must be true or false');
     await bad({ prompt: 5 }, 'Invalid parameter "prompt": must be a string');
+    // Client libraries turn a limit off by sending its switch off with a 0.
+    const off = await createReward({
+      title: 'Limits off', cost: 10, is_global_cooldown_enabled: false, global_cooldown_seconds: 0, is_max_per_stream_enabled: false, max_per_stream: 0,
+      is_max_per_user_per_stream_enabled: false, max_per_user_per_stream: 0,
+    });
+    expect(off.status).toBe(200);
+    expect(off.json.data[0]).toMatchObject({
+      global_cooldown_setting: { is_enabled: false, global_cooldown_seconds: 0 },
+      max_per_stream_setting: { is_enabled: false, max_per_stream: 0 },
+      max_per_user_per_stream_setting: { is_enabled: false, max_per_user_per_stream: 0 },
+    });
     const ok = await createReward({ title: 'Limits', cost: 10, is_global_cooldown_enabled: true, global_cooldown_seconds: 1, max_per_stream: 2 });
     expect(ok.json.data[0]).toMatchObject({
       global_cooldown_setting: { is_enabled: true, global_cooldown_seconds: 1 },
@@ -304,6 +316,26 @@ describe('PATCH /helix/channel_points/custom_rewards', () => {
     expect((await patch(DEMO_REWARD_IDS.hydrate, { cost: 0 })).status).toBe(400);
   });
 
+  it('turns each limit off with its switch off and a 0, and refuses a 0 with the switch on', async () => {
+    const limits = [
+      ['is_global_cooldown_enabled', 'global_cooldown_seconds', 'global_cooldown_setting'],
+      ['is_max_per_stream_enabled', 'max_per_stream', 'max_per_stream_setting'],
+      ['is_max_per_user_per_stream_enabled', 'max_per_user_per_stream', 'max_per_user_per_stream_setting'],
+    ] as const;
+    for (const [toggle, value, setting] of limits) {
+      expect((await patch(DEMO_REWARD_IDS.hydrate, { [toggle]: true, [value]: 30 })).json.data[0][setting]).toEqual({ is_enabled: true, [value]: 30 });
+      // On stays on: a 0 alone is refused, and so is a 0 with the switch sent on.
+      for (const body of [{ [value]: 0 }, { [toggle]: true, [value]: 0 }]) {
+        expect((await patch(DEMO_REWARD_IDS.hydrate, body)).json, JSON.stringify(body)).toEqual(error(400, `Invalid parameter "${value}": must be at least 1 when ${toggle} is true`));
+      }
+      const off = await patch(DEMO_REWARD_IDS.hydrate, { [toggle]: false, [value]: 0 });
+      expect(off.status).toBe(200);
+      expect(off.json.data[0][setting]).toEqual({ is_enabled: false, [value]: 0 });
+      expect((await patch(DEMO_REWARD_IDS.hydrate, { [toggle]: true })).json.message).toBe(`Invalid parameter "${value}": must be at least 1 when ${toggle} is true`);
+      expect((await patch(DEMO_REWARD_IDS.hydrate, { [value]: -1 })).json).toEqual(error(400, `Invalid parameter "${value}": must be at least 0`));
+    }
+  });
+
   it('answers 400 without id, 404 for an unknown reward, 403 for another client’s reward', async () => {
     expect((await api('PATCH', `${REWARDS}${mine()}`, { json: {} })).json).toEqual(error(400, 'Missing required parameter "id"'));
     expect((await patch('nope', { cost: 5 })).json).toEqual(error(404, 'The custom reward specified in the id query parameter was not found'));
@@ -330,6 +362,24 @@ describe('DELETE /helix/channel_points/custom_rewards', () => {
     );
     expect((await api('GET', `${REWARDS}${mine({ id: DEMO_REWARD_IDS.songRequest })}`)).status).toBe(404);
     expect((await api('DELETE', `${REWARDS}${mine({ id: DEMO_REWARD_IDS.songRequest })}`)).status).toBe(404);
+  });
+
+  it('keeps the deleted reward’s redemptions, FULFILLED, visible to the simulation API', async () => {
+    const all = demo.state.redemptions.listForReward(DEMO_REWARD_IDS.songRequest).map((r) => ({ id: r.id, status: r.status }));
+    expect(all.filter((r) => r.status === 'UNFULFILLED')).toHaveLength(3);
+    expect((await api('DELETE', `${REWARDS}${mine({ id: DEMO_REWARD_IDS.songRequest })}`)).status).toBe(204);
+    const seen = await call(`${demo.url}/_emulator/redemptions?broadcaster_id=${demo.broadcasterId}&reward_id=${DEMO_REWARD_IDS.songRequest}`);
+    expect(seen.status).toBe(200);
+    expect(seen.json.rewards).toEqual([]);
+    expect(seen.json.redemptions.map((r: { id: string }) => r.id).sort()).toEqual(all.map((r) => r.id).sort());
+    for (const redemption of seen.json.redemptions) {
+      const before = all.find((r) => r.id === redemption.id)!;
+      expect(redemption).toMatchObject({ status: before.status === 'UNFULFILLED' ? 'FULFILLED' : before.status, reward_deleted: true });
+    }
+    const fulfilled = await call(`${demo.url}/_emulator/redemptions?broadcaster_id=${demo.broadcasterId}&status=FULFILLED`);
+    expect(fulfilled.json.redemptions.filter((r: { reward: { id: string } }) => r.reward.id === DEMO_REWARD_IDS.songRequest).length).toBeGreaterThanOrEqual(3);
+    // The API no longer reaches them through the reward.
+    expect((await api('GET', `${REDEMPTIONS}${mine({ reward_id: DEMO_REWARD_IDS.songRequest, status: 'FULFILLED' })}`)).status).toBe(404);
   });
 
   it('answers 400, 403 and 404', async () => {

@@ -161,11 +161,11 @@ function booleanField(body: Record<string, unknown>, name: string): boolean | un
   return value;
 }
 
-function integerField(body: Record<string, unknown>, name: string, max: number): number | undefined {
+function integerField(body: Record<string, unknown>, name: string, max: number, min = 1): number | undefined {
   const value = field(body, name);
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value)) throw invalidParameter(name, 'must be an integer');
-  if (value < 1) throw invalidParameter(name, 'must be at least 1');
+  if (value < min) throw invalidParameter(name, `must be at least ${min}`);
   if (value > max) throw invalidParameter(name, `must be at most ${max}`);
   return value;
 }
@@ -185,11 +185,13 @@ function parseRewardChanges(body: Record<string, unknown>, options: { update: bo
     isEnabled: booleanField(body, 'is_enabled'),
     isUserInputRequired: booleanField(body, 'is_user_input_required'),
     maxPerStreamEnabled: booleanField(body, 'is_max_per_stream_enabled'),
-    maxPerStream: integerField(body, 'max_per_stream', MAX_LIMIT_VALUE),
+    // A limit's value may be 0 while its switch is off (client libraries send exactly that to turn a
+    // limit off, and the platform takes it); `mergeLimit` refuses below 1 with the switch on.
+    maxPerStream: integerField(body, 'max_per_stream', MAX_LIMIT_VALUE, 0),
     maxPerUserPerStreamEnabled: booleanField(body, 'is_max_per_user_per_stream_enabled'),
-    maxPerUserPerStream: integerField(body, 'max_per_user_per_stream', MAX_LIMIT_VALUE),
+    maxPerUserPerStream: integerField(body, 'max_per_user_per_stream', MAX_LIMIT_VALUE, 0),
     globalCooldownEnabled: booleanField(body, 'is_global_cooldown_enabled'),
-    globalCooldownSeconds: integerField(body, 'global_cooldown_seconds', MAX_LIMIT_VALUE),
+    globalCooldownSeconds: integerField(body, 'global_cooldown_seconds', MAX_LIMIT_VALUE, 0),
     // Create Custom Rewards has no is_paused field (spec 4.6): a new reward is never paused.
     isPaused: options.update ? booleanField(body, 'is_paused') : undefined,
     skipQueue: booleanField(body, 'should_redemptions_skip_request_queue'),
@@ -324,11 +326,11 @@ export function registerChannelPointsRoutes(app: FastifyInstance): void {
     const { state, query, now } = ctx;
     const broadcaster = channelPointsBroadcaster(query, ctx.user);
     const reward = manageableReward(ctx, broadcaster, query.required('id'), 'id');
-    // Spec part 3: deleting a reward fulfils its open redemptions.
+    // Spec part 3: deleting a reward fulfils its open redemptions; they stay in the channel's record.
     const open = state.redemptions.listForReward(reward.id).filter((r) => r.status === 'UNFULFILLED');
     updateRedemptions(state, open, 'FULFILLED', now);
     state.rewards.delete(reward.id);
-    state.redemptions.deleteForReward(reward.id);
+    state.redemptions.forgetStreamCounts(reward.id);
     return undefined;
   });
 

@@ -121,7 +121,7 @@ const emoteVariants = (format: readonly string[]) => ({
   theme_mode: [...EMOTE_THEME_MODES],
 });
 
-function channelEmote(state: EmulatorState, emote: ChannelEmote) {
+export function channelEmote(state: EmulatorState, emote: ChannelEmote) {
   return {
     id: emote.id,
     name: emote.name,

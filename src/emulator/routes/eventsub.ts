@@ -82,7 +82,7 @@ function createSubscription(ctx: HelixContext, hub: EventSubHub) {
     const denied = () => forbidden('subscription missing proper authorization');
     if (!spec.scopes.some((scope) => token.scopes.includes(scope))) throw denied();
     if (spec.authorizedBy && condition[spec.authorizedBy] !== user.id) throw denied();
-    if (spec.type === 'channel.follow' && !state.moderators.canModerate(condition.broadcaster_user_id ?? '', user.id)) throw denied();
+    if (spec.authorizedBy === 'moderator_user_id' && !state.moderators.canModerate(condition.broadcaster_user_id ?? '', user.id)) throw denied();
   }
 
   if (!hub.hasSession(sessionId)) throw badRequest('websocket transport session does not exist or has already disconnected');
@@ -195,6 +195,9 @@ function readCondition(state: EmulatorState, spec: SubscriptionTypeSpec, raw: un
     if (field.name.endsWith('_user_id') && (!isNumericId(condition[field.name]!) || !state.users.get(condition[field.name]!))) {
       throw invalidParameter(name, 'unknown user');
     }
+  }
+  if (spec.oneOf && spec.oneOf.filter((name) => condition[name] !== '').length !== 1) {
+    throw invalidParameter('condition', `give exactly one of "${spec.oneOf.join('", "')}"`);
   }
   return condition;
 }

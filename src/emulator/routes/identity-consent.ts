@@ -5,6 +5,7 @@
  * to a URI the client did not register.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { truncateEcho } from '../http/api-error';
 import { html, page, raw, sendHtml, type RawHtml } from '../http/html-page';
 import type { RequestParams } from '../http/request-params';
 import { describeScope, firstUnknownScope, parseScopeList } from '../scopes';
@@ -217,7 +218,7 @@ function activationCodePage(error: string | null, typed: string): string {
 ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 <form method="post" action="/activate">
 <label for="user_code">Enter the code shown on your device</label>
-<input type="text" id="user_code" name="user_code" value="${typed}" autocomplete="off" autocapitalize="characters" spellcheck="false" required>
+<input type="text" id="user_code" name="user_code" value="${truncateEcho(typed, 100)}" autocomplete="off" autocapitalize="characters" spellcheck="false" required>
 <div class="actions"><button type="submit" class="primary">Continue</button></div>
 </form>`,
   );
@@ -243,8 +244,9 @@ ${hasUsers ? userPicker(state) : html`<p class="error">The emulator has no users
   );
 }
 
+/** The message may quote the request (a client ID, a redirect URI): bounded like every error body. */
 function errorPage(title: string, message: string): string {
-  return page(title, html`<h1>${title}</h1><p class="error" role="alert">${message}</p>`);
+  return page(title, html`<h1>${title}</h1><p class="error" role="alert">${truncateEcho(message)}</p>`);
 }
 
 function resultPage(title: string, message: string): string {

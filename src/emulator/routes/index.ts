@@ -30,6 +30,23 @@ import { registerMarkerRoutes } from './markers';
 import { registerGameRoutes } from './games';
 import { registerSearchRoutes } from './search';
 import { registerChannelSimulationRoutes } from './simulation-channel';
+import { registerModeratorRoutes } from './moderators';
+import { registerBanRoutes } from './bans';
+import { registerFollowedStreamRoutes } from './followed-streams';
+import { registerChatMessageRoutes } from './chat-messages';
+import { registerShoutoutRoutes } from './shoutouts';
+import { registerRaidRoutes } from './raids';
+import { registerUserEmoteRoutes } from './user-emotes';
+import { registerChatSimulationRoutes } from './simulation-chat';
+import { registerPollRoutes } from './polls';
+import { registerPredictionRoutes } from './predictions';
+import { registerEngagementSimulationRoutes } from './simulation-engagement';
+import { registerClipRoutes } from './clips';
+import { registerAdScheduleRoutes } from './ad-schedule';
+import { registerGoalRoutes } from './goals';
+import { registerHypeTrainRoutes } from './hype-train';
+import { registerSupporterSimulationRoutes } from './simulation-supporters';
+import { registerEngagementDeadlines } from './engagement-deadlines';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
 export type RouteModule = (app: FastifyInstance) => void;
@@ -62,4 +79,21 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerEventSubRoutes,
   registerSimulationFaultRoutes,
   registerRedemptionSimulationRoutes,
+  registerModeratorRoutes,
+  registerBanRoutes,
+  registerFollowedStreamRoutes,
+  registerChatMessageRoutes,
+  registerShoutoutRoutes,
+  registerRaidRoutes,
+  registerUserEmoteRoutes,
+  registerChatSimulationRoutes,
+  registerPollRoutes,
+  registerPredictionRoutes,
+  registerClipRoutes,
+  registerAdScheduleRoutes,
+  registerGoalRoutes,
+  registerHypeTrainRoutes,
+  registerSupporterSimulationRoutes,
+  registerEngagementSimulationRoutes,
+  registerEngagementDeadlines,
 ];

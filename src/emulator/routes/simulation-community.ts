@@ -12,6 +12,7 @@ import type { EmulatorState } from '../state/emulator-state';
 import type { User } from '../state/users';
 import { charityCampaignView, charityDonateEvent, charityDonationView, defaultCharityLogo } from './charity';
 import { moderatorEventView } from './moderation';
+import { changeModerator } from './moderators';
 import '../http/app-state';
 
 const userId = z.string().min(1).max(20);
@@ -68,24 +69,10 @@ export function registerCommunitySimulationRoutes(app: FastifyInstance): void {
     const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
     const moderator = knownUser(state, body.user_id, 'user_id');
     if (broadcaster.id === moderator.id) throw badRequest('The broadcaster cannot be their own moderator');
-    const timestamp = state.clock.iso();
-    const record =
-      body.action === 'add' ? state.moderators.add(broadcaster.id, moderator.id, timestamp) : state.moderators.remove(broadcaster.id, moderator.id, timestamp);
+    const record = changeModerator(state, broadcaster, moderator, body.action);
     if (!record) {
       throw conflict(`User "${moderator.login}" is ${body.action === 'add' ? 'already' : 'not'} a moderator of ${broadcaster.login}`);
     }
-    state.events.publish({
-      type: body.action === 'add' ? 'channel.moderator.add' : 'channel.moderator.remove',
-      broadcasterUserId: broadcaster.id,
-      event: {
-        broadcaster_user_id: broadcaster.id,
-        broadcaster_user_login: broadcaster.login,
-        broadcaster_user_name: broadcaster.displayName,
-        user_id: moderator.id,
-        user_login: moderator.login,
-        user_name: moderator.displayName,
-      },
-    });
     return moderatorEventView(state, record);
   });
 

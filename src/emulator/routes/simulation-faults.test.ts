@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../emulator-test-client';
+import { call, helixHeaders } from '../emulator-test-client';
 import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { MAX_KEPT_FAULTS } from '../http/faults';
 import { useDemoEmulator } from '../test-support/demo-emulator';
+import { rawCall } from '../test-support/raw-http';
 
 const BROADCASTER = '501234567';
 
@@ -34,6 +36,7 @@ describe('POST /_emulator/faults', () => {
       status: 503,
       latency_ms: null,
       count: 2,
+      drop_connection: false,
       drop_websockets: false,
       reconnect_websockets: false,
       created_at: expect.any(String),
@@ -50,6 +53,12 @@ describe('POST /_emulator/faults', () => {
   it('rejects a bad body with 400 naming the field', async () => {
     const cases: [unknown, string | RegExp][] = [
       [{ path: '([', status: 500 }, /^Invalid field "path": must be a valid regular expression/],
+      // RE2 syntax: no look-around or back-references, and a bounded program size.
+      [{ path: '(?=x)', status: 500 }, /^Invalid field "path": must be a valid regular expression in RE2 syntax/],
+      [{ path: '(a)\\1', status: 500 }, /^Invalid field "path": must be a valid regular expression in RE2 syntax/],
+      [{ path: '(.*){100}', status: 500 }, 'Invalid field "path": is too complex a regular expression: use fewer or smaller repetitions'],
+      [{ drop_connection: true, status: 500 }, 'A fault either answers "status" or drops the connection, not both'],
+      [{ drop_connection: false }, /^Invalid field "drop_connection"/],
       [{ status: 200 }, /^Invalid field "status"/],
       [{ status: 600 }, /^Invalid field "status"/],
       [{ status: 500, count: 0 }, /^Invalid field "count"/],
@@ -57,9 +66,9 @@ describe('POST /_emulator/faults', () => {
       [{ method: 'FETCH', status: 500 }, /^Invalid field "method"/],
       [{ drop_websockets: false }, /^Invalid field "drop_websockets"/],
       [{ status: 500, colour: 'red' }, 'Unknown field "colour"'],
-      [{}, 'A fault needs "status", "latency_ms", "drop_websockets" or "reconnect_websockets"'],
-      [{ path: '^/helix', count: 2 }, 'A fault needs "status", "latency_ms", "drop_websockets" or "reconnect_websockets"'],
-      [{ drop_websockets: true, count: 2 }, '"path", "method" and "count" apply to HTTP faults: add "status" or "latency_ms"'],
+      [{}, 'A fault needs "status", "latency_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"'],
+      [{ path: '^/helix', count: 2 }, 'A fault needs "status", "latency_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"'],
+      [{ drop_websockets: true, count: 2 }, '"path", "method" and "count" apply to HTTP faults: add "status", "latency_ms" or "drop_connection"'],
       [[1], 'Request body must be a JSON object'],
     ];
     for (const [body, message] of cases) {
@@ -68,6 +77,14 @@ describe('POST /_emulator/faults', () => {
       expect(res.json).toEqual({ error: 'Bad Request', status: 400, message: typeof message === 'string' ? message : expect.stringMatching(message) });
     }
     expect((await call(`${demo.url}/_emulator/faults`)).json.faults).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_KEPT_FAULTS} HTTP faults`, async () => {
+    for (let i = 0; i < MAX_KEPT_FAULTS; i++) expect((await addFault({ path: `^/nothing/${i}$`, status: 500 })).status).toBe(200);
+    const res = await addFault({ path: '^/helix/users$', status: 500 });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(`At most ${MAX_KEPT_FAULTS} HTTP faults are kept at once: clear some first`);
+    expect((await users()).status).toBe(200);
   });
 });
 
@@ -127,6 +144,47 @@ describe('HTTP faults', () => {
     started = Date.now();
     expect((await users()).status).toBe(504);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('matches in linear time: a pattern that backtracks exponentially in JavaScript does not stall the emulator', async () => {
+    await addFault({ path: '^/(a+)+$', status: 500 });
+    const started = Date.now();
+    // Seconds with JavaScript's backtracking engine (0.6 s at 24 "a"s, doubling with each further one); milliseconds here.
+    const res = await rawCall(demo.url, { target: `/${'a'.repeat(28)}!` });
+    expect(res.status).toBe(404);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await call(`${demo.url}/aaaa`)).status).toBe(500);
+  });
+
+  it('matches the decoded, normalised path, whatever the target spells', async () => {
+    await addFault({ path: '^/helix/users$', status: 503 });
+    for (const target of ['/helix/%75sers', '/helix/./users', 'http://elsewhere.example/helix/users?login=x']) {
+      const res = await rawCall(demo.url, { target, headers: helixHeaders(token, demo.clientId) });
+      expect(res.status, target).toBe(503);
+    }
+  });
+
+  it('drop_connection ends the connection without an answer, count times', async () => {
+    const fault = (await addFault({ path: '^/oauth2/validate$', drop_connection: true, count: 1 })).json;
+    expect(fault).toMatchObject({ drop_connection: true, status: null, count: 1 });
+    await expect(rawCall(demo.url, { target: '/oauth2/validate', headers: { authorization: `OAuth ${token}` } })).rejects.toThrow('connection closed without an answer (0 bytes)');
+    expect((await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${token}` } })).status).toBe(200);
+    expect((await call(`${demo.url}/_emulator/faults`)).json.faults).toEqual([]);
+  });
+
+  it('drop_connection after latency_ms, for one method only', async () => {
+    await addFault({ path: '^/helix/users$', method: 'POST', latency_ms: 200, drop_connection: true });
+    expect((await users()).status).toBe(200);
+    const started = Date.now();
+    await expect(rawCall(demo.url, { method: 'POST', target: '/helix/users' })).rejects.toThrow('connection closed without an answer (0 bytes)');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('drop_connection refuses a WebSocket upgrade by ending its socket', async () => {
+    await addFault({ path: '^/ws$', drop_connection: true, count: 1 });
+    await expect(TestSocket.open(demo.wsUrl)).rejects.toThrow();
+    const { socket } = await TestSocket.welcomed(demo.wsUrl);
+    sockets.push(socket);
   });
 
   it('never applies to the simulation API', async () => {

@@ -33,6 +33,7 @@ describe('POST /_emulator/redemptions', () => {
       stream_id: null,
       refunded_points: 0,
       refunded_at: null,
+      reward_deleted: false,
     });
     expect(events).toEqual([
       {

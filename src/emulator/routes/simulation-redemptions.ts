@@ -45,6 +45,7 @@ export function registerRedemptionSimulationRoutes(app: FastifyInstance): void {
     stream_id: redemption.streamId,
     refunded_points: redemption.refund?.points ?? 0,
     refunded_at: redemption.refund ? toRfc3339(redemption.refund.at) : null,
+    reward_deleted: state.rewards.get(redemption.rewardId) === undefined,
   });
 
   app.post('/_emulator/redemptions', (request) => {
@@ -98,10 +99,10 @@ export function registerRedemptionSimulationRoutes(app: FastifyInstance): void {
     }
     const now = state.clock.now();
     const rewards = state.rewards.listFor(broadcasterId).filter((r) => rewardId === undefined || r.id === rewardId);
-    const redemptions = rewards
-      .flatMap((r) => state.redemptions.listForReward(r.id))
-      .filter((r) => status === undefined || r.status === status)
-      .sort((a, b) => a.redeemedAt - b.redeemedAt || a.seq - b.seq);
+    // Deleted rewards' redemptions too: they stay, FULFILLED, with `reward_deleted: true`.
+    const redemptions = state.redemptions
+      .listForBroadcaster(broadcasterId)
+      .filter((r) => (rewardId === undefined || r.rewardId === rewardId) && (status === undefined || r.status === status));
     return {
       rewards: rewards.map((r) => ({ ...helixReward(state, r, now), client_id: r.clientId })),
       redemptions: redemptions.map(simulationRedemption),

@@ -4,6 +4,7 @@ import { GAMES } from '../catalogue/games';
 import { call } from '../emulator-test-client';
 import { EmulatorState } from '../state/emulator-state';
 import { badRequest, useDemoEmulator } from '../test-support/demo-emulator';
+import { rawCall } from '../test-support/raw-http';
 
 const demo = useDemoEmulator();
 
@@ -171,5 +172,36 @@ describe('loopback only', () => {
   it('refuses a Host that is not loopback (DNS rebinding)', async () => {
     const res = await call(`${demo.url}/_emulator/state`, { headers: { host: 'attacker.example' } });
     expect(res.status).toBe(403);
+  });
+
+  it('refuses it however the target spells the simulation path, and mints nothing', async () => {
+    const before = (await call(`${demo.url}/_emulator/state`)).json.tokens;
+    const spellings = [
+      '/_emulator/tokens', '/%5Femulator/tokens', '/%5femulator/tokens', '/%5F%65mulator/tokens', '/_emulator%2Ftokens',
+      '/_emulator/%74okens', '/_emulator//tokens', '/_emulator/./tokens', '/_emulator/tokens/', '/_emulator/tokens?x=1',
+      '/_emulator/tokens;x', '/_emulator/tokens#x', 'http://attacker.example/_emulator/tokens', 'http://127.0.0.1/_emulator/tokens',
+      'HTTP://attacker.example/%5Femulator/tokens', '//_emulator/tokens', '/./_emulator/tokens', '/%2E/_emulator/tokens',
+      '/x/../_emulator/tokens', '/x/%2E%2E/_emulator/tokens', '/_EMULATOR/tokens', '/%5FEMULATOR/tokens', '/%255Femulator/tokens',
+      '/\\_emulator/tokens',
+    ];
+    const body = JSON.stringify({ client_id: demo.clientId, user_id: demo.broadcasterId, scopes: ['channel:manage:redemptions'] });
+    for (const target of spellings) {
+      const res = await rawCall(demo.url, { method: 'POST', target, headers: { host: 'attacker.example', 'content-type': 'application/json' }, body });
+      // 403 from the guard, or an error from the router (404, 400) for what it does not route to the simulation API.
+      expect([400, 403, 404], target).toContain(res.status);
+      expect(res.text, target).not.toContain('access_token');
+    }
+    // Every spelling the router does take reaches the guard: the same targets from loopback mint tokens.
+    const routed = await rawCall(demo.url, { method: 'POST', target: '/%5Femulator/tokens', headers: { 'content-type': 'application/json' }, body });
+    expect(routed.status).toBe(200);
+    expect((await call(`${demo.url}/_emulator/state`)).json.tokens.access).toBe(before.access + 1);
+  });
+
+  it('refuses a foreign Host on the simulation API of an absolute-form or encoded GET as well', async () => {
+    for (const target of ['/%5Femulator/state', 'http://attacker.example/_emulator/state']) {
+      const res = await rawCall(demo.url, { target, headers: { host: 'attacker.example' } });
+      expect(res.status, target).toBe(403);
+      expect(res.json).toEqual({ error: 'Forbidden', status: 403, message: 'The simulation API answers loopback requests only' });
+    }
   });
 });

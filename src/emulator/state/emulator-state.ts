@@ -21,10 +21,23 @@ import { RewardStore } from './rewards';
 import { ChatStore } from './chat';
 import { CharityStore } from './charity';
 import { CommercialStore } from './commercials';
+import { VipStore } from './vips';
+import { BanStore } from './bans';
+import { RaidStore } from './raids';
+import { ShoutoutStore } from './shoutouts';
+import { ChatMessageStore, UserEmoteSetStore } from './chat-messages';
 import { RateLimiter } from './rate-limiter';
 import { StreamStore } from './streams';
 import { TokenStore } from './tokens';
 import { UserStore, type NewUser, type User } from './users';
+import { PollStore } from './polls';
+import { PredictionStore } from './predictions';
+import { ChannelPointBalanceStore } from './channel-point-balances';
+import { ClipStore } from './clips';
+import { AdScheduleStore } from './ad-schedules';
+import { SubscriptionStore } from './subscriptions';
+import { GoalStore } from './goals';
+import { HypeTrainStore } from './hype-trains';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -76,6 +89,20 @@ export class EmulatorState {
   chat!: ChatStore;
   charity!: CharityStore;
   commercials!: CommercialStore;
+  vips!: VipStore;
+  bans!: BanStore;
+  raids!: RaidStore;
+  shoutouts!: ShoutoutStore;
+  chatMessages!: ChatMessageStore;
+  userEmoteSets!: UserEmoteSetStore;
+  polls!: PollStore;
+  predictions!: PredictionStore;
+  pointBalances!: ChannelPointBalanceStore;
+  clips!: ClipStore;
+  adSchedules!: AdScheduleStore;
+  subscriptions!: SubscriptionStore;
+  goals!: GoalStore;
+  hypeTrains!: HypeTrainStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -138,5 +165,19 @@ export class EmulatorState {
     this.chat = new ChatStore();
     this.charity = new CharityStore();
     this.commercials = new CommercialStore();
+    this.vips = new VipStore();
+    this.bans = new BanStore();
+    this.raids = new RaidStore();
+    this.shoutouts = new ShoutoutStore();
+    this.chatMessages = new ChatMessageStore();
+    this.userEmoteSets = new UserEmoteSetStore();
+    this.polls = new PollStore();
+    this.predictions = new PredictionStore();
+    this.pointBalances = new ChannelPointBalanceStore();
+    this.clips = new ClipStore();
+    this.adSchedules = new AdScheduleStore();
+    this.subscriptions = new SubscriptionStore();
+    this.goals = new GoalStore();
+    this.hypeTrains = new HypeTrainStore();
   }
 }

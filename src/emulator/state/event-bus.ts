@@ -11,7 +11,34 @@ export type PlatformEventType =
   | 'channel.update'
   | 'channel.follow'
   | 'channel.moderator.add'
-  | 'channel.moderator.remove';
+  | 'channel.moderator.remove'
+  | 'channel.vip.add'
+  | 'channel.vip.remove'
+  | 'channel.ban'
+  | 'channel.unban'
+  | 'channel.chat.message'
+  | 'channel.chat.notification'
+  | 'channel.shoutout.create'
+  | 'channel.shoutout.receive'
+  | 'channel.raid'
+  | 'channel.poll.begin'
+  | 'channel.poll.progress'
+  | 'channel.poll.end'
+  | 'channel.prediction.begin'
+  | 'channel.prediction.progress'
+  | 'channel.prediction.lock'
+  | 'channel.prediction.end'
+  | 'channel.ad_break.begin'
+  | 'channel.goal.begin'
+  | 'channel.goal.progress'
+  | 'channel.goal.end'
+  | 'channel.hype_train.begin'
+  | 'channel.hype_train.progress'
+  | 'channel.hype_train.end'
+  | 'channel.cheer'
+  | 'channel.subscribe'
+  | 'channel.subscription.gift'
+  | 'channel.subscription.message';
 
 export interface PlatformEvent {
   type: PlatformEventType;
@@ -19,6 +46,11 @@ export interface PlatformEvent {
   broadcasterUserId: string;
   /** Matched against an optional `condition.reward_id` (redemption events). */
   rewardId?: string;
+  /**
+   * For types not conditioned on `broadcaster_user_id` (`channel.raid`): the condition fields the
+   * event matches; a subscription matches when each of these it names has the event's value.
+   */
+  condition?: Record<string, string>;
   /** The notification's `payload.event`, exactly as the platform sends it. */
   event: Record<string, unknown>;
 }

@@ -140,10 +140,16 @@ export class RedemptionStore {
     return Object.fromEntries(this.refundedPointsByUser);
   }
 
-  /** Forgets a deleted reward's redemptions. */
-  deleteForReward(rewardId: string): void {
-    for (const redemption of this.byReward.get(rewardId) ?? []) this.byId.delete(redemption.id);
-    this.byReward.delete(rewardId);
+  /** Every redemption in the channel, deleted rewards' included, oldest first. */
+  listForBroadcaster(broadcasterId: string): Redemption[] {
+    return [...this.byId.values()].filter((r) => r.broadcasterId === broadcasterId).sort(compareKeys);
+  }
+
+  /**
+   * A deleted reward's redemptions stay (spec part 3: they end FULFILLED and remain the viewers'
+   * record); only its per-stream counts, which no redemption can use any more, are dropped.
+   */
+  forgetStreamCounts(rewardId: string): void {
     for (const key of [...this.streamCounts.keys(), ...this.userStreamCounts.keys()]) {
       if (key.startsWith(`${rewardId} `)) {
         this.streamCounts.delete(key);

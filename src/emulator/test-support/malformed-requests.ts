@@ -7,6 +7,8 @@
 import { expect } from 'vitest';
 import { call, type CallOptions, type TestResponse } from '../emulator-test-client';
 import { isIdentityPath } from '../http/api-error';
+import { isLoopbackHost } from '../http/loopback-guard';
+import { requestPath } from '../http/request-path';
 import type { HttpMethod } from './demo-emulator';
 
 export type Random = () => number;
@@ -52,6 +54,12 @@ export interface FuzzSpace {
   bodies: readonly string[];
   /** Content types for a body; '' sends none. */
   contentTypes: readonly string[];
+  /**
+   * The share of requests whose path is respelt (0 by default): one character percent-encoded, a
+   * `./` or `x/../` inserted, a slash doubled or appended, or the path upper-cased, so the routes are
+   * also reached (or missed) through every spelling a guard on the raw URL would get wrong.
+   */
+  respellPaths?: number;
 }
 
 export interface FuzzRequest {
@@ -61,8 +69,30 @@ export interface FuzzRequest {
   options: CallOptions;
 }
 
+/** One respelling of `path` (see `FuzzSpace.respellPaths`). */
+export function respellPath(random: Random, path: string): string {
+  const at = 1 + Math.floor(random() * Math.max(1, path.length - 1));
+  switch (Math.floor(random() * 6)) {
+    case 0: {
+      const char = path[at] ?? '';
+      return char === '' || char === '/' ? `${path}/` : `${path.slice(0, at)}%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}${path.slice(at + 1)}`;
+    }
+    case 1:
+      return path.replace('/', '/./');
+    case 2:
+      return path.replace('/', '/x/../');
+    case 3:
+      return path.replace('/', '//');
+    case 4:
+      return `${path}/`;
+    default:
+      return path.toUpperCase();
+  }
+}
+
 export function randomRequest(random: Random, space: FuzzSpace): FuzzRequest {
-  const [routeMethod, path] = pick(random, space.routes);
+  const [routeMethod, routePath] = pick(random, space.routes);
+  const path = space.respellPaths !== undefined && random() < space.respellPaths ? respellPath(random, routePath) : routePath;
   const method = random() < (space.keepMethod ?? 1) ? routeMethod : pick(random, space.methods ?? [routeMethod]);
   const query = Array.from({ length: Math.floor(random() * (space.maxParams ?? 5)) }, () => `${pick(random, space.params)}=${encodeURIComponent(pick(random, space.values))}`);
   if (space.rawQueries && random() < 0.2) query.push(pick(random, space.rawQueries));
@@ -80,8 +110,12 @@ export function randomRequest(random: Random, space: FuzzSpace): FuzzRequest {
  * No 5xx; an error with a body (HTML pages aside) is JSON in the platform's shape with the response's
  * status: `{ error, status, message }`, or at least `{ status, message }` on the identity host.
  */
-export function expectWellFormed(res: TestResponse, target: string, label: string): void {
+export function expectWellFormed(res: TestResponse, target: string, label: string, host?: string): void {
   expect(res.status, label).toBeLessThan(500);
+  // A foreign Host (DNS rebinding) never gets an answer from the simulation API, however it is spelt.
+  if (host !== undefined && !isLoopbackHost(host) && requestPath(target).toLowerCase().startsWith('/_emulator')) {
+    expect(res.status, `${label} (Host: ${host})`).toBeGreaterThanOrEqual(400);
+  }
   if (res.status < 400 || res.text === '' || res.header('content-type')?.startsWith('text/html')) return;
   expect(res.header('content-type'), label).toMatch(/^application\/json/);
   const shape = { status: res.status, message: expect.any(String) };
@@ -99,7 +133,7 @@ export async function sendAndCheck(baseUrl: string, requests: readonly FuzzReque
   for (let start = 0; start < requests.length; start += concurrency) {
     const batch = requests.slice(start, start + concurrency);
     const responses = await Promise.all(batch.map((r) => call(`${baseUrl}${r.target}`, r.options)));
-    responses.forEach((res, i) => expectWellFormed(res, batch[i]!.target, labelOf(batch[i]!)));
+    responses.forEach((res, i) => expectWellFormed(res, batch[i]!.target, labelOf(batch[i]!), batch[i]!.options.headers?.host));
     statuses.push(...responses.map((r) => r.status));
   }
   expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();

@@ -7,13 +7,10 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import Conf from 'conf';
 import { createSidestage } from '../composition';
-import { createAesFileCipher, encryptedFileDescription } from '../services/auth/aes-file-cipher';
-import { CipherFileTokenStore } from '../services/auth/token-store';
 import { createConsoleLogger } from '../services/logger';
-import { BackedSettingsStore } from '../services/settings/settings-store';
-import { loadOrCreateDockSecret } from './dock-secret';
+import { DataRecoveryNotices, formatNotice } from '../services/common/data-recovery-notices';
+import { openDockData } from './dock-data';
 import { startDockServer } from './dock-server';
 
 const { values } = parseArgs({
@@ -42,20 +39,33 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   if (build.status !== 0) process.exit(1);
 }
 
+// Damaged files are set aside and named, on this console and in the app; none stops the dock.
+const recoveryNotices = new DataRecoveryNotices(logger);
+const printed = new Set<string>();
+const offNoticeLines = recoveryNotices.onChange((list) => {
+  for (const notice of list) {
+    if (printed.has(notice.id)) continue;
+    printed.add(notice.id);
+    console.log(`sidestage dock: ${formatNotice(notice)}`);
+  }
+});
+const { settings, secret, tokenStore } = await openDockData(dataDir, logger, recoveryNotices);
+
 const sidestage = await createSidestage({
   transport: 'dock',
   version: process.env.npm_package_version ?? '0.0.0',
   env: process.env,
   demo: values.demo,
   dataDir,
-  tokenStore: new CipherFileTokenStore(join(dataDir, 'tokens.enc'), createAesFileCipher(join(dataDir, 'token.key')), encryptedFileDescription),
-  settings: new BackedSettingsStore(new Conf({ cwd: dataDir, configName: 'settings', projectName: 'sidestage' })),
+  tokenStore,
+  settings,
+  recoveryNotices,
   // A dock has no window of its own to open a browser from: the renderer opens the page.
   openUrl: async () => false,
   logger,
 });
 
-const dock = await startDockServer({ router: sidestage.router, rendererDir, secret: await loadOrCreateDockSecret(dataDir), port, logger });
+const dock = await startDockServer({ router: sidestage.router, rendererDir, secret, port, logger });
 if (sidestage.emulator) console.log(`emulator listening on ${sidestage.emulator.url}`);
 console.log(`dock ready at ${dock.url}`);
 
@@ -63,9 +73,15 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  offNoticeLines();
   await dock.close();
   await sidestage.dispose();
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+const stopOrExit = () =>
+  stop().catch((error: unknown) => {
+    logger.error('the dock did not stop cleanly', { error });
+    process.exit(1);
+  });
+process.on('SIGINT', stopOrExit);
+process.on('SIGTERM', stopOrExit);

@@ -1,18 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateDir, readRaw, recoverWhole, writeFileAtomic } from '../services/common/atomic-json-file';
+import type { DataRecoveryNotices } from '../services/common/data-recovery-notices';
 
-/** The per-install dock secret: created once, kept in the data directory with mode 0600. */
-export async function loadOrCreateDockSecret(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'dock-secret');
-  try {
-    const existing = (await readFile(file, 'utf8')).trim();
-    if (/^[A-Za-z0-9_-]{32,}$/.test(existing)) return existing;
-  } catch {
-    // none yet
+export const dockSecretFileName = 'dock-secret';
+const secretPattern = /^[A-Za-z0-9_-]{32,}$/;
+
+/**
+ * The per-install dock secret: created once, kept in the data directory with mode 0600.
+ * A damaged one is set aside and replaced, and `notices` hears that the OBS dock URL changed
+ * (a broadcaster's OBS dock stops working until the new URL is pasted in).
+ */
+export async function loadOrCreateDockSecret(dataDir: string, notices?: DataRecoveryNotices): Promise<string> {
+  const file = join(dataDir, dockSecretFileName);
+  const raw = await readRaw(file);
+  if (raw.kind === 'read') {
+    const existing = raw.data.toString('utf8').trim();
+    if (secretPattern.test(existing)) return existing;
   }
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await ensurePrivateDir(dataDir);
+  if (raw.kind !== 'missing') {
+    const reason = raw.kind === 'unreadable' ? raw.reason : raw.data.length === 0 ? 'it is empty' : 'it does not hold a valid secret';
+    const recovered = await recoverWhole(file, reason, 'the old dock secret');
+    notices?.add({
+      ...recovered,
+      done: 'Made a new dock secret',
+      consequence: 'The OBS dock URL has changed: copy the new "dock ready at" URL into OBS (Docks > Custom Browser Docks).',
+    });
+  }
   const secret = randomBytes(24).toString('base64url');
-  await writeFile(file, secret, { mode: 0o600 });
+  await writeFileAtomic(file, secret);
   return secret;
 }

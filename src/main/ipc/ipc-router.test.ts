@@ -1,8 +1,9 @@
-import { signedOutAuthState } from '../../shared/ipc/contract';
+import { invokeChannels, signedOutAuthState, type Channel } from '../../shared/ipc/contract';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { AppError } from '../services/app-error';
 import { silentLogger } from '../services/logger';
-import { IpcRouter } from './ipc-router';
+import { IpcRouter, MAX_ERROR_MESSAGE_CHARS } from './ipc-router';
 
 const trusted = { trusted: true, description: 'test' };
 
@@ -86,5 +87,82 @@ describe('IpcRouter', () => {
     r.emit('auth:changed', signedOutAuthState);
     expect(seen).toEqual([['auth:changed', signedOutAuthState]]);
     expect(() => r.emit('auth:changed', { status: 'bogus' } as never)).toThrow();
+  });
+});
+
+describe('IpcRouter: strict and bounded', () => {
+  const noArgChannels = (Object.keys(invokeChannels) as Channel[]).filter((c) => invokeChannels[c].arg.safeParse(undefined).success && !invokeChannels[c].arg.safeParse({}).success);
+
+  it.each([null, 42, '', 'x', true, [], {}, { arg: 1 }])('refuses %j on every channel that takes no argument', async (arg) => {
+    expect(noArgChannels.length).toBeGreaterThan(10);
+    const r = new IpcRouter(silentLogger);
+    let ran = 0;
+    for (const channel of noArgChannels) r.handle(channel, (() => void (ran += 1)) as never);
+    for (const channel of noArgChannels) {
+      expect(await r.dispatch(channel, arg, trusted)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    }
+    expect(ran).toBe(0);
+  });
+
+  it('refuses unknown keys at every level of every argument: each object of the contract is strict', () => {
+    const loose: string[] = [];
+    const walk = (schema: z.ZodType, path: string): void => {
+      const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+      switch (def.type) {
+        case 'object': {
+          const catchall = def.catchall as z.ZodType | undefined;
+          if ((catchall as unknown as { _zod?: { def: { type: string } } } | undefined)?._zod?.def.type !== 'never') loose.push(path);
+          for (const [key, value] of Object.entries(def.shape as Record<string, z.ZodType>)) walk(value, `${path}.${key}`);
+          return;
+        }
+        case 'optional':
+        case 'nullable':
+        case 'default':
+        case 'readonly':
+        case 'prefault':
+        case 'nonoptional':
+          return walk(def.innerType as z.ZodType, path);
+        case 'array':
+          return walk(def.element as z.ZodType, `${path}[]`);
+        case 'union':
+          return (def.options as z.ZodType[]).forEach((option, i) => walk(option, `${path}|${i}`));
+        case 'pipe':
+          return walk(def.in as z.ZodType, path);
+        case 'record':
+        case 'map':
+        case 'any':
+        case 'unknown':
+          loose.push(`${path} (${def.type})`);
+          return;
+        default:
+          return;
+      }
+    };
+    for (const [channel, schemas] of Object.entries(invokeChannels)) walk(schemas.arg, channel);
+    expect(loose).toEqual([]);
+  });
+
+  it('refuses a prototype key as an unknown key', async () => {
+    const arg = JSON.parse('{"serverId":1,"__proto__":{"polluted":true}}') as unknown;
+    expect(await router().dispatch('ingest:select', arg, trusted)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('bounds every error message, whatever it quotes', async () => {
+    const huge = 'k'.repeat(900_000);
+    const r = router();
+    r.handle('rewards:delete', ({ id }) => {
+      throw new AppError('invalid_argument', `There is no reward ${id}.`);
+    });
+    const results = [
+      await r.dispatch('ingest:select', { serverId: 1, [huge]: 1 }, trusted),
+      await r.dispatch('ingest:select', { serverId: huge }, trusted),
+      await r.dispatch(huge, undefined, trusted),
+      await r.dispatch('rewards:delete', { id: huge }, trusted),
+    ];
+    for (const result of results) {
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_CHARS + 40);
+    }
   });
 });

@@ -22,6 +22,10 @@ export interface Sender {
   description: string;
 }
 
+/** Error messages are read by people: one that echoes input stays this short, however large the input. */
+export const MAX_ERROR_MESSAGE_CHARS = 600;
+const MAX_ISSUE_CHARS = 160;
+
 type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 /**
@@ -46,10 +50,10 @@ export class IpcRouter {
 
   async dispatch(channel: unknown, rawArg: unknown, sender: Sender): Promise<IpcResult<unknown>> {
     if (!sender.trusted) {
-      this.logger.warn('IPC request from an untrusted sender refused', { channel: String(channel), sender: sender.description });
+      this.logger.warn('IPC request from an untrusted sender refused', { channel: boundText(String(channel), 80), sender: boundText(sender.description, 200) });
       return fail('untrusted_sender', 'This window may not talk to Sidestage.');
     }
-    if (!isChannel(channel)) return fail('unknown_channel', `There is no IPC channel named ${JSON.stringify(String(channel)).slice(0, 80)}.`);
+    if (!isChannel(channel)) return fail('unknown_channel', `There is no IPC channel named ${boundText(JSON.stringify(String(channel)), 80)}.`);
     const handler = this.handlers.get(channel);
     if (!handler) return fail('unknown_channel', `The channel ${channel} is not available in this build.`);
     const schemas = invokeChannels[channel];
@@ -60,7 +64,11 @@ export class IpcRouter {
       // Parsing the result strips any field the contract does not name, so nothing extra can leak.
       return { ok: true, value: schemas.result.parse(value) };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.toIpcError() };
+      if (error instanceof AppError) {
+        // A service may quote what it was given (an id, a name): the quote is bounded like ours.
+        const ipcError = error.toIpcError();
+        return { ok: false, error: { ...ipcError, message: boundText(ipcError.message, MAX_ERROR_MESSAGE_CHARS) } };
+      }
       this.logger.error(`IPC handler ${channel} failed`, { error });
       return fail('internal', 'Something went wrong inside Sidestage. Try again; if it keeps failing, restart it.');
     }
@@ -78,12 +86,22 @@ export class IpcRouter {
 }
 
 function fail(code: 'untrusted_sender' | 'unknown_channel' | 'invalid_argument' | 'internal', message: string): IpcResult<never> {
-  return { ok: false, error: { code, message } };
+  return { ok: false, error: { code, message: boundText(message, MAX_ERROR_MESSAGE_CHARS) } };
 }
 
+/** The text, or its start and a note of how much was left out. */
+export function boundText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, Math.max(0, max - 1))}… (${text.length - max + 1} more characters)`;
+}
+
+/** The first issues in words. Paths and messages can quote the input (an unknown key), so each is bounded. */
 export function describeZodError(error: ZodError): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => {
+      const message = boundText(issue.message, MAX_ISSUE_CHARS);
+      return issue.path.length ? `${boundText(issue.path.map(String).join('.'), MAX_ISSUE_CHARS / 2)}: ${message}` : message;
+    })
     .join('; ');
 }

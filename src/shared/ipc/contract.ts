@@ -350,9 +350,9 @@ export const rewardInputSchema = z
     backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     isEnabled: z.boolean(),
     isUserInputRequired: z.boolean(),
-    maxPerStream: z.object({ isEnabled: z.boolean(), value: z.number().int().min(1).max(2_147_483_647) }),
-    maxPerUserPerStream: z.object({ isEnabled: z.boolean(), value: z.number().int().min(1).max(2_147_483_647) }),
-    globalCooldown: z.object({ isEnabled: z.boolean(), seconds: z.number().int().min(1).max(2_147_483_647) }),
+    maxPerStream: z.object({ isEnabled: z.boolean(), value: z.number().int().min(1).max(2_147_483_647) }).strict(),
+    maxPerUserPerStream: z.object({ isEnabled: z.boolean(), value: z.number().int().min(1).max(2_147_483_647) }).strict(),
+    globalCooldown: z.object({ isEnabled: z.boolean(), seconds: z.number().int().min(1).max(2_147_483_647) }).strict(),
     shouldRedemptionsSkipRequestQueue: z.boolean(),
   })
   .strict();
@@ -523,6 +523,39 @@ export const simulationStateSchema = z.object({
 });
 export type SimulationState = z.infer<typeof simulationStateSchema>;
 
+// ---------- data recovery (damaged files in the data directory) ----------
+
+/** What Sidestage did about one damaged file; names files and counts, never contents. */
+export const dataRecoveryNoticeSchema = z.object({
+  id: z.string(),
+  /** The damaged file's name in the data directory, e.g. `redemption-outbox.json`. */
+  file: z.string(),
+  /** The name it was kept under for a person to look at; null when it could not be moved. */
+  setAsideAs: z.string().nullable(),
+  /** Why it could not be used. */
+  reason: z.string(),
+  /** What Sidestage did instead. */
+  done: z.string(),
+  /** What could not be recovered (e.g. "2 of 5 pending actions"); null: nothing was lost. */
+  lost: z.string().nullable(),
+  /** What was kept; null when nothing could be. */
+  kept: z.string().nullable(),
+  /** Something the user must do or know, e.g. that the OBS dock URL changed. */
+  consequence: z.string().nullable(),
+  at: z.string(),
+});
+export type DataRecoveryNotice = z.infer<typeof dataRecoveryNoticeSchema>;
+
+const dataRecoveryChannels = {
+  'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
+  /** Answers the notices left. */
+  'data:dismissNotice': { arg: z.object({ id: z.string().min(1).max(100) }).strict(), result: z.array(dataRecoveryNoticeSchema) },
+} as const;
+
+const dataRecoveryEvents = {
+  'data:changed': z.array(dataRecoveryNoticeSchema),
+} as const;
+
 // ---------- the contract ----------
 
 export const invokeChannels = {
@@ -618,6 +651,7 @@ export const invokeChannels = {
   // demo
   'demo:getSimulation': { arg: noArg, result: simulationStateSchema },
   'demo:setSimulation': { arg: z.object({ running: z.boolean() }).strict(), result: simulationStateSchema },
+  ...dataRecoveryChannels,
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -635,6 +669,7 @@ export const eventChannels = {
   'chatSettings:changed': chatSettingsStateSchema,
   'ads:changed': adsStateSchema,
   'demo:changed': simulationStateSchema,
+  ...dataRecoveryEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

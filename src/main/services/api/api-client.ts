@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from './lazy-undici';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
 import { ApiError } from './api-error';

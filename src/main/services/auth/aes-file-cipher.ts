@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, renameSync } from 'node:fs';
+import { setAsideName, writeFileAtomicSync } from '../common/atomic-json-file';
 import type { TokenCipher, TokenStoreDescription } from './token-store';
 
 const keyLength = 32;
@@ -54,19 +54,17 @@ function loadOrCreateKey(keyPath: string): Buffer {
   try {
     const existing = readFileSync(keyPath);
     if (existing.length === keyLength) return existing;
-    // A key of the wrong size is corrupt; a new one makes old tokens unreadable, which means signed out.
+    // A key of the wrong size is corrupt; a new one makes old tokens unreadable, which means signed
+    // out (the token store sets them aside and says so). The damaged key is kept, not overwritten.
+    try {
+      renameSync(keyPath, setAsideName(keyPath));
+    } catch {
+      // Left in place; the rename below replaces it.
+    }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   const key = randomBytes(keyLength);
-  mkdirSync(dirname(keyPath), { recursive: true, mode: 0o700 });
-  const tmp = `${keyPath}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(tmp, key, { mode: 0o600, flag: 'wx' });
-  try {
-    renameSync(tmp, keyPath);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  writeFileAtomicSync(keyPath, key);
   return key;
 }

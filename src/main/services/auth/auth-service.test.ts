@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import type { Logger } from '../logger';
 import { AuthService, type AuthServiceOptions } from './auth-service';
-import { createFakeClock, type FakeClock } from './fake-clock';
-import { startFakeIdentityService, waitUntil, type FakeIdentityService } from './fake-identity-service';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
+import { startFakeIdentityService, waitUntil, type FakeIdentityService } from '../../test-support/fake-identity-service';
 import { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-store';
 
 const clientId = 'abcdefghijklmnopqrstuvwxyz0123';
@@ -458,6 +458,24 @@ describe('AuthService session: start, validation, refresh, sign-out', () => {
     await waitUntil(() => service.getState().status === 'signedIn');
     await waitUntil(() => service.getState().error !== null);
     expect(service.getState().error).toMatch(/could not save your sign-in/);
+  });
+
+  it('says the disk is full when the sign-in cannot be saved for lack of space', async () => {
+    const full: TokenStore = {
+      description: { kind: 'memory', secure: true, warning: null },
+      load: async () => null,
+      save: async () => {
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      },
+      clear: async () => {},
+    };
+    const service = createService({ tokenStore: full });
+    await service.start();
+    await service.signIn('loopback');
+    await browse(opened[0]!);
+    await waitUntil(() => service.getState().error !== null);
+    expect(service.getState().status).toBe('signedIn');
+    expect(service.getState().error).toMatch(/disk is full/);
   });
 
   it('dispose clears its timers and closes a pending listener', async () => {

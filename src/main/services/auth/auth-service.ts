@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { signedOutAuthState, type Account, type AuthState, type SignInFlow } from '../../../shared/ipc/contract';
 import { AppError } from '../app-error';
+import { isDiskFull } from '../common/atomic-json-file';
 import type { Logger } from '../logger';
 import { describeNetworkError, isNetworkError } from '../api/network-error';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { IdentityClient, IdentityError, type TokenGrant } from './identity-client';
 import { startLoopbackListener, type LoopbackListener } from './loopback-server';
 import type { StoredTokens, TokenStore } from './token-store';
@@ -110,7 +111,7 @@ export class AuthService {
       });
     }
     if (!this.disposed && this.validateTimer === null) {
-      this.validateTimer = this.clock.setInterval(() => void this.validateNow(), this.options.validateIntervalMs ?? 60 * 60_000);
+      this.validateTimer = this.clock.setInterval(() => this.validateNow().catch((error: unknown) => this.options.logger.error('the hourly sign-in check failed', { reason: reasonOf(error) })), this.options.validateIntervalMs ?? 60 * 60_000);
     }
     if (this.tokens) await this.validateNow();
   }
@@ -246,7 +247,7 @@ export class AuthService {
       pending: { flow: 'loopback', authorizeUrl: authorizeUrl.href, openedBy: 'main', expiresAt: this.isoIn(this.signInTimeoutMs) },
       error: null,
     });
-    void this.completeLoopback(attempt, listener);
+    this.completeLoopback(attempt, listener).catch((error: unknown) => this.failAttempt(attempt, `The sign-in stopped: ${reasonOf(error)}`));
 
     let opened = false;
     try {
@@ -288,7 +289,7 @@ export class AuthService {
     });
     let intervalMs = device.interval * 1000;
     const schedule = () => {
-      attempt.pollTimer = this.clock.setTimeout(() => void poll(), intervalMs);
+      attempt.pollTimer = this.clock.setTimeout(() => poll().catch((error: unknown) => this.failAttempt(attempt, `The sign-in stopped: ${reasonOf(error)}`)), intervalMs);
     };
     const poll = async (): Promise<void> => {
       attempt.pollTimer = null;
@@ -363,7 +364,7 @@ export class AuthService {
       login: validation.login ?? account?.login ?? null,
     };
     this.attempt = null;
-    void this.abortAttempt(attempt);
+    this.abortAttempt(attempt).catch((error: unknown) => this.options.logger.warn('the sign-in listener did not close cleanly', { reason: reasonOf(error) }));
     this.tokens = tokens;
     this.accountLoaded = account !== null;
     // Saved before anyone is told "signed in", so a quit right after does not lose the sign-in.
@@ -384,7 +385,7 @@ export class AuthService {
   private failAttempt(attempt: SignInAttempt, message: string): void {
     if (this.attempt !== attempt) return;
     this.attempt = null;
-    void this.abortAttempt(attempt);
+    this.abortAttempt(attempt).catch((error: unknown) => this.options.logger.warn('the sign-in listener did not close cleanly', { reason: reasonOf(error) }));
     this.options.logger.info('sign-in did not complete', { flow: attempt.flow, message });
     this.update({ status: this.statusWithout(attempt), pending: null, error: message });
   }
@@ -560,6 +561,7 @@ export class AuthService {
       return null;
     } catch (err) {
       this.options.logger.error('could not save the sign-in', { reason: reasonOf(err) });
+      if (isDiskFull(err)) return 'Your disk is full, so Sidestage could not save your sign-in; free some space, or you will need to sign in again after a restart.';
       return 'Sidestage could not save your sign-in on this computer; you will need to sign in again after a restart.';
     }
   }

@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from '../api/lazy-undici';
 import type { Account } from '../../../shared/ipc/contract';
 import type { Logger } from '../logger';
 

@@ -4,7 +4,8 @@ import { runInNewContext } from 'node:vm';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
-import { createFakeClock } from './fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
+import { rawExchange, rawRequest } from '../../test-support/raw-http';
 import { startLoopbackListener, type LoopbackListener } from './loopback-server';
 
 const state = 'expected-state-0123456789';
@@ -192,5 +193,31 @@ describe('startLoopbackListener (implicit flow)', () => {
   it('does not take a posted answer in the code flow', async () => {
     const listener = await listen();
     expect((await post(listener.redirectUri, `code=x&state=${state}`)).status).toBe(405);
+  });
+});
+
+describe('startLoopbackListener: what a local stranger sends', () => {
+  it.each(['http://[', '*', 'http://127.0.0.1/auth/callback', '//evil.example/auth/callback'])(
+    'answers the request target %s with a client error and keeps waiting for the sign-in',
+    async (target) => {
+      const listener = await listen();
+      for (const upgrade of [false, true]) {
+        const headers: Record<string, string> = { Host: `127.0.0.1:${listener.port}` };
+        if (upgrade) Object.assign(headers, { Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' });
+        const answer = await rawExchange(listener.port, rawRequest('GET', target, headers));
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.body).toMatch(/not part of the Sidestage sign-in/);
+      }
+      expect((await get(callback(listener, { code: 'abc', state }))).status).toBe(200);
+      await expect(listener.result).resolves.toMatchObject({ type: 'code', code: 'abc' });
+    },
+  );
+
+  it('answers a request line the parser refuses with a 400 and a sentence', async () => {
+    const listener = await listen();
+    const answer = await rawExchange(listener.port, 'GET /\x01 HTTP/1.1\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatch(/malformed/);
   });
 });

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
-import { systemClock, type Clock } from './clock';
+import { answerClientErrors, parseRequestTarget } from '../loopback-http';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 
 export interface LoopbackListenerOptions {
   /** The registered redirect URI, e.g. http://localhost:3000/auth/callback. Port 0 picks a free port (tests). */
@@ -71,6 +72,8 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
     });
   });
 
+  answerClientErrors(server, log, 'loopback sign-in');
+
   const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
 
   function finish(outcome: { ok: LoopbackResult } | { error: AppError }, res?: ServerResponse): void {
@@ -86,7 +89,11 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = parseRequestTarget(req.url);
+    if (url === null) {
+      sendPage(res, 400, 'Not a valid address', 'This address is not part of the Sidestage sign-in.');
+      return;
+    }
     if (url.pathname !== redirect.pathname) {
       sendPage(res, 404, 'Not found', 'This address is not part of the Sidestage sign-in.');
       return;

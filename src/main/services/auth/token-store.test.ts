@@ -117,6 +117,11 @@ describe('CipherFileTokenStore with the AES key-file cipher', () => {
     await store.save(tokens);
     expect((await stat(keyPath)).size).toBe(32);
     expect(await newStore().load()).toEqual(tokens);
+    // The damaged key and the tokens it could not open are kept aside, not overwritten.
+    const names = await readdir(join(keyPath, '..'));
+    expect(names.filter((n) => n.includes('.damaged-')).map((n) => n.replace(/\.damaged-.*/, '')).sort()).toEqual(
+      [keyPath, tokenPath].map((p) => p.split('/').pop()).sort(),
+    );
   });
 
   it('treats an unreadable token file as signed out', async () => {

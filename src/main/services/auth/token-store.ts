@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { z } from 'zod';
+import { readRaw, recoverWhole, writeFileAtomic } from '../common/atomic-json-file';
+import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
 /** What Sidestage keeps of a sign-in. Lives only in main; never crosses IPC. */
@@ -94,28 +94,31 @@ export class CipherFileTokenStore implements TokenStore {
     private readonly cipher: TokenCipher,
     readonly description: TokenStoreDescription,
     private readonly logger?: Logger,
+    private readonly notices?: DataRecoveryNotices,
   ) {}
 
   async load(): Promise<StoredTokens | null> {
-    let data: Buffer;
-    try {
-      data = await readFile(this.filePath);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.logger?.warn('token file unreadable; treating as signed out', { error: errorMessage(err) });
+    const raw = await readRaw(this.filePath);
+    if (raw.kind === 'missing') return null;
+    let reason: string;
+    if (raw.kind === 'unreadable') {
+      reason = raw.reason;
+    } else {
+      let plain: string | null = null;
+      try {
+        plain = this.cipher.decrypt(raw.data);
+      } catch (err) {
+        this.logger?.warn('token file could not be decrypted', { error: errorMessage(err) });
       }
-      return null;
+      const tokens = plain === null ? null : parseStoredTokens(plain);
+      if (tokens) return tokens;
+      reason = plain === null ? 'it could not be decrypted (it is damaged, or its key changed)' : 'its contents are not in the form Sidestage expects';
     }
-    let plain: string;
-    try {
-      plain = this.cipher.decrypt(data);
-    } catch (err) {
-      this.logger?.warn('token file could not be decrypted; treating as signed out', { error: errorMessage(err) });
-      return null;
-    }
-    const tokens = parseStoredTokens(plain);
-    if (!tokens) this.logger?.warn('token file has an unexpected shape; treating as signed out');
-    return tokens;
+    // Signed out, and said so: the damaged file is kept aside rather than overwritten by the next sign-in.
+    const recovered = await recoverWhole(this.filePath, reason, 'your saved sign-in');
+    if (this.notices) this.notices.add({ ...recovered, done: 'Signed out; sign in again to continue' });
+    else this.logger?.warn('token file damaged; treating as signed out', { reason, setAsideAs: recovered.setAsideAs });
+    return null;
   }
 
   async save(tokens: StoredTokens): Promise<void> {
@@ -125,26 +128,6 @@ export class CipherFileTokenStore implements TokenStore {
 
   async clear(): Promise<void> {
     await rm(this.filePath, { force: true });
-  }
-}
-
-/** Writes `data` to a fresh 0600 file beside `filePath`, flushes it, then renames it into place. */
-export async function writeFileAtomic(filePath: string, data: Buffer): Promise<void> {
-  await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
-  const tmp = `${filePath}.${randomBytes(6).toString('hex')}.tmp`;
-  // 'wx': the temporary name must be new, so the mode given here is the mode the file gets.
-  const handle = await open(tmp, 'wx', 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, filePath);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
   }
 }
 

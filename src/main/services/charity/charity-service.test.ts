@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
-import { FakeAuth, FakeEvents } from '../redemptions/test-fakes';
+import { FakeAuth, FakeEvents } from '../../test-support/redemption-fakes';
 import { CharityService } from './charity-service';
 
 const amount = (value: number) => ({ value, decimal_places: 2, currency: 'USD' });

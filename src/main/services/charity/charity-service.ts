@@ -3,7 +3,7 @@ import type { AuthState, CharityCampaign, CharityOverview, Donation } from '../.
 import { ApiError } from '../api/api-error';
 import type { ApiClient, Page } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
@@ -88,7 +88,7 @@ export class CharityService {
       this.options.auth.onChange((s) => this.applyAuth(s)),
       this.options.events.onNotification(donateType, (event) => this.onDonate(event)),
       this.options.events.onGap(() => {
-        if (this.broadcasterId) void this.refresh({ announceNew: true });
+        if (this.broadcasterId) this.background(this.refresh({ announceNew: true }));
       }),
     );
     this.applyAuth(this.options.auth.getState());
@@ -144,12 +144,17 @@ export class CharityService {
     this.hadCampaign = false;
     this.overview = signedOut;
     if (id === null) this.emit();
-    else void this.refresh();
+    else this.background(this.refresh());
   }
 
   private requireSignedIn(): string {
     if (this.broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to see your charity campaign.');
     return this.broadcasterId;
+  }
+
+  /** A refresh nobody awaits (events, sign-in): a failure is logged rather than left unhandled. */
+  private background(work: Promise<unknown>): void {
+    work.catch((error: unknown) => this.options.logger.error('charity: a background refresh failed', { error }));
   }
 
   private async load(announceNew: boolean, attempt = 1): Promise<CharityOverview> {
@@ -211,11 +216,11 @@ export class CharityService {
         donations: [donation, ...this.overview.donations].slice(0, this.options.maxDonations ?? 500),
       });
       // The platform's own total settles any rounding or a donation this feed missed.
-      if (!total) void this.refresh();
+      if (!total) this.background(this.refresh());
     } else {
       // A campaign Sidestage did not know of yet (started meanwhile).
       this.set({ donations: [donation, ...this.overview.donations] });
-      void this.refresh();
+      this.background(this.refresh());
     }
     this.announce(donation, event.charity_name);
   }

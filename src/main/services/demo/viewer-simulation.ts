@@ -8,9 +8,9 @@
  * campaign) is what a real viewer meets too: that attempt is skipped and the refused reward rests
  * for a while, so the next redemption picks another one.
  */
-import { request } from 'undici';
+import { request } from '../api/lazy-undici';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 
 export interface SimulationCounts {

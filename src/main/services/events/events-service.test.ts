@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import type { ApiRequest, ApiResponse } from '../api/api-client';
 import { ApiError } from '../api/api-error';
-import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import type { Logger } from '../logger';
 import { eventsStatusSchema, type EventsStatus } from '../../../shared/ipc/contract';
 import { EventsService, type EventsAuth, type EventsGap, type EventsServiceOptions, type RevokedSubscription } from './events-service';
@@ -13,7 +13,7 @@ import {
   streamOnlineEvent,
   type FakeConnection,
   type FakeEventSubServer,
-} from './fake-eventsub-server';
+} from '../../test-support/fake-eventsub-server';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

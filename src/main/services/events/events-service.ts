@@ -2,9 +2,9 @@ import type { AuthState } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
-import { Backoff, defaultBackoff, type BackoffOptions } from './backoff';
+import { Backoff, defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { eventSchemas, isKnownEventType, type EventPayloads, type KnownEventType, type SubscriptionInfo, type WelcomeSession } from './eventsub-messages';
 import { EventSubSession, defaultWebSocketFactory, issuePaths, type NotificationMetadata, type SessionEnd, type WebSocketFactory } from './eventsub-session';
 import type { EventsStatus } from '../../../shared/ipc/contract';
@@ -243,7 +243,11 @@ export class EventsService {
     const session = this.current;
     this.emitStatus();
     // Before the first welcome (or between sessions) the next session's round creates it.
-    if (session) void this.createOne(session, record).then(() => this.emitStatus());
+    if (session) {
+      this.createOne(session, record)
+        .then(() => this.emitStatus())
+        .catch((error: unknown) => this.options.logger.error('EventSub: creating a subscription failed', { type: record.type, error }));
+    }
   }
 
   /** Starts over on a new session (a "Reconnect" button): failed and revoked subscriptions are tried again. */
@@ -399,7 +403,11 @@ export class EventsService {
       this.emitStatus();
       // Only what was still being created when the hand-over began (want() during it, say) needs creating.
       const pending = this.records.filter((r) => r.status === 'pending');
-      if (pending.length > 0) void Promise.all(pending.map((r) => this.createOne(session, r))).then(() => this.emitStatus());
+      if (pending.length > 0) {
+        Promise.all(pending.map((r) => this.createOne(session, r)))
+          .then(() => this.emitStatus())
+          .catch((error: unknown) => this.options.logger.error('EventSub: creating the subscriptions failed', { error }));
+      }
       return;
     }
     if (session !== this.fresh) return;
@@ -410,7 +418,7 @@ export class EventsService {
     this.state = 'connected';
     this.error = null;
     this.options.logger.info('EventSub session welcomed', { sessionId: info.id, keepaliveSeconds: info.keepalive_timeout_seconds ?? null });
-    void this.createAll(session);
+    this.createAll(session).catch((error: unknown) => this.options.logger.error('EventSub: creating the subscriptions failed', { error }));
   }
 
   private onReconnect(session: EventSubSession, reconnectUrl: string): void {

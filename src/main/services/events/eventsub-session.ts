@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import {
   frameSchema,
@@ -133,7 +133,12 @@ export class EventSubSession {
       this.options.logger.warn('EventSub sent a frame without metadata; ignored', { issues: issuePaths(frame.error) });
       return;
     }
-    this.dispatch(frame.data);
+    try {
+      this.dispatch(frame.data);
+    } catch (error) {
+      // A handler's bug must not escape into ws's data handler, where it would end the process.
+      this.options.logger.error('EventSub frame handling failed; frame dropped', { error, messageType: frame.data.metadata.message_type });
+    }
   }
 
   private dispatch(frame: Frame): void {

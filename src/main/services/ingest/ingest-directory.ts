@@ -3,7 +3,8 @@
  * kept in memory for a while, and saved in settings so that an unreachable directory still leaves
  * the user a list (the last good answer, or a few well-known servers built in).
  */
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from '../api/lazy-undici';
 import { z } from 'zod';
 import { isDeprecatedIngest, parseIngestTemplate, type ParsedIngestTemplate } from '../../../shared/domain/ingest-url';
 import { silentLogger, type Logger } from '../logger';

@@ -14,7 +14,7 @@ import {
   startTcpListener,
   type FakeDirectoryServer,
   type TcpListener,
-} from './fake-directory-server';
+} from '../../test-support/fake-directory-server';
 
 const streamKey = 'live_424242_Sup3rS3cretStr3amK3yValue0123';
 const secretPart = 'Sup3rS3cretStr3amK3yValue0123';

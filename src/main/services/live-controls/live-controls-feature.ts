@@ -8,7 +8,7 @@ import type { IpcRouter } from '../../ipc/ipc-router';
 import { registerLiveControlsHandlers } from '../../ipc/live-controls-ipc';
 import { AdsService } from '../ads/ads-service';
 import type { ApiClient } from '../api/api-client';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 import { ChannelInfoService } from '../channel-info/channel-info-service';
 import { ChatSettingsService } from '../chat-settings/chat-settings-service';
 import type { Logger } from '../logger';
@@ -17,6 +17,7 @@ import { FileMarkerLogStore, type MarkerLogStore } from '../markers/marker-log-s
 import { MarkerService } from '../markers/marker-service';
 import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../markers/shortcut-registry';
 import type { Notifier } from '../notifications/notifier';
+import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { SettingsStore } from '../settings/settings-store';
 import { StreamStatusService, type StreamEventsSource } from '../stream-status/stream-status-service';
 import { settingsPauseSwitch, TrayModel, type NotificationPauseSwitch } from '../tray/tray-model';
@@ -26,6 +27,8 @@ export interface LiveControlsDeps {
   auth: { getState(): AuthState; onChange(listener: (state: AuthState) => void): () => void };
   settings: SettingsStore;
   dataDir: string;
+  /** Told about damaged files found at start (the marker log). */
+  notices?: DataRecoveryNotices;
   logger: Logger;
   notifier: Notifier;
   /** The EventSub events service (stream.online / stream.offline, gaps); null: polling only. */
@@ -72,7 +75,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     stream,
     notifier,
     settings,
-    store: deps.markerLogStore ?? new FileMarkerLogStore(deps.dataDir, logger),
+    store: deps.markerLogStore ?? new FileMarkerLogStore(deps.dataDir, logger, undefined, deps.notices),
     logger,
     clock,
     retryWindowMs: deps.markerRetryWindowMs,

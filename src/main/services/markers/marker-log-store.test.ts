@@ -35,7 +35,7 @@ describe('FileMarkerLogStore', () => {
     const store = new FileMarkerLogStore(dir, silentLogger);
     expect(await store.load()).toEqual([]);
     const files = await readdir(dir);
-    expect(files.some((f) => f.startsWith('marker-log.json.unreadable-'))).toBe(true);
+    expect(files.some((f) => f.startsWith('marker-log.json.damaged-'))).toBe(true);
     await store.save([log(3)]);
     expect(JSON.parse(await readFile(join(dir, 'marker-log.json'), 'utf8')).broadcasts).toHaveLength(1);
   });

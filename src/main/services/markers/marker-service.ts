@@ -15,7 +15,7 @@ import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { certainlyNotSent } from '../api/network-error';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';
@@ -377,9 +377,11 @@ export class MarkerService {
       // Out of time; but a marker that did land is not reported as missing.
       if (delivery.unsureSince === null) return this.failed(entry, describe(error));
       entry.error = describe(error);
-      void this.checkThenAttempt(delivery, true).then(() => {
-        if (entry.status === 'pending') this.failed(entry, describe(error));
-      });
+      this.checkThenAttempt(delivery, true)
+        .catch((checkError: unknown) => this.options.logger.error('marker: the last check failed', { error: checkError }))
+        .finally(() => {
+          if (entry.status === 'pending') this.failed(entry, describe(error));
+        });
       return;
     }
     entry.error = `${describe(error)} Trying again…`;
@@ -388,7 +390,10 @@ export class MarkerService {
     const timer = this.clock.setTimeout(() => {
       this.retryTimers.delete(timer);
       if (this.disposed) return;
-      void (delivery.unsureSince === null ? this.attempt(delivery) : this.checkThenAttempt(delivery));
+      (delivery.unsureSince === null ? this.attempt(delivery) : this.checkThenAttempt(delivery)).catch((retryError: unknown) => {
+        this.options.logger.error('marker: a retry failed', { error: retryError });
+        if (entry.status === 'pending') this.failed(entry, describe(retryError));
+      });
     }, wait);
     this.retryTimers.add(timer);
   }

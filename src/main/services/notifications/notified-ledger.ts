@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Clock } from '../auth/clock';
-import { AtomicJsonFile } from '../redemptions/atomic-json-file';
+import type { Clock } from '../../../shared/primitives/clock';
+import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
+import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+import type { Logger } from '../logger';
 
-const fileSchema = z.object({ version: z.literal(1), seen: z.array(z.tuple([z.string(), z.number()])) });
+const entrySchema = z.tuple([z.string(), z.number()]);
+type LedgerFile = { version: 1; seen: [string, number][] };
 
 /**
  * The redemptions and donations already notified (or deliberately not, under do-not-disturb or a
@@ -15,21 +18,43 @@ export class NotifiedLedger {
   private saveTimer: unknown = null;
 
   private constructor(
-    private readonly file: AtomicJsonFile<z.infer<typeof fileSchema>>,
+    private readonly file: AtomicJsonFile<LedgerFile>,
     private readonly clock: Clock,
     /** False on the very first run: what is already pending then is old news, not a notification. */
     readonly existedAtStart: boolean,
     private readonly maxEntries: number,
     private readonly saveDelayMs: number,
+    private readonly logger: Logger | undefined,
   ) {}
 
-  static async open(dataDir: string, clock: Clock, options: { maxEntries?: number; saveDelayMs?: number } = {}): Promise<NotifiedLedger> {
-    const file = new AtomicJsonFile<z.infer<typeof fileSchema>>(join(dataDir, NotifiedLedger.fileName));
-    const { value, existed } = await file.read({ version: 1, seen: [] }, (raw) => {
-      const parsed = fileSchema.safeParse(raw);
-      return parsed.success ? parsed.data : null;
+  static async open(
+    dataDir: string,
+    clock: Clock,
+    options: { maxEntries?: number; saveDelayMs?: number; notices?: DataRecoveryNotices; logger?: Logger } = {},
+  ): Promise<NotifiedLedger> {
+    const file = new AtomicJsonFile<LedgerFile>(join(dataDir, NotifiedLedger.fileName), { describeAll: 'the record of what was already notified' });
+    const { value, existed, recovered } = await file.read({ version: 1, seen: [] }, (raw) => {
+      if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { seen?: unknown }).seen)) return null;
+      const items = (raw as { seen: unknown[] }).seen;
+      const { kept, dropped } = keepValid(items, (item) => {
+        const parsed = entrySchema.safeParse(item);
+        return parsed.success ? parsed.data : null;
+      });
+      return {
+        value: { version: 1 as const, seen: kept },
+        dropped,
+        lost: `${dropped} of ${items.length} notified items; one of those may be notified again`,
+        kept: `${kept.length} notified items`,
+      };
     });
-    const ledger = new NotifiedLedger(file, clock, existed, options.maxEntries ?? 50_000, options.saveDelayMs ?? 500);
+    if (recovered) {
+      options.notices?.add({
+        ...recovered,
+        done: recovered.kept ? 'Kept every readable entry' : 'Started a new record: redemptions already waiting are not notified again, newer ones are',
+      });
+    }
+    // A record dropped whole counts as a first run: what waits now is old news, not a burst of repeats.
+    const ledger = new NotifiedLedger(file, clock, existed, options.maxEntries ?? 50_000, options.saveDelayMs ?? 500, options.logger);
     for (const [key, at] of value.seen) ledger.seen.set(key, at);
     return ledger;
   }
@@ -49,7 +74,9 @@ export class NotifiedLedger {
     if (this.saveTimer === null) {
       this.saveTimer = this.clock.setTimeout(() => {
         this.saveTimer = null;
-        void this.save();
+        // Runs from a timer: nobody awaits it, so a failed save (a full disk) is reported here and
+        // tried again with the next change or on quit; the in-memory record stays complete.
+        this.save().catch((error: unknown) => this.logger?.error('the notification record could not be saved', { error }));
       }, this.saveDelayMs);
     }
     return fresh;

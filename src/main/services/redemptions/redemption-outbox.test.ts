@@ -83,6 +83,6 @@ describe('RedemptionOutbox', () => {
     await writeFile(join(dir, RedemptionOutbox.fileName), '{"version":1,"entr');
     const outbox = await RedemptionOutbox.open(dir);
     expect(outbox.list()).toEqual([]);
-    expect((await readdir(dir)).some((f) => f.includes('.broken-'))).toBe(true);
+    expect((await readdir(dir)).some((f) => f.includes('.damaged-'))).toBe(true);
   });
 });

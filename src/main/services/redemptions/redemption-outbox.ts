@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { redemptionSchema, type Redemption } from '../../../shared/ipc/contract';
-import { AtomicJsonFile } from './atomic-json-file';
+import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
+import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 
 /** The platform's limit of redemption ids per Update Redemption Status request. */
 export const maxIdsPerUpdate = 50;
@@ -22,7 +23,7 @@ const entrySchema = z.object({
 });
 export type OutboxEntry = z.infer<typeof entrySchema>;
 
-const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
+type OutboxFile = { version: 1; entries: OutboxEntry[] };
 
 /** One PATCH per reward and per 50 ids, in queue order. */
 export function planUpdates(redemptions: Redemption[], status: ResolveStatus, broadcasterId: string, now: Date): OutboxEntry[] {
@@ -57,17 +58,32 @@ export function planUpdates(redemptions: Redemption[], status: ResolveStatus, br
 export class RedemptionOutbox {
   private entries: OutboxEntry[] = [];
 
-  private constructor(private readonly file: AtomicJsonFile<z.infer<typeof fileSchema>>) {}
+  private constructor(private readonly file: AtomicJsonFile<OutboxFile>) {}
 
   static fileName = 'redemption-outbox.json';
 
-  static async open(dataDir: string): Promise<RedemptionOutbox> {
-    const outbox = new RedemptionOutbox(new AtomicJsonFile(join(dataDir, RedemptionOutbox.fileName)));
-    const { value } = await outbox.file.read({ version: 1, entries: [] }, (raw) => {
-      const parsed = fileSchema.safeParse(raw);
-      return parsed.success ? parsed.data : null;
+  /**
+   * Reads the outbox. Each valid entry is kept; a damaged file is set aside whole (for a person)
+   * and the user is told how many actions could not be recovered.
+   */
+  static async open(dataDir: string, notices?: DataRecoveryNotices): Promise<RedemptionOutbox> {
+    const outbox = new RedemptionOutbox(new AtomicJsonFile(join(dataDir, RedemptionOutbox.fileName), { describeAll: 'any pending fulfil or cancel actions in it' }));
+    const { value, recovered } = await outbox.file.read({ version: 1, entries: [] }, (raw) => {
+      if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { entries?: unknown }).entries)) return null;
+      const items = (raw as { entries: unknown[] }).entries;
+      const { kept, dropped } = keepValid(items, (item) => {
+        const parsed = entrySchema.safeParse(item);
+        return parsed.success ? parsed.data : null;
+      });
+      return {
+        value: { version: 1 as const, entries: kept },
+        dropped,
+        lost: `${dropped} of ${items.length} pending ${items.length === 1 ? 'action' : 'actions'} (fulfil or cancel); if the platform still has those redemptions waiting, they show in the queue again`,
+        kept: `${kept.length} pending ${kept.length === 1 ? 'action' : 'actions'}, which will still be sent`,
+      };
     });
     outbox.entries = value.entries;
+    if (recovered) notices?.add({ ...recovered, done: recovered.kept ? 'Kept every readable action and set the damaged file aside' : 'Started an empty outbox' });
     return outbox;
   }
 

@@ -14,7 +14,7 @@
 import type { OpenItem } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { CharityService, type CharityEventsSource } from '../charity/charity-service';
 import type { IpcRouter } from '../../ipc/ipc-router';
 import type { Logger } from '../logger';
@@ -25,6 +25,7 @@ import type { Notifier } from '../notifications/notifier';
 import { RendererNotifier } from '../notifications/renderer-notifier';
 import { RewardsService } from '../rewards/rewards-service';
 import type { SettingsStore } from '../settings/settings-store';
+import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { RedemptionOutbox } from './redemption-outbox';
 import { RedemptionsService, type QueueAuth, type RedemptionEventsSource } from './redemptions-service';
 
@@ -34,6 +35,8 @@ export interface RedemptionsFeatureDeps {
   settings: SettingsStore;
   /** Where the outbox and the notified-items ledger live. */
   dataDir: string;
+  /** Told about damaged files found at start (the outbox, the ledger). */
+  notices?: DataRecoveryNotices;
   logger: Logger;
   clock?: Clock;
   /** The EventSub events service (src/main/services/events/events-service.ts). */
@@ -97,7 +100,7 @@ export function createRedemptionsFeature(deps: RedemptionsFeatureDeps): Redempti
       r.handle('redemptions:reconcile', async () => {
         const { redemptions } = need();
         await redemptions.reconcile();
-        void redemptions.flush();
+        redemptions.flush().catch((error: unknown) => deps.logger.error('redemption queue: sending the outbox failed', { error }));
         return redemptions.getStatus();
       });
       r.handle('redemptions:dismissFailure', ({ at }) => {
@@ -123,7 +126,10 @@ export function createRedemptionsFeature(deps: RedemptionsFeatureDeps): Redempti
 
     async start() {
       if (services) return;
-      const [outbox, ledger] = await Promise.all([RedemptionOutbox.open(deps.dataDir), NotifiedLedger.open(deps.dataDir, clock)]);
+      const [outbox, ledger] = await Promise.all([
+        RedemptionOutbox.open(deps.dataDir, deps.notices),
+        NotifiedLedger.open(deps.dataDir, clock, { notices: deps.notices, logger: deps.logger }),
+      ]);
       const redemptions = new RedemptionsService({ api: deps.api, auth: deps.auth, events: deps.events, outbox, logger: deps.logger, clock, retryMs: deps.retryMs });
       const charity = new CharityService({ api: deps.api, auth: deps.auth, events: deps.events, logger: deps.logger, clock });
       const notifications = new NotificationsService({

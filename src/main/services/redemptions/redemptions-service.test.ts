@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueDelta, Redemption } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RedemptionOutbox } from './redemption-outbox';
 import { RedemptionsService, type ArrivalContext } from './redemptions-service';
-import { broadcaster, FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from './test-fakes';
+import { broadcaster, FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../../test-support/redemption-fakes';
 
 let dir: string;
 let api: FakeChannelPointsApi;
@@ -206,6 +206,32 @@ describe('RedemptionsService: the queue', () => {
 });
 
 describe('RedemptionsService: actions and the outbox', () => {
+  it('counts an action the platform took as done when the outbox cannot be written afterwards (a full disk)', async () => {
+    const r1 = api.redeem('a');
+    service = await startService();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const request = api.request;
+    api.request = async (req) => {
+      // The disk fails between saving the action and removing it once the platform has answered.
+      await rm(join(dir, RedemptionOutbox.fileName), { force: true, recursive: true });
+      await mkdir(join(dir, RedemptionOutbox.fileName, 'blocked'), { recursive: true });
+      return request(req);
+    };
+    try {
+      expect(await service.fulfill([r1.id])).toEqual({ done: 1, queued: 0, failed: [] });
+      expect(queueIds()).toEqual([]);
+      expect(service.getSnapshot().failures).toEqual([]);
+      await service.flush();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      api.request = request;
+    }
+  });
+
   it('fulfils at once, in requests of at most 50 ids grouped by reward', async () => {
     for (let i = 0; i < 120; i++) api.redeem('a');
     for (let i = 0; i < 3; i++) api.redeem('b');

@@ -2,7 +2,7 @@ import type { AuthState, QueueDelta, QueueReward, QueueSnapshot, QueueStatus, Re
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
@@ -121,8 +121,8 @@ export class RedemptionsService {
       events.onNotification(redemptionUpdateType, (event) => this.onUpdate(event)),
       events.onGap((gap) => {
         this.options.logger.info('redemption queue: events gap; reconciling', { reason: gap.reason });
-        void this.reconcile();
-        void this.flush();
+        this.background(this.reconcile(), 'reconciling');
+        this.background(this.flush(), 'sending the outbox');
       }),
       auth.onChange((state) => this.applyAuth(state)),
     );
@@ -332,14 +332,14 @@ export class RedemptionsService {
     if (id !== this.broadcasterId) {
       this.switchAccount(id);
       if (id !== null) {
-        void this.reconcile();
-        void this.flush();
+        this.background(this.reconcile(), 'reconciling');
+        this.background(this.flush(), 'sending the outbox');
       }
     } else if (id !== null && state.status === 'signedIn' && previous !== 'signedIn') {
       // Signed in again: whatever waited for the sign-in goes now, and the queue catches up.
       this.options.logger.info('redemption queue: signed in again; reconciling and sending the outbox');
-      void this.reconcile();
-      void this.flush();
+      this.background(this.reconcile(), 'reconciling');
+      this.background(this.flush(), 'sending the outbox');
     }
     this.publish();
   }
@@ -387,7 +387,7 @@ export class RedemptionsService {
       if (this.queue.add(redemption)) this.emitArrivals([redemption], { source: 'event', initial: false });
     } else if (!this.unmanageable.has(redemption.rewardId)) {
       this.held.set(redemption.id, redemption);
-      if (!this.sync) void this.refreshRewards();
+      if (!this.sync) this.background(this.refreshRewards(), 'reading the rewards');
     }
     this.publish();
   }
@@ -498,7 +498,7 @@ export class RedemptionsService {
     const delay = this.backoff(this.syncAttempt++, retryAfter(err));
     this.syncTimer = this.clock.setTimeout(() => {
       this.syncTimer = null;
-      void this.reconcile();
+      this.background(this.reconcile(), 'reconciling');
     }, delay);
   }
 
@@ -548,7 +548,7 @@ export class RedemptionsService {
       if (isRetryable(err)) {
         const reason = waitingReason(err);
         this.outboxError = reason;
-        await this.options.outbox.noteAttempt(entry.id, reason);
+        await this.saveOutbox(this.options.outbox.noteAttempt(entry.id, reason));
         this.scheduleFlush(err);
         this.options.logger.warn('redemption update waits in the outbox', { count, reason });
         return { kind: 'queued', count };
@@ -559,16 +559,35 @@ export class RedemptionsService {
     }
   }
 
+  /**
+   * An outbox write after the platform has answered. The outbox in memory already holds the
+   * change, and the next write that works puts it on disk; a failure (a full disk) must neither
+   * turn a done action into a refusal nor end the process. At worst a restart sends it again,
+   * which the platform answers 404 (counted as done).
+   */
+  private async saveOutbox(write: Promise<void>): Promise<void> {
+    try {
+      await write;
+    } catch (error) {
+      this.options.logger.error('redemption queue: could not write the outbox; it is kept in memory and written with the next change', { error });
+    }
+  }
+
+  /** A call nobody awaits (timers, events): a failure is logged rather than left unhandled. */
+  private background(work: Promise<void>, what: string): void {
+    work.catch((error: unknown) => this.options.logger.error(`redemption queue: ${what} failed`, { error }));
+  }
+
   private async completed(entry: OutboxEntry): Promise<SendOutcome> {
     this.markResolved(entry.redemptions.map((r) => r.id));
-    await this.options.outbox.remove([entry.id]);
+    await this.saveOutbox(this.options.outbox.remove([entry.id]));
     this.flushAttempt = 0;
     if (this.options.outbox.list().every((e) => e.broadcasterId !== this.broadcasterId)) this.outboxError = null;
     return { kind: 'done', count: entry.redemptions.length };
   }
 
   private async rollBack(entry: OutboxEntry, reason: string): Promise<SendOutcome> {
-    await this.options.outbox.remove([entry.id]);
+    await this.saveOutbox(this.options.outbox.remove([entry.id]));
     if (entry.broadcasterId === this.broadcasterId) {
       for (const r of entry.redemptions) if (!this.isResolved(r.id) && this.rewards.has(r.rewardId)) this.queue.add(r);
     }
@@ -594,7 +613,7 @@ export class RedemptionsService {
     const delay = this.backoff(this.flushAttempt++, retryAfter(err));
     this.flushTimer = this.clock.setTimeout(() => {
       this.flushTimer = null;
-      void this.flush();
+      this.background(this.flush(), 'sending the outbox');
     }, delay);
   }
 

@@ -17,7 +17,7 @@ import { silentLogger, type Logger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createRedemptionsFeature, type RedemptionsFeature } from './redemptions-feature';
-import { FakeAuth } from './test-fakes';
+import { FakeAuth } from '../../test-support/redemption-fakes';
 
 const clientId = 'sd7k2m9x4p1q8w3e6r5t0y2u4i6o8p';
 const broadcasterId = '501234567';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../api/api-client';
 import { silentLogger } from '../logger';
-import { FakeAuth, helixReward } from '../redemptions/test-fakes';
+import { FakeAuth, helixReward } from '../../test-support/redemption-fakes';
 import { RewardsService } from './rewards-service';
 
 describe('RewardsService', () => {

@@ -2,6 +2,10 @@
  * Settings behind an interface: electron-store in the app, `conf` in dock mode, memory in tests.
  * Secrets never live here; tokens have their own encrypted store.
  */
+import { z } from 'zod';
+import { isDiskFull } from '../common/atomic-json-file';
+import { AppError } from '../app-error';
+
 export interface Settings {
   /** Chosen ingest server id, or null to follow the recommendation. */
   'ingest.selectedId': number | null;
@@ -54,6 +58,51 @@ export const defaultSettings: Settings = {
   'app.closeToTray': true,
 };
 
+const pendingRevertSchema = z.object({
+  presetId: z.string(),
+  label: z.string(),
+  broadcasterId: z.string(),
+  dueAt: z.number(),
+  applied: z.record(z.string(), z.unknown()),
+  restore: z.record(z.string(), z.unknown()),
+});
+
+/** Each setting's schema: a value of the wrong type falls back to that setting's default alone. */
+export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } = {
+  'ingest.selectedId': z.number().int().nullable(),
+  'ingest.secure': z.boolean(),
+  'ingest.bandwidthTest': z.boolean(),
+  'ingest.cachedDirectory': z.object({ fetchedAt: z.string(), ingests: z.array(z.unknown()) }).nullable(),
+  'platform.clientId': z.string().nullable(),
+  'notifications.doNotDisturb': z.boolean(),
+  'notifications.mutedRewardIds': z.array(z.string()),
+  'notifications.donations': z.boolean(),
+  'markers.hotkey': z.string(),
+  'markers.noteHotkey': z.string().nullable(),
+  'markers.descriptionTemplate': z.string(),
+  'chatSettings.pendingRevert': pendingRevertSchema.nullable(),
+  'app.closeToTray': z.boolean(),
+};
+
+export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];
+
+/** The value if it fits the setting's schema; the default otherwise (and when absent). */
+export function validSetting<K extends keyof Settings>(key: K, value: unknown): Settings[K] {
+  if (value === undefined) return defaultSettings[key];
+  const parsed = settingSchemas[key].safeParse(value);
+  return parsed.success ? parsed.data : defaultSettings[key];
+}
+
+/** What a failed settings write tells the broadcaster: a full disk by name, anything else plainly. */
+export function settingsWriteError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isDiskFull(error)) {
+    return new AppError('unavailable', 'Your disk is full, so Sidestage could not save this setting. Free some space and try again.');
+  }
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return new AppError('unavailable', `Sidestage could not save this setting to its settings file${code ? ` (${code})` : ''}. Try again.`);
+}
+
 export interface SettingsStore {
   get<K extends keyof Settings>(key: K): Settings[K];
   set<K extends keyof Settings>(key: K, value: Settings[K]): void;
@@ -81,9 +130,15 @@ export interface KeyValueBackend {
 export class BackedSettingsStore implements SettingsStore {
   constructor(private readonly backend: KeyValueBackend) {}
   get<K extends keyof Settings>(key: K): Settings[K] {
-    return (this.backend.get(key) ?? defaultSettings[key]) as Settings[K];
+    // The file can be edited by hand or left by another version: each value is checked on its own.
+    return validSetting(key, this.backend.get(key));
   }
+  /** Throws an AppError the broadcaster can read (a full disk says so) when the value is not saved. */
   set<K extends keyof Settings>(key: K, value: Settings[K]): void {
-    this.backend.set(key, value);
+    try {
+      this.backend.set(key, value);
+    } catch (error) {
+      throw settingsWriteError(error);
+    }
   }
 }

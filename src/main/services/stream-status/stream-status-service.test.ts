@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { StreamStatusService, type StreamEventsSource } from './stream-status-service';
-import { signedInAuthState } from '../auth/auth-state-fixtures';
+import { signedInAuthState } from '../../test-support/auth-states';
 
 const signedIn: AuthState = signedInAuthState;
 const signedOut: AuthState = { ...signedIn, status: 'signedOut', account: null };

@@ -8,7 +8,7 @@
 import type { AuthState, StreamStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 
 /** The part of the events service this needs (src/main/services/events/events-service.ts). */

@@ -5,6 +5,7 @@ import { findPanel } from './panel-registry';
 import { Sidebar } from './sidebar';
 import { StatusBar } from './status-bar';
 import { Toasts } from '../components/toasts';
+import { DataRecoveryBanners } from '../components/data-recovery-banners';
 
 export function App() {
   const panel = useSidestage((state) => findPanel(state.activePanel));
@@ -14,6 +15,7 @@ export function App() {
       <Sidebar />
       <main className="content">
         <ActionError action="app.load" what="Could not reach Sidestage" />
+        <DataRecoveryBanners />
         {panel.render()}
       </main>
       <StatusBar />

@@ -8,6 +8,7 @@ import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
 import { createUiSlice } from './ui-slice';
 import { createCharitySlice } from './charity-slice';
+import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-slice';
 import { createDemoSlice, mirrorDemo } from './demo-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
@@ -31,6 +32,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createCharitySlice(context),
       ...createRewardsSlice(context),
       ...createDemoSlice(context),
+      ...createDataRecoverySlice(context),
     };
   });
 }
@@ -49,6 +51,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorLive(store, deps),
     ...mirrorChannelPoints(store, deps),
     mirrorDemo(store, deps),
+    mirrorDataRecovery(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

@@ -16,7 +16,7 @@ import type {
   StreamStatus,
 } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
-import { appInfo, deferred, fakeDeps, flush, ok, overview, signedIn, signedOut } from './test-fakes';
+import { appInfo, deferred, fakeDeps, flush, ok, overview, signedIn, signedOut } from '../test-support/store-fakes';
 
 function setup(extra: Record<string, Record<string, unknown>> = {}) {
   const fake = fakeDeps();

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { CharityActionId, CharitySlice } from './charity-slice';
+import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
 import type { NotificationsActionId, NotificationsSlice } from './notifications-slice';
 import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice';
@@ -48,7 +49,8 @@ export type ActionId =
   | NotificationsActionId
   | CharityActionId
   | RewardsActionId
-  | DemoActionId;
+  | DemoActionId
+  | DataRecoveryActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -108,4 +110,4 @@ export interface UiSlice {
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice;
+export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice;

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type {
   AppInfo,
   AuthState,
+  DataRecoveryNotice,
   EventName,
   EventPayload,
   IngestOverview,
@@ -12,7 +13,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { signedOutAuthState } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
-import type { StoreDeps } from './types';
+import type { StoreDeps } from '../store/types';
 
 export const appInfo: AppInfo = {
   version: '0.1.0',
@@ -91,6 +92,10 @@ export function fakeBridge() {
       revealStreamKey: vi.fn(async (_arg: { purpose: 'reveal' | 'copy' }) =>
         ok({ streamKey: 'live_1001_secret', url: 'rtmp://fra.example/app/live_1001_secret' }),
       ),
+    },
+    data: {
+      getNotices: vi.fn(async () => ok([] as DataRecoveryNotice[])),
+      dismissNotice: vi.fn(async (_arg: { id: string }) => ok([] as DataRecoveryNotice[])),
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
       let set = listeners.get(event);

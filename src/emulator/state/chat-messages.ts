@@ -1,0 +1,86 @@
+/** Chat messages kept per channel, for replies, slow mode and the simulation API. */
+export const MESSAGES_KEPT_PER_CHANNEL = 1000;
+
+export interface EmoteFragment {
+  id: string;
+  emote_set_id: string;
+  owner_id: string;
+  format: string[];
+}
+
+export interface MentionFragment {
+  user_id: string;
+  user_login: string;
+  user_name: string;
+}
+
+/** A piece of a message in EventSub's shape: plain text, an emote, or an @mention of a user. */
+export type MessageFragment =
+  | { type: 'text'; text: string; cheermote: null; emote: null; mention: null }
+  | { type: 'emote'; text: string; cheermote: null; emote: EmoteFragment; mention: null }
+  | { type: 'mention'; text: string; cheermote: null; emote: null; mention: MentionFragment };
+
+export interface DropReason {
+  code: string;
+  message: string;
+}
+
+export interface ChatMessage {
+  id: string;
+  broadcasterId: string;
+  senderId: string;
+  text: string;
+  fragments: MessageFragment[];
+  sentAt: number;
+  isSent: boolean;
+  dropReason: DropReason | null;
+  replyParentMessageId: string | null;
+}
+
+export class ChatMessageStore {
+  private readonly byBroadcaster = new Map<string, ChatMessage[]>();
+
+  add(message: ChatMessage): void {
+    const list = this.byBroadcaster.get(message.broadcasterId) ?? [];
+    list.push(message);
+    if (list.length > MESSAGES_KEPT_PER_CHANNEL) list.splice(0, list.length - MESSAGES_KEPT_PER_CHANNEL);
+    this.byBroadcaster.set(message.broadcasterId, list);
+  }
+
+  get(broadcasterId: string, messageId: string): ChatMessage | undefined {
+    return this.byBroadcaster.get(broadcasterId)?.find((m) => m.id === messageId);
+  }
+
+  /** The channel's messages, sent and dropped, oldest first. */
+  list(broadcasterId: string): readonly ChatMessage[] {
+    return this.byBroadcaster.get(broadcasterId) ?? [];
+  }
+
+  /** The sender's last message that went out in the channel (slow mode). */
+  lastSent(broadcasterId: string, senderId: string): ChatMessage | undefined {
+    const list = this.byBroadcaster.get(broadcasterId) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.senderId === senderId && list[i]!.isSent) return list[i];
+    return undefined;
+  }
+}
+
+/** The emote sets each user may use besides the global ones (given through the simulation API). */
+export class UserEmoteSetStore {
+  private readonly byUser = new Map<string, Set<string>>();
+
+  grant(userId: string, emoteSetId: string): boolean {
+    const sets = this.byUser.get(userId) ?? new Set<string>();
+    if (sets.has(emoteSetId)) return false;
+    sets.add(emoteSetId);
+    this.byUser.set(userId, sets);
+    return true;
+  }
+
+  revoke(userId: string, emoteSetId: string): boolean {
+    return this.byUser.get(userId)?.delete(emoteSetId) ?? false;
+  }
+
+  sets(userId: string): string[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+}

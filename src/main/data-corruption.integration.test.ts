@@ -1,0 +1,279 @@
+/**
+ * The corruption suite: each file Sidestage writes in its data directory is damaged in several
+ * ways, then the dock's start-up runs as `npm run dock` does (openDockData + createSidestage). It
+ * must start, name the file in a notice, keep every valid entry, and keep the damaged file aside.
+ * Prints per file: tries, correct recoveries, crashes, valid entries lost.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DataRecoveryNotice, Redemption } from '../shared/ipc/contract';
+import { createSidestage } from './composition';
+import { openDockData } from './dock/dock-data';
+import { createAesFileCipher } from './services/auth/aes-file-cipher';
+import { silentLogger } from './services/logger';
+import type { SettingsStore } from './services/settings/settings-store';
+
+const isRoot = process.getuid?.() === 0;
+/** Root reads any file whatever its mode: the unreadable case runs the start-up as this user instead. */
+const nobody = 65534;
+const run = promisify(execFile);
+
+/** The dock's start-up in a child process as `nobody`; answers its notices. */
+async function startAsNobody(dir: string): Promise<DataRecoveryNotice[]> {
+  await chown(dir, nobody, nobody);
+  for (const name of await readdir(dir)) await chown(join(dir, name), nobody, nobody);
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main/test-support/start-dock-services.ts', dir], {
+    uid: nobody,
+    gid: nobody,
+    timeout: 30_000,
+    env: { ...process.env, HOME: dir },
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as DataRecoveryNotice[];
+}
+// Platform mode against a closed loopback port: nothing reaches a network, and no emulator starts.
+const env = { SIDESTAGE_CLIENT_ID: 'a'.repeat(30), SIDESTAGE_BASE_URL: 'http://127.0.0.1:9' };
+
+const redemption = (id: string): Redemption => ({
+  id,
+  rewardId: 'reward-1',
+  rewardTitle: 'Hydrate',
+  rewardCost: 100,
+  userId: '1',
+  userLogin: 'viewer',
+  userName: 'Viewer',
+  userInput: '',
+  redeemedAt: '2026-01-01T00:00:00.000Z',
+});
+const outboxEntry = (id: string) => ({
+  id,
+  broadcasterId: '42',
+  rewardId: 'reward-1',
+  status: 'FULFILLED',
+  redemptions: [redemption(`r-${id}`)],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  attempts: 0,
+  lastError: null,
+});
+const press = (id: string) => ({
+  id,
+  source: 'hotkey',
+  pressedAt: '2026-01-01T00:00:00.000Z',
+  description: '',
+  status: 'created',
+  positionSeconds: 10,
+  delaySeconds: 0,
+  markerId: `m-${id}`,
+  attempts: 1,
+  error: null,
+});
+
+/** A data file: its valid form, and a form with one bad entry among good ones (with what must survive). */
+interface DataFile {
+  name: string;
+  valid(dir: string): string | Buffer;
+  oneBad?: { text: string; check(dir: string, settings: SettingsStore): Promise<number> };
+}
+
+const files: DataFile[] = [
+  {
+    name: 'settings.json',
+    valid: () => JSON.stringify({ markers: { hotkey: 'F9', descriptionTemplate: 'x' }, notifications: { donations: false } }),
+    oneBad: {
+      // The hotkey has the wrong type; the other two settings are valid and must be kept.
+      text: JSON.stringify({ markers: { hotkey: 42, descriptionTemplate: 'Marker {n}' }, notifications: { donations: false } }),
+      async check(_dir, settings) {
+        expect(settings.get('markers.hotkey')).toBe('CommandOrControl+Alt+M');
+        let lost = 0;
+        if (settings.get('markers.descriptionTemplate') !== 'Marker {n}') lost++;
+        if (settings.get('notifications.donations') !== false) lost++;
+        return lost;
+      },
+    },
+  },
+  {
+    name: 'redemption-outbox.json',
+    valid: () => JSON.stringify({ version: 1, entries: [outboxEntry('a')] }),
+    oneBad: {
+      text: JSON.stringify({ version: 1, entries: [outboxEntry('a'), { id: 'bad', status: 'MAYBE' }, outboxEntry('b')] }),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'redemption-outbox.json'), 'utf8')) as { entries: { id: string }[] };
+        return 2 - now.entries.filter((e) => e.id === 'a' || e.id === 'b').length;
+      },
+    },
+  },
+  {
+    name: 'notified-items.json',
+    valid: () => JSON.stringify({ version: 1, seen: [['redemption:1', 1]] }),
+    oneBad: {
+      text: JSON.stringify({ version: 1, seen: [['redemption:1', 1], ['redemption:2'], ['redemption:3', 3]] }),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'notified-items.json'), 'utf8')) as { seen: [string, number][] };
+        return 2 - now.seen.filter(([k]) => k === 'redemption:1' || k === 'redemption:3').length;
+      },
+    },
+  },
+  {
+    name: 'marker-log.json',
+    valid: () => JSON.stringify({ version: 1, broadcasts: [{ streamId: 's1', startedAt: null, title: 'T', entries: [press('p1')] }] }),
+    oneBad: {
+      text: JSON.stringify({
+        version: 1,
+        broadcasts: [
+          { streamId: 's1', startedAt: null, title: 'T', entries: [press('p1'), { id: 'p2', status: 'lost' }, press('p3')] },
+          { streamId: 's2', startedAt: null, title: 'U', entries: [press('p4')] },
+        ],
+      }),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'marker-log.json'), 'utf8')) as { broadcasts: { entries: { id: string }[] }[] };
+        const ids = now.broadcasts.flatMap((b) => b.entries.map((e) => e.id));
+        return ['p1', 'p3', 'p4'].filter((id) => !ids.includes(id)).length;
+      },
+    },
+  },
+  { name: 'tokens.enc', valid: (dir) => createAesFileCipher(join(dir, 'token.key')).encrypt('{"shape":"not tokens"}') },
+  { name: 'dock-secret', valid: () => 'A'.repeat(32) },
+];
+
+type Damage = 'empty' | 'truncated' | 'garbage' | 'wrong shape' | 'one bad entry' | 'directory' | 'unreadable';
+const damages: Damage[] = ['empty', 'truncated', 'garbage', 'wrong shape', 'one bad entry', 'directory', 'unreadable'];
+
+async function damage(dir: string, file: DataFile, how: Damage): Promise<boolean> {
+  const path = join(dir, file.name);
+  const valid = file.valid(dir);
+  switch (how) {
+    case 'empty':
+      await writeFile(path, '');
+      return true;
+    case 'truncated':
+      await writeFile(path, Buffer.from(valid).subarray(0, Math.floor(Buffer.from(valid).length / 2)));
+      return true;
+    case 'garbage':
+      await writeFile(path, Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0x22, 0x9c, 0x00, 0x01]));
+      return true;
+    case 'wrong shape':
+      // The token file's valid form is already of the wrong shape inside its encryption.
+      await writeFile(path, file.name === 'tokens.enc' ? valid : file.name === 'dock-secret' ? 'short' : '[1, 2, 3]');
+      return true;
+    case 'one bad entry':
+      if (!file.oneBad) return false;
+      await writeFile(path, file.oneBad.text);
+      return true;
+    case 'directory':
+      await mkdir(path);
+      await writeFile(join(path, 'inside'), 'x');
+      return true;
+    case 'unreadable':
+      await writeFile(path, valid);
+      await chmod(path, 0o000);
+      return true;
+  }
+}
+
+/** The dock's start-up in this process; answers the notices the renderer would read. */
+async function startInProcess(dir: string): Promise<DataRecoveryNotice[]> {
+  const data = await openDockData(dir, silentLogger);
+  const sidestage = await createSidestage({
+    transport: 'dock',
+    version: 'test',
+    env,
+    dataDir: dir,
+    tokenStore: data.tokenStore,
+    settings: data.settings,
+    recoveryNotices: data.recoveryNotices,
+    openUrl: async () => false,
+    logger: silentLogger,
+  });
+  try {
+    const answer = await sidestage.router.dispatch('data:getNotices', undefined, { trusted: true, description: 'test' });
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value as DataRecoveryNotice[];
+  } finally {
+    await sidestage.dispose();
+  }
+}
+
+const tally = new Map<string, { tries: number; recovered: number; crashes: number; lost: number }>();
+function count(name: string, field: 'tries' | 'recovered' | 'crashes' | 'lost', by = 1): void {
+  const row = tally.get(name) ?? { tries: 0, recovered: 0, crashes: 0, lost: 0 };
+  row[field] += by;
+  tally.set(name, row);
+}
+
+afterAll(() => {
+  const rows = [...tally].map(([file, r]) => `${file.padEnd(24)} ${String(r.tries).padStart(5)} ${String(r.recovered).padStart(9)} ${String(r.crashes).padStart(7)} ${String(r.lost).padStart(10)}`);
+  console.log(['corruption suite: file, tries, recovered, crashes, valid entries lost', ...rows].join('\n'));
+});
+
+describe('a damaged data directory', () => {
+  for (const file of files) {
+    for (const how of damages) {
+      const skipReason = how === 'one bad entry' && !file.oneBad ? 'the file has no entries' : null;
+      it.skipIf(skipReason !== null)(`${file.name}, ${how}: starts, names the file, keeps what is valid and the damaged file${skipReason ? ` (skipped: ${skipReason})` : ''}`, async () => {
+        const dir = await mkdtemp(join(tmpdir(), 'sidestage-corrupt-'));
+        count(file.name, 'tries');
+        try {
+          await damage(dir, file, how);
+          const before = how === 'directory' ? null : await readFile(join(dir, file.name)).catch(() => null);
+          let notices: DataRecoveryNotice[];
+          let settings: SettingsStore;
+          try {
+            notices = how === 'unreadable' && isRoot ? await startAsNobody(dir) : await startInProcess(dir);
+            // Reopened as the dock would at its next start: what the recovery kept is what it reads.
+            settings = (await openDockData(dir, silentLogger)).settings;
+          } catch (error) {
+            count(file.name, 'crashes');
+            throw error;
+          }
+          const notice = notices.find((n) => n.file === file.name);
+          expect(notice, `a notice naming ${file.name}`).toBeDefined();
+          expect(notice!.setAsideAs).toMatch(new RegExp(`^${file.name}\\.damaged-`));
+          const aside = join(dir, notice!.setAsideAs!);
+          if (how === 'directory') expect((await stat(aside)).isDirectory()).toBe(true);
+          else expect(await readFile(aside)).toEqual(before);
+          if (file.name === 'dock-secret') expect(notice!.consequence).toMatch(/OBS dock URL has changed/);
+          if (how === 'one bad entry') {
+            expect(notice!.lost).toBeTruthy();
+            const lost = await file.oneBad!.check(dir, settings);
+            count(file.name, 'lost', lost);
+            expect(lost).toBe(0);
+          }
+          count(file.name, 'recovered');
+        } finally {
+          await chmod(join(dir, file.name), 0o600).catch(() => {});
+          await rm(dir, { recursive: true, force: true });
+        }
+      });
+    }
+  }
+
+  it('creates a fresh data directory 0700 and its files 0600', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'sidestage-fresh-'));
+    const dir = join(parent, 'dock');
+    try {
+      const data = await openDockData(dir, silentLogger);
+      data.settings.set('markers.hotkey', 'F8');
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600);
+      expect((await stat(join(dir, 'dock-secret'))).mode & 0o777).toBe(0o600);
+      expect(data.recoveryNotices.list()).toEqual([]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('tightens an existing data directory left 0755 by an older version', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sidestage-loose-'));
+    try {
+      await chmod(dir, 0o755);
+      await openDockData(dir, silentLogger);
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      expect(await readdir(dir)).toContain('dock-secret');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The desktop shell as built (out/main/index.js, src/main/index.ts and src/main/adapters/), run in
+ * Node with a recording double of `electron` (test-support/electron-double.mjs): the window and its
+ * security, the IPC registration, the hotkey and the tray, a desktop notification for a redemption
+ * arriving through the real emulator and EventSub, and a quit that leaves the outbox on disk.
+ * The Electron binary cannot be installed here; e2e/electron-smoke.spec.ts runs it where it can.
+ *
+ * It runs the build: when out/ is missing or older than the sources it builds first
+ * (`npm test` builds before Vitest, so there this costs nothing).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntries, ensureBuilt, projectRoot } from '../../scripts/build-output.mjs';
+import { call } from '../emulator/emulator-test-client';
+import { DEMO_REWARD_IDS } from '../emulator/seed-channel-points';
+import { DEMO_BROADCASTER, DEMO_VIEWERS } from '../emulator/seed';
+import { channelNames } from '../shared/ipc/contract';
+import { contentSecurityPolicy } from './security';
+import { DesktopShellProcess } from './test-support/desktop-shell-process';
+
+const rendererUrl = `file://${join(projectRoot, 'out/renderer/index.html')}`;
+let userData: string;
+let shell: DesktopShellProcess;
+/** The in-process demo emulator, learnt from the consent page the shell opens. */
+let emulatorOrigin = '';
+let redemptionId = '';
+
+async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms\n${shell.output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function value<T>(channel: Parameters<DesktopShellProcess['invoke']>[0], arg?: unknown): Promise<T> {
+  const result = await shell.invoke<T>(channel, arg);
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+beforeAll(async () => {
+  ensureBuilt({ quiet: true });
+  userData = await mkdtemp(join(tmpdir(), 'sidestage-shell-'));
+  shell = new DesktopShellProcess(userData);
+  // Started: the page is loading, so every handler is in place.
+  await shell.waitFor('the window to load', (r) => r.kind === 'BrowserWindow.loadURL');
+}, 180_000);
+
+afterAll(async () => {
+  await shell?.kill();
+  if (userData) await rm(userData, { recursive: true, force: true });
+});
+
+describe('the desktop shell, built, with a recording Electron', () => {
+  it('takes the single-instance lock and creates one window with the secure webPreferences', async () => {
+    expect(shell.of('app.requestSingleInstanceLock')).toHaveLength(1);
+    const windows = shell.of('BrowserWindow.new');
+    expect(windows).toHaveLength(1);
+    const options = windows[0]!.options as { webPreferences: Record<string, unknown>; icon: string; show: boolean };
+    expect(options.webPreferences).toEqual({
+      preload: join(projectRoot, 'out/preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: false,
+    });
+    // Every file the window names is in the build.
+    expect(existsSync(options.webPreferences.preload as string)).toBe(true);
+    expect(existsSync(options.icon)).toBe(true);
+    // Shown once painted, not blank before.
+    expect(options.show).toBe(false);
+    await shell.waitFor('the window to show', (r) => r.kind === 'BrowserWindow.show');
+  });
+
+  it('loads the built page and puts the strict CSP on every response', async () => {
+    expect(shell.of('BrowserWindow.loadURL').map((r) => r.url)).toEqual([rendererUrl]);
+    expect(existsSync(fileURLToPath(rendererUrl))).toBe(true);
+    const rewritten = await shell.command<{ responseHeaders: Record<string, string[]> }>('responseHeaders', { url: rendererUrl });
+    expect(rewritten.responseHeaders['Content-Security-Policy']).toEqual([contentSecurityPolicy]);
+    expect(rewritten.responseHeaders['Content-Type']).toEqual(['text/html']);
+  });
+
+  it('denies new windows and permissions other than clipboard writes from its own page', async () => {
+    expect(shell.of('webContents.setWindowOpenHandler')).toHaveLength(1);
+    expect(await shell.command('windowOpen', { url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    expect(await shell.command('permission', { permission: 'media', url: rendererUrl })).toBe(false);
+    expect(await shell.command('permission', { permission: 'clipboard-sanitized-write', url: rendererUrl })).toBe(true);
+    expect(await shell.command('permission', { permission: 'clipboard-sanitized-write', url: 'https://example.com/' })).toBe(false);
+  });
+
+  it('registers every contract channel through ipcMain.handle, once, and refuses other frames', async () => {
+    const handled = shell.of('ipcMain.handle').map((r) => r.channel);
+    expect([...handled].sort()).toEqual([...channelNames].sort());
+    expect(await shell.invoke('app:getInfo')).toMatchObject({ ok: true, value: { mode: 'demo', transport: 'electron', tokenStorage: { kind: 'memory' } } });
+    expect(await shell.invoke('app:getInfo', undefined, 'https://example.com/')).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+  });
+
+  it('registers the marker hotkey globally and sets up the tray with existing icons', async () => {
+    expect(shell.of('globalShortcut.register').map((r) => r.accelerator)).toEqual(['CommandOrControl+Alt+M']);
+    const tray = shell.of('Tray.new');
+    expect(tray).toHaveLength(1);
+    const images = shell.of('nativeImage.createFromPath');
+    expect(images.map((r) => r.path)).toEqual([join(projectRoot, 'resources/tray-live.png'), join(projectRoot, 'resources/tray-offline.png')]);
+    expect(images.every((r) => r.exists)).toBe(true);
+    expect(tray[0]!.image).toBe(join(projectRoot, 'resources/tray-offline.png'));
+    expect(shell.of('Tray.setToolTip').at(-1)?.tooltip).toEqual(expect.stringContaining('Sidestage'));
+    expect(shell.of('Tray.setContextMenu').at(-1)?.labels).toEqual(expect.arrayContaining([expect.stringMatching(/quit/i)]));
+  });
+
+  it('signs in through the system browser and notifies a redemption on the desktop', async () => {
+    expect(await value('auth:signIn', { flow: 'loopback' })).toMatchObject({ status: 'signingIn' });
+    const consent = await shell.waitFor('the consent page to open', (r) => r.kind === 'shell.openExternal');
+    const consentUrl = new URL(consent.url as string);
+    emulatorOrigin = consentUrl.origin;
+    // The browser: the emulator approves at once and redirects to the shell's loopback listener.
+    await call(`${emulatorOrigin}/_emulator/settings`, { json: { auto_approve: true } });
+    const approved = await call(consentUrl.href);
+    expect(approved.status).toBe(302);
+    expect((await fetch(approved.header('location')!)).status).toBe(200);
+    await until('signed in', async () => ((await value<{ status: string }>('auth:getState')).status === 'signedIn' ? true : undefined));
+    // Live: redemptions arrive through EventSub, and the queue has had its first look at the
+    // platform (what waited before that first look is not news, so it is not notified).
+    await until('the redemption subscription', async () => {
+      const status = await value<{ subscriptions: { type: string; status: string }[] }>('events:getStatus');
+      return status.subscriptions.some((s) => s.type === 'channel.channel_points_custom_reward_redemption.add' && s.status === 'enabled') ? true : undefined;
+    });
+    await until('the first reconciliation', async () => {
+      const { status } = await value<{ status: { lastSyncedAt: string | null; syncing: boolean } }>('redemptions:getSnapshot');
+      return status.lastSyncedAt && !status.syncing ? true : undefined;
+    });
+
+    const viewer = DEMO_VIEWERS[0]!;
+    const redeemed = await call(`${emulatorOrigin}/_emulator/redemptions`, {
+      json: { broadcaster_id: DEMO_BROADCASTER.id, reward_id: DEMO_REWARD_IDS.hydrate, user_id: viewer.id },
+    });
+    expect(redeemed.status).toBe(200);
+    redemptionId = redeemed.json.id as string;
+    const shown = await shell.waitFor('a desktop notification', (r) => r.kind === 'Notification.show' && String(r.title).includes('Hydrate!'));
+    expect(shown.title).toBe(`${viewer.displayName} redeemed Hydrate!`);
+
+    // Its click brings the window back.
+    const shows = shell.of('BrowserWindow.show').length;
+    await shell.command('clickNotification', { index: shown.index });
+    await shell.waitFor('the window to show again', (r) => r.kind === 'BrowserWindow.show' && shell.of('BrowserWindow.show').length > shows);
+  }, 60_000);
+
+  it('hides the window to the tray when closed, so the hotkey and alerts keep working', async () => {
+    expect(await shell.command('closeWindow')).toBe(false);
+    expect(shell.of('BrowserWindow.hide').length).toBeGreaterThan(0);
+    expect(shell.of('app.quit.called')).toHaveLength(0);
+  });
+
+  it('quits only after the outbox is on disk, with the hotkey and the tray released', async () => {
+    // The platform refuses for now: the fulfilment waits in the outbox.
+    await call(`${emulatorOrigin}/_emulator/faults`, { json: { path: 'channel_points/custom_rewards/redemptions', method: 'PATCH', status: 503, count: 1000 } });
+    expect(await value('redemptions:fulfill', { ids: [redemptionId] })).toMatchObject({ done: 0, queued: 1 });
+
+    await shell.command('quit');
+    const exit = await shell.exited;
+    expect(exit).toEqual({ code: 0, signal: null });
+    const order = shell.records.map((r) => r.kind).filter((kind) => kind.startsWith('app.quit') || kind === 'globalShortcut.unregisterAll' || kind === 'Tray.destroy');
+    // The first quit waits (will-quit prevented) for the services to save; the second one quits.
+    expect(order).toEqual(['app.quit.called', 'globalShortcut.unregisterAll', 'Tray.destroy', 'app.quit.prevented', 'app.quit.called', 'app.quit']);
+    expect(shell.of('app.quit.prevented')[0]).toMatchObject({ by: 'will-quit' });
+    expect(shell.of('app.exit')).toHaveLength(0);
+
+    const outbox = JSON.parse(await readFile(join(userData, 'redemption-outbox.json'), 'utf8')) as { entries: { status: string; redemptions: { id: string }[] }[] };
+    expect(outbox.entries).toEqual([expect.objectContaining({ status: 'FULFILLED', redemptions: [expect.objectContaining({ id: redemptionId })] })]);
+  });
+});
+
+/** Every file a built entry imports before it runs (static imports, followed), not what it loads later. */
+function startUpImports(entry: string, seen = new Set<string>()): Set<string> {
+  seen.add(entry);
+  const code = readFileSync(entry, 'utf8');
+  for (const match of code.matchAll(/^(?:import|export)\b[^'"]*?(?:from\s*)?["'](\.{1,2}\/[^"']+)["']/gm)) {
+    const file = resolve(dirname(entry), match[1]!);
+    if (!seen.has(file)) startUpImports(file, seen);
+  }
+  return seen;
+}
+
+describe('the build', () => {
+  it('keeps undici (a quarter of main) off the start-up path of the shell and the dock', () => {
+    for (const entry of [builtEntries.electron, builtEntries.dock]) {
+      const files = [...startUpImports(entry)];
+      expect(files.length).toBeGreaterThan(1);
+      expect(files.filter((file) => readFileSync(file, 'utf8').includes('node_modules/undici/'))).toEqual([]);
+    }
+    // It is in the build all the same, for the first request.
+    expect(readFileSync(builtEntries.dock, 'utf8') + [...startUpImports(builtEntries.dock)].map((f) => readFileSync(f, 'utf8')).join('')).toMatch(/import\(["']\.{1,2}\/[^"']*undici[^"']*["']\)/);
+  });
+});

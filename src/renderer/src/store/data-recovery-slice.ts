@@ -1,0 +1,58 @@
+/**
+ * Damaged-file notices in the store: main finds and keeps them (DataRecoveryNotices); this
+ * mirrors them (data:changed, and a read at start and after every reconnect) and dismisses one.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { DataRecoveryNotice } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import type { SidestageState, StoreDeps } from './types';
+
+export type DataRecoveryActionId = 'data.load' | 'data.dismiss';
+
+export interface DataRecoverySlice {
+  recoveryNotices: DataRecoveryNotice[];
+  loadRecoveryNotices(): Promise<void>;
+  dismissRecoveryNotice(id: string): Promise<void>;
+  applyRecoveryNotices(notices: DataRecoveryNotice[]): void;
+}
+
+export function createDataRecoverySlice({ set, deps, run }: SliceContext): DataRecoverySlice {
+  return {
+    recoveryNotices: [],
+    loadRecoveryNotices: () =>
+      run('data.load', async (isLatest) => {
+        const notices = await call(deps.bridge.data.getNotices());
+        if (isLatest()) set({ recoveryNotices: notices });
+      }),
+    dismissRecoveryNotice: (id) =>
+      run('data.dismiss', async () => {
+        set((state) => ({ recoveryNotices: state.recoveryNotices.filter((n) => n.id !== id) }));
+        // Main's answer is the list left; a failure brings the notice back with the next read.
+        set({ recoveryNotices: await call(deps.bridge.data.dismissNotice({ id })) });
+      }),
+    applyRecoveryNotices: (recoveryNotices) => set({ recoveryNotices }),
+  };
+}
+
+/** Follows data:changed, and reads the notices at start and whenever events may have been missed. */
+export function mirrorDataRecovery(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  const stops = [
+    deps.bridge.on('data:changed', (notices) => store.getState().applyRecoveryNotices(notices)),
+    deps.connection.onResync(() => void store.getState().loadRecoveryNotices()),
+  ];
+  void store.getState().loadRecoveryNotices();
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** The banner's sentences for one notice, in the order a broadcaster reads them. */
+export function describeRecoveryNotice(notice: DataRecoveryNotice): { title: string; lines: string[] } {
+  const lines = [`Sidestage could not use ${notice.file}: ${notice.reason}. ${notice.done}.`];
+  if (notice.kept) lines.push(`Kept: ${notice.kept}.`);
+  if (notice.lost) lines.push(`Could not be recovered: ${notice.lost}.`);
+  if (notice.setAsideAs) lines.push(`The damaged file is kept as ${notice.setAsideAs} in Sidestage's data folder.`);
+  if (notice.consequence) lines.push(notice.consequence);
+  return { title: `A damaged file was set aside: ${notice.file}`, lines };
+}
