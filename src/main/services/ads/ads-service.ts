@@ -10,6 +10,7 @@ import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Notifier } from '../notifications/notifier';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export const adLengths = [30, 60, 90, 120, 150, 180] as const;
 
@@ -29,7 +30,7 @@ interface HelixCommercial {
 export class AdsService {
   private readonly clock: Clock;
   private state: AdsState = { lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null };
-  private readonly listeners = new Set<(state: AdsState) => void>();
+  private readonly changes = new Emitter<AdsState>();
 
   constructor(private readonly options: AdsServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -39,9 +40,8 @@ export class AdsService {
     return this.state;
   }
 
-  onChange(listener: (state: AdsState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: AdsState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** `notify`: also tell the result as a desktop notification (from the tray, where there is no window). */
@@ -95,6 +95,6 @@ export class AdsService {
 
   private set(next: AdsState): void {
     this.state = next;
-    for (const listener of this.listeners) listener(next);
+    this.changes.fire(next);
   }
 }

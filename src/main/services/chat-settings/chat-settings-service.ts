@@ -14,6 +14,7 @@ import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { Settings, SettingsStore } from '../settings/settings-store';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface ChatSettingsPreset {
   id: string;
@@ -77,7 +78,7 @@ export class ChatSettingsService {
   private revertTimer: unknown = null;
   /** Changes run one after the other, so each one's rollback restores what was there before it. */
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly listeners = new Set<(state: ChatSettingsState) => void>();
+  private readonly changes = new Emitter<ChatSettingsState>();
   private offAuth: (() => void) | null = null;
   private revision = 0;
   /** Bumped whenever `values` is set: a read that started before cannot overwrite what was set since. */
@@ -108,9 +109,8 @@ export class ChatSettingsService {
     };
   }
 
-  onChange(listener: (state: ChatSettingsState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: ChatSettingsState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   async refresh(): Promise<ChatSettingsState> {
@@ -193,7 +193,7 @@ export class ChatSettingsService {
     this.offAuth?.();
     this.offAuth = null;
     this.clearTimer();
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
   // ---------- internals ----------
@@ -328,8 +328,7 @@ export class ChatSettingsService {
 
   private emit(): void {
     this.revision++;
-    const state = this.getState();
-    for (const listener of this.listeners) listener(state);
+    this.changes.fire(this.getState());
   }
 }
 

@@ -12,6 +12,7 @@ import { request } from '../api/lazy-undici';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface SimulationCounts {
   redemptions: number;
@@ -144,7 +145,7 @@ export class ViewerSimulation {
   private readonly random: () => number;
   private readonly pace: SimulationPace;
   private readonly logger: Logger;
-  private readonly listeners = new Set<(state: ViewerSimulationState) => void>();
+  private readonly changes = new Emitter<ViewerSimulationState>();
   private readonly timers = new Map<Activity, unknown>();
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -185,9 +186,8 @@ export class ViewerSimulation {
     };
   }
 
-  onChange(listener: (state: ViewerSimulationState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: ViewerSimulationState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** Makes the channel live and starts the viewers. Already running: nothing changes. */
@@ -207,7 +207,7 @@ export class ViewerSimulation {
       await this.halt();
       if (this.channelLive) await this.goOffline().catch(() => undefined);
     }).catch(() => undefined);
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
   private enqueue<T>(operation: () => Promise<T>): Promise<T> {
@@ -435,8 +435,7 @@ export class ViewerSimulation {
   }
 
   private changed(): void {
-    const state = this.getState();
-    for (const listener of this.listeners) listener(state);
+    this.changes.fire(this.getState());
   }
 }
 

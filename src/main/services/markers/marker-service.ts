@@ -20,6 +20,8 @@ import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';
 import type { MarkerLogStore } from './marker-log-store';
+import { Backoff } from '../../../shared/primitives/backoff';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface MarkerStreamStatus {
   getStatus(): StreamStatus;
@@ -73,8 +75,8 @@ interface Delivery {
   broadcasterId: string;
   entry: MarkerEntry;
   pressedAt: number;
-  /** Failed POSTs and failed checks: the backoff step. */
-  failures: number;
+  /** Counts failed POSTs and failed checks: the wait before the next try. */
+  backoff: Backoff;
   /** Local send time of the first POST whose outcome is unknown; null while every failure proved nothing was created. */
   unsureSince: number | null;
 }
@@ -89,7 +91,7 @@ export class MarkerService {
   private logs: BroadcastMarkerLog[] = [];
   private api: MarkersOverview['api'] = { videoId: null, markers: [], fetchedAt: null, error: null };
   private lastResult: MarkersOverview['lastResult'] = null;
-  private readonly listeners = new Set<(overview: MarkersOverview) => void>();
+  private readonly changes = new Emitter<MarkersOverview>();
   private readonly retryTimers = new Set<unknown>();
   private offStream: (() => void) | null = null;
   private lastStreamId: string | null = null;
@@ -150,9 +152,8 @@ export class MarkerService {
     };
   }
 
-  onChange(listener: (overview: MarkersOverview) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (overview: MarkersOverview) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   setDescriptionTemplate(template: string): MarkersOverview {
@@ -234,7 +235,7 @@ export class MarkerService {
     log.entries.push(entry);
     void this.persist();
     this.emit();
-    await this.attempt({ broadcasterId, entry, pressedAt, failures: 0, unsureSince: null });
+    await this.attempt({ broadcasterId, entry, pressedAt, backoff: this.retryBackoff(), unsureSince: null });
     if (entry.status === 'failed') throw new AppError('unavailable', entry.error ?? 'The marker was not created.');
     return this.getOverview();
   }
@@ -287,7 +288,7 @@ export class MarkerService {
     this.retryTimers.clear();
     if (this.noteRequest) this.clock.clearTimeout(this.noteRequest.timer);
     this.noteRequest = null;
-    this.listeners.clear();
+    this.changes.dispose();
     await this.options.store.idle();
   }
 
@@ -369,9 +370,8 @@ export class MarkerService {
   /** Schedules the next try (a check first when the marker may exist), or ends the press when the window is over. */
   private retryLater(delivery: Delivery, error: unknown): void {
     const { entry, pressedAt } = delivery;
-    delivery.failures++;
     const elapsed = this.clock.now() - pressedAt;
-    const wait = Math.min(this.retryBaseMs * 2 ** (delivery.failures - 1), this.retryBaseMs * 8);
+    const wait = delivery.backoff.next();
     if (this.disposed) return this.failed(entry, describe(error));
     if (elapsed + wait > this.retryWindowMs) {
       // Out of time; but a marker that did land is not reported as missing.
@@ -442,6 +442,11 @@ export class MarkerService {
     return log;
   }
 
+  /** Doubling waits from `retryBaseMs`, at most 8 times it; exact (no jitter): the press's own retries, not a crowd's. */
+  private retryBackoff(): Backoff {
+    return new Backoff({ initialMs: this.retryBaseMs, maxMs: this.retryBaseMs * 8, jitter: 'none' });
+  }
+
   private broadcasterId(): string | null {
     const auth = this.options.auth.getState();
     return auth.status === 'signedIn' && auth.account ? auth.account.id : null;
@@ -457,8 +462,7 @@ export class MarkerService {
 
   private emit(): void {
     this.revision++;
-    const overview = this.getOverview();
-    for (const listener of this.listeners) listener(overview);
+    this.changes.fire(this.getOverview());
   }
 }
 

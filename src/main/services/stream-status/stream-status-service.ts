@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 /** The part of the events service this needs (src/main/services/events/events-service.ts). */
 export interface StreamEventsSource {
@@ -70,7 +71,7 @@ export class StreamStatusService {
   private status: StreamStatus = offlineStatus;
   private broadcasterId: string | null = null;
   private timer: unknown = null;
-  private readonly listeners = new Set<(status: StreamStatus) => void>();
+  private readonly changes = new Emitter<StreamStatus>();
   private readonly offs: (() => void)[] = [];
   /** Bumped on every account change and every event, so a slower, older answer cannot overwrite a newer fact. */
   private generation = 0;
@@ -105,9 +106,8 @@ export class StreamStatusService {
     return this.status;
   }
 
-  onChange(listener: (status: StreamStatus) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (status: StreamStatus) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** Asks the platform now. Concurrent callers share one request. */
@@ -125,7 +125,7 @@ export class StreamStatusService {
   dispose(): void {
     for (const off of this.offs.splice(0)) off();
     this.stopTimer();
-    this.listeners.clear();
+    this.changes.dispose();
     this.broadcasterId = null;
   }
 
@@ -225,7 +225,7 @@ export class StreamStatusService {
     const key = JSON.stringify(next);
     if (key === this.lastEmitted) return;
     this.lastEmitted = key;
-    for (const listener of this.listeners) listener(next);
+    this.changes.fire(next);
   }
 
   private stopTimer(): void {
