@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../services/logger';
 import { ViewerSimulation, type EmulatorHttp } from '../services/demo/viewer-simulation';
-import { registerDemoHandlers } from './demo-ipc';
+import { registerDemoIpc } from './demo-ipc';
 import { IpcRouter } from './ipc-router';
 
 const trusted = { trusted: true, description: 'test' };
@@ -9,7 +9,7 @@ const trusted = { trusted: true, description: 'test' };
 describe('demo IPC', () => {
   it('outside demo mode: the switch is unavailable and setSimulation is refused in words', async () => {
     const router = new IpcRouter(silentLogger);
-    registerDemoHandlers(router, null);
+    registerDemoIpc(router, null);
     expect(await router.dispatch('demo:getSimulation', undefined, trusted)).toEqual({
       ok: true,
       value: { available: false, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } },
@@ -33,7 +33,7 @@ describe('demo IPC', () => {
     const router = new IpcRouter(silentLogger);
     const events: unknown[] = [];
     router.onEvent((event, payload) => events.push([event, payload]));
-    const off = registerDemoHandlers(router, simulation);
+    const off = registerDemoIpc(router, simulation);
 
     const on = await router.dispatch('demo:setSimulation', { running: true }, trusted);
     expect(on).toMatchObject({ ok: true, value: { available: true, running: true, startedAt: expect.any(String) } });

@@ -10,8 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatPosition, renderMarkerDescription } from '../../../shared/domain/marker-position';
-import type { ApiMarker, AuthState, BroadcastMarkerLog, MarkerEntry, MarkerSource, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
+import type { ApiMarker, BroadcastMarkerLog, MarkerEntry, MarkerSource, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
+import type { BroadcasterChange, CurrentBroadcaster } from '../common/current-broadcaster';
 import { ApiError } from '../api/api-error';
 import { certainlyNotSent } from '../api/network-error';
 import { AppError } from '../app-error';
@@ -31,7 +32,8 @@ export interface MarkerStreamStatus {
 
 export interface MarkerServiceOptions {
   api: Pick<ApiClient, 'request'>;
-  auth: { getState(): AuthState };
+  /** Whose markers: the API read-back is cleared when the account changes and read again at sign-in. */
+  broadcaster: CurrentBroadcaster;
   stream: MarkerStreamStatus;
   notifier: Notifier;
   settings: SettingsStore;
@@ -93,7 +95,8 @@ export class MarkerService {
   private lastResult: MarkersOverview['lastResult'] = null;
   private readonly changes = new Emitter<MarkersOverview>();
   private readonly retryTimers = new Set<unknown>();
-  private offStream: (() => void) | null = null;
+  private offStream: Disposer | null = null;
+  private offBroadcaster: Disposer | null = null;
   private lastStreamId: string | null = null;
   private disposed = false;
   private loaded: Promise<void> | null = null;
@@ -130,6 +133,7 @@ export class MarkerService {
           void this.refreshApiMarkers().catch(() => {});
         }
       });
+      this.offBroadcaster = this.options.broadcaster.onChange((change) => this.applyBroadcaster(change));
       if (this.broadcasterId()) void this.refreshApiMarkers().catch(() => {});
     })();
     return this.loaded;
@@ -284,6 +288,7 @@ export class MarkerService {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.offStream?.();
+    this.offBroadcaster?.();
     for (const timer of this.retryTimers) this.clock.clearTimeout(timer);
     this.retryTimers.clear();
     if (this.noteRequest) this.clock.clearTimeout(this.noteRequest.timer);
@@ -447,9 +452,20 @@ export class MarkerService {
     return new Backoff({ initialMs: this.retryBaseMs, maxMs: this.retryBaseMs * 8, jitter: 'none' });
   }
 
+  /** The broadcaster whose API may be called now; null signed out or while the sign-in is renewed. */
   private broadcasterId(): string | null {
-    const auth = this.options.auth.getState();
-    return auth.status === 'signedIn' && auth.account ? auth.account.id : null;
+    const { id, canCallApi } = this.options.broadcaster;
+    return canCallApi ? id : null;
+  }
+
+  private applyBroadcaster(change: BroadcasterChange): void {
+    if (change.id !== change.previousId) {
+      // Another account's (or nobody's) markers: the last read-back was someone else's video.
+      this.apiSeq++;
+      this.api = { videoId: null, markers: [], fetchedAt: null, error: null };
+      this.emit();
+    }
+    if (change.canCallApi && (change.id !== change.previousId || change.signedInNow)) void this.refreshApiMarkers().catch(() => {});
   }
 
   private async persist(): Promise<void> {

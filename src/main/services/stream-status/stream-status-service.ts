@@ -5,7 +5,8 @@
  * counts fresh and corrects anything the socket missed. Offline, GET /helix/channels gives the
  * title and category the next stream will start with.
  */
-import type { AuthState, StreamStatus } from '../../../shared/ipc/contract';
+import type { StreamStatus } from '../../../shared/ipc/contract';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
@@ -18,14 +19,10 @@ export interface StreamEventsSource {
   onGap(listener: (gap: unknown) => void): () => void;
 }
 
-export interface StreamStatusAuth {
-  getState(): AuthState;
-  onChange(listener: (state: AuthState) => void): () => void;
-}
-
 export interface StreamStatusServiceOptions {
   api: Pick<ApiClient, 'get'>;
-  auth: StreamStatusAuth;
+  /** Whose channel: cleared on sign-out, kept (and not polled) while the sign-in is renewed. */
+  broadcaster: CurrentBroadcaster;
   events?: StreamEventsSource | null;
   logger: Logger;
   clock?: Clock;
@@ -92,14 +89,14 @@ export class StreamStatusService {
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { auth, events } = this.options;
-    this.offs.push(auth.onChange((state) => this.applyAuth(state)));
+    const { broadcaster, events } = this.options;
+    this.offs.push(broadcaster.onChange(() => this.applyBroadcaster()));
     if (events) {
       this.offs.push(events.onNotification('stream.online', (event) => this.onOnline(event)));
       this.offs.push(events.onNotification('stream.offline', (event) => this.onOffline(event)));
       this.offs.push(events.onGap(() => void this.refresh().catch(() => {})));
     }
-    this.applyAuth(auth.getState());
+    this.applyBroadcaster();
   }
 
   getStatus(): StreamStatus {
@@ -112,7 +109,9 @@ export class StreamStatusService {
 
   /** Asks the platform now. Concurrent callers share one request. */
   refresh(): Promise<StreamStatus> {
-    if (this.broadcasterId === null) return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
+    if (this.broadcasterId === null || !this.options.broadcaster.canCallApi) {
+      return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
+    }
     if (this.inFlight) return this.inFlight;
     const poll: Promise<StreamStatus> = this.poll().finally(() => {
       // An event may have replaced this poll with a newer one already: that one stays shared.
@@ -129,15 +128,20 @@ export class StreamStatusService {
     this.broadcasterId = null;
   }
 
-  private applyAuth(auth: AuthState): void {
-    const id = auth.status === 'signedIn' && auth.account ? auth.account.id : null;
-    if (id === this.broadcasterId) return;
-    this.generation++;
-    this.broadcasterId = id;
-    this.eventHold = null;
+  private applyBroadcaster(): void {
+    const { id, canCallApi } = this.options.broadcaster;
+    const switched = id !== this.broadcasterId;
+    if (switched) {
+      this.generation++;
+      this.broadcasterId = id;
+      this.eventHold = null;
+      this.stopTimer();
+      this.set(offlineStatus);
+    }
+    // While the sign-in is renewed the last status stays shown; polls wait for the API.
+    if (id === null || !canCallApi) return this.stopTimer();
+    if (!switched && this.timer !== null) return;
     this.stopTimer();
-    this.set(offlineStatus);
-    if (id === null) return;
     this.timer = this.clock.setInterval(() => void this.refresh().catch(() => {}), this.pollIntervalMs);
     void this.refresh().catch(() => {});
   }
