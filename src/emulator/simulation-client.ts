@@ -77,7 +77,8 @@ export interface CreateClientRequest {
 
 export interface SimulationClientRecord {
   client_id: string;
-  client_secret?: string;
+  /** Only in the answer that creates the client; null for a public client. */
+  client_secret?: string | null;
   extension_secret?: string;
   name: string;
   redirect_uris: string[];
@@ -241,7 +242,7 @@ export interface SimulationRedemption {
   user_id: string;
   user_login: string;
   user_name: string;
-  user_input: string;
+  user_input: string | null;
   status: RedemptionStatus;
   redeemed_at: string;
   reward: { id: string; title: string; prompt: string; cost: number };
@@ -611,7 +612,7 @@ export function createSimulationClient(options: SimulationClientOptions) {
     call,
 
     // identity
-    createClient: (body: CreateClientRequest) => call<SimulationClientRecord & { client_secret: string; extension_secret: string }>('POST', '/_emulator/clients', body),
+    createClient: (body: CreateClientRequest) => call<SimulationClientRecord & { client_secret: string | null; extension_secret: string }>('POST', '/_emulator/clients', body),
     createUser: (body: CreateUserRequest) => call<SimulationUser>('POST', '/_emulator/users', body),
     mintToken: (body: MintTokenRequest) => call<MintedToken>('POST', '/_emulator/tokens', body),
     settings: (body: Partial<EmulatorSettings>) => call<EmulatorSettings>('POST', '/_emulator/settings', body),
