@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueueDelta, Redemption } from '../../../../shared/ipc/contract';
+import type { QueueDelta, Redemption } from '../../../shared/ipc/contract';
 import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, formatAge, moveFocus } from './queue-model';
 
 const r = (id: string, at: number, rewardId = 'a', userName = `User ${id}`): Redemption => ({
