@@ -8,6 +8,7 @@ import type { clientView, snapshot } from './routes/simulation';
 import type { faultView } from './routes/simulation-faults';
 import type { simulationMessageView } from './routes/simulation-chat';
 import type { helixRedemption, helixReward } from './routes/channel-points';
+import type { extensionView } from './routes/extensions';
 import { DEMO_REWARD_IDS } from './seed-channel-points';
 import { startEmulator, type RunningEmulator } from './server';
 import {
@@ -23,6 +24,7 @@ import {
   type SimulationChatMessage,
   type SimulationClient,
   type SimulationClientRecord,
+  type SimulationExtension,
   type SimulationFault,
   type SimulationRedemption,
   type SimulationReward,
@@ -46,6 +48,7 @@ describe('the answer types match the emulator views', () => {
     expectTypeOf<ReturnType<typeof moderatorEventView>>().toExtend<ModeratorEvent>();
     expectTypeOf<ReturnType<typeof simulationMessageView>>().toExtend<SimulationChatMessage>();
     expectTypeOf<ReturnType<typeof helixReward> & { client_id: string }>().toExtend<SimulationReward>();
+    expectTypeOf<ReturnType<typeof extensionView>>().toExtend<SimulationExtension>();
     expectTypeOf<
       ReturnType<typeof helixRedemption> & { stream_id: string | null; refunded_points: number; refunded_at: string | null; reward_deleted: boolean }
     >().toExtend<SimulationRedemption>();
@@ -132,6 +135,13 @@ describe('createSimulationClient against a real emulator', () => {
     const settings = await sim.setEventSubSettings({ keepalive_interval_ms: 500 });
     expect(settings.keepalive_interval_ms).toBe(500);
     expect((await sim.eventSubSessions()).sessions).toEqual([]);
+  });
+
+  it('extensions: activates the demo client as an extension on the broadcaster and reads it back', async () => {
+    const clientId = emulator.demo!.clientId;
+    const activation = await sim.activateExtension(clientId, { channel_id: broadcasterId, version: '1.0.0' });
+    expect(activation).toMatchObject({ channel_id: broadcasterId, activated: true, version: '1.0.0' });
+    expect((await sim.extension(clientId)).activations.map((a) => a.channel_id)).toContain(broadcasterId);
   });
 
   it('an error answer becomes a SimulationApiError with the platform error body', async () => {

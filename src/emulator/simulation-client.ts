@@ -558,6 +558,26 @@ export interface RevocationRequest {
   status?: 'authorization_revoked' | 'user_removed' | 'version_removed';
 }
 
+// ---- extensions ----
+
+export interface ExtensionActivation {
+  channel_id: string;
+  activated: boolean;
+  version: string | null;
+  required_configuration: string | null;
+  live: boolean;
+}
+
+export interface SimulationExtension {
+  client_id: string;
+  owner_id: string | null;
+  analytics_since: string;
+  /** The extension's secrets in the v5 shape (see the extensions area page). */
+  secrets: unknown;
+  activations: ExtensionActivation[];
+  configurations: unknown;
+}
+
 // ---- v5 ----
 
 export interface CreateCommunityRequest {
@@ -683,6 +703,15 @@ export function createSimulationClient(options: SimulationClientOptions) {
     eventSubSessions: () => call<{ sessions: EventSubSession[] }>('GET', '/_emulator/eventsub/sessions'),
     eventSubSubscriptions: () => call<{ subscriptions: EventSubSubscription[] }>('GET', '/_emulator/eventsub/subscriptions'),
     revokeEventSub: (body: RevocationRequest) => call<EventSubSubscription>('POST', '/_emulator/eventsub/revocations', body),
+
+    // extensions
+    extension: (clientId: string) => call<SimulationExtension>('GET', `/_emulator/extensions/${seg(clientId)}`),
+    setExtension: (clientId: string, body: { owner_id?: string | null; analytics_since?: string }) =>
+      call<SimulationExtension>('POST', `/_emulator/extensions/${seg(clientId)}`, body),
+    activateExtension: (clientId: string, body: { channel_id: string; activated?: boolean; version?: string }) =>
+      call<ExtensionActivation>('POST', `/_emulator/extensions/${seg(clientId)}/activations`, body),
+    addExtensionSecret: (clientId: string, body: { content?: string; activation_delay_secs?: number } = {}) =>
+      call<unknown>('POST', `/_emulator/extensions/${seg(clientId)}/secrets`, body),
 
     // v5
     createCommunity: (body: CreateCommunityRequest) => call<SimulationCommunity>('POST', '/_emulator/communities', body),
