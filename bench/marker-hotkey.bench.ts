@@ -16,7 +16,7 @@ import { request } from 'undici';
 import { startEmulator } from '../src/emulator/server';
 import { RateLimiter } from '../src/emulator/state/rate-limiter';
 import { ApiClient } from '../src/main/services/api/api-client';
-import { systemClock, type Clock } from '../src/main/services/auth/clock';
+import { systemClock, type Clock } from '../src/shared/primitives/clock';
 import { silentLogger } from '../src/main/services/logger';
 import { MarkerHotkey } from '../src/main/services/markers/marker-hotkey';
 import { FileMarkerLogStore } from '../src/main/services/markers/marker-log-store';

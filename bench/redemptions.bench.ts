@@ -18,7 +18,7 @@ import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger, type Logger } from '../src/main/services/logger';
 import type { DesktopNotification, Notifier } from '../src/main/services/notifications/notifier';
 import { createRedemptionsFeature } from '../src/main/services/redemptions/redemptions-feature';
-import { FakeAuth } from '../src/main/services/redemptions/test-fakes';
+import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms, percentile } from './support/stats';
 

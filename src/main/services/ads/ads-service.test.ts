@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { RecordingNotifier } from '../notifications/notifier';
 import { AdsService } from './ads-service';
 

@@ -8,7 +8,7 @@ import type { AdsState, AuthState } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Notifier } from '../notifications/notifier';
 
 export const adLengths = [30, 60, 90, 120, 150, 180] as const;

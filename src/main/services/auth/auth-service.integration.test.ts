@@ -15,8 +15,8 @@ import { ApiClient } from '../api/api-client';
 import { silentLogger } from '../logger';
 import { createAesFileCipher, encryptedFileDescription } from './aes-file-cipher';
 import { AuthService } from './auth-service';
-import { createFakeClock } from './fake-clock';
-import { waitUntil } from './fake-identity-service';
+import { createFakeClock } from '../../test-support/fake-clock';
+import { waitUntil } from '../../test-support/fake-identity-service';
 import { CipherFileTokenStore, MemoryTokenStore } from './token-store';
 
 const scopes = ['channel:read:redemptions', 'user:read:broadcast', 'channel:read:charity'];

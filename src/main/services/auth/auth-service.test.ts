@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import type { Logger } from '../logger';
 import { AuthService, type AuthServiceOptions } from './auth-service';
-import { createFakeClock, type FakeClock } from './fake-clock';
-import { startFakeIdentityService, waitUntil, type FakeIdentityService } from './fake-identity-service';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
+import { startFakeIdentityService, waitUntil, type FakeIdentityService } from '../../test-support/fake-identity-service';
 import { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-store';
 
 const clientId = 'abcdefghijklmnopqrstuvwxyz0123';

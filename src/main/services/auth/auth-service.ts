@@ -5,7 +5,7 @@ import { AppError } from '../app-error';
 import { isDiskFull } from '../common/atomic-json-file';
 import type { Logger } from '../logger';
 import { describeNetworkError, isNetworkError } from '../api/network-error';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { IdentityClient, IdentityError, type TokenGrant } from './identity-client';
 import { startLoopbackListener, type LoopbackListener } from './loopback-server';
 import type { StoredTokens, TokenStore } from './token-store';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
-import { FakeAuth, FakeEvents } from '../redemptions/test-fakes';
+import { FakeAuth, FakeEvents } from '../../test-support/redemption-fakes';
 import { CharityService } from './charity-service';
 
 const amount = (value: number) => ({ value, decimal_places: 2, currency: 'USD' });
@@ -53,6 +53,34 @@ describe('CharityService', () => {
     expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d9']);
     expect(service.getOverview().donations[0]!.receivedAt).not.toBeNull();
     expect(announced).toEqual(['d9']);
+  });
+
+  it('a read answered after a live donation does not take the total back: it reads again', async () => {
+    let current = 1000;
+    let listed = [donation('d1')];
+    let hold: Promise<void> | null = null;
+    const { service, events } = setup((path) => {
+      if (!path.endsWith('/campaigns')) return { data: listed, pagination: {} };
+      const answer = { data: [{ ...campaign, current_amount: amount(current) }] };
+      // Answered as the platform was when asked, after the test lets it go.
+      const gate = hold;
+      return gate ? gate.then(() => answer) : answer;
+    });
+    service.start();
+    await settle();
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const refreshing = service.refresh();
+    hold = null;
+    const event = { ...donation('d9', 250), broadcaster_user_id: '501234567', broadcaster_user_login: 'd', broadcaster_user_name: 'D', charity_name: 'Direct Relief', charity_description: '', charity_logo: '', charity_website: '' };
+    events.emit('channel.charity_campaign.donate', event);
+    current = 1250;
+    listed = [donation('d9', 250), donation('d1')];
+    expect(service.getOverview().campaign!.currentAmount).toEqual(amount(1250));
+    release();
+    await refreshing;
+    expect(service.getOverview().campaign!.currentAmount).toEqual(amount(1250));
+    expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d9', 'd1']);
   });
 
   it('has its own words for no campaign, an ended one and a channel that is not partner or affiliate', async () => {

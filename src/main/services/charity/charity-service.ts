@@ -3,7 +3,7 @@ import type { AuthState, CharityCampaign, CharityOverview, Donation } from '../.
 import { ApiError } from '../api/api-error';
 import type { ApiClient, Page } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
@@ -72,6 +72,8 @@ export class CharityService {
   private cursor: string | null = null;
   private hadCampaign = false;
   private loading: Promise<CharityOverview> | null = null;
+  /** Counts live donations: a read that saw fewer is older than what they made of the overview. */
+  private donationEvents = 0;
   private readonly offs: (() => void)[] = [];
   private readonly changeListeners = new Set<(overview: CharityOverview) => void>();
   private readonly donationListeners = new Set<(donation: Donation, charityName: string | null) => void>();
@@ -155,13 +157,18 @@ export class CharityService {
     work.catch((error: unknown) => this.options.logger.error('charity: a background refresh failed', { error }));
   }
 
-  private async load(announceNew: boolean): Promise<CharityOverview> {
+  private async load(announceNew: boolean, attempt = 1): Promise<CharityOverview> {
     const broadcasterId = this.requireSignedIn();
     if (this.overview.state === 'signedOut') this.set({ state: 'loading', error: null });
+    const donationsSeen = this.donationEvents;
+    // A donation arrived while the platform was answering: its answer may predate it (an older total).
+    const overtaken = () => donationsSeen !== this.donationEvents;
+    const readAgain = () => (attempt < 3 ? this.load(announceNew, attempt + 1) : Promise.resolve(this.overview));
     try {
       const campaigns = await this.options.api.get<{ data: HelixCampaign[] }>(campaignsPath, { broadcaster_id: broadcasterId });
       const helix = campaigns.data?.[0];
       if (broadcasterId !== this.broadcasterId) return this.overview;
+      if (overtaken()) return await readAgain();
       if (!helix) {
         // Donations are not available after a campaign ends.
         this.cursor = null;
@@ -171,6 +178,7 @@ export class CharityService {
       const campaign = toCampaign(helix);
       const page = await this.options.api.get<Page<HelixDonation>>(donationsPath, { broadcaster_id: broadcasterId, first: this.options.pageSize ?? 20 });
       if (broadcasterId !== this.broadcasterId) return this.overview;
+      if (overtaken()) return await readAgain();
       const sameCampaign = this.overview.campaign?.id === campaign.id;
       const previous = sameCampaign ? this.overview.donations : [];
       const known = new Set(previous.map((d) => d.id));
@@ -198,6 +206,7 @@ export class CharityService {
   private onDonate(event: EventPayloads[typeof donateType]): void {
     if (this.broadcasterId === null || event.broadcaster_user_id !== this.broadcasterId) return;
     if (this.overview.donations.some((d) => d.id === event.id)) return;
+    this.donationEvents++;
     const donation = toDonation(event, new Date(this.clock.now()).toISOString());
     const campaign = this.overview.campaign;
     if (campaign && campaign.id === event.campaign_id && this.overview.state === 'active') {

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { ChatSettingsService } from './chat-settings-service';
-import { signedInAuthState } from '../auth/auth-state-fixtures';
+import { signedInAuthState } from '../../test-support/auth-states';
 
 const signedIn: AuthState = signedInAuthState;
 
@@ -108,6 +108,31 @@ describe('ChatSettingsService', () => {
     release();
     await expect(change).rejects.toThrow('Only the broadcaster or a moderator can change chat settings.');
     expect(service.getState()).toMatchObject({ pending: false, values: { emoteMode: false } });
+  });
+
+  it('a read answered after a later change does not bring back the settings from before it', async () => {
+    const platform = fakePlatform();
+    // Reads answer what the platform held when they were asked, when the test lets them.
+    const heldReads: (() => void)[] = [];
+    let holdReads = false;
+    const request = async (req: ApiRequest) => {
+      if (req.method !== 'GET' || !holdReads) return platform.request(req);
+      const answer = await platform.request(req);
+      await new Promise<void>((resolve) => heldReads.push(resolve));
+      return answer;
+    };
+    const { service } = setup({ platform: { ...platform, request } });
+    service.start();
+    await flush();
+    holdReads = true;
+    const staleRead = service.refresh();
+    await flush();
+    holdReads = false;
+    await service.update({ emoteMode: true });
+    expect(service.getState().values).toMatchObject({ emoteMode: true });
+    heldReads.shift()!();
+    await staleRead;
+    expect(service.getState().values).toMatchObject({ emoteMode: true });
   });
 
   it('refuses values outside the platform’s ranges before sending', async () => {

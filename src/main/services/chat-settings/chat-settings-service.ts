@@ -10,7 +10,7 @@ import type { AuthState, ChatSettingsState } from '../../../shared/ipc/contract'
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { Settings, SettingsStore } from '../settings/settings-store';
@@ -80,6 +80,8 @@ export class ChatSettingsService {
   private readonly listeners = new Set<(state: ChatSettingsState) => void>();
   private offAuth: (() => void) | null = null;
   private revision = 0;
+  /** Bumped whenever `values` is set: a read that started before cannot overwrite what was set since. */
+  private valuesGeneration = 0;
 
   constructor(private readonly options: ChatSettingsServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -113,6 +115,7 @@ export class ChatSettingsService {
 
   async refresh(): Promise<ChatSettingsState> {
     const broadcasterId = this.requireBroadcaster();
+    const generation = this.valuesGeneration;
     try {
       const res = await this.options.api.request<{ data: HelixChatSettings[] }>({
         method: 'GET',
@@ -121,7 +124,9 @@ export class ChatSettingsService {
       });
       const raw = res.data?.data?.[0];
       if (!raw) throw new ApiError(502, 'Bad Gateway', 'The platform answered without chat settings.');
-      if (broadcasterId === this.broadcasterId && !this.pending) {
+      // A change answered (or another read applied) while this one was under way is newer.
+      if (broadcasterId === this.broadcasterId && !this.pending && generation === this.valuesGeneration) {
+        this.valuesGeneration++;
         this.values = fromHelix(raw);
         this.fetchedAt = new Date(this.clock.now()).toISOString();
         this.error = null;
@@ -129,9 +134,13 @@ export class ChatSettingsService {
       }
       return this.getState();
     } catch (error) {
-      this.error = describe(error, 'read');
-      this.emit();
-      throw new AppError(error instanceof AppError ? error.code : 'unavailable', this.error, error instanceof AppError ? error.details : {});
+      const message = describe(error, 'read');
+      // A failed stale read says nothing about the account or the values shown since.
+      if (broadcasterId === this.broadcasterId && generation === this.valuesGeneration) {
+        this.error = message;
+        this.emit();
+      }
+      throw new AppError(error instanceof AppError ? error.code : 'unavailable', message, error instanceof AppError ? error.details : {});
     }
   }
 
@@ -193,6 +202,7 @@ export class ChatSettingsService {
     const id = auth.status === 'signedIn' && auth.account ? auth.account.id : null;
     if (id === this.broadcasterId) return;
     this.broadcasterId = id;
+    this.valuesGeneration++;
     this.values = null;
     this.fetchedAt = null;
     this.error = null;
@@ -209,6 +219,7 @@ export class ChatSettingsService {
     const before = this.values!;
     const body = chatSettingsPatch(before, changes);
     if (Object.keys(body).length === 0) return this.getState();
+    this.valuesGeneration++;
     this.values = { ...before, ...changes };
     this.pending = true;
     this.emit();
@@ -220,11 +231,13 @@ export class ChatSettingsService {
         body,
       });
       const raw = res.data?.data?.[0];
+      this.valuesGeneration++;
       if (raw) this.values = fromHelix(raw);
       this.pending = false;
       this.error = null;
       this.emit();
     } catch (error) {
+      this.valuesGeneration++;
       this.values = before;
       this.pending = false;
       this.emit();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
-import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import {
   defaultPace,

@@ -10,7 +10,7 @@
  */
 import { createSimulationClient, SimulationApiError, type SimulationClient } from '../../../emulator/simulation-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 
 export interface SimulationCounts {

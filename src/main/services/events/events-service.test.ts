@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import type { ApiRequest, ApiResponse } from '../api/api-client';
 import { ApiError } from '../api/api-error';
-import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import type { Logger } from '../logger';
 import { eventsStatusSchema, type EventsStatus } from '../../../shared/ipc/contract';
 import { EventsService, type EventsAuth, type EventsGap, type EventsServiceOptions, type RevokedSubscription } from './events-service';
@@ -13,7 +13,7 @@ import {
   streamOnlineEvent,
   type FakeConnection,
   type FakeEventSubServer,
-} from './fake-eventsub-server';
+} from '../../test-support/fake-eventsub-server';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -138,6 +138,8 @@ async function world(options: { api?: ReturnType<typeof fakeApi>; auth?: AuthSta
     clock,
     keepaliveTimeoutSeconds: 10,
     backoff: { initialMs: 1000, maxMs: 8000 },
+    // The doubling backoff from the first wait, unless a test looks at the quick phase.
+    quickReconnect: null,
     // Jitter at its top: every wait is the full step, so the tests know it.
     random: () => 1,
     ...options.service,
@@ -344,6 +346,51 @@ describe('EventsService: connection health', () => {
       w.clock.advance(Number(error[1]) * 1000);
     }
     expect(waits).toEqual([1, 2, 4, 8, 8]);
+  });
+
+  it('retries quickly while an outage is young, then with the doubling backoff', async () => {
+    const w = await world({ service: { quickReconnect: { backoff: { initialMs: 100, maxMs: 400 }, forMs: 2_000 } } });
+    w.server.autoWelcome.fresh = false;
+    w.service.start();
+    const outageStart = w.clock.now();
+    const waits: number[] = [];
+    for (let n = 1; n <= 9; n++) {
+      const conn = await w.server.waitForConnection(n);
+      conn.close(4000, 'internal error');
+      await waitFor(() => w.service.getStatus().state === 'reconnecting', `retry ${n}`);
+      // The wait is found by advancing the clock until the next connection is attempted.
+      let waited = 0;
+      while (w.server.connections.length === n) {
+        w.clock.advance(100);
+        waited += 100;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (waited > 20_000) throw new Error('no reconnect');
+      }
+      waits.push(waited);
+    }
+    // Quick waits while the outage is younger than 2 s (the last one starts at 1.9 s); then 1 s, 2 s (the doubling backoff from its start).
+    expect(waits.join(' ')).toBe('100 200 400 400 400 400 400 1000 2000');
+    expect(w.clock.now() - outageStart).toBeGreaterThan(2_000);
+  });
+
+  it('a successful session ends the outage: the next loss starts quick again', async () => {
+    const w = await world({ service: { quickReconnect: { backoff: { initialMs: 100, maxMs: 400 }, forMs: 2_000 } } });
+    const conn1 = await connected(w);
+    conn1.terminate();
+    await waitFor(() => w.service.getStatus().state === 'reconnecting', 'reconnecting');
+    w.clock.advance(100);
+    const conn2 = await w.server.waitForConnection(2);
+    await waitFor(() => w.service.getStatus().state === 'connected' && allSettled(w) && w.gaps.length === 2, 'the second session');
+    // Well after the first loss (less than the sleep detector's threshold): without the reset, this
+    // loss would count as part of the first, old outage.
+    w.clock.advance(5_000);
+    conn2.terminate();
+    await waitFor(() => w.service.getStatus().state === 'reconnecting', 'reconnecting again');
+    w.clock.advance(99);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(w.server.connections).toHaveLength(2);
+    w.clock.advance(1);
+    await w.server.waitForConnection(3);
   });
 
   it.each([

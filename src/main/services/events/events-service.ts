@@ -2,9 +2,9 @@ import type { AuthState } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
-import { Backoff, defaultBackoff, type BackoffOptions } from './backoff';
+import { Backoff, defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { eventSchemas, isKnownEventType, type EventPayloads, type KnownEventType, type SubscriptionInfo, type WelcomeSession } from './eventsub-messages';
 import { EventSubSession, defaultWebSocketFactory, issuePaths, type NotificationMetadata, type SessionEnd, type WebSocketFactory } from './eventsub-session';
 import type { EventsStatus } from '../../../shared/ipc/contract';
@@ -49,7 +49,14 @@ export interface EventsServiceOptions {
   /** Silence longer than the keepalive window plus this means the connection is dead. Default 3 s. */
   keepaliveMarginMs?: number;
   wsFactory?: WebSocketFactory;
+  /** Waits between reconnects once an outage is older than `quickReconnect.forMs`, and after failed subscriptions. */
   backoff?: BackoffOptions;
+  /**
+   * Waits between reconnects while the socket has been down for less than `forMs`: short, so that
+   * the queue catches up within a second of the platform's return; after that, `backoff`, so that a
+   * long outage is not hammered. null: `backoff` from the first wait. Default: 100..400 ms for 2 min.
+   */
+  quickReconnect?: { backoff: BackoffOptions; forMs: number } | null;
   /** Default: defaultSubscriptions(). */
   subscriptions?: WantedSubscription[];
   /** How often the sleep detector ticks. Default 5 s. */
@@ -105,6 +112,13 @@ interface SubscriptionRecord {
 const subscriptionsPath = '/helix/eventsub/subscriptions';
 
 /**
+ * Short waits for the first two minutes of an outage: the queue must equal the platform's within a
+ * second of the socket's return (`npm run bench -- catch-up`), and a failed WebSocket connect is
+ * cheap for the platform. A longer outage falls back to the doubling backoff.
+ */
+export const defaultQuickReconnect = { backoff: { initialMs: 100, maxMs: 400 }, forMs: 120_000 };
+
+/**
  * The one EventSub WebSocket session of the signed-in account: connects, creates the subscriptions,
  * follows reconnects, survives drops and sleep, and hands typed, de-duplicated events to the rest
  * of main. Whenever events may have been missed it says so (onGap), so that others reconcile.
@@ -112,6 +126,10 @@ const subscriptionsPath = '/helix/eventsub/subscriptions';
 export class EventsService {
   private readonly clock: Clock;
   private readonly backoff: Backoff;
+  private readonly quickBackoff: Backoff | null;
+  private readonly quickForMs: number;
+  /** When the socket was last lost while the outage lasts (clock ms); null while connected. */
+  private outageSince: number | null = null;
   private readonly deduper: MessageDeduper;
   private readonly keepaliveSeconds: number;
   private readonly keepaliveMarginMs: number;
@@ -154,6 +172,9 @@ export class EventsService {
   constructor(private readonly options: EventsServiceOptions) {
     this.clock = options.clock ?? systemClock;
     this.backoff = new Backoff(options.backoff ?? defaultBackoff, options.random);
+    const quick = options.quickReconnect === undefined ? defaultQuickReconnect : options.quickReconnect;
+    this.quickBackoff = quick ? new Backoff(quick.backoff, options.random) : null;
+    this.quickForMs = quick?.forMs ?? 0;
     this.deduper = new MessageDeduper({ now: () => this.clock.now() });
     this.keepaliveSeconds = options.keepaliveTimeoutSeconds ?? 30;
     this.keepaliveMarginMs = options.keepaliveMarginMs ?? 3000;
@@ -281,7 +302,7 @@ export class EventsService {
     this.everConnected = false;
     this.authorizationRevoked = false;
     this.pendingGap = { reason: 'start', since: null };
-    this.backoff.reset();
+    this.resetBackoff();
     this.lastTickAt = this.clock.now();
     this.wakeTimer = this.clock.setInterval(() => this.tick(), this.wakeCheckIntervalMs);
     this.options.logger.info('connecting to EventSub', { broadcasterId });
@@ -450,10 +471,23 @@ export class EventsService {
     this.connectFresh();
   }
 
-  private scheduleReconnect(why: string): void {
+  private resetBackoff(): void {
+    this.backoff.reset();
+    this.quickBackoff?.reset();
+    this.outageSince = null;
+  }
+
+  /**
+   * `lost`: the socket dropped or could not connect, which costs the platform nothing to retry
+   * soon; `refused`: it connected but no subscription could be created (each retry costs API calls).
+   */
+  private scheduleReconnect(why: string, kind: 'lost' | 'refused' = 'lost'): void {
     this.markPending();
     if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
-    const delay = this.backoff.next();
+    const now = this.clock.now();
+    this.outageSince ??= now;
+    const quick = kind === 'lost' && this.quickBackoff !== null && now - this.outageSince < this.quickForMs;
+    const delay = quick ? this.quickBackoff!.next() : this.backoff.next();
     this.state = 'reconnecting';
     this.error = `${why}; reconnecting in ${Math.max(1, Math.ceil(delay / 1000))} s.`;
     this.retryTimer = this.clock.setTimeout(() => {
@@ -499,7 +533,7 @@ export class EventsService {
     // Timers stand still while the computer sleeps, so the watchdog cannot notice that the socket died meanwhile.
     this.options.logger.info('the computer seems to have slept; renewing the EventSub session', { lateMs: late });
     if (this.state === 'error') return;
-    this.backoff.reset();
+    this.resetBackoff();
     this.replaceSession('reconnect', 'woke from sleep');
   }
 
@@ -520,10 +554,10 @@ export class EventsService {
       // A session without subscriptions is closed by the server (4003); try again later on a new one.
       session.close(1000, 'no subscriptions');
       this.current = null;
-      this.scheduleReconnect('Could not subscribe to any platform events');
+      this.scheduleReconnect('Could not subscribe to any platform events', 'refused');
       return;
     }
-    this.backoff.reset();
+    this.resetBackoff();
     this.error = this.records.some((r) => r.status === 'failed') ? 'Some platform events are not available; see the list.' : this.revokedAuthorizationError();
     this.emitStatus();
     // Reported only now, so that whoever reconciles does so after new events flow again.

@@ -70,6 +70,9 @@ export class IngestService {
   private readonly listeners = new Set<(overview: IngestOverview) => void>();
 
   private snapshot: IngestDirectorySnapshot | null = null;
+  /** Directory loads in the order they were asked, and the one shown: an older answer never replaces a newer one. */
+  private directoryAsked = 0;
+  private directoryShown = 0;
   private firstLoad: Promise<void> | null = null;
   /** Keyed by `host:port`, so a result follows the endpoint across list refreshes and the secure switch. */
   private readonly results = new Map<string, ProbeResult>();
@@ -207,8 +210,10 @@ export class IngestService {
   }
 
   private async reloadDirectory(force: boolean): Promise<void> {
+    const asked = ++this.directoryAsked;
     const snapshot = await this.directory.load({ force });
-    if (snapshot === this.snapshot) return;
+    if (snapshot === this.snapshot || asked < this.directoryShown) return;
+    this.directoryShown = asked;
     this.snapshot = snapshot;
     this.logger.info('ingest list loaded', { source: snapshot.source, servers: snapshot.entries.length, error: snapshot.error });
     this.emit();

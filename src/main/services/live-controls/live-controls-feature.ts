@@ -8,7 +8,7 @@ import type { IpcRouter } from '../../ipc/ipc-router';
 import { registerLiveControlsHandlers } from '../../ipc/live-controls-ipc';
 import { AdsService } from '../ads/ads-service';
 import type { ApiClient } from '../api/api-client';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 import { ChannelInfoService } from '../channel-info/channel-info-service';
 import { ChatSettingsService } from '../chat-settings/chat-settings-service';
 import type { Logger } from '../logger';

@@ -5,7 +5,7 @@
 import { parseAccelerator } from '../../../shared/domain/accelerator';
 import type { HotkeyState } from '../../../shared/ipc/contract';
 import { AppError } from '../app-error';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';

@@ -4,13 +4,13 @@ import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { networkAppError } from '../api/network-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { MemoryMarkerLogStore } from './marker-log-store';
 import { MarkerService } from './marker-service';
-import { signedInAuthState } from '../auth/auth-state-fixtures';
+import { signedInAuthState } from '../../test-support/auth-states';
 
 const signedIn: AuthState = signedInAuthState;
 const live: StreamStatus = { live: true, streamId: 's1', startedAt: '2025-01-01T00:00:00Z', viewerCount: 3, title: 'T', categoryId: '', categoryName: '', checkedAt: null, error: null };

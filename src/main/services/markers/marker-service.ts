@@ -15,7 +15,7 @@ import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { certainlyNotSent } from '../api/network-error';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';

@@ -1,6 +1,6 @@
 import { formatAmount } from '../../../shared/domain/charity-amount';
 import type { Donation, NotificationSettings, OpenItem, Redemption } from '../../../shared/ipc/contract';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { ArrivalContext } from '../redemptions/redemptions-service';
 import type { SettingsStore } from '../settings/settings-store';

@@ -7,7 +7,7 @@ import { IpcRouter } from '../../ipc/ipc-router';
 import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createRedemptionsFeature } from './redemptions-feature';
-import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from './test-fakes';
+import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../../test-support/redemption-fakes';
 
 const trusted = { trusted: true, description: 'test' };
 let dir: string | null = null;

@@ -14,7 +14,7 @@
 import type { OpenItem } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { CharityService, type CharityEventsSource } from '../charity/charity-service';
 import type { IpcRouter } from '../../ipc/ipc-router';
 import type { Logger } from '../logger';

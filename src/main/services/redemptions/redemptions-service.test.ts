@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueDelta, Redemption } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RedemptionOutbox } from './redemption-outbox';
 import { RedemptionsService, type ArrivalContext } from './redemptions-service';
-import { broadcaster, FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from './test-fakes';
+import { broadcaster, FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../../test-support/redemption-fakes';
 
 let dir: string;
 let api: FakeChannelPointsApi;
@@ -154,6 +154,31 @@ describe('RedemptionsService: the queue', () => {
     };
     await service.reconcile();
     expect(queueIds()).toEqual([late.id]);
+  });
+
+  it('a reward list read before a newer one answers last and is ignored: a new reward\'s redemptions stay', async () => {
+    service = await startService();
+    // The next read of the reward list answers what was there when it was asked, when the test lets it.
+    const read = api.get;
+    let release!: () => void;
+    api.get = async <T>(path: string, query?: Record<string, unknown>): Promise<T> => {
+      api.get = read;
+      const answer = (await read<{ data: unknown[] }>(path, query as never)) as { data: unknown[] };
+      const asked = { data: [...answer.data] };
+      await new Promise<void>((resolve) => (release = resolve));
+      return asked as T;
+    };
+    const stale = service.refreshRewards();
+    await Promise.resolve();
+    // A reward created meanwhile, redeemed, and found by a reconciliation that read the list later.
+    api.addReward(helixReward('c', 'Stretch'));
+    const redeemed = api.redeem('c');
+    await service.reconcile();
+    expect(queueIds()).toContain(redeemed.id);
+    release();
+    await stale;
+    expect(queueIds()).toContain(redeemed.id);
+    expect(service.isManageable('c')).toBe(true);
   });
 
   it('says when a reconciliation failed and tries again with backoff', async () => {

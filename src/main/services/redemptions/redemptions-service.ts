@@ -2,7 +2,7 @@ import type { AuthState, QueueDelta, QueueReward, QueueSnapshot, QueueStatus, Re
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
@@ -68,6 +68,9 @@ export class RedemptionsService {
   private rewards = new Map<string, QueueReward>();
   private rewardsKnown = false;
   private rewardsChanged = false;
+  /** Numbers of reward-list reads in the order they were asked, and of the one in use: an older read never replaces a newer one. */
+  private rewardsAsked = 0;
+  private rewardsInUse = 0;
   /** Rewards seen in events that the platform says Sidestage may not manage. */
   private readonly unmanageable = new Set<string>();
   /** Live redemptions of rewards not known yet, waiting for the reward list. */
@@ -281,9 +284,9 @@ export class RedemptionsService {
       const broadcasterId = this.broadcasterId;
       if (broadcasterId === null) return;
       try {
-        const rewards = await this.fetchRewards(broadcasterId);
+        const { rewards, seq } = await this.fetchRewards(broadcasterId);
         if (broadcasterId !== this.broadcasterId) return;
-        this.setRewards(rewards);
+        this.setRewards(rewards, seq);
         // A sync in progress takes the held ones itself.
         if (!this.sync) this.releaseHeld();
       } catch (err) {
@@ -422,7 +425,7 @@ export class RedemptionsService {
     this.syncing = true;
     this.publish();
     try {
-      const rewards = await this.fetchRewards(broadcasterId);
+      const { rewards, seq } = await this.fetchRewards(broadcasterId);
       const fetched: Redemption[] = [];
       for (const reward of rewards) {
         const pages = this.options.api.paginate<HelixRedemption>(redemptionsPath, {
@@ -435,7 +438,8 @@ export class RedemptionsService {
         for await (const r of pages) fetched.push(fromHelixRedemption(r));
       }
       if (broadcasterId !== this.broadcasterId || this.disposed) return;
-      this.setRewards(rewards);
+      // A reward list read after this one (a refresh) may already be in use: the queue follows that one.
+      this.setRewards(rewards, seq);
       const hidden = this.options.outbox.hiddenIds();
       const next = new Map<string, Redemption>();
       // Live events during the fetch may be newer than the list: they count too.
@@ -467,12 +471,15 @@ export class RedemptionsService {
     }
   }
 
-  private async fetchRewards(broadcasterId: string): Promise<HelixReward[]> {
+  private async fetchRewards(broadcasterId: string): Promise<{ rewards: HelixReward[]; seq: number }> {
+    const seq = ++this.rewardsAsked;
     const res = await this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId, only_manageable_rewards: true });
-    return Array.isArray(res?.data) ? res.data : [];
+    return { rewards: Array.isArray(res?.data) ? res.data : [], seq };
   }
 
-  private setRewards(rewards: HelixReward[]): void {
+  private setRewards(rewards: HelixReward[], seq: number): void {
+    if (seq < this.rewardsInUse) return;
+    this.rewardsInUse = seq;
     const next = new Map(rewards.map((r) => [r.id, toQueueReward(r)]));
     const same = this.rewardsKnown && next.size === this.rewards.size && [...next].every(([id, r]) => JSON.stringify(this.rewards.get(id)) === JSON.stringify(r));
     this.rewardsKnown = true;

@@ -3,7 +3,7 @@ import type { AuthState, CustomReward, RewardInput, RewardsOverview } from '../.
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import { rewardsPath, type HelixReward } from '../redemptions/helix-redemptions';
 
@@ -37,6 +37,8 @@ export class RewardsService {
   private broadcasterId: string | null = null;
   private off: (() => void) | null = null;
   private readonly listeners = new Set<(overview: RewardsOverview) => void>();
+  /** Counts changes made through Sidestage: a list read that started before one is older than it. */
+  private changes = 0;
 
   constructor(private readonly options: RewardsServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -63,13 +65,20 @@ export class RewardsService {
     return this.overview;
   }
 
-  async list(): Promise<RewardsOverview> {
+  list(): Promise<RewardsOverview> {
+    return this.read(1);
+  }
+
+  private async read(attempt: number): Promise<RewardsOverview> {
     const broadcasterId = this.requireSignedIn();
+    const changesSeen = this.changes;
     const [all, manageable] = await Promise.all([
       this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId }),
       this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId, only_manageable_rewards: true }),
     ]);
     if (broadcasterId !== this.broadcasterId) return this.overview;
+    // A create, edit or delete answered meanwhile: this list may predate it, so it is read again.
+    if (changesSeen !== this.changes) return attempt < 3 ? this.read(attempt + 1) : this.overview;
     const mine = new Set((manageable.data ?? []).map((r) => r.id));
     this.set((all.data ?? []).map((r) => toReward(r, mine.has(r.id))));
     return this.overview;
@@ -83,6 +92,7 @@ export class RewardsService {
       this.options.api.request<{ data: HelixReward[] }>({ method: 'POST', path: rewardsPath, query: { broadcaster_id: broadcasterId }, body: toHelixBody(input), retry: 'never' }),
     );
     const reward = toReward(created.data.data[0]!, true);
+    this.changes++;
     this.set([...this.overview.rewards, reward]);
     await this.options.queue.refreshRewards();
     return reward;
@@ -104,6 +114,7 @@ export class RewardsService {
       }),
     );
     const reward = toReward(updated.data.data[0]!, true);
+    this.changes++;
     this.set(this.overview.rewards.map((r) => (r.id === id ? reward : r)));
     await this.options.queue.refreshRewards();
     return reward;
@@ -115,6 +126,7 @@ export class RewardsService {
     await this.manageable(id);
     const pending = this.options.queue.pendingOf(id);
     await this.call(() => this.options.api.request({ method: 'DELETE', path: rewardsPath, query: { broadcaster_id: broadcasterId, id } }));
+    this.changes++;
     this.set(this.overview.rewards.filter((r) => r.id !== id));
     await this.options.queue.refreshRewards();
     return { fulfilledRedemptions: pending };

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { StreamStatusService, type StreamEventsSource } from './stream-status-service';
-import { signedInAuthState } from '../auth/auth-state-fixtures';
+import { signedInAuthState } from '../../test-support/auth-states';
 
 const signedIn: AuthState = signedInAuthState;
 const signedOut: AuthState = { ...signedIn, status: 'signedOut', account: null };
@@ -146,6 +146,36 @@ describe('StreamStatusService', () => {
     await stale.catch(() => {});
     await flush();
     expect(service.getStatus().live).toBe(true);
+  });
+
+  it('a poll that an event made stale does not let two polls overlap, so the last one asked has the last word', async () => {
+    const { service, events, get } = setup({ live: true });
+    service.start();
+    await flush();
+    // Each check of the listing answers with its own number as the viewer count; the first two wait.
+    let asked = 0;
+    const gates: (() => void)[] = [];
+    get.mockImplementation(async (path: string) => {
+      if (path !== '/helix/streams') return { data: [channel] };
+      const n = ++asked;
+      if (n <= 2) await new Promise<void>((resolve) => gates.push(resolve));
+      return { data: [{ ...liveStream, viewer_count: n }] };
+    });
+    const first = service.refresh();
+    await flush();
+    // The event discards the first poll (older) and starts a second one.
+    events.emit('stream.online', { id: 's1', broadcaster_user_id: '42', started_at: '2025-01-01T00:00:00Z', type: 'live' });
+    await flush();
+    gates[0]!();
+    await first;
+    await flush();
+    // Asked while the second poll is under way: it shares it rather than racing it.
+    const third = service.refresh();
+    await flush();
+    gates[1]!();
+    await third;
+    await flush();
+    expect(service.getStatus().viewerCount).toBe(asked);
   });
 
   it('trusts an event over a lagging listing for a while, then the listing', async () => {

@@ -8,7 +8,7 @@
 import type { AuthState, StreamStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 
 /** The part of the events service this needs (src/main/services/events/events-service.ts). */
@@ -113,10 +113,13 @@ export class StreamStatusService {
   /** Asks the platform now. Concurrent callers share one request. */
   refresh(): Promise<StreamStatus> {
     if (this.broadcasterId === null) return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
-    this.inFlight ??= this.poll().finally(() => {
-      this.inFlight = null;
+    if (this.inFlight) return this.inFlight;
+    const poll: Promise<StreamStatus> = this.poll().finally(() => {
+      // An event may have replaced this poll with a newer one already: that one stays shared.
+      if (this.inFlight === poll) this.inFlight = null;
     });
-    return this.inFlight;
+    this.inFlight = poll;
+    return poll;
   }
 
   dispose(): void {

@@ -6,7 +6,7 @@
  */
 import { formatUptime } from '../../../shared/domain/marker-position';
 import type { AdsState, StreamStatus } from '../../../shared/ipc/contract';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { SettingsStore } from '../settings/settings-store';
 

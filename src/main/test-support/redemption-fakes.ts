@@ -1,11 +1,11 @@
 /** In-memory stand-ins for the platform, the events service and the account, for the queue's unit tests. */
-import type { AuthState } from '../../../shared/ipc/contract';
-import type { ApiRequest, ApiResponse, Query } from '../api/api-client';
-import { ApiError } from '../api/api-error';
-import type { EventsGap } from '../events/events-service';
-import type { RedemptionEvent } from '../events/eventsub-messages';
-import type { HelixRedemption, HelixReward } from './helix-redemptions';
-import type { RedemptionEventsSource } from './redemptions-service';
+import type { AuthState } from '../../shared/ipc/contract';
+import type { ApiRequest, ApiResponse, Query } from '../services/api/api-client';
+import { ApiError } from '../services/api/api-error';
+import type { EventsGap } from '../services/events/events-service';
+import type { RedemptionEvent } from '../services/events/eventsub-messages';
+import type { HelixRedemption, HelixReward } from '../services/redemptions/helix-redemptions';
+import type { RedemptionEventsSource } from '../services/redemptions/redemptions-service';
 
 export const broadcaster = '501234567';
 
