@@ -26,7 +26,7 @@ import { FakeShortcutRegistry } from '../src/main/services/markers/shortcut-regi
 import type { DesktopNotification, Notifier } from '../src/main/services/notifications/notifier';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { StreamStatusService } from '../src/main/services/stream-status/stream-status-service';
-import { fixedAuth, liveScopes, mintToken, simulate } from '../src/main/services/live-controls/emulator-test-support';
+import { fixedAuth, liveScopes, mintToken, simulation } from '../src/main/services/live-controls/emulator-test-support';
 import { ms, percentile } from './support/stats';
 
 export async function run(options: { presses: number; warmup?: number }): Promise<void> {
@@ -51,7 +51,7 @@ export async function run(options: { presses: number; warmup?: number }): Promis
     const demo = emulator.demo!;
     const token = await mintToken(emulator, liveScopes);
     const { auth, apiAuth } = fixedAuth(emulator, token);
-    await simulate(emulator.url, 'POST', `/_emulator/streams/${demo.broadcaster.id}/online`, { vod: true });
+    await simulation(emulator).streamOnline(demo.broadcaster.id, { vod: true });
 
     // Presses a second apart on the hotkey's clock, so none is taken for key bounce.
     let skew = 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../services/logger';
-import { ViewerSimulation, type EmulatorHttp } from '../services/demo/viewer-simulation';
+import { createSimulationClient } from '../../emulator/simulation-client';
+import { ViewerSimulation } from '../services/demo/viewer-simulation';
 import { registerDemoIpc } from './demo-ipc';
 import { IpcRouter } from './ipc-router';
 
@@ -23,12 +24,13 @@ describe('demo IPC', () => {
 
   it('in demo mode: switches the simulation and forwards its changes as demo:changed until unregistered', async () => {
     const paths: string[] = [];
-    const http: EmulatorHttp = {
-      async send(_method, path) {
-        paths.push(path);
-        return { status: 200, body: {} };
+    const http = createSimulationClient({
+      baseUrl: 'http://emulator.test',
+      fetch: async (url) => {
+        paths.push(new URL(url).pathname);
+        return new Response('{}', { status: 200 });
       },
-    };
+    });
     const simulation = new ViewerSimulation({ http, broadcasterId: 'b1', viewers: [{ id: 'v1', login: 'v' }], extraViewers: [], logger: silentLogger });
     const router = new IpcRouter(silentLogger);
     const events: unknown[] = [];

@@ -11,7 +11,8 @@ import { FakeShortcutRegistry } from '../markers/shortcut-registry';
 import { ChatSettingsService } from '../chat-settings/chat-settings-service';
 import { CurrentBroadcaster } from '../common/current-broadcaster';
 import { createLiveControlsFeature, type LiveControlsFeature } from './live-controls-feature';
-import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulate, startBreakingProxy } from './emulator-test-support';
+import type { StreamOnlineRequest } from '../../../emulator/simulation-client';
+import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulation, startBreakingProxy } from './emulator-test-support';
 
 interface MarkersAnswer {
   data: { videos: { video_id: string; markers: { id: string; position_seconds: number; description: string }[] }[] }[];
@@ -40,8 +41,8 @@ describe('live controls against the emulator', () => {
   afterEach(async () => {
     await feature?.dispose();
     feature = null;
-    await simulate(emulator.url, 'DELETE', '/_emulator/faults');
-    await simulate(emulator.url, 'POST', `/_emulator/streams/${emulator.demo!.broadcaster.id}/offline`).catch(() => {});
+    await simulation(emulator).clearFaults();
+    await simulation(emulator).streamOffline(emulator.demo!.broadcaster.id).catch(() => {});
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -57,12 +58,12 @@ describe('live controls against the emulator', () => {
   }
 
   const broadcasterId = () => emulator.demo!.broadcaster.id;
-  const goLive = (body: Record<string, unknown> = { vod: true }) => simulate(emulator.url, 'POST', `/_emulator/streams/${broadcasterId()}/online`, body);
+  const goLive = (body: StreamOnlineRequest = { vod: true }) => simulation(emulator).streamOnline(broadcasterId(), body);
 
   it('a hotkey press while live makes a marker at the right position, logged on disk and read back', async () => {
     const { feature, notifier, shortcuts } = await startFeature();
     await goLive({ vod: true, title: 'Marker run', viewer_count: 12 });
-    await simulate(emulator.url, 'POST', '/_emulator/clock', { advance_seconds: 5025 });
+    await simulation(emulator).advanceClock(5025);
     await feature.stream.refresh();
     expect(feature.stream.getStatus()).toMatchObject({ live: true, viewerCount: 12, title: 'Marker run' });
 
@@ -102,7 +103,7 @@ describe('live controls against the emulator', () => {
     await goLive({ vod: true });
     await feature.stream.refresh();
     proxy.breakNext('POST /helix/streams/markers', 1);
-    await simulate(emulator.url, 'POST', '/_emulator/faults', { path: '^/helix/streams/markers$', method: 'POST', status: 503, count: 1 });
+    await simulation(emulator).addFault({ path: '^/helix/streams/markers$', method: 'POST', status: 503, count: 1 });
     await feature.markers.drop('button');
     await vi.waitFor(() => expect(feature.markers.getOverview().logs[0]!.entries[0]!.status).toBe('created'), { timeout: 5_000 });
     expect(proxy.broken()).toBeGreaterThanOrEqual(1);
@@ -148,7 +149,7 @@ describe('live controls against the emulator', () => {
 
     // Closed for 11 minutes on both clocks; the new service finds the revert due at start.
     clock.advance(11 * 60_000);
-    await simulate(emulator.url, 'POST', '/_emulator/clock', { advance_seconds: 660 });
+    await simulation(emulator).advanceClock(660);
     const second = new ChatSettingsService({ api, broadcaster, settings, logger: silentLogger, clock });
     second.start();
     clock.advance(0);

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { compareRedemptions } from '../../../../shared/domain/redemption-order';
-import type { QueueDelta, Redemption } from '../../../../shared/ipc/contract';
+import { compareRedemptions } from '../../../shared/domain/redemption-order';
+import type { QueueDelta, Redemption } from '../../../shared/ipc/contract';
 import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, formatAge, moveFocus } from './queue-model';
 
 // The queue's order, counted: how many comparisons a change costs says whether it sorts or copies the list.
-vi.mock('../../../../shared/domain/redemption-order', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../shared/domain/redemption-order')>();
+vi.mock('../../../shared/domain/redemption-order', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../shared/domain/redemption-order')>();
   return { ...original, compareRedemptions: vi.fn(original.compareRedemptions) };
 });
 const compare = vi.mocked(compareRedemptions);
