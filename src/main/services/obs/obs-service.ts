@@ -289,7 +289,7 @@ export class ObsService {
     this.generation++;
     this.stopPolling();
     this.setStreamState('unknown', false);
-    this.fail({ status: 'not-running', text: `OBS closed the connection (OBS not running at ${where}?)`, retry: true });
+    this.fail({ status: 'not-running', text: `OBS not running: it closed the connection at ${where} (quit or crashed?)`, retry: true });
   }
 
   private fail(failure: Failure): void {
