@@ -233,6 +233,24 @@ describe('ObsService: streaming and health', () => {
     expect(h.notifier.shown).toHaveLength(0);
   });
 
+  it('says so when OBS stops before the stream started (server refused or unreachable), until the next start', async () => {
+    const fake = await fakeObs();
+    const h = service(fake.port);
+    await connected(h);
+    fake.handlers.StartStream = () => {
+      setImmediate(() => {
+        fake.emit('StreamStateChanged', { outputActive: false, outputState: 'OBS_WEBSOCKET_OUTPUT_STARTING' });
+        fake.emit('StreamStateChanged', { outputActive: false, outputState: 'OBS_WEBSOCKET_OUTPUT_STOPPED' });
+      });
+      return {};
+    };
+    await h.obs.startStream();
+    await vi.waitFor(() => expect(h.obs.getState()).toMatchObject({ streamState: 'stopped', streamProblem: expect.stringMatching(/^OBS stopped before the stream started/) }));
+    delete fake.handlers.StartStream;
+    await h.obs.startStream();
+    await vi.waitFor(() => expect(h.obs.getState()).toMatchObject({ streamState: 'started', streamProblem: null }));
+  });
+
   it('notifies dropped frames over the threshold once per episode, not at every sample', async () => {
     const fake = await fakeObs();
     const h = service(fake.port);

@@ -83,6 +83,11 @@ export class ObsService {
   private pollTimer: unknown = null;
   private polling = false;
   private sawReconnecting = false;
+  /** Set between STARTING and STARTED: a STOPPED then means the start failed. */
+  private startPending = false;
+  /** Counts StreamStateChanged events, so that a request's answer never overwrites a newer event. */
+  private streamEvents = 0;
+  private streamProblem: string | null = null;
   private started: Promise<void> | null = null;
   private disposed = false;
 
@@ -122,6 +127,7 @@ export class ObsService {
       streamState: this.streamState,
       streamStateSince: this.streamStateSince === null ? null : new Date(this.streamStateSince).toISOString(),
       health,
+      streamProblem: this.streamProblem,
       autoMarkerOnReconnect: this.settings.get('obs.autoMarkerOnReconnect'),
     };
   }
@@ -199,13 +205,15 @@ export class ObsService {
   }
 
   async startStream(): Promise<ObsState> {
+    const eventsBefore = this.streamEvents;
     try {
       await this.request('StartStream');
     } catch (error) {
       if (error instanceof AppError && error.details.status === statusOutputRunning) throw new AppError('invalid_argument', 'OBS is already streaming.');
       throw error;
     }
-    if (this.streamState === 'stopped' || this.streamState === 'unknown') this.setStreamState('starting');
+    // OBS's own events may already have overtaken the answer (even STARTING then STOPPED): only without them is "starting" shown.
+    if (this.streamEvents === eventsBefore && this.streamState === 'stopped') this.setStreamState('starting');
     return this.getState();
   }
 
@@ -268,8 +276,9 @@ export class ObsService {
       this.nextRetryAt = null;
       this.logger.info('connected to OBS', { host, port, obsVersion: version.obsVersion, websocketVersion: version.obsWebSocketVersion });
       this.setStatus('connected', `Connected to OBS ${version.obsVersion} (obs-websocket ${version.obsWebSocketVersion})`);
+      const eventsBefore = this.streamEvents;
       const status = await this.request('GetStreamStatus', undefined, socket);
-      if (generation !== this.generation) return;
+      if (generation !== this.generation || this.streamEvents !== eventsBefore) return;
       this.setStreamState(status.outputReconnecting ? 'reconnecting' : status.outputActive ? 'started' : 'stopped');
     };
     run().catch((error: unknown) => {
@@ -414,6 +423,7 @@ export class ObsService {
     if (generation !== this.generation) return;
     const next = streamStates[outputState];
     if (!next) return;
+    this.streamEvents++;
     const now = this.clock.now();
     if (outputState === 'OBS_WEBSOCKET_OUTPUT_RECONNECTING') {
       this.sawReconnecting = true;
@@ -424,8 +434,20 @@ export class ObsService {
       this.sawReconnecting = false;
       this.autoMarker();
     }
-    if (outputState === 'OBS_WEBSOCKET_OUTPUT_STARTING') this.health.resetCounters();
-    if (outputState === 'OBS_WEBSOCKET_OUTPUT_STOPPED') this.sawReconnecting = false;
+    if (outputState === 'OBS_WEBSOCKET_OUTPUT_STARTING') {
+      this.health.resetCounters();
+      this.startPending = true;
+      this.streamProblem = null;
+    }
+    if (outputState === 'OBS_WEBSOCKET_OUTPUT_STARTED') this.startPending = false;
+    if (outputState === 'OBS_WEBSOCKET_OUTPUT_STOPPED') {
+      this.sawReconnecting = false;
+      if (this.startPending) {
+        this.streamProblem = 'OBS stopped before the stream started: it could not connect to the ingest server or was refused (check the server and the stream key; OBS shows the reason too).';
+        this.logger.warn('OBS stream did not start');
+      }
+      this.startPending = false;
+    }
     this.setStreamState(next);
   }
 

@@ -19,6 +19,7 @@ const off: ObsState = {
   streamState: 'unknown',
   streamStateSince: null,
   health: null,
+  streamProblem: null,
   autoMarkerOnReconnect: false,
 };
 const connected: ObsState = { ...off, enabled: true, passwordSaved: true, status: 'connected', statusText: 'Connected to OBS 29.0.2 (obs-websocket 5.1.0)', obsVersion: '29.0.2', websocketVersion: '5.1.0', streamState: 'stopped' };

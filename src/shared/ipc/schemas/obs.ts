@@ -63,6 +63,8 @@ export const obsStateSchema = z.object({
   /** ISO time the stream state last changed. */
   streamStateSince: z.string().nullable(),
   health: obsHealthSchema.nullable(),
+  /** Why the last start did not become a stream (OBS stopped before it started); null otherwise. */
+  streamProblem: z.string().nullable(),
   autoMarkerOnReconnect: z.boolean(),
 });
 export type ObsState = z.infer<typeof obsStateSchema>;

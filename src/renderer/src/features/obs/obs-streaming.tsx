@@ -20,6 +20,11 @@ export function ObsStreaming() {
       ) : (
         <p className="warning-text">{obs.statusText}</p>
       )}
+      {obs.streamProblem && obs.streamState === 'stopped' ? (
+        <p className="warning-text" role="alert">
+          {obs.streamProblem}
+        </p>
+      ) : null}
       <div className="button-row">
         {action === 'stop' ? (
           <button type="button" disabled={pending} onClick={() => void store.getState().stopObsStream()}>
