@@ -96,6 +96,20 @@ describe.skipIf(reason !== null)('ObsService with a real OBS Studio', () => {
     await vi.waitFor(() => expect(service.getState()).toMatchObject({ streamState: 'stopped', health: null }), { timeout: 15_000 });
   }, 60_000);
 
+  it('a start to a server where nothing listens says so, and the state is back to stopped', async () => {
+    const service = create(obs.password);
+    await service.connect();
+    await vi.waitFor(() => expect(service.getState().status).toBe('connected'), { timeout: 15_000 });
+    const closed = await startRtmpListener('live_1_unused');
+    await closed.stop();
+    target = { server: closed.server, serverName: 'Nothing there', key: 'live_1_unused' };
+    await service.sendStreamTarget(true);
+    await service.startStream();
+    await vi.waitFor(() => expect(service.getState()).toMatchObject({ streamState: 'stopped', streamProblem: expect.stringMatching(/^OBS stopped before the stream started/) }), {
+      timeout: 20_000,
+    });
+  }, 60_000);
+
   it('OBS quits mid-stream: "OBS not running" and reconnect attempts', async () => {
     const listener = await startRtmpListener('live_1_killkey');
     listeners.push(listener);
