@@ -45,23 +45,23 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     defaultJsonParser(request, text, done);
   });
 
-  // An empty body has no type to refuse: HTTP clients commonly send `Content-Type:
-  // application/octet-stream` (or any other type) with `Content-Length: 0` on requests whose
-  // parameters are all in the query, and the platform takes them. Fastify would answer 415 before
-  // any route saw the request.
-  app.addHook('onRequest', async (request) => {
+  // One callback-style hook for both checks every request goes through: no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // An empty body has no type to refuse: HTTP clients commonly send `Content-Type:
+    // application/octet-stream` (or any other type) with `Content-Length: 0` on requests whose
+    // parameters are all in the query, and the platform takes them. Fastify would answer 415 before
+    // any route saw the request.
     const headers = request.raw.headers;
-    if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return;
-    const length = headers['content-length'];
-    if (length === undefined || length === '0') delete headers['content-type'];
-  });
-
-  // On the route the router chose (or the decoded, normalised path), never the raw URL: see request-path.ts.
-  app.addHook('onRequest', async (request) => {
-    if (!isSimulationRequest(request)) return;
-    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) {
-      throw new ApiError(403, 'The simulation API answers loopback requests only');
+    if (headers['content-type'] !== undefined && headers['transfer-encoding'] === undefined) {
+      const length = headers['content-length'];
+      if (length === undefined || length === '0') delete headers['content-type'];
     }
+    // On the route the router chose (or the decoded, normalised path), never the raw URL: see request-path.ts.
+    if (isSimulationRequest(request) && (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host))) {
+      done(new ApiError(403, 'The simulation API answers loopback requests only'));
+      return;
+    }
+    done();
   });
   registerFaultHook(app);
 

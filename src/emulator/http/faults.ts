@@ -10,7 +10,7 @@
  * a bounded number of kept faults, so the cost a request pays for the faults is bounded too.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RE2JS } from 're2js';
 import * as ids from '../ids';
 import { RATE_LIMIT_POINTS } from '../state/rate-limiter';
@@ -119,9 +119,16 @@ function isHttpFault(fault: NewFault): boolean {
 /** Registered once in app.ts, before the routes. */
 export function registerFaultHook(app: FastifyInstance): void {
   const state = app.emulatorState;
-  app.addHook('onRequest', async (request, reply) => {
-    // The common case, checked first: every request pays for this hook.
-    if (state.faults.isEmpty() || isSimulationRequest(request)) return;
+  // Callback style: the common case (no fault kept) then costs no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (state.faults.isEmpty() || isSimulationRequest(request)) {
+      done();
+      return;
+    }
+    applyFault(request, reply).then(() => done(), done);
+  });
+
+  async function applyFault(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const fault = state.faults.take(request.method, requestPath(request.url));
     if (!fault) return;
     if (fault.latencyMs !== null && fault.latencyMs > 0) await sleep(fault.latencyMs);
@@ -144,5 +151,5 @@ export function registerFaultHook(app: FastifyInstance): void {
       .code(fault.status)
       .type('application/json; charset=utf-8')
       .send(errorBody(request.url, fault.status, reasonPhrase(fault.status)));
-  });
+  }
 }
