@@ -8,6 +8,7 @@ import formBody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { ApiError, errorBody, reasonPhrase } from './http/api-error';
 import { registerFaultHook } from './http/faults';
+import { rewriteMockUrl } from './http/helix-route';
 import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
 import { isSimulationRequest } from './http/request-path';
 import { ROUTE_MODULES } from './routes';
@@ -27,6 +28,9 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Twitch CLI's layout: `/mock/*` is `/helix/*` (the identity aliases under `/auth` differ in
+    // behaviour, so those stay routes of their own). `request.originalUrl` keeps what was sent.
+    rewriteUrl: (request) => rewriteMockUrl(request.url ?? '/'),
     clientErrorHandler: answerUnparsableRequest,
     frameworkErrors: (error, request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
@@ -83,7 +87,7 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = request.originalUrl.split('?')[0] ?? '';
     const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
     return reply.code(404).send(errorBody(request.url, 404, `Unknown endpoint: ${request.method} ${shown}`));
   });

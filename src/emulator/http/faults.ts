@@ -129,7 +129,8 @@ export function registerFaultHook(app: FastifyInstance): void {
   });
 
   async function applyFault(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const fault = state.faults.take(request.method, requestPath(request.url));
+    // What the client sent: a fault on `/mock/...` matches the alias it names.
+    const fault = state.faults.take(request.method, requestPath(request.originalUrl));
     if (!fault) return;
     if (fault.latencyMs !== null && fault.latencyMs > 0) await sleep(fault.latencyMs);
     if (fault.dropConnection) {
