@@ -11,7 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import * as ids from '../ids';
 import { RATE_LIMIT_POINTS } from '../state/rate-limiter';
 import { badRequest, errorBody, reasonPhrase } from './api-error';
@@ -24,10 +24,22 @@ export const MAX_PATTERN_PROGRAM_SIZE = 100;
 export const MAX_KEPT_FAULTS = 20;
 
 /** A path pattern compiled for linear-time matching, or the reason it cannot be used. */
+/**
+ * RE2JS is a quarter of a megabyte of code that only a fault with a path needs: it is loaded then,
+ * not at every start of the emulator (and of the demo dock with it).
+ */
+let re2: typeof import('re2js') | undefined;
+
+export async function loadFaultPatterns(): Promise<void> {
+  re2 ??= await import('re2js');
+}
+
+/** Needs `loadFaultPatterns()` first. */
 export function compileFaultPattern(source: string): { pattern: RE2JS } | { error: string } {
+  if (!re2) throw new Error('compileFaultPattern: call loadFaultPatterns() first');
   let pattern: RE2JS;
   try {
-    pattern = RE2JS.compile(source);
+    pattern = re2.RE2JS.compile(source);
   } catch (error) {
     // RE2 syntax: no look-around, no back-references.
     return { error: `must be a valid regular expression in RE2 syntax (${error instanceof Error ? error.message : String(error)})` };
