@@ -29,6 +29,11 @@ import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import { createEmulatorHttp, ViewerSimulation } from './services/demo/viewer-simulation';
 import { registerEventsHandlers } from './ipc/events-ipc';
 import { registerIngestHandlers } from './ipc/ingest-ipc';
+import { registerRedemptionsIpc } from './ipc/redemptions-ipc';
+import { registerNotificationsIpc } from './ipc/notifications-ipc';
+import { registerCharityIpc } from './ipc/charity-ipc';
+import { registerRewardsIpc } from './ipc/rewards-ipc';
+import { Disposers } from '../shared/primitives/emitter';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -166,7 +171,11 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     events,
     notifier: options.notifier,
   });
-  redemptions.register(router);
+  const redemptionsIpc = new Disposers();
+  redemptionsIpc.add(registerRedemptionsIpc(router, redemptions));
+  redemptionsIpc.add(registerNotificationsIpc(router, redemptions));
+  redemptionsIpc.add(registerCharityIpc(router, redemptions));
+  redemptionsIpc.add(registerRewardsIpc(router, redemptions));
   const live = createLiveControlsFeature({
     api,
     auth,
@@ -214,6 +223,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     offEvents();
     offPending();
     offOpen();
+    redemptionsIpc.dispose();
     offDemo();
     offData();
     // Before the emulator closes: the simulation's last requests go to it.

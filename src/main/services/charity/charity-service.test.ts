@@ -20,7 +20,7 @@ function setup(answer: (path: string, query: Record<string, unknown>) => unknown
       return a as T;
     },
   };
-  const service = new CharityService({ api, auth, events, logger: silentLogger, clock: createFakeClock() });
+  const service = new CharityService({ api, broadcaster: auth.broadcaster(), events, logger: silentLogger, clock: createFakeClock() });
   const announced: string[] = [];
   service.onDonation((d) => announced.push(d.id));
   return { events, auth, service, announced };

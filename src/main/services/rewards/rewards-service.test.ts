@@ -22,7 +22,7 @@ describe('RewardsService', () => {
         return { status: 200, data: { data: [{ ...held[0]! }] } as T };
       },
     };
-    const service = new RewardsService({ api: api as never, auth: new FakeAuth(true), queue: { pendingOf: () => 0, refreshRewards: async () => {} }, logger: silentLogger });
+    const service = new RewardsService({ api: api as never, broadcaster: new FakeAuth(true).broadcaster(), queue: { pendingOf: () => 0, refreshRewards: async () => {} }, logger: silentLogger });
     service.start();
     await service.list();
     holdReads = true;

@@ -1,0 +1,240 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
+import { RedemptionOutbox } from './redemption-outbox';
+import type { RedemptionsService } from './redemptions-service';
+import { FakeAuth, QueueHarness } from '../../test-support/redemption-fakes';
+
+let dir: string;
+let h: QueueHarness;
+let service: RedemptionsService;
+
+const startService = () => h.start();
+const settle = () => h.settle();
+const queueIds = () => h.queueIds();
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'redemptions-'));
+  h = new QueueHarness(dir);
+});
+
+afterEach(async () => {
+  h.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('RedemptionsService: actions and the outbox', () => {
+  it('counts an action the platform took as done when the outbox cannot be written afterwards (a full disk)', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const request = h.api.request;
+    h.api.request = async (req) => {
+      // The disk fails between saving the action and removing it once the platform has answered.
+      await rm(join(dir, RedemptionOutbox.fileName), { force: true, recursive: true });
+      await mkdir(join(dir, RedemptionOutbox.fileName, 'blocked'), { recursive: true });
+      return request(req);
+    };
+    try {
+      expect(await service.fulfill([r1.id])).toEqual({ done: 1, queued: 0, failed: [] });
+      expect(queueIds()).toEqual([]);
+      expect(service.getSnapshot().failures).toEqual([]);
+      await service.flush();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      h.api.request = request;
+    }
+  });
+
+  it('fulfils at once, in requests of at most 50 ids grouped by reward', async () => {
+    for (let i = 0; i < 120; i++) h.api.redeem('a');
+    for (let i = 0; i < 3; i++) h.api.redeem('b');
+    service = await startService();
+    const ids = service.getSnapshot().items.map((r) => r.id);
+    const result = await service.fulfill(ids);
+    expect(result).toEqual({ done: 123, queued: 0, failed: [] });
+    expect(h.api.patches.map((p) => [p.rewardId, p.ids.length]).sort()).toEqual([
+      ['a', 20],
+      ['a', 50],
+      ['a', 50],
+      ['b', 3],
+    ]);
+    expect(h.api.unfulfilledIds()).toEqual([]);
+    expect(queueIds()).toEqual([]);
+    expect((await RedemptionOutbox.open(dir)).list()).toEqual([]);
+  });
+
+  it('is optimistic: the items leave the queue before the platform answers', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    const pending = service.cancel([r1.id]);
+    expect(h.mirror.has(r1.id)).toBe(false);
+    expect(await pending).toMatchObject({ done: 1 });
+    expect(h.api.redemptions.get(r1.id)!.status).toBe('CANCELED');
+  });
+
+  it('resolves all of one reward', async () => {
+    const a = [h.api.redeem('a'), h.api.redeem('a')];
+    const b = h.api.redeem('b');
+    service = await startService();
+    expect(await service.resolveAllOfReward('a', 'FULFILLED')).toMatchObject({ done: 2 });
+    expect(queueIds()).toEqual([b.id]);
+    expect(a.every((r) => h.api.redemptions.get(r.id)!.status === 'FULFILLED')).toBe(true);
+    expect(() => service.resolveAllOfReward('vip', 'FULFILLED')).toThrow(/not created by Sidestage/);
+  });
+
+  it('rolls back with the reason when the platform refuses', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    h.api.failWith(() => new ApiError(403, 'Forbidden', 'The ID in the Client-Id header must match the Client ID used to create the custom reward.'), 1, (q) => q.method === 'PATCH');
+    const result = await service.fulfill([r1.id]);
+    expect(result.failed).toHaveLength(1);
+    expect(result.failed[0]!.message).toMatch(/Could not fulfil Viewer\d's "Reward a": The ID in the Client-Id header/);
+    expect(queueIds()).toEqual([r1.id]);
+    expect(h.mirror.has(r1.id)).toBe(true);
+    expect(service.getSnapshot().failures).toHaveLength(1);
+    service.dismissFailure(result.failed[0]!.at);
+    expect(service.getSnapshot().failures).toHaveLength(0);
+  });
+
+  it('counts a 404 (no longer UNFULFILLED) as done', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    h.api.redemptions.get(r1.id)!.status = 'FULFILLED';
+    expect(await service.fulfill([r1.id])).toEqual({ done: 1, queued: 0, failed: [] });
+    expect(queueIds()).toEqual([]);
+  });
+
+  it.each([
+    ['a 5xx', () => new ApiError(502, 'Bad Gateway', null)],
+    ['a 429', () => new AppError('rate_limited', 'slow down', { status: 429, retryAfterMs: 3000 })],
+    ['the network', () => new AppError('network_error', 'Could not reach the platform: the connection was refused.')],
+  ])('keeps the action in the outbox after %s, hidden, and sends it on the retry', async (_what, error) => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    h.api.failWith(error, 2, (q) => q.method === 'PATCH');
+    const result = await service.fulfill([r1.id]);
+    expect(result).toEqual({ done: 0, queued: 1, failed: [] });
+    expect(service.getStatus()).toMatchObject({ outboxCount: 1 });
+    expect(service.getStatus().outboxError).not.toBeNull();
+    // A reconciliation meanwhile still sees it UNFULFILLED on the platform: it stays hidden.
+    await service.reconcile();
+    expect(queueIds()).toEqual([]);
+    h.clock.advance(3000);
+    await settle();
+    expect(h.api.redemptions.get(r1.id)!.status, JSON.stringify({ patches: h.api.patches, timers: h.clock.pendingTimers(), status: service.getStatus() })).toBe("UNFULFILLED");
+    h.clock.advance(60_000);
+    await settle();
+    expect(h.api.redemptions.get(r1.id)!.status, JSON.stringify({ patches: h.api.patches, timers: h.clock.pendingTimers(), status: service.getStatus() })).toBe('FULFILLED');
+    expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+  });
+
+  it('waits for a sign-in when the sign-in expired, then sends the outbox', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    h.api.failWith(() => new AppError('not_signed_in', 'Your sign-in expired.'), 1, (q) => q.method === 'PATCH');
+    expect(await service.fulfill([r1.id])).toMatchObject({ queued: 1 });
+    h.auth.set(FakeAuth.with('needsSignIn'));
+    h.clock.advance(120_000);
+    await settle();
+    expect(h.api.patches).toHaveLength(0);
+    expect(service.getStatus().outboxError).toBe('Waiting for you to sign in again.');
+    h.auth.set(FakeAuth.signedIn());
+    await settle();
+    expect(h.api.redemptions.get(r1.id)!.status).toBe('FULFILLED');
+    expect(service.getStatus().outboxCount).toBe(0);
+  });
+
+  it('rolls back a 401 that names a missing scope, like a refusal, instead of retrying it forever', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    // What the platform (and the emulator) answer when the token lacks channel:manage:redemptions; the API client does not refresh for it.
+    h.api.failWith(() => new ApiError(401, 'Unauthorized', 'Missing scope: channel:manage:redemptions'), 1, (q) => q.method === 'PATCH');
+    const result = await service.fulfill([r1.id]);
+    expect(result).toMatchObject({ done: 0, queued: 0 });
+    expect(result.failed).toHaveLength(1);
+    expect(result.failed[0]!.message).toMatch(/Could not fulfil Viewer\d's "Reward a": .*Missing scope: channel:manage:redemptions.*sign in again/i);
+    expect(queueIds()).toEqual([r1.id]);
+    expect(h.mirror.has(r1.id)).toBe(true);
+    expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+    expect(service.getSnapshot().failures).toHaveLength(1);
+    expect(h.clock.pendingTimers()).toBe(0);
+    // Nothing waits to be retried: the next reconciliation shows it too.
+    await service.reconcile();
+    expect(queueIds()).toEqual([r1.id]);
+  });
+
+  it('keeps an action refused with a 401 after a refresh (sign-in no longer valid) until a sign-in, not on a timer', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    h.api.failWith(() => new ApiError(401, 'Unauthorized', 'Invalid OAuth token'), 1, (q) => q.method === 'PATCH');
+    expect(await service.fulfill([r1.id])).toEqual({ done: 0, queued: 1, failed: [] });
+    expect(service.getStatus()).toMatchObject({ outboxCount: 1, outboxError: 'Waiting for you to sign in again.' });
+    expect(h.clock.pendingTimers()).toBe(0);
+    h.clock.advance(120_000);
+    await settle();
+    expect(h.api.patches).toHaveLength(0);
+    expect(queueIds()).toEqual([]);
+    h.auth.set(FakeAuth.with('needsSignIn'));
+    h.auth.set(FakeAuth.signedIn());
+    await settle();
+    expect(h.api.redemptions.get(r1.id)!.status).toBe('FULFILLED');
+    expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+  });
+
+  it('puts the items back and says so when the outbox cannot be written; nothing is sent, and trying again works', async () => {
+    const r1 = h.api.redeem('a');
+    const r2 = h.api.redeem('b');
+    service = await startService();
+    // A directory where the outbox file goes: the atomic rename onto it fails (even for root).
+    const outboxPath = join(dir, RedemptionOutbox.fileName);
+    await mkdir(join(outboxPath, 'blocker'), { recursive: true });
+    const error = await service.fulfill([r1.id, r2.id]).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toMatch(/^Could not save the action to disk: .+; nothing was sent\. Try again\.$/);
+    expect(h.api.patches).toHaveLength(0);
+    expect(queueIds()).toEqual([r1.id, r2.id].sort());
+    expect([...h.mirror.keys()].sort()).toEqual(queueIds());
+    expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+    expect(h.clock.pendingTimers()).toBe(0);
+    // Not hidden by a phantom outbox entry either.
+    await service.reconcile();
+    expect(queueIds()).toEqual([r1.id, r2.id].sort());
+
+    await rm(outboxPath, { recursive: true, force: true });
+    expect(await service.fulfill([r1.id, r2.id])).toEqual({ done: 2, queued: 0, failed: [] });
+    expect(h.api.unfulfilledIds()).toEqual([]);
+    expect(JSON.parse(await readFile(outboxPath, 'utf8'))).toEqual({ version: 1, entries: [] });
+  });
+
+  it('survives a restart with actions pending: hidden at start, sent, queue equal to the platform', async () => {
+    const r1 = h.api.redeem('a');
+    const r2 = h.api.redeem('a');
+    service = await startService();
+    h.api.failWith(() => new AppError('network_error', 'offline'), 1, (q) => q.method === 'PATCH');
+    await service.cancel([r1.id]);
+    service.dispose();
+    // A new process: the outbox file is all that is left.
+    service = await startService();
+    expect(queueIds()).toEqual([r2.id]);
+    expect(h.api.redemptions.get(r1.id)!.status).toBe('CANCELED');
+    expect(queueIds()).toEqual(h.api.unfulfilledIds());
+  });
+
+  it('ignores ids that are not in the queue', async () => {
+    service = await startService();
+    expect(await service.fulfill(['nope'])).toEqual({ done: 0, queued: 0, failed: [] });
+    h.auth.set(FakeAuth.with('signedOut'));
+    await expect(service.fulfill(['nope'])).rejects.toThrow(/Sign in/);
+  });
+});
