@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { createFakeClock } from '../../test-support/fake-clock';
@@ -10,9 +10,8 @@ const amount = (value: number) => ({ value, decimal_places: 2, currency: 'USD' }
 const campaign = { id: 'c1', charity_name: 'Direct Relief', charity_description: '', charity_logo: '', charity_website: '', current_amount: amount(1000), target_amount: amount(10000) };
 const donation = (id: string, value = 500) => ({ id, campaign_id: 'c1', user_id: 'u', user_login: 'sam', user_name: 'Sam', amount: amount(value) });
 
-function setup(answer: (path: string, query: Record<string, unknown>) => unknown) {
+function setup(answer: (path: string, query: Record<string, unknown>) => unknown, auth = new FakeAuth(true)) {
   const events = new FakeEvents();
-  const auth = new FakeAuth(true);
   const api = {
     get: async <T,>(path: string, query: Record<string, unknown> = {}): Promise<T> => {
       const a = answer(path, query);
@@ -118,6 +117,29 @@ describe('CharityService', () => {
     await settle();
     expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d2', 'd1']);
     expect(announced).toEqual(['d2']);
+  });
+
+  it('keeps the campaign through a re-sign-in, reads it only once the API may be called, and clears it on sign-out', async () => {
+    const auth = new FakeAuth(false);
+    // The app started with a sign-in that needs renewing: the account is known, the API not callable.
+    auth.state = FakeAuth.with('needsSignIn');
+    const reads: string[] = [];
+    const { service } = setup((path) => {
+      reads.push(path);
+      return path.endsWith('/campaigns') ? { data: [campaign] } : { data: [donation('d1')], pagination: {} };
+    }, auth);
+    service.start();
+    expect(reads).toEqual([]);
+    auth.set(FakeAuth.signedIn());
+    await vi.waitFor(() => expect(service.getOverview().state).toBe('active'));
+    const readsSignedIn = reads.length;
+    auth.set(FakeAuth.with('signingIn'));
+    auth.set(FakeAuth.with('needsSignIn'));
+    expect(service.getOverview()).toMatchObject({ state: 'active', campaign: { id: 'c1' }, donations: [{ id: 'd1' }] });
+    auth.set(FakeAuth.signedIn());
+    expect(reads).toHaveLength(readsSignedIn);
+    auth.set(FakeAuth.with('signedOut'));
+    expect(service.getOverview()).toMatchObject({ state: 'signedOut', campaign: null, donations: [] });
   });
 
   it('forgets everything on sign-out', async () => {

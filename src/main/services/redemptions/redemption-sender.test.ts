@@ -4,9 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
+import type { Redemption } from '../../../shared/ipc/contract';
+import { silentLogger } from '../logger';
+import { fromHelixRedemption } from './helix-redemptions';
 import { RedemptionOutbox } from './redemption-outbox';
+import { RedemptionSender, type SenderQueue } from './redemption-sender';
 import type { RedemptionsService } from './redemptions-service';
-import { FakeAuth, QueueHarness } from '../../test-support/redemption-fakes';
+import { broadcaster, FakeAuth, QueueHarness } from '../../test-support/redemption-fakes';
 
 let dir: string;
 let h: QueueHarness;
@@ -236,5 +240,110 @@ describe('RedemptionsService: actions and the outbox', () => {
     expect(await service.fulfill(['nope'])).toEqual({ done: 0, queued: 0, failed: [] });
     h.auth.set(FakeAuth.with('signedOut'));
     await expect(service.fulfill(['nope'])).rejects.toThrow(/Sign in/);
+  });
+});
+
+describe('RedemptionSender on its own (the seam with the queue)', () => {
+  /** A queue port that records what the sender asks of it. */
+  function fakeQueue(items: Redemption[]) {
+    const queue = new Map(items.map((r) => [r.id, r]));
+    const port = {
+      broadcasterId: broadcaster as string | null,
+      canCallApi: true,
+      putBack: [] as { ids: string[]; broadcasterId: string }[],
+      resolved: [] as string[],
+      changes: 0,
+      take: (ids: string[]) => {
+        const taken = ids.map((id) => queue.get(id)).filter((r): r is Redemption => r !== undefined);
+        for (const r of taken) queue.delete(r.id);
+        return taken;
+      },
+      markResolved: (ids: string[]) => void port.resolved.push(...ids),
+      changed: () => void port.changes++,
+    };
+    const senderQueue: SenderQueue = {
+      broadcasterId: () => port.broadcasterId,
+      canCallApi: () => port.canCallApi,
+      take: port.take,
+      putBack: (redemptions, broadcasterId) => void port.putBack.push({ ids: redemptions.map((r) => r.id), broadcasterId }),
+      markResolved: port.markResolved,
+      changed: port.changed,
+    };
+    return { port, senderQueue, queue };
+  }
+
+  async function sender(items: Redemption[]) {
+    const outbox = await RedemptionOutbox.open(dir);
+    const { port, senderQueue, queue } = fakeQueue(items);
+    const s = new RedemptionSender({ api: h.api, outbox, queue: senderQueue, logger: silentLogger, clock: h.clock, random: () => 0.5 });
+    return { s, port, queue, outbox };
+  }
+
+  it('takes what it acts on out of the queue, marks what the platform took as resolved, and puts refusals back for their account', async () => {
+    const ok = fromHelixRedemption(h.api.redeem('a'));
+    const refused = fromHelixRedemption(h.api.redeem('b'));
+    const { s, port, queue, outbox } = await sender([ok, refused]);
+    h.api.failWith(() => new ApiError(400, 'Bad Request', 'nope'), 1, (q) => q.method === 'PATCH' && String((q as { query?: { reward_id?: string } }).query?.reward_id) === 'b');
+    const result = await s.resolve([ok.id, refused.id, 'not-queued'], 'FULFILLED');
+    expect(result.done).toBe(1);
+    expect(result.failed.map((f) => f.ids)).toEqual([[refused.id]]);
+    expect(queue.size).toBe(0);
+    expect(port.resolved).toEqual([ok.id]);
+    expect(port.putBack).toEqual([{ ids: [refused.id], broadcasterId: broadcaster }]);
+    expect(s.failures).toHaveLength(1);
+    expect(outbox.list()).toEqual([]);
+    expect(port.changes).toBeGreaterThan(0);
+  });
+
+  it('retries what waits on the backoff (doubling, jittered), or later when the platform asks for longer', async () => {
+    const one = fromHelixRedemption(h.api.redeem('a'));
+    const two = fromHelixRedemption(h.api.redeem('a'));
+    const { s } = await sender([one, two]);
+    h.api.failWith(() => new ApiError(503, 'Service Unavailable', null), 2, (q) => q.method === 'PATCH');
+    expect(await s.resolve([one.id], 'FULFILLED')).toMatchObject({ queued: 1 });
+    // 1 s step, jitter 0.5: between half and all of it, here 750 ms.
+    h.clock.advance(749);
+    await Promise.allSettled(s.busy());
+    expect(h.api.patches).toHaveLength(0);
+    h.clock.advance(1);
+    await Promise.allSettled(s.busy());
+    // That try failed too (the second 503): the next wait doubles, to 1,500 ms.
+    expect(s.waitingCount(broadcaster)).toBe(1);
+    h.clock.advance(1499);
+    await Promise.allSettled(s.busy());
+    expect(h.api.patches).toHaveLength(0);
+    h.clock.advance(1);
+    await Promise.allSettled(s.busy());
+    expect(h.api.patches).toHaveLength(1);
+    expect(s.waitingCount(broadcaster)).toBe(0);
+    expect(s.error).toBeNull();
+
+    // A rate limit that names its own, longer wait is waited out in full.
+    h.api.failWith(() => new AppError('rate_limited', 'slow down', { status: 429, retryAfterMs: 5000 }), 1, (q) => q.method === 'PATCH');
+    expect(await s.resolve([two.id], 'CANCELED')).toMatchObject({ queued: 1 });
+    h.clock.advance(4999);
+    await Promise.allSettled(s.busy());
+    expect(h.api.patches).toHaveLength(1);
+    h.clock.advance(1);
+    await Promise.allSettled(s.busy());
+    expect(h.api.patches).toHaveLength(2);
+    s.dispose();
+  });
+
+  it('sends nothing while the API may not be called, and nothing of another account', async () => {
+    const r1 = fromHelixRedemption(h.api.redeem('a'));
+    const { s, port } = await sender([r1]);
+    port.canCallApi = false;
+    expect(await s.resolve([r1.id], 'FULFILLED')).toMatchObject({ queued: 1 });
+    expect(s.error).toBe('Waiting for you to sign in again.');
+    port.broadcasterId = 'someone-else';
+    port.canCallApi = true;
+    await s.flush();
+    expect(h.api.patches).toHaveLength(0);
+    expect(s.waitingCount(broadcaster)).toBe(1);
+    port.broadcasterId = broadcaster;
+    await s.flush();
+    expect(h.api.patches).toHaveLength(1);
+    s.dispose();
   });
 });

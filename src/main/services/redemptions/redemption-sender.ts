@@ -13,9 +13,9 @@ import { planUpdates, type OutboxEntry, type RedemptionOutbox, type ResolveStatu
 /** What the sender needs of the queue it works for (the reconciled queue, `RedemptionsService`). */
 export interface SenderQueue {
   /** The account whose actions go out now; null: nobody. */
-  readonly broadcasterId: string | null;
+  broadcasterId(): string | null;
   /** Signed in as that account: requests may be sent. */
-  readonly canCallApi: boolean;
+  canCallApi(): boolean;
   /** Takes the redemptions with these ids out of the queue (ids not in it are skipped) and returns them. */
   take(ids: string[]): Redemption[];
   /** An action on them did not happen: back into the queue (if `broadcasterId` is still current and they are not known done). */
@@ -139,7 +139,7 @@ export class RedemptionSender {
 
   private async resolveNow(ids: string[], status: ResolveStatus): Promise<ResolveResult> {
     const { queue } = this.options;
-    const broadcasterId = queue.broadcasterId;
+    const broadcasterId = queue.broadcasterId();
     if (broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to work through the redemption queue.');
     const items = queue.take([...new Set(ids)]);
     if (items.length === 0) return { done: 0, queued: 0, failed: [] };
@@ -174,11 +174,11 @@ export class RedemptionSender {
   private async flushOnce(): Promise<void> {
     const { queue } = this.options;
     try {
-      if (!queue.canCallApi) return;
-      const broadcasterId = queue.broadcasterId;
+      if (!queue.canCallApi()) return;
+      const broadcasterId = queue.broadcasterId();
       for (const entry of [...this.options.outbox.list()]) {
         if (entry.broadcasterId !== broadcasterId || this.inFlight.has(entry.id)) continue;
-        if (!queue.canCallApi || this.disposed) return;
+        if (!queue.canCallApi() || this.disposed) return;
         const outcome = await this.send(entry);
         // The platform still cannot be reached: the rest waits for the next try.
         if (outcome.kind === 'queued') break;
@@ -195,7 +195,7 @@ export class RedemptionSender {
     this.inFlight.add(entry.id);
     const ids = entry.redemptions.map((r) => r.id);
     try {
-      if (!queue.canCallApi || entry.broadcasterId !== queue.broadcasterId) {
+      if (!queue.canCallApi() || entry.broadcasterId !== queue.broadcasterId()) {
         throw new AppError('not_signed_in', 'Waiting for you to sign in again.');
       }
       await this.options.api.request({
@@ -249,7 +249,7 @@ export class RedemptionSender {
     this.options.queue.markResolved(entry.redemptions.map((r) => r.id));
     await this.saveOutbox(this.options.outbox.remove([entry.id]));
     this.backoff.reset();
-    if (this.waitingCount(this.options.queue.broadcasterId) === 0) this.outboxError = null;
+    if (this.waitingCount(this.options.queue.broadcasterId()) === 0) this.outboxError = null;
     return { kind: 'done', count: entry.redemptions.length };
   }
 

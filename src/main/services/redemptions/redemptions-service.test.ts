@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
 import type { RedemptionsService } from './redemptions-service';
 import { broadcaster, FakeAuth, helixReward, QueueHarness } from '../../test-support/redemption-fakes';
 
@@ -147,6 +148,43 @@ describe('RedemptionsService: the queue', () => {
     await settle();
     expect(service.getStatus().error).toBeNull();
     expect(queueIds()).toHaveLength(1);
+  });
+
+  it('keeps the queue through a re-sign-in without reading the platform, catches up once signed in, and clears on sign-out', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    const reads = h.api.gets.length;
+    h.auth.set(FakeAuth.with('signingIn'));
+    h.auth.set(FakeAuth.with('needsSignIn'));
+    const r2 = h.api.redeem('a');
+    await settle();
+    expect(queueIds()).toEqual([r1.id]);
+    expect(h.api.gets).toHaveLength(reads);
+    h.auth.set(FakeAuth.signedIn());
+    await settle();
+    expect(queueIds()).toEqual([r1.id, r2.id].sort());
+    h.auth.set(FakeAuth.with('signedOut'));
+    expect(queueIds()).toEqual([]);
+    expect(service.getStatus().lastSyncedAt).toBeNull();
+  });
+
+  it('started with an expired sign-in: the account\'s waiting actions count, and nothing is read or sent until it is renewed', async () => {
+    const r1 = h.api.redeem('a');
+    service = await startService();
+    h.api.failWith(() => new AppError('network_error', 'offline'), 1, (q) => q.method === 'PATCH');
+    expect(await service.fulfill([r1.id])).toMatchObject({ queued: 1 });
+    service.dispose();
+    h.auth.state = FakeAuth.with('needsSignIn');
+    const reads = h.api.gets.length;
+    service = await startService();
+    expect(service.getStatus()).toMatchObject({ outboxCount: 1, lastSyncedAt: null, error: null });
+    expect(h.api.gets).toHaveLength(reads);
+    expect(h.api.patches).toHaveLength(0);
+    h.auth.set(FakeAuth.signedIn());
+    await settle();
+    expect(h.api.redemptions.get(r1.id)!.status).toBe('FULFILLED');
+    expect(service.getStatus()).toMatchObject({ outboxCount: 0, error: null });
+    expect(service.getStatus().lastSyncedAt).not.toBeNull();
   });
 
   it('clears the queue on sign-out and loads the new account on sign-in', async () => {

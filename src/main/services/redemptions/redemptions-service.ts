@@ -324,14 +324,9 @@ export class RedemptionsService {
 
   /** The queue as the sender sees it. */
   private senderQueue(): SenderQueue {
-    const service = this;
     return {
-      get broadcasterId() {
-        return service.broadcasterId;
-      },
-      get canCallApi() {
-        return service.broadcasterId !== null && service.options.broadcaster.canCallApi;
-      },
+      broadcasterId: () => this.broadcasterId,
+      canCallApi: () => this.broadcasterId !== null && this.options.broadcaster.canCallApi,
       take: (ids) => {
         const items = ids.map((id) => this.queue.get(id)).filter((r): r is Redemption => r !== undefined);
         this.queue.remove(items.map((r) => r.id));
