@@ -25,7 +25,6 @@ function setup(answer: (path: string, query: Record<string, unknown>) => unknown
   return { events, auth, service, announced };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('CharityService', () => {
   it('shows the active campaign and the newest donations, pages older ones', async () => {
@@ -33,7 +32,7 @@ describe('CharityService', () => {
       path.endsWith('/campaigns') ? { data: [campaign] } : q.after ? { data: [donation('d1')], pagination: {} } : { data: [donation('d3'), donation('d2')], pagination: { cursor: 'x' } },
     );
     service.start();
-    await settle();
+    await service.idle();
     expect(service.getOverview()).toMatchObject({ state: 'active', campaign: { charityName: 'Direct Relief', currentAmount: amount(1000) }, hasMore: true });
     expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d3', 'd2']);
     await service.loadMore();
@@ -44,7 +43,7 @@ describe('CharityService', () => {
   it('adds a live donation on top and moves the total, once', async () => {
     const { service, events, announced } = setup((path) => (path.endsWith('/campaigns') ? { data: [campaign] } : { data: [], pagination: {} }));
     service.start();
-    await settle();
+    await service.idle();
     const event = { ...donation('d9', 250), broadcaster_user_id: '501234567', broadcaster_user_login: 'd', broadcaster_user_name: 'D', charity_name: 'Direct Relief', charity_description: '', charity_logo: '', charity_website: '' };
     events.emit('channel.charity_campaign.donate', event);
     events.emit('channel.charity_campaign.donate', event);
@@ -66,7 +65,7 @@ describe('CharityService', () => {
       return gate ? gate.then(() => answer) : answer;
     });
     service.start();
-    await settle();
+    await service.idle();
     let release!: () => void;
     hold = new Promise<void>((resolve) => (release = resolve));
     const refreshing = service.refresh();
@@ -86,24 +85,24 @@ describe('CharityService', () => {
     let running = true;
     const a = setup((path) => (path.endsWith('/campaigns') ? { data: running ? [campaign] : [] } : { data: [] }));
     a.service.start();
-    await settle();
+    await a.service.idle();
     running = false;
     await a.service.refresh();
     expect(a.service.getOverview().state).toBe('ended');
 
     const b = setup((path) => (path.endsWith('/campaigns') ? { data: [] } : { data: [] }));
     b.service.start();
-    await settle();
+    await b.service.idle();
     expect(b.service.getOverview().state).toBe('none');
 
     const c = setup(() => new ApiError(403, 'Forbidden', 'The broadcaster is not a partner or affiliate.'));
     c.service.start();
-    await settle();
+    await c.service.idle();
     expect(c.service.getOverview().state).toBe('notEligible');
 
     const d = setup(() => new AppError('network_error', 'Could not reach the platform: the connection was refused.'));
     d.service.start();
-    await settle();
+    await d.service.idle();
     expect(d.service.getOverview()).toMatchObject({ state: 'error', error: 'Could not read your charity campaign: Could not reach the platform: the connection was refused.' });
   });
 
@@ -111,10 +110,10 @@ describe('CharityService', () => {
     let page = [donation('d1')];
     const { service, events, announced } = setup((path) => (path.endsWith('/campaigns') ? { data: [campaign] } : { data: page, pagination: {} }));
     service.start();
-    await settle();
+    await service.idle();
     page = [donation('d2'), donation('d1')];
     events.gap('drop');
-    await settle();
+    await service.idle();
     expect(service.getOverview().donations.map((d) => d.id)).toEqual(['d2', 'd1']);
     expect(announced).toEqual(['d2']);
   });
@@ -145,7 +144,7 @@ describe('CharityService', () => {
   it('forgets everything on sign-out', async () => {
     const { service, auth } = setup((path) => (path.endsWith('/campaigns') ? { data: [campaign] } : { data: [] }));
     service.start();
-    await settle();
+    await service.idle();
     auth.set(FakeAuth.with('signedOut'));
     expect(service.getOverview()).toMatchObject({ state: 'signedOut', campaign: null, donations: [] });
     await expect(service.loadMore()).rejects.toThrow(/Sign in/);

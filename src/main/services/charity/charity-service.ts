@@ -124,6 +124,11 @@ export class CharityService {
     return this.loading;
   }
 
+  /** Resolves once no read is under way (reads started by events or a sign-in too): for tests and an orderly shutdown. */
+  async idle(): Promise<void> {
+    while (this.loading) await this.loading.catch(() => {});
+  }
+
   async loadMore(): Promise<CharityOverview> {
     const broadcasterId = this.requireSignedIn();
     if (!this.cursor || this.overview.state !== 'active') return this.overview;
