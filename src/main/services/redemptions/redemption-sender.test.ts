@@ -106,6 +106,10 @@ describe('RedemptionsService: actions and the outbox', () => {
     expect(service.getSnapshot().failures).toHaveLength(1);
     service.dismissFailure(result.failed[0]!.at);
     expect(service.getSnapshot().failures).toHaveLength(0);
+    // Nothing to dismiss: nothing changed, no delta.
+    const deltas = h.deltas.length;
+    service.dismissFailure(result.failed[0]!.at);
+    expect(h.deltas).toHaveLength(deltas);
   });
 
   it('counts a 404 (no longer UNFULFILLED) as done', async () => {

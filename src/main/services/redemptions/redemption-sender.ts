@@ -104,10 +104,10 @@ export class RedemptionSender {
     this.failureList = [];
   }
 
-  dismissFailure(at: string): boolean {
-    const before = this.failureList.length;
-    this.failureList = this.failureList.filter((f) => f.at !== at);
-    return this.failureList.length !== before;
+  /** Forgets the failure of `at`; the list stays the same array when there was none (nothing to publish). */
+  dismissFailure(at: string): void {
+    const kept = this.failureList.filter((f) => f.at !== at);
+    if (kept.length !== this.failureList.length) this.failureList = kept;
   }
 
   /** Work under way (a flush, actions); outbox writes are awaited by `settled()`. */
