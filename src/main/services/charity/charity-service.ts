@@ -6,7 +6,7 @@ import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
-import type { BroadcasterChange, CurrentBroadcaster } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
@@ -46,7 +46,7 @@ interface HelixDonation {
 export interface CharityServiceOptions {
   api: Pick<ApiClient, 'get'>;
   /** Whose campaign it is (src/main/services/common/current-broadcaster.ts). */
-  broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi' | 'onChange'>;
+  broadcaster: BroadcasterSource;
   events: CharityEventsSource;
   logger: Logger;
   clock?: Clock;
@@ -86,14 +86,13 @@ export class CharityService {
     if (this.started) return;
     this.started = true;
     const { broadcaster, events } = this.options;
-    this.subscriptions.add(broadcaster.onChange((change) => this.applyBroadcaster(change)));
     this.subscriptions.add(events.onNotification(donateType, (event) => this.onDonate(event)));
     this.subscriptions.add(
       events.onGap(() => {
         if (this.broadcasterId) this.background(this.refresh({ announceNew: true }));
       }),
     );
-    this.applyBroadcaster({ id: broadcaster.id, previousId: null, canCallApi: broadcaster.canCallApi, signedInNow: broadcaster.canCallApi });
+    this.subscriptions.add(followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change)));
   }
 
   dispose(): void {

@@ -5,7 +5,7 @@ import { Emitter, Disposers, type Disposer } from '../../../shared/primitives/em
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
-import type { BroadcasterChange, CurrentBroadcaster } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
@@ -25,9 +25,6 @@ export interface RedemptionEventsSource {
   onGap(listener: (gap: EventsGap) => void): Disposer;
 }
 
-/** Whose queue it is, and whether the API may be called for it (src/main/services/common/current-broadcaster.ts). */
-export type BroadcasterSource = Pick<CurrentBroadcaster, 'id' | 'canCallApi' | 'onChange'>;
-
 export interface ArrivalContext {
   /** `event`: pushed live; `sync`: found by a reconciliation (missed during a gap, or there at start). */
   source: 'event' | 'sync';
@@ -37,6 +34,7 @@ export interface ArrivalContext {
 
 export interface RedemptionsServiceOptions {
   api: Pick<ApiClient, 'get' | 'request' | 'paginate'>;
+  /** Whose queue it is, and whether the API may be called for it. */
   broadcaster: BroadcasterSource;
   events: RedemptionEventsSource;
   outbox: RedemptionOutbox;
@@ -125,8 +123,7 @@ export class RedemptionsService {
         this.catchUp();
       }),
     );
-    this.subscriptions.add(broadcaster.onChange((change) => this.applyBroadcaster(change)));
-    this.applyBroadcaster({ id: broadcaster.id, previousId: null, canCallApi: broadcaster.canCallApi, signedInNow: broadcaster.canCallApi });
+    this.subscriptions.add(followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change)));
   }
 
   dispose(): void {

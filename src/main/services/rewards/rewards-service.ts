@@ -6,7 +6,7 @@ import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
-import type { BroadcasterChange, CurrentBroadcaster } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { Logger } from '../logger';
 import { rewardsPath, type HelixReward } from '../redemptions/helix-redemptions';
 
@@ -20,7 +20,7 @@ export interface RewardsQueue {
 export interface RewardsServiceOptions {
   api: Pick<ApiClient, 'get' | 'request'>;
   /** Whose rewards they are (src/main/services/common/current-broadcaster.ts). */
-  broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi' | 'onChange'>;
+  broadcaster: BroadcasterSource;
   queue: RewardsQueue;
   logger: Logger;
   clock?: Clock;
@@ -51,8 +51,7 @@ export class RewardsService {
   start(): void {
     if (this.off) return;
     const { broadcaster } = this.options;
-    this.off = broadcaster.onChange((change) => this.applyBroadcaster(change));
-    this.applyBroadcaster({ id: broadcaster.id, previousId: null, canCallApi: broadcaster.canCallApi, signedInNow: broadcaster.canCallApi });
+    this.off = followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change));
   }
 
   dispose(): void {
