@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 /** In-memory stand-ins for the platform, the events service and the account, for the queue's unit tests, and a queue over them. */
 import type { AuthState, QueueDelta, Redemption } from '../../shared/ipc/contract';
 import { Disposers, Emitter, type Disposer } from '../../shared/primitives/emitter';
@@ -231,10 +235,11 @@ export class FakeAuth {
  * as the renderer keeps it.
  */
 export class QueueHarness {
-  readonly api = new FakeChannelPointsApi();
-  readonly events = new FakeEvents();
-  readonly auth = new FakeAuth(true);
-  readonly clock: FakeClock = createFakeClock();
+  dir = '';
+  api = new FakeChannelPointsApi();
+  events = new FakeEvents();
+  auth = new FakeAuth(true);
+  clock: FakeClock = createFakeClock();
   deltas: QueueDelta[] = [];
   arrivals: { ids: string[]; context: ArrivalContext }[] = [];
   mirror = new Map<string, Redemption>();
@@ -242,7 +247,14 @@ export class QueueHarness {
   service: RedemptionsService | null = null;
   private broadcasterSource: CurrentBroadcaster | null = null;
 
-  constructor(readonly dir: string) {
+  /** New fakes (a channel with rewards `a` and `b`) and a new, empty data folder. */
+  async reset(): Promise<void> {
+    this.dir = await mkdtemp(join(tmpdir(), 'redemptions-'));
+    this.api = new FakeChannelPointsApi();
+    this.events = new FakeEvents();
+    this.auth = new FakeAuth(true);
+    this.clock = createFakeClock();
+    this.service = null;
     this.api.addReward(helixReward('a', 'Hydrate!'));
     this.api.addReward(helixReward('b', 'Song request'));
   }
@@ -285,10 +297,20 @@ export class QueueHarness {
     return this.service!.idle();
   }
 
-  dispose(): void {
+  async cleanup(): Promise<void> {
     this.service?.dispose();
     this.broadcasterSource?.dispose();
+    this.broadcasterSource = null;
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
   }
+}
+
+/** One harness for a test file, with new fakes and a new folder for every test. */
+export function queueHarnessPerTest(): QueueHarness {
+  const harness = new QueueHarness();
+  beforeEach(() => harness.reset());
+  afterEach(() => harness.cleanup());
+  return harness;
 }
 
 /** The IPC of the redemptions feature's four domains, registered as composition.ts does. */

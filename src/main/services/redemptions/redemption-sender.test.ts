@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import type { Redemption } from '../../../shared/ipc/contract';
@@ -10,43 +9,28 @@ import { fromHelixRedemption } from './helix-redemptions';
 import { RedemptionOutbox } from './redemption-outbox';
 import { RedemptionSender, type SenderQueue } from './redemption-sender';
 import type { RedemptionsService } from './redemptions-service';
-import { broadcaster, FakeAuth, QueueHarness } from '../../test-support/redemption-fakes';
+import { broadcaster, FakeAuth, queueHarnessPerTest } from '../../test-support/redemption-fakes';
 
-let dir: string;
-let h: QueueHarness;
+const h = queueHarnessPerTest();
 let service: RedemptionsService;
-
-const startService = () => h.start();
-const settle = () => h.settle();
-const queueIds = () => h.queueIds();
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'redemptions-'));
-  h = new QueueHarness(dir);
-});
-
-afterEach(async () => {
-  h.dispose();
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('RedemptionsService: actions and the outbox', () => {
   it('counts an action the platform took as done when the outbox cannot be written afterwards (a full disk)', async () => {
     const r1 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     const request = h.api.request;
     h.api.request = async (req) => {
       // The disk fails between saving the action and removing it once the platform has answered.
-      await rm(join(dir, RedemptionOutbox.fileName), { force: true, recursive: true });
-      await mkdir(join(dir, RedemptionOutbox.fileName, 'blocked'), { recursive: true });
+      await rm(join(h.dir, RedemptionOutbox.fileName), { force: true, recursive: true });
+      await mkdir(join(h.dir, RedemptionOutbox.fileName, 'blocked'), { recursive: true });
       return request(req);
     };
     try {
       expect(await service.fulfill([r1.id])).toEqual({ done: 1, queued: 0, failed: [] });
-      expect(queueIds()).toEqual([]);
+      expect(h.queueIds()).toEqual([]);
       expect(service.getSnapshot().failures).toEqual([]);
       await service.flush();
       await new Promise((resolve) => setImmediate(resolve));
@@ -60,7 +44,7 @@ describe('RedemptionsService: actions and the outbox', () => {
   it('fulfils at once, in requests of at most 50 ids grouped by reward', async () => {
     for (let i = 0; i < 120; i++) h.api.redeem('a');
     for (let i = 0; i < 3; i++) h.api.redeem('b');
-    service = await startService();
+    service = await h.start();
     const ids = service.getSnapshot().items.map((r) => r.id);
     const result = await service.fulfill(ids);
     expect(result).toEqual({ done: 123, queued: 0, failed: [] });
@@ -71,13 +55,13 @@ describe('RedemptionsService: actions and the outbox', () => {
       ['b', 3],
     ]);
     expect(h.api.unfulfilledIds()).toEqual([]);
-    expect(queueIds()).toEqual([]);
-    expect((await RedemptionOutbox.open(dir)).list()).toEqual([]);
+    expect(h.queueIds()).toEqual([]);
+    expect((await RedemptionOutbox.open(h.dir)).list()).toEqual([]);
   });
 
   it('is optimistic: the items leave the queue before the platform answers', async () => {
     const r1 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     const pending = service.cancel([r1.id]);
     expect(h.mirror.has(r1.id)).toBe(false);
     expect(await pending).toMatchObject({ done: 1 });
@@ -87,21 +71,21 @@ describe('RedemptionsService: actions and the outbox', () => {
   it('resolves all of one reward', async () => {
     const a = [h.api.redeem('a'), h.api.redeem('a')];
     const b = h.api.redeem('b');
-    service = await startService();
+    service = await h.start();
     expect(await service.resolveAllOfReward('a', 'FULFILLED')).toMatchObject({ done: 2 });
-    expect(queueIds()).toEqual([b.id]);
+    expect(h.queueIds()).toEqual([b.id]);
     expect(a.every((r) => h.api.redemptions.get(r.id)!.status === 'FULFILLED')).toBe(true);
     expect(() => service.resolveAllOfReward('vip', 'FULFILLED')).toThrow(/not created by Sidestage/);
   });
 
   it('rolls back with the reason when the platform refuses', async () => {
     const r1 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     h.api.failWith(() => new ApiError(403, 'Forbidden', 'The ID in the Client-Id header must match the Client ID used to create the custom reward.'), 1, (q) => q.method === 'PATCH');
     const result = await service.fulfill([r1.id]);
     expect(result.failed).toHaveLength(1);
     expect(result.failed[0]!.message).toMatch(/Could not fulfil Viewer\d's "Reward a": The ID in the Client-Id header/);
-    expect(queueIds()).toEqual([r1.id]);
+    expect(h.queueIds()).toEqual([r1.id]);
     expect(h.mirror.has(r1.id)).toBe(true);
     expect(service.getSnapshot().failures).toHaveLength(1);
     service.dismissFailure(result.failed[0]!.at);
@@ -114,10 +98,10 @@ describe('RedemptionsService: actions and the outbox', () => {
 
   it('counts a 404 (no longer UNFULFILLED) as done', async () => {
     const r1 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     h.api.redemptions.get(r1.id)!.status = 'FULFILLED';
     expect(await service.fulfill([r1.id])).toEqual({ done: 1, queued: 0, failed: [] });
-    expect(queueIds()).toEqual([]);
+    expect(h.queueIds()).toEqual([]);
   });
 
   it.each([
@@ -126,7 +110,7 @@ describe('RedemptionsService: actions and the outbox', () => {
     ['the network', () => new AppError('network_error', 'Could not reach the platform: the connection was refused.')],
   ])('keeps the action in the outbox after %s, hidden, and sends it on the retry', async (_what, error) => {
     const r1 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     h.api.failWith(error, 2, (q) => q.method === 'PATCH');
     const result = await service.fulfill([r1.id]);
     expect(result).toEqual({ done: 0, queued: 1, failed: [] });
@@ -134,65 +118,65 @@ describe('RedemptionsService: actions and the outbox', () => {
     expect(service.getStatus().outboxError).not.toBeNull();
     // A reconciliation meanwhile still sees it UNFULFILLED on the platform: it stays hidden.
     await service.reconcile();
-    expect(queueIds()).toEqual([]);
+    expect(h.queueIds()).toEqual([]);
     h.clock.advance(3000);
-    await settle();
+    await h.settle();
     expect(h.api.redemptions.get(r1.id)!.status, JSON.stringify({ patches: h.api.patches, timers: h.clock.pendingTimers(), status: service.getStatus() })).toBe("UNFULFILLED");
     h.clock.advance(60_000);
-    await settle();
+    await h.settle();
     expect(h.api.redemptions.get(r1.id)!.status, JSON.stringify({ patches: h.api.patches, timers: h.clock.pendingTimers(), status: service.getStatus() })).toBe('FULFILLED');
     expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
   });
 
   it('waits for a sign-in when the sign-in expired, then sends the outbox', async () => {
     const r1 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     h.api.failWith(() => new AppError('not_signed_in', 'Your sign-in expired.'), 1, (q) => q.method === 'PATCH');
     expect(await service.fulfill([r1.id])).toMatchObject({ queued: 1 });
     h.auth.set(FakeAuth.with('needsSignIn'));
     h.clock.advance(120_000);
-    await settle();
+    await h.settle();
     expect(h.api.patches).toHaveLength(0);
     expect(service.getStatus().outboxError).toBe('Waiting for you to sign in again.');
     h.auth.set(FakeAuth.signedIn());
-    await settle();
+    await h.settle();
     expect(h.api.redemptions.get(r1.id)!.status).toBe('FULFILLED');
     expect(service.getStatus().outboxCount).toBe(0);
   });
 
   it('rolls back a 401 that names a missing scope, like a refusal, instead of retrying it forever', async () => {
     const r1 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     // What the platform (and the emulator) answer when the token lacks channel:manage:redemptions; the API client does not refresh for it.
     h.api.failWith(() => new ApiError(401, 'Unauthorized', 'Missing scope: channel:manage:redemptions'), 1, (q) => q.method === 'PATCH');
     const result = await service.fulfill([r1.id]);
     expect(result).toMatchObject({ done: 0, queued: 0 });
     expect(result.failed).toHaveLength(1);
     expect(result.failed[0]!.message).toMatch(/Could not fulfil Viewer\d's "Reward a": .*Missing scope: channel:manage:redemptions.*sign in again/i);
-    expect(queueIds()).toEqual([r1.id]);
+    expect(h.queueIds()).toEqual([r1.id]);
     expect(h.mirror.has(r1.id)).toBe(true);
     expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
     expect(service.getSnapshot().failures).toHaveLength(1);
     expect(h.clock.pendingTimers()).toBe(0);
     // Nothing waits to be retried: the next reconciliation shows it too.
     await service.reconcile();
-    expect(queueIds()).toEqual([r1.id]);
+    expect(h.queueIds()).toEqual([r1.id]);
   });
 
   it('keeps an action refused with a 401 after a refresh (sign-in no longer valid) until a sign-in, not on a timer', async () => {
     const r1 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     h.api.failWith(() => new ApiError(401, 'Unauthorized', 'Invalid OAuth token'), 1, (q) => q.method === 'PATCH');
     expect(await service.fulfill([r1.id])).toEqual({ done: 0, queued: 1, failed: [] });
     expect(service.getStatus()).toMatchObject({ outboxCount: 1, outboxError: 'Waiting for you to sign in again.' });
     expect(h.clock.pendingTimers()).toBe(0);
     h.clock.advance(120_000);
-    await settle();
+    await h.settle();
     expect(h.api.patches).toHaveLength(0);
-    expect(queueIds()).toEqual([]);
+    expect(h.queueIds()).toEqual([]);
     h.auth.set(FakeAuth.with('needsSignIn'));
     h.auth.set(FakeAuth.signedIn());
-    await settle();
+    await h.settle();
     expect(h.api.redemptions.get(r1.id)!.status).toBe('FULFILLED');
     expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
   });
@@ -200,9 +184,9 @@ describe('RedemptionsService: actions and the outbox', () => {
   it('puts the items back and says so when the outbox cannot be written; nothing is sent, and trying again works', async () => {
     const r1 = h.api.redeem('a');
     const r2 = h.api.redeem('b');
-    service = await startService();
+    service = await h.start();
     // A directory where the outbox file goes: the atomic rename onto it fails (even for root).
-    const outboxPath = join(dir, RedemptionOutbox.fileName);
+    const outboxPath = join(h.dir, RedemptionOutbox.fileName);
     await mkdir(join(outboxPath, 'blocker'), { recursive: true });
     const error = await service.fulfill([r1.id, r2.id]).then(
       () => null,
@@ -211,13 +195,13 @@ describe('RedemptionsService: actions and the outbox', () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toMatch(/^Could not save the action to disk: .+; nothing was sent\. Try again\.$/);
     expect(h.api.patches).toHaveLength(0);
-    expect(queueIds()).toEqual([r1.id, r2.id].sort());
-    expect([...h.mirror.keys()].sort()).toEqual(queueIds());
+    expect(h.queueIds()).toEqual([r1.id, r2.id].sort());
+    expect([...h.mirror.keys()].sort()).toEqual(h.queueIds());
     expect(service.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
     expect(h.clock.pendingTimers()).toBe(0);
     // Not hidden by a phantom outbox entry either.
     await service.reconcile();
-    expect(queueIds()).toEqual([r1.id, r2.id].sort());
+    expect(h.queueIds()).toEqual([r1.id, r2.id].sort());
 
     await rm(outboxPath, { recursive: true, force: true });
     expect(await service.fulfill([r1.id, r2.id])).toEqual({ done: 2, queued: 0, failed: [] });
@@ -228,19 +212,19 @@ describe('RedemptionsService: actions and the outbox', () => {
   it('survives a restart with actions pending: hidden at start, sent, queue equal to the platform', async () => {
     const r1 = h.api.redeem('a');
     const r2 = h.api.redeem('a');
-    service = await startService();
+    service = await h.start();
     h.api.failWith(() => new AppError('network_error', 'offline'), 1, (q) => q.method === 'PATCH');
     await service.cancel([r1.id]);
     service.dispose();
     // A new process: the outbox file is all that is left.
-    service = await startService();
-    expect(queueIds()).toEqual([r2.id]);
+    service = await h.start();
+    expect(h.queueIds()).toEqual([r2.id]);
     expect(h.api.redemptions.get(r1.id)!.status).toBe('CANCELED');
-    expect(queueIds()).toEqual(h.api.unfulfilledIds());
+    expect(h.queueIds()).toEqual(h.api.unfulfilledIds());
   });
 
   it('ignores ids that are not in the queue', async () => {
-    service = await startService();
+    service = await h.start();
     expect(await service.fulfill(['nope'])).toEqual({ done: 0, queued: 0, failed: [] });
     h.auth.set(FakeAuth.with('signedOut'));
     await expect(service.fulfill(['nope'])).rejects.toThrow(/Sign in/);
@@ -277,7 +261,7 @@ describe('RedemptionSender on its own (the seam with the queue)', () => {
   }
 
   async function sender(items: Redemption[]) {
-    const outbox = await RedemptionOutbox.open(dir);
+    const outbox = await RedemptionOutbox.open(h.dir);
     const { port, senderQueue, queue } = fakeQueue(items);
     const s = new RedemptionSender({ api: h.api, outbox, queue: senderQueue, logger: silentLogger, clock: h.clock, random: () => 0.5 });
     return { s, port, queue, outbox };
@@ -303,21 +287,22 @@ describe('RedemptionSender on its own (the seam with the queue)', () => {
     const one = fromHelixRedemption(h.api.redeem('a'));
     const two = fromHelixRedemption(h.api.redeem('a'));
     const { s } = await sender([one, two]);
+    /** Moves time and waits for whatever it started. */
+    const advance = async (ms: number) => {
+      h.clock.advance(ms);
+      await Promise.allSettled(s.busy());
+    };
     h.api.failWith(() => new ApiError(503, 'Service Unavailable', null), 2, (q) => q.method === 'PATCH');
     expect(await s.resolve([one.id], 'FULFILLED')).toMatchObject({ queued: 1 });
     // 1 s step, jitter 0.5: between half and all of it, here 750 ms.
-    h.clock.advance(749);
-    await Promise.allSettled(s.busy());
+    await advance(749);
     expect(h.api.patches).toHaveLength(0);
-    h.clock.advance(1);
-    await Promise.allSettled(s.busy());
+    await advance(1);
     // That try failed too (the second 503): the next wait doubles, to 1,500 ms.
     expect(s.waitingCount(broadcaster)).toBe(1);
-    h.clock.advance(1499);
-    await Promise.allSettled(s.busy());
+    await advance(1499);
     expect(h.api.patches).toHaveLength(0);
-    h.clock.advance(1);
-    await Promise.allSettled(s.busy());
+    await advance(1);
     expect(h.api.patches).toHaveLength(1);
     expect(s.waitingCount(broadcaster)).toBe(0);
     expect(s.error).toBeNull();
@@ -325,11 +310,9 @@ describe('RedemptionSender on its own (the seam with the queue)', () => {
     // A rate limit that names its own, longer wait is waited out in full.
     h.api.failWith(() => new AppError('rate_limited', 'slow down', { status: 429, retryAfterMs: 5000 }), 1, (q) => q.method === 'PATCH');
     expect(await s.resolve([two.id], 'CANCELED')).toMatchObject({ queued: 1 });
-    h.clock.advance(4999);
-    await Promise.allSettled(s.busy());
+    await advance(4999);
     expect(h.api.patches).toHaveLength(1);
-    h.clock.advance(1);
-    await Promise.allSettled(s.busy());
+    await advance(1);
     expect(h.api.patches).toHaveLength(2);
     s.dispose();
   });

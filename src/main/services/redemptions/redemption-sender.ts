@@ -1,5 +1,5 @@
 import type { Redemption, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
-import { Backoff, defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
+import { defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import { redemptionsPath } from './helix-redemptions';
 import { describeError, describeFileError, isMissingScope, isRetryable, retryAfterMs, waitingReason, waitsForSignIn } from './redemption-errors';
 import { planUpdates, type OutboxEntry, type RedemptionOutbox, type ResolveStatus } from './redemption-outbox';
+import { RetryTimer } from './retry-timer';
 
 /** What the sender needs of the queue it works for (the reconciled queue, `RedemptionsService`). */
 export interface SenderQueue {
@@ -54,25 +55,23 @@ const maxFailuresKept = 20;
  */
 export class RedemptionSender {
   private readonly clock: Clock;
-  private readonly backoff: Backoff;
+  private readonly retry: RetryTimer;
   private flushing: Promise<void> | null = null;
   /** Fulfil/cancel calls under way (for `busy()`). */
   private readonly actions = new Set<Promise<unknown>>();
   private readonly inFlight = new Set<string>();
-  private flushTimer: unknown = null;
   private disposed = false;
   private outboxError: string | null = null;
   private failureList: RedemptionFailure[] = [];
 
   constructor(private readonly options: RedemptionSenderOptions) {
     this.clock = options.clock ?? systemClock;
-    this.backoff = new Backoff(options.retry ?? defaultBackoff, options.random);
+    this.retry = new RetryTimer(this.clock, options.retry ?? defaultBackoff, options.random);
   }
 
   dispose(): void {
     this.disposed = true;
-    if (this.flushTimer !== null) this.clock.clearTimeout(this.flushTimer);
-    this.flushTimer = null;
+    this.retry.cancel();
   }
 
   /** Actions refused by the platform (newest last, at most 20); a new array after each change. */
@@ -248,7 +247,7 @@ export class RedemptionSender {
   private async completed(entry: OutboxEntry): Promise<SendOutcome> {
     this.options.queue.markResolved(entry.redemptions.map((r) => r.id));
     await this.saveOutbox(this.options.outbox.remove([entry.id]));
-    this.backoff.reset();
+    this.retry.reset();
     if (this.waitingCount(this.options.queue.broadcasterId()) === 0) this.outboxError = null;
     return { kind: 'done', count: entry.redemptions.length };
   }
@@ -271,14 +270,9 @@ export class RedemptionSender {
   }
 
   private scheduleFlush(err: unknown): void {
-    if (this.flushTimer !== null || this.disposed) return;
     // An expired sign-in is solved by signing in again, which flushes.
-    if (waitsForSignIn(err)) return;
-    const delay = Math.max(retryAfterMs(err) ?? 0, this.backoff.next());
-    this.flushTimer = this.clock.setTimeout(() => {
-      this.flushTimer = null;
-      background(this.flush(), this.options.logger, 'redemption queue: sending the outbox');
-    }, delay);
+    if (this.disposed || waitsForSignIn(err)) return;
+    this.retry.schedule(() => background(this.flush(), this.options.logger, 'redemption queue: sending the outbox'), retryAfterMs(err));
   }
 }
 

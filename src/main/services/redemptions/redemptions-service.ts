@@ -1,5 +1,5 @@
 import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, Redemption, ResolveResult } from '../../../shared/ipc/contract';
-import { Backoff, defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
+import { defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Emitter, Disposers, type Disposer } from '../../../shared/primitives/emitter';
 import type { ApiClient } from '../api/api-client';
@@ -14,6 +14,7 @@ import { describeError, retryAfterMs } from './redemption-errors';
 import type { RedemptionOutbox, ResolveStatus } from './redemption-outbox';
 import { RedemptionQueue } from './redemption-queue';
 import { RedemptionSender, type SenderQueue } from './redemption-sender';
+import { RetryTimer } from './retry-timer';
 
 export const redemptionAddType = 'channel.channel_points_custom_reward_redemption.add';
 export const redemptionUpdateType = 'channel.channel_points_custom_reward_redemption.update';
@@ -60,7 +61,7 @@ export class RedemptionsService {
   private readonly clock: Clock;
   private readonly queue = new RedemptionQueue();
   private readonly sender: RedemptionSender;
-  private readonly syncBackoff: Backoff;
+  private readonly syncRetry: RetryTimer;
   private rewards = new Map<string, QueueReward>();
   private rewardsKnown = false;
   private rewardsChanged = false;
@@ -86,7 +87,6 @@ export class RedemptionsService {
   private sync: { promise: Promise<void>; again: boolean } | null = null;
   private duringSync: { added: Map<string, Redemption>; removed: Set<string> } | null = null;
   private rewardsRefresh: Promise<void> | null = null;
-  private syncTimer: unknown = null;
   private started = false;
   private readonly subscriptions = new Disposers();
   private disposed = false;
@@ -98,7 +98,7 @@ export class RedemptionsService {
   constructor(private readonly options: RedemptionsServiceOptions) {
     this.clock = options.clock ?? systemClock;
     const retry = options.retry ?? defaultBackoff;
-    this.syncBackoff = new Backoff(retry, options.random);
+    this.syncRetry = new RetryTimer(this.clock, retry, options.random);
     this.sender = new RedemptionSender({
       api: options.api,
       outbox: options.outbox,
@@ -130,8 +130,7 @@ export class RedemptionsService {
     this.disposed = true;
     this.subscriptions.dispose();
     this.sender.dispose();
-    if (this.syncTimer !== null) this.clock.clearTimeout(this.syncTimer);
-    this.syncTimer = null;
+    this.syncRetry.cancel();
     this.deltas.dispose();
     this.arrivals.dispose();
     this.counts.dispose();
@@ -314,9 +313,8 @@ export class RedemptionsService {
     this.lastSyncedAt = null;
     this.syncError = null;
     this.sender.switchAccount();
-    if (this.syncTimer !== null) this.clock.clearTimeout(this.syncTimer);
-    this.syncTimer = null;
-    this.syncBackoff.reset();
+    this.syncRetry.cancel();
+    this.syncRetry.reset();
   }
 
   /** The queue as the sender sees it. */
@@ -422,9 +420,8 @@ export class RedemptionsService {
       this.everSynced = true;
       this.lastSyncedAt = new Date(this.clock.now()).toISOString();
       this.syncError = null;
-      this.syncBackoff.reset();
-      if (this.syncTimer !== null) this.clock.clearTimeout(this.syncTimer);
-      this.syncTimer = null;
+      this.syncRetry.reset();
+      this.syncRetry.cancel();
       if (added.length || initial) this.arrivals.fire({ items: added, context: { source: 'sync', initial } });
       this.options.logger.info('redemption queue reconciled', { size: this.queue.size, added: added.length });
     } catch (err) {
@@ -460,14 +457,9 @@ export class RedemptionsService {
   }
 
   private scheduleSync(err: unknown): void {
-    if (this.syncTimer !== null || this.disposed) return;
     // A sign-in problem is solved by signing in, which reconciles anyway.
-    if (err instanceof AppError && err.code === 'not_signed_in') return;
-    const delay = Math.max(retryAfterMs(err) ?? 0, this.syncBackoff.next());
-    this.syncTimer = this.clock.setTimeout(() => {
-      this.syncTimer = null;
-      background(this.reconcile(), this.options.logger, 'redemption queue: reconciling');
-    }, delay);
+    if (this.disposed || (err instanceof AppError && err.code === 'not_signed_in')) return;
+    this.syncRetry.schedule(() => background(this.reconcile(), this.options.logger, 'redemption queue: reconciling'), retryAfterMs(err));
   }
 
   // ---------- bookkeeping ----------
