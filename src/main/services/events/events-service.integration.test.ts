@@ -91,6 +91,10 @@ describe('EventsService against the emulator', () => {
       service.onGap((gap) => gaps.push(gap));
       service.onNotification('stream.online', (event) => online.push(event.broadcaster_user_id));
       service.onNotification('stream.offline', (event) => offline.push(event.broadcaster_user_id));
+      // Listening asked for the two above; the others are asked for as the queue and charity features do.
+      service.want('channel.channel_points_custom_reward_redemption.add');
+      service.want('channel.channel_points_custom_reward_redemption.update');
+      service.want('channel.charity_campaign.donate');
 
       service.start();
       await waitFor(() => gaps.length === 1, 'the first session');
