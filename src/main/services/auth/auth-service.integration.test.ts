@@ -16,7 +16,7 @@ import { silentLogger } from '../logger';
 import { createAesFileCipher, encryptedFileDescription } from './aes-file-cipher';
 import { AuthService } from './auth-service';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { waitUntil } from '../../test-support/fake-identity-service';
+import { waitUntil } from '../../test-support/wait-until';
 import { CipherFileTokenStore, MemoryTokenStore } from './token-store';
 
 const scopes = ['channel:read:redemptions', 'user:read:broadcast', 'channel:read:charity'];
