@@ -9,6 +9,7 @@ import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import type { AuthState } from '../../../shared/ipc/contract';
+import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { AuthService, type AuthServiceOptions } from './auth-service';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
@@ -585,6 +586,26 @@ describe('AuthService session: start, validation, refresh, sign-out', () => {
     await waitUntil(() => service.getState().error !== null);
     expect(service.getState().status).toBe('signedIn');
     expect(service.getState().error).toMatch(/disk is full/);
+  });
+
+  it('gives each listener its own copy of the state, and a throwing listener stops no other', async () => {
+    const reported: unknown[] = [];
+    setListenerErrorReporter((error) => reported.push(error));
+    try {
+      const service = createService();
+      const seen: string[] = [];
+      service.onChange((state) => {
+        state.status = 'signedOut';
+        throw new Error('listener bug');
+      });
+      service.onChange((state) => seen.push(state.status));
+      await service.signIn('loopback');
+      expect(seen).toEqual(['signingIn']);
+      expect(reported).toEqual([new Error('listener bug')]);
+      expect(service.getState().status).toBe('signingIn');
+    } finally {
+      setListenerErrorReporter((error) => console.error('a listener failed', error));
+    }
   });
 
   it('dispose clears its timers and closes a pending listener', async () => {
