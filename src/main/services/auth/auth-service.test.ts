@@ -3,8 +3,6 @@
  * the service's own timers run on a fake clock. Every request the service sends is recorded
  * through its dispatcher.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
@@ -14,6 +12,7 @@ import type { Logger } from '../logger';
 import { AuthService, type AuthServiceOptions } from './auth-service';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { createRecordingDispatcher, type RecordingDispatcher } from '../../test-support/recording-dispatcher';
+import { freePort } from '../../test-support/free-port';
 import { waitUntil } from '../../test-support/wait-until';
 import { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-store';
 
@@ -42,14 +41,6 @@ afterAll(async () => {
   await agent?.close();
   await emulator?.close();
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A simulation-API call; the answer's JSON. */
 async function simulate<T = Record<string, unknown>>(path: string, body?: unknown, method = 'POST'): Promise<T> {

@@ -9,7 +9,7 @@ import { AppError } from '../app-error';
 import { isDiskFull } from '../common/atomic-json-file';
 import type { Logger } from '../logger';
 import { describeNetworkError, isNetworkError } from '../api/network-error';
-import { IdentityError, type IdentityClient, type TokenGrant } from './identity-client';
+import { IdentityError, type IdentityClient, type TokenGrant, type TokenValidation } from './identity-client';
 import type { StoredTokens, TokenStore } from './token-store';
 
 /** The account's state as the facade keeps it; both halves of auth move it on through `update`. */
@@ -155,15 +155,8 @@ export class TokenSession {
     const tokens = this.current;
     if (!tokens || this.disposed) return;
     const { identity, state } = this.options;
-    let validation: Awaited<ReturnType<IdentityClient['validate']>>;
-    try {
-      validation = await identity.validate(tokens.accessToken);
-    } catch (err) {
-      // Offline is not signed out: keep the session and say why it could not be checked.
-      if (this.current === tokens) state.update({ error: this.transientMessage(err, 'check') });
-      return;
-    }
-    if (this.current !== tokens) return;
+    let validation = await this.check(tokens);
+    if (validation === null) return;
     if (validation === 'invalid') {
       try {
         await this.refreshAfterUnauthorized(tokens.accessToken);
@@ -172,19 +165,16 @@ export class TokenSession {
       }
       const renewed = this.current as StoredTokens | null;
       if (!renewed) return;
-      try {
-        validation = await identity.validate(renewed.accessToken);
-      } catch (err) {
-        if (this.current === renewed) state.update({ error: this.transientMessage(err, 'check') });
-        return;
-      }
-      if (this.current !== renewed) return;
+      validation = await this.check(renewed);
+      if (validation === null) return;
       if (validation === 'invalid') {
         await this.expire(renewed, 'The platform no longer accepts your sign-in. Sign in again.');
         return;
       }
     }
+    // check() answered only while these tokens (or the renewed ones) are still the session's.
     const current = this.current;
+    if (!current) return;
     const changed =
       current.login !== (validation.login ?? current.login) ||
       current.userId !== (validation.userId ?? current.userId) ||
@@ -217,6 +207,18 @@ export class TokenSession {
       lastValidatedAt: new Date(this.options.clock.now()).toISOString(),
       error: saveError,
     });
+  }
+
+  /** Asks the platform about `tokens`; null when it could not be asked (the state says why) or they were replaced meanwhile. */
+  private async check(tokens: StoredTokens): Promise<TokenValidation | 'invalid' | null> {
+    try {
+      const validation = await this.options.identity.validate(tokens.accessToken);
+      return this.current === tokens ? validation : null;
+    } catch (err) {
+      // Offline is not signed out: keep the session and say why it could not be checked.
+      if (this.current === tokens) this.options.state.update({ error: this.transientMessage(err, 'check') });
+      return null;
+    }
   }
 
   private async refresh(tokens: StoredTokens): Promise<string> {
