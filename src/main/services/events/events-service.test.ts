@@ -293,6 +293,9 @@ describe('EventsService: what the features ask for', () => {
   it('takes the version of a known type from the registry, and needs one for any other type', async () => {
     const w = await world({ wanted: [] });
     expect(() => w.service.want('channel.follow')).toThrow(/not in the registry: give its version/);
+    // Listening to a type without a schema asks for nothing: its version is unknown here.
+    w.service.onNotification('channel.follow', () => {});
+    expect(w.service.getStatus().subscriptions).toEqual([]);
     w.service.want('channel.follow', { version: '2', condition: (id) => ({ broadcaster_user_id: id, moderator_user_id: id }) });
     w.service.want('channel.charity_campaign.donate', { condition: { broadcaster_user_id: '77' } });
     await connected(w);
