@@ -6,7 +6,8 @@
  * the pending revert is kept in the settings with an absolute due time, so it survives a restart.
  */
 import { chatSettingsPatch, checkChatSettings, revertChanges, type ChatSettingsValues } from '../../../shared/domain/chat-settings';
-import type { AuthState, ChatSettingsState } from '../../../shared/ipc/contract';
+import type { ChatSettingsState } from '../../../shared/ipc/contract';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
@@ -14,6 +15,7 @@ import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { Settings, SettingsStore } from '../settings/settings-store';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface ChatSettingsPreset {
   id: string;
@@ -42,7 +44,8 @@ export const chatSettingsPresets: readonly ChatSettingsPreset[] = [
 
 export interface ChatSettingsServiceOptions {
   api: Pick<ApiClient, 'request'>;
-  auth: { getState(): AuthState; onChange(listener: (state: AuthState) => void): () => void };
+  /** Whose chat: cleared on sign-out, kept (and not changed) while the sign-in is renewed. */
+  broadcaster: CurrentBroadcaster;
   settings: SettingsStore;
   logger: Logger;
   notifier?: Notifier;
@@ -77,8 +80,10 @@ export class ChatSettingsService {
   private revertTimer: unknown = null;
   /** Changes run one after the other, so each one's rollback restores what was there before it. */
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly listeners = new Set<(state: ChatSettingsState) => void>();
-  private offAuth: (() => void) | null = null;
+  private readonly changes = new Emitter<ChatSettingsState>();
+  private offBroadcaster: Disposer | null = null;
+  /** The API was callable at the last broadcaster change. */
+  private callable = false;
   private revision = 0;
   /** Bumped whenever `values` is set: a read that started before cannot overwrite what was set since. */
   private valuesGeneration = 0;
@@ -89,9 +94,9 @@ export class ChatSettingsService {
   }
 
   start(): void {
-    if (this.offAuth) return;
-    this.offAuth = this.options.auth.onChange((state) => this.applyAuth(state));
-    this.applyAuth(this.options.auth.getState());
+    if (this.offBroadcaster) return;
+    this.offBroadcaster = this.options.broadcaster.onChange(() => this.applyBroadcaster());
+    this.applyBroadcaster();
   }
 
   getState(): ChatSettingsState {
@@ -108,9 +113,8 @@ export class ChatSettingsService {
     };
   }
 
-  onChange(listener: (state: ChatSettingsState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: ChatSettingsState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   async refresh(): Promise<ChatSettingsState> {
@@ -190,25 +194,31 @@ export class ChatSettingsService {
   }
 
   dispose(): void {
-    this.offAuth?.();
-    this.offAuth = null;
+    this.offBroadcaster?.();
+    this.offBroadcaster = null;
     this.clearTimer();
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
   // ---------- internals ----------
 
-  private applyAuth(auth: AuthState): void {
-    const id = auth.status === 'signedIn' && auth.account ? auth.account.id : null;
-    if (id === this.broadcasterId) return;
-    this.broadcasterId = id;
-    this.valuesGeneration++;
-    this.values = null;
-    this.fetchedAt = null;
-    this.error = null;
-    this.clearTimer();
-    this.emit();
+  private applyBroadcaster(): void {
+    const { id, canCallApi } = this.options.broadcaster;
+    if (id !== this.broadcasterId) {
+      this.broadcasterId = id;
+      this.valuesGeneration++;
+      this.values = null;
+      this.fetchedAt = null;
+      this.error = null;
+      this.clearTimer();
+      this.emit();
+    } else if (canCallApi === this.callable) {
+      return;
+    }
+    this.callable = canCallApi;
     if (id === null) return;
+    // While the sign-in is renewed the settings stay shown; a due revert waits for the sign-in.
+    if (!canCallApi) return this.clearTimer();
     void this.refresh().catch(() => {});
     this.schedule();
   }
@@ -279,10 +289,13 @@ export class ChatSettingsService {
         this.options.logger.warn('chat settings revert failed; trying again later', { error });
         this.options.notifier?.show({ title: `${revert.label}: could not revert`, body: `${message} Sidestage tries again shortly.`, tag: 'sidestage-chat-settings' });
         this.clearTimer();
-        this.revertTimer = this.clock.setTimeout(() => {
-          this.revertTimer = null;
-          void this.runRevert().catch(() => {});
-        }, this.options.revertRetryMs ?? 30_000);
+        // Signed out or renewing the sign-in: the sign-in schedules the revert again.
+        if (this.options.broadcaster.canCallApi) {
+          this.revertTimer = this.clock.setTimeout(() => {
+            this.revertTimer = null;
+            void this.runRevert().catch(() => {});
+          }, this.options.revertRetryMs ?? 30_000);
+        }
         throw error;
       }
     });
@@ -317,7 +330,7 @@ export class ChatSettingsService {
   }
 
   private requireBroadcaster(): string {
-    if (!this.broadcasterId) throw new AppError('not_signed_in', 'Sign in to see and change chat settings.');
+    if (!this.broadcasterId || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', 'Sign in to see and change chat settings.');
     return this.broadcasterId;
   }
 
@@ -328,8 +341,7 @@ export class ChatSettingsService {
 
   private emit(): void {
     this.revision++;
-    const state = this.getState();
-    for (const listener of this.listeners) listener(state);
+    this.changes.fire(this.getState());
   }
 }
 

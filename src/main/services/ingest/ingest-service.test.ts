@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ingestOverviewSchema, revealedStreamKeySchema, type IngestOverview } from '../../../shared/ipc/contract';
 import { parseIngestTemplate, streamKeyMask } from '../../../shared/domain/ingest-url';
 import { AppError } from '../app-error';
+import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { MemorySettingsStore, type SettingsStore } from '../settings/settings-store';
 import { IngestDirectory, type IngestDirectorySnapshot, type IngestEntry } from './ingest-directory';
@@ -415,14 +416,21 @@ describe('IngestService', () => {
     expect(seen).toHaveLength(count);
   });
 
-  it('keeps notifying other listeners when one throws', async () => {
-    const w = await world();
-    w.service.onChange(() => {
-      throw new Error('listener broke');
-    });
-    await w.service.select(40);
-    expect(w.events.at(-1)?.selectedId).toBe(40);
-    expect(w.logger.lines.some((l) => l.startsWith('error ingest change listener failed'))).toBe(true);
+  it('keeps notifying other listeners when one throws, and reports the failure', async () => {
+    const reported: unknown[] = [];
+    setListenerErrorReporter((error) => reported.push(error));
+    try {
+      const w = await world();
+      w.service.onChange(() => {
+        throw new Error('listener broke');
+      });
+      await w.service.select(40);
+      expect(w.events.at(-1)?.selectedId).toBe(40);
+      expect(reported.length).toBeGreaterThan(0);
+      expect(reported).toEqual(reported.map(() => expect.objectContaining({ message: 'listener broke' })));
+    } finally {
+      setListenerErrorReporter((error) => console.error('a listener failed', error));
+    }
   });
 
   it('stops a running probe on dispose', async () => {

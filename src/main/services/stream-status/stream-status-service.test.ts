@@ -5,25 +5,10 @@ import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { StreamStatusService, type StreamEventsSource } from './stream-status-service';
 import { signedInAuthState } from '../../test-support/auth-states';
+import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 
 const signedIn: AuthState = signedInAuthState;
 const signedOut: AuthState = { ...signedIn, status: 'signedOut', account: null };
-
-function fakeAuth(initial: AuthState) {
-  let state = initial;
-  const listeners = new Set<(s: AuthState) => void>();
-  return {
-    getState: () => state,
-    onChange: (l: (s: AuthState) => void) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    set(next: AuthState) {
-      state = next;
-      for (const l of listeners) l(next);
-    },
-  };
-}
 
 function fakeEvents() {
   const listeners = new Map<string, Set<(e: unknown) => void>>();
@@ -55,7 +40,7 @@ const flush = async () => {
 
 function setup(opts: { live?: boolean; auth?: AuthState } = {}) {
   const clock = createFakeClock();
-  const auth = fakeAuth(opts.auth ?? signedIn);
+  const { auth, broadcaster } = fakeBroadcaster(opts.auth ?? signedIn);
   const events = fakeEvents();
   let live = opts.live ?? false;
   const get = vi.fn(async (path: string, _query?: unknown): Promise<unknown> => {
@@ -63,7 +48,7 @@ function setup(opts: { live?: boolean; auth?: AuthState } = {}) {
     if (path === '/helix/channels') return { data: [channel] };
     throw new Error(`unexpected ${path}`);
   });
-  const service = new StreamStatusService({ api: { get: get as never }, auth, events: events.source, logger: silentLogger, clock, pollIntervalMs: 60_000 });
+  const service = new StreamStatusService({ api: { get: get as never }, broadcaster, events: events.source, logger: silentLogger, clock, pollIntervalMs: 60_000 });
   const changes: unknown[] = [];
   service.onChange((s) => changes.push(s));
   return { service, clock, auth, events, get, changes, setLive: (v: boolean) => (live = v) };
@@ -97,6 +82,26 @@ describe('StreamStatusService', () => {
     auth.set(signedOut);
     expect(clock.pendingTimers()).toBe(0);
     expect(service.getStatus().live).toBe(false);
+  });
+
+  it('keeps the status through a re-sign-in without polling, and polls again once signed in', async () => {
+    const { service, clock, get, auth } = setup({ live: true });
+    service.start();
+    await flush();
+    expect(service.getStatus()).toMatchObject({ live: true, streamId: 's1' });
+    auth.expire();
+    auth.signingIn();
+    expect(service.getStatus()).toMatchObject({ live: true, streamId: 's1', viewerCount: 17 });
+    expect(clock.pendingTimers()).toBe(0);
+    await expect(service.refresh()).rejects.toMatchObject({ code: 'not_signed_in' });
+    const calls = get.mock.calls.length;
+    auth.set(signedIn);
+    await flush();
+    expect(get.mock.calls.length).toBeGreaterThan(calls);
+    expect(clock.pendingTimers()).toBe(1);
+    expect(service.getStatus()).toMatchObject({ live: true, streamId: 's1' });
+    auth.set(signedOut);
+    expect(service.getStatus()).toMatchObject({ live: false, streamId: null, title: '' });
   });
 
   it('goes live on stream.online at once, then fills the counts from a poll', async () => {

@@ -1,5 +1,5 @@
 import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
-import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from '../features/queue/queue-model';
+import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 
