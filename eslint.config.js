@@ -1,13 +1,27 @@
 // Layer rules keep the architecture honest (see docs/architecture.md):
 // shared imports nothing platform-specific, services never import electron,
-// raw ipcMain/ipcRenderer live only in the IPC wrappers, the renderer never imports main.
+// raw ipcMain/ipcRenderer live only in the IPC wrappers, the renderer never imports main;
+// production code never imports test support, services never import ipc/, the renderer's store
+// never imports features/, the emulator never imports main, and src/ has no import cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const electronImport = { name: 'electron', message: 'Only src/main/index.ts and src/main/adapters/ may import electron.' };
 const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process'], message: 'src/shared is pure TypeScript: no Node built-ins.' };
+
+// Tests, test support, e2e and benches may reach across layers; production code may not.
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'bench/**'];
+
+// The boundaries between folders, checked on resolved paths (so `../../ipc/x` and `../ipc/x` alike).
+const zones = {
+  testSupport: { target: './**', from: './**/test-support/**', message: 'Production code never imports test support (test-support/ folders).' },
+  servicesIpc: { target: './src/main/services/**', from: './src/main/ipc/**', message: 'Services never import src/main/ipc/: the domain\'s ipc/<domain>-ipc.ts imports the service.' },
+  storeFeatures: { target: './src/renderer/src/store/**', from: './src/renderer/src/features/**', message: 'The store never imports features/: panels import the store.' },
+  emulatorMain: { target: './src/emulator/**', from: './src/main/**', message: 'The emulator never imports the app (src/main/).' },
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -53,5 +67,24 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { paths: [electronImport], patterns: [{ group: ['**/main/**', '**/emulator/**', 'node:*'], message: 'The renderer reaches main only through window.sidestage (src/renderer/src/lib/api.ts).' }] }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript sources are parsed for the dependency graph (no-cycle) and resolved without extensions.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: testFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: Object.values(zones) }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

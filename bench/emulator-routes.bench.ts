@@ -19,7 +19,7 @@ interface Route {
 export async function run(options: { durationSeconds: number }): Promise<void> {
   const bench = await startBenchEmulator();
   try {
-    await bench.post(`/_emulator/streams/${bench.broadcasterId}/online`, { title: 'Benchmark stream', viewer_count: 120 });
+    await bench.sim.streamOnline(bench.broadcasterId, { title: 'Benchmark stream', viewer_count: 120 });
     const id = bench.broadcasterId;
     const routes: Route[] = [
       { name: 'list with filters: GET /helix/videos', method: 'GET', path: `/helix/videos?user_id=${id}&type=archive&sort=time&first=5`, scopes: [] },

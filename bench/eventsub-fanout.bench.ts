@@ -28,7 +28,7 @@ function receive(receiver: Receiver, data: WebSocket.RawData): void {
 async function emulatorReceivers(bench: BenchEmulator): Promise<Receiver> {
   const receiver: Receiver = { received: 0, latencies: [], sockets: [] };
   for (let i = 0; i < SOCKETS; i += 1) {
-    const user = (await bench.post('/_emulator/users', { login: `fanout_viewer_${i}` })) as { id: string };
+    const user = await bench.sim.createUser({ login: `fanout_viewer_${i}` });
     const headers = await bench.headersFor([], user.id);
     const socket = new WebSocket(`${bench.emulator.url.replace('http', 'ws')}/ws?keepalive_timeout_seconds=600`);
     const sessionId = await new Promise<string>((resolve, reject) => {

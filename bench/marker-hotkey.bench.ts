@@ -16,7 +16,8 @@ import { request } from 'undici';
 import { startEmulator } from '../src/emulator/server';
 import { RateLimiter } from '../src/emulator/state/rate-limiter';
 import { ApiClient } from '../src/main/services/api/api-client';
-import { systemClock, type Clock } from '../src/main/services/auth/clock';
+import { CurrentBroadcaster } from '../src/main/services/common/current-broadcaster';
+import { systemClock, type Clock } from '../src/shared/primitives/clock';
 import { silentLogger } from '../src/main/services/logger';
 import { MarkerHotkey } from '../src/main/services/markers/marker-hotkey';
 import { FileMarkerLogStore } from '../src/main/services/markers/marker-log-store';
@@ -25,7 +26,7 @@ import { FakeShortcutRegistry } from '../src/main/services/markers/shortcut-regi
 import type { DesktopNotification, Notifier } from '../src/main/services/notifications/notifier';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { StreamStatusService } from '../src/main/services/stream-status/stream-status-service';
-import { fixedAuth, liveScopes, mintToken, simulate } from '../src/main/services/live-controls/emulator-test-support';
+import { fixedAuth, liveScopes, mintToken, simulation } from '../src/main/services/live-controls/emulator-test-support';
 import { ms, percentile } from './support/stats';
 
 export async function run(options: { presses: number; warmup?: number }): Promise<void> {
@@ -50,7 +51,7 @@ export async function run(options: { presses: number; warmup?: number }): Promis
     const demo = emulator.demo!;
     const token = await mintToken(emulator, liveScopes);
     const { auth, apiAuth } = fixedAuth(emulator, token);
-    await simulate(emulator.url, 'POST', `/_emulator/streams/${demo.broadcaster.id}/online`, { vod: true });
+    await simulation(emulator).streamOnline(demo.broadcaster.id, { vod: true });
 
     // Presses a second apart on the hotkey's clock, so none is taken for key bounce.
     let skew = 0;
@@ -59,10 +60,11 @@ export async function run(options: { presses: number; warmup?: number }): Promis
     const notifier: Notifier = { supportsActions: false, show: (n) => shown?.(n) };
     const api = new ApiClient({ baseUrl: emulator.url, clientId: demo.clientId, auth: apiAuth, logger: silentLogger });
     const settings = new MemorySettingsStore({ 'markers.descriptionTemplate': 'Bench {n} at {time}' });
-    const stream = new StreamStatusService({ api, auth, logger: silentLogger, clock, pollIntervalMs: 3_600_000 });
+    const broadcaster = new CurrentBroadcaster(auth);
+    const stream = new StreamStatusService({ api, broadcaster, logger: silentLogger, clock, pollIntervalMs: 3_600_000 });
     stream.start();
     await stream.refresh();
-    const markers = new MarkerService({ api, auth, stream, notifier, settings, store: new FileMarkerLogStore(dataDir, silentLogger), logger: silentLogger, clock });
+    const markers = new MarkerService({ api, broadcaster, stream, notifier, settings, store: new FileMarkerLogStore(dataDir, silentLogger), logger: silentLogger, clock });
     await markers.start();
     const registry = new FakeShortcutRegistry();
     const hotkey = new MarkerHotkey({ registry, settings, notifier, logger: silentLogger, clock, onPress: () => markers.drop('hotkey') });

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { request } from 'undici';
+import { createSimulationClient } from '../src/emulator/simulation-client';
 import { startDockProcess } from '../e2e/support/dock-process';
 import { ensureBuilt } from '../scripts/build-output.mjs';
 import { chromiumArgs, findChromium } from '../e2e/support/find-chromium';
@@ -100,13 +100,10 @@ export async function run(options: { items?: number } = {}): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, dock.url);
-    const state = (await (await request(`${dock.emulatorUrl}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).body.json()) as { rewards: { id: string; title: string }[] };
+    const sim = createSimulationClient({ baseUrl: dock.emulatorUrl });
+    const state = await sim.redemptions({ broadcaster_id: broadcasterId });
     const rewardId = state.rewards.find((r) => r.title === 'Hydrate!')!.id;
-    await request(`${dock.emulatorUrl}/_emulator/redemptions/bulk`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ broadcaster_id: broadcasterId, reward_id: rewardId, count: items, publish_events: false }),
-    });
+    await sim.redeemBulk({ broadcaster_id: broadcasterId, reward_id: rewardId, count: items, publish_events: false });
     // Main reads the 10,000 from the platform (a reconciliation), before the panel is opened.
     await page.getByRole('button', { name: 'Queue', exact: true }).click();
     await page.getByRole('button', { name: 'Sync now' }).click();

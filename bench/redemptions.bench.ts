@@ -8,8 +8,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server';
+import { createSimulationClient } from '../src/emulator/simulation-client';
 import { ApiClient } from '../src/main/services/api/api-client';
 import { ApiError } from '../src/main/services/api/api-error';
 import { AppError } from '../src/main/services/app-error';
@@ -17,7 +18,7 @@ import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger, type Logger } from '../src/main/services/logger';
 import type { DesktopNotification, Notifier } from '../src/main/services/notifications/notifier';
 import { createRedemptionsFeature } from '../src/main/services/redemptions/redemptions-feature';
-import { FakeAuth } from '../src/main/services/redemptions/test-fakes';
+import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms, percentile } from './support/stats';
 
@@ -30,16 +31,11 @@ interface Counters {
   rateLimited: number;
 }
 
-async function post<T>(emu: RunningEmulator, path: string, body: unknown): Promise<T> {
-  const res = await request(`${emu.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await res.body.text();
-  if (res.statusCode >= 400) throw new Error(`${path}: ${res.statusCode} ${text}`);
-  return JSON.parse(text) as T;
-}
+const sim = (emu: RunningEmulator) => createSimulationClient({ baseUrl: emu.url });
 
 /** A signed-in account over a fresh token, with a client that counts its requests and 429s. */
 async function account(emu: RunningEmulator, counters: Counters) {
-  const { access_token: token } = await post<{ access_token: string }>(emu, '/_emulator/tokens', { client_id: emu.demo!.clientId, user_id: broadcasterId, scopes, expires_in: 86_400 });
+  const { access_token: token } = await sim(emu).mintToken({ client_id: emu.demo!.clientId, user_id: broadcasterId, scopes, expires_in: 86_400 });
   const auth = Object.assign(new FakeAuth(true), {
     getAccessToken: async () => token,
     refreshAfterUnauthorized: async (): Promise<string> => {
@@ -103,7 +99,7 @@ export async function run(options: { redemptions?: number; spacingMs?: number; f
     const emu = await startEmulator({ port: 0, seed: 'demo' });
     const notifier = new TimingNotifier();
     const queue = await startQueue(emu, { requests: 0, rateLimited: 0 }, notifier);
-    const hydrate = (await (await request(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).body.json()) as { rewards: { id: string; title: string }[] };
+    const hydrate = await sim(emu).redemptions({ broadcaster_id: broadcasterId });
     const rewardId = hydrate.rewards.find((r) => r.title === 'Hydrate!')!.id;
     // The baseline: a loop reading the UNFULFILLED list every 5 s, as an app without EventSub would.
     const { api: pollApi } = await account(emu, { requests: 0, rateLimited: 0 });
@@ -121,7 +117,7 @@ export async function run(options: { redemptions?: number; spacingMs?: number; f
     const madeAt = new Map<string, number>();
     for (let i = 0; i < count; i++) {
       const started = performance.now();
-      const r = await post<{ id: string }>(emu, '/_emulator/redemptions', { broadcaster_id: broadcasterId, reward_id: rewardId, user_id: viewers[i % viewers.length] });
+      const r = await sim(emu).redeem({ broadcaster_id: broadcasterId, reward_id: rewardId, user_id: viewers[i % viewers.length]! });
       madeAt.set(r.id, started);
       await new Promise((resolve) => setTimeout(resolve, spacingMs * (0.5 + Math.random())));
     }
@@ -142,9 +138,9 @@ export async function run(options: { redemptions?: number; spacingMs?: number; f
     const emu = await startEmulator({ port: 0, seed: 'demo' });
     const counters = { requests: 0, rateLimited: 0 };
     const queue = await startQueue(emu, counters, new TimingNotifier());
-    const rewards = (await (await request(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).body.json()) as { rewards: { id: string; title: string }[] };
+    const rewards = await sim(emu).redemptions({ broadcaster_id: broadcasterId });
     const rewardId = rewards.rewards.find((r) => r.title === 'Hydrate!')!.id;
-    const { redemption_ids: ids } = await post<{ redemption_ids: string[] }>(emu, '/_emulator/redemptions/bulk', { broadcaster_id: broadcasterId, reward_id: rewardId, count: fulfil, user_ids: viewers, publish_events: false });
+    const { redemption_ids: ids } = await sim(emu).redeemBulk({ broadcaster_id: broadcasterId, reward_id: rewardId, count: fulfil, user_ids: viewers, publish_events: false });
     await queue.feature.services!.redemptions.reconcile();
     const before = counters.requests;
     const limitedBefore = counters.rateLimited;
@@ -162,9 +158,9 @@ export async function run(options: { redemptions?: number; spacingMs?: number; f
     const emu = await startEmulator({ port: 0, seed: 'demo' });
     const counters = { requests: 0, rateLimited: 0 };
     const { api } = await account(emu, counters);
-    const rewards = (await (await request(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).body.json()) as { rewards: { id: string; title: string }[] };
+    const rewards = await sim(emu).redemptions({ broadcaster_id: broadcasterId });
     const rewardId = rewards.rewards.find((r) => r.title === 'Hydrate!')!.id;
-    const { redemption_ids: ids } = await post<{ redemption_ids: string[] }>(emu, '/_emulator/redemptions/bulk', { broadcaster_id: broadcasterId, reward_id: rewardId, count: fulfil, user_ids: viewers, publish_events: false });
+    const { redemption_ids: ids } = await sim(emu).redeemBulk({ broadcaster_id: broadcasterId, reward_id: rewardId, count: fulfil, user_ids: viewers, publish_events: false });
     const started = performance.now();
     let next = 0;
     let failed = 0;

@@ -1,8 +1,10 @@
 /**
  * `npm run bench [-- name...]`: runs the benchmarks, each printing its figures beside its baseline
  * measured in the same run. Benchmarks are not tests: CI does not run them.
- * `BENCH_SECONDS` sets the load duration (default 5), `BENCH_ROUNDS` the start-up rounds (default 5).
+ * `BENCH_SECONDS` sets the load duration (default 5), `BENCH_ROUNDS` the start-up rounds (default 5),
+ * `BENCH_OUTAGE_SECONDS` the EventSub outage of `catch-up` (default 30).
  */
+import * as catchUp from './catch-up.bench';
 import * as emulatorUsers from './emulator-users.bench';
 import * as dockColdStart from './dock-cold-start.bench';
 import * as emulatorRoutes from './emulator-routes.bench';
@@ -22,6 +24,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'marker-hotkey': () => markerHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
   redemptions: () => redemptions.run({ redemptions: Math.max(40, durationSeconds * 8), fulfil: 1_000 }),
   'queue-render': () => queueRender.run({ items: 10_000 }),
+  'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

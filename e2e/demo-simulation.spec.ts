@@ -4,17 +4,12 @@
  * off, the stream ends and the activity stops.
  */
 import { expect, test } from './support/dock-fixture';
-import { emulatorCall } from './support/emulator-client';
+import { simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 const broadcasterId = '501234567';
 
-interface EmulatorRedemptions {
-  redemptions: { id: string }[];
-}
-
-const waiting = (emulatorUrl: string) =>
-  emulatorCall<EmulatorRedemptions>(emulatorUrl, 'GET', `/_emulator/redemptions?broadcaster_id=${broadcasterId}&status=UNFULFILLED`);
+const waiting = (emulatorUrl: string) => simulation(emulatorUrl).redemptions({ broadcaster_id: broadcasterId, status: 'UNFULFILLED' });
 
 test('Simulate viewers: the channel goes live and redemptions arrive by themselves; off ends the stream', async ({ page, context, dock }) => {
   // Viewers redeem about every 8 s and some rewards skip the queue: allow for a few of them.
@@ -50,6 +45,6 @@ test('Simulate viewers: the channel goes live and redemptions arrive by themselv
   await expect(toggle).not.toBeChecked();
   await expect(page.getByTestId('status-stream')).toHaveText('Offline');
   await expect(page.getByTestId('demo-simulation-counts')).toHaveCount(0);
-  const state = await emulatorCall<{ streams: { user_id: string }[] }>(dock.emulatorUrl, 'GET', '/_emulator/state');
+  const state = await simulation(dock.emulatorUrl).state();
   expect(state.streams.some((s) => s.user_id === broadcasterId)).toBe(false);
 });

@@ -1,6 +1,6 @@
 import { formatPosition } from '../src/shared/domain/marker-position';
 import { expect, test } from './support/dock-fixture';
-import { demoIdentities, helixAsBroadcaster, simulate } from './support/emulator-client';
+import { demoIdentities, helixAsBroadcaster, simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 test('the demo goes live: the status bar says so, a marker is dropped and listed, a chat setting reaches the platform', async ({ page, context, dock }) => {
@@ -10,7 +10,7 @@ test('the demo goes live: the status bar says so, a marker is dropped and listed
   // The channel goes live through the simulation API. No click: EventSub's stream.online tells the
   // app at once (the poll, every minute, would only fill in the counts).
   const id = (await demoIdentities(dock.emulatorUrl)).broadcasterId;
-  await simulate(dock.emulatorUrl, `/_emulator/streams/${id}/online`, { vod: true, title: 'Live from the e2e', viewer_count: 7 });
+  await simulation(dock.emulatorUrl).streamOnline(id, { vod: true, title: 'Live from the e2e', viewer_count: 7 });
   await expect(page.getByTestId('status-stream')).toHaveText(/^Live \d+:\d\d$/);
   await page.getByRole('button', { name: 'Live', exact: true }).click();
   await expect(page.getByTestId('live-state')).toHaveText(/^Live /);
@@ -18,7 +18,7 @@ test('the demo goes live: the status bar says so, a marker is dropped and listed
 
   // At least 83 minutes and 45 s into the broadcast on the platform's clock; real seconds pass
   // between going live and the click, so the exact position is the one the platform recorded.
-  await simulate(dock.emulatorUrl, '/_emulator/clock', { advance_seconds: 5025 });
+  await simulation(dock.emulatorUrl).advanceClock(5025);
   await page.getByLabel('Description (optional)').fill('Boss fight');
   await page.getByRole('button', { name: 'Drop marker' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Marker at \d/ })).toBeVisible();

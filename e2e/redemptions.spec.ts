@@ -4,16 +4,11 @@
  * a donation appears in the Charity feed and moves the progress bar.
  */
 import { expect, test } from './support/dock-fixture';
-import { emulatorCall } from './support/emulator-client';
+import { simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 const broadcasterId = '501234567';
 const viewers = ['612345001', '612345002', '612345004'];
-
-interface EmulatorRedemptions {
-  rewards: { id: string; title: string }[];
-  redemptions: { id: string; status: string }[];
-}
 
 test('redemptions arrive live, are fulfilled with the keyboard, and a donation moves the campaign', async ({ page, context, dock }) => {
   await signInToDemo(page, context, dock);
@@ -22,11 +17,12 @@ test('redemptions arrive live, are fulfilled with the keyboard, and a donation m
   await expect(list).toBeVisible();
   await expect(page.getByTestId('queue-sync')).toContainText('In sync with the platform');
 
-  const state = await emulatorCall<EmulatorRedemptions>(dock.emulatorUrl, 'GET', `/_emulator/redemptions?broadcaster_id=${broadcasterId}`);
+  const sim = simulation(dock.emulatorUrl);
+  const state = await sim.redemptions({ broadcaster_id: broadcasterId });
   const hydrate = state.rewards.find((r) => r.title === 'Hydrate!')!.id;
   const made: string[] = [];
   for (const user of viewers) {
-    const r = await emulatorCall<{ id: string }>(dock.emulatorUrl, 'POST', '/_emulator/redemptions', { broadcaster_id: broadcasterId, reward_id: hydrate, user_id: user });
+    const r = await sim.redeem({ broadcaster_id: broadcasterId, reward_id: hydrate, user_id: user });
     made.push(r.id);
   }
   // Live through EventSub: the three newest rows, each also announced as an in-app notification.
@@ -49,7 +45,7 @@ test('redemptions arrive live, are fulfilled with the keyboard, and a donation m
   await expect(page.getByRole('status').filter({ hasText: '3 fulfilled.' })).toBeVisible();
   await expect
     .poll(async () => {
-      const after = await emulatorCall<EmulatorRedemptions>(dock.emulatorUrl, 'GET', `/_emulator/redemptions?broadcaster_id=${broadcasterId}&reward_id=${hydrate}`);
+      const after = await sim.redemptions({ broadcaster_id: broadcasterId, reward_id: hydrate });
       return made.map((id) => after.redemptions.find((r) => r.id === id)?.status);
     })
     .toEqual(['FULFILLED', 'FULFILLED', 'FULFILLED']);
@@ -60,9 +56,9 @@ test('redemptions arrive live, are fulfilled with the keyboard, and a donation m
   await expect(progress).toBeVisible();
   const before = Number(await progress.getAttribute('value'));
   const raisedBefore = await page.getByTestId('charity-raised').innerText();
-  const donation = await emulatorCall<{ id: string }>(dock.emulatorUrl, 'POST', '/_emulator/donations', {
+  const donation = await sim.donate({
     broadcaster_id: broadcasterId,
-    user_id: viewers[0],
+    user_id: viewers[0]!,
     amount: { value: 12_345, decimal_places: 2, currency: 'USD' },
   });
   await expect(page.locator(`[data-donation-id="${donation.id}"]`)).toContainText('$123.45');

@@ -3,7 +3,7 @@
  * was refused by the emulator before.
  */
 import { describe, expect, it } from 'vitest';
-import { call, helixHeaders } from './emulator-test-client';
+import { call, helixHeaders } from './test-support/emulator-test-client';
 import { DEMO_REWARD_IDS } from './seed-channel-points';
 import { apiError, useDemoEmulator } from './test-support/demo-emulator';
 import { rawCall } from './test-support/raw-http';

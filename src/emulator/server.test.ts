@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { call } from './emulator-test-client';
+import { call } from './test-support/emulator-test-client';
 import { startEmulator } from './server';
 
 function refused(port: number): Promise<boolean> {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, IpcResult } from '../shared/ipc/contract';
 import { createSidestage, type Sidestage } from './composition';
-import { waitUntil } from './services/auth/fake-identity-service';
+import { waitUntil } from './test-support/wait-until';
 import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
 import { CipherFileTokenStore, MemoryTokenStore, type StoredTokens } from './services/auth/token-store';
 import type { Logger } from './services/logger';
@@ -131,9 +131,20 @@ describe('Sidestage main in demo mode', () => {
     if (revealed.ok) revealedKey = (revealed.value as { streamKey: string }).streamKey;
   });
 
+  it('shows the signed-in broadcaster’s channel in the live panels', async () => {
+    await waitUntil(() => sidestage.live.stream.getStatus().checkedAt !== null && sidestage.live.chatSettings.getState().values !== null, 10_000, 'live panels read');
+    expect(await call('stream:getStatus')).toMatchObject({ ok: true, value: { title: expect.stringMatching(/\S/) } });
+  });
+
   it('signs out and revokes', async () => {
     expect(await call('auth:signOut')).toMatchObject({ ok: true, value: { status: 'signedOut' } });
     expect(await tokenStore.load()).toBeNull();
+  });
+
+  it('after sign-out every panel forgets the account: stream status, chat settings, the stream key', async () => {
+    expect(await call('stream:getStatus')).toMatchObject({ ok: true, value: { live: false, title: '', checkedAt: null } });
+    expect(await call('chatSettings:get')).toMatchObject({ ok: true, value: { values: null } });
+    expect(await call('ingest:revealStreamKey', { purpose: 'reveal' })).toMatchObject({ ok: false, error: { code: 'not_signed_in' } });
   });
 
   it('never let a token, the client secret or the stream key reach the renderer or a log', () => {

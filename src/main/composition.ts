@@ -6,7 +6,6 @@
 import { createServer } from 'node:net';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { ApiClient } from './services/api/api-client';
-import { AppError } from './services/app-error';
 import { AuthService } from './services/auth/auth-service';
 import { EventsService } from './services/events/events-service';
 import { MemoryTokenStore, type TokenStore } from './services/auth/token-store';
@@ -20,15 +19,23 @@ import { LatencyProbe } from './services/ingest/latency-probe';
 import type { Logger } from './services/logger';
 import { choosePlatform, emulatorPlatform, type PlatformConfig } from './services/platform-config';
 import type { SettingsStore } from './services/settings/settings-store';
+import { resetStreamKeyOnAccountChange, streamKeyReader } from './services/ingest/stream-key';
 import { IpcRouter } from './ipc/ipc-router';
-import { registerAppHandlers } from './ipc/app-ipc';
-import { registerAuthHandlers } from './ipc/auth-ipc';
-import { registerDataHandlers } from './ipc/data-ipc';
-import { registerDemoHandlers } from './ipc/demo-ipc';
+import { registerAppIpc } from './ipc/app-ipc';
+import { registerAuthIpc } from './ipc/auth-ipc';
+import { registerDataIpc } from './ipc/data-ipc';
+import { registerDemoIpc } from './ipc/demo-ipc';
+import { registerEventsIpc } from './ipc/events-ipc';
+import { registerIngestIpc } from './ipc/ingest-ipc';
+import { registerLiveControlsIpc } from './ipc/live-controls-ipc';
+import { CurrentBroadcaster } from './services/common/current-broadcaster';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import { createEmulatorHttp, ViewerSimulation } from './services/demo/viewer-simulation';
-import { registerEventsHandlers } from './ipc/events-ipc';
-import { registerIngestHandlers } from './ipc/ingest-ipc';
+import { registerRedemptionsIpc } from './ipc/redemptions-ipc';
+import { registerNotificationsIpc } from './ipc/notifications-ipc';
+import { registerCharityIpc } from './ipc/charity-ipc';
+import { registerRewardsIpc } from './ipc/rewards-ipc';
+import { Disposers, setListenerErrorReporter } from '../shared/primitives/emitter';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -78,6 +85,8 @@ export interface Sidestage {
 
 export async function createSidestage(options: SidestageOptions): Promise<Sidestage> {
   const { logger, settings } = options;
+  // A listener that throws (in any service's Emitter) is logged, not fatal.
+  setListenerErrorReporter((error) => logger.error('a listener failed', { error }));
   const recoveryNotices = options.recoveryNotices ?? new DataRecoveryNotices(logger);
   const choice = options.demo ? ({ kind: 'demo' } as const) : choosePlatform(options.env, settings.get('platform.clientId'));
 
@@ -111,20 +120,15 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
 
   // One EventSub session per signed-in account; features subscribe to its notifications and gaps.
   const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, auth, logger });
+  // The one "whose channel is this" for every feature, so that the panels agree during a re-sign-in.
+  const broadcaster = new CurrentBroadcaster(auth);
 
   const ingest = new IngestService({
     directory: new IngestDirectory({ ingestUrl: config.ingestUrl, settings, logger }),
     probe: new LatencyProbe(),
     settings,
     logger,
-    getStreamKey: async () => {
-      const account = auth.getState().account;
-      if (!account) throw new AppError('not_signed_in', 'Sign in to read your stream key.');
-      const data = await api.get<{ data: { stream_key: string }[] }>('/helix/streams/key', { broadcaster_id: account.id });
-      const key = data.data[0]?.stream_key;
-      if (!key) throw new AppError('unavailable', 'The platform returned no stream key.');
-      return key;
-    },
+    getStreamKey: streamKeyReader(api, broadcaster),
   });
 
   const router = new IpcRouter(logger);
@@ -144,21 +148,26 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
       restartRequired: next !== config.mode || (next === 'platform' && !options.env.SIDESTAGE_CLIENT_ID && settings.get('platform.clientId') !== config.clientId),
     };
   };
-  registerAppHandlers(router, {
-    info: appInfo,
-    setPlatform: (clientId) => {
-      settings.set('platform.clientId', clientId);
-      return appInfo();
-    },
-  });
-  const offData = registerDataHandlers(router, recoveryNotices);
-  registerAuthHandlers(router, auth);
-  registerIngestHandlers(router, ingest);
-  registerEventsHandlers(router, events);
+  // Every domain's handlers and forwarded events; released together on dispose.
+  const wiring = new Disposers();
+  wiring.add(
+    registerAppIpc(router, {
+      info: appInfo,
+      setPlatform: (clientId) => {
+        settings.set('platform.clientId', clientId);
+        return appInfo();
+      },
+    }),
+  );
+  wiring.add(registerDataIpc(router, recoveryNotices));
+  wiring.add(registerAuthIpc(router, auth));
+  wiring.add(registerIngestIpc(router, ingest));
+  wiring.add(registerEventsIpc(router, events));
 
   const redemptions = createRedemptionsFeature({
     api,
     auth,
+    broadcaster,
     settings,
     dataDir: options.dataDir,
     notices: recoveryNotices,
@@ -166,10 +175,13 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     events,
     notifier: options.notifier,
   });
-  redemptions.register(router);
+  wiring.add(registerRedemptionsIpc(router, redemptions));
+  wiring.add(registerNotificationsIpc(router, redemptions));
+  wiring.add(registerCharityIpc(router, redemptions));
+  wiring.add(registerRewardsIpc(router, redemptions));
   const live = createLiveControlsFeature({
     api,
-    auth,
+    broadcaster,
     settings,
     dataDir: options.dataDir,
     notices: recoveryNotices,
@@ -181,7 +193,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     openWindow: options.showWindow,
     quit: options.quit,
   });
-  live.register(router);
+  wiring.add(registerLiveControlsIpc(router, live, settings));
   // Demo mode only: viewers driven through the in-process emulator's simulation API, so the app
   // sees them as it would see a real platform's. Elsewhere the demo channels answer "unavailable".
   const demoSeed = emulator?.demo;
@@ -189,39 +201,23 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     emulator && demoSeed
       ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
       : null;
-  const offDemo = registerDemoHandlers(router, simulation);
+  wiring.add(registerDemoIpc(router, simulation));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
-  let lastAccountId: string | null = null;
-  const offAuth = auth.onChange((state) => {
-    router.emit('auth:changed', state);
-    // A different account (or none) has a different stream key.
-    const accountId = state.account?.id ?? null;
-    if (accountId !== lastAccountId) {
-      lastAccountId = accountId;
-      ingest.resetStreamKey();
-    }
-  });
-  const offIngest = ingest.onChange((overview) => router.emit('ingest:changed', overview));
-  const offEvents = events.onStatusChange((status) => router.emit('events:changed', status));
-
-  const offPending = redemptions.onPendingCountChange((count) => live.tray.setPendingRedemptions(count));
-  const offOpen = redemptions.onOpen(() => options.showWindow?.());
+  // A different account (or none) has a different stream key.
+  wiring.add(resetStreamKeyOnAccountChange(ingest, broadcaster));
+  wiring.add(redemptions.onPendingCountChange((count) => live.tray.setPendingRedemptions(count)));
+  wiring.add(redemptions.onOpen(() => options.showWindow?.()));
   const dispose = async () => {
-    offAuth();
-    offIngest();
-    offEvents();
-    offPending();
-    offOpen();
-    offDemo();
-    offData();
+    wiring.dispose();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
     await live.dispose();
     await redemptions.dispose();
     events.dispose();
     ingest.dispose();
+    broadcaster.dispose();
     await auth.dispose();
     await emulator?.close();
   };

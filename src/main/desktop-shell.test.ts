@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtEntries, ensureBuilt, projectRoot } from '../../scripts/build-output.mjs';
-import { call } from '../emulator/emulator-test-client';
+import { call } from '../emulator/test-support/emulator-test-client';
 import { DEMO_REWARD_IDS } from '../emulator/seed-channel-points';
 import { DEMO_BROADCASTER, DEMO_VIEWERS } from '../emulator/seed';
 import { channelNames } from '../shared/ipc/contract';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
-import { subscribe, TestSocket } from './eventsub-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 
 const BROADCASTER = '501234567';
 const VIEWER = '612345001';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
+import { call, helixHeaders } from '../test-support/emulator-test-client';
 import { unauthorized, useDemoEmulator } from '../test-support/demo-emulator';
 import { rewriteMockUrl } from './helix-route';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toRfc3339 } from '../clock';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { utcDay } from '../state/extensions';
 import { badRequest, useDemoEmulator } from '../test-support/demo-emulator';
 

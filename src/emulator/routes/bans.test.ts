@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import { DEMO_MODERATOR_ID } from '../seed-community';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { ALREADY_BANNED, INVALID_DURATION, MAX_TIMEOUT_SECONDS, MAY_NOT_BE_BANNED, MAY_NOT_BE_TIMED_OUT, NOT_BANNED, REASON_TOO_LONG } from './bans';

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
+import { call, helixHeaders } from '../test-support/emulator-test-client';
 import { DEMO_REWARD_IDS } from '../seed-channel-points';
 import type { PlatformEvent } from '../state/event-bus';
 import { apiError as error, useDemoEmulator, type HttpMethod } from '../test-support/demo-emulator';

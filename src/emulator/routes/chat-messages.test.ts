@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import { DEMO_EMOTE_SETS, DEMO_MODERATOR_ID } from '../seed-community';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { INVALID_COLOR, MESSAGE_TOO_LARGE, SENDER_ID_MISMATCH, SENDER_NOT_PERMITTED, SOURCE_ONLY_WITH_USER_TOKEN } from './chat-messages';
 

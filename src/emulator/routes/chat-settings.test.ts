@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { DEMO_MODERATOR_ID } from '../seed-community';
 import { apiError as error, useDemoEmulator } from '../test-support/demo-emulator';
 

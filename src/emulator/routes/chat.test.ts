@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
+import { call, helixHeaders } from '../test-support/emulator-test-client';
 import { DEMO_CHANNEL_EMOTES, DEMO_EMOTE_SETS, DEMO_MODERATOR_ID } from '../seed-community';
 import { startEmulator } from '../server';
 import { apiError as error, useDemoEmulator } from '../test-support/demo-emulator';

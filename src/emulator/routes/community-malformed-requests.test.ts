@@ -3,7 +3,7 @@
  * never a 5xx, and every error in the platform's shape with the response's status.
  */
 import { beforeAll, describe, it } from 'vitest';
-import { helixHeaders } from '../emulator-test-client';
+import { helixHeaders } from '../test-support/emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { sendAndCheck, type FuzzRequest, type Route } from '../test-support/malformed-requests';
 

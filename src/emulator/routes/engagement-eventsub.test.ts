@@ -1,6 +1,6 @@
 /** Every EventSub type of the engagement area: subscribable with its scope by the broadcaster only. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

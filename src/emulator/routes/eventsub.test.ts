@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { call, helixHeaders } from '../test-support/emulator-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import { startEmulator } from '../server';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 

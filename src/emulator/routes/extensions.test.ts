@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toRfc3339 } from '../clock';
-import { call, helixHeaders, type CallOptions } from '../emulator-test-client';
+import { call, helixHeaders, type CallOptions } from '../test-support/emulator-test-client';
 import { signExtensionJwt } from '../extensions/extension-jwt';
 import { DEMO_CLIENT } from '../seed';
 import { DEMO_EXTENSION } from '../seed-extensions';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GAMES } from '../catalogue/games';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

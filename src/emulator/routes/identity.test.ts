@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, consentFormFields, redirectParams } from '../emulator-test-client';
+import { call, consentFormFields, redirectParams } from '../test-support/emulator-test-client';
 import { startEmulator } from '../server';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import { apiError, badRequest, useDemoEmulator } from '../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
-import { call } from '../emulator-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { FROM_BROADCASTER_MISMATCH, NO_PENDING_RAID, RAID_IN_PROGRESS, RAID_SELF, RAID_TARGET_NOT_FOUND, RAID_TOO_MANY } from './raids';
 

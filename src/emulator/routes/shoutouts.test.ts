@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import { DEMO_MODERATOR_ID } from '../seed-community';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { SHOUTOUT_COOLDOWN, SHOUTOUT_NOT_LIVE, SHOUTOUT_SELF, SHOUTOUT_TARGET_COOLDOWN } from './shoutouts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { badRequest as bad, useDemoEmulator } from '../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

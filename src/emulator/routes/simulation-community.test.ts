@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { DEMO_CHARITY, DEMO_MODERATOR_ID } from '../seed-community';
 import type { PlatformEvent } from '../state/event-bus';
 import { badRequest, useDemoEmulator } from '../test-support/demo-emulator';

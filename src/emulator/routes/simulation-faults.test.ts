@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, helixHeaders } from '../emulator-test-client';
-import { subscribe, TestSocket } from '../eventsub/eventsub-test-client';
+import { call, helixHeaders } from '../test-support/emulator-test-client';
+import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import { MAX_KEPT_FAULTS } from '../http/faults';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { rawCall } from '../test-support/raw-http';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { DASHBOARD_CLIENT_ID, DEMO_REWARD_IDS } from '../seed-channel-points';
 import type { PlatformEvent } from '../state/event-bus';
 import { apiError as error, useDemoEmulator } from '../test-support/demo-emulator';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildEmulatorApp } from '../app';
 import { GAMES } from '../catalogue/games';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { EmulatorState } from '../state/emulator-state';
 import { badRequest, useDemoEmulator } from '../test-support/demo-emulator';
 import { rawCall } from '../test-support/raw-http';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../emulator-test-client';
+import { call } from '../test-support/emulator-test-client';
 import { STREAMS_METADATA_LIMIT } from '../state/streams';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 

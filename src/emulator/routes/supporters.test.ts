@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../emulator-test-client';
-import { subscribe as subscribeEventSub, TestSocket } from '../eventsub/eventsub-test-client';
+import { call } from '../test-support/emulator-test-client';
+import { subscribe as subscribeEventSub, TestSocket } from '../test-support/eventsub-test-client';
 import { badRequest, useDemoEmulator } from '../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

@@ -4,10 +4,11 @@
  * requests most tests send (a token from the simulation API, a current-API call, a simulation call).
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { call, helixHeaders, type CallOptions, type TestResponse } from '../emulator-test-client';
+import { call, helixHeaders, type CallOptions, type TestResponse } from './emulator-test-client';
 import { reasonPhrase } from '../http/api-error';
-import { v5Headers } from '../routes/kraken/v5-test-helpers';
+import { v5Headers } from './v5-test-helpers';
 import { startEmulator, type EmulatorState, type RunningEmulator, type StartEmulatorOptions } from '../server';
+import { createSimulationClient, type SimulationClient } from '../simulation-client';
 import type { PlatformEvent } from '../state/event-bus';
 
 export interface DemoEmulatorOptions extends Omit<StartEmulatorOptions, 'seed'> {
@@ -46,6 +47,8 @@ export interface DemoEmulator {
   readonly clientId: string;
   /** The demo seed's broadcaster. */
   readonly broadcasterId: string;
+  /** The typed simulation-API client (throws `SimulationApiError` on an error answer). */
+  readonly sim: SimulationClient;
   /** An access token from the simulation API: a user token of `userId`, an app token with `null`. */
   mint(userId: string | null, scopes: string[], extra?: MintExtra): Promise<string>;
   /** A new client of the simulation API; answers its id. */
@@ -54,7 +57,10 @@ export interface DemoEmulator {
   helix(method: HttpMethod, path: string, options?: HelixOptions): Promise<TestResponse>;
   /** A v5 request (`path` is what follows `/kraken`): the v5 headers with the demo client and, with `token`, `OAuth <token>`. */
   kraken(path: string, options?: CallOptions & { token?: string }): Promise<TestResponse>;
-  /** A simulation-API request; `path` is what follows `/_emulator`. A POST with `body` as JSON, or without a body. */
+  /**
+   * A raw simulation-API request, for the route tests that check statuses and malformed bodies;
+   * `path` is what follows `/_emulator`. A POST with `body` as JSON, or without a body.
+   */
   simulate(path: string, body?: unknown): Promise<TestResponse>;
   /** Moves the emulator's clock on. */
   advance(seconds: number): Promise<TestResponse>;
@@ -76,8 +82,10 @@ export function useDemoEmulator(options: DemoEmulatorOptions = {}): DemoEmulator
     return seed;
   };
 
+  let client: SimulationClient | undefined;
   beforeAll(async () => {
     running = await startEmulator({ ...startOptions, seed: 'demo' });
+    client = createSimulationClient({ baseUrl: running.url });
   });
   afterAll(() => running?.close());
   if (reset) beforeEach(() => emu().state.reset());
@@ -105,15 +113,16 @@ export function useDemoEmulator(options: DemoEmulatorOptions = {}): DemoEmulator
     get broadcasterId() {
       return demoSeed().broadcaster.id;
     },
+    get sim() {
+      emu();
+      return client!;
+    },
     async mint(userId, scopes, extra = {}) {
-      const json = { client_id: demo.clientId, ...(userId === null ? {} : { user_id: userId }), scopes, ...extra };
-      const res = await call(`${demo.url}/_emulator/tokens`, { json });
-      if (res.status !== 200) throw new Error(`minting a token failed with ${res.status}: ${res.text}`);
-      return res.json.access_token as string;
+      const minted = await demo.sim.mintToken({ client_id: demo.clientId, ...(userId === null ? {} : { user_id: userId }), scopes, ...extra });
+      return minted.access_token;
     },
     async newClient(name) {
-      const res = await call(`${demo.url}/_emulator/clients`, { json: { name, redirect_uris: [] } });
-      return res.json.client_id as string;
+      return (await demo.sim.createClient({ name, redirect_uris: [] })).client_id;
     },
     async helix(method, path, options = {}) {
       const token = options.token ?? (await demo.mint(demo.broadcasterId, options.scopes ?? []));

@@ -5,7 +5,7 @@
  * Deterministic: `EMULATOR_FUZZ_SEED` picks another seed, so a failure reproduces.
  */
 import { expect } from 'vitest';
-import { call, type CallOptions, type TestResponse } from '../emulator-test-client';
+import { call, type CallOptions, type TestResponse } from './emulator-test-client';
 import { isIdentityPath } from '../http/api-error';
 import { isLoopbackHost } from '../http/loopback-guard';
 import { requestPath } from '../http/request-path';

@@ -7,10 +7,10 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IpcRouter } from '../ipc/ipc-router';
 import { silentLogger } from '../services/logger';
-import { createFakeClock } from '../services/auth/fake-clock';
+import { createFakeClock } from '../test-support/fake-clock';
 import { loadOrCreateDockSecret } from './dock-secret';
 import { startDockServer, type RunningDock } from './dock-server';
-import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders } from '../services/raw-http-test-support';
+import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders } from '../test-support/raw-http';
 
 let dir: string;
 let dock: RunningDock;

@@ -17,7 +17,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { DOCK_EVENTS_PATH, DOCK_IPC_PATH, type DockEventFrame } from '../../shared/ipc/transport';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { boundText, type IpcRouter } from '../ipc/ipc-router';
-import { systemClock, type Clock } from '../services/auth/clock';
+import { systemClock, type Clock } from '../../shared/primitives/clock';
 import type { Logger } from '../services/logger';
 import { contentSecurityPolicy } from '../security';
 import { answerClientErrors, endRaw, parseRequestTarget } from '../services/loopback-http';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../services/auth/fake-clock';
+import { createFakeClock } from '../test-support/fake-clock';
 import { DockSessions } from './dock-sessions';
 
 describe('DockSessions', () => {

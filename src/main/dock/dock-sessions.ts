@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../services/auth/clock';
+import type { Clock } from '../../shared/primitives/clock';
 
 export interface DockSessionLimits {
   /** A session nobody used for this long ends (an open event socket counts as use). */

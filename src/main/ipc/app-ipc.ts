@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/contract';
+import type { Disposer } from '../../shared/primitives/emitter';
 import type { IpcRouter } from './ipc-router';
 
 export interface AppControls {
@@ -7,7 +8,9 @@ export interface AppControls {
   setPlatform(clientId: string | null): AppInfo;
 }
 
-export function registerAppHandlers(router: IpcRouter, app: AppControls): void {
+/** `app:*`: version, mode and the platform choice. No events: the info changes only by these calls. */
+export function registerAppIpc(router: IpcRouter, app: AppControls): Disposer {
   router.handle('app:getInfo', () => app.info());
   router.handle('app:setPlatform', ({ clientId }) => app.setPlatform(clientId));
+  return () => {};
 }

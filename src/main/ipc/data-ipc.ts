@@ -1,8 +1,9 @@
+import type { Disposer } from '../../shared/primitives/emitter';
 import type { DataRecoveryNotices } from '../services/common/data-recovery-notices';
 import type { IpcRouter } from './ipc-router';
 
-/** Damaged-file notices: read, dismiss, and `data:changed` when they change. Returns the disposer. */
-export function registerDataHandlers(router: IpcRouter, notices: DataRecoveryNotices): () => void {
+/** `data:*`: damaged-file notices, read and dismissed; forwards `data:changed`. */
+export function registerDataIpc(router: IpcRouter, notices: DataRecoveryNotices): Disposer {
   router.handle('data:getNotices', () => notices.list());
   router.handle('data:dismissNotice', ({ id }) => notices.dismiss(id));
   return notices.onChange((list) => router.emit('data:changed', list));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../services/logger';
-import { ViewerSimulation, type EmulatorHttp } from '../services/demo/viewer-simulation';
-import { registerDemoHandlers } from './demo-ipc';
+import { createSimulationClient } from '../../emulator/simulation-client';
+import { ViewerSimulation } from '../services/demo/viewer-simulation';
+import { registerDemoIpc } from './demo-ipc';
 import { IpcRouter } from './ipc-router';
 
 const trusted = { trusted: true, description: 'test' };
@@ -9,7 +10,7 @@ const trusted = { trusted: true, description: 'test' };
 describe('demo IPC', () => {
   it('outside demo mode: the switch is unavailable and setSimulation is refused in words', async () => {
     const router = new IpcRouter(silentLogger);
-    registerDemoHandlers(router, null);
+    registerDemoIpc(router, null);
     expect(await router.dispatch('demo:getSimulation', undefined, trusted)).toEqual({
       ok: true,
       value: { available: false, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } },
@@ -23,17 +24,18 @@ describe('demo IPC', () => {
 
   it('in demo mode: switches the simulation and forwards its changes as demo:changed until unregistered', async () => {
     const paths: string[] = [];
-    const http: EmulatorHttp = {
-      async send(_method, path) {
-        paths.push(path);
-        return { status: 200, body: {} };
+    const http = createSimulationClient({
+      baseUrl: 'http://emulator.test',
+      fetch: async (url) => {
+        paths.push(new URL(url).pathname);
+        return new Response('{}', { status: 200 });
       },
-    };
+    });
     const simulation = new ViewerSimulation({ http, broadcasterId: 'b1', viewers: [{ id: 'v1', login: 'v' }], extraViewers: [], logger: silentLogger });
     const router = new IpcRouter(silentLogger);
     const events: unknown[] = [];
     router.onEvent((event, payload) => events.push([event, payload]));
-    const off = registerDemoHandlers(router, simulation);
+    const off = registerDemoIpc(router, simulation);
 
     const on = await router.dispatch('demo:setSimulation', { running: true }, trusted);
     expect(on).toMatchObject({ ok: true, value: { available: true, running: true, startedAt: expect.any(String) } });

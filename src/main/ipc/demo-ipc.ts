@@ -1,4 +1,5 @@
 import type { SimulationState } from '../../shared/ipc/contract';
+import type { Disposer } from '../../shared/primitives/emitter';
 import { AppError } from '../services/app-error';
 import type { ViewerSimulation, ViewerSimulationState } from '../services/demo/viewer-simulation';
 import type { IpcRouter } from './ipc-router';
@@ -13,9 +14,9 @@ export const unavailableSimulation: SimulationState = {
 
 /**
  * `demo:*`: the viewer simulation in demo mode; outside it (null) the channels still answer, as
- * unavailable. Returns the function that stops forwarding `demo:changed`.
+ * unavailable. Forwards `demo:changed`.
  */
-export function registerDemoHandlers(router: IpcRouter, simulation: ViewerSimulation | null): () => void {
+export function registerDemoIpc(router: IpcRouter, simulation: ViewerSimulation | null): Disposer {
   const view = (state: ViewerSimulationState): SimulationState => ({ available: true, ...state });
   router.handle('demo:getSimulation', () => (simulation ? view(simulation.getState()) : unavailableSimulation));
   router.handle('demo:setSimulation', async ({ running }) => {

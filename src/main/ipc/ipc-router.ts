@@ -12,6 +12,7 @@ import {
 } from '../../shared/ipc/contract';
 import { AppError } from '../services/app-error';
 import type { Logger } from '../services/logger';
+import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 
 export type Handler<C extends Channel> = (arg: ParsedArg<C>) => Promise<ChannelResult<C>> | ChannelResult<C>;
 
@@ -34,7 +35,7 @@ type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) =
  */
 export class IpcRouter {
   private readonly handlers = new Map<Channel, Handler<Channel>>();
-  private readonly listeners = new Set<EventListener>();
+  private readonly events = new Emitter<{ event: EventName; payload: EventPayload<EventName> }>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -74,14 +75,13 @@ export class IpcRouter {
     }
   }
 
-  onEvent(listener: EventListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onEvent(listener: EventListener): Disposer {
+    return this.events.on(({ event, payload }) => listener(event, payload));
   }
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     const checked = eventChannels[event].parse(payload) as EventPayload<E>;
-    for (const listener of this.listeners) listener(event, checked);
+    this.events.fire({ event, payload: checked });
   }
 }
 

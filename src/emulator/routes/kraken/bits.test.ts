@@ -1,12 +1,12 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_CHEERMOTE_PREFIXES } from '../../catalogue/cheermotes';
-import { call } from '../../emulator-test-client';
+import { call } from '../../test-support/emulator-test-client';
 import { startEmulator } from '../../server';
 import { useDemoEmulator } from '../../test-support/demo-emulator';
 import { imageDimensions } from './image-dimensions';
 import { V5_MEDIA_TYPE } from './kraken-route';
-import { v5Headers } from './v5-test-helpers';
+import { v5Headers } from '../../test-support/v5-test-helpers';
 
 const demo = useDemoEmulator();
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../../emulator-test-client';
+import { call } from '../../test-support/emulator-test-client';
 import { badRequest, useDemoEmulator } from '../../test-support/demo-emulator';
 import { solidPng } from './placeholder-images';
-import { gifHeader, pngHeader, v5Headers } from './v5-test-helpers';
+import { gifHeader, pngHeader, v5Headers } from '../../test-support/v5-test-helpers';
 
 const demo = useDemoEmulator();
 let editToken: string;

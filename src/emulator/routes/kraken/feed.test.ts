@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, type CallOptions } from '../../emulator-test-client';
+import { call, type CallOptions } from '../../test-support/emulator-test-client';
 import { badRequest, useDemoEmulator } from '../../test-support/demo-emulator';
-import { v5Headers } from './v5-test-helpers';
+import { v5Headers } from '../../test-support/v5-test-helpers';
 
 const demo = useDemoEmulator();
 let ownerToken: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Image, imageDimensions } from './image-dimensions';
 import { solidGif, solidPng } from './placeholder-images';
-import { gifHeader, pngHeader } from './v5-test-helpers';
+import { gifHeader, pngHeader } from '../../test-support/v5-test-helpers';
 
 function jpeg(width: number, height: number, sofMarker = 0xc0): Buffer {
   const app0 = [0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0];

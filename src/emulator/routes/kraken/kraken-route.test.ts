@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../emulator-test-client';
+import { call } from '../../test-support/emulator-test-client';
 import { useDemoEmulator } from '../../test-support/demo-emulator';
 import { V3_GONE_MESSAGE, V5_MEDIA_TYPE } from './kraken-route';
-import { v5Headers } from './v5-test-helpers';
+import { v5Headers } from '../../test-support/v5-test-helpers';
 
 const demo = useDemoEmulator({ reset: false });
 let feedToken: string;

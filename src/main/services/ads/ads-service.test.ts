@@ -1,18 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { RecordingNotifier } from '../notifications/notifier';
+import { fakeBroadcaster } from '../../test-support/fake-auth-source';
+import { signedInAuthState } from '../../test-support/auth-states';
 import { AdsService } from './ads-service';
 
-const signedIn = { status: 'signedIn', account: { id: '42' } } as unknown as AuthState;
 
 function setup(answer: () => unknown) {
   const clock = createFakeClock(Date.UTC(2025, 0, 1));
   const request = vi.fn(async () => ({ status: 200, data: { data: [answer()] } }));
   const notifier = new RecordingNotifier();
-  const ads = new AdsService({ api: { request: request as never }, auth: { getState: () => signedIn }, clock, notifier });
-  return { ads, request, notifier };
+  const { auth, broadcaster } = fakeBroadcaster();
+  const ads = new AdsService({ api: { request: request as never }, broadcaster, clock, notifier });
+  return { ads, request, notifier, auth };
 }
 
 describe('AdsService', () => {
@@ -21,6 +22,21 @@ describe('AdsService', () => {
     const state = await ads.run(60);
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'POST', path: '/helix/channels/commercial', body: { broadcaster_id: '42', length: 60 }, retry: 'never' }));
     expect(state).toMatchObject({ lastLength: 60, lastStartedAt: '2025-01-01T00:00:00.000Z', nextAllowedAt: '2025-01-01T00:08:00.000Z', message: null });
+  });
+
+  it('keeps the countdown through a re-sign-in, refuses to run meanwhile, and forgets it on sign-out', async () => {
+    const { ads, auth, request } = setup(() => ({ length: 60, message: '', retry_after: 480 }));
+    await ads.run(60);
+    auth.expire();
+    auth.signingIn();
+    expect(ads.getState().nextAllowedAt).toBe('2025-01-01T00:08:00.000Z');
+    await expect(ads.run(30)).rejects.toMatchObject({ code: 'not_signed_in' });
+    expect(request).toHaveBeenCalledTimes(1);
+    auth.set(signedInAuthState);
+    expect(ads.getState().nextAllowedAt).toBe('2025-01-01T00:08:00.000Z');
+    auth.set({ ...signedInAuthState, status: 'signedOut', account: null });
+    expect(ads.getState()).toEqual({ lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null });
+    ads.dispose();
   });
 
   it('tells a refusal in the platform’s words with the countdown', async () => {

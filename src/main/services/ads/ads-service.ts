@@ -4,18 +4,23 @@
  * and the seconds to wait in `retry_after`: that is a refusal here, told in its words, with the
  * time from which another ad may run (the renderer counts down to it).
  */
-import type { AdsState, AuthState } from '../../../shared/ipc/contract';
+import type { AdsState } from '../../../shared/ipc/contract';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Notifier } from '../notifications/notifier';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+
+const noAds: AdsState = { lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null };
 
 export const adLengths = [30, 60, 90, 120, 150, 180] as const;
 
 export interface AdsServiceOptions {
   api: Pick<ApiClient, 'request'>;
-  auth: { getState(): AuthState };
+  /** Whose channel: its ad history is forgotten when the account changes. */
+  broadcaster: CurrentBroadcaster;
   notifier?: Notifier;
   clock?: Clock;
 }
@@ -28,20 +33,28 @@ interface HelixCommercial {
 
 export class AdsService {
   private readonly clock: Clock;
-  private state: AdsState = { lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null };
-  private readonly listeners = new Set<(state: AdsState) => void>();
+  private state: AdsState = noAds;
+  private readonly changes = new Emitter<AdsState>();
+  private readonly offBroadcaster: Disposer;
 
   constructor(private readonly options: AdsServiceOptions) {
     this.clock = options.clock ?? systemClock;
+    this.offBroadcaster = options.broadcaster.onChange((change) => {
+      if (change.id !== change.previousId) this.set(noAds);
+    });
+  }
+
+  dispose(): void {
+    this.offBroadcaster();
+    this.changes.dispose();
   }
 
   getState(): AdsState {
     return this.state;
   }
 
-  onChange(listener: (state: AdsState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: AdsState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** `notify`: also tell the result as a desktop notification (from the tray, where there is no window). */
@@ -59,9 +72,8 @@ export class AdsService {
 
   private async start(length: number): Promise<AdsState> {
     if (!(adLengths as readonly number[]).includes(length)) throw new AppError('invalid_argument', 'An ad lasts 30, 60, 90, 120, 150 or 180 seconds.');
-    const auth = this.options.auth.getState();
-    const broadcasterId = auth.status === 'signedIn' ? auth.account?.id : undefined;
-    if (!broadcasterId) throw new AppError('not_signed_in', 'Sign in to run ads.');
+    const { id: broadcasterId, canCallApi } = this.options.broadcaster;
+    if (!broadcasterId || !canCallApi) throw new AppError('not_signed_in', 'Sign in to run ads.');
     let answer: HelixCommercial | undefined;
     try {
       const res = await this.options.api.request<{ data: HelixCommercial[] }>({
@@ -95,6 +107,6 @@ export class AdsService {
 
   private set(next: AdsState): void {
     this.state = next;
-    for (const listener of this.listeners) listener(next);
+    this.changes.fire(next);
   }
 }

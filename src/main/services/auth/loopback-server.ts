@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
 import { answerClientErrors, parseRequestTarget } from '../loopback-http';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 
 export interface LoopbackListenerOptions {
   /** The registered redirect URI, e.g. http://localhost:3000/auth/callback. Port 0 picks a free port (tests). */

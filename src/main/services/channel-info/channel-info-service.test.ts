@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../../shared/ipc/contract';
 import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
+import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 import { ChannelInfoService, checkChannelInfo } from './channel-info-service';
 
-const signedIn = { status: 'signedIn', account: { id: '42' } } as unknown as AuthState;
 const channel = { broadcaster_language: 'en', game_id: '1', game_name: 'Chess', title: 'T', tags: ['English'], is_branded_content: false };
 
 function setup(patch: (req: ApiRequest) => void = () => {}) {
@@ -17,11 +16,20 @@ function setup(patch: (req: ApiRequest) => void = () => {}) {
     return { status: 204, data: undefined };
   });
   const onChanged = vi.fn();
-  const service = new ChannelInfoService({ api: { get: get as never, request: request as never }, auth: { getState: () => signedIn }, onChanged });
+  const service = new ChannelInfoService({ api: { get: get as never, request: request as never }, broadcaster: fakeBroadcaster().broadcaster, onChanged });
   return { service, get, request, onChanged };
 }
 
 describe('ChannelInfoService', () => {
+  it('asks for the sign-in while it is renewed, without calling the API', async () => {
+    const { auth, broadcaster } = fakeBroadcaster();
+    const get = vi.fn();
+    const service = new ChannelInfoService({ api: { get, request: vi.fn() }, broadcaster });
+    auth.expire();
+    await expect(service.get()).rejects.toMatchObject({ code: 'not_signed_in' });
+    expect(get).not.toHaveBeenCalled();
+  });
+
   it('reads the channel', async () => {
     expect(await setup().service.get()).toEqual({ title: 'T', categoryId: '1', categoryName: 'Chess', language: 'en', tags: ['English'], isBrandedContent: false });
   });

@@ -4,14 +4,15 @@
  * category found by `GET /helix/search/categories`. The platform's 409 for a branded-content flag
  * changed too often is explained rather than passed on bare.
  */
-import type { AuthState, Category, ChannelInfo } from '../../../shared/ipc/contract';
+import type { Category, ChannelInfo } from '../../../shared/ipc/contract';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 
 export interface ChannelInfoServiceOptions {
   api: Pick<ApiClient, 'request' | 'get'>;
-  auth: { getState(): AuthState };
+  broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi'>;
   onChanged?: (info: ChannelInfo) => void;
 }
 
@@ -93,9 +94,8 @@ export class ChannelInfoService {
   }
 
   private broadcasterId(): string {
-    const auth = this.options.auth.getState();
-    const id = auth.status === 'signedIn' ? auth.account?.id : undefined;
-    if (!id) throw new AppError('not_signed_in', 'Sign in to see and change your channel.');
+    const { id, canCallApi } = this.options.broadcaster;
+    if (!id || !canCallApi) throw new AppError('not_signed_in', 'Sign in to see and change your channel.');
     return id;
   }
 }

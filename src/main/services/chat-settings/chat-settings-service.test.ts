@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { ChatSettingsService } from './chat-settings-service';
-import { signedInAuthState } from '../auth/auth-state-fixtures';
+import { signedInAuthState } from '../../test-support/auth-states';
+import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 
 const signedIn: AuthState = signedInAuthState;
 
@@ -72,9 +73,9 @@ function setup(opts: { settings?: MemorySettingsStore; clock?: ReturnType<typeof
   const clock = opts.clock ?? createFakeClock();
   const settings = opts.settings ?? new MemorySettingsStore();
   const notifier = new RecordingNotifier();
-  const auth = { getState: () => signedIn, onChange: () => () => {} };
-  const service = new ChatSettingsService({ api: { request: platform.request as never }, auth, settings, logger: silentLogger, notifier, clock });
-  return { service, platform, clock, settings, notifier };
+  const { auth, broadcaster } = fakeBroadcaster(signedIn);
+  const service = new ChatSettingsService({ api: { request: platform.request as never }, broadcaster, settings, logger: silentLogger, notifier, clock });
+  return { service, platform, clock, settings, notifier, auth };
 }
 
 describe('ChatSettingsService', () => {
@@ -108,6 +109,31 @@ describe('ChatSettingsService', () => {
     release();
     await expect(change).rejects.toThrow('Only the broadcaster or a moderator can change chat settings.');
     expect(service.getState()).toMatchObject({ pending: false, values: { emoteMode: false } });
+  });
+
+  it('a read answered after a later change does not bring back the settings from before it', async () => {
+    const platform = fakePlatform();
+    // Reads answer what the platform held when they were asked, when the test lets them.
+    const heldReads: (() => void)[] = [];
+    let holdReads = false;
+    const request = async (req: ApiRequest) => {
+      if (req.method !== 'GET' || !holdReads) return platform.request(req);
+      const answer = await platform.request(req);
+      await new Promise<void>((resolve) => heldReads.push(resolve));
+      return answer;
+    };
+    const { service } = setup({ platform: { ...platform, request } });
+    service.start();
+    await flush();
+    holdReads = true;
+    const staleRead = service.refresh();
+    await flush();
+    holdReads = false;
+    await service.update({ emoteMode: true });
+    expect(service.getState().values).toMatchObject({ emoteMode: true });
+    heldReads.shift()!();
+    await staleRead;
+    expect(service.getState().values).toMatchObject({ emoteMode: true });
   });
 
   it('refuses values outside the platform’s ranges before sending', async () => {
@@ -201,6 +227,29 @@ describe('ChatSettingsService', () => {
     await flush();
     expect(settings.get('chatSettings.pendingRevert')).toBeNull();
     expect(platform.held.emote_mode).toBe(false);
+  });
+
+  it('keeps the settings through a re-sign-in, reverts a preset due meanwhile once signed in, and clears on sign-out', async () => {
+    const { service, platform, clock, settings, auth } = setup();
+    service.start();
+    await flush();
+    await service.applyPreset('emoteBreak');
+    auth.expire();
+    auth.signingIn();
+    expect(service.getState().values).toMatchObject({ emoteMode: true });
+    await expect(service.update({ slowMode: true })).rejects.toMatchObject({ code: 'not_signed_in' });
+    clock.advance(10 * 60_000);
+    await flush();
+    // Due, but the API is not callable: nothing sent, nothing lost.
+    expect(platform.held.emote_mode).toBe(true);
+    expect(settings.get('chatSettings.pendingRevert')).not.toBeNull();
+    auth.set(signedIn);
+    clock.advance(0);
+    await flush();
+    expect(platform.held.emote_mode).toBe(false);
+    expect(settings.get('chatSettings.pendingRevert')).toBeNull();
+    auth.set({ ...signedIn, status: 'signedOut', account: null });
+    expect(service.getState().values).toBeNull();
   });
 
   it('cancels a pending revert', async () => {

@@ -6,14 +6,16 @@
  * the pending revert is kept in the settings with an absolute due time, so it survives a restart.
  */
 import { chatSettingsPatch, checkChatSettings, revertChanges, type ChatSettingsValues } from '../../../shared/domain/chat-settings';
-import type { AuthState, ChatSettingsState } from '../../../shared/ipc/contract';
+import type { ChatSettingsState } from '../../../shared/ipc/contract';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { Settings, SettingsStore } from '../settings/settings-store';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface ChatSettingsPreset {
   id: string;
@@ -42,7 +44,8 @@ export const chatSettingsPresets: readonly ChatSettingsPreset[] = [
 
 export interface ChatSettingsServiceOptions {
   api: Pick<ApiClient, 'request'>;
-  auth: { getState(): AuthState; onChange(listener: (state: AuthState) => void): () => void };
+  /** Whose chat: cleared on sign-out, kept (and not changed) while the sign-in is renewed. */
+  broadcaster: CurrentBroadcaster;
   settings: SettingsStore;
   logger: Logger;
   notifier?: Notifier;
@@ -77,9 +80,13 @@ export class ChatSettingsService {
   private revertTimer: unknown = null;
   /** Changes run one after the other, so each one's rollback restores what was there before it. */
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly listeners = new Set<(state: ChatSettingsState) => void>();
-  private offAuth: (() => void) | null = null;
+  private readonly changes = new Emitter<ChatSettingsState>();
+  private offBroadcaster: Disposer | null = null;
+  /** The API was callable at the last broadcaster change. */
+  private callable = false;
   private revision = 0;
+  /** Bumped whenever `values` is set: a read that started before cannot overwrite what was set since. */
+  private valuesGeneration = 0;
 
   constructor(private readonly options: ChatSettingsServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -87,9 +94,9 @@ export class ChatSettingsService {
   }
 
   start(): void {
-    if (this.offAuth) return;
-    this.offAuth = this.options.auth.onChange((state) => this.applyAuth(state));
-    this.applyAuth(this.options.auth.getState());
+    if (this.offBroadcaster) return;
+    this.offBroadcaster = this.options.broadcaster.onChange(() => this.applyBroadcaster());
+    this.applyBroadcaster();
   }
 
   getState(): ChatSettingsState {
@@ -106,13 +113,13 @@ export class ChatSettingsService {
     };
   }
 
-  onChange(listener: (state: ChatSettingsState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: ChatSettingsState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   async refresh(): Promise<ChatSettingsState> {
     const broadcasterId = this.requireBroadcaster();
+    const generation = this.valuesGeneration;
     try {
       const res = await this.options.api.request<{ data: HelixChatSettings[] }>({
         method: 'GET',
@@ -121,7 +128,9 @@ export class ChatSettingsService {
       });
       const raw = res.data?.data?.[0];
       if (!raw) throw new ApiError(502, 'Bad Gateway', 'The platform answered without chat settings.');
-      if (broadcasterId === this.broadcasterId && !this.pending) {
+      // A change answered (or another read applied) while this one was under way is newer.
+      if (broadcasterId === this.broadcasterId && !this.pending && generation === this.valuesGeneration) {
+        this.valuesGeneration++;
         this.values = fromHelix(raw);
         this.fetchedAt = new Date(this.clock.now()).toISOString();
         this.error = null;
@@ -129,9 +138,13 @@ export class ChatSettingsService {
       }
       return this.getState();
     } catch (error) {
-      this.error = describe(error, 'read');
-      this.emit();
-      throw new AppError(error instanceof AppError ? error.code : 'unavailable', this.error, error instanceof AppError ? error.details : {});
+      const message = describe(error, 'read');
+      // A failed stale read says nothing about the account or the values shown since.
+      if (broadcasterId === this.broadcasterId && generation === this.valuesGeneration) {
+        this.error = message;
+        this.emit();
+      }
+      throw new AppError(error instanceof AppError ? error.code : 'unavailable', message, error instanceof AppError ? error.details : {});
     }
   }
 
@@ -181,24 +194,31 @@ export class ChatSettingsService {
   }
 
   dispose(): void {
-    this.offAuth?.();
-    this.offAuth = null;
+    this.offBroadcaster?.();
+    this.offBroadcaster = null;
     this.clearTimer();
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
   // ---------- internals ----------
 
-  private applyAuth(auth: AuthState): void {
-    const id = auth.status === 'signedIn' && auth.account ? auth.account.id : null;
-    if (id === this.broadcasterId) return;
-    this.broadcasterId = id;
-    this.values = null;
-    this.fetchedAt = null;
-    this.error = null;
-    this.clearTimer();
-    this.emit();
+  private applyBroadcaster(): void {
+    const { id, canCallApi } = this.options.broadcaster;
+    if (id !== this.broadcasterId) {
+      this.broadcasterId = id;
+      this.valuesGeneration++;
+      this.values = null;
+      this.fetchedAt = null;
+      this.error = null;
+      this.clearTimer();
+      this.emit();
+    } else if (canCallApi === this.callable) {
+      return;
+    }
+    this.callable = canCallApi;
     if (id === null) return;
+    // While the sign-in is renewed the settings stay shown; a due revert waits for the sign-in.
+    if (!canCallApi) return this.clearTimer();
     void this.refresh().catch(() => {});
     this.schedule();
   }
@@ -209,6 +229,7 @@ export class ChatSettingsService {
     const before = this.values!;
     const body = chatSettingsPatch(before, changes);
     if (Object.keys(body).length === 0) return this.getState();
+    this.valuesGeneration++;
     this.values = { ...before, ...changes };
     this.pending = true;
     this.emit();
@@ -220,11 +241,13 @@ export class ChatSettingsService {
         body,
       });
       const raw = res.data?.data?.[0];
+      this.valuesGeneration++;
       if (raw) this.values = fromHelix(raw);
       this.pending = false;
       this.error = null;
       this.emit();
     } catch (error) {
+      this.valuesGeneration++;
       this.values = before;
       this.pending = false;
       this.emit();
@@ -266,10 +289,13 @@ export class ChatSettingsService {
         this.options.logger.warn('chat settings revert failed; trying again later', { error });
         this.options.notifier?.show({ title: `${revert.label}: could not revert`, body: `${message} Sidestage tries again shortly.`, tag: 'sidestage-chat-settings' });
         this.clearTimer();
-        this.revertTimer = this.clock.setTimeout(() => {
-          this.revertTimer = null;
-          void this.runRevert().catch(() => {});
-        }, this.options.revertRetryMs ?? 30_000);
+        // Signed out or renewing the sign-in: the sign-in schedules the revert again.
+        if (this.options.broadcaster.canCallApi) {
+          this.revertTimer = this.clock.setTimeout(() => {
+            this.revertTimer = null;
+            void this.runRevert().catch(() => {});
+          }, this.options.revertRetryMs ?? 30_000);
+        }
         throw error;
       }
     });
@@ -304,7 +330,7 @@ export class ChatSettingsService {
   }
 
   private requireBroadcaster(): string {
-    if (!this.broadcasterId) throw new AppError('not_signed_in', 'Sign in to see and change chat settings.');
+    if (!this.broadcasterId || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', 'Sign in to see and change chat settings.');
     return this.broadcasterId;
   }
 
@@ -315,8 +341,7 @@ export class ChatSettingsService {
 
   private emit(): void {
     this.revision++;
-    const state = this.getState();
-    for (const listener of this.listeners) listener(state);
+    this.changes.fire(this.getState());
   }
 }
 

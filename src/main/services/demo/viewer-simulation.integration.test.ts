@@ -10,17 +10,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { createSidestage } from '../../composition';
-import { createFakeClock } from '../auth/fake-clock';
-import { waitUntil } from '../auth/fake-identity-service';
+import { createFakeClock } from '../../test-support/fake-clock';
+import { waitUntil } from '../../test-support/wait-until';
 import { MemoryTokenStore } from '../auth/token-store';
-import { mintToken, simulate } from '../live-controls/emulator-test-support';
+import { mintToken, simulation as simulationApi } from '../live-controls/emulator-test-support';
 import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
-import { createEmulatorHttp, ViewerSimulation, type EmulatorHttp } from './viewer-simulation';
-
-interface SimRedemptions {
-  redemptions: { id: string; user_id: string; reward_title: string; status: string }[];
-}
+import { createSimulationClient } from '../../../emulator/simulation-client';
+import { ViewerSimulation } from './viewer-simulation';
 
 let emulator: RunningEmulator;
 
@@ -32,22 +29,23 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-/** The real HTTP layer, counting requests on the wire so the test can wait for them to settle. */
-function recordingHttp(inner: EmulatorHttp) {
+/** The real client and HTTP, counting requests on the wire so the test can wait for them to settle. */
+function recordingHttp(emulatorUrl: string) {
   let pending = 0;
   const sent: { method: string; path: string; status: number }[] = [];
-  const http: EmulatorHttp = {
-    async send(method, path, body) {
+  const http = createSimulationClient({
+    baseUrl: emulatorUrl,
+    fetch: async (url, init) => {
       pending++;
       try {
-        const answer = await inner.send(method, path, body);
-        sent.push({ method, path, status: answer.status });
-        return answer;
+        const response = await fetch(url, init);
+        sent.push({ method: init?.method ?? 'GET', path: url.slice(emulatorUrl.length), status: response.status });
+        return response;
       } finally {
         pending--;
       }
     },
-  };
+  });
   return { http, sent, idle: () => pending === 0 };
 }
 
@@ -66,12 +64,12 @@ describe('ViewerSimulation against the emulator', () => {
   it('makes the channel live, and viewers redeem, donate and chat within a few ticks; off stops it all', async () => {
     const demo = emulator.demo!;
     const clock = createFakeClock();
-    const recorder = recordingHttp(createEmulatorHttp(emulator.url));
+    const recorder = recordingHttp(emulator.url);
     const simulation = new ViewerSimulation({ http: recorder.http, broadcasterId: demo.broadcaster.id, viewers: demo.viewers, logger: silentLogger, clock, random: seeded(11) });
-    const before = await simulate<SimRedemptions>(emulator.url, 'GET', `/_emulator/redemptions?broadcaster_id=${demo.broadcaster.id}`);
+    const before = await simulationApi(emulator).redemptions({ broadcaster_id: demo.broadcaster.id });
 
     await simulation.start();
-    const live = await simulate<{ streams: { user_id: string; type: string; viewer_count: number }[] }>(emulator.url, 'GET', '/_emulator/state');
+    const live = await simulationApi(emulator).state();
     expect(live.streams.find((s) => s.user_id === demo.broadcaster.id)).toMatchObject({ type: 'live' });
 
     // Five waits of at most 12 s each (a redemption's longest), each followed by its requests.
@@ -79,7 +77,7 @@ describe('ViewerSimulation against the emulator', () => {
       clock.advance(12_000);
       await waitUntil(recorder.idle, 5000, 'the requests of this tick');
     }
-    const after = await simulate<SimRedemptions>(emulator.url, 'GET', `/_emulator/redemptions?broadcaster_id=${demo.broadcaster.id}`);
+    const after = await simulationApi(emulator).redemptions({ broadcaster_id: demo.broadcaster.id });
     const made = after.redemptions.filter((r) => !before.redemptions.some((b) => b.id === r.id));
     const counts = simulation.getState().counts;
     expect(counts.redemptions).toBeGreaterThanOrEqual(2);
@@ -97,7 +95,7 @@ describe('ViewerSimulation against the emulator', () => {
     expect(donations.data.length).toBeGreaterThanOrEqual(3 + counts.donations);
 
     await simulation.stop();
-    const offline = await simulate<{ streams: { user_id: string }[] }>(emulator.url, 'GET', '/_emulator/state');
+    const offline = await simulationApi(emulator).state();
     expect(offline.streams.some((s) => s.user_id === demo.broadcaster.id)).toBe(false);
     const sentAtStop = recorder.sent.length;
     clock.advance(5 * 60_000);
@@ -130,7 +128,7 @@ describe('the switch through the composition in demo mode', () => {
       const trusted = { trusted: true, description: 'test' };
       const broadcasterId = sidestage.emulator!.demo!.broadcaster.id;
       const isLive = async () => {
-        const state = await simulate<{ streams: { user_id: string }[] }>(sidestage.emulator!.url, 'GET', '/_emulator/state');
+        const state = await simulationApi(sidestage.emulator!).state();
         return state.streams.some((s) => s.user_id === broadcasterId);
       };
 

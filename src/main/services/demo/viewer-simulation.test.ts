@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
-import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import {
   defaultPace,
@@ -8,10 +8,14 @@ import {
   donationCents,
   userInputFor,
   ViewerSimulation,
-  type EmulatorAnswer,
-  type EmulatorHttp,
   type ViewerSimulationOptions,
 } from './viewer-simulation';
+import { createSimulationClient } from '../../../emulator/simulation-client';
+
+interface EmulatorAnswer {
+  status: number;
+  body: unknown;
+}
 
 const broadcasterId = '501234567';
 const seedViewers = [
@@ -108,17 +112,24 @@ function fakeEmulator(clock: FakeClock) {
     }
     return answer(404, { message: `no route ${path}` });
   };
-  const http: EmulatorHttp = {
-    async send(method, path, body) {
-      calls.push({ at: clock.now(), method, path, body: body as Record<string, unknown> | undefined });
+  const base = 'http://emulator.test';
+  // The real client over a fake fetch: the simulation is tested with the requests it really sends.
+  const http = createSimulationClient({
+    baseUrl: base,
+    fetch: async (url, init) => {
+      const method = init?.method ?? 'GET';
+      const path = url.slice(base.length);
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+      calls.push({ at: clock.now(), method, path, body });
       if (state.down) throw new Error('connect ECONNREFUSED');
       if (state.hold && path.startsWith(state.hold.path)) {
         const hold = state.hold;
         await new Promise<void>((resolve) => (hold.release = resolve));
       }
-      return route(method, path, body as Record<string, unknown> | undefined);
+      const answered = route(method, path, body);
+      return new Response(JSON.stringify(answered.body), { status: answered.status, headers: { 'content-type': 'application/json' } });
     },
-  };
+  });
   return { http, calls, state };
 }
 

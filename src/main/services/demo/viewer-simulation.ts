@@ -8,10 +8,11 @@
  * campaign) is what a real viewer meets too: that attempt is skipped and the refused reward rests
  * for a while, so the next redemption picks another one.
  */
-import { request } from '../api/lazy-undici';
+import { createSimulationClient, SimulationApiError, type SimulationClient } from '../../../emulator/simulation-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface SimulationCounts {
   redemptions: number;
@@ -27,39 +28,17 @@ export interface ViewerSimulationState {
   counts: SimulationCounts;
 }
 
-export interface EmulatorAnswer {
-  status: number;
-  body: unknown;
-}
-
-/** The emulator's simulation API as the simulation uses it; tests pass a fake. */
-export interface EmulatorHttp {
-  send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<EmulatorAnswer>;
-}
+/**
+ * The part of the emulator's simulation-API client the simulation uses; tests pass a client with a
+ * fake `fetch`. An error answer arrives as a `SimulationApiError`, a network failure as any other error.
+ */
+export type EmulatorHttp = Pick<SimulationClient, 'streamOnline' | 'streamOffline' | 'state' | 'createUser' | 'redemptions' | 'redeem' | 'donate' | 'chatter'>;
 
 const requestTimeoutMs = 10_000;
 
-/** Plain JSON over HTTP to the emulator at `emulatorUrl` (loopback). Throws only on network errors. */
+/** The emulator's simulation-API client for the emulator at `emulatorUrl` (loopback). */
 export function createEmulatorHttp(emulatorUrl: string): EmulatorHttp {
-  return {
-    async send(method, path, body) {
-      const res = await request(`${emulatorUrl}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        headersTimeout: requestTimeoutMs,
-        bodyTimeout: requestTimeoutMs,
-      });
-      const text = await res.body.text();
-      let parsed: unknown = null;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        parsed = text;
-      }
-      return { status: res.statusCode, body: parsed };
-    },
-  };
+  return createSimulationClient({ baseUrl: emulatorUrl, timeoutMs: requestTimeoutMs });
 }
 
 export interface SimulationPace {
@@ -144,7 +123,7 @@ export class ViewerSimulation {
   private readonly random: () => number;
   private readonly pace: SimulationPace;
   private readonly logger: Logger;
-  private readonly listeners = new Set<(state: ViewerSimulationState) => void>();
+  private readonly changes = new Emitter<ViewerSimulationState>();
   private readonly timers = new Map<Activity, unknown>();
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -185,9 +164,8 @@ export class ViewerSimulation {
     };
   }
 
-  onChange(listener: (state: ViewerSimulationState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: ViewerSimulationState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** Makes the channel live and starts the viewers. Already running: nothing changes. */
@@ -207,7 +185,7 @@ export class ViewerSimulation {
       await this.halt();
       if (this.channelLive) await this.goOffline().catch(() => undefined);
     }).catch(() => undefined);
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
   private enqueue<T>(operation: () => Promise<T>): Promise<T> {
@@ -219,12 +197,10 @@ export class ViewerSimulation {
   private async doStart(): Promise<ViewerSimulationState> {
     if (this.disposed) throw new AppError('unavailable', 'The viewer simulation has been shut down.');
     if (this.running) return this.getState();
-    const online = await this.http.send('POST', `/_emulator/streams/${this.options.broadcasterId}/online`, {
-      viewer_count: 20 + Math.floor(this.random() * 40),
-    }).catch((error: unknown) => {
+    await this.http.streamOnline(this.options.broadcasterId, { viewer_count: 20 + Math.floor(this.random() * 40) }).catch((error: unknown) => {
+      if (error instanceof SimulationApiError) throw new AppError('unavailable', `The emulator would not make the demo channel live: ${error.message}`);
       throw new AppError('unavailable', `Could not make the demo channel live: ${describe(error)}`);
     });
-    if (online.status >= 300) throw new AppError('unavailable', `The emulator would not make the demo channel live: ${messageOf(online)}`);
     this.channelLive = true;
     await this.addExtraViewers();
     this.generation++;
@@ -263,15 +239,12 @@ export class ViewerSimulation {
   }
 
   private async goOffline(): Promise<void> {
-    let answer: EmulatorAnswer;
     try {
-      answer = await this.http.send('POST', `/_emulator/streams/${this.options.broadcasterId}/offline`, {});
+      await this.http.streamOffline(this.options.broadcasterId);
     } catch (error) {
-      throw new AppError('unavailable', `Could not take the demo channel offline: ${describe(error)}`);
-    }
-    // 409: it is not live (someone ended the stream already), which is what was wanted.
-    if (answer.status >= 300 && answer.status !== 409) {
-      throw new AppError('unavailable', `The emulator would not take the demo channel offline: ${messageOf(answer)}`);
+      // 409: it is not live (someone ended the stream already), which is what was wanted.
+      if (!(error instanceof SimulationApiError)) throw new AppError('unavailable', `Could not take the demo channel offline: ${describe(error)}`);
+      if (error.status !== 409) throw new AppError('unavailable', `The emulator would not take the demo channel offline: ${error.message}`);
     }
     this.channelLive = false;
   }
@@ -282,20 +255,24 @@ export class ViewerSimulation {
     const wanted = this.extrasPending;
     this.extrasPending = [];
     try {
-      const state = await this.http.send('GET', '/_emulator/state');
       const existing = new Map<string, string>();
-      if (state.status < 300) {
-        for (const user of asArray((state.body as { users?: unknown } | null)?.users)) {
-          const { id, login } = user as { id?: unknown; login?: unknown };
-          if (typeof id === 'string' && typeof login === 'string') existing.set(login.toLowerCase(), id);
-        }
+      const state = await this.http.state().catch((error: unknown) => {
+        // Refused: the users are created below (a login taken is refused there in turn).
+        if (error instanceof SimulationApiError) return null;
+        throw error;
+      });
+      for (const user of asArray(state?.users)) {
+        const { id, login } = user as { id?: unknown; login?: unknown };
+        if (typeof id === 'string' && typeof login === 'string') existing.set(login.toLowerCase(), id);
       }
       for (const viewer of wanted) {
         let id = existing.get(viewer.login);
         if (!id) {
-          const created = await this.http.send('POST', '/_emulator/users', { login: viewer.login, display_name: viewer.displayName });
-          const createdId = (created.body as { id?: unknown } | null)?.id;
-          if (created.status < 300 && typeof createdId === 'string') id = createdId;
+          const created = await this.http.createUser({ login: viewer.login, display_name: viewer.displayName }).catch((error: unknown) => {
+            if (error instanceof SimulationApiError) return null;
+            throw error;
+          });
+          if (typeof created?.id === 'string') id = created.id;
         }
         if (id && id !== this.options.broadcasterId && !this.viewerPool.some((v) => v.id === id)) {
           this.viewerPool.push({ id, login: viewer.login });
@@ -345,42 +322,50 @@ export class ViewerSimulation {
   private async redeem(generation: number): Promise<void> {
     if (this.clock.now() - this.rewardsFetchedAt >= this.pace.rewardsTtlMs) {
       // Only the rewards are wanted; CANCELED keeps the list of redemptions that comes with them short.
-      const answer = await this.http.send('GET', `/_emulator/redemptions?broadcaster_id=${encodeURIComponent(this.options.broadcasterId)}&status=CANCELED`);
-      if (answer.status >= 300) throw new Error(`the reward list was refused: ${messageOf(answer)}`);
-      this.rewards = asArray((answer.body as { rewards?: unknown } | null)?.rewards).filter(isRewardView);
+      const answer = await this.http.redemptions({ broadcaster_id: this.options.broadcasterId, status: 'CANCELED' }).catch((error: unknown) => {
+        throw error instanceof SimulationApiError ? new Error(`the reward list was refused: ${error.message}`) : error;
+      });
+      this.rewards = asArray(answer?.rewards).filter(isRewardView);
       this.rewardsFetchedAt = this.clock.now();
     }
     if (!this.current(generation)) return;
     const reward = this.pickReward();
     const viewer = this.pickViewer();
     if (!reward || !viewer) return;
-    const body: Record<string, string> = { broadcaster_id: this.options.broadcasterId, reward_id: reward.id, user_id: viewer.id };
-    if (reward.is_user_input_required) body.user_input = userInputFor(reward, this.random);
-    const answer = await this.http.send('POST', '/_emulator/redemptions', body);
-    if (answer.status < 300) {
+    const refusal = await this.http
+      .redeem({
+        broadcaster_id: this.options.broadcasterId,
+        reward_id: reward.id,
+        user_id: viewer.id,
+        ...(reward.is_user_input_required ? { user_input: userInputFor(reward, this.random) } : {}),
+      })
+      .then(() => null, refusalOf);
+    if (refusal === null) {
       this.count('redemptions');
       // Known limits are respected up front; the emulator still has the last word.
       const cooldown = reward.global_cooldown_setting;
       if (cooldown?.is_enabled) this.restingUntil.set(reward.id, this.clock.now() + cooldown.global_cooldown_seconds * 1000);
       return;
     }
-    this.skipped('redemption', answer, { reward: reward.title, viewer: viewer.login });
+    this.skipped('redemption', refusal, { reward: reward.title, viewer: viewer.login });
     this.restingUntil.set(reward.id, this.clock.now() + this.pace.refusedRestMs);
     // The reward is gone (deleted): read the list again next time.
-    if (answer.status === 404) this.rewardsFetchedAt = Number.NEGATIVE_INFINITY;
+    if (refusal.status === 404) this.rewardsFetchedAt = Number.NEGATIVE_INFINITY;
   }
 
   private async donate(generation: number): Promise<void> {
     if (!this.current(generation)) return;
     const viewer = this.pickViewer();
     if (!viewer) return;
-    const answer = await this.http.send('POST', '/_emulator/donations', {
-      broadcaster_id: this.options.broadcasterId,
-      user_id: viewer.id,
-      amount: { value: donationCents(this.random), decimal_places: 2, currency: 'USD' },
-    });
-    if (answer.status < 300) this.count('donations');
-    else this.skipped('donation', answer, { viewer: viewer.login });
+    const refusal = await this.http
+      .donate({
+        broadcaster_id: this.options.broadcasterId,
+        user_id: viewer.id,
+        amount: { value: donationCents(this.random), decimal_places: 2, currency: 'USD' },
+      })
+      .then(() => null, refusalOf);
+    if (refusal === null) this.count('donations');
+    else this.skipped('donation', refusal, { viewer: viewer.login });
   }
 
   private async chat(generation: number): Promise<void> {
@@ -390,16 +375,15 @@ export class ViewerSimulation {
     const first = this.inChat.get(viewer.id) ? 'leave' : 'join';
     for (const action of [first, first === 'join' ? 'leave' : 'join'] as const) {
       if (!this.current(generation)) return;
-      const answer = await this.http.send('POST', '/_emulator/chatters', { broadcaster_id: this.options.broadcasterId, user_id: viewer.id, action });
-      if (answer.status < 300) {
-        const inChat = (answer.body as { in_chat?: unknown } | null)?.in_chat;
-        this.inChat.set(viewer.id, typeof inChat === 'boolean' ? inChat : action === 'join');
+      const refusal = await this.http.chatter({ broadcaster_id: this.options.broadcasterId, user_id: viewer.id, action }).then((answer) => {
+        this.inChat.set(viewer.id, typeof answer?.in_chat === 'boolean' ? answer.in_chat : action === 'join');
         this.count('chatEvents');
-        return;
-      }
+        return null;
+      }, refusalOf);
+      if (refusal === null) return;
       // 409: already in chat (or already gone). The belief was wrong: the other action will do.
-      if (answer.status !== 409) {
-        this.skipped('chat event', answer, { viewer: viewer.login });
+      if (refusal.status !== 409) {
+        this.skipped('chat event', refusal, { viewer: viewer.login });
         return;
       }
       this.inChat.set(viewer.id, action === 'join');
@@ -430,13 +414,12 @@ export class ViewerSimulation {
     this.changed();
   }
 
-  private skipped(what: string, answer: EmulatorAnswer, fields: Record<string, unknown>): void {
-    this.logger.debug(`viewer simulation: ${what} refused, skipped`, { ...fields, status: answer.status, reason: messageOf(answer) });
+  private skipped(what: string, refusal: SimulationApiError, fields: Record<string, unknown>): void {
+    this.logger.debug(`viewer simulation: ${what} refused, skipped`, { ...fields, status: refusal.status, reason: refusal.message });
   }
 
   private changed(): void {
-    const state = this.getState();
-    for (const listener of this.listeners) listener(state);
+    this.changes.fire(this.getState());
   }
 }
 
@@ -498,9 +481,10 @@ function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-function messageOf(answer: EmulatorAnswer): string {
-  const message = (answer.body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : `HTTP ${answer.status}`;
+/** The emulator's refusal (an error answer); anything else (the network) goes on to the caller. */
+function refusalOf(error: unknown): SimulationApiError {
+  if (error instanceof SimulationApiError) return error;
+  throw error;
 }
 
 function describe(error: unknown): string {

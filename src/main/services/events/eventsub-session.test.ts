@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../auth/fake-identity-service';
-import { systemClock } from '../auth/clock';
+import { waitUntil } from '../../test-support/wait-until';
+import { systemClock } from '../../../shared/primitives/clock';
 import { silentLogger } from '../logger';
-import { frame } from '../raw-http-test-support';
+import { frame } from '../../test-support/raw-http';
 import { defaultWebSocketFactory, EventSubSession, type SessionEnd, type SessionHandlers } from './eventsub-session';
 
 /** An EventSub server that answers the handshake by hand and then sends whatever the test says. */

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import {
   frameSchema,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemorySettingsStore } from '../settings/settings-store';
 import type { Logger } from '../logger';
 import { IngestDirectory, builtInIngests, parseIngestList, type IngestDirectoryOptions } from './ingest-directory';
-import { closedTcpPort, rawIngest, startFakeDirectory, type FakeDirectoryServer } from './fake-directory-server';
+import { closedTcpPort, rawIngest, startFakeDirectory, type FakeDirectoryServer } from '../../test-support/fake-directory-server';
 
 const open: FakeDirectoryServer[] = [];
 afterEach(async () => {

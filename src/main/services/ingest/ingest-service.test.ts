@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ingestOverviewSchema, revealedStreamKeySchema, type IngestOverview } from '../../../shared/ipc/contract';
-import { streamKeyMask } from '../../../shared/domain/ingest-url';
+import { parseIngestTemplate, streamKeyMask } from '../../../shared/domain/ingest-url';
 import { AppError } from '../app-error';
+import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { MemorySettingsStore, type SettingsStore } from '../settings/settings-store';
-import { IngestDirectory } from './ingest-directory';
+import { IngestDirectory, type IngestDirectorySnapshot, type IngestEntry } from './ingest-directory';
 import { IngestService } from './ingest-service';
 import { LatencyProbe, tcpConnect, type ConnectFunction, type LatencyProber } from './latency-probe';
 import {
@@ -14,7 +15,7 @@ import {
   startTcpListener,
   type FakeDirectoryServer,
   type TcpListener,
-} from './fake-directory-server';
+} from '../../test-support/fake-directory-server';
 
 const streamKey = 'live_424242_Sup3rS3cretStr3amK3yValue0123';
 const secretPart = 'Sup3rS3cretStr3amK3yValue0123';
@@ -415,14 +416,21 @@ describe('IngestService', () => {
     expect(seen).toHaveLength(count);
   });
 
-  it('keeps notifying other listeners when one throws', async () => {
-    const w = await world();
-    w.service.onChange(() => {
-      throw new Error('listener broke');
-    });
-    await w.service.select(40);
-    expect(w.events.at(-1)?.selectedId).toBe(40);
-    expect(w.logger.lines.some((l) => l.startsWith('error ingest change listener failed'))).toBe(true);
+  it('keeps notifying other listeners when one throws, and reports the failure', async () => {
+    const reported: unknown[] = [];
+    setListenerErrorReporter((error) => reported.push(error));
+    try {
+      const w = await world();
+      w.service.onChange(() => {
+        throw new Error('listener broke');
+      });
+      await w.service.select(40);
+      expect(w.events.at(-1)?.selectedId).toBe(40);
+      expect(reported.length).toBeGreaterThan(0);
+      expect(reported).toEqual(reported.map(() => expect.objectContaining({ message: 'listener broke' })));
+    } finally {
+      setListenerErrorReporter((error) => console.error('a listener failed', error));
+    }
   });
 
   it('stops a running probe on dispose', async () => {
@@ -447,5 +455,32 @@ describe('IngestService', () => {
     await connecting;
     service.dispose();
     await expect(run).rejects.toMatchObject({ code: 'cancelled' });
+  });
+});
+
+describe('IngestService: late answers', () => {
+  it('a directory load answered after a newer one does not bring back the older list', async () => {
+    const entry = (id: number, name: string): IngestEntry => {
+      const plain = parseIngestTemplate(`rtmp://s${id}.example/app/{stream_key}`)!;
+      return { id, name, urlTemplate: `rtmp://s${id}.example/app/{stream_key}`, urlTemplateSecure: null, plain, secure: null, availability: 1, isDefault: false, priority: null };
+    };
+    const snapshot = (entries: IngestEntry[], fetchedAt: string): IngestDirectorySnapshot => ({ entries, source: 'directory', fetchedAt, error: null });
+    const answers: ((s: IngestDirectorySnapshot) => void)[] = [];
+    const directory = { load: () => new Promise<IngestDirectorySnapshot>((resolve) => answers.push(resolve)) };
+    const service = new IngestService({
+      directory,
+      probe: { probe: async () => new Map() },
+      settings: new MemorySettingsStore(),
+      getStreamKey: async () => streamKey,
+      logger: recordingLogger(),
+    });
+    cleanups.push(() => service.dispose());
+    const older = service.refresh();
+    const newer = service.refresh();
+    answers[1]!(snapshot([entry(2, 'New list')], '2030-01-01T10:01:00Z'));
+    await newer;
+    answers[0]!(snapshot([entry(1, 'Old list')], '2030-01-01T10:00:00Z'));
+    await older;
+    expect((await service.getOverview()).servers.map((s) => s.name)).toEqual(['New list']);
   });
 });

@@ -13,6 +13,7 @@ import type { Logger } from '../logger';
 import type { SettingsStore } from '../settings/settings-store';
 import type { IngestDirectorySnapshot, IngestDirectorySource, IngestEntry } from './ingest-directory';
 import type { LatencyProber, ProbeResult, ProbeTarget } from './latency-probe';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface IngestServiceOptions {
   directory: IngestDirectorySource;
@@ -67,9 +68,12 @@ export class IngestService {
   private readonly getStreamKey: () => Promise<string>;
   private readonly logger: Logger;
   private readonly now: () => Date;
-  private readonly listeners = new Set<(overview: IngestOverview) => void>();
+  private readonly changes = new Emitter<IngestOverview>();
 
   private snapshot: IngestDirectorySnapshot | null = null;
+  /** Directory loads in the order they were asked, and the one shown: an older answer never replaces a newer one. */
+  private directoryAsked = 0;
+  private directoryShown = 0;
   private firstLoad: Promise<void> | null = null;
   /** Keyed by `host:port`, so a result follows the endpoint across list refreshes and the secure switch. */
   private readonly results = new Map<string, ProbeResult>();
@@ -181,16 +185,15 @@ export class IngestService {
   }
 
   /** Called with the new overview after every change; returns the unsubscribe function. */
-  onChange(listener: (overview: IngestOverview) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (overview: IngestOverview) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** Stops a running probe and forgets the key and the listeners. */
   dispose(): void {
     this.disposed = true;
     this.probeAbort?.abort(new AppError('cancelled', 'The ingest probe was stopped.'));
-    this.listeners.clear();
+    this.changes.dispose();
     this.streamKey = null;
   }
 
@@ -207,8 +210,10 @@ export class IngestService {
   }
 
   private async reloadDirectory(force: boolean): Promise<void> {
+    const asked = ++this.directoryAsked;
     const snapshot = await this.directory.load({ force });
-    if (snapshot === this.snapshot) return;
+    if (snapshot === this.snapshot || asked < this.directoryShown) return;
+    this.directoryShown = asked;
     this.snapshot = snapshot;
     this.logger.info('ingest list loaded', { source: snapshot.source, servers: snapshot.entries.length, error: snapshot.error });
     this.emit();
@@ -362,14 +367,7 @@ export class IngestService {
 
   private emit(): void {
     // Before the first list arrives there is nothing to show (a stream key read may finish first).
-    if (this.listeners.size === 0 || this.disposed || !this.snapshot) return;
-    const overview = this.overview();
-    for (const listener of this.listeners) {
-      try {
-        listener(overview);
-      } catch (error) {
-        this.logger.error('ingest change listener failed', { error });
-      }
-    }
+    if (this.changes.listenerCount === 0 || this.disposed || !this.snapshot) return;
+    this.changes.fire(this.overview());
   }
 }

@@ -6,6 +6,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { request } from 'undici';
 import type { AuthState } from '../../../shared/ipc/contract';
 import type { RunningEmulator } from '../../../emulator/server';
+import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
 import { ApiClient } from '../api/api-client';
 import { silentLogger } from '../logger';
 
@@ -17,24 +18,22 @@ export const liveScopes = [
   'channel:edit:commercial',
 ];
 
-export async function simulate<T = unknown>(emulatorUrl: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const res = await request(`${emulatorUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 400) throw new Error(`${method} ${path} answered ${res.statusCode}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+/** The emulator's typed simulation-API client. */
+export function simulation(emulator: RunningEmulator): SimulationClient {
+  return createSimulationClient({ baseUrl: emulator.url, timeoutMs: 10_000 });
+}
+
+/**
+ * A simulation-API call by path, through the typed client (throws `SimulationApiError` on an error
+ * answer); kept for the tests that still name their paths. New tests use `simulation()`'s methods.
+ */
+export function simulate<T = unknown>(emulatorUrl: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return createSimulationClient({ baseUrl: emulatorUrl, timeoutMs: 10_000 }).call<T>(method, path, body);
 }
 
 export async function mintToken(emulator: RunningEmulator, scopes = liveScopes): Promise<string> {
   const demo = emulator.demo!;
-  const minted = await simulate<{ access_token: string }>(emulator.url, 'POST', '/_emulator/tokens', {
-    client_id: demo.clientId,
-    user_id: demo.broadcaster.id,
-    scopes,
-  });
+  const minted = await simulation(emulator).mintToken({ client_id: demo.clientId, user_id: demo.broadcaster.id, scopes });
   return minted.access_token;
 }
 

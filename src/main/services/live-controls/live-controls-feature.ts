@@ -3,12 +3,9 @@
  * settings with presets, ads, channel info, and the tray's model. One factory so that composition
  * wires it in one place; each service lives in its own folder and is tested on its own.
  */
-import type { AuthState } from '../../../shared/ipc/contract';
-import type { IpcRouter } from '../../ipc/ipc-router';
-import { registerLiveControlsHandlers } from '../../ipc/live-controls-ipc';
 import { AdsService } from '../ads/ads-service';
 import type { ApiClient } from '../api/api-client';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 import { ChannelInfoService } from '../channel-info/channel-info-service';
 import { ChatSettingsService } from '../chat-settings/chat-settings-service';
 import type { Logger } from '../logger';
@@ -17,6 +14,7 @@ import { FileMarkerLogStore, type MarkerLogStore } from '../markers/marker-log-s
 import { MarkerService } from '../markers/marker-service';
 import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../markers/shortcut-registry';
 import type { Notifier } from '../notifications/notifier';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { SettingsStore } from '../settings/settings-store';
 import { StreamStatusService, type StreamEventsSource } from '../stream-status/stream-status-service';
@@ -24,7 +22,8 @@ import { settingsPauseSwitch, TrayModel, type NotificationPauseSwitch } from '..
 
 export interface LiveControlsDeps {
   api: ApiClient;
-  auth: { getState(): AuthState; onChange(listener: (state: AuthState) => void): () => void };
+  /** The one current broadcaster composition builds (the same one the redemptions feature follows). */
+  broadcaster: CurrentBroadcaster;
   settings: SettingsStore;
   dataDir: string;
   /** Told about damaged files found at start (the marker log). */
@@ -59,7 +58,6 @@ export interface LiveControls {
 }
 
 export interface LiveControlsFeature extends LiveControls {
-  register(router: IpcRouter): void;
   /** For the window's close handler in src/main/index.ts: hide to the tray instead of quitting. */
   closesToTray(): boolean;
   start(): Promise<void>;
@@ -67,11 +65,11 @@ export interface LiveControlsFeature extends LiveControls {
 }
 
 export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsFeature {
-  const { api, auth, settings, logger, notifier, clock } = deps;
-  const stream = new StreamStatusService({ api, auth, events: deps.events ?? null, logger, clock, pollIntervalMs: deps.pollIntervalMs });
+  const { api, broadcaster, settings, logger, notifier, clock } = deps;
+  const stream = new StreamStatusService({ api, broadcaster, events: deps.events ?? null, logger, clock, pollIntervalMs: deps.pollIntervalMs });
   const markers = new MarkerService({
     api,
-    auth,
+    broadcaster,
     stream,
     notifier,
     settings,
@@ -91,10 +89,10 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     onMarkerPress: () => markers.drop('hotkey'),
     onNotePress: () => markers.requestNote('hotkey'),
   });
-  const chatSettings = new ChatSettingsService({ api, auth, settings, logger, notifier, clock });
-  const ads = new AdsService({ api, auth, notifier, clock });
+  const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
+  const ads = new AdsService({ api, broadcaster, notifier, clock });
   // A title or category change shows in the status at once.
-  const channel = new ChannelInfoService({ api, auth, onChanged: () => void stream.refresh().catch(() => {}) });
+  const channel = new ChannelInfoService({ api, broadcaster, onChanged: () => void stream.refresh().catch(() => {}) });
   const tray = new TrayModel({
     stream,
     ads,
@@ -106,21 +104,15 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     clock,
   });
 
-  const offs: (() => void)[] = [];
-  const live: LiveControls = { stream, markers, hotkey, chatSettings, ads, channel, tray };
   return {
-    ...live,
+    stream,
+    markers,
+    hotkey,
+    chatSettings,
+    ads,
+    channel,
+    tray,
     closesToTray: () => settings.get('app.closeToTray'),
-    register(router) {
-      registerLiveControlsHandlers(router, live, settings);
-      offs.push(
-        stream.onChange((status) => router.emit('stream:changed', status)),
-        markers.onChange((overview) => router.emit('markers:changed', overview)),
-        hotkey.onChange((state) => router.emit('hotkeys:changed', state)),
-        chatSettings.onChange((state) => router.emit('chatSettings:changed', state)),
-        ads.onChange((state) => router.emit('ads:changed', state)),
-      );
-    },
     async start() {
       stream.start();
       chatSettings.start();
@@ -128,8 +120,8 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
       await markers.start();
     },
     async dispose() {
-      for (const off of offs.splice(0)) off();
       tray.dispose();
+      ads.dispose();
       hotkey.dispose();
       await markers.dispose();
       chatSettings.dispose();

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { FakeShortcutRegistry } from '../markers/shortcut-registry';
 import { ChatSettingsService } from '../chat-settings/chat-settings-service';
-import { IpcRouter } from '../../ipc/ipc-router';
-import { UnavailableShortcutRegistry } from '../markers/shortcut-registry';
+import { CurrentBroadcaster } from '../common/current-broadcaster';
 import { createLiveControlsFeature, type LiveControlsFeature } from './live-controls-feature';
-import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulate, startBreakingProxy } from './emulator-test-support';
+import type { StreamOnlineRequest } from '../../../emulator/simulation-client';
+import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulation, startBreakingProxy } from './emulator-test-support';
 
 interface MarkersAnswer {
   data: { videos: { video_id: string; markers: { id: string; position_seconds: number; description: string }[] }[] }[];
@@ -41,8 +41,8 @@ describe('live controls against the emulator', () => {
   afterEach(async () => {
     await feature?.dispose();
     feature = null;
-    await simulate(emulator.url, 'DELETE', '/_emulator/faults');
-    await simulate(emulator.url, 'POST', `/_emulator/streams/${emulator.demo!.broadcaster.id}/offline`).catch(() => {});
+    await simulation(emulator).clearFaults();
+    await simulation(emulator).streamOffline(emulator.demo!.broadcaster.id).catch(() => {});
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -52,18 +52,18 @@ describe('live controls against the emulator', () => {
     const notifier = new RecordingNotifier();
     const shortcuts = new FakeShortcutRegistry();
     const settings = new MemorySettingsStore();
-    feature = createLiveControlsFeature({ api, auth, settings, dataDir, logger: silentLogger, notifier, shortcuts, markerRetryBaseMs: 50, markerRetryWindowMs: 5_000 });
+    feature = createLiveControlsFeature({ api, broadcaster: new CurrentBroadcaster(auth), settings, dataDir, logger: silentLogger, notifier, shortcuts, markerRetryBaseMs: 50, markerRetryWindowMs: 5_000 });
     await feature.start();
     return { feature, notifier, shortcuts, settings };
   }
 
   const broadcasterId = () => emulator.demo!.broadcaster.id;
-  const goLive = (body: Record<string, unknown> = { vod: true }) => simulate(emulator.url, 'POST', `/_emulator/streams/${broadcasterId()}/online`, body);
+  const goLive = (body: StreamOnlineRequest = { vod: true }) => simulation(emulator).streamOnline(broadcasterId(), body);
 
   it('a hotkey press while live makes a marker at the right position, logged on disk and read back', async () => {
     const { feature, notifier, shortcuts } = await startFeature();
     await goLive({ vod: true, title: 'Marker run', viewer_count: 12 });
-    await simulate(emulator.url, 'POST', '/_emulator/clock', { advance_seconds: 5025 });
+    await simulation(emulator).advanceClock(5025);
     await feature.stream.refresh();
     expect(feature.stream.getStatus()).toMatchObject({ live: true, viewerCount: 12, title: 'Marker run' });
 
@@ -76,8 +76,11 @@ describe('live controls against the emulator', () => {
     const entry = feature.markers.getOverview().logs[0]!.entries[0]!;
     expect(entry).toMatchObject({ status: 'created', positionSeconds: 5025, source: 'hotkey', attempts: 1 });
     await vi.waitFor(() => expect(feature.markers.getOverview().api.markers.map((m) => m.id)).toEqual([entry.markerId]));
-    const onDisk = JSON.parse(await readFile(join(dataDir, 'marker-log.json'), 'utf8'));
-    expect(onDisk.broadcasts[0].entries[0]).toMatchObject({ status: 'created', positionSeconds: 5025 });
+    // The log is saved after the notification: wait for the file to say so.
+    await vi.waitFor(async () => {
+      const onDisk = JSON.parse(await readFile(join(dataDir, 'marker-log.json'), 'utf8'));
+      expect(onDisk.broadcasts[0].entries[0]).toMatchObject({ status: 'created', positionSeconds: 5025 });
+    });
   });
 
   it('refuses a press while offline, in words', async () => {
@@ -100,7 +103,7 @@ describe('live controls against the emulator', () => {
     await goLive({ vod: true });
     await feature.stream.refresh();
     proxy.breakNext('POST /helix/streams/markers', 1);
-    await simulate(emulator.url, 'POST', '/_emulator/faults', { path: '^/helix/streams/markers$', method: 'POST', status: 503, count: 1 });
+    await simulation(emulator).addFault({ path: '^/helix/streams/markers$', method: 'POST', status: 503, count: 1 });
     await feature.markers.drop('button');
     await vi.waitFor(() => expect(feature.markers.getOverview().logs[0]!.entries[0]!.status).toBe('created'), { timeout: 5_000 });
     expect(proxy.broken()).toBeGreaterThanOrEqual(1);
@@ -122,7 +125,7 @@ describe('live controls against the emulator', () => {
     // A token without the manage scope: the platform refuses, the change is rolled back with its reason.
     const readOnly = await mintToken(emulator, liveScopes.filter((s) => s !== 'moderator:manage:chat_settings'));
     const { auth, apiAuth } = fixedAuth(emulator, readOnly);
-    const limited = new ChatSettingsService({ api: apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth), auth, settings: new MemorySettingsStore(), logger: silentLogger });
+    const limited = new ChatSettingsService({ api: apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth), broadcaster: new CurrentBroadcaster(auth), settings: new MemorySettingsStore(), logger: silentLogger });
     limited.start();
     await vi.waitFor(() => expect(limited.getState().values).not.toBeNull());
     await expect(limited.update({ emoteMode: true })).rejects.toThrow();
@@ -134,9 +137,10 @@ describe('live controls against the emulator', () => {
   it('a preset’s revert survives a restart and runs when due', async () => {
     const { auth, apiAuth } = fixedAuth(emulator, token);
     const api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
+    const broadcaster = new CurrentBroadcaster(auth);
     const settings = new MemorySettingsStore();
     const clock = createFakeClock(Date.now());
-    const first = new ChatSettingsService({ api, auth, settings, logger: silentLogger, clock });
+    const first = new ChatSettingsService({ api, broadcaster, settings, logger: silentLogger, clock });
     first.start();
     await first.applyPreset('raidShield');
     first.dispose();
@@ -145,8 +149,8 @@ describe('live controls against the emulator', () => {
 
     // Closed for 11 minutes on both clocks; the new service finds the revert due at start.
     clock.advance(11 * 60_000);
-    await simulate(emulator.url, 'POST', '/_emulator/clock', { advance_seconds: 660 });
-    const second = new ChatSettingsService({ api, auth, settings, logger: silentLogger, clock });
+    await simulation(emulator).advanceClock(660);
+    const second = new ChatSettingsService({ api, broadcaster, settings, logger: silentLogger, clock });
     second.start();
     clock.advance(0);
     await vi.waitFor(async () => expect((await read()).data[0]).toMatchObject({ follower_mode: false, slow_mode: false }));
@@ -176,39 +180,4 @@ describe('live controls against the emulator', () => {
     await expect(feature.channel.update({ isBrandedContent: false })).rejects.toThrow(/changed too often/);
   });
 
-  it('serves its channels through the IPC router, with events, in words', async () => {
-    const { auth, apiAuth } = fixedAuth(emulator, token);
-    const settings = new MemorySettingsStore();
-    feature = createLiveControlsFeature({
-      api: apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth),
-      auth,
-      settings,
-      dataDir,
-      logger: silentLogger,
-      notifier: new RecordingNotifier(),
-      shortcuts: new UnavailableShortcutRegistry(),
-    });
-    const router = new IpcRouter(silentLogger);
-    const events: string[] = [];
-    router.onEvent((event) => events.push(event));
-    feature.register(router);
-    await feature.start();
-    const sender = { trusted: true, description: 'test' };
-
-    const hotkey = await router.dispatch('hotkeys:getState', undefined, sender);
-    expect(hotkey).toMatchObject({ ok: true, value: { registered: false, error: expect.stringMatching(/only in the desktop app/) } });
-    const offline = await router.dispatch('markers:drop', undefined, sender);
-    expect(offline).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/not live/) } });
-    const outOfRange = await router.dispatch('chatSettings:update', { slowMode: true, slowModeWaitTime: 500 }, sender);
-    expect(outOfRange).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    const badAd = await router.dispatch('ads:run', { length: 45 }, sender);
-    expect(badAd).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await router.dispatch('tray:setSettings', { closeToTray: false }, sender)).toEqual({ ok: true, value: { closeToTray: false } });
-    expect(feature.closesToTray()).toBe(false);
-
-    await goLive({ vod: true });
-    const dropped = await router.dispatch('markers:drop', { description: 'From IPC' }, sender);
-    expect(dropped).toMatchObject({ ok: true, value: { lastResult: { ok: true, message: expect.stringMatching(/^Marker at /) } } });
-    await vi.waitFor(() => expect(events).toEqual(expect.arrayContaining(['stream:changed', 'markers:changed', 'hotkeys:changed', 'chatSettings:changed'])));
-  });
 });

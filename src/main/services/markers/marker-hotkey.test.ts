@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';

@@ -7,11 +7,12 @@
 import { parseAccelerator } from '../../../shared/domain/accelerator';
 import type { HotkeyState } from '../../../shared/ipc/contract';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ShortcutRegistry } from './shortcut-registry';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface MarkerHotkeyOptions {
   registry: ShortcutRegistry;
@@ -40,7 +41,7 @@ export class MarkerHotkey {
   private lastRawPressAt = -Infinity;
   private testingUntil: number | null = null;
   private testTimer: unknown = null;
-  private readonly listeners = new Set<(state: Omit<HotkeyState, 'note'>) => void>();
+  private readonly changes = new Emitter<Omit<HotkeyState, 'note'>>();
 
   constructor(private readonly options: MarkerHotkeyOptions) {
     this.clock = options.clock ?? systemClock;
@@ -83,9 +84,8 @@ export class MarkerHotkey {
     };
   }
 
-  onChange(listener: (state: Omit<HotkeyState, 'note'>) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: Omit<HotkeyState, 'note'>) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** Switches to a new shortcut; on failure the old one stays registered and the reason is thrown. */
@@ -141,7 +141,7 @@ export class MarkerHotkey {
     if (this.registered && this.accelerator !== null) this.options.registry.unregister(this.accelerator);
     this.registered = false;
     if (this.testTimer !== null) this.clock.clearTimeout(this.testTimer);
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
   private onRawPress(): void {
@@ -167,7 +167,6 @@ export class MarkerHotkey {
   }
 
   private emit(): void {
-    const state = this.getState();
-    for (const listener of this.listeners) listener(state);
+    this.changes.fire(this.getState());
   }
 }

@@ -5,12 +5,13 @@
 import { parseAccelerator } from '../../../shared/domain/accelerator';
 import type { HotkeyState } from '../../../shared/ipc/contract';
 import { AppError } from '../app-error';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';
 import { MarkerHotkey } from './marker-hotkey';
 import type { ShortcutRegistry } from './shortcut-registry';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface MarkerHotkeysOptions {
   registry: ShortcutRegistry;
@@ -26,7 +27,7 @@ export interface MarkerHotkeysOptions {
 export class MarkerHotkeys {
   readonly marker: MarkerHotkey;
   readonly note: MarkerHotkey;
-  private readonly listeners = new Set<(state: HotkeyState) => void>();
+  private readonly changes = new Emitter<HotkeyState>();
 
   constructor(options: MarkerHotkeysOptions) {
     const common = { registry: options.registry, settings: options.settings, notifier: options.notifier, logger: options.logger, clock: options.clock, bounceMs: options.bounceMs };
@@ -45,9 +46,8 @@ export class MarkerHotkeys {
     return { ...this.marker.getState(), note: this.note.getShortcut() };
   }
 
-  onChange(listener: (state: HotkeyState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: HotkeyState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   set(accelerator: string, which: 'marker' | 'note' = 'marker'): HotkeyState {
@@ -68,11 +68,10 @@ export class MarkerHotkeys {
   dispose(): void {
     this.marker.dispose();
     this.note.dispose();
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
   private emit(): void {
-    const state = this.getState();
-    for (const listener of this.listeners) listener(state);
+    this.changes.fire(this.getState());
   }
 }

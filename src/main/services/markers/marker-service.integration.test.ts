@@ -11,6 +11,7 @@ import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { MemoryMarkerLogStore } from './marker-log-store';
+import { CurrentBroadcaster } from '../common/current-broadcaster';
 import { MarkerService } from './marker-service';
 
 interface MarkersAnswer {
@@ -121,7 +122,7 @@ describe('marker retries against the emulator', () => {
     const status: StreamStatus = { live: true, streamId: 's1', startedAt: new Date().toISOString(), viewerCount: 1, title: 'T', categoryId: '', categoryName: '', checkedAt: null, error: null };
     service = new MarkerService({
       api: apiClientFor(baseUrl, emulator.demo!.clientId, apiAuth),
-      auth,
+      broadcaster: new CurrentBroadcaster(auth),
       stream: { getStatus: () => status, refresh: async () => status, onChange: () => () => {} },
       notifier: new RecordingNotifier(),
       settings: new MemorySettingsStore(),

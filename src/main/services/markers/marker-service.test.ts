@@ -4,13 +4,14 @@ import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { networkAppError } from '../api/network-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { MemoryMarkerLogStore } from './marker-log-store';
 import { MarkerService } from './marker-service';
-import { signedInAuthState } from '../auth/auth-state-fixtures';
+import { signedInAuthState } from '../../test-support/auth-states';
+import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 
 const signedIn: AuthState = signedInAuthState;
 const live: StreamStatus = { live: true, streamId: 's1', startedAt: '2025-01-01T00:00:00Z', viewerCount: 3, title: 'T', categoryId: '', categoryName: '', checkedAt: null, error: null };
@@ -64,8 +65,9 @@ function setup(opts: { status?: StreamStatus; refreshTo?: StreamStatus } = {}) {
   const settings = new MemorySettingsStore();
   const store = new MemoryMarkerLogStore();
   const showWindow = vi.fn();
-  const service = new MarkerService({ api: { request: request as never }, auth: { getState: () => signedIn }, stream, notifier, settings, store, logger: silentLogger, clock, retryWindowMs: 30_000, retryBaseMs: 1_000, showWindow, noteWaitMs: 60_000 });
-  return { service, clock, stream, request, posts, postResults, listed, listResults, calls, notifier, settings, store, showWindow };
+  const { auth, broadcaster } = fakeBroadcaster(signedIn);
+  const service = new MarkerService({ api: { request: request as never }, broadcaster, stream, notifier, settings, store, logger: silentLogger, clock, retryWindowMs: 30_000, retryBaseMs: 1_000, showWindow, noteWaitMs: 60_000 });
+  return { service, clock, stream, request, posts, postResults, listed, listResults, calls, notifier, settings, store, showWindow, auth };
 }
 
 describe('MarkerService', () => {
@@ -86,6 +88,24 @@ describe('MarkerService', () => {
     await service.drop('hotkey');
     await service.drop('hotkey', 'Explicit');
     expect(posts.map((p) => (p.body as { description?: string }).description)).toEqual(['Moment 1', 'Explicit']);
+  });
+
+  it('keeps the platform’s markers through a re-sign-in, reads them again once signed in, and forgets them on sign-out', async () => {
+    const { service, auth, calls } = setup();
+    await service.start();
+    await flush();
+    expect(service.getOverview().api.markers.map((m) => m.id)).toEqual(['m1']);
+    auth.expire();
+    auth.signingIn();
+    expect(service.getOverview().api.markers.map((m) => m.id)).toEqual(['m1']);
+    await expect(service.drop('hotkey')).rejects.toMatchObject({ code: 'not_signed_in' });
+    const reads = calls.length;
+    auth.set(signedIn);
+    await flush();
+    expect(calls.length).toBe(reads + 1);
+    auth.set({ ...signedIn, status: 'signedOut', account: null });
+    expect(service.getOverview().api).toEqual({ videoId: null, markers: [], fetchedAt: null, error: null });
+    await service.dispose();
   });
 
   it('refuses a press while offline, in words, without calling the API', async () => {

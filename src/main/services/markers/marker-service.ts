@@ -10,16 +10,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatPosition, renderMarkerDescription } from '../../../shared/domain/marker-position';
-import type { ApiMarker, AuthState, BroadcastMarkerLog, MarkerEntry, MarkerSource, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
+import type { ApiMarker, BroadcastMarkerLog, MarkerEntry, MarkerSource, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
+import type { BroadcasterChange, CurrentBroadcaster } from '../common/current-broadcaster';
 import { ApiError } from '../api/api-error';
 import { certainlyNotSent } from '../api/network-error';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';
 import type { MarkerLogStore } from './marker-log-store';
+import { Backoff } from '../../../shared/primitives/backoff';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface MarkerStreamStatus {
   getStatus(): StreamStatus;
@@ -29,7 +32,8 @@ export interface MarkerStreamStatus {
 
 export interface MarkerServiceOptions {
   api: Pick<ApiClient, 'request'>;
-  auth: { getState(): AuthState };
+  /** Whose markers: the API read-back is cleared when the account changes and read again at sign-in. */
+  broadcaster: CurrentBroadcaster;
   stream: MarkerStreamStatus;
   notifier: Notifier;
   settings: SettingsStore;
@@ -73,8 +77,8 @@ interface Delivery {
   broadcasterId: string;
   entry: MarkerEntry;
   pressedAt: number;
-  /** Failed POSTs and failed checks: the backoff step. */
-  failures: number;
+  /** Counts failed POSTs and failed checks: the wait before the next try. */
+  backoff: Backoff;
   /** Local send time of the first POST whose outcome is unknown; null while every failure proved nothing was created. */
   unsureSince: number | null;
 }
@@ -89,9 +93,10 @@ export class MarkerService {
   private logs: BroadcastMarkerLog[] = [];
   private api: MarkersOverview['api'] = { videoId: null, markers: [], fetchedAt: null, error: null };
   private lastResult: MarkersOverview['lastResult'] = null;
-  private readonly listeners = new Set<(overview: MarkersOverview) => void>();
+  private readonly changes = new Emitter<MarkersOverview>();
   private readonly retryTimers = new Set<unknown>();
-  private offStream: (() => void) | null = null;
+  private offStream: Disposer | null = null;
+  private offBroadcaster: Disposer | null = null;
   private lastStreamId: string | null = null;
   private disposed = false;
   private loaded: Promise<void> | null = null;
@@ -128,6 +133,7 @@ export class MarkerService {
           void this.refreshApiMarkers().catch(() => {});
         }
       });
+      this.offBroadcaster = this.options.broadcaster.onChange((change) => this.applyBroadcaster(change));
       if (this.broadcasterId()) void this.refreshApiMarkers().catch(() => {});
     })();
     return this.loaded;
@@ -150,9 +156,8 @@ export class MarkerService {
     };
   }
 
-  onChange(listener: (overview: MarkersOverview) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (overview: MarkersOverview) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   setDescriptionTemplate(template: string): MarkersOverview {
@@ -234,7 +239,7 @@ export class MarkerService {
     log.entries.push(entry);
     void this.persist();
     this.emit();
-    await this.attempt({ broadcasterId, entry, pressedAt, failures: 0, unsureSince: null });
+    await this.attempt({ broadcasterId, entry, pressedAt, backoff: this.retryBackoff(), unsureSince: null });
     if (entry.status === 'failed') throw new AppError('unavailable', entry.error ?? 'The marker was not created.');
     return this.getOverview();
   }
@@ -283,11 +288,12 @@ export class MarkerService {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.offStream?.();
+    this.offBroadcaster?.();
     for (const timer of this.retryTimers) this.clock.clearTimeout(timer);
     this.retryTimers.clear();
     if (this.noteRequest) this.clock.clearTimeout(this.noteRequest.timer);
     this.noteRequest = null;
-    this.listeners.clear();
+    this.changes.dispose();
     await this.options.store.idle();
   }
 
@@ -369,9 +375,8 @@ export class MarkerService {
   /** Schedules the next try (a check first when the marker may exist), or ends the press when the window is over. */
   private retryLater(delivery: Delivery, error: unknown): void {
     const { entry, pressedAt } = delivery;
-    delivery.failures++;
     const elapsed = this.clock.now() - pressedAt;
-    const wait = Math.min(this.retryBaseMs * 2 ** (delivery.failures - 1), this.retryBaseMs * 8);
+    const wait = delivery.backoff.next();
     if (this.disposed) return this.failed(entry, describe(error));
     if (elapsed + wait > this.retryWindowMs) {
       // Out of time; but a marker that did land is not reported as missing.
@@ -442,9 +447,25 @@ export class MarkerService {
     return log;
   }
 
+  /** Doubling waits from `retryBaseMs`, at most 8 times it; exact (no jitter): the press's own retries, not a crowd's. */
+  private retryBackoff(): Backoff {
+    return new Backoff({ initialMs: this.retryBaseMs, maxMs: this.retryBaseMs * 8, jitter: 'none' });
+  }
+
+  /** The broadcaster whose API may be called now; null signed out or while the sign-in is renewed. */
   private broadcasterId(): string | null {
-    const auth = this.options.auth.getState();
-    return auth.status === 'signedIn' && auth.account ? auth.account.id : null;
+    const { id, canCallApi } = this.options.broadcaster;
+    return canCallApi ? id : null;
+  }
+
+  private applyBroadcaster(change: BroadcasterChange): void {
+    if (change.id !== change.previousId) {
+      // Another account's (or nobody's) markers: the last read-back was someone else's video.
+      this.apiSeq++;
+      this.api = { videoId: null, markers: [], fetchedAt: null, error: null };
+      this.emit();
+    }
+    if (change.canCallApi && (change.id !== change.previousId || change.signedInNow)) void this.refreshApiMarkers().catch(() => {});
   }
 
   private async persist(): Promise<void> {
@@ -457,8 +478,7 @@ export class MarkerService {
 
   private emit(): void {
     this.revision++;
-    const overview = this.getOverview();
-    for (const listener of this.listeners) listener(overview);
+    this.changes.fire(this.getOverview());
   }
 }
 

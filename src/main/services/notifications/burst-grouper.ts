@@ -1,4 +1,4 @@
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 
 export interface BurstOptions {
   /** More than this many within `windowMs` is a burst. Default 5. */

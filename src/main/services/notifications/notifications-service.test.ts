@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Donation, OpenItem } from '../../../shared/ipc/contract';
-import { createFakeClock, type FakeClock } from '../auth/fake-clock';
+import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RedemptionOutbox } from '../redemptions/redemption-outbox';
 import { RedemptionsService } from '../redemptions/redemptions-service';
-import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../redemptions/test-fakes';
+import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../../test-support/redemption-fakes';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { NotificationsService, type DonationSource } from './notifications-service';
 import { NotifiedLedger } from './notified-ledger';
@@ -30,7 +30,7 @@ let donationListeners: ((d: Donation, charity: string | null) => void)[];
 const settle = () => queue.idle();
 
 async function start(notifierToUse: RecordingNotifier | RendererNotifier = notifier): Promise<void> {
-  queue = new RedemptionsService({ api, auth, events, outbox: await RedemptionOutbox.open(dir), logger: silentLogger, clock, random: () => 0.5 });
+  queue = new RedemptionsService({ api, broadcaster: auth.broadcaster(), events, outbox: await RedemptionOutbox.open(dir), logger: silentLogger, clock, random: () => 0.5 });
   const donations: DonationSource = {
     onDonation: (l) => {
       donationListeners.push(l);
@@ -201,7 +201,7 @@ describe('NotificationsService', () => {
   it('RendererNotifier hands toasts to the renderer and routes their buttons back', async () => {
     const renderer = new RendererNotifier();
     const toasts: unknown[] = [];
-    renderer.attach((n) => toasts.push(n));
+    renderer.onShown((n) => toasts.push(n));
     await start(renderer);
     const r = api.redeem('a');
     events.add(r);

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../auth/fake-clock';
-import { waitUntil } from '../auth/fake-identity-service';
+import { createFakeClock } from '../../test-support/fake-clock';
+import { waitUntil } from '../../test-support/wait-until';
 import type { Logger } from '../logger';
 import { NotifiedLedger } from './notified-ledger';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../../../shared/primitives/clock';
 import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';

@@ -12,12 +12,12 @@ import type { AuthState } from '../../../shared/ipc/contract';
 import { IpcRouter } from '../../ipc/ipc-router';
 import { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { EventsService } from '../events/events-service';
-import { silentLogger } from '../logger';
+import { EventsService, type EventsServiceOptions } from '../events/events-service';
+import { silentLogger, type Logger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createRedemptionsFeature, type RedemptionsFeature } from './redemptions-feature';
-import { FakeAuth } from './test-fakes';
+import { FakeAuth, registerRedemptionsFeatureIpc } from '../../test-support/redemption-fakes';
 
 const clientId = 'sd7k2m9x4p1q8w3e6r5t0y2u4i6o8p';
 const broadcasterId = '501234567';
@@ -74,19 +74,23 @@ async function mintToken(): Promise<string> {
   return (await post('/_emulator/tokens', { client_id: clientId, user_id: broadcasterId, scopes })).access_token as string;
 }
 
-async function startApp(auth = new TestAuth(false)): Promise<App> {
+/**
+ * `events`: options of the events service; by default short reconnect waits, so that the tests are
+ * quick. The catch-up test gives its own, to run with the app's reconnect defaults.
+ */
+async function startApp(auth = new TestAuth(false), events: Partial<EventsServiceOptions> = { backoff: { initialMs: 50, maxMs: 500 } }): Promise<App> {
   const api = new ApiClient({ baseUrl: emu.url, clientId, auth, logger: silentLogger, backoffMs: 20 });
-  const events = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10, backoff: { initialMs: 50, maxMs: 500 } });
+  const eventsService = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10, ...events });
   const notifier = new RecordingNotifier(true);
-  const feature = createRedemptionsFeature({ api, auth, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, events, notifier, retryMs: { initial: 100, max: 1000 } });
+  const feature = createRedemptionsFeature({ api, auth, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, events: eventsService, notifier, retry: { initialMs: 100, maxMs: 1000 } });
   const router = new IpcRouter(silentLogger);
-  feature.register(router);
+  registerRedemptionsFeatureIpc(router, feature);
   await feature.start();
-  events.start();
+  eventsService.start();
   if (auth.state.status !== 'signedIn') await auth.signIn();
-  await waitUntil(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub connected');
+  await waitUntil(() => eventsService.getStatus().state === 'connected' && eventsService.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub connected');
   await waitUntil(() => feature.services!.redemptions.getStatus().lastSyncedAt !== null, 10_000, 'first reconciliation');
-  return { auth, events, feature, notifier, router };
+  return { auth, events: eventsService, feature, notifier, router };
 }
 
 async function stopApp(a: App): Promise<void> {
@@ -174,6 +178,30 @@ describe('redemption queue against the emulator', () => {
     await expectQueueMatchesEmulator();
     await waitUntil(() => delivered().length >= 200, 10_000, 'all notified');
     expectNotifiedOnce([...first, ...second]);
+  });
+
+  it('equals the platform within 1 s of EventSub coming back after an outage, with the app\'s reconnect settings', async () => {
+    await stopApp(app);
+    // Counts the failed connection attempts, so that the outage ends while a retry is being waited for.
+    let failedConnects = 0;
+    const logger: Logger = { ...silentLogger, warn: (message) => void (message === 'EventSub connection failed' && failedConnects++) };
+    // The app's reconnect defaults (no backoff given), with the jitter at its top so the waits are known.
+    app = await startApp(new TestAuth(false), { logger, random: () => 1 });
+    const { hydrate } = await rewardIds();
+    const refusal = await post('/_emulator/faults', { path: '^/ws$', status: 503 });
+    await post('/_emulator/faults', { drop_websockets: true });
+    await waitUntil(() => app.events.getStatus().state !== 'connected', 5_000, 'the socket to drop');
+    const made = await bulk(hydrate, 60);
+    // Two refused reconnects: the doubling backoff would now wait 4 s for its third try.
+    await waitUntil(() => failedConnects >= 2, 10_000, 'two refused reconnects');
+    await fetch(`${emu.url}/_emulator/faults/${refusal.id as string}`, { method: 'DELETE' });
+    const back = Date.now();
+    const expected = JSON.stringify(await emulatorQueue());
+    await waitUntil(() => JSON.stringify(appQueue()) === expected, 10_000, 'queue equal to the emulator');
+    expect(Date.now() - back, 'ms from the socket being accepted again to an equal queue').toBeLessThanOrEqual(1_000);
+    const items = app.feature.services!.redemptions.getSnapshot().items;
+    expect(new Set(items.map((r) => r.id)).size, 'no duplicate').toBe(items.length);
+    expect(made.every((id) => appQueue().includes(id)), 'nothing lost').toBe(true);
   });
 
   it('follows a session_reconnect without a gap or a duplicate', async () => {

@@ -4,7 +4,7 @@ import type { RewardInput } from '../../../shared/ipc/contract';
 import { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { silentLogger } from '../logger';
-import { FakeAuth } from '../redemptions/test-fakes';
+import { FakeAuth } from '../../test-support/redemption-fakes';
 import { RewardsService } from './rewards-service';
 
 const clientId = 'sd7k2m9x4p1q8w3e6r5t0y2u4i6o8p';
@@ -53,7 +53,7 @@ beforeEach(async () => {
   service?.dispose();
   service = new RewardsService({
     api,
-    auth,
+    broadcaster: auth.broadcaster(),
     queue: { pendingOf: () => pending, refreshRewards: async () => void refreshes++ },
     logger: silentLogger,
   });

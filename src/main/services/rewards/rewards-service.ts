@@ -1,9 +1,12 @@
 import { adoptedTitle, checkReward, type RewardProblems } from '../../../shared/domain/reward-rules';
-import type { AuthState, CustomReward, RewardInput, RewardsOverview } from '../../../shared/ipc/contract';
+import type { CustomReward, RewardInput, RewardsOverview } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { background } from '../common/background';
+import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { Logger } from '../logger';
 import { rewardsPath, type HelixReward } from '../redemptions/helix-redemptions';
 
@@ -16,7 +19,8 @@ export interface RewardsQueue {
 
 export interface RewardsServiceOptions {
   api: Pick<ApiClient, 'get' | 'request'>;
-  auth: { getState(): AuthState; onChange(listener: (state: AuthState) => void): () => void };
+  /** Whose rewards they are (src/main/services/common/current-broadcaster.ts). */
+  broadcaster: BroadcasterSource;
   queue: RewardsQueue;
   logger: Logger;
   clock?: Clock;
@@ -35,8 +39,10 @@ export class RewardsService {
   private readonly clock: Clock;
   private overview: RewardsOverview = { rewards: [], loadedAt: null };
   private broadcasterId: string | null = null;
-  private off: (() => void) | null = null;
-  private readonly listeners = new Set<(overview: RewardsOverview) => void>();
+  private off: Disposer | null = null;
+  private readonly changesOut = new Emitter<RewardsOverview>();
+  /** Counts changes made through Sidestage: a list read that started before one is older than it. */
+  private changes = 0;
 
   constructor(private readonly options: RewardsServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -44,32 +50,38 @@ export class RewardsService {
 
   start(): void {
     if (this.off) return;
-    this.off = this.options.auth.onChange((s) => this.applyAuth(s));
-    this.applyAuth(this.options.auth.getState());
+    const { broadcaster } = this.options;
+    this.off = followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change));
   }
 
   dispose(): void {
     this.off?.();
     this.off = null;
-    this.listeners.clear();
+    this.changesOut.dispose();
   }
 
-  onChange(listener: (overview: RewardsOverview) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (overview: RewardsOverview) => void): Disposer {
+    return this.changesOut.on(listener);
   }
 
   getOverview(): RewardsOverview {
     return this.overview;
   }
 
-  async list(): Promise<RewardsOverview> {
+  list(): Promise<RewardsOverview> {
+    return this.read(1);
+  }
+
+  private async read(attempt: number): Promise<RewardsOverview> {
     const broadcasterId = this.requireSignedIn();
+    const changesSeen = this.changes;
     const [all, manageable] = await Promise.all([
       this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId }),
       this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId, only_manageable_rewards: true }),
     ]);
     if (broadcasterId !== this.broadcasterId) return this.overview;
+    // A create, edit or delete answered meanwhile: this list may predate it, so it is read again.
+    if (changesSeen !== this.changes) return attempt < 3 ? this.read(attempt + 1) : this.overview;
     const mine = new Set((manageable.data ?? []).map((r) => r.id));
     this.set((all.data ?? []).map((r) => toReward(r, mine.has(r.id))));
     return this.overview;
@@ -83,6 +95,7 @@ export class RewardsService {
       this.options.api.request<{ data: HelixReward[] }>({ method: 'POST', path: rewardsPath, query: { broadcaster_id: broadcasterId }, body: toHelixBody(input), retry: 'never' }),
     );
     const reward = toReward(created.data.data[0]!, true);
+    this.changes++;
     this.set([...this.overview.rewards, reward]);
     await this.options.queue.refreshRewards();
     return reward;
@@ -104,6 +117,7 @@ export class RewardsService {
       }),
     );
     const reward = toReward(updated.data.data[0]!, true);
+    this.changes++;
     this.set(this.overview.rewards.map((r) => (r.id === id ? reward : r)));
     await this.options.queue.refreshRewards();
     return reward;
@@ -115,6 +129,7 @@ export class RewardsService {
     await this.manageable(id);
     const pending = this.options.queue.pendingOf(id);
     await this.call(() => this.options.api.request({ method: 'DELETE', path: rewardsPath, query: { broadcaster_id: broadcasterId, id } }));
+    this.changes++;
     this.set(this.overview.rewards.filter((r) => r.id !== id));
     await this.options.queue.refreshRewards();
     return { fulfilledRedemptions: pending };
@@ -131,13 +146,23 @@ export class RewardsService {
     return { reward, retireOriginal: retireOriginalWords(original.title, title) };
   }
 
-  private applyAuth(state: AuthState): void {
-    const id = state.status === 'signedIn' ? (state.account?.id ?? null) : state.status === 'signedOut' ? null : this.broadcasterId;
-    if (id === this.broadcasterId) return;
-    this.broadcasterId = id;
-    this.overview = { rewards: [], loadedAt: null };
-    this.emit();
-    if (id !== null) void this.list().catch((err: unknown) => this.options.logger.warn('rewards: could not read the list', { error: err }));
+  /**
+   * Another account: its list is read as soon as the API may be called. While a sign-in is renewed
+   * the list on screen stays; signed in again, one never read is read then.
+   */
+  private applyBroadcaster(change: BroadcasterChange): void {
+    if (change.id !== this.broadcasterId) {
+      this.broadcasterId = change.id;
+      this.overview = { rewards: [], loadedAt: null };
+      this.emit();
+      if (change.id !== null && change.canCallApi) this.readInBackground();
+    } else if (change.id !== null && change.signedInNow && this.overview.loadedAt === null) {
+      this.readInBackground();
+    }
+  }
+
+  private readInBackground(): void {
+    background(this.list(), this.options.logger, 'rewards: reading the list');
   }
 
   private requireSignedIn(): string {
@@ -170,7 +195,7 @@ export class RewardsService {
       return await fn();
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
-        void this.list().catch(() => {});
+        this.readInBackground();
         throw new AppError('api_error', 'That reward no longer exists on the platform; the list was refreshed.', { status: 404 });
       }
       throw err;
@@ -183,7 +208,7 @@ export class RewardsService {
   }
 
   private emit(): void {
-    for (const listener of [...this.listeners]) listener(this.overview);
+    this.changesOut.fire(this.overview);
   }
 }
 

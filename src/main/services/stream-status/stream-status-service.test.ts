@@ -1,29 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { StreamStatusService, type StreamEventsSource } from './stream-status-service';
-import { signedInAuthState } from '../auth/auth-state-fixtures';
+import { signedInAuthState } from '../../test-support/auth-states';
+import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 
 const signedIn: AuthState = signedInAuthState;
 const signedOut: AuthState = { ...signedIn, status: 'signedOut', account: null };
-
-function fakeAuth(initial: AuthState) {
-  let state = initial;
-  const listeners = new Set<(s: AuthState) => void>();
-  return {
-    getState: () => state,
-    onChange: (l: (s: AuthState) => void) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    set(next: AuthState) {
-      state = next;
-      for (const l of listeners) l(next);
-    },
-  };
-}
 
 function fakeEvents() {
   const listeners = new Map<string, Set<(e: unknown) => void>>();
@@ -55,7 +40,7 @@ const flush = async () => {
 
 function setup(opts: { live?: boolean; auth?: AuthState } = {}) {
   const clock = createFakeClock();
-  const auth = fakeAuth(opts.auth ?? signedIn);
+  const { auth, broadcaster } = fakeBroadcaster(opts.auth ?? signedIn);
   const events = fakeEvents();
   let live = opts.live ?? false;
   const get = vi.fn(async (path: string, _query?: unknown): Promise<unknown> => {
@@ -63,7 +48,7 @@ function setup(opts: { live?: boolean; auth?: AuthState } = {}) {
     if (path === '/helix/channels') return { data: [channel] };
     throw new Error(`unexpected ${path}`);
   });
-  const service = new StreamStatusService({ api: { get: get as never }, auth, events: events.source, logger: silentLogger, clock, pollIntervalMs: 60_000 });
+  const service = new StreamStatusService({ api: { get: get as never }, broadcaster, events: events.source, logger: silentLogger, clock, pollIntervalMs: 60_000 });
   const changes: unknown[] = [];
   service.onChange((s) => changes.push(s));
   return { service, clock, auth, events, get, changes, setLive: (v: boolean) => (live = v) };
@@ -97,6 +82,26 @@ describe('StreamStatusService', () => {
     auth.set(signedOut);
     expect(clock.pendingTimers()).toBe(0);
     expect(service.getStatus().live).toBe(false);
+  });
+
+  it('keeps the status through a re-sign-in without polling, and polls again once signed in', async () => {
+    const { service, clock, get, auth } = setup({ live: true });
+    service.start();
+    await flush();
+    expect(service.getStatus()).toMatchObject({ live: true, streamId: 's1' });
+    auth.expire();
+    auth.signingIn();
+    expect(service.getStatus()).toMatchObject({ live: true, streamId: 's1', viewerCount: 17 });
+    expect(clock.pendingTimers()).toBe(0);
+    await expect(service.refresh()).rejects.toMatchObject({ code: 'not_signed_in' });
+    const calls = get.mock.calls.length;
+    auth.set(signedIn);
+    await flush();
+    expect(get.mock.calls.length).toBeGreaterThan(calls);
+    expect(clock.pendingTimers()).toBe(1);
+    expect(service.getStatus()).toMatchObject({ live: true, streamId: 's1' });
+    auth.set(signedOut);
+    expect(service.getStatus()).toMatchObject({ live: false, streamId: null, title: '' });
   });
 
   it('goes live on stream.online at once, then fills the counts from a poll', async () => {
@@ -146,6 +151,36 @@ describe('StreamStatusService', () => {
     await stale.catch(() => {});
     await flush();
     expect(service.getStatus().live).toBe(true);
+  });
+
+  it('a poll that an event made stale does not let two polls overlap, so the last one asked has the last word', async () => {
+    const { service, events, get } = setup({ live: true });
+    service.start();
+    await flush();
+    // Each check of the listing answers with its own number as the viewer count; the first two wait.
+    let asked = 0;
+    const gates: (() => void)[] = [];
+    get.mockImplementation(async (path: string) => {
+      if (path !== '/helix/streams') return { data: [channel] };
+      const n = ++asked;
+      if (n <= 2) await new Promise<void>((resolve) => gates.push(resolve));
+      return { data: [{ ...liveStream, viewer_count: n }] };
+    });
+    const first = service.refresh();
+    await flush();
+    // The event discards the first poll (older) and starts a second one.
+    events.emit('stream.online', { id: 's1', broadcaster_user_id: '42', started_at: '2025-01-01T00:00:00Z', type: 'live' });
+    await flush();
+    gates[0]!();
+    await first;
+    await flush();
+    // Asked while the second poll is under way: it shares it rather than racing it.
+    const third = service.refresh();
+    await flush();
+    gates[1]!();
+    await third;
+    await flush();
+    expect(service.getStatus().viewerCount).toBe(asked);
   });
 
   it('trusts an event over a lagging listing for a while, then the listing', async () => {

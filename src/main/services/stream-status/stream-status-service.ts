@@ -5,11 +5,13 @@
  * counts fresh and corrects anything the socket missed. Offline, GET /helix/channels gives the
  * title and category the next stream will start with.
  */
-import type { AuthState, StreamStatus } from '../../../shared/ipc/contract';
+import type { StreamStatus } from '../../../shared/ipc/contract';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 /** The part of the events service this needs (src/main/services/events/events-service.ts). */
 export interface StreamEventsSource {
@@ -17,14 +19,10 @@ export interface StreamEventsSource {
   onGap(listener: (gap: unknown) => void): () => void;
 }
 
-export interface StreamStatusAuth {
-  getState(): AuthState;
-  onChange(listener: (state: AuthState) => void): () => void;
-}
-
 export interface StreamStatusServiceOptions {
   api: Pick<ApiClient, 'get'>;
-  auth: StreamStatusAuth;
+  /** Whose channel: cleared on sign-out, kept (and not polled) while the sign-in is renewed. */
+  broadcaster: CurrentBroadcaster;
   events?: StreamEventsSource | null;
   logger: Logger;
   clock?: Clock;
@@ -70,7 +68,7 @@ export class StreamStatusService {
   private status: StreamStatus = offlineStatus;
   private broadcasterId: string | null = null;
   private timer: unknown = null;
-  private readonly listeners = new Set<(status: StreamStatus) => void>();
+  private readonly changes = new Emitter<StreamStatus>();
   private readonly offs: (() => void)[] = [];
   /** Bumped on every account change and every event, so a slower, older answer cannot overwrite a newer fact. */
   private generation = 0;
@@ -91,50 +89,59 @@ export class StreamStatusService {
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { auth, events } = this.options;
-    this.offs.push(auth.onChange((state) => this.applyAuth(state)));
+    const { broadcaster, events } = this.options;
+    this.offs.push(broadcaster.onChange(() => this.applyBroadcaster()));
     if (events) {
       this.offs.push(events.onNotification('stream.online', (event) => this.onOnline(event)));
       this.offs.push(events.onNotification('stream.offline', (event) => this.onOffline(event)));
       this.offs.push(events.onGap(() => void this.refresh().catch(() => {})));
     }
-    this.applyAuth(auth.getState());
+    this.applyBroadcaster();
   }
 
   getStatus(): StreamStatus {
     return this.status;
   }
 
-  onChange(listener: (status: StreamStatus) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (status: StreamStatus) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** Asks the platform now. Concurrent callers share one request. */
   refresh(): Promise<StreamStatus> {
-    if (this.broadcasterId === null) return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
-    this.inFlight ??= this.poll().finally(() => {
-      this.inFlight = null;
+    if (this.broadcasterId === null || !this.options.broadcaster.canCallApi) {
+      return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
+    }
+    if (this.inFlight) return this.inFlight;
+    const poll: Promise<StreamStatus> = this.poll().finally(() => {
+      // An event may have replaced this poll with a newer one already: that one stays shared.
+      if (this.inFlight === poll) this.inFlight = null;
     });
-    return this.inFlight;
+    this.inFlight = poll;
+    return poll;
   }
 
   dispose(): void {
     for (const off of this.offs.splice(0)) off();
     this.stopTimer();
-    this.listeners.clear();
+    this.changes.dispose();
     this.broadcasterId = null;
   }
 
-  private applyAuth(auth: AuthState): void {
-    const id = auth.status === 'signedIn' && auth.account ? auth.account.id : null;
-    if (id === this.broadcasterId) return;
-    this.generation++;
-    this.broadcasterId = id;
-    this.eventHold = null;
+  private applyBroadcaster(): void {
+    const { id, canCallApi } = this.options.broadcaster;
+    const switched = id !== this.broadcasterId;
+    if (switched) {
+      this.generation++;
+      this.broadcasterId = id;
+      this.eventHold = null;
+      this.stopTimer();
+      this.set(offlineStatus);
+    }
+    // While the sign-in is renewed the last status stays shown; polls wait for the API.
+    if (id === null || !canCallApi) return this.stopTimer();
+    if (!switched && this.timer !== null) return;
     this.stopTimer();
-    this.set(offlineStatus);
-    if (id === null) return;
     this.timer = this.clock.setInterval(() => void this.refresh().catch(() => {}), this.pollIntervalMs);
     void this.refresh().catch(() => {});
   }
@@ -222,7 +229,7 @@ export class StreamStatusService {
     const key = JSON.stringify(next);
     if (key === this.lastEmitted) return;
     this.lastEmitted = key;
-    for (const listener of this.listeners) listener(next);
+    this.changes.fire(next);
   }
 
   private stopTimer(): void {

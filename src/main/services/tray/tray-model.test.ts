@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AdsState, StreamStatus } from '../../../shared/ipc/contract';
-import { createFakeClock } from '../auth/fake-clock';
+import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { settingsPauseSwitch, TrayModel, type TrayState } from './tray-model';

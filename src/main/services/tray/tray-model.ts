@@ -6,9 +6,10 @@
  */
 import { formatUptime } from '../../../shared/domain/marker-position';
 import type { AdsState, StreamStatus } from '../../../shared/ipc/contract';
-import { systemClock, type Clock } from '../auth/clock';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { SettingsStore } from '../settings/settings-store';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export type TrayItemId = 'dropMarker' | `runAd:${number}` | 'open' | 'pauseNotifications' | 'quit';
 
@@ -56,7 +57,7 @@ export interface TrayModelOptions {
 export class TrayModel {
   private readonly clock: Clock;
   private pendingRedemptions = 0;
-  private readonly listeners = new Set<(state: TrayState) => void>();
+  private readonly changes = new Emitter<TrayState>();
   private readonly offs: (() => void)[] = [];
   private timer: unknown = null;
   private lastKey = '';
@@ -111,9 +112,8 @@ export class TrayModel {
     };
   }
 
-  onChange(listener: (state: TrayState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (state: TrayState) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** For the redemptions queue: how many wait for the streamer. */
@@ -147,7 +147,7 @@ export class TrayModel {
     for (const off of this.offs.splice(0)) off();
     if (this.timer !== null) this.clock.clearInterval(this.timer);
     this.timer = null;
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
   private update(): void {
@@ -155,6 +155,6 @@ export class TrayModel {
     const key = JSON.stringify(state);
     if (key === this.lastKey) return;
     this.lastKey = key;
-    for (const listener of this.listeners) listener(state);
+    this.changes.fire(state);
   }
 }

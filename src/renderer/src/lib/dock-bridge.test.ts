@@ -45,7 +45,7 @@ function setup(fetchImpl: typeof fetch = vi.fn<typeof fetch>(), report = vi.fn()
     fetch: fetchImpl,
     WebSocket: FakeSocket,
     location: { protocol: 'http:', host: '127.0.0.1:4321' },
-    backoffMs: [100, 200, 400],
+    backoff: { initialMs: 100, maxMs: 400, jitter: 'none' },
     report,
   });
   return { bridge, fetchImpl, report };
@@ -251,6 +251,24 @@ describe('dock bridge: connection', () => {
     expect(FakeSocket.instances).toHaveLength(6);
   });
 
+  it('waits 0.5, 1, 2, 4, 8 s, then 15 s between reconnects by default', () => {
+    const bridge = createDockBridge({ fetch: vi.fn<typeof fetch>(), WebSocket: FakeSocket, location: { protocol: 'http:', host: 'h' } });
+    bridge.connection.subscribe(() => {});
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const before = FakeSocket.instances.length;
+      lastSocket().drop();
+      let waited = 0;
+      while (FakeSocket.instances.length === before) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([500, 1_000, 2_000, 4_000, 8_000, 15_000, 15_000]);
+    bridge.close();
+  });
+
   it('emits resync on every open so the store re-reads what it missed', () => {
     const { bridge } = setup();
     const resync = vi.fn();
@@ -302,7 +320,7 @@ describe('dock bridge: connection', () => {
         super(url);
       }
     }
-    const bridge = createDockBridge({ WebSocket: Flaky, location: { protocol: 'http:', host: 'h' }, backoffMs: [50], report });
+    const bridge = createDockBridge({ WebSocket: Flaky, location: { protocol: 'http:', host: 'h' }, backoff: { initialMs: 50, maxMs: 50, jitter: 'none' }, report });
     bridge.on('ingest:changed', () => {});
     expect(bridge.connection.getState()).toBe('disconnected');
     expect(report).toHaveBeenCalledTimes(1);

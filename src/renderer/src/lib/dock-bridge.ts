@@ -21,6 +21,7 @@ import {
   type IpcResult,
   type SidestageBridge,
 } from '../../../shared/ipc/contract';
+import { Backoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { DOCK_EVENTS_PATH, DOCK_IPC_PATH, type DockEventFrame } from '../../../shared/ipc/transport';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
@@ -51,8 +52,8 @@ export interface DockBridgeOptions {
   WebSocket?: SocketConstructor;
   /** The page's location; the event stream lives on the same host. */
   location?: { protocol: string; host: string };
-  /** Delays before reconnect attempts; the last one repeats. */
-  backoffMs?: readonly number[];
+  /** Waits before reconnect attempts: doubling from `initialMs` up to `maxMs`. */
+  backoff?: BackoffOptions;
   /** Where listener failures and bad frames are reported. */
   report?: (message: string, detail?: unknown) => void;
 }
@@ -63,13 +64,14 @@ export type DockBridge = SidestageBridge & {
   close(): void;
 };
 
-export const defaultBackoffMs: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000, 15_000];
+/** 0.5, 1, 2, 4, 8 s, then every 15 s; exact: one page reconnecting to its own loopback server needs no spreading. */
+export const defaultReconnectBackoff: BackoffOptions = { initialMs: 500, maxMs: 15_000, jitter: 'none' };
 
 export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
   // Globals are looked up on use, so that creating the bridge has no effect of its own.
   const doFetch = (...args: Parameters<typeof globalThis.fetch>) => (options.fetch ?? globalThis.fetch)(...args);
   const report = options.report ?? ((message: string, detail?: unknown) => console.warn(`sidestage: ${message}`, detail));
-  const backoff = options.backoffMs && options.backoffMs.length > 0 ? options.backoffMs : defaultBackoffMs;
+  const backoff = new Backoff(options.backoff ?? defaultReconnectBackoff);
 
   async function invoke(channel: Channel, arg: unknown): Promise<IpcResult<unknown>> {
     let response: Response;
@@ -114,7 +116,6 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
   let socket: SocketLike | null = null;
   let started = false;
   let closed = false;
-  let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   function setState(next: ConnectionState): void {
@@ -156,7 +157,7 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
     socket = current;
     current.onopen = () => {
       if (socket !== current) return;
-      attempt = 0;
+      backoff.reset();
       setState('connected');
       for (const listener of [...resyncListeners]) safely(listener, 'a resync listener failed');
     };
@@ -175,9 +176,7 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
   function scheduleReconnect(): void {
     if (closed) return;
     setState('disconnected');
-    const delay = backoff[Math.min(attempt, backoff.length - 1)] ?? 1_000;
-    attempt += 1;
-    retryTimer = setTimeout(open, delay);
+    retryTimer = setTimeout(open, backoff.next());
   }
 
   function dispatch(data: unknown): void {

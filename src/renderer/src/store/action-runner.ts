@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { describeError } from '../lib/ipc-call';
+import type { EventEpochs } from './event-epochs';
 import type { ActionId, ActionStatus, SidestageState, StoreDeps } from './types';
 
 export const idleAction: ActionStatus = Object.freeze({ pending: false, error: null });
@@ -28,6 +29,8 @@ export interface SliceContext {
   get: GetState;
   deps: StoreDeps;
   run: RunAction;
+  /** Tells a call's answer whether an event of its domain overtook it (see event-epochs.ts). */
+  epochs: EventEpochs;
 }
 
 export function createActionRunner(set: SetState): { run: RunAction; retry: (id: ActionId) => Promise<void> } {

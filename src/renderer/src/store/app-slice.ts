@@ -2,21 +2,19 @@ import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { AppSlice } from './types';
 
-export function createAppSlice({ set, deps, run }: SliceContext): AppSlice {
+export function createAppSlice({ set, deps, run, epochs }: SliceContext): AppSlice {
+  /** No event carries the app's info: an answer gives way to the answer of a call made later. */
+  const ask = async (request: () => ReturnType<typeof deps.bridge.app.getInfo>) => {
+    const fresh = epochs.since('app');
+    const appInfo = await call(request());
+    if (fresh()) set({ appInfo });
+  };
   return {
     appInfo: null,
     transport: deps.transport,
     connection: deps.connection.getState(),
-    loadAppInfo: () =>
-      run('app.load', async () => {
-        const appInfo = await call(deps.bridge.app.getInfo());
-        set({ appInfo });
-      }),
-    setPlatform: (clientId) =>
-      run('app.setPlatform', async () => {
-        const appInfo = await call(deps.bridge.app.setPlatform({ clientId }));
-        set({ appInfo });
-      }),
+    loadAppInfo: () => run('app.load', () => ask(() => deps.bridge.app.getInfo())),
+    setPlatform: (clientId) => run('app.setPlatform', () => ask(() => deps.bridge.app.setPlatform({ clientId }))),
     setConnection: (connection) => set({ connection }),
   };
 }

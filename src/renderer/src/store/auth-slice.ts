@@ -3,22 +3,40 @@ import { call, isCancelled } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { AuthSlice } from './types';
 
-export function createAuthSlice({ set, get, deps, run }: SliceContext): AuthSlice {
+export function createAuthSlice({ set, get, deps, run, epochs }: SliceContext): AuthSlice {
+  const show = (next: AuthState) => {
+    const before = get().auth?.status;
+    if (next.status === 'signedIn') {
+      set({ auth: next });
+      // The overview (masked URL, stream key errors) depends on who is signed in.
+      if (before !== 'signedIn') void get().loadIngest();
+    } else {
+      // Nothing of the previous account's stream key stays in memory.
+      set({ auth: next, revealedUrl: null, copied: null });
+    }
+  };
+
+  /** Calls main and shows its answer, unless an auth:changed event came after the call. */
+  const ask = async (request: () => ReturnType<typeof deps.bridge.auth.getState>, isLatest: () => boolean = () => true) => {
+    const fresh = epochs.since('auth');
+    const state = await call(request());
+    if (isLatest() && fresh()) show(state);
+    return state;
+  };
+
   return {
     auth: null,
 
     loadAuth: () =>
       run('auth.load', async (isLatest) => {
-        const state = await call(deps.bridge.auth.getState());
-        if (isLatest()) get().applyAuth(state);
+        await ask(() => deps.bridge.auth.getState(), isLatest);
       }),
 
     signIn: (flow) =>
       run(
         'auth.signIn',
         async () => {
-          const state = await call(deps.bridge.auth.signIn({ flow }));
-          get().applyAuth(state);
+          const state = await ask(() => deps.bridge.auth.signIn({ flow }));
           // In dock mode main has no browser to open; this window does it, still inside the click's
           // user activation where the browser allows. The page's link is there when it does not.
           const pending = state.pending;
@@ -30,24 +48,17 @@ export function createAuthSlice({ set, get, deps, run }: SliceContext): AuthSlic
 
     cancelSignIn: () =>
       run('auth.cancelSignIn', async () => {
-        get().applyAuth(await call(deps.bridge.auth.cancelSignIn()));
+        await ask(() => deps.bridge.auth.cancelSignIn());
       }),
 
     signOut: () =>
       run('auth.signOut', async () => {
-        get().applyAuth(await call(deps.bridge.auth.signOut()));
+        await ask(() => deps.bridge.auth.signOut());
       }),
 
     applyAuth: (next: AuthState) => {
-      const before = get().auth?.status;
-      if (next.status === 'signedIn') {
-        set({ auth: next });
-        // The overview (masked URL, stream key errors) depends on who is signed in.
-        if (before !== 'signedIn') void get().loadIngest();
-      } else {
-        // Nothing of the previous account's stream key stays in memory.
-        set({ auth: next, revealedUrl: null, copied: null });
-      }
+      epochs.tick('auth');
+      show(next);
     },
   };
 }

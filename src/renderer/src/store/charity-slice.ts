@@ -12,22 +12,21 @@ export interface CharitySlice {
   applyCharity(overview: CharityOverview): void;
 }
 
-export function createCharitySlice({ set, deps, run }: SliceContext): CharitySlice {
+export function createCharitySlice({ set, deps, run, epochs }: SliceContext): CharitySlice {
+  /** Calls main and shows its answer, unless a newer attempt or a charity:changed event came since. */
+  const ask = async (isLatest: () => boolean, request: () => ReturnType<typeof deps.bridge.charity.getOverview>) => {
+    const fresh = epochs.since('charity');
+    const overview = await call(request());
+    if (isLatest() && fresh()) set({ charity: overview });
+  };
   return {
     charity: null,
-    loadCharity: () =>
-      run('charity.load', async (isLatest) => {
-        const overview = await call(deps.bridge.charity.getOverview());
-        if (isLatest()) set({ charity: overview });
-      }),
-    refreshCharity: () =>
-      run('charity.refresh', async () => {
-        set({ charity: await call(deps.bridge.charity.refresh()) });
-      }),
-    loadMoreDonations: () =>
-      run('charity.loadMore', async () => {
-        set({ charity: await call(deps.bridge.charity.loadMore()) });
-      }),
-    applyCharity: (overview) => set({ charity: overview }),
+    loadCharity: () => run('charity.load', (isLatest) => ask(isLatest, () => deps.bridge.charity.getOverview())),
+    refreshCharity: () => run('charity.refresh', (isLatest) => ask(isLatest, () => deps.bridge.charity.refresh())),
+    loadMoreDonations: () => run('charity.loadMore', (isLatest) => ask(isLatest, () => deps.bridge.charity.loadMore())),
+    applyCharity: (overview) => {
+      epochs.tick('charity');
+      set({ charity: overview });
+    },
   };
 }

@@ -12,7 +12,7 @@ import {
   overview,
   signedIn,
   signedOut,
-} from './test-fakes';
+} from '../test-support/store-fakes';
 
 function setup(overrides: Parameters<typeof fakeDeps>[0] = {}) {
   const fakes = fakeDeps(overrides);

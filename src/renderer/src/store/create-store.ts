@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createActionRunner } from './action-runner';
 import { createAppSlice } from './app-slice';
 import { createAuthSlice } from './auth-slice';
+import { createEventEpochs } from './event-epochs';
 import { createIngestSlice } from './ingest-slice';
 import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
@@ -19,7 +20,7 @@ export type SidestageStore = StoreApi<SidestageState>;
 export function createSidestageStore(deps: StoreDeps): SidestageStore {
   return createStore<SidestageState>()((set, get) => {
     const { run, retry } = createActionRunner(set);
-    const context = { set, get, deps, run };
+    const context = { set, get, deps, run, epochs: createEventEpochs() };
     return {
       ...createAppSlice(context),
       ...createAuthSlice(context),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DataRecoveryNotice } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
 import { describeRecoveryNotice } from './data-recovery-slice';
-import { fakeDeps, flush, ok } from './test-fakes';
+import { fakeDeps, flush, ok } from '../test-support/store-fakes';
 
 const notice: DataRecoveryNotice = {
   id: 'n1',

@@ -3,7 +3,7 @@ import type { IpcResult, SimulationState } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
 import { formatSimulationCounts, selectSimulationSwitch } from './demo-slice';
 import { selectAction } from './selectors';
-import { deferred, fail, fakeDeps, flush, ok } from './test-fakes';
+import { deferred, fail, fakeDeps, flush, ok } from '../test-support/store-fakes';
 
 const off: SimulationState = { available: true, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } };
 const on: SimulationState = { ...off, running: true, startedAt: '2026-01-01T20:00:00.000Z' };

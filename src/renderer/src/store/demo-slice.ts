@@ -20,26 +20,32 @@ export interface DemoSlice {
   applySimulation(state: SimulationState): void;
 }
 
-export function createDemoSlice({ set, deps, run }: SliceContext): DemoSlice {
+export function createDemoSlice({ set, deps, run, epochs }: SliceContext): DemoSlice {
   return {
     simulation: null,
     pendingSimulation: null,
     loadSimulation: () =>
       run('demo.load', async (isLatest) => {
+        const fresh = epochs.since('demo');
         const state = await call(deps.bridge.demo.getSimulation());
-        if (isLatest()) set({ simulation: state });
+        if (isLatest() && fresh()) set({ simulation: state });
       }),
     setSimulation: (running) =>
       run('demo.setSimulation', async (isLatest) => {
         set({ pendingSimulation: running });
         try {
+          const fresh = epochs.since('demo');
           const state = await call(deps.bridge.demo.setSimulation({ running }));
-          if (isLatest()) set({ simulation: state });
+          // A demo:changed event that came after the call already holds state at least as new.
+          if (isLatest() && fresh()) set({ simulation: state });
         } finally {
           if (isLatest()) set({ pendingSimulation: null });
         }
       }),
-    applySimulation: (simulation) => set({ simulation }),
+    applySimulation: (simulation) => {
+      epochs.tick('demo');
+      set({ simulation });
+    },
   };
 }
 

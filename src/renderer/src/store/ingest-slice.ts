@@ -18,11 +18,19 @@ function streamUrlChanged(before: IngestOverview | null, after: IngestOverview):
   );
 }
 
-export function createIngestSlice({ set, get, deps, run }: SliceContext): IngestSlice {
+export function createIngestSlice({ set, get, deps, run, epochs }: SliceContext): IngestSlice {
   let copySeq = 0;
 
-  const applyIfLatest = (isLatest: () => boolean) => (overview: IngestOverview) => {
-    if (isLatest()) get().applyIngest(overview);
+  const show = (overview: IngestOverview) => {
+    const before = get().ingest;
+    set(streamUrlChanged(before, overview) ? { ingest: overview, revealedUrl: null } : { ingest: overview });
+  };
+
+  /** Calls main and shows the overview it answers, unless a newer attempt or an ingest:changed event came since. */
+  const ask = async (isLatest: () => boolean, request: () => ReturnType<typeof deps.bridge.ingest.getOverview>) => {
+    const fresh = epochs.since('ingest');
+    const overview = await call(request());
+    if (isLatest() && fresh()) show(overview);
   };
 
   const showCopied = (target: CopyTarget) => {
@@ -57,24 +65,24 @@ export function createIngestSlice({ set, get, deps, run }: SliceContext): Ingest
 
     loadIngest: () =>
       run('ingest.load', async (isLatest) => {
-        applyIfLatest(isLatest)(await call(deps.bridge.ingest.getOverview()));
+        await ask(isLatest, () => deps.bridge.ingest.getOverview());
       }),
 
     refreshIngest: () =>
       run('ingest.refresh', async (isLatest) => {
-        applyIfLatest(isLatest)(await call(deps.bridge.ingest.refresh()));
+        await ask(isLatest, () => deps.bridge.ingest.refresh());
       }),
 
     probeIngest: () =>
       run('ingest.probe', async (isLatest) => {
-        applyIfLatest(isLatest)(await call(deps.bridge.ingest.probe()));
+        await ask(isLatest, () => deps.bridge.ingest.probe());
       }),
 
     selectServer: (serverId) =>
       run('ingest.select', async (isLatest) => {
         set({ pendingSelectId: serverId });
         try {
-          applyIfLatest(isLatest)(await call(deps.bridge.ingest.select({ serverId })));
+          await ask(isLatest, () => deps.bridge.ingest.select({ serverId }));
         } finally {
           if (isLatest()) set({ pendingSelectId: null });
         }
@@ -84,7 +92,7 @@ export function createIngestSlice({ set, get, deps, run }: SliceContext): Ingest
       run('ingest.setSecure', async (isLatest) => {
         set((state) => ({ pendingOptions: { ...state.pendingOptions, secure } }));
         try {
-          applyIfLatest(isLatest)(await call(deps.bridge.ingest.setOptions({ secure })));
+          await ask(isLatest, () => deps.bridge.ingest.setOptions({ secure }));
         } finally {
           if (isLatest()) set((state) => ({ pendingOptions: { ...state.pendingOptions, secure: undefined } }));
         }
@@ -94,7 +102,7 @@ export function createIngestSlice({ set, get, deps, run }: SliceContext): Ingest
       run('ingest.setBandwidthTest', async (isLatest) => {
         set((state) => ({ pendingOptions: { ...state.pendingOptions, bandwidthTest } }));
         try {
-          applyIfLatest(isLatest)(await call(deps.bridge.ingest.setOptions({ bandwidthTest })));
+          await ask(isLatest, () => deps.bridge.ingest.setOptions({ bandwidthTest }));
         } finally {
           if (isLatest()) set((state) => ({ pendingOptions: { ...state.pendingOptions, bandwidthTest: undefined } }));
         }
@@ -123,8 +131,8 @@ export function createIngestSlice({ set, get, deps, run }: SliceContext): Ingest
       }),
 
     applyIngest: (overview) => {
-      const before = get().ingest;
-      set(streamUrlChanged(before, overview) ? { ingest: overview, revealedUrl: null } : { ingest: overview });
+      epochs.tick('ingest');
+      show(overview);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatSettingsState, IpcResult, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
-import { fail, fakeDeps, flush, ok, signedIn } from './test-fakes';
+import { fail, fakeDeps, flush, ok, signedIn } from '../test-support/store-fakes';
 
 const status: StreamStatus = { live: true, streamId: 's1', startedAt: '2026-01-01T10:00:00Z', viewerCount: 4, title: 'T', categoryId: '1', categoryName: 'C', checkedAt: null, error: null };
 const overview: MarkersOverview = { logs: [], api: { videoId: null, markers: [], fetchedAt: null, error: null }, descriptionTemplate: '', lastResult: null, noteRequest: null, revision: 1 };

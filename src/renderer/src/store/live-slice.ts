@@ -9,6 +9,7 @@ import type {
   ChannelInfo,
   ChatSettingsState,
   HotkeyState,
+  IpcResult,
   MarkersOverview,
   StreamStatus,
   TraySettings,
@@ -79,8 +80,18 @@ export interface LiveSlice {
   applyAds(state: AdsState): void;
 }
 
-export function createLiveSlice({ set, get, deps, run }: SliceContext): LiveSlice {
+export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): LiveSlice {
   const { bridge } = deps;
+  // Stream status, the hotkey and ads carry no revision: their answers give way to a later event.
+  // Channel info and the tray settings have no event: an answer gives way to a later call's answer.
+  const showStream = (status: StreamStatus) => set({ streamStatus: status });
+  const showHotkey = (state: HotkeyState) => set({ hotkey: state });
+  const showAds = (state: AdsState) => set({ ads: state });
+  const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads' | 'channelInfo' | 'tray', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
+    const fresh = epochs.since(domain);
+    const value = await call(request());
+    if (fresh()) show(value);
+  };
   return {
     streamStatus: null,
     markers: null,
@@ -93,15 +104,15 @@ export function createLiveSlice({ set, get, deps, run }: SliceContext): LiveSlic
 
     loadLive: async () => {
       await Promise.all([
-        run('stream.load', async () => get().applyStreamStatus(await call(bridge.stream.getStatus()))),
+        run('stream.load', () => ask('stream', () => bridge.stream.getStatus(), showStream)),
         run('markers.load', async () => get().applyMarkers(await call(bridge.markers.getOverview()))),
-        run('hotkeys.load', async () => get().applyHotkey(await call(bridge.hotkeys.getState()))),
+        run('hotkeys.load', () => ask('hotkeys', () => bridge.hotkeys.getState(), showHotkey)),
         run('chatSettings.load', async () => get().applyChatSettings(await call(bridge.chatSettings.get()))),
-        run('ads.load', async () => get().applyAds(await call(bridge.ads.getState()))),
+        run('ads.load', () => ask('ads', () => bridge.ads.getState(), showAds)),
       ]);
     },
 
-    refreshStream: () => run('stream.refresh', async () => get().applyStreamStatus(await call(bridge.stream.refresh()))),
+    refreshStream: () => run('stream.refresh', () => ask('stream', () => bridge.stream.refresh(), showStream)),
 
     dropMarker: (description, noteRequestId) =>
       run('markers.drop', async () => {
@@ -115,9 +126,9 @@ export function createLiveSlice({ set, get, deps, run }: SliceContext): LiveSlic
       run('markers.setTemplate', async () => get().applyMarkers(await call(bridge.markers.setDescriptionTemplate({ template })))),
 
     setHotkey: (accelerator, which = 'marker') =>
-      run(which === 'note' ? 'hotkeys.setNote' : 'hotkeys.set', async () => get().applyHotkey(await call(bridge.hotkeys.set({ accelerator, which })))),
+      run(which === 'note' ? 'hotkeys.setNote' : 'hotkeys.set', () => ask('hotkeys', () => bridge.hotkeys.set({ accelerator, which }), showHotkey)),
 
-    testHotkey: () => run('hotkeys.test', async () => get().applyHotkey(await call(bridge.hotkeys.startTest()))),
+    testHotkey: () => run('hotkeys.test', () => ask('hotkeys', () => bridge.hotkeys.startTest(), showHotkey)),
 
     updateChatSettings: (changes) =>
       run('chatSettings.update', async () => {
@@ -141,11 +152,11 @@ export function createLiveSlice({ set, get, deps, run }: SliceContext): LiveSlic
 
     revertChatNow: () => run('chatSettings.revertNow', async () => get().applyChatSettings(await call(bridge.chatSettings.revertNow()))),
 
-    runAd: (length) => run('ads.run', async () => get().applyAds(await call(bridge.ads.run({ length })))),
+    runAd: (length) => run('ads.run', () => ask('ads', () => bridge.ads.run({ length }), showAds)),
 
-    loadChannelInfo: () => run('channel.load', async () => set({ channelInfo: await call(bridge.channel.getInfo()) })),
+    loadChannelInfo: () => run('channel.load', () => ask('channelInfo', () => bridge.channel.getInfo(), (channelInfo) => set({ channelInfo }))),
 
-    updateChannelInfo: (changes) => run('channel.update', async () => set({ channelInfo: await call(bridge.channel.updateInfo(changes)) })),
+    updateChannelInfo: (changes) => run('channel.update', () => ask('channelInfo', () => bridge.channel.updateInfo(changes), (channelInfo) => set({ channelInfo }))),
 
     searchCategories: (query) =>
       run('channel.search', async (isLatest) => {
@@ -155,23 +166,32 @@ export function createLiveSlice({ set, get, deps, run }: SliceContext): LiveSlic
         if (isLatest()) set({ categoryResults: results });
       }),
 
-    loadTraySettings: () => run('tray.load', async () => set({ traySettings: await call(bridge.tray.getSettings()) })),
+    loadTraySettings: () => run('tray.load', () => ask('tray', () => bridge.tray.getSettings(), (traySettings) => set({ traySettings }))),
 
-    setCloseToTray: (closeToTray) => run('tray.set', async () => set({ traySettings: await call(bridge.tray.setSettings({ closeToTray })) })),
+    setCloseToTray: (closeToTray) => run('tray.set', () => ask('tray', () => bridge.tray.setSettings({ closeToTray }), (traySettings) => set({ traySettings }))),
 
-    applyStreamStatus: (status) => set({ streamStatus: status }),
+    applyStreamStatus: (status) => {
+      epochs.tick('stream');
+      showStream(status);
+    },
     // Over the dock a call's answer can arrive after an event sent later: the newer revision wins.
     applyMarkers: (overview) => {
       const current = get().markers;
       if (!current || overview.revision >= current.revision) set({ markers: overview });
     },
-    applyHotkey: (state) => set({ hotkey: state }),
+    applyHotkey: (state) => {
+      epochs.tick('hotkeys');
+      showHotkey(state);
+    },
     applyChatSettings: (state) => {
       const current = get().chatSettings;
       // The optimistic copy shown during a change carries main's last revision: main's answer replaces it.
       if (!current || state.revision >= current.revision) set({ chatSettings: state });
     },
-    applyAds: (state) => set({ ads: state }),
+    applyAds: (state) => {
+      epochs.tick('ads');
+      showAds(state);
+    },
   };
 }
 

@@ -20,7 +20,7 @@ export interface NotificationsSlice {
   setNotificationSettings(changes: Partial<NotificationSettings>): Promise<void>;
 }
 
-export function createNotificationsSlice({ set, get, deps, run }: SliceContext): NotificationsSlice {
+export function createNotificationsSlice({ set, get, deps, run, epochs }: SliceContext): NotificationsSlice {
   return {
     toasts: [],
     notificationSettings: null,
@@ -51,17 +51,23 @@ export function createNotificationsSlice({ set, get, deps, run }: SliceContext):
 
     loadNotificationSettings: () =>
       run('notifications.load', async () => {
-        set({ notificationSettings: await call(deps.bridge.notifications.getSettings()) });
+        const fresh = epochs.since('notificationSettings');
+        const settings = await call(deps.bridge.notifications.getSettings());
+        // A save made after this read may have been answered first.
+        if (fresh()) set({ notificationSettings: settings });
       }),
 
     setNotificationSettings: (changes) =>
       run('notifications.save', async () => {
         const before = get().notificationSettings;
         if (before) set({ notificationSettings: { ...before, ...changes } });
+        const fresh = epochs.since('notificationSettings');
         try {
-          set({ notificationSettings: await call(deps.bridge.notifications.setSettings(changes)) });
+          const settings = await call(deps.bridge.notifications.setSettings(changes));
+          if (fresh()) set({ notificationSettings: settings });
         } catch (error) {
-          set({ notificationSettings: before });
+          // Rolled back only when no later change has been answered since.
+          if (fresh()) set({ notificationSettings: before });
           throw error;
         }
       }),

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { QueueDelta, QueueSnapshot, Redemption, ResolveResult } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
 import { visibleRedemptions, describeResolve } from './redemptions-slice';
-import { deferred, fakeDeps, flush, ok, signedIn } from './test-fakes';
+import { deferred, fakeDeps, flush, ok, signedIn } from '../test-support/store-fakes';
 
 const r = (id: string, at: number, rewardId = 'a'): Redemption => ({
   id,

@@ -1,5 +1,5 @@
 import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
-import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from '../features/queue/queue-model';
+import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 
@@ -53,6 +53,11 @@ export function describeResolve(result: ResolveResult, status: ResolveStatus): s
 
 export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): RedemptionsSlice {
   const applySnapshot = (snapshot: QueueSnapshot) => {
+    // Numbered deltas sent after the snapshot was taken can arrive before it (over the dock they
+    // travel on another connection): an older snapshot would undo them, and the next delta would
+    // then not follow on. Main's version never goes back (not even across accounts).
+    const held = get().queue;
+    if (held && snapshot.version < held.version) return;
     set((state) => ({
       queue: { version: snapshot.version, items: snapshot.items },
       queueRewards: snapshot.rewards,
@@ -159,7 +164,10 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
 
     reconcileQueue: () =>
       run('redemptions.reconcile', async () => {
-        set({ queueStatus: await call(deps.bridge.redemptions.reconcile()) });
+        const version = get().queue?.version;
+        const status = await call(deps.bridge.redemptions.reconcile());
+        // Every change of status comes with a delta: one applied since the call is at least as new.
+        if (get().queue?.version === version) set({ queueStatus: status });
       }),
 
     dismissQueueFailure: async (at) => {

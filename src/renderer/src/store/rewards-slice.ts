@@ -27,23 +27,27 @@ function replaceReward(overview: RewardsOverview | null, reward: CustomReward): 
   return { ...overview, rewards: exists ? overview.rewards.map((r) => (r.id === reward.id ? reward : r)) : [...overview.rewards, reward] };
 }
 
-export function createRewardsSlice({ set, get, deps, run }: SliceContext): RewardsSlice {
+export function createRewardsSlice({ set, get, deps, run, epochs }: SliceContext): RewardsSlice {
+  // Main sends the whole list in rewards:changed after every change: once one came after a call,
+  // the call's answer is older than what is shown and is not merged in (nor rolled back).
   return {
     rewards: null,
     adoptNote: null,
 
     loadRewards: () =>
       run('rewards.load', async (isLatest) => {
+        const fresh = epochs.since('rewards');
         const overview = await call(deps.bridge.rewards.list());
-        if (isLatest()) set({ rewards: overview });
+        if (isLatest() && fresh()) set({ rewards: overview });
       }),
 
     saveReward: async (id, input) => {
       let saved = false;
       await run('rewards.save', async () => {
+        const fresh = epochs.since('rewards');
         const reward =
           id === null ? await call(deps.bridge.rewards.create(input as RewardInput)) : await call(deps.bridge.rewards.update({ id, changes: input as RewardChanges }));
-        set((state) => ({ rewards: replaceReward(state.rewards, reward) }));
+        if (fresh()) set((state) => ({ rewards: replaceReward(state.rewards, reward) }));
         saved = true;
       });
       return saved;
@@ -53,29 +57,35 @@ export function createRewardsSlice({ set, get, deps, run }: SliceContext): Rewar
       run('rewards.toggle', async () => {
         const before = get().rewards?.rewards.find((r) => r.id === id);
         if (before) set((state) => ({ rewards: replaceReward(state.rewards, { ...before, ...changes }) }));
+        const fresh = epochs.since('rewards');
         try {
           const reward = await call(deps.bridge.rewards.update({ id, changes }));
-          set((state) => ({ rewards: replaceReward(state.rewards, reward) }));
+          if (fresh()) set((state) => ({ rewards: replaceReward(state.rewards, reward) }));
         } catch (error) {
-          if (before) set((state) => ({ rewards: replaceReward(state.rewards, before) }));
+          if (before && fresh()) set((state) => ({ rewards: replaceReward(state.rewards, before) }));
           throw error;
         }
       }),
 
     deleteReward: (id) =>
       run('rewards.delete', async () => {
+        const fresh = epochs.since('rewards');
         await call(deps.bridge.rewards.delete({ id }));
-        set((state) => ({ rewards: state.rewards ? { ...state.rewards, rewards: state.rewards.rewards.filter((r) => r.id !== id) } : null }));
+        if (fresh()) set((state) => ({ rewards: state.rewards ? { ...state.rewards, rewards: state.rewards.rewards.filter((r) => r.id !== id) } : null }));
       }),
 
     adoptReward: (id) =>
       run('rewards.adopt', async () => {
+        const fresh = epochs.since('rewards');
         const { reward, retireOriginal } = await call(deps.bridge.rewards.adopt({ id }));
-        set((state) => ({ rewards: replaceReward(state.rewards, reward), adoptNote: retireOriginal }));
+        set((state) => ({ rewards: fresh() ? replaceReward(state.rewards, reward) : state.rewards, adoptNote: retireOriginal }));
       }),
 
     dismissAdoptNote: () => set({ adoptNote: null }),
 
-    applyRewards: (overview) => set({ rewards: overview }),
+    applyRewards: (overview) => {
+      epochs.tick('rewards');
+      set({ rewards: overview });
+    },
   };
 }

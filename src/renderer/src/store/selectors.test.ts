@@ -13,7 +13,7 @@ import {
   selectStreamUrl,
   selectTokenStorageWarning,
 } from './selectors';
-import { appInfo, fakeDeps, overview, signedIn, signedOut } from './test-fakes';
+import { appInfo, fakeDeps, overview, signedIn, signedOut } from '../test-support/store-fakes';
 import type { SidestageState } from './types';
 
 function state(patch: Partial<SidestageState> = {}): SidestageState {

@@ -7,7 +7,7 @@ import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
 import { visibleRedemptions } from '../../store/redemptions-slice';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
-import { formatAge } from './queue-model';
+import { formatAge } from '../../store/queue-model';
 import '../channel-points.css';
 
 const rowHeight = 64;

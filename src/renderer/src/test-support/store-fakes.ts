@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { signedOutAuthState } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
-import type { StoreDeps } from './types';
+import type { StoreDeps } from '../store/types';
 
 export const appInfo: AppInfo = {
   version: '0.1.0',

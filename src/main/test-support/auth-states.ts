@@ -1,5 +1,5 @@
 /** Auth states for the services' tests: a signed-in affiliate broadcaster, id 42. */
-import { signedOutAuthState, type AuthState } from '../../../shared/ipc/contract';
+import { signedOutAuthState, type AuthState } from '../../shared/ipc/contract';
 
 export const signedInAuthState: AuthState = {
   ...signedOutAuthState,

@@ -1,6 +1,6 @@
 /** The renderer's copy of the queue: applying main's deltas, filtering, moving the focus. Pure. */
-import { compareRedemptions } from '../../../../shared/domain/redemption-order';
-import type { QueueDelta, Redemption } from '../../../../shared/ipc/contract';
+import { compareRedemptions } from '../../../shared/domain/redemption-order';
+import type { QueueDelta, Redemption } from '../../../shared/ipc/contract';
 
 export interface QueueCopy {
   version: number;

@@ -12,14 +12,19 @@ export const systemClock: Clock = {
   setTimeout: (callback, ms) => {
     const handle = setTimeout(callback, ms);
     // Timers of a service must not keep the process (or a test run) alive on their own.
-    handle.unref?.();
+    unref(handle);
     return handle;
   },
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   setInterval: (callback, ms) => {
     const handle = setInterval(callback, ms);
-    handle.unref?.();
+    unref(handle);
     return handle;
   },
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
 };
+
+/** Node's timers have unref(); a browser's are numbers and never keep anything alive. */
+function unref(handle: unknown): void {
+  (handle as { unref?: () => void }).unref?.();
+}

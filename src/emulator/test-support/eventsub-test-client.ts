@@ -1,6 +1,6 @@
 /** A WebSocket client for the EventSub tests: keeps every frame and waits on conditions, never on fixed sleeps. */
 import WebSocket from 'ws';
-import { call, helixHeaders, type TestResponse } from '../emulator-test-client';
+import { call, helixHeaders, type TestResponse } from './emulator-test-client';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON frames
 export type TestFrame = any;

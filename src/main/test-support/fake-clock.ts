@@ -1,4 +1,4 @@
-import type { Clock } from './clock';
+import type { Clock } from '../../shared/primitives/clock';
 
 interface FakeTimer {
   id: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Backoff } from './backoff';
+import { Backoff, backoffDelay } from './backoff';
 
 describe('Backoff', () => {
   it('doubles up to the cap, with the jitter between half and all of each step', () => {
@@ -20,5 +20,18 @@ describe('Backoff', () => {
     backoff.reset();
     expect(backoff.attempts).toBe(0);
     expect(backoff.next()).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('backoffDelay', () => {
+  it('gives exact steps without jitter and never goes past the cap', () => {
+    const steps = Array.from({ length: 6 }, (_, attempt) => backoffDelay(attempt, { initialMs: 250, maxMs: 2000, jitter: 'none' }));
+    expect(steps).toEqual([250, 500, 1000, 2000, 2000, 2000]);
+    expect(backoffDelay(10_000, { initialMs: 250, maxMs: 2000, jitter: 'none' })).toBe(2000);
+  });
+
+  it('jitters between half and all of the step by default', () => {
+    expect(backoffDelay(2, { initialMs: 100, maxMs: 1000 }, () => 0)).toBe(200);
+    expect(backoffDelay(2, { initialMs: 100, maxMs: 1000 }, () => 1)).toBe(400);
   });
 });
