@@ -31,6 +31,10 @@ import { registerLiveControlsIpc } from './ipc/live-controls-ipc';
 import { CurrentBroadcaster } from './services/common/current-broadcaster';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import { createEmulatorHttp, ViewerSimulation } from './services/demo/viewer-simulation';
+import { registerRedemptionsIpc } from './ipc/redemptions-ipc';
+import { registerNotificationsIpc } from './ipc/notifications-ipc';
+import { registerCharityIpc } from './ipc/charity-ipc';
+import { registerRewardsIpc } from './ipc/rewards-ipc';
 import { Disposers, setListenerErrorReporter } from '../shared/primitives/emitter';
 import { join } from 'node:path';
 import type { TokenCipher } from './services/auth/token-store';
@@ -173,6 +177,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const redemptions = createRedemptionsFeature({
     api,
     auth,
+    broadcaster,
     settings,
     dataDir: options.dataDir,
     notices: recoveryNotices,
@@ -180,7 +185,10 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     events,
     notifier: options.notifier,
   });
-  redemptions.register(router);
+  wiring.add(registerRedemptionsIpc(router, redemptions));
+  wiring.add(registerNotificationsIpc(router, redemptions));
+  wiring.add(registerCharityIpc(router, redemptions));
+  wiring.add(registerRewardsIpc(router, redemptions));
   const live = createLiveControlsFeature({
     api,
     broadcaster,
