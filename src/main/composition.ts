@@ -43,6 +43,8 @@ import { ObsService } from './services/obs/obs-service';
 import { CipherFileObsPasswordStore } from './services/obs/obs-password-store';
 import { ingestTargetReader } from './services/obs/ingest-target';
 import { registerObsIpc } from './ipc/obs-ipc';
+import { GoLiveChecklist } from './services/go-live/go-live-checklist';
+import { registerGoLiveIpc } from './ipc/go-live-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -227,6 +229,22 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     dropMarker: (description) => live.markers.drop('obs-reconnect', description),
   });
   wiring.add(registerObsIpc(router, obs));
+  const goLive = new GoLiveChecklist({
+    auth,
+    ingest,
+    obs,
+    events,
+    markers: live.markers,
+    hotkey: live.hotkey,
+    chatSettings: live.chatSettings,
+    startPreset: { get: () => settings.get('goLive.startPresetId'), set: (id) => settings.set('goLive.startPresetId', id) },
+    requiredScopes: config.scopes,
+    // Going live is announced by these; the features' own subscriptions are in the events status.
+    requiredEventTypes: ['stream.online', 'stream.offline'],
+    dockMode: options.transport === 'dock',
+    logger,
+  });
+  wiring.add(registerGoLiveIpc(router, goLive));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -236,6 +254,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(redemptions.onOpen(() => options.showWindow?.()));
   const dispose = async () => {
     wiring.dispose();
+    goLive.dispose();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
     await obs.dispose();

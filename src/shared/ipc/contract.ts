@@ -25,6 +25,7 @@ import type { IpcResult } from './schemas/errors';
 import { eventsStatusSchema } from './schemas/events';
 import { ingestOverviewSchema, revealedStreamKeySchema } from './schemas/ingest';
 import { hotkeyStateSchema, markersOverviewSchema } from './schemas/markers';
+import { goLiveFixArgSchema, goLiveStartPresetArgSchema, goLiveStateSchema } from './schemas/go-live';
 import { obsConnectionArgSchema, obsOptionsArgSchema, obsPasswordArgSchema, obsSendArgSchema, obsSendResultSchema, obsStateSchema, obsStreamTargetSchema } from './schemas/obs';
 import { notificationSettingsSchema, openItemSchema, shownNotificationSchema } from './schemas/notifications';
 import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIdsArgSchema, resolveResultSchema } from './schemas/redemptions';
@@ -52,6 +53,7 @@ export * from './schemas/tray';
 export * from './schemas/demo';
 export * from './schemas/data';
 export * from './schemas/obs';
+export * from './schemas/go-live';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -172,6 +174,16 @@ export const invokeChannels = {
   'obs:sendStreamTarget': { arg: obsSendArgSchema, result: obsSendResultSchema },
   'obs:startStream': { arg: noArg, result: obsStateSchema },
   'obs:stopStream': { arg: noArg, result: obsStateSchema },
+  // the go-live checklist: re-checks itself only while open
+  'goLive:getState': { arg: noArg, result: goLiveStateSchema },
+  'goLive:open': { arg: noArg, result: goLiveStateSchema },
+  'goLive:close': { arg: noArg, result: goLiveStateSchema },
+  /** Checks now (while open or not). */
+  'goLive:recheck': { arg: noArg, result: goLiveStateSchema },
+  /** Runs an item's one-click fix, then checks again. */
+  'goLive:fix': { arg: goLiveFixArgSchema, result: goLiveStateSchema },
+  /** The chat preset to apply at the start of a stream; null: none. */
+  'goLive:setStartPreset': { arg: goLiveStartPresetArgSchema, result: goLiveStateSchema },
   ...dataRecoveryChannels,
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
@@ -191,6 +203,7 @@ export const eventChannels = {
   'ads:changed': adsStateSchema,
   'demo:changed': simulationStateSchema,
   'obs:changed': obsStateSchema,
+  'goLive:changed': goLiveStateSchema,
   ...dataRecoveryEvents,
 } as const satisfies Record<string, z.ZodType>;
 

@@ -8,7 +8,7 @@
  * leave this service except to OBS: not in the state, not in a log line, not in an error.
  */
 import { OBSWebSocket, OBSWebSocketError, EventSubscription } from 'obs-websocket-js/json';
-import type { ObsConnectionStatus, ObsState, ObsStreamState, ObsStreamTarget, ObsSendResult } from '../../../shared/ipc/contract';
+import type { ObsConnectionStatus, ObsOutputSettings, ObsState, ObsStreamState, ObsStreamTarget, ObsSendResult } from '../../../shared/ipc/contract';
 import { Backoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -176,6 +176,33 @@ export class ObsService {
     if (update.autoMarkerOnReconnect !== undefined) this.settings.set('obs.autoMarkerOnReconnect', update.autoMarkerOnReconnect);
     this.emit();
     return this.getState();
+  }
+
+  /**
+   * OBS's output settings, for the go-live checklist: the output mode, encoder and bitrate from the
+   * profile and the output size and fps. Read only; the checklist gives advice, never writes them.
+   */
+  async getOutputSettings(): Promise<ObsOutputSettings> {
+    const param = async (parameterCategory: string, parameterName: string): Promise<string | null> =>
+      (await this.request('GetProfileParameter', { parameterCategory, parameterName })).parameterValue ?? null;
+    const [modeValue, video] = await Promise.all([param('Output', 'Mode'), this.request('GetVideoSettings')]);
+    const mode = modeValue === 'Advanced' ? 'advanced' : modeValue === 'Simple' || modeValue === null ? 'simple' : 'unknown';
+    let encoder: string | null = null;
+    let videoBitrateKbps: number | null = null;
+    let keyframeIntervalSeconds: number | null = null;
+    if (mode === 'advanced') {
+      // Advanced mode keeps bitrate and keyframe interval in the encoder's own file, out of obs-websocket's reach.
+      encoder = await param('AdvOut', 'Encoder');
+    } else {
+      const [bitrate, simpleEncoder] = await Promise.all([param('SimpleOutput', 'VBitrate'), param('SimpleOutput', 'StreamEncoder')]);
+      encoder = simpleEncoder ?? 'x264';
+      const parsed = bitrate === null ? NaN : Number(bitrate);
+      videoBitrateKbps = Number.isFinite(parsed) ? parsed : 2500;
+      // Simple mode always streams with a 2 s keyframe interval (OBS sets keyint_sec itself there).
+      keyframeIntervalSeconds = 2;
+    }
+    const fps = video.fpsDenominator > 0 ? video.fpsNumerator / video.fpsDenominator : null;
+    return { mode, encoder, videoBitrateKbps, keyframeIntervalSeconds, outputWidth: video.outputWidth ?? null, outputHeight: video.outputHeight ?? null, fps };
   }
 
   /** What OBS holds compared with the selected ingest server and the stream key. */
@@ -521,7 +548,8 @@ class ObsFailure extends Error {
   }
 }
 
-function sameServer(a: string, b: string): boolean {
+/** Servers compared as an encoder sees them: case, spaces and trailing slashes do not matter. */
+export function sameServer(a: string, b: string): boolean {
   const norm = (s: string) => s.trim().replace(/\/+$/, '').toLowerCase();
   return norm(a) === norm(b);
 }
@@ -534,5 +562,10 @@ interface RequestMap {
   GetStreamServiceSettings: { data: undefined; response: { streamServiceType: string; streamServiceSettings: Record<string, unknown> | null } };
   SetStreamServiceSettings: { data: { streamServiceType: string; streamServiceSettings: Record<string, unknown> }; response: undefined };
   StartStream: { data: undefined; response: undefined };
+  GetProfileParameter: { data: { parameterCategory: string; parameterName: string }; response: { parameterValue: string | null; defaultParameterValue: string | null } };
+  GetVideoSettings: {
+    data: undefined;
+    response: { fpsNumerator: number; fpsDenominator: number; baseWidth: number; baseHeight: number; outputWidth: number; outputHeight: number };
+  };
   StopStream: { data: undefined; response: undefined };
 }

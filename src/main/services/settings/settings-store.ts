@@ -47,6 +47,8 @@ export interface Settings {
   'obs.enabled': boolean;
   /** Drop a stream marker when OBS reconnects after a dropped connection to the ingest. */
   'obs.autoMarkerOnReconnect': boolean;
+  /** The chat-settings preset the go-live checklist applies at the start of a stream; null: none. */
+  'goLive.startPresetId': string | null;
 }
 
 export const defaultSettings: Settings = {
@@ -67,6 +69,7 @@ export const defaultSettings: Settings = {
   'obs.port': 4455,
   'obs.enabled': false,
   'obs.autoMarkerOnReconnect': false,
+  'goLive.startPresetId': null,
 };
 
 const pendingRevertSchema = z.object({
@@ -97,6 +100,7 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
   'obs.port': z.number().int().min(1).max(65_535),
   'obs.enabled': z.boolean(),
   'obs.autoMarkerOnReconnect': z.boolean(),
+  'goLive.startPresetId': z.string().nullable(),
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];
