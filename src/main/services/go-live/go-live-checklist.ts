@@ -223,7 +223,7 @@ export class GoLiveChecklist {
     return this.recheck();
   }
 
-  setStartPreset(presetId: string | null): Promise<GoLiveState> {
+  async setStartPreset(presetId: string | null): Promise<GoLiveState> {
     if (presetId !== null && !this.options.chatSettings.getState().presets.some((p) => p.id === presetId)) {
       throw new AppError('invalid_argument', 'There is no chat preset with that name.');
     }
