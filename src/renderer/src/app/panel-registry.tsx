@@ -12,6 +12,7 @@ import { LivePanel } from '../features/live/live-panel';
 import { MarkersPanel } from '../features/markers/markers-panel';
 import { ChatSettingsPanel } from '../features/chat-settings/chat-settings-panel';
 import { ObsPanel } from '../features/obs/obs-panel';
+import { GoLivePanel } from '../features/go-live/go-live-panel';
 
 export interface PanelDefinition {
   /** Stable id, kept in the store's `activePanel`. */
@@ -26,6 +27,7 @@ export const panels: readonly PanelDefinition[] = [
   { id: 'account', title: 'Account', render: () => <AccountPanel /> },
   { id: 'ingest', title: 'Ingest', render: () => <IngestPanel /> },
   { id: 'obs', title: 'OBS', render: () => <ObsPanel /> },
+  { id: 'go-live', title: 'Go live', render: () => <GoLivePanel /> },
   { id: 'live', title: 'Live', render: () => <LivePanel /> },
   { id: 'markers', title: 'Markers', render: () => <MarkersPanel /> },
   { id: 'chat-settings', title: 'Chat settings', render: () => <ChatSettingsPanel /> },

@@ -11,6 +11,7 @@ import { createCharitySlice } from './charity-slice';
 import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-slice';
 import { createDemoSlice, mirrorDemo } from './demo-slice';
 import { createObsSlice, mirrorObs } from './obs-slice';
+import { createGoLiveSlice, mirrorGoLive } from './go-live-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
 import { createRewardsSlice } from './rewards-slice';
@@ -35,6 +36,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createDemoSlice(context),
       ...createDataRecoverySlice(context),
       ...createObsSlice(context),
+      ...createGoLiveSlice(context),
     };
   });
 }
@@ -55,6 +57,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorDemo(store, deps),
     mirrorDataRecovery(store, deps),
     mirrorObs(store, deps),
+    mirrorGoLive(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

@@ -20,6 +20,7 @@ export type EventDomain =
   | 'rewards'
   | 'demo'
   | 'obs'
+  | 'goLive'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

@@ -10,6 +10,7 @@ import type { CharityActionId, CharitySlice } from './charity-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
 import type { ObsActionId, ObsSlice } from './obs-slice';
+import type { GoLiveActionId, GoLiveSlice } from './go-live-slice';
 import type { NotificationsActionId, NotificationsSlice } from './notifications-slice';
 import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice';
 import type { RewardsActionId, RewardsSlice } from './rewards-slice';
@@ -52,6 +53,7 @@ export type ActionId =
   | RewardsActionId
   | DemoActionId
   | ObsActionId
+  | GoLiveActionId
   | DataRecoveryActionId;
 
 export interface ActionStatus {
@@ -112,4 +114,4 @@ export interface UiSlice {
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice;
+export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice & GoLiveSlice;

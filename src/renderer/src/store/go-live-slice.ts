@@ -1,0 +1,67 @@
+/**
+ * The go-live checklist in the store: main evaluates it and re-checks it while it is open; this
+ * mirrors its state (goLive:changed and call results). The panel opens it when shown and closes it
+ * when hidden, so main only polls while someone looks.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { GoLiveFixAction, GoLiveItemState, GoLiveState, IpcResult } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import type { SidestageState, StoreDeps } from './types';
+
+export type GoLiveActionId = 'goLive.open' | 'goLive.close' | 'goLive.recheck' | 'goLive.fix' | 'goLive.setStartPreset';
+
+export interface GoLiveSlice {
+  goLive: GoLiveState | null;
+  openGoLive(): Promise<void>;
+  closeGoLive(): Promise<void>;
+  recheckGoLive(): Promise<void>;
+  fixGoLive(action: GoLiveFixAction): Promise<void>;
+  setGoLiveStartPreset(presetId: string | null): Promise<void>;
+  applyGoLive(state: GoLiveState): void;
+}
+
+export function createGoLiveSlice({ set, deps, run, epochs }: SliceContext): GoLiveSlice {
+  const ask = (id: GoLiveActionId, request: () => Promise<IpcResult<GoLiveState>>) =>
+    run(id, async (isLatest) => {
+      const fresh = epochs.since('goLive');
+      const state = await call(request());
+      if (isLatest() && fresh()) set({ goLive: state });
+    });
+  return {
+    goLive: null,
+    openGoLive: () => ask('goLive.open', () => deps.bridge.goLive.open()),
+    closeGoLive: () => ask('goLive.close', () => deps.bridge.goLive.close()),
+    recheckGoLive: () => ask('goLive.recheck', () => deps.bridge.goLive.recheck()),
+    fixGoLive: (action) => ask('goLive.fix', () => deps.bridge.goLive.fix({ action })),
+    setGoLiveStartPreset: (presetId) => ask('goLive.setStartPreset', () => deps.bridge.goLive.setStartPreset({ presetId })),
+    applyGoLive: (goLive) => {
+      epochs.tick('goLive');
+      set({ goLive });
+    },
+  };
+}
+
+const stateWords: Record<GoLiveItemState, string> = { ok: 'OK', problem: 'Problem', unknown: 'Not known yet', 'not-applicable': 'Not applicable' };
+
+export function formatGoLiveItemState(state: GoLiveItemState): string {
+  return stateWords[state];
+}
+
+/** The required items that are not ok, for the banner. */
+export function selectGoLiveBlockers(state: SidestageState): string[] {
+  return (state.goLive?.items ?? []).filter((item) => item.required && item.state !== 'ok').map((item) => item.label);
+}
+
+/** Follows goLive:changed; after a missed stretch of events, opens it again if it was open (main may have restarted). */
+export function mirrorGoLive(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  const stops = [
+    deps.bridge.on('goLive:changed', (state) => store.getState().applyGoLive(state)),
+    deps.connection.onResync(() => {
+      if (store.getState().goLive?.open) void store.getState().openGoLive();
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
