@@ -203,6 +203,11 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     events,
     shortcuts: options.shortcuts,
     openWindow: options.showWindow,
+    // The checklist is built below, after live controls (it reads them); the tray is clicked only once started.
+    openGoLiveChecklist: () => {
+      options.showWindow?.();
+      goLive.show();
+    },
     quit: options.quit,
   });
   wiring.add(registerLiveControlsIpc(router, live, settings));

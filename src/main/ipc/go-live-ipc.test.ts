@@ -44,7 +44,7 @@ function checklist() {
 }
 
 describe('go-live IPC', () => {
-  it('registers every goLive:* channel, refuses a fix that is not one, forwards goLive:changed until disposed', async () => {
+  it('registers every goLive:* channel, refuses a fix that is not one, forwards goLive:changed and goLive:show until disposed', async () => {
     const { service, probe } = checklist();
     const router = new IpcRouter(silentLogger);
     const events: [string, unknown][] = [];
@@ -65,9 +65,13 @@ describe('go-live IPC', () => {
     });
     expect(await router.dispatch('goLive:close', undefined, trusted)).toMatchObject({ ok: true, value: { open: false } });
 
+    service.show();
+    expect(events.at(-1)).toEqual(['goLive:show', {}]);
+
     off();
     const count = events.length;
     await router.dispatch('goLive:recheck', undefined, trusted);
+    service.show();
     expect(events.length).toBe(count);
     service.dispose();
   });

@@ -204,6 +204,8 @@ export const eventChannels = {
   'demo:changed': simulationStateSchema,
   'obs:changed': obsStateSchema,
   'goLive:changed': goLiveStateSchema,
+  /** Show the go-live panel (the tray's "Go-live checklist"). */
+  'goLive:show': z.object({}),
   ...dataRecoveryEvents,
 } as const satisfies Record<string, z.ZodType>;
 

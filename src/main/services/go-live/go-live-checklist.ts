@@ -115,6 +115,7 @@ export class GoLiveChecklist {
   private readonly clock: Clock;
   private readonly recheckMs: number;
   private readonly changes = new Emitter<GoLiveState>();
+  private readonly shows = new Emitter<void>();
   private readonly inputs = new Disposers();
   private open = false;
   private timer: unknown = null;
@@ -151,6 +152,15 @@ export class GoLiveChecklist {
 
   onChange(listener: (state: GoLiveState) => void): Disposer {
     return this.changes.on(listener);
+  }
+
+  /** Asks the renderer to show the checklist's panel (the tray's entry); the panel opens it. */
+  show(): void {
+    this.shows.fire();
+  }
+
+  onShow(listener: () => void): Disposer {
+    return this.shows.on(listener);
   }
 
   /** Opens the checklist: checks now, then on every input change and every few seconds until closed. */

@@ -39,6 +39,8 @@ export interface LiveControlsDeps {
   notificationPause?: NotificationPauseSwitch;
   /** For the tray's "Open Sidestage" (and the note hotkey) and "Quit"; the dock has no tray. */
   openWindow?: () => void;
+  /** The tray's "Go-live checklist": opens the window on that panel. */
+  openGoLiveChecklist?: () => void;
   quit?: () => void;
   /** Test and benchmark knobs. */
   markerLogStore?: MarkerLogStore;
@@ -99,6 +101,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     markers,
     notifications: deps.notificationPause ?? settingsPauseSwitch(settings),
     openWindow: deps.openWindow ?? (() => {}),
+    openGoLiveChecklist: deps.openGoLiveChecklist,
     quit: deps.quit ?? (() => {}),
     logger,
     clock,

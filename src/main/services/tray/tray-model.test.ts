@@ -99,6 +99,18 @@ describe('TrayModel', () => {
     expect(tray.getState()).toMatchObject({ notificationsPaused: true, tooltip: 'Sidestage · Offline · notifications paused' });
   });
 
+  it('has a "Go-live checklist" entry only where the app can open it, and routes its click', () => {
+    const { tray } = setup();
+    expect(tray.getState().menu.some((i) => i.id === 'goLiveChecklist')).toBe(false);
+    const openGoLiveChecklist = vi.fn();
+    const withChecklist = new TrayModel({ ...(tray as unknown as { options: ConstructorParameters<typeof TrayModel>[0] }).options, openGoLiveChecklist });
+    const item = withChecklist.getState().menu.find((i) => i.id === 'goLiveChecklist');
+    expect(item).toEqual({ id: 'goLiveChecklist', label: 'Go-live checklist', enabled: true });
+    withChecklist.activate('goLiveChecklist');
+    expect(openGoLiveChecklist).toHaveBeenCalledTimes(1);
+    withChecklist.dispose();
+  });
+
   it('stops its timer on dispose', () => {
     const { tray, clock } = setup();
     tray.dispose();

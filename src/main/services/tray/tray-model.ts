@@ -11,7 +11,7 @@ import type { Logger } from '../logger';
 import type { SettingsStore } from '../settings/settings-store';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
-export type TrayItemId = 'dropMarker' | `runAd:${number}` | 'open' | 'pauseNotifications' | 'quit';
+export type TrayItemId = 'dropMarker' | `runAd:${number}` | 'open' | 'goLiveChecklist' | 'pauseNotifications' | 'quit';
 
 export interface TrayMenuItem {
   id: TrayItemId | 'runAd';
@@ -48,6 +48,8 @@ export interface TrayModelOptions {
   notifications: NotificationPauseSwitch;
   /** Shows and focuses the window (the Electron side). */
   openWindow: () => void;
+  /** Opens the window on the go-live checklist; none: the menu has no such entry. */
+  openGoLiveChecklist?: () => void;
   quit: () => void;
   logger: Logger;
   clock?: Clock;
@@ -106,6 +108,7 @@ export class TrayModel {
           submenu: (this.options.adLengths ?? [30, 60, 90, 120, 150, 180]).map((length) => ({ id: `runAd:${length}` as const, label: `${length} s`, enabled: adsEnabled })),
         },
         { id: 'open', label: 'Open Sidestage', enabled: true },
+        ...(this.options.openGoLiveChecklist ? [{ id: 'goLiveChecklist' as const, label: 'Go-live checklist', enabled: true }] : []),
         { id: 'pauseNotifications', label: 'Pause notifications', enabled: true, checked: paused },
         { id: 'quit', label: 'Quit Sidestage', enabled: true },
       ],
@@ -133,6 +136,8 @@ export class TrayModel {
       void this.options.ads.run(length, { notify: true }).catch(() => {});
     } else if (id === 'open') {
       this.options.openWindow();
+    } else if (id === 'goLiveChecklist' && this.options.openGoLiveChecklist) {
+      this.options.openGoLiveChecklist();
     } else if (id === 'pauseNotifications') {
       this.options.notifications.set(!this.options.notifications.get());
       this.update();

@@ -68,6 +68,14 @@ describe('go-live slice', () => {
     stop();
   });
 
+  it('shows the go-live panel when main asks (the tray entry)', () => {
+    const { store, deps, emit } = setup();
+    const stop = startMirroring(store, deps);
+    emit('goLive:show', {});
+    expect(store.getState().activePanel).toBe('go-live');
+    stop();
+  });
+
   it('re-opens after a resync only when it was open', async () => {
     const { store, deps, connection, goLive, emit } = setup();
     const stop = startMirroring(store, deps);

@@ -57,6 +57,7 @@ export function selectGoLiveBlockers(state: SidestageState): string[] {
 export function mirrorGoLive(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
   const stops = [
     deps.bridge.on('goLive:changed', (state) => store.getState().applyGoLive(state)),
+    deps.bridge.on('goLive:show', () => store.getState().setActivePanel('go-live')),
     deps.connection.onResync(() => {
       if (store.getState().goLive?.open) void store.getState().openGoLive();
     }),
