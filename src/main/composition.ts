@@ -91,6 +91,7 @@ export interface Sidestage {
   live: LiveControlsFeature;
   redemptions: RedemptionsFeature;
   obs: ObsService;
+  goLive: GoLiveChecklist;
   recoveryNotices: DataRecoveryNotices;
   dispose(): Promise<void>;
 }
@@ -292,6 +293,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     live,
     redemptions,
     obs,
+    goLive,
     recoveryNotices,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
