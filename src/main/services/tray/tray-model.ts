@@ -1,7 +1,7 @@
 /**
  * What the tray shows, derived from the services: live or offline, a tooltip, the redemptions
- * waiting, whether notifications are paused, and the menu (drop marker, run ad, open Sidestage,
- * pause notifications, quit). Plain Node: the Electron adapter (src/main/adapters/tray.ts) only
+ * waiting, whether notifications are paused, and the menu (drop marker, run ad, open Sidestage, the
+ * go-live checklist where the app can open it, pause notifications, quit). Plain Node: the Electron adapter (src/main/adapters/tray.ts) only
  * renders the model and sends clicks back to `activate`.
  */
 import { formatUptime } from '../../../shared/domain/marker-position';
