@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { GoLiveState, IpcResult } from '../../../shared/ipc/contract';
+import { signedOutAuthState, type GoLiveState, type IpcResult } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
 import { selectGoLiveBlockers } from './go-live-slice';
 import { deferred, fakeDeps, flush, ok } from '../test-support/store-fakes';
@@ -52,6 +52,16 @@ describe('go-live slice', () => {
     expect(store.getState().goLive?.ready).toBe(true);
     await store.getState().setGoLiveStartPreset('calm');
     expect(goLive.setStartPreset).toHaveBeenCalledWith({ presetId: 'calm' });
+  });
+
+  it('routes the sign-in fix through the renderer sign-in, which opens the consent page in the dock', async () => {
+    const { store, bridge, goLive, openUrl } = setup();
+    const authorizeUrl = 'http://127.0.0.1:1/oauth2/authorize?x=1';
+    bridge.auth.signIn.mockResolvedValueOnce(ok({ ...signedOutAuthState, status: 'signingIn', pending: { flow: 'loopback', authorizeUrl, openedBy: 'renderer', expiresAt: '' } }));
+    await store.getState().fixGoLive('signIn');
+    expect(bridge.auth.signIn).toHaveBeenCalledWith({ flow: 'loopback' });
+    expect(openUrl).toHaveBeenCalledWith(authorizeUrl);
+    expect(goLive.fix).not.toHaveBeenCalled();
   });
 
   it('follows goLive:changed, and an answer older than an event is not shown', async () => {

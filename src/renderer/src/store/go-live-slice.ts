@@ -21,7 +21,7 @@ export interface GoLiveSlice {
   applyGoLive(state: GoLiveState): void;
 }
 
-export function createGoLiveSlice({ set, deps, run, epochs }: SliceContext): GoLiveSlice {
+export function createGoLiveSlice({ set, get, deps, run, epochs }: SliceContext): GoLiveSlice {
   const ask = (id: GoLiveActionId, request: () => Promise<IpcResult<GoLiveState>>) =>
     run(id, async (isLatest) => {
       const fresh = epochs.since('goLive');
@@ -33,7 +33,10 @@ export function createGoLiveSlice({ set, deps, run, epochs }: SliceContext): GoL
     openGoLive: () => ask('goLive.open', () => deps.bridge.goLive.open()),
     closeGoLive: () => ask('goLive.close', () => deps.bridge.goLive.close()),
     recheckGoLive: () => ask('goLive.recheck', () => deps.bridge.goLive.recheck()),
-    fixGoLive: (action) => ask('goLive.fix', () => deps.bridge.goLive.fix({ action })),
+    fixGoLive: (action) =>
+      // Signing in goes through the Account's own sign-in: in the dock this window opens the consent
+      // page, which main cannot; the checklist re-checks on the auth change it brings.
+      action === 'signIn' ? get().signIn('loopback') : ask('goLive.fix', () => deps.bridge.goLive.fix({ action })),
     setGoLiveStartPreset: (presetId) => ask('goLive.setStartPreset', () => deps.bridge.goLive.setStartPreset({ presetId })),
     applyGoLive: (goLive) => {
       epochs.tick('goLive');

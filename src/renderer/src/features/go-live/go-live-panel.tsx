@@ -75,8 +75,11 @@ function ChecklistItem({ item }: { item: GoLiveItem }) {
   );
 }
 
+/** One empty list, so the selector's answer stays the same between renders. */
+const noPresets: readonly { id: string; label: string }[] = [];
+
 function StartPreset({ presetId }: { presetId: string | null }) {
-  const presets = useSidestage((state) => state.chatSettings?.presets ?? []);
+  const presets = useSidestage((state) => state.chatSettings?.presets ?? noPresets);
   const id = useId();
   if (presets.length === 0) return null;
   return (
