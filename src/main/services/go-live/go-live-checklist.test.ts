@@ -214,6 +214,12 @@ describe('GoLiveChecklist', () => {
       reason: "OBS streams to rtmp://elsewhere/app, which is not one of the platform's ingest servers.",
       fix: { action: 'sendToObs' },
     });
+    t.setTarget({ ...sameTarget, match: 'different', differences: ['the Twitch service instead of a custom server'], obsService: 'Twitch', obsServer: 'auto' });
+    expect(byId(await t.checklist.recheck(), 'obsServer')).toMatchObject({
+      state: 'problem',
+      reason: 'OBS uses its Twitch service (server "auto"), not one of the directory\'s servers by address.',
+      fix: { action: 'sendToObs' },
+    });
     t.setTarget({ ...sameTarget, obsServer: 'rtmp://par.example/app/' });
     expect(byId(await t.checklist.recheck(), 'obsServer')).toMatchObject({ state: 'unknown', fix: { action: 'probeIngest' } });
     t.setTarget({ ...sameTarget, obsServer: 'rtmp://osl.example/app' });
@@ -335,6 +341,30 @@ describe('GoLiveChecklist', () => {
     expect(t.calls.getOverview.mock.calls.length).toBe(atClose);
     expect(t.clock.pendingTimers()).toBe(0);
     expect(seen).toContain(true);
+  });
+
+  it('while open, timed checks reuse the OBS reads (the key comparison) for 30 s; health-only OBS changes do not check', async () => {
+    const t = setup();
+    await t.checklist.openChecklist();
+    expect(t.calls.checkStreamTarget).toHaveBeenCalledTimes(1);
+    const overviews = t.calls.getOverview.mock.calls.length;
+    // OBS's state changes while live without its connection changing.
+    t.obs.set({ streamState: 'started' });
+    t.obs.set({ streamState: 'started', statusText: 'Connected' });
+    await Promise.resolve();
+    expect(t.calls.getOverview.mock.calls.length).toBe(overviews);
+    t.clock.advance(5000);
+    await vi.waitFor(() => expect(t.calls.getOverview.mock.calls.length).toBe(overviews + 1));
+    expect(t.calls.checkStreamTarget).toHaveBeenCalledTimes(1);
+    // An explicit check reads OBS again, and so does an ingest change.
+    await t.checklist.recheck();
+    expect(t.calls.checkStreamTarget).toHaveBeenCalledTimes(2);
+    t.ingestChanges.fire(overview());
+    await vi.waitFor(() => expect(t.calls.checkStreamTarget).toHaveBeenCalledTimes(3));
+    // After 30 s a timed check reads again.
+    t.clock.advance(30_000);
+    await vi.waitFor(() => expect(t.calls.checkStreamTarget).toHaveBeenCalledTimes(4));
+    t.checklist.closeChecklist();
   });
 
   it('a check asked for while one runs makes exactly one more run, with the newer inputs', async () => {

@@ -90,6 +90,12 @@ export interface GoLiveChecklistOptions {
   clock?: Clock;
   /** Re-check period while open. Default 5 s. */
   recheckMs?: number;
+  /**
+   * How long a timed or change-driven check reuses OBS's stream target and output settings (the
+   * comparison reads the stream key from the platform afresh). Default 30 s; an explicit check, an
+   * OBS connection change and an ingest change read them again.
+   */
+  obsReadTtlMs?: number;
 }
 
 const labels: Record<GoLiveItem['id'], string> = {
@@ -114,6 +120,10 @@ interface Reads {
 export class GoLiveChecklist {
   private readonly clock: Clock;
   private readonly recheckMs: number;
+  private readonly obsReadTtlMs: number;
+  private obsReads: { at: number; target: Reads['target']; output: Reads['output'] } | null = null;
+  private forceObsRead = false;
+  private lastObsStatus: string | null = null;
   private readonly changes = new Emitter<GoLiveState>();
   private readonly shows = new Emitter<void>();
   private readonly inputs = new Disposers();
@@ -128,6 +138,7 @@ export class GoLiveChecklist {
   constructor(private readonly options: GoLiveChecklistOptions) {
     this.clock = options.clock ?? systemClock;
     this.recheckMs = options.recheckMs ?? 5000;
+    this.obsReadTtlMs = options.obsReadTtlMs ?? 30_000;
   }
 
   getState(): GoLiveState {
@@ -168,10 +179,19 @@ export class GoLiveChecklist {
     if (!this.open && !this.disposed) {
       this.open = true;
       const o = this.options;
-      const recheck = () => this.requestCheck();
+      const recheck = () => this.requestCheck(false);
+      this.lastObsStatus = o.obs.getState().status;
       this.inputs.add(o.auth.onChange(recheck));
-      this.inputs.add(o.ingest.onChange(recheck));
-      this.inputs.add(o.obs.onChange(recheck));
+      // Another server, key or account changes what OBS should hold.
+      this.inputs.add(o.ingest.onChange(() => this.requestCheck(true)));
+      // OBS's state changes every 2 s while live (health): only a connection change matters here.
+      this.inputs.add(
+        o.obs.onChange((state) => {
+          if (state.status === this.lastObsStatus) return;
+          this.lastObsStatus = state.status;
+          this.requestCheck(true);
+        }),
+      );
       this.inputs.add(o.events.onStatusChange(recheck));
       this.inputs.add(o.markers.onChange(recheck));
       this.inputs.add(o.hotkey.onChange(recheck));
@@ -190,8 +210,13 @@ export class GoLiveChecklist {
     return this.getState();
   }
 
-  /** Checks now; a check asked for while one runs makes one more run after it. */
-  async recheck(): Promise<GoLiveState> {
+  /** Checks now, reading OBS afresh; a check asked for while one runs makes one more run after it. */
+  recheck(): Promise<GoLiveState> {
+    return this.check(true);
+  }
+
+  private async check(forceObsRead: boolean): Promise<GoLiveState> {
+    if (forceObsRead) this.forceObsRead = true;
     if (this.running) {
       this.again = true;
     } else {
@@ -253,9 +278,9 @@ export class GoLiveChecklist {
     this.timer = null;
   }
 
-  private requestCheck(): void {
+  private requestCheck(forceObsRead: boolean): void {
     if (!this.open) return;
-    this.recheck().catch((error: unknown) => this.options.logger.warn('go-live check failed', { error: String(error) }));
+    this.check(forceObsRead).catch((error: unknown) => this.options.logger.warn('go-live check failed', { error: String(error) }));
   }
 
   private async loop(): Promise<void> {
@@ -270,11 +295,17 @@ export class GoLiveChecklist {
   private async read(): Promise<Reads> {
     const o = this.options;
     const connected = o.obs.getState().status === 'connected';
+    const force = this.forceObsRead;
+    this.forceObsRead = false;
+    if (!connected) this.obsReads = null;
+    const cached = connected && !force && this.obsReads !== null && this.clock.now() - this.obsReads.at < this.obsReadTtlMs ? this.obsReads : null;
+    const at = this.clock.now();
     const [overview, target, output] = await Promise.all([
       settle(o.ingest.getOverview()),
-      connected ? settle(o.obs.checkStreamTarget()) : Promise.resolve(null),
-      connected ? settle(o.obs.getOutputSettings()) : Promise.resolve(null),
+      cached ? cached.target : connected ? settle(o.obs.checkStreamTarget()) : Promise.resolve(null),
+      cached ? cached.output : connected ? settle(o.obs.getOutputSettings()) : Promise.resolve(null),
     ]);
+    if (connected && !cached) this.obsReads = { at, target, output };
     return { overview, target, output };
   }
 
@@ -337,6 +368,10 @@ export class GoLiveChecklist {
     if ('error' in target) return item('obsServer', 'unknown', `OBS's stream settings could not be read: ${target.error}`, true, null);
     if ('error' in overview) return item('obsServer', 'unknown', `The ingest directory could not be read: ${overview.error}`, true, null);
     if (!target.obsServer) return item('obsServer', 'problem', 'OBS has no server set.', true, send);
+    if (target.obsService !== null && target.obsService !== 'rtmp_custom' && target.differences.some((d) => d.includes('instead of a custom server'))) {
+      // OBS's own service list picks the server itself ("auto"): it cannot be checked against the directory.
+      return item('obsServer', 'problem', `OBS uses its ${target.obsService} service (server "${target.obsServer}"), not one of the directory's servers by address.`, true, send);
+    }
     const server = overview.servers.find((s) => sameServer(s.serverUrl, target.obsServer ?? ''));
     if (!server) return item('obsServer', 'problem', `OBS streams to ${target.obsServer}, which is not one of the platform's ingest servers.`, true, send);
     const probe = { action: 'probeIngest' as const, label: 'Test the servers' };
