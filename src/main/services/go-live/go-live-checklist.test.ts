@@ -200,9 +200,11 @@ describe('GoLiveChecklist', () => {
     expect(JSON.stringify(state)).not.toMatch(/live_\d/);
   });
 
-  it('a wrong OBS password has no connect fix (connecting again fails the same way)', async () => {
+  it('a wrong OBS password offers the OBS panel, not a connect that would fail the same way; too old has no fix', async () => {
     const t = setup();
     t.obs.set({ status: 'wrong-password', statusText: 'Wrong OBS password' });
+    expect(byId(await t.checklist.recheck(), 'obsConnected')).toMatchObject({ state: 'problem', fix: { action: 'openObsPanel' } });
+    t.obs.set({ status: 'too-old', statusText: 'OBS too old' });
     expect(byId(await t.checklist.recheck(), 'obsConnected')).toMatchObject({ state: 'problem', fix: null });
   });
 

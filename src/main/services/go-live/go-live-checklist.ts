@@ -248,6 +248,9 @@ export class GoLiveChecklist {
         this.options.logger.info('go-live fix: stream target sent to OBS', { outcome: result.outcome });
         break;
       }
+      case 'openObsPanel':
+        // The renderer shows the panel; nothing changes in main.
+        break;
       case 'applyChatPreset': {
         const presetId = o.startPreset.get();
         if (presetId === null) throw new AppError('invalid_argument', 'No chat preset is chosen for the start of a stream.');
@@ -356,8 +359,13 @@ export class GoLiveChecklist {
     const obs = this.options.obs.getState();
     if (obs.status === 'connected') return item('obsConnected', 'ok', `Connected to OBS${obs.obsVersion ? ` ${obs.obsVersion}` : ''}.`, true, null);
     if (obs.status === 'connecting') return item('obsConnected', 'unknown', 'Connecting to OBS…', true, null);
-    // A wrong password or a host is fixed in the OBS panel; connecting again would fail the same way.
-    const fix = obs.status === 'wrong-password' || obs.status === 'too-old' ? null : { action: 'connectObs' as const, label: 'Connect to OBS' };
+    // A wrong password is corrected in the OBS panel; connecting again would fail the same way.
+    const fix =
+      obs.status === 'wrong-password'
+        ? { action: 'openObsPanel' as const, label: 'Open the OBS panel' }
+        : obs.status === 'too-old'
+          ? null
+          : { action: 'connectObs' as const, label: 'Connect to OBS' };
     return item('obsConnected', 'problem', obs.statusText, true, fix);
   }
 

@@ -64,6 +64,13 @@ describe('go-live slice', () => {
     expect(goLive.fix).not.toHaveBeenCalled();
   });
 
+  it('opens the OBS panel for its fix without asking main', async () => {
+    const { store, goLive } = setup();
+    await store.getState().fixGoLive('openObsPanel');
+    expect(store.getState().activePanel).toBe('obs');
+    expect(goLive.fix).not.toHaveBeenCalled();
+  });
+
   it('follows goLive:changed, and an answer older than an event is not shown', async () => {
     const { store, deps, emit, goLive } = setup();
     const stop = startMirroring(store, deps);

@@ -36,7 +36,11 @@ export function createGoLiveSlice({ set, get, deps, run, epochs }: SliceContext)
     fixGoLive: (action) =>
       // Signing in goes through the Account's own sign-in: in the dock this window opens the consent
       // page, which main cannot; the checklist re-checks on the auth change it brings.
-      action === 'signIn' ? get().signIn('loopback') : ask('goLive.fix', () => deps.bridge.goLive.fix({ action })),
+      action === 'signIn'
+        ? get().signIn('loopback')
+        : action === 'openObsPanel'
+          ? Promise.resolve(get().setActivePanel('obs'))
+          : ask('goLive.fix', () => deps.bridge.goLive.fix({ action })),
     setGoLiveStartPreset: (presetId) => ask('goLive.setStartPreset', () => deps.bridge.goLive.setStartPreset({ presetId })),
     applyGoLive: (goLive) => {
       epochs.tick('goLive');

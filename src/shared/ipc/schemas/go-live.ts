@@ -4,8 +4,11 @@ import { z } from 'zod';
 export const goLiveItemIdSchema = z.enum(['signIn', 'streamKey', 'obsConnected', 'obsServer', 'obsOutput', 'vodStorage', 'eventSub', 'markerHotkey', 'chatPreset']);
 export type GoLiveItemId = z.infer<typeof goLiveItemIdSchema>;
 
-/** The one-click fixes main can run (`goLive:fix`). */
-export const goLiveFixActionSchema = z.enum(['signIn', 'sendToObs', 'connectObs', 'probeIngest', 'applyChatPreset']);
+/**
+ * The one-click fixes (`goLive:fix`). `openObsPanel` is the renderer's own (it shows the OBS panel,
+ * where a password or address is corrected); main has nothing to run for it.
+ */
+export const goLiveFixActionSchema = z.enum(['signIn', 'sendToObs', 'connectObs', 'probeIngest', 'applyChatPreset', 'openObsPanel']);
 export type GoLiveFixAction = z.infer<typeof goLiveFixActionSchema>;
 
 export const goLiveItemStateSchema = z.enum(['ok', 'problem', 'unknown', 'not-applicable']);
