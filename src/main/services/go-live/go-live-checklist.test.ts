@@ -160,7 +160,7 @@ describe('GoLiveChecklist', () => {
     t.auth.set({ status: 'signedOut', account: null });
     const state = await t.checklist.recheck();
     expect(state.ready).toBe(false);
-    expect(state.summary).toBe('Not ready: signed in');
+    expect(state.summary).toBe('Waiting on: Signed in');
   });
 
   it('names the missing scopes and offers to sign in again', async () => {

@@ -153,7 +153,7 @@ export class GoLiveChecklist {
           ? 'Not checked yet'
           : ready
             ? 'Ready to go live'
-            : `Not ready: ${blocking.map((item) => item.label.toLowerCase()).join(', ')}`,
+            : `Waiting on: ${blocking.map((item) => item.label).join(', ')}`,
       items: this.items,
       checkedAt: this.checkedAt === null ? null : new Date(this.checkedAt).toISOString(),
       checking: this.running !== null,

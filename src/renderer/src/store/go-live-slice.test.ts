@@ -7,7 +7,7 @@ import { deferred, fakeDeps, flush, ok } from '../test-support/store-fakes';
 const notReady: GoLiveState = {
   open: true,
   ready: false,
-  summary: 'Not ready: obs connected',
+  summary: 'Waiting on: OBS connected',
   items: [
     { id: 'signIn', label: 'Signed in', state: 'ok', reason: 'Signed in as Me.', required: true, fix: null },
     { id: 'obsConnected', label: 'OBS connected', state: 'problem', reason: 'OBS not running', required: true, fix: { action: 'connectObs', label: 'Connect to OBS' } },
