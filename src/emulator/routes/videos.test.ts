@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../test-support/emulator-test-client';
 import { badRequest as bad, useDemoEmulator } from '../test-support/demo-emulator';
+import { encodePageCursor } from '../http/bidirectional-cursor';
+import type { NewVideo, Video } from '../state/videos';
+import { helixVideo, videoPageJson, type HelixVideoPage } from './videos';
 
 const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
@@ -185,6 +188,92 @@ describe('GET /helix/videos', () => {
     const novod = (await sim(`/streams/${VIEWER}/online`, { vod: false })).json;
     const viewerVideos = (await get(`/videos?user_id=${VIEWER}`, app)).json.data;
     expect(viewerVideos.some((v: { stream_id: string }) => v.stream_id === novod.id)).toBe(false);
+  });
+});
+
+/**
+ * Titles and descriptions that take every branch of a JSON string writer: empty, plain, quotes and
+ * backslashes, control characters, non-Latin-1 text and emoji (surrogate pairs), lone surrogates,
+ * line and paragraph separators, and lengths around and far beyond the short-string fast path.
+ */
+const AWKWARD_TEXTS: readonly string[] = [
+  '',
+  'Plain ASCII title',
+  'Quotes " and \\ backslashes \\" mixed',
+  'Tab\there, newline\nthere, NUL \u0000 and \u001f unit separator',
+  'Café crème, naïve façade, Ærøskøbing',
+  '日本語のタイトル・配信アーカイブ',
+  'Emoji 🎮🔥 and a flag 🇫🇷, ZWJ family 👩‍👩‍👧',
+  'Lone high \ud83c and lone low \udf2e surrogates',
+  'Separators \u2028 line \u2029 paragraph, DEL \u007f, NBSP \u00a0',
+  'x'.repeat(41),
+  'x'.repeat(42),
+  `${'long title with a quote " '.repeat(40)}end`,
+  `${'y'.repeat(6000)}`,
+  '<script>alert("x")</script> & </title>',
+];
+
+/** Published an hour apart within the last day, so that no archive has expired. */
+function awkwardVideo(index: number, userId: string, overrides: Partial<NewVideo> = {}): NewVideo {
+  const publishedAt = demo.state.clock.now() - (index + 1) * 3_600_000;
+  const text = AWKWARD_TEXTS[index % AWKWARD_TEXTS.length]!;
+  const type = (['archive', 'highlight', 'upload'] as const)[index % 3]!;
+  return {
+    streamId: type === 'archive' ? `9${String(index).padStart(10, '0')}` : null,
+    userId,
+    title: text,
+    description: AWKWARD_TEXTS[(index + 5) % AWKWARD_TEXTS.length]!,
+    createdAt: publishedAt,
+    publishedAt,
+    viewCount: [0, 1, 412, 2 ** 31, Number.MAX_SAFE_INTEGER][index % 5]!,
+    language: index % 4 === 0 ? 'other' : 'en',
+    type,
+    durationSeconds: [0, 59, 3600, 3 * 3600 + 12 * 60 + 8][index % 4]!,
+    gameId: '27471',
+    mutedSegments: [null, [], [{ duration: 30, offset: 1200 }], [{ duration: 0.5, offset: 0 }, { duration: 12, offset: 99999 }]][index % 4]!,
+    ...overrides,
+  };
+}
+
+describe('Get Videos serialisation', () => {
+  it('writes exactly the bytes JSON.stringify writes, for every kind of field and page', async () => {
+    const user = await demo.sim.createUser({ login: 'unicode_streamer', display_name: 'Ünïcødé_Streamer' });
+    const unknownUserId = '999999999';
+    const now = demo.state.clock.now();
+    const videos: Video[] = AWKWARD_TEXTS.map((_, i) => demo.state.videos.create(awkwardVideo(i, i % 2 === 0 ? user.id : unknownUserId)));
+    const shaped = videos.map((v) => helixVideo(demo.state, v, now));
+    const pages: HelixVideoPage[] = [
+      { data: shaped, pagination: {} },
+      { data: shaped.slice(0, 3), pagination: { cursor: encodePageCursor(0, 3) } },
+      { data: shaped.slice(3, 4), pagination: { cursor: encodePageCursor(3, 4) } },
+      { data: [], pagination: {} },
+    ];
+    for (const page of pages) expect(videoPageJson(page)).toBe(JSON.stringify(page));
+    // The seed's own videos (a stream ID, muted segments, a description) too.
+    const seeded = demo.state.videos.list().filter((v) => v.userId === BROADCASTER).map((v) => helixVideo(demo.state, v, now));
+    expect(videoPageJson({ data: seeded, pagination: {} })).toBe(JSON.stringify({ data: seeded, pagination: {} }));
+  });
+
+  it('answers the route with the previous serialisation’s bytes and Content-Type, cursor included', async () => {
+    const user = await demo.sim.createUser({ login: 'awkward_titles', display_name: '配信者' });
+    const videos = AWKWARD_TEXTS.map((_, i) => demo.state.videos.create(awkwardVideo(i, user.id)));
+    const app = await token(null);
+    const newestFirst = videos;
+
+    const first = await get(`/videos?user_id=${user.id}&first=4`, app);
+    expect(first.status).toBe(200);
+    expect(first.header('content-type')).toBe('application/json; charset=utf-8');
+    const now = demo.state.clock.now();
+    const expected = (list: Video[], pagination: HelixVideoPage['pagination']) =>
+      JSON.stringify({ data: list.map((v) => helixVideo(demo.state, v, now)), pagination });
+    expect(first.text).toBe(expected(newestFirst.slice(0, 4), { cursor: encodePageCursor(0, 4) }));
+    expect(first.header('content-length')).toBe(String(Buffer.byteLength(first.text)));
+
+    const last = await get(`/videos?user_id=${user.id}&first=4&after=${encodePageCursor(8, 12)}`, app);
+    expect(last.text).toBe(expected(newestFirst.slice(12), {}));
+
+    const byId = await get(`/videos?id=${videos[6]!.id}&id=${videos[7]!.id}`, app);
+    expect(byId.text).toBe(expected([videos[6]!, videos[7]!], {}));
   });
 });
 

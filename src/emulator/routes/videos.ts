@@ -1,5 +1,6 @@
 /** Spec 4.4 Videos: Get Videos, Delete Videos, archive expiry; plus the watch page and thumbnails the URLs point at. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastJson from 'fast-json-stringify';
 import { toRfc3339 } from '../clock';
 import { userFields } from '../helix-shapes';
 import { badRequest, invalidParameter, missingParameter, notFound, unauthorized } from '../http/api-error';
@@ -37,6 +38,65 @@ export interface HelixVideo {
   type: VideoType;
   duration: string;
   muted_segments: { duration: number; offset: number }[] | null;
+}
+
+/** A Get Videos answer. */
+export interface HelixVideoPage {
+  data: HelixVideo[];
+  pagination: { cursor?: string };
+}
+
+const STRING = { type: 'string' } as const;
+const NUMBER = { type: 'number' } as const;
+/**
+ * `HelixVideoPage` for fast-json-stringify, keys in `helixVideo`'s order: the serializer writes
+ * exactly the bytes `JSON.stringify` would (videos.test.ts compares them), without walking the
+ * objects generically. It is the largest cost of a Get Videos request after Fastify itself.
+ */
+const VIDEO_PAGE_SCHEMA = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: STRING,
+          stream_id: { type: ['string', 'null'] },
+          user_id: STRING,
+          user_login: STRING,
+          user_name: STRING,
+          title: STRING,
+          description: STRING,
+          created_at: STRING,
+          published_at: STRING,
+          url: STRING,
+          thumbnail_url: STRING,
+          viewable: STRING,
+          view_count: NUMBER,
+          language: STRING,
+          type: STRING,
+          duration: STRING,
+          muted_segments: {
+            type: ['array', 'null'],
+            items: { type: 'object', properties: { duration: NUMBER, offset: NUMBER } },
+          },
+        },
+      },
+    },
+    pagination: { type: 'object', properties: { cursor: STRING } },
+  },
+} as const;
+
+let videoPageSerializer: ((page: HelixVideoPage) => string) | undefined;
+
+/**
+ * A Get Videos answer as JSON, byte for byte what `JSON.stringify` gives. Compiled on the first
+ * call, not at start: the dock's cold start does not pay for it.
+ */
+export function videoPageJson(page: HelixVideoPage): string {
+  videoPageSerializer ??= fastJson(VIDEO_PAGE_SCHEMA);
+  return videoPageSerializer(page);
 }
 
 /** `3h8m33s`, `12m5s`, `45s`: the platform's duration shape. */
@@ -136,7 +196,7 @@ function single(values: string[], name: string): string {
 }
 
 export function registerVideoRoutes(app: FastifyInstance): void {
-  registerHelixRoute(app, { method: 'GET', path: '/videos', auth: 'any' }, ({ state, query, now }) => {
+  registerHelixRoute(app, { method: 'GET', path: '/videos', auth: 'any' }, ({ state, query, now, reply }) => {
     refreshVideos(state, now);
     const idValues = query.all('id');
     const userIds = query.all('user_id');
@@ -154,7 +214,7 @@ export function registerVideoRoutes(app: FastifyInstance): void {
         if (video) found.push(video);
       }
       if (found.length === 0) throw notFound('The ID in the id query parameter was not found');
-      return { data: found.map((v) => helixVideo(state, v, now)), pagination: {} };
+      return sendVideoPage(reply, { data: found.map((v) => helixVideo(state, v, now)), pagination: {} });
     }
 
     const type = readType(query.one('type'));
@@ -183,7 +243,7 @@ export function registerVideoRoutes(app: FastifyInstance): void {
     selected = sortVideos(selected, sort, now).slice(0, cap);
 
     const page = cursorPage(selected, query);
-    return { data: page.items.map((v) => helixVideo(state, v, now)), pagination: page.pagination };
+    return sendVideoPage(reply, { data: page.items.map((v) => helixVideo(state, v, now)), pagination: page.pagination });
   });
 
   registerHelixRoute(app, { method: 'DELETE', path: '/videos', auth: 'user', scopes: ['channel:manage:videos'] }, ({ state, query, user, now }) => {
@@ -228,13 +288,25 @@ export function registerVideoRoutes(app: FastifyInstance): void {
   });
 }
 
+/** The answer as the JSON text Fastify would have written for the object, under the same Content-Type. */
+function sendVideoPage(reply: FastifyReply, page: HelixVideoPage): string {
+  reply.type('application/json; charset=utf-8');
+  return videoPageJson(page);
+}
+
+// Module-level comparators, not closures made per request: a request sorts, it need not allocate them.
+function byTime(a: Video, b: Video): number {
+  return b.publishedAt - a.publishedAt || b.createdAt - a.createdAt;
+}
+
+/** Trending: views per hour since publication. */
+function trendingRate(video: Video, now: number): number {
+  return video.viewCount / Math.max(1, (now - video.publishedAt) / HOUR_MS);
+}
+
+/** Sorts `videos` (a list the caller owns) in place. */
 function sortVideos(videos: Video[], sort: 'time' | 'trending' | 'views', now: number): Video[] {
-  const byTime = (a: Video, b: Video) => b.publishedAt - a.publishedAt || b.createdAt - a.createdAt;
-  if (sort === 'views') return [...videos].sort((a, b) => b.viewCount - a.viewCount || byTime(a, b));
-  // Trending: views per hour since publication.
-  if (sort === 'trending') {
-    const rate = (v: Video) => v.viewCount / Math.max(1, (now - v.publishedAt) / HOUR_MS);
-    return [...videos].sort((a, b) => rate(b) - rate(a) || byTime(a, b));
-  }
-  return [...videos].sort(byTime);
+  if (sort === 'views') return videos.sort((a, b) => b.viewCount - a.viewCount || byTime(a, b));
+  if (sort === 'trending') return videos.sort((a, b) => trendingRate(b, now) - trendingRate(a, now) || byTime(a, b));
+  return videos.sort(byTime);
 }
