@@ -3,7 +3,7 @@ import { call } from '../test-support/emulator-test-client';
 import { badRequest as bad, useDemoEmulator } from '../test-support/demo-emulator';
 import { encodePageCursor } from '../http/bidirectional-cursor';
 import type { NewVideo, Video } from '../state/videos';
-import { helixVideo, videoPageJson, type HelixVideoPage } from './videos';
+import { helixVideo, sameHelixVideo, videoPageJson, type HelixVideo, type HelixVideoPage } from './videos';
 
 const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
@@ -194,7 +194,7 @@ describe('GET /helix/videos', () => {
 /**
  * Titles and descriptions that take every branch of a JSON string writer: empty, plain, quotes and
  * backslashes, control characters, non-Latin-1 text and emoji (surrogate pairs), lone surrogates,
- * line and paragraph separators, and lengths around and far beyond the short-string fast path.
+ * line and paragraph separators, and short, long and very long strings.
  */
 const AWKWARD_TEXTS: readonly string[] = [
   '',
@@ -236,22 +236,77 @@ function awkwardVideo(index: number, userId: string, overrides: Partial<NewVideo
 }
 
 describe('Get Videos serialisation', () => {
+  const previousSerialisation = (list: readonly Video[], pagination: HelixVideoPage['pagination'], now: number) =>
+    JSON.stringify({ data: list.map((v) => helixVideo(demo.state, v, now)), pagination });
+
   it('writes exactly the bytes JSON.stringify writes, for every kind of field and page', async () => {
     const user = await demo.sim.createUser({ login: 'unicode_streamer', display_name: 'Ünïcødé_Streamer' });
     const unknownUserId = '999999999';
     const now = demo.state.clock.now();
     const videos: Video[] = AWKWARD_TEXTS.map((_, i) => demo.state.videos.create(awkwardVideo(i, i % 2 === 0 ? user.id : unknownUserId)));
-    const shaped = videos.map((v) => helixVideo(demo.state, v, now));
-    const pages: HelixVideoPage[] = [
-      { data: shaped, pagination: {} },
-      { data: shaped.slice(0, 3), pagination: { cursor: encodePageCursor(0, 3) } },
-      { data: shaped.slice(3, 4), pagination: { cursor: encodePageCursor(3, 4) } },
-      { data: [], pagination: {} },
+    const pages: [Video[], HelixVideoPage['pagination']][] = [
+      [videos, {}],
+      [videos.slice(0, 3), { cursor: encodePageCursor(0, 3) }],
+      [videos.slice(3, 4), { cursor: encodePageCursor(3, 4) }],
+      [[], {}],
     ];
-    for (const page of pages) expect(videoPageJson(page)).toBe(JSON.stringify(page));
+    // Twice: the first writes each video, the second reuses what was written.
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (const [list, pagination] of pages) expect(videoPageJson(demo.state, list, pagination, now)).toBe(previousSerialisation(list, pagination, now));
+    }
     // The seed's own videos (a stream ID, muted segments, a description) too.
-    const seeded = demo.state.videos.list().filter((v) => v.userId === BROADCASTER).map((v) => helixVideo(demo.state, v, now));
-    expect(videoPageJson({ data: seeded, pagination: {} })).toBe(JSON.stringify({ data: seeded, pagination: {} }));
+    const seeded = demo.state.videos.list().filter((v) => v.userId === BROADCASTER);
+    expect(videoPageJson(demo.state, seeded, {}, now)).toBe(previousSerialisation(seeded, {}, now));
+  });
+
+  it('never reuses a video’s JSON once anything it shows has changed', async () => {
+    const user = await demo.sim.createUser({ login: 'changing_streamer', display_name: 'Before' });
+    const upload = demo.state.videos.create(awkwardVideo(2, user.id, { mutedSegments: [{ duration: 5, offset: 10 }] }));
+    const page = () => [upload, ...demo.state.videos.list().filter((v) => v.userId === user.id && v.id !== upload.id)];
+    const check = () => {
+      const now = demo.state.clock.now();
+      const json = videoPageJson(demo.state, page(), {}, now);
+      expect(json).toBe(previousSerialisation(page(), {}, now));
+      return json;
+    };
+    const changes: (() => unknown)[] = [
+      () => { upload.title = 'Renamed ✨'; },
+      () => { upload.description = 'Now with a "description"'; },
+      () => { upload.viewCount += 1; },
+      () => { upload.mutedSegments![0]!.offset = 11; },
+      () => { upload.mutedSegments!.push({ duration: 1, offset: 2 }); },
+      () => { upload.mutedSegments = null; },
+      () => { upload.publishedAt -= 1000; },
+      () => { upload.language = 'de'; },
+      () => { demo.state.users.get(user.id)!.displayName = 'After'; },
+      () => demo.sim.streamOnline(user.id, { title: 'Live now', vod: true }),
+      () => demo.advance(65),
+      async () => {
+        const res = await demo.helix('PATCH', `/channels?broadcaster_id=${user.id}`, { token: await token(user.id, ['channel:manage:broadcast']), json: { title: 'Retitled live' } });
+        expect(res.status).toBe(204);
+      },
+    ];
+    let previous = check();
+    for (const change of changes) {
+      await change();
+      const next = check();
+      expect(next).not.toBe(previous);
+      previous = next;
+    }
+  });
+
+  it('tells apart two shapes that differ in any one field, muted segments included', () => {
+    const video = demo.state.videos.create(awkwardVideo(2, BROADCASTER, { mutedSegments: [{ duration: 5, offset: 10 }] }));
+    const shape = helixVideo(demo.state, video, demo.state.clock.now());
+    expect(sameHelixVideo(shape, { ...shape })).toBe(true);
+    const altered = (value: unknown) => (typeof value === 'number' ? value + 1 : typeof value === 'string' ? `${value}!` : value === null ? [] : null);
+    for (const key of Object.keys(shape) as (keyof HelixVideo)[]) {
+      expect(sameHelixVideo(shape, { ...shape, [key]: altered(shape[key]) }), key).toBe(false);
+    }
+    expect(sameHelixVideo(shape, { ...shape, muted_segments: [{ duration: 5, offset: 11 }] })).toBe(false);
+    expect(sameHelixVideo(shape, { ...shape, muted_segments: [{ duration: 6, offset: 10 }] })).toBe(false);
+    expect(sameHelixVideo(shape, { ...shape, muted_segments: [{ duration: 5, offset: 10 }, { duration: 1, offset: 1 }] })).toBe(false);
+    expect(sameHelixVideo(shape, { ...shape, muted_segments: [{ duration: 5, offset: 10 }] })).toBe(true);
   });
 
   it('answers the route with the previous serialisation’s bytes and Content-Type, cursor included', async () => {
@@ -264,8 +319,7 @@ describe('Get Videos serialisation', () => {
     expect(first.status).toBe(200);
     expect(first.header('content-type')).toBe('application/json; charset=utf-8');
     const now = demo.state.clock.now();
-    const expected = (list: Video[], pagination: HelixVideoPage['pagination']) =>
-      JSON.stringify({ data: list.map((v) => helixVideo(demo.state, v, now)), pagination });
+    const expected = (list: Video[], pagination: HelixVideoPage['pagination']) => previousSerialisation(list, pagination, now);
     expect(first.text).toBe(expected(newestFirst.slice(0, 4), { cursor: encodePageCursor(0, 4) }));
     expect(first.header('content-length')).toBe(String(Buffer.byteLength(first.text)));
 
