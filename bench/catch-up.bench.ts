@@ -18,7 +18,7 @@ import { ApiClient } from '../src/main/services/api/api-client';
 import { AppError } from '../src/main/services/app-error';
 import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger } from '../src/main/services/logger';
-import { RecordingNotifier } from '../src/main/services/notifications/notifier';
+import { RecordingNotifier } from '../src/main/test-support/recording-notifier';
 import { createRedemptionsFeature } from '../src/main/services/redemptions/redemptions-feature';
 import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';

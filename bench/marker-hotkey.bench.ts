@@ -26,7 +26,7 @@ import { FakeShortcutRegistry } from '../src/main/services/markers/shortcut-regi
 import type { DesktopNotification, Notifier } from '../src/main/services/notifications/notifier';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { StreamStatusService } from '../src/main/services/stream-status/stream-status-service';
-import { fixedAuth, liveScopes, mintToken, simulation } from '../src/main/services/live-controls/emulator-test-support';
+import { fixedAuth, liveScopes, mintToken, simulation } from '../src/main/test-support/live-controls-emulator';
 import { ms, percentile } from './support/stats';
 
 export async function run(options: { presses: number; warmup?: number }): Promise<void> {

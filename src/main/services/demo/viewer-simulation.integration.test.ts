@@ -13,7 +13,7 @@ import { createSidestage } from '../../composition';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
 import { MemoryTokenStore } from '../auth/token-store';
-import { mintToken, simulation as simulationApi } from '../live-controls/emulator-test-support';
+import { mintToken, simulation as simulationApi } from '../../test-support/live-controls-emulator';
 import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createSimulationClient } from '../../../emulator/simulation-client';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { MarkerHotkey } from './marker-hotkey';
 import { MarkerHotkeys } from './marker-hotkeys';

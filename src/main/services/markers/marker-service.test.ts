@@ -6,7 +6,7 @@ import { AppError } from '../app-error';
 import { networkAppError } from '../api/network-error';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { MemoryMarkerLogStore } from './marker-log-store';
 import { MarkerService } from './marker-service';

@@ -14,7 +14,7 @@ import { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { EventsService, type EventsServiceOptions } from '../events/events-service';
 import { silentLogger, type Logger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createRedemptionsFeature, type RedemptionsFeature } from './redemptions-feature';
 import { FakeAuth, registerRedemptionsFeatureIpc } from '../../test-support/redemption-fakes';
