@@ -12,8 +12,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
-import { startEmulator, type RunningEmulator } from '../src/emulator/server';
+import { startEmulator } from '../src/emulator/server';
+import { createSimulationClient, type SimulationClient } from '../src/emulator/simulation-client';
 import { ApiClient } from '../src/main/services/api/api-client';
 import { AppError } from '../src/main/services/app-error';
 import { EventsService } from '../src/main/services/events/events-service';
@@ -30,17 +30,6 @@ const viewers = ['612345001', '612345002', '612345003', '612345004', '612345005'
 const pollScheduleMs = 60_000;
 const redemptionsPath = '/helix/channel_points/custom_rewards/redemptions';
 
-async function call<T>(emu: RunningEmulator, method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const res = await request(`${emu.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 400) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!condition()) {
@@ -50,11 +39,8 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: string
 }
 
 /** The platform's UNFULFILLED redemptions of the rewards Sidestage's client created. */
-async function platformQueue(emu: RunningEmulator, clientId: string): Promise<string[]> {
-  const res = (await (await request(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}&status=UNFULFILLED`)).body.json()) as {
-    rewards: { id: string; client_id: string }[];
-    redemptions: { id: string; reward: { id: string } }[];
-  };
+async function platformQueue(sim: SimulationClient, clientId: string): Promise<string[]> {
+  const res = await sim.redemptions({ broadcaster_id: broadcasterId, status: 'UNFULFILLED' });
   const mine = new Set(res.rewards.filter((r) => r.client_id === clientId).map((r) => r.id));
   return res.redemptions.filter((r) => mine.has(r.reward.id)).map((r) => r.id);
 }
@@ -64,7 +50,8 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
   const count = options.redemptions ?? 500;
   const emu = await startEmulator({ port: 0, seed: 'demo' });
   const clientId = emu.demo!.clientId;
-  const { access_token: token } = await call<{ access_token: string }>(emu, 'POST', '/_emulator/tokens', { client_id: clientId, user_id: broadcasterId, scopes, expires_in: 86_400 });
+  const sim = createSimulationClient({ baseUrl: emu.url });
+  const { access_token: token } = await sim.mintToken({ client_id: clientId, user_id: broadcasterId, scopes, expires_in: 86_400 });
   const auth = Object.assign(new FakeAuth(true), {
     getAccessToken: async () => token,
     refreshAfterUnauthorized: async (): Promise<string> => {
@@ -82,27 +69,27 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
     const queue = feature.services!.redemptions;
     await waitFor(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
     await waitFor(() => queue.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
-    const rewards = (await (await request(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).body.json()) as { rewards: { id: string; title: string }[] };
+    const rewards = await sim.redemptions({ broadcaster_id: broadcasterId });
     const rewardId = rewards.rewards.find((r) => r.title === 'Hydrate!')!.id;
 
     // ---------- the outage ----------
-    const refusal = await call<{ id: string }>(emu, 'POST', '/_emulator/faults', { path: '^/ws$', status: 503 });
-    await call(emu, 'POST', '/_emulator/faults', { drop_websockets: true });
+    const refusal = await sim.addFault({ path: '^/ws$', status: 503 });
+    await sim.addFault({ drop_websockets: true });
     await waitFor(() => events.getStatus().state !== 'connected', 5_000, 'the socket to drop');
     const outageStart = performance.now();
     const batches = 30;
     for (let i = 0; i < batches; i++) {
       const size = Math.floor((count * (i + 1)) / batches) - Math.floor((count * i) / batches);
-      await call(emu, 'POST', '/_emulator/redemptions/bulk', { broadcaster_id: broadcasterId, reward_id: rewardId, count: size, user_ids: viewers });
+      await sim.redeemBulk({ broadcaster_id: broadcasterId, reward_id: rewardId, count: size, user_ids: viewers });
       const due = outageStart + ((i + 1) * outageMs) / batches;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
     }
-    const expected = await platformQueue(emu, clientId);
+    const expected = await platformQueue(sim, clientId);
     const expectedKey = JSON.stringify([...expected].sort());
     const sizeBefore = queue.getSnapshot().items.length;
 
     // ---------- the socket returns ----------
-    await call(emu, 'DELETE', `/_emulator/faults/${refusal.id}`);
+    await sim.removeFault(refusal.id);
     const back = performance.now();
     // Where the time goes: socket welcomed, subscriptions created, reconciliation started.
     let reconnectedAt = Number.NaN;
