@@ -18,7 +18,8 @@ import { MAX_ERROR_MESSAGE_CHARS } from '../ipc/ipc-router';
 import { waitUntil } from '../test-support/wait-until';
 import { MemoryTokenStore } from '../services/auth/token-store';
 import { silentLogger } from '../services/logger';
-import { frame, rawExchange, rawRequest, rawWebSocket, seededRandom, upgradeHeaders, type RawAnswer } from '../test-support/raw-http';
+import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders, type RawAnswer } from '../../emulator/test-support/raw-http';
+import { seededRandom } from '../../emulator/test-support/seeded-random';
 import { defaultSettings, MemorySettingsStore, type Settings } from '../services/settings/settings-store';
 import { startDockServer, type RunningDock } from './dock-server';
 
