@@ -57,6 +57,27 @@ export interface FuzzRequest {
   options: CallOptions;
 }
 
+/**
+ * Every route with every query and, per method, each of `bodiesOf(method)` (undefined: no body; a
+ * body goes as JSON), all with `headers`: the exhaustive grid of the per-area malformed tests.
+ */
+export function everyRequest(
+  routes: readonly Route[],
+  queries: readonly string[],
+  bodiesOf: (method: HttpMethod) => readonly (string | undefined)[],
+  headers: Record<string, string>,
+): FuzzRequest[] {
+  return routes.flatMap(([method, path]) =>
+    queries.flatMap((query) =>
+      bodiesOf(method).map((body) => ({
+        method,
+        target: `${path}${query}`,
+        options: body === undefined ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body },
+      })),
+    ),
+  );
+}
+
 /** One respelling of `path` (see `FuzzSpace.respellPaths`). */
 export function respellPath(random: Random, path: string): string {
   const at = 1 + Math.floor(random() * Math.max(1, path.length - 1));

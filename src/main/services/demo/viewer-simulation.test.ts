@@ -10,7 +10,7 @@ import {
   ViewerSimulation,
   type ViewerSimulationOptions,
 } from './viewer-simulation';
-import { createSimulationClient } from '../../../emulator/simulation-client';
+import { createSimulationClient, type SimulationReward } from '../../../emulator/simulation-client';
 import { seededRandom } from '../../../emulator/test-support/seeded-random';
 
 interface EmulatorAnswer {
@@ -25,17 +25,11 @@ const seedViewers = [
   { id: 'v3', login: 'lurkingluna' },
 ];
 
-interface Reward {
-  id: string;
-  title: string;
-  prompt: string;
-  cost: number;
-  is_enabled: boolean;
-  is_paused: boolean;
-  is_in_stock: boolean;
-  is_user_input_required: boolean;
-  global_cooldown_setting: { is_enabled: boolean; global_cooldown_seconds: number };
-}
+/** The fields of the simulation API's reward that the viewer simulation reads. */
+type Reward = Pick<
+  SimulationReward,
+  'id' | 'title' | 'prompt' | 'cost' | 'is_enabled' | 'is_paused' | 'is_in_stock' | 'is_user_input_required' | 'global_cooldown_setting'
+>;
 
 const reward = (id: string, title: string, cost: number, extra: Partial<Reward> = {}): Reward => ({
   id,
