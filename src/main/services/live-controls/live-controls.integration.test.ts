@@ -7,7 +7,7 @@ import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
-import { FakeShortcutRegistry } from '../markers/shortcut-registry';
+import { FakeShortcutRegistry } from '../../test-support/fake-shortcut-registry';
 import { ChatSettingsService } from '../chat-settings/chat-settings-service';
 import { CurrentBroadcaster } from '../common/current-broadcaster';
 import { createLiveControlsFeature, type LiveControlsFeature } from './live-controls-feature';

@@ -11,7 +11,7 @@ import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { freePort } from '../../test-support/free-port';
 import { MemorySettingsStore } from '../settings/settings-store';
-import { MemoryMarkerLogStore } from './marker-log-store';
+import { MemoryMarkerLogStore } from '../../test-support/memory-marker-log-store';
 import { CurrentBroadcaster } from '../common/current-broadcaster';
 import { MarkerService } from './marker-service';
 

@@ -8,7 +8,7 @@ import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
-import { MemoryMarkerLogStore } from './marker-log-store';
+import { MemoryMarkerLogStore } from '../../test-support/memory-marker-log-store';
 import { MarkerService } from './marker-service';
 import { signedInAuthState } from '../../test-support/auth-states';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
