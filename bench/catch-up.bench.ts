@@ -23,20 +23,13 @@ import { createRedemptionsFeature } from '../src/main/services/redemptions/redem
 import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms } from './support/stats';
+import { waitUntil } from '../src/main/test-support/wait-until';
 
 const broadcasterId = '501234567';
 const scopes = ['channel:read:redemptions', 'channel:manage:redemptions', 'channel:read:charity'];
 const viewers = ['612345001', '612345002', '612345003', '612345004', '612345005'];
 const pollScheduleMs = 60_000;
 const redemptionsPath = '/helix/channel_points/custom_rewards/redemptions';
-
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
 
 /** The platform's UNFULFILLED redemptions of the rewards Sidestage's client created. */
 async function platformQueue(sim: SimulationClient, clientId: string): Promise<string[]> {
@@ -67,15 +60,15 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
     await feature.start();
     events.start();
     const queue = feature.services!.redemptions;
-    await waitFor(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
-    await waitFor(() => queue.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
+    await waitUntil(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
+    await waitUntil(() => queue.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
     const rewards = await sim.redemptions({ broadcaster_id: broadcasterId });
     const rewardId = rewards.rewards.find((r) => r.title === 'Hydrate!')!.id;
 
     // ---------- the outage ----------
     const refusal = await sim.addFault({ path: '^/ws$', status: 503 });
     await sim.addFault({ drop_websockets: true });
-    await waitFor(() => events.getStatus().state !== 'connected', 5_000, 'the socket to drop');
+    await waitUntil(() => events.getStatus().state !== 'connected', 5_000, 'the socket to drop');
     const outageStart = performance.now();
     const batches = 30;
     for (let i = 0; i < batches; i++) {
@@ -103,7 +96,7 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
       if (delta.status.syncing && Number.isNaN(syncStartedAt)) syncStartedAt = performance.now();
     });
     const ids = () => queue.getSnapshot().items.map((r) => r.id);
-    await waitFor(() => JSON.stringify([...ids()].sort()) === expectedKey, 120_000, 'the queue to equal the platform\'s');
+    await waitUntil(() => JSON.stringify([...ids()].sort()) === expectedKey, 120_000, 'the queue to equal the platform\'s');
     const equalAfter = performance.now() - back;
     offStatus();
     offDelta();

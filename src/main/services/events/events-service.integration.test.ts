@@ -8,6 +8,7 @@ import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
 import { ApiClient, type ApiRequest } from '../api/api-client';
 import { silentLogger, type Logger } from '../logger';
+import { waitUntil } from '../../test-support/wait-until';
 import { EventsService, type EventsGap, type RevokedSubscription } from './events-service';
 
 let emu: RunningEmulator;
@@ -18,16 +19,6 @@ beforeAll(async () => {
   sim = createSimulationClient({ baseUrl: emu.url });
 });
 afterAll(() => emu?.close());
-
-async function waitFor<T>(check: () => T | null | undefined | false, what: string, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('EventsService against the emulator', () => {
   it('subscribes, receives stream events, follows a session_reconnect and recovers from a drop', async () => {
@@ -89,7 +80,7 @@ describe('EventsService against the emulator', () => {
       service.want('channel.charity_campaign.donate');
 
       service.start();
-      await waitFor(() => gaps.length === 1, 'the first session');
+      await waitUntil(() => gaps.length === 1, 8000, 'the first session');
       const status = service.getStatus();
       expect(status.state).toBe('connected');
       expect(status.subscriptions.map((s) => [s.type, s.status, s.error])).toEqual(
@@ -105,24 +96,24 @@ describe('EventsService against the emulator', () => {
       expect(created).toHaveLength(5);
 
       await sim.streamOnline(user.id, { title: 'integration' });
-      await waitFor(() => online.length === 1, 'stream.online');
+      await waitUntil(() => online.length === 1, 8000, 'stream.online');
       expect(online).toEqual([user.id]);
 
       // session_reconnect: the subscriptions carry over, nothing is created, no gap.
       await sim.addFault({ reconnect_websockets: true });
-      await waitFor(() => logLines.includes('EventSub session moved to the reconnect URL'), 'the hand-over');
+      await waitUntil(() => logLines.includes('EventSub session moved to the reconnect URL'), 8000, 'the hand-over');
       await sim.streamOffline(user.id);
-      await waitFor(() => offline.length === 1, 'stream.offline after the reconnect');
+      await waitUntil(() => offline.length === 1, 8000, 'stream.offline after the reconnect');
       expect(created).toHaveLength(5);
       expect(gaps).toHaveLength(1);
 
       // A drop: a new session, the subscriptions created again, a gap.
       await sim.addFault({ drop_websockets: true });
-      await waitFor(() => gaps.length === 2, 'the session after the drop');
+      await waitUntil(() => gaps.length === 2, 8000, 'the session after the drop');
       expect(gaps[1]?.reason).toBe('drop');
       expect(created).toHaveLength(10);
       await sim.streamOnline(user.id, {});
-      await waitFor(() => online.length === 2, 'stream.online after the drop');
+      await waitUntil(() => online.length === 2, 8000, 'stream.online after the drop');
       expect(online).toEqual([user.id, user.id]);
 
       // The emulator's redemption and donation events pass the schemas.
@@ -141,11 +132,11 @@ describe('EventsService against the emulator', () => {
       const rewardId = reward.data.data[0]?.id;
       if (!rewardId) throw new Error('the reward was not created');
       await sim.redeem({ broadcaster_id: user.id, reward_id: rewardId, user_id: viewer });
-      await waitFor(() => redemptions.length === 1, 'the redemption');
+      await waitUntil(() => redemptions.length === 1, 8000, 'the redemption');
       expect(redemptions).toEqual([{ reward: 'Hydrate', user: viewer, status: 'unfulfilled' }]);
       await sim.startCharity(user.id, {});
       await sim.donate({ broadcaster_id: user.id, user_id: viewer, amount: { value: 500, decimal_places: 2, currency: 'USD' } });
-      await waitFor(() => donations.length === 1, 'the donation');
+      await waitUntil(() => donations.length === 1, 8000, 'the donation');
       expect(donations).toEqual([{ value: 500, currency: 'USD' }]);
 
       // A revocation from the platform: recorded with its words, signalled, not created again.
@@ -155,7 +146,7 @@ describe('EventsService against the emulator', () => {
       const donate = subscriptions.find((s) => s.type === 'channel.charity_campaign.donate' && s.status === 'enabled');
       if (!donate) throw new Error('no enabled donation subscription on the emulator');
       await sim.revokeEventSub({ subscription_id: donate.id, status: 'authorization_revoked' });
-      await waitFor(() => revoked.length === 1, 'the revocation');
+      await waitUntil(() => revoked.length === 1, 8000, 'the revocation');
       expect(revoked[0]).toMatchObject({ type: 'channel.charity_campaign.donate', reason: 'authorization_revoked', subscriptionId: donate.id });
       expect(service.getStatus().subscriptions.find((s) => s.type === 'channel.charity_campaign.donate')).toMatchObject({ status: 'revoked', error: expect.stringMatching(/authorization_revoked/) });
       expect(service.getStatus().error).toMatch(/revoked Sidestage's access/);
