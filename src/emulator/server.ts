@@ -53,6 +53,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
         demo = applySeed(s, seed, redirectUris);
       },
     );
+    ingest.attach(state);
     app = await buildEmulatorApp(state, { log: options.log });
     await app.listen({ host: HOST, port: options.port ?? 0 });
     const address = app.server.address();
