@@ -38,6 +38,8 @@ export async function startIngestListeners(
       const server = createServer((socket) => {
         sockets.add(socket);
         socket.on('close', () => sockets.delete(socket));
+        // Until the RTMP session takes the socket over (it logs and closes on errors itself).
+        socket.on('error', () => socket.destroy());
         ingest.accept(socket, definition);
       });
       // A listener error after listen() (rare: EMFILE on accept) must not crash the app's process.

@@ -4,37 +4,47 @@
  * after the reconnect grace unless it publishes again; an unknown key is refused; `?bandwidthtest=true`
  * is received and measured but never goes live; a key reset ends the publish at once.
  *
- * node-media-server keeps its sessions' events on one process-wide emitter, so one dispatcher per
- * process hands each event to the ingest that owns the session; several emulators in one process
- * (tests) stay apart. Its own 30-second publish grace is turned off: this module's grace replaces it.
+ * The protocol is node-media-server's session code. Its own 30-second publish grace is turned off:
+ * this module's grace replaces it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
-import Context from 'node-media-server/src/core/context.js';
-import logger from 'node-media-server/src/core/logger.js';
+import type RtmpSession from 'node-media-server/src/session/rtmp_session.js';
 import type { IngestServerDefinition } from '../catalogue/ingest-servers';
 import type { EmulatorState } from '../state/emulator-state';
 import { startChannelStream } from '../state/stream-lifecycle';
 import type { IngestSession } from './ingest-sessions';
 
 type Packet = Parameters<RtmpSession['onPacket']>[0];
-
-// Embedded use: the library would otherwise print every connection to the app's stdout.
-logger.log = () => {};
+type RtmpSessionClass = typeof RtmpSession;
 
 const owners = new Map<string, RtmpIngest>();
-let dispatching = false;
+let library: Promise<RtmpSessionClass> | null = null;
 
-/** One listener per process on the library's emitter, whatever the number of emulators. */
-function ensureDispatcher(): void {
-  if (dispatching) return;
-  dispatching = true;
-  Context.eventEmitter.on('prePublish', (session: RtmpSession) => owners.get(session.id)?.prePublish(session));
-  // The platform's ingest takes publishes only; nobody watches a stream from it.
-  Context.eventEmitter.on('prePlay', (session: RtmpSession) => {
-    if (owners.has(session.id)) session.close();
-  });
+/**
+ * The library is loaded on the first connection, not at start: the in-process demo emulator starts
+ * on the dock's cold-start path, and loading the protocol code costs tens of milliseconds there.
+ */
+function loadLibrary(): Promise<RtmpSessionClass> {
+  library ??= (async () => {
+    const [session, context, logger] = await Promise.all([
+      import('node-media-server/src/session/rtmp_session.js'),
+      import('node-media-server/src/core/context.js'),
+      import('node-media-server/src/core/logger.js'),
+    ]);
+    // Embedded use: the library would otherwise print every connection to the app's stdout.
+    logger.default.log = () => {};
+    // The library keeps its sessions' events on one process-wide emitter: one listener per process
+    // hands each event to the ingest that owns the session, whatever the number of emulators.
+    const events = context.default.eventEmitter;
+    events.on('prePublish', (s: RtmpSession) => owners.get(s.id)?.prePublish(s));
+    // The platform's ingest takes publishes only; nobody watches a stream from it.
+    events.on('prePlay', (s: RtmpSession) => {
+      if (owners.has(s.id)) s.close();
+    });
+    return session.default;
+  })();
+  return library;
 }
 
 interface Connection {
@@ -53,10 +63,6 @@ export class RtmpIngest {
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
-  constructor() {
-    ensureDispatcher();
-  }
-
   attach(state: EmulatorState): void {
     this.state = state;
     state.ingest.onKeyReset((userId) => this.keyReset(userId));
@@ -67,7 +73,18 @@ export class RtmpIngest {
       socket.destroy();
       return;
     }
-    const session = new RtmpSession(socket);
+    // Bytes that arrive while the library loads wait in the socket's buffer.
+    socket.pause();
+    void loadLibrary().then(
+      (Session) => {
+        if (this.closed || socket.destroyed) socket.destroy();
+        else this.startSession(new Session(socket), server);
+      },
+      () => socket.destroy(),
+    );
+  }
+
+  private startSession(session: RtmpSession, server: IngestServerDefinition): void {
     const connection: Connection = { session, server, record: null, lastKeyframeDts: null, firstVideoDts: null, videoFrames: 0 };
     this.connections.set(session.id, connection);
     owners.set(session.id, this);
@@ -76,7 +93,8 @@ export class RtmpIngest {
       session.onPacket(packet);
       this.measure(connection, packet);
     };
-    socket.on('close', () => this.socketClosed(connection));
+    session.socket.on('close', () => this.socketClosed(connection));
+    session.socket.resume();
   }
 
   close(): void {
