@@ -10,6 +10,8 @@ import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import type { IngestSessionView } from '../simulation-client';
 import { ingestSessionView } from '../routes/simulation-ingest';
 import { DEMO_BROADCASTER } from '../seed';
+import { startEmulator } from '../server';
+import { createSimulationClient } from '../simulation-client';
 
 const ffmpegMissing = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).error !== undefined;
 if (ffmpegMissing) console.warn('rtmp-ingest.test.ts skipped: ffmpeg is not installed (apt-get install ffmpeg)');
@@ -25,8 +27,7 @@ interface Publish {
 }
 
 /** A 320x180, 30 fps H.264/AAC publish with a key frame every second, for `seconds`. */
-function publish(key: string, seconds: number, server = 1): Publish {
-  const port = demo.state.catalogue.ingestServers[server]!.port;
+function publish(key: string, seconds: number, server = 1, port = demo.state.catalogue.ingestServers[server]!.port): Publish {
   const child = spawn(
     'ffmpeg',
     [
@@ -215,5 +216,19 @@ describe.skipIf(ffmpegMissing)('RTMP ingest with ffmpeg', { timeout: 20_000 }, (
     await until(async () => (await sessions()).find((s) => s.state === 'refused'), 'the old key refused');
     expect(await again.exited).not.toBe(0);
     expect(await liveStreams()).toEqual([]);
+  });
+
+  it('closing the emulator mid-publish cuts the encoder and leaves nothing behind', async () => {
+    const emu = await startEmulator({ seed: 'demo' });
+    const sim = createSimulationClient({ baseUrl: emu.url });
+    try {
+      await sim.setIngestSettings({ reconnect_grace_ms: 60_000 });
+      const { exited } = publish(DEMO_BROADCASTER.streamKey, 10, 0, emu.state.catalogue.ingestServers[0]!.port);
+      await until(async () => (await sim.ingestSessions()).sessions.find((s) => s.state === 'publishing' && s.bytes > 0), 'the publish');
+      await emu.close();
+      expect(await exited).not.toBe(0);
+    } finally {
+      await emu.close();
+    }
   });
 });
