@@ -105,6 +105,23 @@ it('types the simulation client after the route', () => {
   expectTypeOf<ReturnType<typeof ingestSessionView>>().toExtend<IngestSessionView>();
 });
 
+describe('the ingest simulation API', () => {
+  it('validates its settings and knows only existing users', async () => {
+    await expect(demo.sim.setIngestSettings({ reconnect_grace_ms: -1 })).rejects.toMatchObject({ status: 400 });
+    await expect(demo.sim.setIngestSettings({ reconnect_grace_ms: 1.5 })).rejects.toMatchObject({ status: 400 });
+    expect(await demo.sim.setIngestSettings({ reconnect_grace_ms: 1234 })).toEqual({ reconnect_grace_ms: 1234 });
+    expect(await demo.sim.ingestSettings()).toEqual({ reconnect_grace_ms: 1234 });
+    await expect(demo.sim.resetStreamKey('1')).rejects.toMatchObject({ status: 404, message: 'Unknown user "1"' });
+  });
+
+  it('a key reset while offline changes the key the current API answers', async () => {
+    const reset = await demo.sim.resetStreamKey(demo.broadcasterId);
+    const token = await demo.mint(demo.broadcasterId, ['channel:read:stream_key']);
+    const key = await demo.helix('GET', `/streams/key?broadcaster_id=${demo.broadcasterId}`, { token });
+    expect(key.json.data).toEqual([{ stream_key: reset.stream_key }]);
+  });
+});
+
 describe.skipIf(ffmpegMissing)('RTMP ingest with ffmpeg', { timeout: 20_000 }, () => {
   it('takes the current key live (Helix, stream.online), shows the session, and goes offline after the grace', async () => {
     const socket = await watchStream();
@@ -183,6 +200,21 @@ describe.skipIf(ffmpegMissing)('RTMP ingest with ffmpeg', { timeout: 20_000 }, (
     expect(await exited).not.toBe(0);
     expect(await liveStreams()).toEqual([]);
     expect(notifications(socket, 'stream.online')).toEqual([]);
+  });
+
+  it('refuses another application than app, and playing from the ingest', async () => {
+    const port = demo.state.catalogue.ingestServers[0]!.port;
+    const other = publish(DEMO_BROADCASTER.streamKey, 2, 0, port);
+    const wrongApp = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=30', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${DEMO_BROADCASTER.streamKey}x`], { stdio: 'ignore' });
+    children.push(wrongApp);
+    const refused = await until(async () => (await sessions()).find((s) => s.state === 'refused'), 'the refusal');
+    expect(refused.reason).toBe('unknown application "live"');
+    await until(async () => (await sessions()).find((s) => s.state === 'publishing' && s.bytes > 0), 'the publish');
+    const player = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-rw_timeout', '5000000', '-i', `rtmp://127.0.0.1:${port}/app/${DEMO_BROADCASTER.streamKey}`, '-t', '1', '-f', 'null', '-'], { stdio: 'ignore' });
+    children.push(player);
+    const played = await new Promise<number | null>((resolve) => player.once('exit', resolve));
+    expect(played).not.toBe(0);
+    expect(await other.exited).toBe(0);
   });
 
   it('measures a bandwidth test and never goes live', async () => {
