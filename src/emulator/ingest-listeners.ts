@@ -25,10 +25,16 @@ export interface IngestListeners {
 
 const HOST = '127.0.0.1';
 
+export interface IngestListenerOptions {
+  /** Close a connection silent this long; 30 s by default. */
+  idleTimeoutMs?: number;
+}
+
 export async function startIngestListeners(
   definitions: readonly IngestServerDefinition[] = INGEST_SERVER_DEFINITIONS,
+  options: IngestListenerOptions = {},
 ): Promise<IngestListeners> {
-  const ingest = new RtmpIngest();
+  const ingest = new RtmpIngest(options.idleTimeoutMs);
   const sockets = new Set<Socket>();
   const listeners: Server[] = [];
   // Concurrently: the in-process demo emulator starts these on the dock's cold-start path.

@@ -56,12 +56,17 @@ interface Connection {
   videoFrames: number;
 }
 
+/** A connection silent this long (no handshake, or an encoder that stopped sending) is closed. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+
 export class RtmpIngest {
   private state: EmulatorState | null = null;
   private readonly connections = new Map<string, Connection>();
   /** Per user: the stream that outlives a dropped publish until the grace ends. */
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
   private closed = false;
+
+  constructor(private readonly idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS) {}
 
   attach(state: EmulatorState): void {
     this.state = state;
@@ -73,6 +78,8 @@ export class RtmpIngest {
       socket.destroy();
       return;
     }
+    // A client that connects and never speaks would otherwise hold the socket for the emulator's life.
+    socket.setTimeout(this.idleTimeoutMs, () => socket.destroy());
     // Bytes that arrive while the library loads wait in the socket's buffer.
     socket.pause();
     void loadLibrary().then(
