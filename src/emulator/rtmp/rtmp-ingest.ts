@@ -97,7 +97,10 @@ export class RtmpIngest {
     owners.set(session.id, this);
     session.run();
     session.rtmp.onPacketCallback = (packet) => {
-      session.onPacket(packet);
+      // Nobody plays from the ingest, so audio and video frames are only measured: repackaging each
+      // one for players (the library's broadcast) would double the ingest's CPU. Metadata and codec
+      // headers still go through, as the library reads the encoder's declared metadata there.
+      if (packet.flags === 0 || packet.flags === 2 || packet.flags === 5) session.onPacket(packet);
       this.measure(connection, packet);
     };
     session.socket.on('close', () => this.socketClosed(connection));
