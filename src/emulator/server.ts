@@ -29,7 +29,7 @@ export interface RunningEmulator {
   state: EmulatorState;
   /** The demo seed's client and users; null with `seed: 'empty'`. */
   demo: DemoSeed | null;
-  /** Stops the HTTP server, the ingest listeners and every open socket. */
+  /** Stops the HTTP server, the ingest RTMP servers (cutting connected encoders) and every open socket. */
   close(): Promise<void>;
 }
 
