@@ -23,14 +23,6 @@ const zones = {
   emulatorMain: { target: './src/emulator/**', from: './src/main/**', message: 'The emulator never imports the app (src/main/).' },
 };
 
-// TEMPORARY (issue 11): services that still import ipc/ until their domain gets its own
-// ipc/<domain>-ipc.ts. Remove each entry as it is fixed; do not add to it.
-const knownServicesImportingIpc = ['src/main/services/redemptions/redemptions-feature.ts'];
-
-// TEMPORARY (issue 11): files on an import cycle that exists today (listed in the branch's report).
-// Remove each entry as its cycle is broken; do not add to it.
-const knownImportCycles = [];
-
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -92,12 +84,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: Object.values(zones) }] },
   },
   {
-    files: knownServicesImportingIpc,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: Object.values(zones).filter((zone) => zone !== zones.servicesIpc) }] },
-  },
-  {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  ...(knownImportCycles.length > 0 ? [{ files: knownImportCycles, rules: { 'import-x/no-cycle': 'off' } }] : []),
 );

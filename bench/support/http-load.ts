@@ -34,6 +34,21 @@ export async function loadTest(options: {
   };
 }
 
+/** Several rounds as one: mean throughput, median latency percentiles, errors summed. */
+export function combineRounds(rounds: readonly LoadResult[]): LoadResult {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  };
+  return {
+    requestsPerSecond: rounds.reduce((sum, r) => sum + r.requestsPerSecond, 0) / Math.max(1, rounds.length),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}
+
 export function formatLoad(name: string, r: LoadResult): string {
   return `${name.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50Ms.toFixed(1).padStart(5)} ms   p99 ${r.p99Ms.toFixed(1).padStart(6)} ms   errors ${r.errors} non-2xx ${r.non2xx}`;
 }

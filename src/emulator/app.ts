@@ -8,6 +8,7 @@ import formBody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { ApiError, errorBody, reasonPhrase } from './http/api-error';
 import { registerFaultHook } from './http/faults';
+import { rewriteMockUrl } from './http/helix-route';
 import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
 import { isSimulationRequest } from './http/request-path';
 import { ROUTE_MODULES } from './routes';
@@ -27,6 +28,9 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Twitch CLI's layout: `/mock/*` is `/helix/*` (the identity aliases under `/auth` differ in
+    // behaviour, so those stay routes of their own). `request.originalUrl` keeps what was sent.
+    rewriteUrl: (request) => rewriteMockUrl(request.url ?? '/'),
     clientErrorHandler: answerUnparsableRequest,
     frameworkErrors: (error, request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
@@ -45,23 +49,23 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     defaultJsonParser(request, text, done);
   });
 
-  // An empty body has no type to refuse: HTTP clients commonly send `Content-Type:
-  // application/octet-stream` (or any other type) with `Content-Length: 0` on requests whose
-  // parameters are all in the query, and the platform takes them. Fastify would answer 415 before
-  // any route saw the request.
-  app.addHook('onRequest', async (request) => {
+  // One callback-style hook for both checks every request goes through: no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // An empty body has no type to refuse: HTTP clients commonly send `Content-Type:
+    // application/octet-stream` (or any other type) with `Content-Length: 0` on requests whose
+    // parameters are all in the query, and the platform takes them. Fastify would answer 415 before
+    // any route saw the request.
     const headers = request.raw.headers;
-    if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return;
-    const length = headers['content-length'];
-    if (length === undefined || length === '0') delete headers['content-type'];
-  });
-
-  // On the route the router chose (or the decoded, normalised path), never the raw URL: see request-path.ts.
-  app.addHook('onRequest', async (request) => {
-    if (!isSimulationRequest(request)) return;
-    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) {
-      throw new ApiError(403, 'The simulation API answers loopback requests only');
+    if (headers['content-type'] !== undefined && headers['transfer-encoding'] === undefined) {
+      const length = headers['content-length'];
+      if (length === undefined || length === '0') delete headers['content-type'];
     }
+    // On the route the router chose (or the decoded, normalised path), never the raw URL: see request-path.ts.
+    if (isSimulationRequest(request) && (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host))) {
+      done(new ApiError(403, 'The simulation API answers loopback requests only'));
+      return;
+    }
+    done();
   });
   registerFaultHook(app);
 
@@ -83,7 +87,7 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = request.originalUrl.split('?')[0] ?? '';
     const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
     return reply.code(404).send(errorBody(request.url, 404, `Unknown endpoint: ${request.method} ${shown}`));
   });

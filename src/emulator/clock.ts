@@ -42,7 +42,18 @@ export class EmulatorClock {
   }
 }
 
+/** Formatted timestamps by millisecond: a list endpoint formats the same few stored instants on every call. */
+const rfc3339Cache = new Map<number, string>();
+const RFC3339_CACHE_SIZE = 4096;
+
 /** `2019-05-04T17:21:08Z`: the current API's timestamps carry whole seconds. */
 export function toRfc3339(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const cached = rfc3339Cache.get(ms);
+  if (cached !== undefined) return cached;
+  const iso = new Date(ms).toISOString();
+  // `YYYY-MM-DDTHH:mm:ss.sssZ` for every year 0-9999: drop the milliseconds without a regular expression.
+  const text = iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+  if (rfc3339Cache.size >= RFC3339_CACHE_SIZE) rfc3339Cache.clear();
+  rfc3339Cache.set(ms, text);
+  return text;
 }

@@ -10,7 +10,17 @@ export type UserFields<P extends string> = { [K in `${P}_id` | `${P}_login` | `$
 /** `<prefix>_id`, `<prefix>_login` and `<prefix>_name` of a user (login and name '' for an unknown user). */
 export function userFields<P extends string>(state: EmulatorState, prefix: P, userId: string): UserFields<P> {
   const user = state.users.get(userId);
-  return { [`${prefix}_id`]: userId, [`${prefix}_login`]: user?.login ?? '', [`${prefix}_name`]: user?.displayName ?? '' } as UserFields<P>;
+  // The common prefixes as literal keys: computed keys make every object a slow dictionary.
+  const login = user?.login ?? '';
+  const name = user?.displayName ?? '';
+  switch (prefix as string) {
+    case 'user':
+      return { user_id: userId, user_login: login, user_name: name } as unknown as UserFields<P>;
+    case 'broadcaster':
+      return { broadcaster_id: userId, broadcaster_login: login, broadcaster_name: name } as unknown as UserFields<P>;
+    default:
+      return { [`${prefix}_id`]: userId, [`${prefix}_login`]: login, [`${prefix}_name`]: name } as UserFields<P>;
+  }
 }
 
 export interface HelixUser {

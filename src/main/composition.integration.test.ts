@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, IpcResult } from '../shared/ipc/contract';
 import { createSidestage, type Sidestage } from './composition';
-import { waitUntil } from './test-support/fake-identity-service';
+import { waitUntil } from './test-support/wait-until';
 import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
 import { CipherFileTokenStore, MemoryTokenStore, type StoredTokens } from './services/auth/token-store';
 import type { Logger } from './services/logger';

@@ -14,7 +14,7 @@ import type { Redemption } from '../shared/ipc/contract';
 import { createSidestage, type Sidestage } from './composition';
 import { openDockData } from './dock/dock-data';
 import { createFakeClock } from './test-support/fake-clock';
-import { waitUntil } from './test-support/fake-identity-service';
+import { waitUntil } from './test-support/wait-until';
 import type { Logger } from './services/logger';
 import { FileMarkerLogStore } from './services/markers/marker-log-store';
 import { NotifiedLedger } from './services/notifications/notified-ledger';

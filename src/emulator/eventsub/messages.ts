@@ -85,6 +85,17 @@ export function notificationFrame(subscription: EventSubSubscription, event: Rec
   };
 }
 
+/**
+ * A notification as the text of its frame: byte for byte `JSON.stringify(notificationFrame(...))`,
+ * but with the event serialised once per publish (`eventJson`) rather than once per session, which
+ * is most of the work of a fan-out.
+ */
+export function notificationText(subscription: EventSubSubscription, eventJson: string, timestamp: string): { messageId: string; text: string } {
+  const messageId = ids.uuid();
+  const meta = { message_id: messageId, message_type: 'notification', message_timestamp: timestamp, subscription_type: subscription.type, subscription_version: subscription.version };
+  return { messageId, text: `{"metadata":${JSON.stringify(meta)},"payload":{"subscription":${JSON.stringify(pushedSubscription(subscription))},"event":${eventJson}}}` };
+}
+
 export function revocationFrame(subscription: EventSubSubscription, status: SubscriptionStatus, now: number): Frame {
   return { metadata: metadata('revocation', now, subscription), payload: { subscription: pushedSubscription(subscription, status) } };
 }

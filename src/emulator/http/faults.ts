@@ -10,8 +10,8 @@
  * a bounded number of kept faults, so the cost a request pays for the faults is bounded too.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
-import { RE2JS } from 're2js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RE2JS } from 're2js';
 import * as ids from '../ids';
 import { RATE_LIMIT_POINTS } from '../state/rate-limiter';
 import { badRequest, errorBody, reasonPhrase } from './api-error';
@@ -24,10 +24,22 @@ export const MAX_PATTERN_PROGRAM_SIZE = 100;
 export const MAX_KEPT_FAULTS = 20;
 
 /** A path pattern compiled for linear-time matching, or the reason it cannot be used. */
+/**
+ * RE2JS is a quarter of a megabyte of code that only a fault with a path needs: it is loaded then,
+ * not at every start of the emulator (and of the demo dock with it).
+ */
+let re2: typeof import('re2js') | undefined;
+
+export async function loadFaultPatterns(): Promise<void> {
+  re2 ??= await import('re2js');
+}
+
+/** Needs `loadFaultPatterns()` first. */
 export function compileFaultPattern(source: string): { pattern: RE2JS } | { error: string } {
+  if (!re2) throw new Error('compileFaultPattern: call loadFaultPatterns() first');
   let pattern: RE2JS;
   try {
-    pattern = RE2JS.compile(source);
+    pattern = re2.RE2JS.compile(source);
   } catch (error) {
     // RE2 syntax: no look-around, no back-references.
     return { error: `must be a valid regular expression in RE2 syntax (${error instanceof Error ? error.message : String(error)})` };
@@ -119,10 +131,18 @@ function isHttpFault(fault: NewFault): boolean {
 /** Registered once in app.ts, before the routes. */
 export function registerFaultHook(app: FastifyInstance): void {
   const state = app.emulatorState;
-  app.addHook('onRequest', async (request, reply) => {
-    // The common case, checked first: every request pays for this hook.
-    if (state.faults.isEmpty() || isSimulationRequest(request)) return;
-    const fault = state.faults.take(request.method, requestPath(request.url));
+  // Callback style: the common case (no fault kept) then costs no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (state.faults.isEmpty() || isSimulationRequest(request)) {
+      done();
+      return;
+    }
+    applyFault(request, reply).then(() => done(), done);
+  });
+
+  async function applyFault(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    // What the client sent: a fault on `/mock/...` matches the alias it names.
+    const fault = state.faults.take(request.method, requestPath(request.originalUrl));
     if (!fault) return;
     if (fault.latencyMs !== null && fault.latencyMs > 0) await sleep(fault.latencyMs);
     if (fault.dropConnection) {
@@ -144,5 +164,5 @@ export function registerFaultHook(app: FastifyInstance): void {
       .code(fault.status)
       .type('application/json; charset=utf-8')
       .send(errorBody(request.url, fault.status, reasonPhrase(fault.status)));
-  });
+  }
 }

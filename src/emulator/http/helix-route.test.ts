@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, helixHeaders } from '../test-support/emulator-test-client';
 import { unauthorized, useDemoEmulator } from '../test-support/demo-emulator';
+import { rewriteMockUrl } from './helix-route';
 
 const demo = useDemoEmulator();
 
@@ -53,6 +54,46 @@ describe('the current API gate', () => {
     const res = await call(`${demo.url}/mock/users`, { headers: helixHeaders(token, demo.clientId) });
     expect(res.status).toBe(200);
     expect(res.json.data[0].id).toBe(demo.broadcasterId);
+  });
+
+  it('serves /mock by rewriting it to /helix before routing, with the query and HEAD kept', async () => {
+    const token = await demo.mint(demo.broadcasterId, []);
+    const headers = helixHeaders(token, demo.clientId);
+    const byQuery = await call(`${demo.url}/mock/users?id=${demo.broadcasterId}`, { headers });
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.json.data[0].id).toBe(demo.broadcasterId);
+    expect((await call(`${demo.url}/mock/users/`, { headers })).status).toBe(200);
+    const head = await call(`${demo.url}/mock/users`, { method: 'HEAD', headers });
+    expect(head.status).toBe(200);
+    // Only the prefix itself is the alias; what is unknown is named as it was sent.
+    const unknown = await call(`${demo.url}/mockery/users`, { headers });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toBe('Unknown endpoint: GET /mockery/users');
+    const unknownUnderMock = await call(`${demo.url}/mock/nothing-here`, { headers });
+    expect(unknownUnderMock.json.message).toBe('Unknown endpoint: GET /mock/nothing-here');
+  });
+
+  it('matches a fault on the /mock path the client sent, not on the rewritten one', async () => {
+    const token = await demo.mint(demo.broadcasterId, []);
+    const headers = helixHeaders(token, demo.clientId);
+    expect((await demo.simulate('/faults', { path: '^/mock/users$', status: 503 })).status).toBe(200);
+    try {
+      expect((await call(`${demo.url}/mock/users`, { headers })).status).toBe(503);
+      expect((await call(`${demo.url}/helix/users`, { headers })).status).toBe(200);
+    } finally {
+      await call(`${demo.url}/_emulator/faults`, { method: 'DELETE' });
+    }
+  });
+});
+
+describe('rewriteMockUrl', () => {
+  it('moves /mock, /mock/... and /mock?... under /helix and leaves the rest alone', () => {
+    expect(rewriteMockUrl('/mock')).toBe('/helix');
+    expect(rewriteMockUrl('/mock/users?id=1')).toBe('/helix/users?id=1');
+    expect(rewriteMockUrl('/mock?x=1')).toBe('/helix?x=1');
+    expect(rewriteMockUrl('/mockery')).toBe('/mockery');
+    expect(rewriteMockUrl('/helix/mock/users')).toBe('/helix/mock/users');
+    expect(rewriteMockUrl('/oauth2/token')).toBe('/oauth2/token');
   });
 });
 

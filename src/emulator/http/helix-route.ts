@@ -51,7 +51,22 @@ export interface HelixContext<A extends HelixAuth = HelixAuth> {
  */
 export type HelixHandler<A extends HelixAuth> = (ctx: HelixContext<A>) => unknown;
 
-export const HELIX_PREFIXES = ['/helix', '/mock'] as const;
+/**
+ * Every helix route is registered once, under /helix: Twitch CLI's `/mock/*` reaches it through
+ * `rewriteMockUrl` before routing (registering each route twice cost a tenth of a second at start).
+ */
+export const HELIX_PREFIXES = ['/helix'] as const;
+
+const MOCK_PREFIX = '/mock';
+
+/** Fastify's `rewriteUrl`: `/mock`, `/mock/...` and `/mock?...` become the same under `/helix`; anything else is left alone. */
+export function rewriteMockUrl(url: string): string {
+  if (!url.startsWith(MOCK_PREFIX)) return url;
+  const next = url.charCodeAt(MOCK_PREFIX.length);
+  // NaN (the end), '/' or '?': `/mockery` is not the alias.
+  if (Number.isNaN(next) || next === 0x2f || next === 0x3f) return `/helix${url.slice(MOCK_PREFIX.length)}`;
+  return url;
+}
 
 export function registerHelixRoute<A extends HelixAuth>(
   app: FastifyInstance,

@@ -46,7 +46,7 @@ export function registerEventSubRoutes(app: FastifyInstance): void {
         const query = new RequestParams(request.query);
         const origin = state.baseUrl || `http://${request.headers.host ?? '127.0.0.1'}`;
         try {
-          hub.accept(socket, { keepalive: query.one('keepalive_timeout_seconds'), reconnect: query.one('reconnect') }, origin);
+          hub.accept(socket, { keepalive: query.one('keepalive_timeout_seconds'), reconnect: query.one('reconnect') }, origin, request.raw.socket);
         } catch (error) {
           request.log.error(error);
           socket.close(CLOSE_CODES.internalError.code, CLOSE_CODES.internalError.reason);

@@ -25,7 +25,7 @@ import {
   takeConfigurationRead,
 } from '../extensions/extension-operations';
 import { badRequest, invalidParameter, missingParameter, notFound, unauthorized } from '../http/api-error';
-import { registerHelixRoute } from '../http/helix-route';
+import { HELIX_PREFIXES, registerHelixRoute } from '../http/helix-route';
 import { decodeOffsetCursor, encodeOffsetCursor, pageFrom } from '../http/offset-cursor';
 import { jsonObjectBody, RequestParams } from '../http/request-params';
 import { parseSimulationBody } from '../http/simulation-body';
@@ -35,7 +35,6 @@ import '../http/app-state';
 
 /** Channels per page of Get Live Channels with Extension Activated (the spec names no size). */
 export const LEGACY_LIVE_CHANNELS_PAGE_SIZE = 100;
-const HELIX_PREFIXES = ['/helix', '/mock'] as const;
 const VERSION_PATTERN = /^[0-9A-Za-z._-]{1,64}$/;
 
 /** An optional JSON body: none counts as `{}`. */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { toRfc3339 } from '../clock';
 import { eventSubHubOf } from '../eventsub/session-hub';
 import { badRequest, notFound } from '../http/api-error';
-import type { Fault } from '../http/faults';
+import { loadFaultPatterns, type Fault } from '../http/faults';
 import { parseSimulationBody } from '../http/simulation-body';
 import '../http/app-state';
 
@@ -53,8 +53,9 @@ export function faultView(fault: Fault) {
 export function registerSimulationFaultRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
 
-  app.post('/_emulator/faults', (request) => {
+  app.post('/_emulator/faults', async (request) => {
     const body = parseSimulationBody(faultBody, request.body);
+    if (body.path !== undefined) await loadFaultPatterns();
     const http = body.status !== undefined || body.latency_ms !== undefined || body.drop_connection === true;
     const websockets = body.drop_websockets === true || body.reconnect_websockets === true;
     if (!http && !websockets) throw badRequest('A fault needs "status", "latency_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"');

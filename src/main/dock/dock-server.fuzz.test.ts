@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invokeChannels, type Channel } from '../../shared/ipc/contract';
 import { createSidestage, type Sidestage } from '../composition';
 import { MAX_ERROR_MESSAGE_CHARS } from '../ipc/ipc-router';
-import { waitUntil } from '../test-support/fake-identity-service';
+import { waitUntil } from '../test-support/wait-until';
 import { MemoryTokenStore } from '../services/auth/token-store';
 import { silentLogger } from '../services/logger';
 import { frame, rawExchange, rawRequest, rawWebSocket, seededRandom, upgradeHeaders, type RawAnswer } from '../test-support/raw-http';

@@ -1,6 +1,13 @@
 /**
  * A scripted EventSub WebSocket server for tests: it welcomes, and the test decides everything
  * else (keepalives, notifications, reconnects, revocations, close codes) connection by connection.
+ *
+ * Kept beside the emulator on purpose: the emulator is a faithful platform, so it cannot be made
+ * to break the protocol the way the events service must survive: withhold a welcome, fall silent
+ * past the keepalive window, send a frame that is not JSON or does not match its schema, resend a
+ * message id, close with a chosen code (4000-4007), or hand out a reconnect URL that fails. What
+ * the emulator can do (drops, `session_reconnect`, revocations, real subscriptions) is tested
+ * against it in `events-service.integration.test.ts`.
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';

@@ -1,11 +1,26 @@
-/** In-memory stand-ins for the platform, the events service and the account, for the queue's unit tests. */
-import type { AuthState } from '../../shared/ipc/contract';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+/** In-memory stand-ins for the platform, the events service and the account, for the queue's unit tests, and a queue over them. */
+import type { AuthState, QueueDelta, Redemption } from '../../shared/ipc/contract';
+import { Disposers, Emitter, type Disposer } from '../../shared/primitives/emitter';
+import { registerCharityIpc } from '../ipc/charity-ipc';
+import type { IpcRouter } from '../ipc/ipc-router';
+import { registerNotificationsIpc } from '../ipc/notifications-ipc';
+import { registerRedemptionsIpc } from '../ipc/redemptions-ipc';
+import { registerRewardsIpc } from '../ipc/rewards-ipc';
 import type { ApiRequest, ApiResponse, Query } from '../services/api/api-client';
 import { ApiError } from '../services/api/api-error';
 import type { EventsGap } from '../services/events/events-service';
 import type { RedemptionEvent } from '../services/events/eventsub-messages';
 import type { HelixRedemption, HelixReward } from '../services/redemptions/helix-redemptions';
-import type { RedemptionEventsSource } from '../services/redemptions/redemptions-service';
+import { CurrentBroadcaster } from '../services/common/current-broadcaster';
+import { silentLogger } from '../services/logger';
+import { RedemptionOutbox } from '../services/redemptions/redemption-outbox';
+import type { RedemptionsFeature } from '../services/redemptions/redemptions-feature';
+import { RedemptionsService, type ArrivalContext, type RedemptionEventsSource } from '../services/redemptions/redemptions-service';
+import { createFakeClock, type FakeClock } from './fake-clock';
 
 export const broadcaster = '501234567';
 
@@ -143,24 +158,22 @@ export class FakeChannelPointsApi {
 }
 
 export class FakeEvents implements RedemptionEventsSource {
-  private readonly listeners = new Map<string, Set<(event: never, meta: never) => void>>();
-  private readonly gapListeners = new Set<(gap: EventsGap) => void>();
+  private readonly notifications = new Map<string, Emitter<{ event: never; meta: never }>>();
+  private readonly gaps = new Emitter<EventsGap>();
 
-  onNotification(type: string, listener: (event: never, meta: never) => void): () => void {
-    const set = this.listeners.get(type) ?? new Set();
-    set.add(listener);
-    this.listeners.set(type, set);
-    return () => void set.delete(listener);
+  onNotification(type: string, listener: (event: never, meta: never) => void): Disposer {
+    const emitter = this.notifications.get(type) ?? new Emitter();
+    this.notifications.set(type, emitter);
+    return emitter.on(({ event, meta }) => listener(event, meta));
   }
 
-  onGap(listener: (gap: EventsGap) => void): () => void {
-    this.gapListeners.add(listener);
-    return () => this.gapListeners.delete(listener);
+  onGap(listener: (gap: EventsGap) => void): Disposer {
+    return this.gaps.on(listener);
   }
 
   emit(type: string, event: unknown): void {
     const meta = { messageId: `m-${Math.random()}`, messageTimestamp: new Date().toISOString(), subscriptionId: 's', subscriptionVersion: '1' };
-    for (const l of this.listeners.get(type) ?? []) l(event as never, meta as never);
+    this.notifications.get(type)?.fire({ event: event as never, meta: meta as never });
   }
 
   add(r: HelixRedemption): void {
@@ -172,12 +185,12 @@ export class FakeEvents implements RedemptionEventsSource {
   }
 
   gap(reason: EventsGap['reason'] = 'drop'): void {
-    for (const l of this.gapListeners) l({ reason, since: null });
+    this.gaps.fire({ reason, since: null });
   }
 }
 
 export class FakeAuth {
-  private readonly listeners = new Set<(state: AuthState) => void>();
+  private readonly changes = new Emitter<AuthState>();
   state: AuthState;
 
   constructor(signedIn = true) {
@@ -203,13 +216,109 @@ export class FakeAuth {
 
   getState = (): AuthState => this.state;
 
-  onChange = (listener: (state: AuthState) => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  onChange = (listener: (state: AuthState) => void): Disposer => this.changes.on(listener);
 
   set(state: AuthState): void {
     this.state = state;
-    for (const l of [...this.listeners]) l(state);
+    this.changes.fire(state);
   }
+
+  /** Which account is current for this sign-in, as the composition root shares it among the services. */
+  broadcaster(): CurrentBroadcaster {
+    return new CurrentBroadcaster(this);
+  }
+}
+
+/**
+ * A redemption queue (`RedemptionsService` with a real outbox in `dir`) over the fakes above, with
+ * the renderer's copy of it kept only from deltas (and a snapshot when a delta does not follow on),
+ * as the renderer keeps it.
+ */
+export class QueueHarness {
+  dir = '';
+  api = new FakeChannelPointsApi();
+  events = new FakeEvents();
+  auth = new FakeAuth(true);
+  clock: FakeClock = createFakeClock();
+  deltas: QueueDelta[] = [];
+  arrivals: { ids: string[]; context: ArrivalContext }[] = [];
+  mirror = new Map<string, Redemption>();
+  mirrorVersion = 0;
+  service: RedemptionsService | null = null;
+  private broadcasterSource: CurrentBroadcaster | null = null;
+
+  /** New fakes (a channel with rewards `a` and `b`) and a new, empty data folder. */
+  async reset(): Promise<void> {
+    this.dir = await mkdtemp(join(tmpdir(), 'redemptions-'));
+    this.api = new FakeChannelPointsApi();
+    this.events = new FakeEvents();
+    this.auth = new FakeAuth(true);
+    this.clock = createFakeClock();
+    this.service = null;
+    this.api.addReward(helixReward('a', 'Hydrate!'));
+    this.api.addReward(helixReward('b', 'Song request'));
+  }
+
+  /** Starts a queue (a new process, when one ran before: only the outbox file is shared) and waits for its first reconciliation. */
+  async start(outboxDir = this.dir): Promise<RedemptionsService> {
+    this.deltas = [];
+    this.arrivals = [];
+    this.mirror = new Map();
+    this.mirrorVersion = 0;
+    const outbox = await RedemptionOutbox.open(outboxDir);
+    this.broadcasterSource?.dispose();
+    this.broadcasterSource = this.auth.broadcaster();
+    const s = new RedemptionsService({ api: this.api, broadcaster: this.broadcasterSource, events: this.events, outbox, logger: silentLogger, clock: this.clock, random: () => 0.5 });
+    s.onDelta((delta) => {
+      this.deltas.push(delta);
+      if (delta.baseVersion !== this.mirrorVersion) {
+        const snap = s.getSnapshot();
+        this.mirror = new Map(snap.items.map((r) => [r.id, r]));
+        this.mirrorVersion = snap.version;
+        return;
+      }
+      for (const id of delta.removed) this.mirror.delete(id);
+      for (const r of delta.added) this.mirror.set(r.id, r);
+      this.mirrorVersion = delta.version;
+    });
+    s.onArrived((items, context) => this.arrivals.push({ ids: items.map((r) => r.id), context }));
+    s.start();
+    this.service = s;
+    await s.idle();
+    return s;
+  }
+
+  queueIds(): string[] {
+    return this.service!.getSnapshot().items.map((r) => r.id).sort();
+  }
+
+  /** Waits until the queue has nothing under way (reconciliations, sends, outbox writes): no fixed sleeps. */
+  settle(): Promise<void> {
+    return this.service!.idle();
+  }
+
+  async cleanup(): Promise<void> {
+    this.service?.dispose();
+    this.broadcasterSource?.dispose();
+    this.broadcasterSource = null;
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** One harness for a test file, with new fakes and a new folder for every test. */
+export function queueHarnessPerTest(): QueueHarness {
+  const harness = new QueueHarness();
+  beforeEach(() => harness.reset());
+  afterEach(() => harness.cleanup());
+  return harness;
+}
+
+/** The IPC of the redemptions feature's four domains, registered as composition.ts does. */
+export function registerRedemptionsFeatureIpc(router: IpcRouter, feature: RedemptionsFeature): Disposer {
+  const forwarding = new Disposers();
+  forwarding.add(registerRedemptionsIpc(router, feature));
+  forwarding.add(registerNotificationsIpc(router, feature));
+  forwarding.add(registerCharityIpc(router, feature));
+  forwarding.add(registerRewardsIpc(router, feature));
+  return forwarding.dispose;
 }

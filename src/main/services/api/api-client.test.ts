@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent } from 'undici';
+import { Agent, request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
 import { AuthService } from '../auth/auth-service';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { startFakeIdentityService } from '../../test-support/fake-identity-service';
+import { createRecordingDispatcher } from '../../test-support/recording-dispatcher';
+import { startEmulator } from '../../../emulator/server';
 import { MemoryTokenStore } from '../auth/token-store';
 import { silentLogger } from '../logger';
 import { ApiClient, type ApiAuth, type ApiClientOptions } from './api-client';
@@ -179,32 +180,57 @@ describe('ApiClient and 401', () => {
   });
 
   it('concurrent 401s with the real AuthService cause exactly one refresh', async () => {
-    const identity = await startFakeIdentityService({ clientId, clientSecret: 'secret' });
+    const emulator = await startEmulator({ port: 0, seed: 'demo' });
+    const recorder = createRecordingDispatcher();
     const clock = createFakeClock();
     try {
-      const minted = identity.mint();
-      const store = new MemoryTokenStore({ ...minted, expiresAt: null, scopes: [], clientId, userId: '141981764', login: 'demo_streamer' });
+      const demo = emulator.demo!;
+      const minted = await request(`${emulator.url}/_emulator/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: demo.clientId, user_id: demo.broadcaster.id, scopes: [], expires_in: 60 }),
+        dispatcher: agent,
+      });
+      const tokens = (await minted.body.json()) as { access_token: string; refresh_token: string };
+      const store = new MemoryTokenStore({
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token,
+        expiresAt: null,
+        scopes: [],
+        clientId: demo.clientId,
+        userId: demo.broadcaster.id,
+        login: demo.broadcaster.login,
+      });
       const auth = new AuthService({
-        endpoints: { authUrl: identity.url, apiBaseUrl: identity.url },
-        clientId,
-        clientSecret: 'secret',
+        endpoints: { authUrl: emulator.url, apiBaseUrl: emulator.url },
+        clientId: demo.clientId,
+        clientSecret: demo.clientSecret,
         redirectUri: 'http://127.0.0.1:0/cb',
         scopes: [],
         tokenStore: store,
         openUrl: async () => false,
         logger: silentLogger,
         clock,
+        dispatcher: recorder.dispatcher,
       });
       await auth.start();
-      identity.expire(minted.accessToken);
-      const api = client({ baseUrl: identity.url, auth });
+      // The platform's clock passes the token's lifetime: every call answers 401 until one refresh.
+      const advanced = await request(`${emulator.url}/_emulator/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance_seconds: 120 }),
+        dispatcher: agent,
+      });
+      await advanced.body.dump();
+      const api = client({ baseUrl: emulator.url, clientId: demo.clientId, auth, dispatcher: recorder.dispatcher });
       const results = await Promise.all(Array.from({ length: 5 }, () => api.get<{ data: { login: string }[] }>('/helix/users')));
-      expect(results.map((r) => r.data[0]!.login)).toEqual(Array(5).fill('demo_streamer'));
-      expect(identity.count('/oauth2/token')).toBe(1);
-      expect(identity.count('/helix/users')).toBe(1 + 5 + 5); // start's account load, five 401s, five retries
+      expect(results.map((r) => r.data[0]!.login)).toEqual(Array(5).fill(demo.broadcaster.login));
+      expect(recorder.count('/oauth2/token')).toBe(1);
+      expect(recorder.count('/helix/users')).toBe(1 + 5 + 5); // start's account load, five 401s, five retries
       await auth.dispose();
     } finally {
-      await identity.close();
+      await recorder.close();
+      await emulator.close();
     }
   });
 });
@@ -273,9 +299,17 @@ describe('ApiClient retries of failures', () => {
     expect(seen).toHaveLength(3);
     expect(sleeps).toHaveLength(2);
     expect(sleeps[0]).toBeGreaterThanOrEqual(100);
-    expect(sleeps[0]).toBeLessThan(200);
+    expect(sleeps[0]).toBeLessThanOrEqual(200);
     expect(sleeps[1]).toBeGreaterThanOrEqual(200);
-    expect(sleeps[1]).toBeLessThan(400);
+    expect(sleeps[1]).toBeLessThanOrEqual(400);
+  });
+
+  it('takes its waits from the one backoff: each step doubles, jittered up to twice the step', async () => {
+    failTimes(2);
+    await client({ backoffMs: 100, random: () => 0 }).get('/helix/users');
+    failTimes(2);
+    await client({ backoffMs: 100, random: () => 1 }).get('/helix/users');
+    expect(sleeps).toEqual([100, 200, 200, 400]);
   });
 
   it('gives up after the bounded number of tries', async () => {

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { request } from './lazy-undici';
 import { AppError } from '../app-error';
+import { backoffDelay, type BackoffOptions } from '../../../shared/primitives/backoff';
 import type { Logger } from '../logger';
 import { ApiError } from './api-error';
 import { describeNetworkError, isNetworkError, networkAppError } from './network-error';
@@ -47,6 +48,8 @@ export interface ApiClientOptions {
   maxRetries?: number;
   /** First backoff step for 5xx/network retries; doubles each time, plus up to as much jitter. Default 500 ms. */
   backoffMs?: number;
+  /** For the jitter of those retries. */
+  random?: () => number;
   /** Per-request header/body timeout. Default 30 s. */
   timeoutMs?: number;
 }
@@ -69,7 +72,8 @@ export class ApiClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private readonly maxRetries: number;
-  private readonly backoffMs: number;
+  /** Each step is `backoffMs * 2^n` plus up to as much jitter: the equal jitter of twice that step. */
+  private readonly backoffOptions: BackoffOptions;
   private readonly timeoutMs: number;
   /** From the last response's headers; null until one has been seen. */
   private rateLimit: { remaining: number; resetAtMs: number } | null = null;
@@ -79,7 +83,8 @@ export class ApiClient {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? Date.now;
     this.maxRetries = options.maxRetries ?? 2;
-    this.backoffMs = options.backoffMs ?? 500;
+    const backoffMs = options.backoffMs ?? 500;
+    this.backoffOptions = { initialMs: 2 * backoffMs, maxMs: 2 * backoffMs * 2 ** 10, jitter: 'equal' };
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
@@ -231,9 +236,8 @@ export class ApiClient {
   }
 
   private backoff(attempt: number): number {
-    const step = this.backoffMs * 2 ** attempt;
     // Jitter spreads the retries of many clients hitting the same outage.
-    return step + Math.floor(Math.random() * step);
+    return backoffDelay(attempt, this.backoffOptions, this.options.random);
   }
 
   private buildUrl(path: string, query: Query | undefined): URL {

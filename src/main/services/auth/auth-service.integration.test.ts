@@ -4,8 +4,6 @@
  * the token's lifetime, and sign-out with revocation.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
@@ -16,18 +14,11 @@ import { silentLogger } from '../logger';
 import { createAesFileCipher, encryptedFileDescription } from './aes-file-cipher';
 import { AuthService } from './auth-service';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { waitUntil } from '../../test-support/fake-identity-service';
+import { freePort } from '../../test-support/free-port';
+import { waitUntil } from '../../test-support/wait-until';
 import { CipherFileTokenStore, MemoryTokenStore } from './token-store';
 
 const scopes = ['channel:read:redemptions', 'user:read:broadcast', 'channel:read:charity'];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('AuthService against the emulator', () => {
   let emulator: RunningEmulator;

@@ -1,24 +1,85 @@
+/**
+ * AuthService against the platform emulator (its identity service, with its faults and its clock);
+ * the service's own timers run on a fake clock. Every request the service sends is recorded
+ * through its dispatcher.
+ */
 import { Agent, request } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import type { AuthState } from '../../../shared/ipc/contract';
+import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { AuthService, type AuthServiceOptions } from './auth-service';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
-import { startFakeIdentityService, waitUntil, type FakeIdentityService } from '../../test-support/fake-identity-service';
+import { createRecordingDispatcher, type RecordingDispatcher } from '../../test-support/recording-dispatcher';
+import { freePort } from '../../test-support/free-port';
+import { waitUntil } from '../../test-support/wait-until';
 import { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-store';
 
-const clientId = 'abcdefghijklmnopqrstuvwxyz0123';
-const clientSecret = 'secret-0123456789abcdefghijklm';
 const requestedScopes = ['channel:read:redemptions', 'user:read:broadcast', 'channel:read:charity'];
+/** What the emulator's consent grants in these tests: less than asked, so that a missing scope shows. */
+const grantedScopes = ['channel:read:redemptions', 'user:read:broadcast'];
 
-let fake: FakeIdentityService;
+let emulator: RunningEmulator;
 let agent: Agent;
+let recorder: RecordingDispatcher;
 let clock: FakeClock;
 let store: MemoryTokenStore;
 let logLines: string[];
 let states: AuthState[];
 let opened: string[];
+let client: { clientId: string; clientSecret: string | null; redirectUri: string };
+let user: { id: string; login: string };
 const services: AuthService[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, seed: 'empty' });
+  agent = new Agent();
+});
+
+afterAll(async () => {
+  await agent?.close();
+  await emulator?.close();
+});
+
+/** A simulation-API call; the answer's JSON. */
+async function simulate<T = Record<string, unknown>>(path: string, body?: unknown, method = 'POST'): Promise<T> {
+  const res = await request(`${emulator.url}/_emulator${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    dispatcher: agent,
+  });
+  const text = await res.body.text();
+  if (res.statusCode >= 300) throw new Error(`${method} /_emulator${path}: ${res.statusCode} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Injects a fault on one identity path (`drop_connection` or a `status`), until cleared. */
+const fault = (path: string, what: { drop_connection: true } | { status: number }) => simulate('/faults', { path: `^${path}$`, ...what });
+const clearFaults = () => simulate('/faults', undefined, 'DELETE');
+
+/** A fresh client (confidential, or public without a secret) and a fresh user, per test. */
+async function setup(opts: { secret?: boolean } = {}) {
+  await simulate('/reset');
+  await simulate('/settings', { auto_approve: true });
+  const redirectUri = `http://127.0.0.1:${await freePort()}/auth/callback`;
+  const created = await simulate<{ client_id: string; client_secret: string | null }>('/clients', {
+    name: 'Sidestage test',
+    redirect_uris: [redirectUri],
+    type: opts.secret === false ? 'public' : 'confidential',
+  });
+  client = { clientId: created.client_id, clientSecret: opts.secret === false ? null : created.client_secret, redirectUri };
+  const made = await simulate<{ id: string; login: string }>('/users', { login: 'demo_streamer', display_name: 'Demo_Streamer', broadcaster_type: 'affiliate' });
+  user = { id: made.id, login: made.login };
+  await simulate('/settings', { default_user_id: user.id });
+  recorder = createRecordingDispatcher();
+  clock = createFakeClock();
+  store = new MemoryTokenStore();
+  logLines = [];
+  states = [];
+  opened = [];
+}
 
 function recordingLogger(): Logger {
   // Records raw arguments, before any redaction: the service itself must never pass a secret.
@@ -26,24 +87,12 @@ function recordingLogger(): Logger {
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
-async function setup(opts: { secret?: string | null } = {}) {
-  const secret = opts.secret === undefined ? clientSecret : opts.secret;
-  fake = await startFakeIdentityService({ clientId, clientSecret: secret });
-  agent = new Agent();
-  clock = createFakeClock();
-  store = new MemoryTokenStore();
-  logLines = [];
-  states = [];
-  opened = [];
-  return secret;
-}
-
-function createService(overrides: Partial<AuthServiceOptions> = {}, secret: string | null = clientSecret): AuthService {
+function createService(overrides: Partial<AuthServiceOptions> = {}): AuthService {
   const service = new AuthService({
-    endpoints: { authUrl: fake.url, apiBaseUrl: fake.url },
-    clientId,
-    clientSecret: secret,
-    redirectUri: 'http://127.0.0.1:0/auth/callback',
+    endpoints: { authUrl: emulator.url, apiBaseUrl: emulator.url },
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    redirectUri: client.redirectUri,
     scopes: requestedScopes,
     tokenStore: store,
     openUrl: async (url) => {
@@ -52,6 +101,7 @@ function createService(overrides: Partial<AuthServiceOptions> = {}, secret: stri
     },
     logger: recordingLogger(),
     clock,
+    dispatcher: recorder.dispatcher,
     ...overrides,
   });
   service.onChange((s) => states.push(s));
@@ -59,16 +109,39 @@ function createService(overrides: Partial<AuthServiceOptions> = {}, secret: stri
   return service;
 }
 
-/** Plays the browser: asks the authorize page, follows its redirect, runs the fragment relay if any. */
-async function browse(authorizeUrl: string): Promise<{ status: number; text: string }> {
-  const consent = await request(authorizeUrl, { dispatcher: agent });
+/** The consent page's answer for the scopes the tests grant (the emulator grants what is asked). */
+function consentUrl(authorizeUrl: string): string {
+  const url = new URL(authorizeUrl);
+  url.searchParams.set('scope', grantedScopes.join(' '));
+  return url.href;
+}
+
+/**
+ * Plays the browser: asks the authorize page (auto-approved, or Cancel pressed), follows its
+ * redirect, runs the fragment relay if any; `forge` may replace the fragment's token.
+ */
+async function browse(authorizeUrl: string, opts: { cancel?: boolean; forgeToken?: string } = {}): Promise<{ status: number; text: string }> {
+  const url = new URL(consentUrl(authorizeUrl));
+  const consent = opts.cancel
+    ? await request(`${url.origin}${url.pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams([...url.searchParams, ['decision', 'cancel']]).toString(),
+        dispatcher: agent,
+      })
+    : await request(url, { dispatcher: agent });
   await consent.body.dump();
   const target = new URL(String(consent.headers.location));
-  const fragment = target.hash.slice(1);
+  let fragment = target.hash.slice(1);
   target.hash = '';
   const landing = await request(target, { dispatcher: agent });
   const landingText = await landing.body.text();
   if (!fragment) return { status: landing.statusCode, text: landingText };
+  if (opts.forgeToken) {
+    const params = new URLSearchParams(fragment);
+    params.set('access_token', opts.forgeToken);
+    fragment = params.toString();
+  }
   const relay = await request(target, {
     method: 'POST',
     body: fragment,
@@ -78,27 +151,45 @@ async function browse(authorizeUrl: string): Promise<{ status: number; text: str
   return { status: relay.statusCode, text: await relay.body.text() };
 }
 
-function storedFor(tokens: { accessToken: string; refreshToken: string | null }, extra: Partial<StoredTokens> = {}): StoredTokens {
-  return {
-    ...tokens,
-    expiresAt: null,
-    scopes: ['channel:read:redemptions', 'user:read:broadcast'],
-    clientId,
-    userId: '141981764',
-    login: 'demo_streamer',
-    ...extra,
-  };
+/** A token of the test's user from the simulation API, as if a sign-in had happened earlier. */
+async function mint(opts: { clientId?: string; expiresIn?: number } = {}): Promise<{ accessToken: string; refreshToken: string }> {
+  const t = await simulate<{ access_token: string; refresh_token: string }>('/tokens', {
+    client_id: opts.clientId ?? client.clientId,
+    user_id: user.id,
+    scopes: grantedScopes,
+    ...(opts.expiresIn === undefined ? {} : { expires_in: opts.expiresIn }),
+  });
+  return { accessToken: t.access_token, refreshToken: t.refresh_token };
 }
 
-function expectNoSecretsLeaked() {
+/** The platform's clock passes the minted token's lifetime: it no longer validates. */
+async function mintExpired(): Promise<{ accessToken: string; refreshToken: string }> {
+  const minted = await mint({ expiresIn: 60 });
+  await simulate('/clock', { advance_seconds: 120 });
+  return minted;
+}
+
+function storedFor(tokens: { accessToken: string; refreshToken: string | null }, extra: Partial<StoredTokens> = {}): StoredTokens {
+  return { ...tokens, expiresAt: null, scopes: grantedScopes, clientId: client.clientId, userId: user.id, login: user.login, ...extra };
+}
+
+async function expectNoSecretsLeaked() {
   const visible = JSON.stringify(states) + logLines.join('\n');
-  for (const secret of fake.secrets) expect(visible).not.toContain(secret);
+  const secrets = recorder.secrets();
+  if (client.clientSecret) secrets.add(client.clientSecret);
+  const saved = await store.load();
+  if (saved) {
+    secrets.add(saved.accessToken);
+    if (saved.refreshToken) secrets.add(saved.refreshToken);
+  }
+  expect(secrets.size).toBeGreaterThan(0);
+  for (const secret of secrets) expect(visible).not.toContain(secret);
 }
 
 afterEach(async () => {
   await Promise.all(services.splice(0).map((s) => s.dispose()));
-  await agent?.close();
-  await fake?.close();
+  await recorder?.close();
+  await clearFaults();
 });
 
 describe('AuthService loopback sign-in (confidential client: authorization code)', () => {
@@ -112,11 +203,11 @@ describe('AuthService loopback sign-in (confidential client: authorization code)
     const authorizeUrl = new URL(pending.pending!.flow === 'loopback' ? pending.pending!.authorizeUrl : '');
     expect(opened).toEqual([authorizeUrl.href]);
     expect(authorizeUrl.pathname).toBe('/oauth2/authorize');
-    expect(authorizeUrl.searchParams.get('client_id')).toBe(clientId);
+    expect(authorizeUrl.searchParams.get('client_id')).toBe(client.clientId);
     expect(authorizeUrl.searchParams.get('response_type')).toBe('code');
     expect(authorizeUrl.searchParams.get('scope')).toBe(requestedScopes.join(' '));
     expect(authorizeUrl.searchParams.get('state')!.length).toBeGreaterThanOrEqual(32);
-    expect(authorizeUrl.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/callback$/);
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(client.redirectUri);
 
     const page = await browse(authorizeUrl.href);
     expect(page.text).toContain('You can close this tab and return to Sidestage');
@@ -125,7 +216,7 @@ describe('AuthService loopback sign-in (confidential client: authorization code)
     const state = service.getState();
     expect(state).toMatchObject({
       status: 'signedIn',
-      account: { id: '141981764', login: 'demo_streamer', displayName: 'Demo_Streamer', broadcasterType: 'affiliate', profileImageUrl: 'https://static.example/demo.png' },
+      account: { id: user.id, login: 'demo_streamer', displayName: 'Demo_Streamer', broadcasterType: 'affiliate', profileImageUrl: expect.any(String) },
       scopes: ['channel:read:redemptions', 'user:read:broadcast'],
       missingScopes: ['channel:read:charity'],
       pending: null,
@@ -133,18 +224,18 @@ describe('AuthService loopback sign-in (confidential client: authorization code)
     });
     expect(state.lastValidatedAt).not.toBeNull();
 
-    const exchange = fake.requests.find((r) => r.path === '/oauth2/token')!;
+    const exchange = recorder.find('/oauth2/token')!;
     expect(exchange.method).toBe('POST');
     expect(exchange.query.get('grant_type')).toBe('authorization_code');
-    expect(exchange.query.get('client_secret')).toBe(clientSecret);
+    expect(exchange.query.get('client_secret')).toBe(client.clientSecret);
     expect(exchange.query.get('redirect_uri')).toBe(authorizeUrl.searchParams.get('redirect_uri'));
-    expect(fake.requests.find((r) => r.path === '/helix/users')!.clientIdHeader).toBe(clientId);
+    expect(recorder.find('/helix/users')!.clientIdHeader).toBe(client.clientId);
 
     const saved = await store.load();
-    expect(saved).toMatchObject({ clientId, userId: '141981764', login: 'demo_streamer', scopes: state.scopes });
-    expect(saved!.refreshToken).toMatch(/^rt_/);
+    expect(saved).toMatchObject({ clientId: client.clientId, userId: user.id, login: 'demo_streamer', scopes: state.scopes });
+    expect(saved!.refreshToken).toEqual(expect.stringMatching(/.{16,}/));
     expect(await service.getAccessToken()).toBe(saved!.accessToken);
-    expectNoSecretsLeaked();
+    await expectNoSecretsLeaked();
   });
 
   it('says the renderer must open the page when main cannot', async () => {
@@ -154,10 +245,9 @@ describe('AuthService loopback sign-in (confidential client: authorization code)
   });
 
   it('returns to signedOut with the reason when the user cancels in the browser', async () => {
-    fake.behaviour.authorize = 'deny';
     const service = createService();
     const pending = await service.signIn('loopback');
-    const page = await browse(opened[0]!);
+    const page = await browse(opened[0]!, { cancel: true });
     expect(page.text).toContain('cancelled');
     await waitUntil(() => service.getState().status === 'signedOut');
     expect(service.getState()).toMatchObject({ pending: null, error: 'The sign-in was cancelled in the browser.' });
@@ -178,8 +268,11 @@ describe('AuthService loopback sign-in (confidential client: authorization code)
     await service.signIn('loopback');
     await service.signIn('loopback');
     expect(opened).toHaveLength(2);
-    const first = new URL(opened[0]!).searchParams.get('redirect_uri')!;
-    await expect(request(first, { dispatcher: agent })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    // The registered redirect URI has one port, so the second listener took it over: the first
+    // attempt's answer (its state) is refused there, and changes nothing.
+    const stale = await browse(opened[0]!);
+    expect(stale.status).toBe(400);
+    expect(service.getState().status).toBe('signingIn');
     await browse(opened[1]!);
     await waitUntil(() => service.getState().status === 'signedIn');
   });
@@ -198,38 +291,40 @@ describe('AuthService loopback sign-in (confidential client: authorization code)
     await service.signIn('loopback');
     await browse(opened[0]!);
     await waitUntil(() => service.getState().error !== null);
-    expect(service.getState()).toMatchObject({ status: 'signedOut', error: 'The platform refused the sign-in: Invalid authorization code.' });
+    expect(service.getState()).toMatchObject({ status: 'signedOut', error: 'The platform refused the sign-in: invalid client secret.' });
   });
 });
 
 describe('AuthService loopback sign-in (public client: implicit grant)', () => {
   it('takes the token from the fragment relay; there is no refresh token', async () => {
-    await setup({ secret: null });
-    const service = createService({}, null);
+    await setup({ secret: false });
+    const service = createService();
     await service.signIn('loopback');
     expect(new URL(opened[0]!).searchParams.get('response_type')).toBe('token');
     const relay = await browse(opened[0]!);
     expect(relay.status).toBe(200);
     await waitUntil(() => service.getState().status === 'signedIn');
     expect(await store.load()).toMatchObject({ refreshToken: null, login: 'demo_streamer' });
-    expect(fake.count('/oauth2/token')).toBe(0);
+    expect(recorder.count('/oauth2/token')).toBe(0);
 
     // Such a token cannot be renewed: a 401 means signing in again.
     const token = await service.getAccessToken();
     await expect(service.refreshAfterUnauthorized(token)).rejects.toMatchObject({ code: 'not_signed_in', message: 'Your sign-in expired. Sign in again.' });
     expect(service.getState().status).toBe('needsSignIn');
     expect(await store.load()).toBeNull();
-    expectNoSecretsLeaked();
+    await expectNoSecretsLeaked();
   });
 });
 
 describe('AuthService token checks', () => {
   it('refuses a token issued to another application and keeps nothing', async () => {
-    await setup({ secret: null });
-    fake.behaviour.validateAsClientId = 'someotherapplicationclientid00';
-    const service = createService({}, null);
+    await setup({ secret: false });
+    // A page that reaches the loopback listener with the right state, carrying a token made for another application.
+    const other = await simulate<{ client_id: string }>('/clients', { name: 'Another app', redirect_uris: ['http://127.0.0.1:1/cb'], type: 'public' });
+    const forged = await mint({ clientId: other.client_id });
+    const service = createService();
     await service.signIn('loopback');
-    await browse(opened[0]!);
+    await browse(opened[0]!, { forgeToken: forged.accessToken });
     await waitUntil(() => service.getState().error !== null);
     expect(service.getState()).toMatchObject({ status: 'signedOut', error: expect.stringContaining('issued to another application') });
     expect(await store.load()).toBeNull();
@@ -240,44 +335,49 @@ describe('AuthService device-code sign-in', () => {
   beforeEach(() => setup());
 
   it('polls at the interval through authorization_pending until the grant', async () => {
-    fake.behaviour.devicePendingPolls = 2;
+    await simulate('/settings', { auto_approve: false });
     const service = createService();
     const pending = await service.signIn('device');
-    expect(pending).toMatchObject({ status: 'signingIn', pending: { flow: 'device', userCode: 'ABCDEFGH', verificationUri: `${fake.url}/activate?device-code=ABCDEFGH` } });
-    const device = fake.requests.find((r) => r.path === '/oauth2/device')!;
+    const userCode = pending.pending?.flow === 'device' ? pending.pending.userCode : '';
+    expect(pending).toMatchObject({ status: 'signingIn', pending: { flow: 'device', verificationUri: `${emulator.url}/activate?device-code=${userCode}` } });
+    expect(userCode).toMatch(/^[A-Z0-9]{8}$/);
+    const device = recorder.find('/oauth2/device')!;
     expect(device.form.get('scopes')).toBe(requestedScopes.join(' '));
 
     for (let poll = 1; poll <= 3; poll++) {
+      // The user approves on the platform after two polls were answered authorization_pending.
+      if (poll === 3) await simulate('/device/approve', { user_code: userCode, user_id: user.id });
       await waitUntil(() => clock.pendingTimers() === 1, 5000, `poll ${poll} scheduled`);
       clock.advance(4_999);
-      expect(fake.count('/oauth2/token')).toBe(poll - 1);
+      expect(recorder.count('/oauth2/token')).toBe(poll - 1);
       clock.advance(1);
-      await waitUntil(() => fake.count('/oauth2/token') === poll, 5000, `poll ${poll}`);
+      await waitUntil(() => recorder.count('/oauth2/token') === poll, 5000, `poll ${poll}`);
     }
     await waitUntil(() => service.getState().status === 'signedIn');
-    const poll = fake.requests.find((r) => r.path === '/oauth2/token')!;
+    const poll = recorder.find('/oauth2/token')!;
     expect(poll.query.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:device_code');
-    expect(poll.query.get('device_code')).toBe('device-code-1');
+    expect(poll.query.get('device_code')).toEqual(expect.any(String));
     expect(service.getState().account?.displayName).toBe('Demo_Streamer');
-    expectNoSecretsLeaked();
+    await expectNoSecretsLeaked();
   });
 
   it('stops when the code expires', async () => {
-    fake.behaviour.devicePendingPolls = 1000;
-    fake.behaviour.deviceExpiresIn = 10;
+    await simulate('/settings', { auto_approve: false });
     const service = createService();
-    await service.signIn('device');
-    for (let i = 0; i < 3 && service.getState().status === 'signingIn'; i++) {
-      await waitUntil(() => clock.pendingTimers() === 1 || service.getState().status !== 'signingIn');
-      clock.advance(5_000);
-    }
+    const pending = await service.signIn('device');
+    const expiresAt = Date.parse(pending.pending!.expiresAt);
+    await waitUntil(() => clock.pendingTimers() === 1, 5000, 'the first poll scheduled');
+    // The first poll (pending), then the clock past the code's lifetime.
+    clock.advance(expiresAt - clock.now());
+    await waitUntil(() => clock.pendingTimers() === 1 || service.getState().status !== 'signingIn', 5000, 'the next poll scheduled');
+    clock.advance(5_000);
     await waitUntil(() => service.getState().status === 'signedOut');
     expect(service.getState().error).toMatch(/expired/);
     expect(clock.pendingTimers()).toBe(0);
   });
 
   it('cancelSignIn stops polling', async () => {
-    fake.behaviour.devicePendingPolls = 1000;
+    await simulate('/settings', { auto_approve: false });
     const service = createService();
     await service.signIn('device');
     await service.cancelSignIn();
@@ -300,45 +400,44 @@ describe('AuthService session: start, validation, refresh, sign-out', () => {
     await service.start();
     expect(service.getState().status).toBe('signedOut');
     await expect(service.getAccessToken()).rejects.toMatchObject({ code: 'not_signed_in' });
-    expect(fake.requests).toHaveLength(0);
+    expect(recorder.requests).toHaveLength(0);
   });
 
   it('validates saved tokens at start and every hour, and loads the account', async () => {
-    await store.save(storedFor(fake.mint()));
+    const minted = await mint();
+    await store.save(storedFor(minted));
     const service = createService();
     await service.start();
     expect(service.getState()).toMatchObject({ status: 'signedIn', account: { displayName: 'Demo_Streamer' }, missingScopes: ['channel:read:charity'], error: null });
     expect(service.getState().lastValidatedAt).toBe(new Date(clock.now()).toISOString());
-    expect(fake.count('/oauth2/validate')).toBe(1);
-    expect(fake.requests.find((r) => r.path === '/oauth2/validate')!.authorization).toMatch(/^OAuth at_/);
+    expect(recorder.count('/oauth2/validate')).toBe(1);
+    expect(recorder.find('/oauth2/validate')!.authorization).toBe(`OAuth ${minted.accessToken}`);
 
     clock.advance(60 * 60_000);
-    await waitUntil(() => fake.count('/oauth2/validate') === 2);
+    await waitUntil(() => recorder.count('/oauth2/validate') === 2);
     await waitUntil(() => service.getState().lastValidatedAt === new Date(clock.now()).toISOString());
   });
 
   it('refreshes once when validation answers 401, and stores the rotated refresh token', async () => {
-    const minted = fake.mint();
+    const minted = await mintExpired();
     await store.save(storedFor(minted));
-    fake.expire(minted.accessToken);
     const service = createService();
     await service.start();
     expect(service.getState()).toMatchObject({ status: 'signedIn', error: null });
     const saved = await store.load();
     expect(saved!.accessToken).not.toBe(minted.accessToken);
     expect(saved!.refreshToken).not.toBe(minted.refreshToken);
-    expect(fake.count('/oauth2/token')).toBe(1);
-    const refresh = fake.requests.find((r) => r.path === '/oauth2/token')!;
+    expect(recorder.count('/oauth2/token')).toBe(1);
+    const refresh = recorder.find('/oauth2/token')!;
     expect(refresh.query.get('grant_type')).toBe('refresh_token');
-    expect(refresh.query.get('client_secret')).toBe(clientSecret);
-    expectNoSecretsLeaked();
+    expect(refresh.query.get('client_secret')).toBe(client.clientSecret);
+    await expectNoSecretsLeaked();
   });
 
   it('moves to needsSignIn and forgets the tokens when the refresh is refused', async () => {
-    const minted = fake.mint();
-    await store.save(storedFor(minted));
-    fake.expire(minted.accessToken);
-    fake.behaviour.refresh = 'refuse';
+    const minted = await mintExpired();
+    // A refresh token the platform does not know (revoked, or from another install).
+    await store.save(storedFor({ ...minted, refreshToken: 'notarefreshtokenthisplatformknows' }));
     const service = createService();
     await service.start();
     expect(service.getState()).toMatchObject({ status: 'needsSignIn', error: 'The platform refused to renew your sign-in (Invalid refresh token). Sign in again.' });
@@ -347,24 +446,23 @@ describe('AuthService session: start, validation, refresh, sign-out', () => {
   });
 
   it('keeps the session when the platform cannot be reached, and says so', async () => {
-    await store.save(storedFor(fake.mint()));
-    fake.behaviour.validate = 'down';
+    await store.save(storedFor(await mint()));
+    await fault('/oauth2/validate', { drop_connection: true });
     const service = createService();
     await service.start();
     expect(service.getState().status).toBe('signedIn');
     expect(service.getState().error).toMatch(/^Could not reach the platform: /);
     expect(await store.load()).not.toBeNull();
 
-    fake.behaviour.validate = 'ok';
+    await clearFaults();
     clock.advance(60 * 60_000);
     await waitUntil(() => service.getState().error === null && service.getState().lastValidatedAt !== null);
   });
 
   it('keeps the session when a refresh fails on the network', async () => {
-    const minted = fake.mint();
+    const minted = await mintExpired();
     await store.save(storedFor(minted));
-    fake.expire(minted.accessToken);
-    fake.behaviour.refresh = 'down';
+    await fault('/oauth2/token', { drop_connection: true });
     const service = createService();
     await service.start();
     expect(service.getState()).toMatchObject({ status: 'signedIn' });
@@ -373,7 +471,7 @@ describe('AuthService session: start, validation, refresh, sign-out', () => {
   });
 
   it('does not use tokens issued to another client ID', async () => {
-    await store.save(storedFor(fake.mint(), { clientId: 'someotherclientid0000000000000' }));
+    await store.save(storedFor(await mint(), { clientId: 'someotherclientid0000000000000' }));
     const service = createService();
     await service.start();
     expect(service.getState().status).toBe('needsSignIn');
@@ -381,60 +479,63 @@ describe('AuthService session: start, validation, refresh, sign-out', () => {
   });
 
   it('refreshAfterUnauthorized: concurrent callers share one refresh; a stale token gets the new one', async () => {
-    const minted = fake.mint();
+    const minted = await mint();
     await store.save(storedFor(minted));
     const service = createService();
     await service.start();
     const results = await Promise.all([1, 2, 3, 4].map(() => service.refreshAfterUnauthorized(minted.accessToken)));
     expect(new Set(results).size).toBe(1);
     expect(results[0]).not.toBe(minted.accessToken);
-    expect(fake.count('/oauth2/token')).toBe(1);
+    expect(recorder.count('/oauth2/token')).toBe(1);
     expect((await store.load())!.accessToken).toBe(results[0]);
     // Someone still holding the old token learns the new one without another refresh.
     expect(await service.refreshAfterUnauthorized(minted.accessToken)).toBe(results[0]);
-    expect(fake.count('/oauth2/token')).toBe(1);
+    expect(recorder.count('/oauth2/token')).toBe(1);
   });
 
   it('refreshAfterUnauthorized: a refused refresh means needsSignIn and not_signed_in', async () => {
-    const minted = fake.mint();
+    const minted = await mint();
     await store.save(storedFor(minted));
     const service = createService();
     await service.start();
-    fake.behaviour.refresh = 'refuse';
+    await fault('/oauth2/token', { status: 400 });
     await expect(service.refreshAfterUnauthorized(minted.accessToken)).rejects.toMatchObject({ code: 'not_signed_in', message: 'Your sign-in expired. Sign in again.' });
     expect(service.getState().status).toBe('needsSignIn');
   });
 
   it('refreshAfterUnauthorized: a network failure is a network_error and keeps the session', async () => {
-    const minted = fake.mint();
+    const minted = await mint();
     await store.save(storedFor(minted));
     const service = createService();
     await service.start();
-    fake.behaviour.refresh = 'down';
+    await fault('/oauth2/token', { drop_connection: true });
     await expect(service.refreshAfterUnauthorized(minted.accessToken)).rejects.toMatchObject({ code: 'network_error' });
     expect(service.getState().status).toBe('signedIn');
     expect(await service.getAccessToken()).toBe(minted.accessToken);
   });
 
   it('signOut revokes the token and clears the store', async () => {
-    const minted = fake.mint();
+    const minted = await mint();
     await store.save(storedFor(minted));
     const service = createService();
     await service.start();
     const state = await service.signOut();
     expect(state).toMatchObject({ status: 'signedOut', account: null, scopes: [], error: null });
-    expect(fake.revoked).toEqual([minted.accessToken]);
-    const revoke = fake.requests.find((r) => r.path === '/oauth2/revoke')!;
-    expect(revoke.form.get('client_id')).toBe(clientId);
+    const revoke = recorder.find('/oauth2/revoke')!;
+    expect(revoke.form.get('client_id')).toBe(client.clientId);
+    expect(revoke.form.get('token')).toBe(minted.accessToken);
+    const check = await request(`${emulator.url}/oauth2/validate`, { headers: { authorization: `OAuth ${minted.accessToken}` }, dispatcher: agent });
+    await check.body.dump();
+    expect(check.statusCode).toBe(401);
     expect(await store.load()).toBeNull();
     await expect(service.getAccessToken()).rejects.toMatchObject({ code: 'not_signed_in' });
   });
 
   it('signOut clears the store even when the revoke cannot reach the platform', async () => {
-    await store.save(storedFor(fake.mint()));
+    await store.save(storedFor(await mint()));
     const service = createService();
     await service.start();
-    fake.behaviour.revoke = 'down';
+    await fault('/oauth2/revoke', { drop_connection: true });
     expect((await service.signOut()).status).toBe('signedOut');
     expect(await store.load()).toBeNull();
   });
@@ -476,6 +577,26 @@ describe('AuthService session: start, validation, refresh, sign-out', () => {
     await waitUntil(() => service.getState().error !== null);
     expect(service.getState().status).toBe('signedIn');
     expect(service.getState().error).toMatch(/disk is full/);
+  });
+
+  it('gives each listener its own copy of the state, and a throwing listener stops no other', async () => {
+    const reported: unknown[] = [];
+    setListenerErrorReporter((error) => reported.push(error));
+    try {
+      const service = createService();
+      const seen: string[] = [];
+      service.onChange((state) => {
+        state.status = 'signedOut';
+        throw new Error('listener bug');
+      });
+      service.onChange((state) => seen.push(state.status));
+      await service.signIn('loopback');
+      expect(seen).toEqual(['signingIn']);
+      expect(reported).toEqual([new Error('listener bug')]);
+      expect(service.getState().status).toBe('signingIn');
+    } finally {
+      setListenerErrorReporter((error) => console.error('a listener failed', error));
+    }
   });
 
   it('dispose clears its timers and closes a pending listener', async () => {

@@ -1,9 +1,12 @@
 import { addAmounts } from '../../../shared/domain/charity-amount';
-import type { AuthState, CharityCampaign, CharityOverview, Donation } from '../../../shared/ipc/contract';
+import type { CharityCampaign, CharityOverview, Donation } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import type { ApiClient, Page } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
+import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { background } from '../common/background';
+import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
@@ -11,13 +14,8 @@ import type { Logger } from '../logger';
 export const donateType = 'channel.charity_campaign.donate';
 
 export interface CharityEventsSource {
-  onNotification<T extends typeof donateType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): () => void;
-  onGap(listener: (gap: EventsGap) => void): () => void;
-}
-
-export interface CharityAuth {
-  getState(): AuthState;
-  onChange(listener: (state: AuthState) => void): () => void;
+  onNotification<T extends typeof donateType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;
+  onGap(listener: (gap: EventsGap) => void): Disposer;
 }
 
 interface HelixAmount {
@@ -47,7 +45,8 @@ interface HelixDonation {
 
 export interface CharityServiceOptions {
   api: Pick<ApiClient, 'get'>;
-  auth: CharityAuth;
+  /** Whose campaign it is (src/main/services/common/current-broadcaster.ts). */
+  broadcaster: BroadcasterSource;
   events: CharityEventsSource;
   logger: Logger;
   clock?: Clock;
@@ -74,45 +73,45 @@ export class CharityService {
   private loading: Promise<CharityOverview> | null = null;
   /** Counts live donations: a read that saw fewer is older than what they made of the overview. */
   private donationEvents = 0;
-  private readonly offs: (() => void)[] = [];
-  private readonly changeListeners = new Set<(overview: CharityOverview) => void>();
-  private readonly donationListeners = new Set<(donation: Donation, charityName: string | null) => void>();
+  private started = false;
+  private readonly subscriptions = new Disposers();
+  private readonly changes = new Emitter<CharityOverview>();
+  private readonly donations = new Emitter<{ donation: Donation; charityName: string | null }>();
 
   constructor(private readonly options: CharityServiceOptions) {
     this.clock = options.clock ?? systemClock;
   }
 
   start(): void {
-    if (this.offs.length) return;
-    this.offs.push(
-      this.options.auth.onChange((s) => this.applyAuth(s)),
-      this.options.events.onNotification(donateType, (event) => this.onDonate(event)),
-      this.options.events.onGap(() => {
+    if (this.started) return;
+    this.started = true;
+    const { broadcaster, events } = this.options;
+    this.subscriptions.add(events.onNotification(donateType, (event) => this.onDonate(event)));
+    this.subscriptions.add(
+      events.onGap(() => {
         if (this.broadcasterId) this.background(this.refresh({ announceNew: true }));
       }),
     );
-    this.applyAuth(this.options.auth.getState());
+    this.subscriptions.add(followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change)));
   }
 
   dispose(): void {
-    for (const off of this.offs.splice(0)) off();
-    this.changeListeners.clear();
-    this.donationListeners.clear();
+    this.subscriptions.dispose();
+    this.changes.dispose();
+    this.donations.dispose();
   }
 
   getOverview(): CharityOverview {
     return this.overview;
   }
 
-  onChange(listener: (overview: CharityOverview) => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
+  onChange(listener: (overview: CharityOverview) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   /** Live donations (and ones found after a gap): for notifications. */
-  onDonation(listener: (donation: Donation, charityName: string | null) => void): () => void {
-    this.donationListeners.add(listener);
-    return () => this.donationListeners.delete(listener);
+  onDonation(listener: (donation: Donation, charityName: string | null) => void): Disposer {
+    return this.donations.on(({ donation, charityName }) => listener(donation, charityName));
   }
 
   /** Re-reads the campaign and the newest donations. */
@@ -122,6 +121,11 @@ export class CharityService {
       this.loading = null;
     });
     return this.loading;
+  }
+
+  /** Resolves once no read is under way (reads started by events or a sign-in too): for tests and an orderly shutdown. */
+  async idle(): Promise<void> {
+    while (this.loading) await this.loading.catch(() => {});
   }
 
   async loadMore(): Promise<CharityOverview> {
@@ -136,15 +140,22 @@ export class CharityService {
     return this.overview;
   }
 
-  private applyAuth(state: AuthState): void {
-    const id = state.status === 'signedIn' ? (state.account?.id ?? null) : state.status === 'signedOut' ? null : this.broadcasterId;
-    if (id === this.broadcasterId) return;
-    this.broadcasterId = id;
-    this.cursor = null;
-    this.hadCampaign = false;
-    this.overview = signedOut;
-    if (id === null) this.emit();
-    else this.background(this.refresh());
+  /**
+   * Another account: its campaign is read as soon as the API may be called. While a sign-in is
+   * renewed the campaign on screen stays; signed in again, one never read (the app started with
+   * an expired sign-in) is read then.
+   */
+  private applyBroadcaster(change: BroadcasterChange): void {
+    if (change.id !== this.broadcasterId) {
+      this.broadcasterId = change.id;
+      this.cursor = null;
+      this.hadCampaign = false;
+      this.overview = signedOut;
+      if (change.id === null || !change.canCallApi) this.emit();
+      else this.background(this.refresh());
+    } else if (change.id !== null && change.signedInNow && this.overview.updatedAt === null) {
+      this.background(this.refresh());
+    }
   }
 
   private requireSignedIn(): string {
@@ -152,9 +163,9 @@ export class CharityService {
     return this.broadcasterId;
   }
 
-  /** A refresh nobody awaits (events, sign-in): a failure is logged rather than left unhandled. */
+  /** A refresh nobody awaits (events, sign-in). */
   private background(work: Promise<unknown>): void {
-    work.catch((error: unknown) => this.options.logger.error('charity: a background refresh failed', { error }));
+    background(work, this.options.logger, 'charity: a background refresh');
   }
 
   private async load(announceNew: boolean, attempt = 1): Promise<CharityOverview> {
@@ -226,13 +237,7 @@ export class CharityService {
   }
 
   private announce(donation: Donation, charityName: string | null): void {
-    for (const listener of [...this.donationListeners]) {
-      try {
-        listener(donation, charityName);
-      } catch (err) {
-        this.options.logger.error('donation listener failed', { error: err });
-      }
-    }
+    this.donations.fire({ donation, charityName });
   }
 
   private set(changes: Partial<CharityOverview>): void {
@@ -241,7 +246,7 @@ export class CharityService {
   }
 
   private emit(): void {
-    for (const listener of [...this.changeListeners]) listener(this.overview);
+    this.changes.fire(this.overview);
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedOutAuthState, type AuthState } from '../../../shared/ipc/contract';
 import { Emitter } from '../../../shared/primitives/emitter';
-import { CurrentBroadcaster, currentBroadcasterId, type BroadcasterChange } from './current-broadcaster';
+import { CurrentBroadcaster, currentBroadcasterId, followCurrentBroadcaster, type BroadcasterChange } from './current-broadcaster';
 
 const account = (id: string) => ({ id, login: `u${id}`, displayName: `U${id}`, broadcasterType: 'affiliate' as const, profileImageUrl: '' });
 const state = (status: AuthState['status'], id?: string): AuthState => ({ ...signedOutAuthState, status, account: id ? account(id) : null });
@@ -60,5 +60,21 @@ describe('CurrentBroadcaster', () => {
     current.dispose();
     auth.set(state('signedIn', '3'));
     expect(ids).toEqual(['2', null]);
+  });
+});
+
+describe('followCurrentBroadcaster', () => {
+  it('tells the listener who is current now (callable or not), then every change, until released', () => {
+    const auth = fakeAuth(state('needsSignIn', '1'));
+    const current = new CurrentBroadcaster(auth);
+    const changes: BroadcasterChange[] = [];
+    const off = followCurrentBroadcaster(current, (c) => changes.push(c));
+    auth.set(state('signedIn', '1'));
+    off();
+    auth.set(state('signedOut'));
+    expect(changes).toEqual([
+      { id: '1', previousId: null, canCallApi: false, signedInNow: false },
+      { id: '1', previousId: '1', canCallApi: true, signedInNow: true },
+    ]);
   });
 });

@@ -73,3 +73,16 @@ export class CurrentBroadcaster {
     this.changes.fire({ id: this.currentId, previousId, canCallApi: this.canCallApi, signedInNow });
   }
 }
+
+/** What a service reads of the current broadcaster (a `CurrentBroadcaster`, shared by the composition root). */
+export type BroadcasterSource = Pick<CurrentBroadcaster, 'id' | 'canCallApi' | 'onChange'>;
+
+/**
+ * Calls `listener` at once with the current broadcaster (as a change from nobody, signed in now if
+ * the API is callable), then with every change: a service starts and follows with one code path.
+ */
+export function followCurrentBroadcaster(broadcaster: BroadcasterSource, listener: (change: BroadcasterChange) => void): Disposer {
+  const off = broadcaster.onChange(listener);
+  listener({ id: broadcaster.id, previousId: null, canCallApi: broadcaster.canCallApi, signedInNow: broadcaster.canCallApi });
+  return off;
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { createSidestage } from '../../composition';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { waitUntil } from '../../test-support/fake-identity-service';
+import { waitUntil } from '../../test-support/wait-until';
 import { MemoryTokenStore } from '../auth/token-store';
 import { mintToken, simulation as simulationApi } from '../live-controls/emulator-test-support';
 import { silentLogger } from '../logger';

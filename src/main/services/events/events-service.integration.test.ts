@@ -7,7 +7,7 @@ import type { AuthState } from '../../../shared/ipc/contract';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { ApiClient, type ApiRequest } from '../api/api-client';
 import { silentLogger, type Logger } from '../logger';
-import { EventsService, type EventsGap } from './events-service';
+import { EventsService, type EventsGap, type RevokedSubscription } from './events-service';
 
 let emu: RunningEmulator;
 
@@ -91,6 +91,10 @@ describe('EventsService against the emulator', () => {
       service.onGap((gap) => gaps.push(gap));
       service.onNotification('stream.online', (event) => online.push(event.broadcaster_user_id));
       service.onNotification('stream.offline', (event) => offline.push(event.broadcaster_user_id));
+      // Listening asked for the two above; the others are asked for as the queue and charity features do.
+      service.want('channel.channel_points_custom_reward_redemption.add');
+      service.want('channel.channel_points_custom_reward_redemption.update');
+      service.want('channel.charity_campaign.donate');
 
       service.start();
       await waitFor(() => gaps.length === 1, 'the first session');
@@ -150,6 +154,18 @@ describe('EventsService against the emulator', () => {
       await sim('/donations', { broadcaster_id: user.id, user_id: viewer, amount: { value: 500, decimal_places: 2, currency: 'USD' } });
       await waitFor(() => donations.length === 1, 'the donation');
       expect(donations).toEqual([{ value: 500, currency: 'USD' }]);
+
+      // A revocation from the platform: recorded with its words, signalled, not created again.
+      const revoked: RevokedSubscription[] = [];
+      service.onRevoked((r) => revoked.push(r));
+      const { subscriptions } = await sim<{ subscriptions: { id: string; type: string; status: string }[] }>('/eventsub/subscriptions', undefined, 'GET');
+      const donate = subscriptions.find((s) => s.type === 'channel.charity_campaign.donate' && s.status === 'enabled');
+      if (!donate) throw new Error('no enabled donation subscription on the emulator');
+      await sim('/eventsub/revocations', { subscription_id: donate.id, status: 'authorization_revoked' });
+      await waitFor(() => revoked.length === 1, 'the revocation');
+      expect(revoked[0]).toMatchObject({ type: 'channel.charity_campaign.donate', reason: 'authorization_revoked', subscriptionId: donate.id });
+      expect(service.getStatus().subscriptions.find((s) => s.type === 'channel.charity_campaign.donate')).toMatchObject({ status: 'revoked', error: expect.stringMatching(/authorization_revoked/) });
+      expect(service.getStatus().error).toMatch(/revoked Sidestage's access/);
     } finally {
       service.dispose();
       await sim('/faults', undefined, 'DELETE').catch(() => {});

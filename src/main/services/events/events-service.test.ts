@@ -5,7 +5,10 @@ import { ApiError } from '../api/api-error';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import type { Logger } from '../logger';
 import { eventsStatusSchema, type EventsStatus } from '../../../shared/ipc/contract';
-import { EventsService, type EventsAuth, type EventsGap, type EventsServiceOptions, type RevokedSubscription } from './events-service';
+import { defaultWebSocketFactory, type WebSocketFactory } from './eventsub-session';
+import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
+import type { AuthSource } from '../common/current-broadcaster';
+import { EventsService, type EventsGap, type EventsServiceOptions, type RevokedSubscription } from './events-service';
 import {
   donationEvent,
   redemptionEvent,
@@ -54,7 +57,7 @@ function signedIn(id = '1001', scopes = ['channel:read:redemptions', 'channel:re
 
 const signedOut: AuthState = { status: 'signedOut', account: null, scopes: [], missingScopes: [], pending: null, lastValidatedAt: null, error: null };
 
-class FakeAuth implements EventsAuth {
+class FakeAuth implements AuthSource {
   private readonly listeners = new Set<(state: AuthState) => void>();
   constructor(private state: AuthState) {}
   getState = () => structuredClone(this.state);
@@ -123,7 +126,7 @@ interface World {
   revoked: RevokedSubscription[];
 }
 
-async function world(options: { api?: ReturnType<typeof fakeApi>; auth?: AuthState; service?: Partial<EventsServiceOptions> } = {}): Promise<World> {
+async function world(options: { api?: ReturnType<typeof fakeApi>; auth?: AuthState; service?: Partial<EventsServiceOptions>; wanted?: string[] } = {}): Promise<World> {
   const server = await startFakeEventSubServer();
   cleanups.push(() => server.close());
   const api = options.api ?? fakeApi();
@@ -145,6 +148,8 @@ async function world(options: { api?: ReturnType<typeof fakeApi>; auth?: AuthSta
     ...options.service,
   });
   cleanups.push(() => service.dispose());
+  // What the features ask for in the app (stream status, redemptions, charity).
+  for (const type of options.wanted ?? defaultTypes) service.want(type);
   const gaps: EventsGap[] = [];
   const statuses: EventsStatus[] = [];
   const revoked: RevokedSubscription[] = [];
@@ -237,10 +242,67 @@ describe('EventsService: session start', () => {
   it('adds a subscription wanted later on the live session', async () => {
     const w = await world();
     await connected(w);
-    w.service.want('channel.moderator.add', '1', (id) => ({ broadcaster_user_id: id, moderator_user_id: id }));
+    w.service.want('channel.moderator.add', { version: '1', condition: (id) => ({ broadcaster_user_id: id, moderator_user_id: id }) });
     await waitFor(() => subscriptionStatus(w, 'channel.moderator.add')?.status === 'enabled', 'the new subscription');
     expect(w.api.calls.at(-1)).toMatchObject({ type: 'channel.moderator.add', condition: { broadcaster_user_id: '1001', moderator_user_id: '1001' } });
     expect(w.api.calls).toHaveLength(6);
+  });
+});
+
+describe('EventsService: what the features ask for', () => {
+  it('opens no session while nothing is wanted, and connects when a listener asks for its type', async () => {
+    const w = await world({ wanted: [] });
+    w.service.start();
+    expect(w.service.getStatus()).toMatchObject({ state: 'idle', subscriptions: [] });
+    w.clock.advance(60_000);
+    expect(w.server.connections).toHaveLength(0);
+
+    const off = w.service.onNotification('stream.online', () => {});
+    const conn = await w.server.waitForConnection(1);
+    await waitFor(() => allSettled(w) && w.gaps.length === 1, 'the subscription');
+    expect(w.api.calls).toEqual([{ type: 'stream.online', version: '1', condition: { broadcaster_user_id: '1001' }, transport: { method: 'websocket', session_id: conn.sessionId } }]);
+
+    // The last hold released: the record goes, and the session with it (the platform would close an unused one).
+    off();
+    await conn.closed;
+    expect(w.service.getStatus()).toMatchObject({ state: 'idle', subscriptions: [] });
+  });
+
+  it('keeps a type while anyone holds it, and does not create a released one on the next session', async () => {
+    const w = await world({ wanted: [] });
+    const offA = w.service.want('stream.online');
+    const offB = w.service.onNotification('stream.online', () => {});
+    const offOther = w.service.want('stream.offline');
+    const conn1 = await connected(w);
+    expect(w.service.getStatus().subscriptions.map((s) => s.type)).toEqual(['stream.online', 'stream.offline']);
+    offA();
+    expect(w.service.getStatus().subscriptions.map((s) => s.type)).toEqual(['stream.online', 'stream.offline']);
+    offOther();
+    offOther();
+    expect(w.service.getStatus().subscriptions.map((s) => s.type)).toEqual(['stream.online']);
+
+    conn1.terminate();
+    await waitFor(() => w.service.getStatus().state === 'reconnecting', 'reconnecting');
+    w.clock.advance(1000);
+    const conn2 = await w.server.waitForConnection(2);
+    await waitFor(() => w.gaps.length === 2, 'the second session');
+    expect(w.api.calls.filter((c) => c.transport.session_id === conn2.sessionId).map((c) => c.type)).toEqual(['stream.online']);
+    offB();
+  });
+
+  it('takes the version of a known type from the registry, and needs one for any other type', async () => {
+    const w = await world({ wanted: [] });
+    expect(() => w.service.want('channel.follow')).toThrow(/not in the registry: give its version/);
+    // Listening to a type without a schema asks for nothing: its version is unknown here.
+    w.service.onNotification('channel.follow', () => {});
+    expect(w.service.getStatus().subscriptions).toEqual([]);
+    w.service.want('channel.follow', { version: '2', condition: (id) => ({ broadcaster_user_id: id, moderator_user_id: id }) });
+    w.service.want('channel.charity_campaign.donate', { condition: { broadcaster_user_id: '77' } });
+    await connected(w);
+    expect(w.api.calls.map(({ type, version, condition }) => ({ type, version, condition }))).toEqual([
+      { type: 'channel.follow', version: '2', condition: { broadcaster_user_id: '1001', moderator_user_id: '1001' } },
+      { type: 'channel.charity_campaign.donate', version: '1', condition: { broadcaster_user_id: '77' } },
+    ]);
   });
 });
 
@@ -257,7 +319,10 @@ describe('EventsService: delivery', () => {
       redemptions.push({ id: event.id, status: event.status, cost: event.reward.cost });
     });
     w.service.onNotification('channel.charity_campaign.donate', (event) => donations.push(event.amount.value));
-    // A listener that throws must not stop the others.
+    // A listener that throws must not stop the others, and is reported.
+    const reported: unknown[] = [];
+    setListenerErrorReporter((error) => reported.push(error));
+    cleanups.push(() => setListenerErrorReporter((error) => console.error('a listener failed', error)));
     w.service.onNotification('stream.online', () => {
       throw new Error('listener bug');
     });
@@ -276,7 +341,7 @@ describe('EventsService: delivery', () => {
     expect(redemptions).toEqual([{ id: 'r1', status: 'unfulfilled', cost: 100 }]);
     expect(donations).toEqual([500]);
     expect(w.logger.lines.some((l) => l.startsWith('warn EventSub event did not match its schema') && l.includes('"m2"'))).toBe(true);
-    expect(w.logger.lines.some((l) => l.startsWith('error EventSub notification listener failed'))).toBe(true);
+    expect(reported).toEqual([new Error('listener bug')]);
     expect(w.service.getStatus().state).toBe('connected');
   });
 });
@@ -349,7 +414,13 @@ describe('EventsService: connection health', () => {
   });
 
   it('retries quickly while an outage is young, then with the doubling backoff', async () => {
-    const w = await world({ service: { quickReconnect: { backoff: { initialMs: 100, maxMs: 400 }, forMs: 2_000 } } });
+    // Attempts are counted where they start, so that the waits do not depend on how fast a socket connects.
+    let attempts = 0;
+    const wsFactory: WebSocketFactory = (url) => {
+      attempts++;
+      return defaultWebSocketFactory(url);
+    };
+    const w = await world({ service: { quickReconnect: { backoff: { initialMs: 100, maxMs: 400 }, forMs: 2_000 }, wsFactory } });
     w.server.autoWelcome.fresh = false;
     w.service.start();
     const outageStart = w.clock.now();
@@ -357,13 +428,12 @@ describe('EventsService: connection health', () => {
     for (let n = 1; n <= 9; n++) {
       const conn = await w.server.waitForConnection(n);
       conn.close(4000, 'internal error');
-      await waitFor(() => w.service.getStatus().state === 'reconnecting', `retry ${n}`);
+      await waitFor(() => w.service.getStatus().state === 'reconnecting' && w.service.getStatus().error !== null, `retry ${n}`);
       // The wait is found by advancing the clock until the next connection is attempted.
       let waited = 0;
-      while (w.server.connections.length === n) {
+      while (attempts === n) {
         w.clock.advance(100);
         waited += 100;
-        await new Promise((resolve) => setTimeout(resolve, 5));
         if (waited > 20_000) throw new Error('no reconnect');
       }
       waits.push(waited);
@@ -538,13 +608,49 @@ describe('EventsService: revocation and account', () => {
     expect(w.api.calls.slice(10).every((c) => c.condition.broadcaster_user_id === '3003')).toBe(true);
   });
 
-  it('keeps the session while the same account signs in again, and stops when the sign-in is needed again', async () => {
+  it('keeps the session while the same account signs in again, and while its sign-in needs renewing', async () => {
     const w = await world();
     const conn1 = await connected(w);
     w.auth.set({ ...signedIn(), status: 'signingIn' });
     w.auth.set(signedIn());
     expect(conn1.isClosed()).toBe(false);
-    w.auth.set({ ...signedIn(), status: 'needsSignIn' });
+    // The one rule: the channel on screen is still this account's, and its events still arrive.
+    w.auth.set({ ...signedIn(), scopes: [], status: 'needsSignIn' });
+    const ids: string[] = [];
+    w.service.onNotification(redemptionAdd, (event) => ids.push(event.id));
+    conn1.notify(redemptionAdd, redemptionEvent('r1'), { messageId: 'kept' });
+    await waitFor(() => ids.length === 1, 'an event while the sign-in needs renewing');
+    expect(conn1.isClosed()).toBe(false);
+    expect(w.service.getStatus().state).toBe('connected');
+    expect(w.api.calls).toHaveLength(5);
+  });
+
+  it('opens no new session while the sign-in needs renewing, and reconnects once signed in again', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    w.auth.set({ ...signedIn(), scopes: [], status: 'needsSignIn' });
+    conn1.terminate();
+    await waitFor(() => w.service.getStatus().state === 'reconnecting', 'reconnecting');
+    w.clock.advance(120_000);
+    expect(w.server.connections).toHaveLength(1);
+    expect(w.api.calls).toHaveLength(5);
+    expect(w.service.getStatus()).toMatchObject({ state: 'reconnecting', error: "Sign in again to reconnect to your channel's events." });
+
+    w.auth.set({ ...signedIn(), status: 'signingIn' });
+    expect(w.server.connections).toHaveLength(1);
+    w.auth.set(signedIn());
+    const conn2 = await w.server.waitForConnection(2);
+    await waitFor(() => w.gaps.length === 2 && allSettled(w), 'the second session');
+    expect(w.api.calls.slice(5).every((c) => c.transport.session_id === conn2.sessionId)).toBe(true);
+    expect(w.gaps[1]).toMatchObject({ reason: 'drop' });
+  });
+
+  it('stops at sign-out, and also when the sign-in is needed for no known account', async () => {
+    const w = await world();
+    const conn1 = await connected(w);
+    w.auth.set({ ...signedOut, status: 'needsSignIn' });
+    expect(conn1.isClosed()).toBe(false);
+    w.auth.set(signedOut);
     await conn1.closed;
     expect(w.service.getStatus().state).toBe('idle');
   });

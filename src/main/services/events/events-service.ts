@@ -1,47 +1,22 @@
-import type { AuthState } from '../../../shared/ipc/contract';
-import { ApiError } from '../api/api-error';
+import type { AuthState, EventsStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
-import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { Backoff, defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
+import { currentBroadcasterId, type AuthSource } from '../common/current-broadcaster';
 import { eventSchemas, isKnownEventType, type EventPayloads, type KnownEventType, type SubscriptionInfo, type WelcomeSession } from './eventsub-messages';
 import { EventSubSession, defaultWebSocketFactory, issuePaths, type NotificationMetadata, type SessionEnd, type WebSocketFactory } from './eventsub-session';
-import type { EventsStatus } from '../../../shared/ipc/contract';
+import { EventSubscriptions, wantedSubscription, type Condition, type SubscriptionRecord, type WantOptions } from './event-subscriptions';
 import { MessageDeduper } from './message-deduper';
 
-export type Condition = Record<string, string>;
-
-export interface WantedSubscription {
-  type: string;
-  version: string;
-  /** A fixed condition, or one built for the signed-in broadcaster. */
-  condition: Condition | ((broadcasterUserId: string) => Condition);
-}
-
-const forBroadcaster = (broadcasterUserId: string): Condition => ({ broadcaster_user_id: broadcasterUserId });
-
-/** What Sidestage listens to for the signed-in broadcaster. */
-export function defaultSubscriptions(): WantedSubscription[] {
-  return [
-    { type: 'stream.online', version: '1', condition: forBroadcaster },
-    { type: 'stream.offline', version: '1', condition: forBroadcaster },
-    { type: 'channel.channel_points_custom_reward_redemption.add', version: '1', condition: forBroadcaster },
-    { type: 'channel.channel_points_custom_reward_redemption.update', version: '1', condition: forBroadcaster },
-    { type: 'channel.charity_campaign.donate', version: '1', condition: forBroadcaster },
-  ];
-}
-
-export interface EventsAuth {
-  getState(): AuthState;
-  onChange(listener: (state: AuthState) => void): () => void;
-}
+export { forBroadcaster, type Condition, type WantedSubscription, type WantOptions } from './event-subscriptions';
 
 export interface EventsServiceOptions {
   /** ws(s)://.../ws; `keepalive_timeout_seconds` is added to it. */
   eventsubUrl: string;
   api: Pick<ApiClient, 'request'>;
-  auth: EventsAuth;
+  auth: AuthSource;
   logger: Logger;
   clock?: Clock;
   /** Asked of the server (it clamps to 10..600). Default 30. */
@@ -57,8 +32,6 @@ export interface EventsServiceOptions {
    * long outage is not hammered. null: `backoff` from the first wait. Default: 100..400 ms for 2 min.
    */
   quickReconnect?: { backoff: BackoffOptions; forMs: number } | null;
-  /** Default: defaultSubscriptions(). */
-  subscriptions?: WantedSubscription[];
   /** How often the sleep detector ticks. Default 5 s. */
   wakeCheckIntervalMs?: number;
   /** A tick this much later than due means the computer slept (or the process stalled). Default 30 s. */
@@ -94,22 +67,10 @@ export interface RevokedSubscription {
   subscriptionId: string;
 }
 
-type NotificationListener = (event: unknown, meta: NotificationMeta) => void;
-
-interface SubscriptionRecord {
-  key: string;
-  type: string;
-  version: string;
-  condition: Condition;
-  status: 'enabled' | 'pending' | 'failed' | 'revoked';
-  error: string | null;
-  /** The platform's id, once known (a 409 does not tell it). */
-  id: string | null;
-  /** Failed or revoked in a way that another try on another session would not change. */
-  permanent: boolean;
+interface Notification {
+  event: unknown;
+  meta: NotificationMeta;
 }
-
-const subscriptionsPath = '/helix/eventsub/subscriptions';
 
 /**
  * Short waits for the first two minutes of an outage: the queue must equal the platform's within a
@@ -118,10 +79,18 @@ const subscriptionsPath = '/helix/eventsub/subscriptions';
  */
 export const defaultQuickReconnect = { backoff: { initialMs: 100, maxMs: 400 }, forMs: 120_000 };
 
+const waitingForSignIn = "Sign in again to reconnect to your channel's events.";
+
 /**
- * The one EventSub WebSocket session of the signed-in account: connects, creates the subscriptions,
- * follows reconnects, survives drops and sleep, and hands typed, de-duplicated events to the rest
- * of main. Whenever events may have been missed it says so (onGap), so that others reconcile.
+ * The one EventSub WebSocket session of the current broadcaster: connects, has the wanted
+ * subscriptions created (`event-subscriptions.ts`), follows reconnects, survives drops and sleep,
+ * and hands typed, de-duplicated events to the rest of main. Whenever events may have been missed
+ * it says so (onGap), so that others reconcile.
+ *
+ * Whose channel follows the one rule (`currentBroadcasterId`): while a sign-in is under way or
+ * needs renewing, the session of the last account stays up, but nothing is created and no new
+ * session is opened until the API can be called again (a session without subscriptions would
+ * only be closed by the platform).
  */
 export class EventsService {
   private readonly clock: Clock;
@@ -134,22 +103,24 @@ export class EventsService {
   private readonly keepaliveSeconds: number;
   private readonly keepaliveMarginMs: number;
   private readonly wsFactory: WebSocketFactory;
-  private readonly wanted: WantedSubscription[];
+  private readonly subscriptions: EventSubscriptions;
   private readonly wakeCheckIntervalMs: number;
   private readonly wakeThresholdMs: number;
 
-  private readonly notificationListeners = new Map<string, Set<NotificationListener>>();
-  private readonly statusListeners = new Set<(status: EventsStatus) => void>();
-  private readonly gapListeners = new Set<(gap: EventsGap) => void>();
-  private readonly revokedListeners = new Set<(revoked: RevokedSubscription) => void>();
+  private readonly notifications = new Map<string, Emitter<Notification>>();
+  private readonly statusChanges = new Emitter<EventsStatus>();
+  private readonly gaps = new Emitter<EventsGap>();
+  private readonly revocations = new Emitter<RevokedSubscription>();
 
   /** The broadcaster served now; null while idle. */
   private broadcasterId: string | null = null;
-  private authKey: string | null = null;
+  /** Signed in as that broadcaster: subscriptions can be created. */
+  private canCallApi = false;
+  /** The scopes of the last signed-in state: new ones (a sign-in that granted more) may make failed subscriptions work. */
+  private scopesKey: string | null = null;
   private authStatus: AuthState['status'] | null = null;
-  /** A revocation said the user withdrew the authorization: only a new sign-in helps. */
-  private authorizationRevoked = false;
-  private records: SubscriptionRecord[] = [];
+  /** No session is open, and none will be until the sign-in is back or something is wanted. */
+  private parked = false;
   /** The welcomed session whose subscriptions are live. */
   private current: EventSubSession | null = null;
   /** A new session that will need its subscriptions created. */
@@ -166,7 +137,7 @@ export class EventsService {
   private error: string | null = null;
   private lastMessageAt: number | null = null;
   private lastEmitted = '';
-  private offAuth: (() => void) | null = null;
+  private offAuth: Disposer | null = null;
   private disposed = false;
 
   constructor(private readonly options: EventsServiceOptions) {
@@ -179,12 +150,12 @@ export class EventsService {
     this.keepaliveSeconds = options.keepaliveTimeoutSeconds ?? 30;
     this.keepaliveMarginMs = options.keepaliveMarginMs ?? 3000;
     this.wsFactory = options.wsFactory ?? defaultWebSocketFactory;
-    this.wanted = [...(options.subscriptions ?? defaultSubscriptions())];
+    this.subscriptions = new EventSubscriptions(options.api, options.logger, (added) => this.onWantedChanged(added));
     this.wakeCheckIntervalMs = options.wakeCheckIntervalMs ?? 5000;
     this.wakeThresholdMs = options.wakeThresholdMs ?? 30_000;
   }
 
-  /** Follows the account from now on: connected while signed in, idle otherwise. */
+  /** Follows the account from now on: connected while something is wanted for the current broadcaster, idle otherwise. */
   start(): void {
     if (this.offAuth || this.disposed) return;
     this.offAuth = this.options.auth.onChange((state) => this.applyAuth(state));
@@ -197,65 +168,54 @@ export class EventsService {
       sessionId: this.current?.sessionId ?? null,
       connectedAt: this.current?.connectedAt ?? null,
       lastMessageAt: this.lastMessageAt === null ? null : new Date(this.lastMessageAt).toISOString(),
-      subscriptions: this.records.map((r) => ({ type: r.type, status: r.status, error: r.error })),
+      subscriptions: this.subscriptions.statuses(),
       error: this.error,
     };
   }
 
-  onStatusChange(listener: (status: EventsStatus) => void): () => void {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
-  }
+  readonly onStatusChange = (listener: (status: EventsStatus) => void): Disposer => this.statusChanges.on(listener);
 
-  onGap(listener: (gap: EventsGap) => void): () => void {
-    this.gapListeners.add(listener);
-    return () => this.gapListeners.delete(listener);
-  }
+  readonly onGap = (listener: (gap: EventsGap) => void): Disposer => this.gaps.on(listener);
 
   /** A subscription was revoked; `authorization_revoked` means the user must sign in again. */
-  onRevoked(listener: (revoked: RevokedSubscription) => void): () => void {
-    this.revokedListeners.add(listener);
-    return () => this.revokedListeners.delete(listener);
+  readonly onRevoked = (listener: (revoked: RevokedSubscription) => void): Disposer => this.revocations.on(listener);
+
+  /**
+   * Events of one type, parsed and de-duplicated. Listening to a type Sidestage knows also asks
+   * for it (`want(type)`, for the current broadcaster) until the disposer is called; a type
+   * Sidestage has no schema for arrives unparsed, and must be asked for with `want()`.
+   */
+  onNotification<T extends KnownEventType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;
+  onNotification(type: string, listener: (event: unknown, meta: NotificationMeta) => void): Disposer;
+  onNotification(type: string, listener: (event: never, meta: NotificationMeta) => void): Disposer {
+    let emitter = this.notifications.get(type);
+    if (!emitter) {
+      emitter = new Emitter();
+      this.notifications.set(type, emitter);
+    }
+    const off = emitter.on(({ event, meta }) => listener(event as never, meta));
+    const release = isKnownEventType(type) ? this.want(type) : null;
+    return () => {
+      off();
+      release?.();
+    };
   }
 
-  /** Events of one type, parsed and de-duplicated. Types Sidestage has no schema for arrive unparsed. */
-  onNotification<T extends KnownEventType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): () => void;
-  onNotification(type: string, listener: (event: unknown, meta: NotificationMeta) => void): () => void;
-  onNotification(type: string, listener: (event: never, meta: NotificationMeta) => void): () => void {
-    let set = this.notificationListeners.get(type);
-    if (!set) {
-      set = new Set();
-      this.notificationListeners.set(type, set);
-    }
-    const stored = listener as NotificationListener;
-    set.add(stored);
-    return () => void set.delete(stored);
-  }
-
-  /** Adds a subscription; created at once on a live session, and on every fresh session after. */
-  want(type: string, version: string, condition: WantedSubscription['condition']): void {
-    const wanted: WantedSubscription = { type, version, condition };
-    this.wanted.push(wanted);
-    if (this.broadcasterId === null) return;
-    const record = this.recordFor(wanted, this.broadcasterId);
-    if (this.records.some((r) => r.key === record.key)) return;
-    this.records.push(record);
-    const session = this.current;
-    this.emitStatus();
-    // Before the first welcome (or between sessions) the next session's round creates it.
-    if (session) {
-      this.createOne(session, record)
-        .then(() => this.emitStatus())
-        .catch((error: unknown) => this.options.logger.error('EventSub: creating a subscription failed', { type: record.type, error }));
-    }
+  /**
+   * Asks for a subscription until the disposer is called: created on the live session at once,
+   * and on every new session after. The version of a known type and the condition
+   * (`{ broadcaster_user_id }`) have defaults.
+   */
+  want(type: string, options: WantOptions = {}): Disposer {
+    if (this.disposed) return () => {};
+    return this.subscriptions.want(wantedSubscription(type, options));
   }
 
   /** Starts over on a new session (a "Reconnect" button): failed and revoked subscriptions are tried again. */
   reconnect(): void {
     if (this.broadcasterId === null || this.disposed) return;
-    for (const r of this.records) Object.assign(r, { status: 'pending', error: null, permanent: false });
+    this.subscriptions.retryAll();
     this.error = null;
-    this.authorizationRevoked = false;
     this.replaceSession('reconnect', 'Reconnecting');
   }
 
@@ -266,61 +226,93 @@ export class EventsService {
     // Terminated, not closed: a polite close waits up to 30 s for the server's answer, which would hold up quitting.
     this.stop('terminate');
     this.disposed = true;
-    this.notificationListeners.clear();
-    this.statusListeners.clear();
-    this.gapListeners.clear();
-    this.revokedListeners.clear();
+    for (const emitter of this.notifications.values()) emitter.dispose();
+    this.notifications.clear();
+    this.statusChanges.dispose();
+    this.gaps.dispose();
+    this.revocations.dispose();
   }
 
   // ---------- account ----------
 
   private applyAuth(auth: AuthState): void {
     if (this.disposed) return;
-    // While a new sign-in is under way the old tokens still work: keep listening.
-    const id = (auth.status === 'signedIn' || auth.status === 'signingIn') && auth.account ? auth.account.id : null;
-    // New scopes (a second sign-in that granted more) may make failed subscriptions work.
-    const key = id === null ? null : `${id} ${[...auth.scopes].sort().join(' ')}`;
-    const unhealthy = this.state === 'error' || this.records.some((r) => r.permanent);
-    const completedSignIn = auth.status === 'signedIn' && this.authStatus === 'signingIn';
+    const id = currentBroadcasterId(auth, this.broadcasterId);
+    const callable = id !== null && auth.status === 'signedIn';
+    const completedSignIn = auth.status === 'signedIn' && this.authStatus !== null && this.authStatus !== 'signedIn';
     this.authStatus = auth.status;
-    if (key === this.authKey && !(completedSignIn && unhealthy)) return;
-    this.authKey = key;
-    if (this.broadcasterId !== null) this.stop();
-    if (id !== null) this.begin(id);
+    const wasCallable = this.canCallApi;
+    this.canCallApi = callable;
+    const scopesKey = callable ? [...auth.scopes].sort().join(' ') : this.scopesKey;
+    if (id !== this.broadcasterId) {
+      if (this.broadcasterId !== null) this.stop();
+      this.scopesKey = scopesKey;
+      if (id !== null) this.begin(id);
+      return;
+    }
+    if (id === null || !callable) {
+      if (wasCallable && !callable) this.emitStatus();
+      return;
+    }
+    const unhealthy = this.state === 'error' || this.subscriptions.anyPermanent;
+    if (scopesKey !== this.scopesKey || (completedSignIn && unhealthy)) {
+      this.scopesKey = scopesKey;
+      this.stop();
+      this.begin(id);
+      return;
+    }
+    if (!wasCallable) this.resume();
   }
 
   private begin(broadcasterId: string): void {
     this.broadcasterId = broadcasterId;
-    const seen = new Set<string>();
-    this.records = [];
-    for (const wanted of this.wanted) {
-      const record = this.recordFor(wanted, broadcasterId);
-      if (seen.has(record.key)) continue;
-      seen.add(record.key);
-      this.records.push(record);
-    }
+    this.subscriptions.serve(broadcasterId);
     this.everConnected = false;
-    this.authorizationRevoked = false;
     this.pendingGap = { reason: 'start', since: null };
     this.resetBackoff();
     this.lastTickAt = this.clock.now();
     this.wakeTimer = this.clock.setInterval(() => this.tick(), this.wakeCheckIntervalMs);
-    this.options.logger.info('connecting to EventSub', { broadcasterId });
     this.connectFresh();
   }
 
-  private stop(how: 'close' | 'terminate' = 'close'): void {
-    for (const session of [this.current, this.fresh, this.handover]) {
-      if (how === 'close') session?.close(1000, 'signed out');
-      else session?.terminate();
+  /** The API can be called again for the same broadcaster: open the session that waited, or create what is pending. */
+  private resume(): void {
+    if (this.parked) {
+      this.connectFresh();
+      return;
     }
-    this.current = this.fresh = this.handover = null;
-    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
+    const session = this.current;
+    if (session && this.subscriptions.pending().length > 0) this.createPending(session);
+    else this.emitStatus();
+  }
+
+  /** A feature asked for a subscription (added) or released the last hold on one (null). */
+  private onWantedChanged(added: SubscriptionRecord | null): void {
+    if (this.broadcasterId === null || this.disposed) return;
+    if (added === null && this.subscriptions.records.length === 0) {
+      // Nothing is wanted any more: a session without subscriptions would be closed by the platform.
+      this.closeSessions('close', 'nothing wanted');
+      this.park();
+      return;
+    }
+    if (added && this.parked) {
+      this.connectFresh();
+      return;
+    }
+    // Before the first welcome (or between sessions) the next session's round creates it.
+    const session = this.current;
+    if (added && session && this.canCallApi) this.createPending(session);
+    else this.emitStatus();
+  }
+
+  private stop(how: 'close' | 'terminate' = 'close'): void {
+    this.closeSessions(how, 'signed out');
     if (this.wakeTimer !== null) this.clock.clearInterval(this.wakeTimer);
-    this.retryTimer = this.wakeTimer = null;
+    this.wakeTimer = null;
     if (this.broadcasterId !== null) this.options.logger.info('EventSub stopped');
     this.broadcasterId = null;
-    this.records = [];
+    this.parked = false;
+    this.subscriptions.serve(null);
     this.pendingGap = null;
     this.deduper.clear();
     this.lastMessageAt = null;
@@ -329,23 +321,37 @@ export class EventsService {
     this.emitStatus();
   }
 
-  private recordFor(wanted: WantedSubscription, broadcasterId: string): SubscriptionRecord {
-    const condition = typeof wanted.condition === 'function' ? wanted.condition(broadcasterId) : { ...wanted.condition };
-    return {
-      key: subscriptionKey(wanted.type, wanted.version, condition),
-      type: wanted.type,
-      version: wanted.version,
-      condition,
-      status: 'pending',
-      error: null,
-      id: null,
-      permanent: false,
-    };
+  private closeSessions(how: 'close' | 'terminate', reason: string): void {
+    for (const session of [this.current, this.fresh, this.handover]) {
+      if (how === 'close') session?.close(1000, reason);
+      else session?.terminate();
+    }
+    this.current = this.fresh = this.handover = null;
+    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  /** No session until the sign-in is back (or something is wanted): says which in the status. */
+  private park(): void {
+    this.parked = true;
+    if (this.subscriptions.records.length === 0) {
+      this.state = 'idle';
+      this.error = null;
+    } else {
+      this.state = this.everConnected ? 'reconnecting' : 'connecting';
+      this.error = waitingForSignIn;
+    }
+    this.emitStatus();
   }
 
   // ---------- sessions ----------
 
   private connectFresh(): void {
+    if (!this.canCallApi || this.subscriptions.records.length === 0) {
+      this.park();
+      return;
+    }
+    this.parked = false;
     let url: string;
     try {
       const parsed = new URL(this.options.eventsubUrl);
@@ -398,16 +404,11 @@ export class EventsService {
       this.handover = null;
       old?.close(1000, 'reconnected');
       this.state = 'connected';
-      this.error = this.revokedAuthorizationError();
+      this.error = this.subscriptions.revokedAuthorizationError();
       this.options.logger.info('EventSub session moved to the reconnect URL', { sessionId: info.id });
       this.emitStatus();
       // Only what was still being created when the hand-over began (want() during it, say) needs creating.
-      const pending = this.records.filter((r) => r.status === 'pending');
-      if (pending.length > 0) {
-        Promise.all(pending.map((r) => this.createOne(session, r)))
-          .then(() => this.emitStatus())
-          .catch((error: unknown) => this.options.logger.error('EventSub: creating the subscriptions failed', { error }));
-      }
+      if (this.canCallApi && this.subscriptions.pending().length > 0) this.createPending(session);
       return;
     }
     if (session !== this.fresh) return;
@@ -418,6 +419,11 @@ export class EventsService {
     this.state = 'connected';
     this.error = null;
     this.options.logger.info('EventSub session welcomed', { sessionId: info.id, keepaliveSeconds: info.keepalive_timeout_seconds ?? null });
+    // Without the sign-in nothing can be created; resume() does it once the API can be called again.
+    if (!this.canCallApi) {
+      this.emitStatus();
+      return;
+    }
     this.createAll(session).catch((error: unknown) => this.options.logger.error('EventSub: creating the subscriptions failed', { error }));
   }
 
@@ -461,12 +467,9 @@ export class EventsService {
 
   /** Drops every session and starts a fresh one at once (sleep, failed hand-over, reconnect()). */
   private replaceSession(reason: EventsGap['reason'], why: string): void {
-    for (const session of [this.current, this.fresh, this.handover]) session?.terminate();
+    this.closeSessions('terminate', why);
     this.notePossibleGap(reason);
-    this.current = this.fresh = this.handover = null;
-    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    this.markPending();
+    this.subscriptions.markPending();
     this.options.logger.info('EventSub starting a new session', { why });
     this.connectFresh();
   }
@@ -482,7 +485,7 @@ export class EventsService {
    * soon; `refused`: it connected but no subscription could be created (each retry costs API calls).
    */
   private scheduleReconnect(why: string, kind: 'lost' | 'refused' = 'lost'): void {
-    this.markPending();
+    this.subscriptions.markPending();
     if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
     const now = this.clock.now();
     this.outageSince ??= now;
@@ -499,22 +502,11 @@ export class EventsService {
 
   /** Stops trying until the account changes or reconnect() is called: trying again would not help. */
   private fail(message: string): void {
-    for (const session of [this.current, this.fresh, this.handover]) session?.close(1000, 'giving up');
-    this.current = this.fresh = this.handover = null;
-    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
-    this.retryTimer = null;
+    this.closeSessions('close', 'giving up');
     this.state = 'error';
     this.error = message;
     this.options.logger.warn('EventSub gave up', { message });
     this.emitStatus();
-  }
-
-  /** Subscriptions of a websocket transport live and die with its session. */
-  private markPending(): void {
-    for (const r of this.records) {
-      if (r.status === 'revoked' || (r.status === 'failed' && r.permanent)) continue;
-      Object.assign(r, { status: 'pending', error: null, id: null });
-    }
   }
 
   private notePossibleGap(reason: EventsGap['reason']): void {
@@ -540,15 +532,19 @@ export class EventsService {
   // ---------- subscriptions ----------
 
   private async createAll(session: EventSubSession): Promise<void> {
-    const targets = this.records.filter((r) => r.status === 'pending');
+    const targets = this.subscriptions.pending();
     this.emitStatus();
     await Promise.all(targets.map((r) => this.createOne(session, r)));
     if (this.current !== session) return;
-    const enabled = this.records.some((r) => r.status === 'enabled');
-    if (!enabled) {
-      if (this.records.every((r) => r.permanent)) {
-        const reasons = this.records.map((r) => r.error).filter((e): e is string => e !== null);
-        this.fail(reasons.length > 0 ? `No platform events can be received: ${reasons[0]}` : 'No platform events are wanted.');
+    if (this.subscriptions.records.length === 0) {
+      this.closeSessions('close', 'nothing wanted');
+      this.park();
+      return;
+    }
+    if (!this.subscriptions.anyEnabled) {
+      if (this.subscriptions.allPermanent) {
+        const reason = this.subscriptions.firstError();
+        this.fail(reason !== null ? `No platform events can be received: ${reason}` : 'No platform events can be received.');
         return;
       }
       // A session without subscriptions is closed by the server (4003); try again later on a new one.
@@ -558,43 +554,27 @@ export class EventsService {
       return;
     }
     this.resetBackoff();
-    this.error = this.records.some((r) => r.status === 'failed') ? 'Some platform events are not available; see the list.' : this.revokedAuthorizationError();
+    this.error = this.subscriptions.anyFailed ? 'Some platform events are not available; see the list.' : this.subscriptions.revokedAuthorizationError();
     this.emitStatus();
     // Reported only now, so that whoever reconciles does so after new events flow again.
     const gap = this.pendingGap;
     this.pendingGap = null;
-    if (gap) this.emit(this.gapListeners, gap, 'gap');
+    if (gap) this.gaps.fire(gap);
+  }
+
+  /** Creates what is pending on a session whose first round is over (want() later, a hand-over, a sign-in back). */
+  private createPending(session: EventSubSession): void {
+    const pending = this.subscriptions.pending();
+    this.emitStatus();
+    Promise.all(pending.map((r) => this.createOne(session, r)))
+      .then(() => this.emitStatus())
+      .catch((error: unknown) => this.options.logger.error('EventSub: creating the subscriptions failed', { error }));
   }
 
   private async createOne(session: EventSubSession, record: SubscriptionRecord): Promise<void> {
     const sessionId = session.sessionId;
     if (!sessionId) return;
-    record.status = 'pending';
-    record.error = null;
-    try {
-      const res = await this.options.api.request<{ data?: { id?: string }[] }>({
-        method: 'POST',
-        path: subscriptionsPath,
-        body: { type: record.type, version: record.version, condition: record.condition, transport: { method: 'websocket', session_id: sessionId } },
-        // A repeat after a lost answer gets 409, which counts as success.
-        retry: 'safe',
-      });
-      if (!this.stillWanted(session, record)) return;
-      Object.assign(record, { status: 'enabled', error: null, id: res.data?.data?.[0]?.id ?? null, permanent: false });
-    } catch (err) {
-      if (!this.stillWanted(session, record)) return;
-      if (err instanceof ApiError && err.status === 409) {
-        Object.assign(record, { status: 'enabled', error: null, permanent: false });
-        return;
-      }
-      const { message, permanent } = describeCreateError(record.type, err);
-      Object.assign(record, { status: 'failed', error: message, permanent });
-      this.options.logger.warn('EventSub subscription failed', { type: record.type, status: err instanceof AppError ? (err.details.status ?? err.code) : 'unknown', message });
-    }
-  }
-
-  private stillWanted(session: EventSubSession, record: SubscriptionRecord): boolean {
-    return this.current === session && this.records.includes(record);
+    await this.subscriptions.create(sessionId, record, () => this.current === session && this.subscriptions.isCurrent(record));
   }
 
   // ---------- delivery ----------
@@ -615,44 +595,25 @@ export class EventsService {
       }
       payload = parsed.data;
     }
-    const listeners = this.notificationListeners.get(type);
-    if (!listeners || listeners.size === 0) return;
-    const meta: NotificationMeta = {
-      messageId: metadata.message_id,
-      messageTimestamp: metadata.message_timestamp,
-      subscriptionId: subscription.id,
-      subscriptionVersion: subscription.version,
-    };
-    for (const listener of [...listeners]) {
-      try {
-        listener(payload, meta);
-      } catch (err) {
-        this.options.logger.error('EventSub notification listener failed', { type, error: err });
-      }
-    }
+    this.notifications.get(type)?.fire({
+      event: payload,
+      meta: {
+        messageId: metadata.message_id,
+        messageTimestamp: metadata.message_timestamp,
+        subscriptionId: subscription.id,
+        subscriptionVersion: subscription.version,
+      },
+    });
   }
 
   private onRevocation(session: EventSubSession, metadata: NotificationMetadata, subscription: SubscriptionInfo): void {
     if (!this.isOurs(session) || this.deduper.isDuplicate(metadata.message_id)) return;
-    const key = subscriptionKey(subscription.type, subscription.version, subscription.condition);
-    const record = this.records.find((r) => r.id === subscription.id) ?? this.records.find((r) => r.key === key);
     const reason = subscription.status;
     this.options.logger.warn('EventSub subscription revoked', { type: subscription.type, reason });
-    if (record) Object.assign(record, { status: 'revoked', error: revocationWords(reason), permanent: true });
-    if (reason === 'authorization_revoked') this.authorizationRevoked = true;
-    this.error = this.revokedAuthorizationError() ?? this.error;
+    this.subscriptions.revoke({ id: subscription.id, type: subscription.type, version: subscription.version, condition: subscription.condition, reason });
+    this.error = this.subscriptions.revokedAuthorizationError() ?? this.error;
     this.emitStatus();
-    this.emit(
-      this.revokedListeners,
-      { type: subscription.type, version: subscription.version, condition: subscription.condition, reason, subscriptionId: subscription.id },
-      'revoked',
-    );
-  }
-
-  private revokedAuthorizationError(): string | null {
-    return this.authorizationRevoked
-      ? 'The platform revoked Sidestage\'s access to your channel\'s events. Sign in again.'
-      : null;
+    this.revocations.fire({ type: subscription.type, version: subscription.version, condition: subscription.condition, reason, subscriptionId: subscription.id });
   }
 
   // ---------- status ----------
@@ -662,25 +623,8 @@ export class EventsService {
     const json = JSON.stringify(status);
     if (json === this.lastEmitted) return;
     this.lastEmitted = json;
-    this.emit(this.statusListeners, status, 'status');
+    this.statusChanges.fire(status);
   }
-
-  private emit<T>(listeners: Set<(value: T) => void>, value: T, what: string): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener(value);
-      } catch (err) {
-        this.options.logger.error(`EventSub ${what} listener failed`, { error: err });
-      }
-    }
-  }
-}
-
-function subscriptionKey(type: string, version: string, condition: Condition): string {
-  const sorted = Object.keys(condition)
-    .sort()
-    .map((k) => [k, condition[k]]);
-  return `${type}@${version}${JSON.stringify(sorted)}`;
 }
 
 function describeEnd(end: SessionEnd): string {
@@ -698,40 +642,6 @@ function describeEnd(end: SessionEnd): string {
   };
   const words = end.code === null ? null : known[end.code];
   return words ? `${words}, ${end.code}` : `closed with ${end.code ?? 'no code'}${end.reason ? `: ${end.reason}` : ''}`;
-}
-
-function describeCreateError(type: string, err: unknown): { message: string; permanent: boolean } {
-  if (err instanceof ApiError) {
-    const says = err.platformMessage ? ` (${err.platformMessage})` : '';
-    switch (err.status) {
-      case 403:
-        return { message: `Sidestage is not allowed to receive ${type} events${says}. Sign in again and grant the permission.`, permanent: true };
-      case 401:
-        return { message: `The platform did not accept your sign-in for ${type} events${says}. Sign in again.`, permanent: true };
-      case 400:
-      case 404:
-        return { message: `The platform refused the ${type} subscription${says}.`, permanent: true };
-      case 429:
-        return { message: `Too many event subscriptions for this account${says}.`, permanent: false };
-      default:
-        return { message: `Could not subscribe to ${type} events: the platform answered ${err.status}${says}.`, permanent: false };
-    }
-  }
-  if (err instanceof AppError) return { message: `Could not subscribe to ${type} events: ${err.message}`, permanent: err.code === 'not_signed_in' };
-  return { message: `Could not subscribe to ${type} events.`, permanent: false };
-}
-
-function revocationWords(reason: string): string {
-  switch (reason) {
-    case 'authorization_revoked':
-      return 'Revoked: the authorization was withdrawn (authorization_revoked). Sign in again.';
-    case 'user_removed':
-      return 'Revoked: the account no longer exists or was suspended (user_removed).';
-    case 'version_removed':
-      return 'Revoked: the platform no longer offers this version of the event (version_removed).';
-    default:
-      return `Revoked by the platform (${reason}).`;
-  }
 }
 
 function hostOf(url: string): string {

@@ -118,6 +118,15 @@ export const eventSchemas = {
 } as const;
 
 export type KnownEventType = keyof typeof eventSchemas;
+
+/** The subscription version Sidestage asks for, per known type (the schemas above are of these versions). */
+export const eventVersions: { readonly [T in KnownEventType]: string } = {
+  'stream.online': '1',
+  'stream.offline': '1',
+  'channel.channel_points_custom_reward_redemption.add': '1',
+  'channel.channel_points_custom_reward_redemption.update': '1',
+  'channel.charity_campaign.donate': '1',
+};
 export type EventPayloads = { [T in KnownEventType]: z.infer<(typeof eventSchemas)[T]> };
 
 export function isKnownEventType(type: string): type is KnownEventType {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../test-support/fake-identity-service';
+import { waitUntil } from '../../test-support/wait-until';
 import { systemClock } from '../../../shared/primitives/clock';
 import { silentLogger } from '../logger';
 import { frame } from '../../test-support/raw-http';

@@ -30,7 +30,7 @@ let donationListeners: ((d: Donation, charity: string | null) => void)[];
 const settle = () => queue.idle();
 
 async function start(notifierToUse: RecordingNotifier | RendererNotifier = notifier): Promise<void> {
-  queue = new RedemptionsService({ api, auth, events, outbox: await RedemptionOutbox.open(dir), logger: silentLogger, clock, random: () => 0.5 });
+  queue = new RedemptionsService({ api, broadcaster: auth.broadcaster(), events, outbox: await RedemptionOutbox.open(dir), logger: silentLogger, clock, random: () => 0.5 });
   const donations: DonationSource = {
     onDonation: (l) => {
       donationListeners.push(l);
@@ -201,7 +201,7 @@ describe('NotificationsService', () => {
   it('RendererNotifier hands toasts to the renderer and routes their buttons back', async () => {
     const renderer = new RendererNotifier();
     const toasts: unknown[] = [];
-    renderer.attach((n) => toasts.push(n));
+    renderer.onShown((n) => toasts.push(n));
     await start(renderer);
     const r = api.redeem('a');
     events.add(r);

@@ -1,6 +1,8 @@
 import { formatAmount } from '../../../shared/domain/charity-amount';
 import type { Donation, NotificationSettings, OpenItem, Redemption } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
+import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { background } from '../common/background';
 import type { Logger } from '../logger';
 import type { ArrivalContext } from '../redemptions/redemptions-service';
 import type { SettingsStore } from '../settings/settings-store';
@@ -10,8 +12,8 @@ import type { Notifier } from './notifier';
 
 /** What notifications need of the redemption queue. */
 export interface NotifiableQueue {
-  onArrived(listener: (items: Redemption[], context: ArrivalContext) => void): () => void;
-  onPendingCountChange(listener: (count: number) => void): () => void;
+  onArrived(listener: (items: Redemption[], context: ArrivalContext) => void): Disposer;
+  onPendingCountChange(listener: (count: number) => void): Disposer;
   readonly pendingCount: number;
   fulfill(ids: string[]): Promise<unknown>;
   cancel(ids: string[]): Promise<unknown>;
@@ -19,7 +21,7 @@ export interface NotifiableQueue {
 
 export interface DonationSource {
   /** Live donations (each at most once per process; the ledger makes it once ever). */
-  onDonation(listener: (donation: Donation, charityName: string | null) => void): () => void;
+  onDonation(listener: (donation: Donation, charityName: string | null) => void): Disposer;
 }
 
 export interface NotificationsServiceOptions {
@@ -47,8 +49,9 @@ type Item = { kind: 'redemption'; redemption: Redemption } | { kind: 'donation';
 export class NotificationsService {
   private readonly clock: Clock;
   private readonly grouper: BurstGrouper<Item>;
-  private readonly offs: (() => void)[] = [];
-  private readonly countListeners = new Set<(count: number) => void>();
+  private started = false;
+  private readonly subscriptions = new Disposers();
+  private readonly counts = new Emitter<number>();
   /** Items handed to the grouper and not shown yet (a burst's summary gathers them). */
   private readonly gathering = new Set<string>();
   /** Every item shown (alone or in a summary), in order: for tests and the benchmark. */
@@ -65,20 +68,17 @@ export class NotificationsService {
   }
 
   start(): void {
-    if (this.offs.length) return;
-    this.offs.push(
-      this.options.queue.onArrived((items, context) => this.onRedemptions(items, context)),
-      this.options.queue.onPendingCountChange((count) => {
-        for (const listener of [...this.countListeners]) listener(count);
-      }),
-    );
-    if (this.options.donations) this.offs.push(this.options.donations.onDonation((d, charity) => this.onDonation(d, charity)));
+    if (this.started) return;
+    this.started = true;
+    this.subscriptions.add(this.options.queue.onArrived((items, context) => this.onRedemptions(items, context)));
+    this.subscriptions.add(this.options.queue.onPendingCountChange((count) => this.counts.fire(count)));
+    if (this.options.donations) this.subscriptions.add(this.options.donations.onDonation((d, charity) => this.onDonation(d, charity)));
   }
 
   async dispose(): Promise<void> {
-    for (const off of this.offs.splice(0)) off();
+    this.subscriptions.dispose();
     this.grouper.dispose();
-    this.countListeners.clear();
+    this.counts.dispose();
     await this.options.ledger.save();
   }
 
@@ -108,9 +108,8 @@ export class NotificationsService {
     return this.options.queue.pendingCount;
   }
 
-  onPendingCountChange(listener: (count: number) => void): () => void {
-    this.countListeners.add(listener);
-    return () => this.countListeners.delete(listener);
+  onPendingCountChange(listener: (count: number) => void): Disposer {
+    return this.counts.on(listener);
   }
 
   private onRedemptions(items: Redemption[], context: ArrivalContext): void {
@@ -217,8 +216,8 @@ export class NotificationsService {
   private act(actionId: string, r: Redemption): void {
     const work = actionId === 'fulfill' ? this.options.queue.fulfill([r.id]) : actionId === 'cancel' ? this.options.queue.cancel([r.id]) : null;
     if (!work) return;
-    // A failure rolls the redemption back into the queue, which shows the reason.
-    work.catch((err: unknown) => this.options.logger.warn('notification action failed', { actionId, error: err }));
+    // A refusal rolls the redemption back into the queue, which shows the reason; what is left (not signed in, a full disk) is logged.
+    background(work, this.options.logger, `notifications: the ${actionId} action`);
   }
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { waitUntil } from '../../test-support/fake-identity-service';
+import { waitUntil } from '../../test-support/wait-until';
 import type { Logger } from '../logger';
 import { NotifiedLedger } from './notified-ledger';
 

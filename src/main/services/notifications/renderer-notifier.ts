@@ -1,4 +1,5 @@
 import type { ShownNotification } from '../../../shared/ipc/contract';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { DesktopNotification, NotificationHandlers, Notifier } from './notifier';
 
@@ -10,13 +11,13 @@ export class RendererNotifier implements Notifier {
   readonly supportsActions = true;
   private readonly handlers = new Map<string, NotificationHandlers>();
   private seq = 0;
-  private emit: ((notification: ShownNotification) => void) | null = null;
+  private readonly shown = new Emitter<ShownNotification>();
 
   constructor(private readonly maxKept = 200) {}
 
-  /** Where the notifications go (the router's `notifications:shown`); before this they are dropped. */
-  attach(emit: (notification: ShownNotification) => void): void {
-    this.emit = emit;
+  /** Where the notifications go (the router's `notifications:shown`); with nobody listening they are dropped. */
+  onShown(listener: (notification: ShownNotification) => void): Disposer {
+    return this.shown.on(listener);
   }
 
   show(notification: DesktopNotification, handlers: NotificationHandlers = {}): void {
@@ -24,7 +25,7 @@ export class RendererNotifier implements Notifier {
     this.handlers.set(id, handlers);
     // Old toasts are long gone from the screen; their buttons need not work for ever.
     while (this.handlers.size > this.maxKept) this.handlers.delete(this.handlers.keys().next().value!);
-    this.emit?.({ id, title: notification.title, body: notification.body, actions: notification.actions ?? [], tag: notification.tag ?? null });
+    this.shown.fire({ id, title: notification.title, body: notification.body, actions: notification.actions ?? [], tag: notification.tag ?? null });
   }
 
   /** A toast (no actionId) or one of its buttons was clicked. */

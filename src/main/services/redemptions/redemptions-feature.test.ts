@@ -7,7 +7,7 @@ import { IpcRouter } from '../../ipc/ipc-router';
 import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createRedemptionsFeature } from './redemptions-feature';
-import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../../test-support/redemption-fakes';
+import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward, registerRedemptionsFeatureIpc } from '../../test-support/redemption-fakes';
 
 const trusted = { trusted: true, description: 'test' };
 let dir: string | null = null;
@@ -26,7 +26,7 @@ describe('createRedemptionsFeature', () => {
     const emitted: [string, unknown][] = [];
     router.onEvent((event, payload) => emitted.push([event, payload]));
     const feature = createRedemptionsFeature({ api: api as never, auth, settings: new MemorySettingsStore(), dataDir: dir, logger: silentLogger, events: events as never });
-    feature.register(router);
+    const stopForwarding = registerRedemptionsFeatureIpc(router, feature);
     const mine = channelNames.filter((c) => /^(redemptions|notifications|charity|rewards):/.test(c));
     expect(router.missingHandlers().filter((c) => mine.includes(c))).toEqual([]);
     expect(await router.dispatch('redemptions:getSnapshot', undefined, trusted)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
@@ -51,6 +51,39 @@ describe('createRedemptionsFeature', () => {
     expect(await router.dispatch('notifications:act', { id: toast.id }, trusted)).toEqual({ ok: true, value: null });
     expect(emitted.filter(([e]) => e === 'notifications:open').map(([, p]) => p)).toEqual([{ kind: 'redemption', id: r.id }]);
     expect(await router.dispatch('redemptions:fulfill', { ids: [] }, trusted)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+
+    // The IPC's disposer ends the forwarding: a later redemption reaches the queue, not the router.
+    stopForwarding();
+    const before = emitted.length;
+    events.add(api.redeem('a'));
+    expect(feature.services!.redemptions.pendingCount).toBe(1);
+    expect(emitted.length).toBe(before);
     await feature.dispose();
+  });
+
+  it('follows the broadcaster it is given, through a re-sign-in and a sign-out, and leaves it to its owner', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'feature-'));
+    const api = new FakeChannelPointsApi();
+    api.addReward(helixReward('a'));
+    api.redeem('a');
+    const auth = new FakeAuth(true);
+    const broadcaster = auth.broadcaster();
+    const feature = createRedemptionsFeature({ api: api as never, auth, broadcaster, settings: new MemorySettingsStore(), dataDir: dir, logger: silentLogger, events: new FakeEvents() as never });
+    await feature.start();
+    const { redemptions, rewards } = feature.services!;
+    await redemptions.idle();
+    await rewards.list();
+    expect(redemptions.pendingCount).toBe(1);
+    auth.set(FakeAuth.with('needsSignIn'));
+    expect(redemptions.pendingCount).toBe(1);
+    expect(rewards.getOverview().loadedAt).not.toBeNull();
+    auth.set(FakeAuth.with('signedOut'));
+    expect(redemptions.pendingCount).toBe(0);
+    expect(rewards.getOverview()).toEqual({ rewards: [], loadedAt: null });
+    await feature.dispose();
+    // Still the composition root's: it keeps following the sign-in.
+    auth.set(FakeAuth.signedIn());
+    expect(broadcaster.id).not.toBeNull();
+    broadcaster.dispose();
   });
 });

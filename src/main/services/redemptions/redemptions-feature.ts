@@ -1,22 +1,29 @@
 /**
  * Channel points, charity and their notifications as one feature for the composition root:
  * the redemption queue (with its outbox), the notifications, the charity campaign and the rewards.
+ * It builds the services; their IPC handlers and forwarded events are in src/main/ipc/
+ * (`redemptions-ipc.ts`, `notifications-ipc.ts`, `charity-ipc.ts`, `rewards-ipc.ts`), which take
+ * this feature: handlers answer "starting" until `start()` has built the services, and the events
+ * below are relayed from the services once they exist.
  *
  * Wiring (src/main/composition.ts):
- *   const redemptions = createRedemptionsFeature({ api, auth, settings, dataDir, logger, events });
- *   redemptions.register(router);            // before router.missingHandlers()
+ *   const redemptions = createRedemptionsFeature({ api, auth, broadcaster, settings, dataDir, logger, events });
+ *   disposers.add(registerRedemptionsIpc(router, redemptions)); ... // before router.missingHandlers()
  *   await redemptions.start();               // after the events service exists; before or after its start()
  *   ...dispose: await redemptions.dispose();
  * Electron (src/main/index.ts) passes `notifier` (an adapter over Electron's Notification) and uses
  * `onPendingCountChange` for the tray and `onOpen` to show the window; dock mode passes no notifier,
  * so notifications become `notifications:shown` toasts in the renderer.
  */
-import type { OpenItem } from '../../../shared/ipc/contract';
+import type { CharityOverview, OpenItem, QueueDelta, RewardsOverview } from '../../../shared/ipc/contract';
+import type { BackoffOptions } from '../../../shared/primitives/backoff';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
+import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
-import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { CharityService, type CharityEventsSource } from '../charity/charity-service';
-import type { IpcRouter } from '../../ipc/ipc-router';
+import { CurrentBroadcaster, type AuthSource } from '../common/current-broadcaster';
+import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 import type { BurstOptions } from '../notifications/burst-grouper';
 import { NotificationsService } from '../notifications/notifications-service';
@@ -25,13 +32,17 @@ import type { Notifier } from '../notifications/notifier';
 import { RendererNotifier } from '../notifications/renderer-notifier';
 import { RewardsService } from '../rewards/rewards-service';
 import type { SettingsStore } from '../settings/settings-store';
-import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { RedemptionOutbox } from './redemption-outbox';
-import { RedemptionsService, type QueueAuth, type RedemptionEventsSource } from './redemptions-service';
+import { RedemptionsService, type RedemptionEventsSource } from './redemptions-service';
 
 export interface RedemptionsFeatureDeps {
   api: Pick<ApiClient, 'get' | 'request' | 'paginate'>;
-  auth: QueueAuth;
+  auth: AuthSource;
+  /**
+   * Which account is current, shared with the other features so that every panel agrees; none:
+   * the feature follows `auth` with a `CurrentBroadcaster` of its own.
+   */
+  broadcaster?: CurrentBroadcaster;
   settings: SettingsStore;
   /** Where the outbox and the notified-items ledger live. */
   dataDir: string;
@@ -45,43 +56,90 @@ export interface RedemptionsFeatureDeps {
   notifier?: Notifier;
   /** For amounts in notifications; undefined: the user's. */
   locale?: string;
-  /** Outbox retry steps (tests shorten them). */
-  retryMs?: { initial: number; max: number };
+  /** Outbox and reconciliation retry steps (tests shorten them). */
+  retry?: BackoffOptions;
   /** Burst grouping of notifications (default: more than 5 in 10 s is summarised). */
   burst?: Partial<BurstOptions>;
 }
 
+export interface RedemptionsServices {
+  redemptions: RedemptionsService;
+  notifications: NotificationsService;
+  charity: CharityService;
+  rewards: RewardsService;
+}
+
 export interface RedemptionsFeature {
-  register(router: IpcRouter): void;
   start(): Promise<void>;
   dispose(): Promise<void>;
-  /** The redemptions waiting, for the tray. */
-  onPendingCountChange(listener: (count: number) => void): () => void;
-  /** A notification was clicked: show the window (the renderer switches panel itself). */
-  onOpen(listener: (item: OpenItem) => void): () => void;
   /** Set once started. */
-  readonly services: { redemptions: RedemptionsService; notifications: NotificationsService; charity: CharityService; rewards: RewardsService } | null;
+  readonly services: RedemptionsServices | null;
+  /** The services, or an `unavailable` error while the feature is starting (what IPC handlers call). */
+  need(): RedemptionsServices;
+  /** In-app toasts (dock mode: no `notifier` given); null when the system shows notifications. */
   readonly rendererNotifier: RendererNotifier | null;
+  /** The queue's deltas, for the renderer. */
+  onDelta(listener: (delta: QueueDelta) => void): Disposer;
+  onCharityChange(listener: (overview: CharityOverview) => void): Disposer;
+  onRewardsChange(listener: (overview: RewardsOverview) => void): Disposer;
+  /** The redemptions waiting, for the tray. */
+  onPendingCountChange(listener: (count: number) => void): Disposer;
+  /** A notification was clicked: show the item (the renderer switches panel itself). */
+  onOpen(listener: (item: OpenItem) => void): Disposer;
 }
 
 export function createRedemptionsFeature(deps: RedemptionsFeatureDeps): RedemptionsFeature {
   const clock = deps.clock ?? systemClock;
   const rendererNotifier = deps.notifier ? null : new RendererNotifier();
   const notifier: Notifier = deps.notifier ?? rendererNotifier!;
-  const openListeners = new Set<(item: OpenItem) => void>();
-  const countListeners = new Set<(count: number) => void>();
-  const offs: (() => void)[] = [];
-  let router: IpcRouter | null = null;
-  let services: RedemptionsFeature['services'] = null;
+  const deltas = new Emitter<QueueDelta>();
+  const charityChanges = new Emitter<CharityOverview>();
+  const rewardsChanges = new Emitter<RewardsOverview>();
+  const counts = new Emitter<number>();
+  const opens = new Emitter<OpenItem>();
+  let running = new Disposers();
+  let services: RedemptionsServices | null = null;
+  let starting: Promise<void> | null = null;
 
-  const need = () => {
-    if (!services) throw new AppError('unavailable', 'The redemption queue is still starting; try again in a moment.');
-    return services;
-  };
-
-  const open = (item: OpenItem) => {
-    router?.emit('notifications:open', item);
-    for (const l of [...openListeners]) l(item);
+  const start = async () => {
+    const [outbox, ledger] = await Promise.all([
+      RedemptionOutbox.open(deps.dataDir, deps.notices),
+      NotifiedLedger.open(deps.dataDir, clock, { notices: deps.notices, logger: deps.logger }),
+    ]);
+    // A broadcaster of its own only when none is shared; released with the feature.
+    const broadcaster = deps.broadcaster ?? new CurrentBroadcaster(deps.auth);
+    if (!deps.broadcaster) running.add(() => broadcaster.dispose());
+    const redemptions = new RedemptionsService({ api: deps.api, broadcaster, events: deps.events, outbox, logger: deps.logger, clock, retry: deps.retry });
+    const charity = new CharityService({ api: deps.api, broadcaster, events: deps.events, logger: deps.logger, clock });
+    const notifications = new NotificationsService({
+      notifier,
+      settings: deps.settings,
+      ledger,
+      queue: redemptions,
+      donations: charity,
+      open: (item) => opens.fire(item),
+      logger: deps.logger,
+      clock,
+      locale: deps.locale,
+      burst: deps.burst,
+    });
+    const rewards = new RewardsService({
+      api: deps.api,
+      broadcaster,
+      queue: { pendingOf: (id) => redemptions.getSnapshot().items.filter((r) => r.rewardId === id).length, refreshRewards: () => redemptions.refreshRewards() },
+      logger: deps.logger,
+      clock,
+    });
+    services = { redemptions, notifications, charity, rewards };
+    running.add(redemptions.onDelta((delta) => deltas.fire(delta)));
+    running.add(charity.onChange((overview) => charityChanges.fire(overview)));
+    running.add(rewards.onChange((overview) => rewardsChanges.fire(overview)));
+    running.add(notifications.onPendingCountChange((n) => counts.fire(n)));
+    // Listeners first, then the services, so that nothing they report at start is missed.
+    notifications.start();
+    redemptions.start();
+    charity.start();
+    rewards.start();
   };
 
   return {
@@ -90,103 +148,34 @@ export function createRedemptionsFeature(deps: RedemptionsFeatureDeps): Redempti
     },
     rendererNotifier,
 
-    register(r) {
-      router = r;
-      rendererNotifier?.attach((shown) => r.emit('notifications:shown', shown));
-      r.handle('redemptions:getSnapshot', () => need().redemptions.getSnapshot());
-      r.handle('redemptions:fulfill', ({ ids }) => need().redemptions.fulfill(ids));
-      r.handle('redemptions:cancel', ({ ids }) => need().redemptions.cancel(ids));
-      r.handle('redemptions:resolveAllOfReward', ({ rewardId, status }) => need().redemptions.resolveAllOfReward(rewardId, status));
-      r.handle('redemptions:reconcile', async () => {
-        const { redemptions } = need();
-        await redemptions.reconcile();
-        redemptions.flush().catch((error: unknown) => deps.logger.error('redemption queue: sending the outbox failed', { error }));
-        return redemptions.getStatus();
-      });
-      r.handle('redemptions:dismissFailure', ({ at }) => {
-        need().redemptions.dismissFailure(at);
-        return null;
-      });
-      r.handle('notifications:getSettings', () => need().notifications.getSettings());
-      r.handle('notifications:setSettings', (changes) => need().notifications.setSettings(changes));
-      r.handle('notifications:act', ({ id, actionId }) => {
-        if (!rendererNotifier) throw new AppError('unavailable', 'Notifications are shown by the system here, not by this window.');
-        rendererNotifier.act(id, actionId);
-        return null;
-      });
-      r.handle('charity:getOverview', () => need().charity.getOverview());
-      r.handle('charity:refresh', () => need().charity.refresh());
-      r.handle('charity:loadMore', () => need().charity.loadMore());
-      r.handle('rewards:list', () => need().rewards.list());
-      r.handle('rewards:create', (input) => need().rewards.create(input));
-      r.handle('rewards:update', ({ id, changes }) => need().rewards.update(id, changes));
-      r.handle('rewards:delete', ({ id }) => need().rewards.delete(id));
-      r.handle('rewards:adopt', ({ id }) => need().rewards.adopt(id));
+    need() {
+      if (!services) throw new AppError('unavailable', 'The redemption queue is still starting; try again in a moment.');
+      return services;
     },
 
-    async start() {
-      if (services) return;
-      const [outbox, ledger] = await Promise.all([
-        RedemptionOutbox.open(deps.dataDir, deps.notices),
-        NotifiedLedger.open(deps.dataDir, clock, { notices: deps.notices, logger: deps.logger }),
-      ]);
-      const redemptions = new RedemptionsService({ api: deps.api, auth: deps.auth, events: deps.events, outbox, logger: deps.logger, clock, retryMs: deps.retryMs });
-      const charity = new CharityService({ api: deps.api, auth: deps.auth, events: deps.events, logger: deps.logger, clock });
-      const notifications = new NotificationsService({
-        notifier,
-        settings: deps.settings,
-        ledger,
-        queue: redemptions,
-        donations: charity,
-        open,
-        logger: deps.logger,
-        clock,
-        locale: deps.locale,
-        burst: deps.burst,
-      });
-      const rewards = new RewardsService({
-        api: deps.api,
-        auth: deps.auth,
-        queue: { pendingOf: (id) => redemptions.getSnapshot().items.filter((r) => r.rewardId === id).length, refreshRewards: () => redemptions.refreshRewards() },
-        logger: deps.logger,
-        clock,
-      });
-      services = { redemptions, notifications, charity, rewards };
-      if (router) {
-        const rt = router;
-        offs.push(
-          redemptions.onDelta((delta) => rt.emit('redemptions:changed', delta)),
-          charity.onChange((overview) => rt.emit('charity:changed', overview)),
-          rewards.onChange((overview) => rt.emit('rewards:changed', overview)),
-        );
-      }
-      offs.push(notifications.onPendingCountChange((n) => countListeners.forEach((l) => l(n))));
-      // Listeners first, then the services, so that nothing they report at start is missed.
-      notifications.start();
-      redemptions.start();
-      charity.start();
-      rewards.start();
+    start() {
+      starting ??= start();
+      return starting;
     },
 
     async dispose() {
-      for (const off of offs.splice(0)) off();
-      if (!services) return;
+      await starting?.catch(() => {});
+      starting = null;
       const s = services;
       services = null;
+      running.dispose();
+      running = new Disposers();
+      if (!s) return;
       s.rewards.dispose();
       s.charity.dispose();
       s.redemptions.dispose();
       await s.notifications.dispose();
     },
 
-    onPendingCountChange(listener) {
-      countListeners.add(listener);
-      return () => countListeners.delete(listener);
-    },
-
-    onOpen(listener) {
-      openListeners.add(listener);
-      return () => openListeners.delete(listener);
-    },
+    onDelta: deltas.on,
+    onCharityChange: charityChanges.on,
+    onRewardsChange: rewardsChanges.on,
+    onPendingCountChange: counts.on,
+    onOpen: opens.on,
   };
 }

@@ -17,7 +17,7 @@ import { silentLogger, type Logger } from '../logger';
 import { RecordingNotifier } from '../notifications/notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createRedemptionsFeature, type RedemptionsFeature } from './redemptions-feature';
-import { FakeAuth } from '../../test-support/redemption-fakes';
+import { FakeAuth, registerRedemptionsFeatureIpc } from '../../test-support/redemption-fakes';
 
 const clientId = 'sd7k2m9x4p1q8w3e6r5t0y2u4i6o8p';
 const broadcasterId = '501234567';
@@ -82,9 +82,9 @@ async function startApp(auth = new TestAuth(false), events: Partial<EventsServic
   const api = new ApiClient({ baseUrl: emu.url, clientId, auth, logger: silentLogger, backoffMs: 20 });
   const eventsService = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10, ...events });
   const notifier = new RecordingNotifier(true);
-  const feature = createRedemptionsFeature({ api, auth, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, events: eventsService, notifier, retryMs: { initial: 100, max: 1000 } });
+  const feature = createRedemptionsFeature({ api, auth, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, events: eventsService, notifier, retry: { initialMs: 100, maxMs: 1000 } });
   const router = new IpcRouter(silentLogger);
-  feature.register(router);
+  registerRedemptionsFeatureIpc(router, feature);
   await feature.start();
   eventsService.start();
   if (auth.state.status !== 'signedIn') await auth.signIn();

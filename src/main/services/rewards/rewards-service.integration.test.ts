@@ -53,7 +53,7 @@ beforeEach(async () => {
   service?.dispose();
   service = new RewardsService({
     api,
-    auth,
+    broadcaster: auth.broadcaster(),
     queue: { pendingOf: () => pending, refreshRewards: async () => void refreshes++ },
     logger: silentLogger,
   });

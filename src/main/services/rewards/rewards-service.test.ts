@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../api/api-client';
 import { silentLogger } from '../logger';
 import { FakeAuth, helixReward } from '../../test-support/redemption-fakes';
@@ -22,7 +22,7 @@ describe('RewardsService', () => {
         return { status: 200, data: { data: [{ ...held[0]! }] } as T };
       },
     };
-    const service = new RewardsService({ api: api as never, auth: new FakeAuth(true), queue: { pendingOf: () => 0, refreshRewards: async () => {} }, logger: silentLogger });
+    const service = new RewardsService({ api: api as never, broadcaster: new FakeAuth(true).broadcaster(), queue: { pendingOf: () => 0, refreshRewards: async () => {} }, logger: silentLogger });
     service.start();
     await service.list();
     holdReads = true;
@@ -34,5 +34,34 @@ describe('RewardsService', () => {
     for (const release of gates.splice(0)) release();
     await stale;
     expect(service.getOverview().rewards[0]!.cost).toBe(300);
+  });
+
+  it('keeps the list through a re-sign-in, reads it only once the API may be called, and clears it on sign-out', async () => {
+    let reads = 0;
+    const api = {
+      get: async <T>(): Promise<T> => {
+        reads++;
+        return { data: [helixReward('a', 'Hydrate!')] } as T;
+      },
+      request: async () => {
+        throw new Error('unexpected');
+      },
+    };
+    const auth = new FakeAuth(false);
+    auth.state = FakeAuth.with('needsSignIn');
+    const service = new RewardsService({ api: api as never, broadcaster: auth.broadcaster(), queue: { pendingOf: () => 0, refreshRewards: async () => {} }, logger: silentLogger });
+    service.start();
+    expect(reads).toBe(0);
+    auth.set(FakeAuth.signedIn());
+    await vi.waitFor(() => expect(service.getOverview().loadedAt).not.toBeNull());
+    auth.set(FakeAuth.with('signingIn'));
+    auth.set(FakeAuth.with('needsSignIn'));
+    expect(service.getOverview().rewards.map((r) => r.title)).toEqual(['Hydrate!']);
+    const readsBefore = reads;
+    auth.set(FakeAuth.signedIn());
+    expect(reads).toBe(readsBefore);
+    auth.set(FakeAuth.with('signedOut'));
+    expect(service.getOverview()).toEqual({ rewards: [], loadedAt: null });
+    service.dispose();
   });
 });

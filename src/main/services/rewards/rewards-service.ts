@@ -1,9 +1,12 @@
 import { adoptedTitle, checkReward, type RewardProblems } from '../../../shared/domain/reward-rules';
-import type { AuthState, CustomReward, RewardInput, RewardsOverview } from '../../../shared/ipc/contract';
+import type { CustomReward, RewardInput, RewardsOverview } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { background } from '../common/background';
+import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { Logger } from '../logger';
 import { rewardsPath, type HelixReward } from '../redemptions/helix-redemptions';
 
@@ -16,7 +19,8 @@ export interface RewardsQueue {
 
 export interface RewardsServiceOptions {
   api: Pick<ApiClient, 'get' | 'request'>;
-  auth: { getState(): AuthState; onChange(listener: (state: AuthState) => void): () => void };
+  /** Whose rewards they are (src/main/services/common/current-broadcaster.ts). */
+  broadcaster: BroadcasterSource;
   queue: RewardsQueue;
   logger: Logger;
   clock?: Clock;
@@ -35,8 +39,8 @@ export class RewardsService {
   private readonly clock: Clock;
   private overview: RewardsOverview = { rewards: [], loadedAt: null };
   private broadcasterId: string | null = null;
-  private off: (() => void) | null = null;
-  private readonly listeners = new Set<(overview: RewardsOverview) => void>();
+  private off: Disposer | null = null;
+  private readonly changesOut = new Emitter<RewardsOverview>();
   /** Counts changes made through Sidestage: a list read that started before one is older than it. */
   private changes = 0;
 
@@ -46,19 +50,18 @@ export class RewardsService {
 
   start(): void {
     if (this.off) return;
-    this.off = this.options.auth.onChange((s) => this.applyAuth(s));
-    this.applyAuth(this.options.auth.getState());
+    const { broadcaster } = this.options;
+    this.off = followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change));
   }
 
   dispose(): void {
     this.off?.();
     this.off = null;
-    this.listeners.clear();
+    this.changesOut.dispose();
   }
 
-  onChange(listener: (overview: RewardsOverview) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (overview: RewardsOverview) => void): Disposer {
+    return this.changesOut.on(listener);
   }
 
   getOverview(): RewardsOverview {
@@ -143,13 +146,23 @@ export class RewardsService {
     return { reward, retireOriginal: retireOriginalWords(original.title, title) };
   }
 
-  private applyAuth(state: AuthState): void {
-    const id = state.status === 'signedIn' ? (state.account?.id ?? null) : state.status === 'signedOut' ? null : this.broadcasterId;
-    if (id === this.broadcasterId) return;
-    this.broadcasterId = id;
-    this.overview = { rewards: [], loadedAt: null };
-    this.emit();
-    if (id !== null) void this.list().catch((err: unknown) => this.options.logger.warn('rewards: could not read the list', { error: err }));
+  /**
+   * Another account: its list is read as soon as the API may be called. While a sign-in is renewed
+   * the list on screen stays; signed in again, one never read is read then.
+   */
+  private applyBroadcaster(change: BroadcasterChange): void {
+    if (change.id !== this.broadcasterId) {
+      this.broadcasterId = change.id;
+      this.overview = { rewards: [], loadedAt: null };
+      this.emit();
+      if (change.id !== null && change.canCallApi) this.readInBackground();
+    } else if (change.id !== null && change.signedInNow && this.overview.loadedAt === null) {
+      this.readInBackground();
+    }
+  }
+
+  private readInBackground(): void {
+    background(this.list(), this.options.logger, 'rewards: reading the list');
   }
 
   private requireSignedIn(): string {
@@ -182,7 +195,7 @@ export class RewardsService {
       return await fn();
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
-        void this.list().catch(() => {});
+        this.readInBackground();
         throw new AppError('api_error', 'That reward no longer exists on the platform; the list was refreshed.', { status: 404 });
       }
       throw err;
@@ -195,7 +208,7 @@ export class RewardsService {
   }
 
   private emit(): void {
-    for (const listener of [...this.listeners]) listener(this.overview);
+    this.changesOut.fire(this.overview);
   }
 }
 
