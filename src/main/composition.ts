@@ -36,6 +36,13 @@ import { registerNotificationsIpc } from './ipc/notifications-ipc';
 import { registerCharityIpc } from './ipc/charity-ipc';
 import { registerRewardsIpc } from './ipc/rewards-ipc';
 import { Disposers, setListenerErrorReporter } from '../shared/primitives/emitter';
+import { join } from 'node:path';
+import type { TokenCipher } from './services/auth/token-store';
+import { createAesFileCipher } from './services/auth/aes-file-cipher';
+import { ObsService } from './services/obs/obs-service';
+import { CipherFileObsPasswordStore } from './services/obs/obs-password-store';
+import { ingestTargetReader } from './services/obs/ingest-target';
+import { registerObsIpc } from './ipc/obs-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -46,6 +53,8 @@ export interface SidestageOptions {
   /** Where the outbox, the marker log and the notification ledger live. */
   dataDir: string;
   tokenStore: TokenStore;
+  /** Encrypts the OBS password as the tokens are (safeStorage in the app); default: AES with the token key file. */
+  secretCipher?: TokenCipher;
   /**
    * Where demo sign-ins live; memory by default: the in-process emulator is new at every start,
    * so its tokens would only come back as an expired sign-in.
@@ -79,6 +88,7 @@ export interface Sidestage {
   simulation: ViewerSimulation | null;
   live: LiveControlsFeature;
   redemptions: RedemptionsFeature;
+  obs: ObsService;
   recoveryNotices: DataRecoveryNotices;
   dispose(): Promise<void>;
 }
@@ -202,6 +212,21 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
       ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
       : null;
   wiring.add(registerDemoIpc(router, simulation));
+  // OBS Studio: its password in its own file, encrypted like the tokens; markers and notifications from live controls.
+  const obs = new ObsService({
+    settings,
+    passwords: new CipherFileObsPasswordStore(
+      join(options.dataDir, 'obs-password.enc'),
+      options.secretCipher ?? createAesFileCipher(join(options.dataDir, 'token.key')),
+      logger,
+      recoveryNotices,
+    ),
+    logger,
+    getIngestTarget: ingestTargetReader(ingest),
+    notifier: options.notifier ?? redemptions.rendererNotifier!,
+    dropMarker: (description) => live.markers.drop('obs-reconnect', description),
+  });
+  wiring.add(registerObsIpc(router, obs));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -213,6 +238,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     wiring.dispose();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
+    await obs.dispose();
     await live.dispose();
     await redemptions.dispose();
     events.dispose();
@@ -227,6 +253,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     events.start();
     await auth.start();
     await live.start();
+    await obs.start();
   } catch (error) {
     // Whatever started (the emulator's port, timers, sockets) must not outlive a failed start.
     await dispose().catch(() => {});
@@ -240,6 +267,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     simulation,
     live,
     redemptions,
+    obs,
     recoveryNotices,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,

@@ -106,6 +106,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     env: process.env,
     tokenStore,
+    secretCipher: safe?.cipher,
     settings,
     recoveryNotices,
     openUrl,

@@ -25,6 +25,7 @@ import type { IpcResult } from './schemas/errors';
 import { eventsStatusSchema } from './schemas/events';
 import { ingestOverviewSchema, revealedStreamKeySchema } from './schemas/ingest';
 import { hotkeyStateSchema, markersOverviewSchema } from './schemas/markers';
+import { obsConnectionArgSchema, obsOptionsArgSchema, obsPasswordArgSchema, obsSendArgSchema, obsSendResultSchema, obsStateSchema, obsStreamTargetSchema } from './schemas/obs';
 import { notificationSettingsSchema, openItemSchema, shownNotificationSchema } from './schemas/notifications';
 import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIdsArgSchema, resolveResultSchema } from './schemas/redemptions';
 import { customRewardSchema, rewardInputSchema, rewardsOverviewSchema } from './schemas/rewards';
@@ -50,6 +51,7 @@ export * from './schemas/channel';
 export * from './schemas/tray';
 export * from './schemas/demo';
 export * from './schemas/data';
+export * from './schemas/obs';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -156,6 +158,20 @@ export const invokeChannels = {
   // demo
   'demo:getSimulation': { arg: noArg, result: simulationStateSchema },
   'demo:setSimulation': { arg: z.object({ running: z.boolean() }).strict(), result: simulationStateSchema },
+  // OBS Studio (obs-websocket 5); the password goes in through obs:setPassword and never comes back
+  'obs:getState': { arg: noArg, result: obsStateSchema },
+  /** Saves host and port and reconnects when on. */
+  'obs:setConnection': { arg: obsConnectionArgSchema, result: obsStateSchema },
+  'obs:setPassword': { arg: obsPasswordArgSchema, result: obsStateSchema },
+  /** Turns the connection on (kept across restarts) and connects now. */
+  'obs:connect': { arg: noArg, result: obsStateSchema },
+  'obs:disconnect': { arg: noArg, result: obsStateSchema },
+  'obs:setOptions': { arg: obsOptionsArgSchema, result: obsStateSchema },
+  /** Compares OBS's stream settings with the selected ingest server and the stream key. */
+  'obs:checkStreamTarget': { arg: noArg, result: obsStreamTargetSchema },
+  'obs:sendStreamTarget': { arg: obsSendArgSchema, result: obsSendResultSchema },
+  'obs:startStream': { arg: noArg, result: obsStateSchema },
+  'obs:stopStream': { arg: noArg, result: obsStateSchema },
   ...dataRecoveryChannels,
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
@@ -174,6 +190,7 @@ export const eventChannels = {
   'chatSettings:changed': chatSettingsStateSchema,
   'ads:changed': adsStateSchema,
   'demo:changed': simulationStateSchema,
+  'obs:changed': obsStateSchema,
   ...dataRecoveryEvents,
 } as const satisfies Record<string, z.ZodType>;
 

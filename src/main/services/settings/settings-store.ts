@@ -40,6 +40,13 @@ export interface Settings {
   } | null;
   /** Closing the window keeps Sidestage running in the tray. */
   'app.closeToTray': boolean;
+  /** OBS Studio's WebSocket server (the password lives in its own encrypted file, never here). */
+  'obs.host': string;
+  'obs.port': number;
+  /** Connect to OBS (and keep reconnecting) at start. */
+  'obs.enabled': boolean;
+  /** Drop a stream marker when OBS reconnects after a dropped connection to the ingest. */
+  'obs.autoMarkerOnReconnect': boolean;
 }
 
 export const defaultSettings: Settings = {
@@ -56,6 +63,10 @@ export const defaultSettings: Settings = {
   'markers.descriptionTemplate': '',
   'chatSettings.pendingRevert': null,
   'app.closeToTray': true,
+  'obs.host': '127.0.0.1',
+  'obs.port': 4455,
+  'obs.enabled': false,
+  'obs.autoMarkerOnReconnect': false,
 };
 
 const pendingRevertSchema = z.object({
@@ -82,6 +93,10 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
   'markers.descriptionTemplate': z.string(),
   'chatSettings.pendingRevert': pendingRevertSchema.nullable(),
   'app.closeToTray': z.boolean(),
+  'obs.host': z.string().min(1).max(253),
+  'obs.port': z.number().int().min(1).max(65_535),
+  'obs.enabled': z.boolean(),
+  'obs.autoMarkerOnReconnect': z.boolean(),
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

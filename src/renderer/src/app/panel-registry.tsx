@@ -11,6 +11,7 @@ import { IngestPanel } from '../features/ingest/ingest-panel';
 import { LivePanel } from '../features/live/live-panel';
 import { MarkersPanel } from '../features/markers/markers-panel';
 import { ChatSettingsPanel } from '../features/chat-settings/chat-settings-panel';
+import { ObsPanel } from '../features/obs/obs-panel';
 
 export interface PanelDefinition {
   /** Stable id, kept in the store's `activePanel`. */
@@ -24,6 +25,7 @@ export interface PanelDefinition {
 export const panels: readonly PanelDefinition[] = [
   { id: 'account', title: 'Account', render: () => <AccountPanel /> },
   { id: 'ingest', title: 'Ingest', render: () => <IngestPanel /> },
+  { id: 'obs', title: 'OBS', render: () => <ObsPanel /> },
   { id: 'live', title: 'Live', render: () => <LivePanel /> },
   { id: 'markers', title: 'Markers', render: () => <MarkersPanel /> },
   { id: 'chat-settings', title: 'Chat settings', render: () => <ChatSettingsPanel /> },

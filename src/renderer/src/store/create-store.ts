@@ -10,6 +10,7 @@ import { createUiSlice } from './ui-slice';
 import { createCharitySlice } from './charity-slice';
 import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-slice';
 import { createDemoSlice, mirrorDemo } from './demo-slice';
+import { createObsSlice, mirrorObs } from './obs-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
 import { createRewardsSlice } from './rewards-slice';
@@ -33,6 +34,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createRewardsSlice(context),
       ...createDemoSlice(context),
       ...createDataRecoverySlice(context),
+      ...createObsSlice(context),
     };
   });
 }
@@ -52,6 +54,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     ...mirrorChannelPoints(store, deps),
     mirrorDemo(store, deps),
     mirrorDataRecovery(store, deps),
+    mirrorObs(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

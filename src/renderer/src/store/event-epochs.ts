@@ -19,6 +19,7 @@ export type EventDomain =
   | 'charity'
   | 'rewards'
   | 'demo'
+  | 'obs'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

@@ -1,7 +1,7 @@
 /** Stream markers, their log and the marker hotkeys. */
 import { z } from 'zod';
 
-export const markerSourceSchema = z.enum(['hotkey', 'button', 'tray']);
+export const markerSourceSchema = z.enum(['hotkey', 'button', 'tray', 'obs-reconnect']);
 export type MarkerSource = z.infer<typeof markerSourceSchema>;
 
 export const markerEntrySchema = z.object({

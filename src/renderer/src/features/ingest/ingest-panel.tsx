@@ -6,6 +6,7 @@ import { ingestSourceNote, selectAction, selectIsProbing, selectIsSignedIn } fro
 import { IngestOptions } from './ingest-options';
 import { ServerTable } from './server-table';
 import { StreamUrl } from './stream-url';
+import { SendToObs } from '../obs/send-to-obs';
 
 export function IngestPanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -52,6 +53,7 @@ function IngestBody() {
       <ServerTable />
       <IngestOptions />
       <StreamUrl />
+      <SendToObs />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { ChannelInfoChanges } from '../../store/live-slice';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { ObsStreaming } from '../obs/obs-streaming';
 
 const adLengths = [30, 60, 90, 120, 150, 180];
 
@@ -20,6 +21,7 @@ export function LivePanel() {
         <div className="stack">
           <NoteRequest />
           <StreamSummary />
+          <ObsStreaming />
           <DropMarker />
           <RunAd />
           <ChannelInfoForm />
