@@ -12,17 +12,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
-import { startEmulator, type RunningEmulator } from '../src/emulator/server';
+import { startEmulator } from '../src/emulator/server';
+import { createSimulationClient, type SimulationClient } from '../src/emulator/simulation-client';
 import { ApiClient } from '../src/main/services/api/api-client';
 import { AppError } from '../src/main/services/app-error';
 import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger } from '../src/main/services/logger';
-import { RecordingNotifier } from '../src/main/services/notifications/notifier';
+import { RecordingNotifier } from '../src/main/test-support/recording-notifier';
 import { createRedemptionsFeature } from '../src/main/services/redemptions/redemptions-feature';
 import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms } from './support/stats';
+import { waitUntil } from '../src/main/test-support/wait-until';
 
 const broadcasterId = '501234567';
 const scopes = ['channel:read:redemptions', 'channel:manage:redemptions', 'channel:read:charity'];
@@ -30,31 +31,9 @@ const viewers = ['612345001', '612345002', '612345003', '612345004', '612345005'
 const pollScheduleMs = 60_000;
 const redemptionsPath = '/helix/channel_points/custom_rewards/redemptions';
 
-async function call<T>(emu: RunningEmulator, method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const res = await request(`${emu.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 400) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
-
 /** The platform's UNFULFILLED redemptions of the rewards Sidestage's client created. */
-async function platformQueue(emu: RunningEmulator, clientId: string): Promise<string[]> {
-  const res = (await (await request(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}&status=UNFULFILLED`)).body.json()) as {
-    rewards: { id: string; client_id: string }[];
-    redemptions: { id: string; reward: { id: string } }[];
-  };
+async function platformQueue(sim: SimulationClient, clientId: string): Promise<string[]> {
+  const res = await sim.redemptions({ broadcaster_id: broadcasterId, status: 'UNFULFILLED' });
   const mine = new Set(res.rewards.filter((r) => r.client_id === clientId).map((r) => r.id));
   return res.redemptions.filter((r) => mine.has(r.reward.id)).map((r) => r.id);
 }
@@ -64,7 +43,8 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
   const count = options.redemptions ?? 500;
   const emu = await startEmulator({ port: 0, seed: 'demo' });
   const clientId = emu.demo!.clientId;
-  const { access_token: token } = await call<{ access_token: string }>(emu, 'POST', '/_emulator/tokens', { client_id: clientId, user_id: broadcasterId, scopes, expires_in: 86_400 });
+  const sim = createSimulationClient({ baseUrl: emu.url });
+  const { access_token: token } = await sim.mintToken({ client_id: clientId, user_id: broadcasterId, scopes, expires_in: 86_400 });
   const auth = Object.assign(new FakeAuth(true), {
     getAccessToken: async () => token,
     refreshAfterUnauthorized: async (): Promise<string> => {
@@ -80,29 +60,29 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
     await feature.start();
     events.start();
     const queue = feature.services!.redemptions;
-    await waitFor(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
-    await waitFor(() => queue.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
-    const rewards = (await (await request(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).body.json()) as { rewards: { id: string; title: string }[] };
+    await waitUntil(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
+    await waitUntil(() => queue.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
+    const rewards = await sim.redemptions({ broadcaster_id: broadcasterId });
     const rewardId = rewards.rewards.find((r) => r.title === 'Hydrate!')!.id;
 
     // ---------- the outage ----------
-    const refusal = await call<{ id: string }>(emu, 'POST', '/_emulator/faults', { path: '^/ws$', status: 503 });
-    await call(emu, 'POST', '/_emulator/faults', { drop_websockets: true });
-    await waitFor(() => events.getStatus().state !== 'connected', 5_000, 'the socket to drop');
+    const refusal = await sim.addFault({ path: '^/ws$', status: 503 });
+    await sim.addFault({ drop_websockets: true });
+    await waitUntil(() => events.getStatus().state !== 'connected', 5_000, 'the socket to drop');
     const outageStart = performance.now();
     const batches = 30;
     for (let i = 0; i < batches; i++) {
       const size = Math.floor((count * (i + 1)) / batches) - Math.floor((count * i) / batches);
-      await call(emu, 'POST', '/_emulator/redemptions/bulk', { broadcaster_id: broadcasterId, reward_id: rewardId, count: size, user_ids: viewers });
+      await sim.redeemBulk({ broadcaster_id: broadcasterId, reward_id: rewardId, count: size, user_ids: viewers });
       const due = outageStart + ((i + 1) * outageMs) / batches;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
     }
-    const expected = await platformQueue(emu, clientId);
+    const expected = await platformQueue(sim, clientId);
     const expectedKey = JSON.stringify([...expected].sort());
     const sizeBefore = queue.getSnapshot().items.length;
 
     // ---------- the socket returns ----------
-    await call(emu, 'DELETE', `/_emulator/faults/${refusal.id}`);
+    await sim.removeFault(refusal.id);
     const back = performance.now();
     // Where the time goes: socket welcomed, subscriptions created, reconciliation started.
     let reconnectedAt = Number.NaN;
@@ -116,7 +96,7 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
       if (delta.status.syncing && Number.isNaN(syncStartedAt)) syncStartedAt = performance.now();
     });
     const ids = () => queue.getSnapshot().items.map((r) => r.id);
-    await waitFor(() => JSON.stringify([...ids()].sort()) === expectedKey, 120_000, 'the queue to equal the platform\'s');
+    await waitUntil(() => JSON.stringify([...ids()].sort()) === expectedKey, 120_000, 'the queue to equal the platform\'s');
     const equalAfter = performance.now() - back;
     offStatus();
     offDelta();

@@ -22,11 +22,11 @@ import { silentLogger } from '../src/main/services/logger';
 import { MarkerHotkey } from '../src/main/services/markers/marker-hotkey';
 import { FileMarkerLogStore } from '../src/main/services/markers/marker-log-store';
 import { MarkerService } from '../src/main/services/markers/marker-service';
-import { FakeShortcutRegistry } from '../src/main/services/markers/shortcut-registry';
+import { FakeShortcutRegistry } from '../src/main/test-support/fake-shortcut-registry';
 import type { DesktopNotification, Notifier } from '../src/main/services/notifications/notifier';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { StreamStatusService } from '../src/main/services/stream-status/stream-status-service';
-import { fixedAuth, liveScopes, mintToken, simulation } from '../src/main/services/live-controls/emulator-test-support';
+import { fixedAuth, liveScopes, mintToken, simulation } from '../src/main/test-support/live-controls-emulator';
 import { ms, percentile } from './support/stats';
 
 export async function run(options: { presses: number; warmup?: number }): Promise<void> {

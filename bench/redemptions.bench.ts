@@ -21,6 +21,7 @@ import { createRedemptionsFeature } from '../src/main/services/redemptions/redem
 import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms, percentile } from './support/stats';
+import { waitUntil } from '../src/main/test-support/wait-until';
 
 const broadcasterId = '501234567';
 const scopes = ['channel:read:redemptions', 'channel:manage:redemptions', 'channel:read:charity'];
@@ -60,14 +61,6 @@ class TimingNotifier implements Notifier {
   }
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 async function startQueue(emu: RunningEmulator, counters: Counters, notifier: Notifier) {
   const { auth, api } = await account(emu, counters);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-redemptions-'));
@@ -76,8 +69,8 @@ async function startQueue(emu: RunningEmulator, counters: Counters, notifier: No
   const feature = createRedemptionsFeature({ api, auth, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, events, notifier, burst: { max: 1_000_000 } });
   await feature.start();
   events.start();
-  await waitFor(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
-  await waitFor(() => feature.services!.redemptions.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
+  await waitUntil(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
+  await waitUntil(() => feature.services!.redemptions.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
   return {
     feature,
     async stop() {
@@ -121,7 +114,7 @@ export async function run(options: { redemptions?: number; spacingMs?: number; f
       madeAt.set(r.id, started);
       await new Promise((resolve) => setTimeout(resolve, spacingMs * (0.5 + Math.random())));
     }
-    await waitFor(() => [...madeAt.keys()].every((id) => notifier.shownAt.has(id) && polledAt.has(id)), pollMs * 3, 'every redemption seen by both');
+    await waitUntil(() => [...madeAt.keys()].every((id) => notifier.shownAt.has(id) && polledAt.has(id)), pollMs * 3, 'every redemption seen by both');
     polling = false;
     await poller;
     const live = [...madeAt].map(([id, at]) => notifier.shownAt.get(id)! - at);

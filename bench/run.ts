@@ -12,6 +12,7 @@ import * as eventsubFanout from './eventsub-fanout.bench';
 import * as markerHotkey from './marker-hotkey.bench';
 import * as redemptions from './redemptions.bench';
 import * as queueRender from './queue-render.bench';
+import * as rtmpIngest from './rtmp-ingest.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'marker-hotkey': () => markerHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
   redemptions: () => redemptions.run({ redemptions: Math.max(40, durationSeconds * 8), fulfil: 1_000 }),
   'queue-render': () => queueRender.run({ items: 10_000 }),
+  'rtmp-ingest': () => rtmpIngest.run({ durationSeconds, publishers: 10, kbps: 6_000 }),
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
 };
 

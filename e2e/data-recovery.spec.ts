@@ -7,34 +7,13 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { outboxEntryFixture } from '../src/main/test-support/data-file-fixtures';
 import { startDockProcess } from './support/dock-process';
-
-const redemption = (id: string) => ({
-  id,
-  rewardId: 'reward-1',
-  rewardTitle: 'Hydrate',
-  rewardCost: 100,
-  userId: '1',
-  userLogin: 'viewer',
-  userName: 'Viewer',
-  userInput: '',
-  redeemedAt: '2026-01-01T00:00:00.000Z',
-});
-const entry = (id: string) => ({
-  id,
-  broadcasterId: '42',
-  rewardId: 'reward-1',
-  status: 'FULFILLED',
-  redemptions: [redemption(`r-${id}`)],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  attempts: 0,
-  lastError: null,
-});
 
 test('a damaged data directory: the dock starts, names each file and keeps the damaged ones aside', async ({ page }, testInfo) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'sidestage-e2e-damaged-'));
   await writeFile(join(dataDir, 'settings.json'), '{"markers": {"hotkey": "F9"');
-  await writeFile(join(dataDir, 'redemption-outbox.json'), JSON.stringify({ version: 1, entries: [entry('a'), { id: 'b', status: 'MAYBE' }, entry('c')] }));
+  await writeFile(join(dataDir, 'redemption-outbox.json'), JSON.stringify({ version: 1, entries: [outboxEntryFixture('a'), { id: 'b', status: 'MAYBE' }, outboxEntryFixture('c')] }));
   await writeFile(join(dataDir, 'dock-secret'), 'short');
   const running = await startDockProcess(dataDir);
   try {

@@ -1,9 +1,15 @@
 /**
- * Real TCP listeners for the ingest directory, so a client's connect-latency probe gets real answers.
- * Each accepts a connection and closes it at once; nothing speaks RTMP.
+ * The ingest directory's servers: one real RTMP server on 127.0.0.1 per reachable entry, so an
+ * encoder (OBS, ffmpeg) can publish to `rtmp://127.0.0.1:<port>/app/<stream key>` and a latency
+ * probe gets real answers. The RTMP protocol (handshake, chunks, AMF, FLV tags) is
+ * node-media-server's session code; what a publish means for the platform is `rtmp/rtmp-ingest.ts`.
+ * The listeners start before the emulator's state exists (the directory lists their ports), so the
+ * publish rules are attached afterwards; a publish that arrives before is refused.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { INGEST_SERVER_DEFINITIONS, type IngestServerDefinition } from './catalogue/ingest-servers';
+import { RtmpIngest } from './rtmp/rtmp-ingest';
+import type { EmulatorState } from './state/emulator-state';
 
 export interface IngestServer extends IngestServerDefinition {
   host: string;
@@ -12,40 +18,54 @@ export interface IngestServer extends IngestServerDefinition {
 
 export interface IngestListeners {
   servers: IngestServer[];
+  /** From now on publishes are judged against this state (stream keys, channels, streams). */
+  attach(state: EmulatorState): void;
   close(): Promise<void>;
 }
 
 const HOST = '127.0.0.1';
 
+export interface IngestListenerOptions {
+  /** Close a connection silent this long; 30 s by default. */
+  idleTimeoutMs?: number;
+}
+
 export async function startIngestListeners(
   definitions: readonly IngestServerDefinition[] = INGEST_SERVER_DEFINITIONS,
+  options: IngestListenerOptions = {},
 ): Promise<IngestListeners> {
-  const listeners: Server[] = [];
+  const ingest = new RtmpIngest(options.idleTimeoutMs);
   const sockets = new Set<Socket>();
-  const servers: IngestServer[] = [];
-  try {
-    for (const definition of definitions) {
-      if (definition.reachable) {
-        const server = createServer((socket) => {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-          socket.end();
-        });
-        const port = await listen(server);
-        listeners.push(server);
-        servers.push({ ...definition, host: HOST, port });
-      } else {
-        servers.push({ ...definition, host: HOST, port: await closedPort() });
-      }
-    }
-  } catch (error) {
+  const listeners: Server[] = [];
+  // Concurrently: the in-process demo emulator starts these on the dock's cold-start path.
+  const started = await Promise.allSettled(
+    definitions.map(async (definition): Promise<IngestServer> => {
+      if (!definition.reachable) return { ...definition, host: HOST, port: await closedPort() };
+      const server = createServer((socket) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        // Until the RTMP session takes the socket over (it logs and closes on errors itself).
+        socket.on('error', () => socket.destroy());
+        ingest.accept(socket, definition);
+      });
+      // A listener error after listen() (rare: EMFILE on accept) must not crash the app's process.
+      server.on('error', () => {});
+      listeners.push(server);
+      return { ...definition, host: HOST, port: await listen(server) };
+    }),
+  );
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
     await Promise.all(listeners.map(closeServer));
-    throw error;
+    throw failed.reason;
   }
   return {
-    servers,
+    servers: started.map((r) => (r as PromiseFulfilledResult<IngestServer>).value),
+    attach(state) {
+      ingest.attach(state);
+    },
     async close() {
+      ingest.close();
       for (const socket of sockets) socket.destroy();
       await Promise.all(listeners.map(closeServer));
     },
@@ -73,5 +93,8 @@ async function closedPort(): Promise<number> {
 }
 
 function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
+  return new Promise((resolve) => {
+    if (!server.listening) resolve();
+    else server.close(() => resolve());
+  });
 }

@@ -29,7 +29,7 @@ export interface RunningEmulator {
   state: EmulatorState;
   /** The demo seed's client and users; null with `seed: 'empty'`. */
   demo: DemoSeed | null;
-  /** Stops the HTTP server, the ingest listeners and every open socket. */
+  /** Stops the HTTP server, the ingest RTMP servers (cutting connected encoders) and every open socket. */
   close(): Promise<void>;
 }
 
@@ -53,6 +53,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
         demo = applySeed(s, seed, redirectUris);
       },
     );
+    ingest.attach(state);
     app = await buildEmulatorApp(state, { log: options.log });
     await app.listen({ host: HOST, port: options.port ?? 0 });
     const address = app.server.address();

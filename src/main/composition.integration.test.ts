@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, IpcResult } from '../shared/ipc/contract';
+import { createSimulationClient } from '../emulator/simulation-client';
 import { createSidestage, type Sidestage } from './composition';
 import { waitUntil } from './test-support/wait-until';
 import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
@@ -60,11 +61,7 @@ beforeAll(async () => {
     logger: recordingLogger,
   });
   sidestage.router.onEvent((event, payload) => received.push([event, payload]));
-  await fetch(`${sidestage.emulator!.url}/_emulator/settings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ auto_approve: true }),
-  });
+  await createSimulationClient({ baseUrl: sidestage.emulator!.url }).settings({ auto_approve: true });
 });
 
 afterAll(async () => {

@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DataRecoveryNotice, Redemption } from '../shared/ipc/contract';
-import { createSidestage } from './composition';
+import type { DataRecoveryNotice } from '../shared/ipc/contract';
 import { openDockData } from './dock/dock-data';
 import { createAesFileCipher } from './services/auth/aes-file-cipher';
 import { silentLogger } from './services/logger';
 import type { SettingsStore } from './services/settings/settings-store';
+import { outboxEntryFixture } from './test-support/data-file-fixtures';
+import { startDockServices } from './test-support/dock-start-up';
 
 const isRoot = process.getuid?.() === 0;
 /** Root reads any file whatever its mode: the unreadable case runs the start-up as this user instead. */
@@ -34,30 +35,6 @@ async function startAsNobody(dir: string): Promise<DataRecoveryNotice[]> {
   });
   return JSON.parse(stdout.trim().split('\n').pop()!) as DataRecoveryNotice[];
 }
-// Platform mode against a closed loopback port: nothing reaches a network, and no emulator starts.
-const env = { SIDESTAGE_CLIENT_ID: 'a'.repeat(30), SIDESTAGE_BASE_URL: 'http://127.0.0.1:9' };
-
-const redemption = (id: string): Redemption => ({
-  id,
-  rewardId: 'reward-1',
-  rewardTitle: 'Hydrate',
-  rewardCost: 100,
-  userId: '1',
-  userLogin: 'viewer',
-  userName: 'Viewer',
-  userInput: '',
-  redeemedAt: '2026-01-01T00:00:00.000Z',
-});
-const outboxEntry = (id: string) => ({
-  id,
-  broadcasterId: '42',
-  rewardId: 'reward-1',
-  status: 'FULFILLED',
-  redemptions: [redemption(`r-${id}`)],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  attempts: 0,
-  lastError: null,
-});
 const press = (id: string) => ({
   id,
   source: 'hotkey',
@@ -96,9 +73,9 @@ const files: DataFile[] = [
   },
   {
     name: 'redemption-outbox.json',
-    valid: () => JSON.stringify({ version: 1, entries: [outboxEntry('a')] }),
+    valid: () => JSON.stringify({ version: 1, entries: [outboxEntryFixture('a')] }),
     oneBad: {
-      text: JSON.stringify({ version: 1, entries: [outboxEntry('a'), { id: 'bad', status: 'MAYBE' }, outboxEntry('b')] }),
+      text: JSON.stringify({ version: 1, entries: [outboxEntryFixture('a'), { id: 'bad', status: 'MAYBE' }, outboxEntryFixture('b')] }),
       async check(dir) {
         const now = JSON.parse(await readFile(join(dir, 'redemption-outbox.json'), 'utf8')) as { entries: { id: string }[] };
         return 2 - now.entries.filter((e) => e.id === 'a' || e.id === 'b').length;
@@ -175,18 +152,7 @@ async function damage(dir: string, file: DataFile, how: Damage): Promise<boolean
 
 /** The dock's start-up in this process; answers the notices the renderer would read. */
 async function startInProcess(dir: string): Promise<DataRecoveryNotice[]> {
-  const data = await openDockData(dir, silentLogger);
-  const sidestage = await createSidestage({
-    transport: 'dock',
-    version: 'test',
-    env,
-    dataDir: dir,
-    tokenStore: data.tokenStore,
-    settings: data.settings,
-    recoveryNotices: data.recoveryNotices,
-    openUrl: async () => false,
-    logger: silentLogger,
-  });
+  const sidestage = await startDockServices(dir);
   try {
     const answer = await sidestage.router.dispatch('data:getNotices', undefined, { trusted: true, description: 'test' });
     if (!answer.ok) throw new Error(answer.error.message);

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtEntries, ensureBuilt, projectRoot } from '../../scripts/build-output.mjs';
 import { call } from '../emulator/test-support/emulator-test-client';
 import { DEMO_REWARD_IDS } from '../emulator/seed-channel-points';
+import { createSimulationClient, type SimulationClient } from '../emulator/simulation-client';
 import { DEMO_BROADCASTER, DEMO_VIEWERS } from '../emulator/seed';
 import { channelNames } from '../shared/ipc/contract';
 import { contentSecurityPolicy } from './security';
@@ -26,7 +27,8 @@ const rendererUrl = `file://${join(projectRoot, 'out/renderer/index.html')}`;
 let userData: string;
 let shell: DesktopShellProcess;
 /** The in-process demo emulator, learnt from the consent page the shell opens. */
-let emulatorOrigin = '';
+/** The typed simulation-API client of the emulator the shell started (its origin comes from the consent page). */
+let sim: SimulationClient;
 let redemptionId = '';
 
 async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
@@ -124,9 +126,9 @@ describe('the desktop shell, built, with a recording Electron', () => {
     expect(await value('auth:signIn', { flow: 'loopback' })).toMatchObject({ status: 'signingIn' });
     const consent = await shell.waitFor('the consent page to open', (r) => r.kind === 'shell.openExternal');
     const consentUrl = new URL(consent.url as string);
-    emulatorOrigin = consentUrl.origin;
+    sim = createSimulationClient({ baseUrl: consentUrl.origin });
     // The browser: the emulator approves at once and redirects to the shell's loopback listener.
-    await call(`${emulatorOrigin}/_emulator/settings`, { json: { auto_approve: true } });
+    await sim.settings({ auto_approve: true });
     const approved = await call(consentUrl.href);
     expect(approved.status).toBe(302);
     expect((await fetch(approved.header('location')!)).status).toBe(200);
@@ -143,11 +145,10 @@ describe('the desktop shell, built, with a recording Electron', () => {
     });
 
     const viewer = DEMO_VIEWERS[0]!;
-    const redeemed = await call(`${emulatorOrigin}/_emulator/redemptions`, {
-      json: { broadcaster_id: DEMO_BROADCASTER.id, reward_id: DEMO_REWARD_IDS.hydrate, user_id: viewer.id },
-    });
-    expect(redeemed.status).toBe(200);
-    redemptionId = redeemed.json.id as string;
+    // The client throws on an error answer: this one is the redemption itself.
+    const redeemed = await sim.redeem({ broadcaster_id: DEMO_BROADCASTER.id, reward_id: DEMO_REWARD_IDS.hydrate, user_id: viewer.id });
+    expect(redeemed).toMatchObject({ reward: { id: DEMO_REWARD_IDS.hydrate }, user_id: viewer.id });
+    redemptionId = redeemed.id;
     const shown = await shell.waitFor('a desktop notification', (r) => r.kind === 'Notification.show' && String(r.title).includes('Hydrate!'));
     expect(shown.title).toBe(`${viewer.displayName} redeemed Hydrate!`);
 
@@ -165,7 +166,7 @@ describe('the desktop shell, built, with a recording Electron', () => {
 
   it('quits only after the outbox is on disk, with the hotkey and the tray released', async () => {
     // The platform refuses for now: the fulfilment waits in the outbox.
-    await call(`${emulatorOrigin}/_emulator/faults`, { json: { path: 'channel_points/custom_rewards/redemptions', method: 'PATCH', status: 503, count: 1000 } });
+    await sim.addFault({ path: 'channel_points/custom_rewards/redemptions', method: 'PATCH', status: 503, count: 1000 });
     expect(await value('redemptions:fulfill', { ids: [redemptionId] })).toMatchObject({ done: 0, queued: 1 });
 
     await shell.command('quit');

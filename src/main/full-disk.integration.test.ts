@@ -10,9 +10,9 @@ import { open, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Redemption } from '../shared/ipc/contract';
-import { createSidestage, type Sidestage } from './composition';
-import { openDockData } from './dock/dock-data';
+import type { Sidestage } from './composition';
+import { redemptionFixture } from './test-support/data-file-fixtures';
+import { startDockServices } from './test-support/dock-start-up';
 import { createFakeClock } from './test-support/fake-clock';
 import { waitUntil } from './test-support/wait-until';
 import type { Logger } from './services/logger';
@@ -34,17 +34,6 @@ if (process.getuid?.() !== 0) {
 if (skipReason) console.log(`full-disk test skipped: ${skipReason}`);
 
 const dataDir = join(mountPoint, 'data');
-const redemption = (id: string): Redemption => ({
-  id,
-  rewardId: 'reward-1',
-  rewardTitle: 'Hydrate',
-  rewardCost: 100,
-  userId: '1',
-  userLogin: 'viewer',
-  userName: 'Viewer',
-  userInput: '',
-  redeemedAt: '2026-01-01T00:00:00.000Z',
-});
 const errors: string[] = [];
 const logger: Logger = { debug() {}, info() {}, warn() {}, error: (message) => errors.push(message) };
 const unhandled: unknown[] = [];
@@ -74,19 +63,8 @@ describe.skipIf(skipReason !== null)('a full disk', () => {
     process.on('unhandledRejection', onUnhandled);
     mkdirSync(dataDir, { recursive: true });
     // The outbox has two actions waiting from before the disk filled up.
-    await writeFile(join(dataDir, RedemptionOutbox.fileName), JSON.stringify({ version: 1, entries: planUpdates([redemption('a'), redemption('b')], 'FULFILLED', '42', new Date(0)) }));
-    const data = await openDockData(dataDir, logger);
-    sidestage = await createSidestage({
-      transport: 'dock',
-      version: 'test',
-      env: { SIDESTAGE_CLIENT_ID: 'a'.repeat(30), SIDESTAGE_BASE_URL: 'http://127.0.0.1:9' },
-      dataDir,
-      tokenStore: data.tokenStore,
-      settings: data.settings,
-      recoveryNotices: data.recoveryNotices,
-      openUrl: async () => false,
-      logger,
-    });
+    await writeFile(join(dataDir, RedemptionOutbox.fileName), JSON.stringify({ version: 1, entries: planUpdates([redemptionFixture('a'), redemptionFixture('b')], 'FULFILLED', '42', new Date(0)) }));
+    sidestage = await startDockServices(dataDir, logger);
     filler = await fillDisk();
   });
 
@@ -115,7 +93,7 @@ describe.skipIf(skipReason !== null)('a full disk', () => {
   it('keeps what the outbox had when a new action cannot be saved', async () => {
     const outbox = await RedemptionOutbox.open(dataDir);
     expect(outbox.redemptionCount()).toBe(2);
-    await expect(outbox.add(planUpdates([redemption('c')], 'CANCELED', '42', new Date(0)))).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(outbox.add(planUpdates([redemptionFixture('c')], 'CANCELED', '42', new Date(0)))).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(await tempFiles()).toEqual([]);
     expect((await RedemptionOutbox.open(dataDir)).redemptionCount()).toBe(2);
   });

@@ -1,5 +1,5 @@
 /**
- * The ingest directory's entries. Each reachable entry gets its own TCP listener on 127.0.0.1
+ * The ingest directory's entries. Each reachable entry gets its own RTMP server on 127.0.0.1
  * (see ingest-listeners.ts); `reachable: false` entries point at a port nobody listens on.
  * The order is the one a viewer on the US west coast would get; the first entry is OBS's "Auto".
  */

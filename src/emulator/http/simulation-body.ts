@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { EmulatorState } from '../state/emulator-state';
+import type { User } from '../state/users';
 import { badRequest } from './api-error';
 
 /**
@@ -16,4 +18,11 @@ export function parseSimulationBody<T extends z.ZodType>(schema: T, body: unknow
   const field = issue.path.map(String).join('.');
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) throw badRequest(`Missing required field "${field}"`);
   throw badRequest(field ? `Invalid field "${field}": ${issue.message}` : issue.message);
+}
+
+/** The user a simulation request names by ID in `field`; an unknown one is a 400 naming the field. */
+export function knownUser(state: EmulatorState, id: string, field: string): User {
+  const user = state.users.get(id);
+  if (!user) throw badRequest(`Unknown ${field} "${id}"`);
+  return user;
 }

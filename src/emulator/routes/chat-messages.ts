@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { GLOBAL_EMOTE_OWNER_ID, GLOBAL_EMOTE_SET_ID, GLOBAL_EMOTES } from '../catalogue/emotes';
+import { userFields } from '../helix-shapes';
 import { ApiError, badRequest, forbidden, invalidParameter, missingParameter, unauthorized } from '../http/api-error';
 import { registerHelixRoute } from '../http/helix-route';
 import { jsonObjectBody } from '../http/request-params';
@@ -126,18 +127,12 @@ function replyView(state: EmulatorState, broadcasterId: string, parentId: string
     if (!up) break;
     thread = up;
   }
-  const parentUser = state.users.get(parent.senderId);
-  const threadUser = state.users.get(thread.senderId);
   return {
     parent_message_id: parent.id,
     parent_message_body: parent.text,
-    parent_user_id: parent.senderId,
-    parent_user_name: parentUser?.displayName ?? '',
-    parent_user_login: parentUser?.login ?? '',
+    ...userFields(state, 'parent_user', parent.senderId),
     thread_message_id: thread.id,
-    thread_user_id: thread.senderId,
-    thread_user_name: threadUser?.displayName ?? '',
-    thread_user_login: threadUser?.login ?? '',
+    ...userFields(state, 'thread_user', thread.senderId),
   };
 }
 

@@ -47,6 +47,7 @@ import { registerGoalRoutes } from './goals';
 import { registerHypeTrainRoutes } from './hype-train';
 import { registerSupporterSimulationRoutes } from './simulation-supporters';
 import { registerEngagementDeadlines } from './engagement-deadlines';
+import { registerIngestSimulationRoutes } from './simulation-ingest';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
 export type RouteModule = (app: FastifyInstance) => void;
@@ -71,6 +72,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerCommunitySimulationRoutes,
   registerChannelPointsRoutes,
   registerIngestRoutes,
+  registerIngestSimulationRoutes,
   registerExtensionRoutes,
   registerAnalyticsRoutes,
   registerKrakenRoutes,

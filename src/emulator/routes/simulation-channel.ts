@@ -6,11 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toRfc3339 } from '../clock';
 import { badRequest, conflict, notFound } from '../http/api-error';
-import { parseSimulationBody } from '../http/simulation-body';
+import { knownUser, parseSimulationBody } from '../http/simulation-body';
 import * as ids from '../ids';
 import type { EmulatorState } from '../state/emulator-state';
 import type { Editor } from '../state/editors';
-import type { User } from '../state/users';
 import { archiveRetentionDays } from '../state/videos';
 import { followRecord, publishFollow } from './channels';
 import { helixVideo, parseDuration, refreshVideos } from './videos';
@@ -39,12 +38,6 @@ const videoBody = z
   })
   .strict();
 
-function requireUser(state: EmulatorState, field: string, id: string): User {
-  const user = state.users.get(id);
-  if (!user) throw badRequest(`Unknown ${field} "${id}"`);
-  return user;
-}
-
 function editorView(state: EmulatorState, editor: Editor) {
   return {
     broadcaster_id: editor.broadcasterId,
@@ -59,8 +52,8 @@ export function registerChannelSimulationRoutes(app: FastifyInstance): void {
 
   app.post('/_emulator/follows', (request) => {
     const body = parseSimulationBody(followBody, request.body);
-    const user = requireUser(state, 'user_id', body.user_id);
-    const broadcaster = requireUser(state, 'broadcaster_id', body.broadcaster_id);
+    const user = knownUser(state, body.user_id, 'user_id');
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
     if (user.id === broadcaster.id) throw badRequest('A user cannot follow their own channel');
     const now = state.clock.now();
     const followedAt = body.followed_at === undefined ? now : Date.parse(body.followed_at);
@@ -80,8 +73,8 @@ export function registerChannelSimulationRoutes(app: FastifyInstance): void {
 
   app.post('/_emulator/editors', (request) => {
     const body = parseSimulationBody(editorBody, request.body);
-    const broadcaster = requireUser(state, 'broadcaster_id', body.broadcaster_id);
-    const user = requireUser(state, 'user_id', body.user_id);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const user = knownUser(state, body.user_id, 'user_id');
     if (user.id === broadcaster.id) throw badRequest('A broadcaster cannot be their own editor');
     const editor = state.editors.add(broadcaster.id, user.id, state.clock.now());
     if (!editor) throw conflict(`User "${user.login}" already is an editor of "${broadcaster.login}"`);
@@ -97,7 +90,7 @@ export function registerChannelSimulationRoutes(app: FastifyInstance): void {
 
   app.post('/_emulator/videos', (request) => {
     const body = parseSimulationBody(videoBody, request.body);
-    const user = requireUser(state, 'user_id', body.user_id);
+    const user = knownUser(state, body.user_id, 'user_id');
     if (body.game_id !== undefined && !state.game(body.game_id)) throw badRequest(`Unknown game_id "${body.game_id}"`);
     const now = state.clock.now();
     const publishedAt = body.published_at === undefined ? now : Date.parse(body.published_at);

@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toRfc3339 } from '../clock';
+import { userFields } from '../helix-shapes';
 import { GLOBAL_EMOTE_SET_ID } from '../catalogue/emotes';
 import { badRequest, conflict, notFound } from '../http/api-error';
 import { RequestParams } from '../http/request-params';
-import { parseSimulationBody } from '../http/simulation-body';
+import { knownUser, parseSimulationBody } from '../http/simulation-body';
 import * as ids from '../ids';
 import type { ChannelEmote, EmoteFormat } from '../state/chat';
 import type { ChatMessage } from '../state/chat-messages';
@@ -49,13 +50,10 @@ const emoteBody = z
 const emoteSetGrantBody = z.object({ user_id: userId, emote_set_id: z.string().min(1).max(40), action: z.enum(['add', 'remove']) }).strict();
 
 export function simulationMessageView(state: EmulatorState, message: ChatMessage) {
-  const sender = state.users.get(message.senderId);
   return {
     message_id: message.id,
     broadcaster_id: message.broadcasterId,
-    user_id: message.senderId,
-    user_login: sender?.login ?? '',
-    user_name: sender?.displayName ?? '',
+    ...userFields(state, 'user', message.senderId),
     text: message.text,
     fragments: message.fragments,
     sent_at: toRfc3339(message.sentAt),
@@ -63,12 +61,6 @@ export function simulationMessageView(state: EmulatorState, message: ChatMessage
     drop_reason: message.dropReason,
     reply_parent_message_id: message.replyParentMessageId,
   };
-}
-
-function knownUser(state: EmulatorState, id: string, field: string): User {
-  const user = state.users.get(id);
-  if (!user) throw badRequest(`Unknown ${field} "${id}"`);
-  return user;
 }
 
 function broadcasterFilter(state: EmulatorState, raw: unknown): User {

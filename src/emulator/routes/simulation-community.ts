@@ -7,9 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http/api-error';
-import { parseSimulationBody } from '../http/simulation-body';
-import type { EmulatorState } from '../state/emulator-state';
-import type { User } from '../state/users';
+import { knownUser, parseSimulationBody } from '../http/simulation-body';
 import { charityCampaignView, charityDonateEvent, charityDonationView, defaultCharityLogo } from './charity';
 import { moderatorEventView } from './moderation';
 import { changeModerator } from './moderators';
@@ -136,10 +134,4 @@ export function registerCommunitySimulationRoutes(app: FastifyInstance): void {
     state.events.publish({ type: 'channel.charity_campaign.donate', broadcasterUserId: broadcaster.id, event: charityDonateEvent(state, campaign, donation) });
     return charityDonationView(state, donation);
   });
-}
-
-function knownUser(state: EmulatorState, id: string, field: string): User {
-  const user = state.users.get(id);
-  if (!user) throw badRequest(`Unknown ${field} "${id}"`);
-  return user;
 }

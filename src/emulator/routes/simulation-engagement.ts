@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http/api-error';
-import { parseSimulationBody } from '../http/simulation-body';
+import { knownUser, parseSimulationBody } from '../http/simulation-body';
 import type { EmulatorState } from '../state/emulator-state';
 import { MAX_POINTS_PER_PREDICTION, predictedOutcome } from '../state/predictions';
 import type { User } from '../state/users';
@@ -142,10 +142,4 @@ function spend(state: EmulatorState, broadcasterId: string, viewer: User, amount
   const balance = state.pointBalances.get(broadcasterId, viewer.id);
   if (balance < amount) throw conflict(`User "${viewer.login}" has ${balance} channel points, not ${amount}`);
   state.pointBalances.add(broadcasterId, viewer.id, -amount);
-}
-
-export function knownUser(state: EmulatorState, id: string, field: string): User {
-  const user = state.users.get(id);
-  if (!user) throw badRequest(`Unknown ${field} "${id}"`);
-  return user;
 }

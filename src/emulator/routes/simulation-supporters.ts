@@ -9,13 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userFields } from '../helix-shapes';
 import { badRequest, conflict, notFound } from '../http/api-error';
-import { parseSimulationBody } from '../http/simulation-body';
+import { knownUser, parseSimulationBody } from '../http/simulation-body';
 import type { EmulatorState } from '../state/emulator-state';
 import { GOAL_TYPES } from '../state/goals';
 import { SUBSCRIPTION_TIERS, type ChannelSubscription, type SubscriptionTier } from '../state/subscriptions';
 import type { User } from '../state/users';
 import { goalView, publishGoalEvent, startingAmount } from './goals';
-import { knownUser } from './simulation-engagement';
 import '../http/app-state';
 
 const userId = z.string().min(1).max(20);

@@ -11,6 +11,7 @@ import { isRequestableScope } from '../scopes';
 import type { Client } from '../state/clients';
 import { toRfc3339 } from '../clock';
 import type { EmulatorState } from '../state/emulator-state';
+import { startChannelStream } from '../state/stream-lifecycle';
 import { refreshLifetimeFor, tokenResponse } from './identity-shared';
 import '../http/app-state';
 
@@ -206,17 +207,11 @@ export function registerSimulationRoutes(app: FastifyInstance): void {
       if (body.kind !== undefined) live.kind = body.kind;
       return helixStream(state, live);
     }
-    const stream = state.streams.start({
-      userId: user.id,
-      gameId: channel.gameId,
-      title: channel.title,
-      viewerCount: body.viewer_count ?? 0,
-      startedAt: state.clock.now(),
-      language: channel.language,
-      tags: [...channel.tags],
-      isMature: body.is_mature ?? false,
-      vod: body.vod ?? true,
-      kind: body.kind ?? 'live',
+    const stream = startChannelStream(state, user.id, {
+      viewerCount: body.viewer_count,
+      vod: body.vod,
+      isMature: body.is_mature,
+      kind: body.kind,
     });
     return helixStream(state, stream);
   });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../test-support/emulator-test-client';
 import { badRequest as bad, useDemoEmulator } from '../test-support/demo-emulator';
+import { encodePageCursor } from '../http/bidirectional-cursor';
+import type { NewVideo, Video } from '../state/videos';
+import { helixVideo, sameHelixVideo, videoPageJson, type HelixVideo, type HelixVideoPage } from './videos';
 
 const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
@@ -185,6 +188,146 @@ describe('GET /helix/videos', () => {
     const novod = (await sim(`/streams/${VIEWER}/online`, { vod: false })).json;
     const viewerVideos = (await get(`/videos?user_id=${VIEWER}`, app)).json.data;
     expect(viewerVideos.some((v: { stream_id: string }) => v.stream_id === novod.id)).toBe(false);
+  });
+});
+
+/**
+ * Titles and descriptions that take every branch of a JSON string writer: empty, plain, quotes and
+ * backslashes, control characters, non-Latin-1 text and emoji (surrogate pairs), lone surrogates,
+ * line and paragraph separators, and short, long and very long strings.
+ */
+const AWKWARD_TEXTS: readonly string[] = [
+  '',
+  'Plain ASCII title',
+  'Quotes " and \\ backslashes \\" mixed',
+  'Tab\there, newline\nthere, NUL \u0000 and \u001f unit separator',
+  'Café crème, naïve façade, Ærøskøbing',
+  '日本語のタイトル・配信アーカイブ',
+  'Emoji 🎮🔥 and a flag 🇫🇷, ZWJ family 👩‍👩‍👧',
+  'Lone high \ud83c and lone low \udf2e surrogates',
+  'Separators \u2028 line \u2029 paragraph, DEL \u007f, NBSP \u00a0',
+  'x'.repeat(41),
+  'x'.repeat(42),
+  `${'long title with a quote " '.repeat(40)}end`,
+  `${'y'.repeat(6000)}`,
+  '<script>alert("x")</script> & </title>',
+];
+
+/** Published an hour apart within the last day, so that no archive has expired. */
+function awkwardVideo(index: number, userId: string, overrides: Partial<NewVideo> = {}): NewVideo {
+  const publishedAt = demo.state.clock.now() - (index + 1) * 3_600_000;
+  const text = AWKWARD_TEXTS[index % AWKWARD_TEXTS.length]!;
+  const type = (['archive', 'highlight', 'upload'] as const)[index % 3]!;
+  return {
+    streamId: type === 'archive' ? `9${String(index).padStart(10, '0')}` : null,
+    userId,
+    title: text,
+    description: AWKWARD_TEXTS[(index + 5) % AWKWARD_TEXTS.length]!,
+    createdAt: publishedAt,
+    publishedAt,
+    viewCount: [0, 1, 412, 2 ** 31, Number.MAX_SAFE_INTEGER][index % 5]!,
+    language: index % 4 === 0 ? 'other' : 'en',
+    type,
+    durationSeconds: [0, 59, 3600, 3 * 3600 + 12 * 60 + 8][index % 4]!,
+    gameId: '27471',
+    mutedSegments: [null, [], [{ duration: 30, offset: 1200 }], [{ duration: 0.5, offset: 0 }, { duration: 12, offset: 99999 }]][index % 4]!,
+    ...overrides,
+  };
+}
+
+describe('Get Videos serialisation', () => {
+  const previousSerialisation = (list: readonly Video[], pagination: HelixVideoPage['pagination'], now: number) =>
+    JSON.stringify({ data: list.map((v) => helixVideo(demo.state, v, now)), pagination });
+
+  it('writes exactly the bytes JSON.stringify writes, for every kind of field and page', async () => {
+    const user = await demo.sim.createUser({ login: 'unicode_streamer', display_name: 'Ünïcødé_Streamer' });
+    const unknownUserId = '999999999';
+    const now = demo.state.clock.now();
+    const videos: Video[] = AWKWARD_TEXTS.map((_, i) => demo.state.videos.create(awkwardVideo(i, i % 2 === 0 ? user.id : unknownUserId)));
+    const pages: [Video[], HelixVideoPage['pagination']][] = [
+      [videos, {}],
+      [videos.slice(0, 3), { cursor: encodePageCursor(0, 3) }],
+      [videos.slice(3, 4), { cursor: encodePageCursor(3, 4) }],
+      [[], {}],
+    ];
+    // Twice: the first writes each video, the second reuses what was written.
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (const [list, pagination] of pages) expect(videoPageJson(demo.state, list, pagination, now)).toBe(previousSerialisation(list, pagination, now));
+    }
+    // The seed's own videos (a stream ID, muted segments, a description) too.
+    const seeded = demo.state.videos.list().filter((v) => v.userId === BROADCASTER);
+    expect(videoPageJson(demo.state, seeded, {}, now)).toBe(previousSerialisation(seeded, {}, now));
+  });
+
+  it('never reuses a video’s JSON once anything it shows has changed', async () => {
+    const user = await demo.sim.createUser({ login: 'changing_streamer', display_name: 'Before' });
+    const upload = demo.state.videos.create(awkwardVideo(2, user.id, { mutedSegments: [{ duration: 5, offset: 10 }] }));
+    const page = () => [upload, ...demo.state.videos.list().filter((v) => v.userId === user.id && v.id !== upload.id)];
+    const check = () => {
+      const now = demo.state.clock.now();
+      const json = videoPageJson(demo.state, page(), {}, now);
+      expect(json).toBe(previousSerialisation(page(), {}, now));
+      return json;
+    };
+    const changes: (() => unknown)[] = [
+      () => { upload.title = 'Renamed ✨'; },
+      () => { upload.description = 'Now with a "description"'; },
+      () => { upload.viewCount += 1; },
+      () => { upload.mutedSegments![0]!.offset = 11; },
+      () => { upload.mutedSegments!.push({ duration: 1, offset: 2 }); },
+      () => { upload.mutedSegments = null; },
+      () => { upload.publishedAt -= 1000; },
+      () => { upload.language = 'de'; },
+      () => { demo.state.users.get(user.id)!.displayName = 'After'; },
+      () => demo.sim.streamOnline(user.id, { title: 'Live now', vod: true }),
+      () => demo.advance(65),
+      async () => {
+        const res = await demo.helix('PATCH', `/channels?broadcaster_id=${user.id}`, { token: await token(user.id, ['channel:manage:broadcast']), json: { title: 'Retitled live' } });
+        expect(res.status).toBe(204);
+      },
+    ];
+    let previous = check();
+    for (const change of changes) {
+      await change();
+      const next = check();
+      expect(next).not.toBe(previous);
+      previous = next;
+    }
+  });
+
+  it('tells apart two shapes that differ in any one field, muted segments included', () => {
+    const video = demo.state.videos.create(awkwardVideo(2, BROADCASTER, { mutedSegments: [{ duration: 5, offset: 10 }] }));
+    const shape = helixVideo(demo.state, video, demo.state.clock.now());
+    expect(sameHelixVideo(shape, { ...shape })).toBe(true);
+    const altered = (value: unknown) => (typeof value === 'number' ? value + 1 : typeof value === 'string' ? `${value}!` : value === null ? [] : null);
+    for (const key of Object.keys(shape) as (keyof HelixVideo)[]) {
+      expect(sameHelixVideo(shape, { ...shape, [key]: altered(shape[key]) }), key).toBe(false);
+    }
+    expect(sameHelixVideo(shape, { ...shape, muted_segments: [{ duration: 5, offset: 11 }] })).toBe(false);
+    expect(sameHelixVideo(shape, { ...shape, muted_segments: [{ duration: 6, offset: 10 }] })).toBe(false);
+    expect(sameHelixVideo(shape, { ...shape, muted_segments: [{ duration: 5, offset: 10 }, { duration: 1, offset: 1 }] })).toBe(false);
+    expect(sameHelixVideo(shape, { ...shape, muted_segments: [{ duration: 5, offset: 10 }] })).toBe(true);
+  });
+
+  it('answers the route with the previous serialisation’s bytes and Content-Type, cursor included', async () => {
+    const user = await demo.sim.createUser({ login: 'awkward_titles', display_name: '配信者' });
+    const videos = AWKWARD_TEXTS.map((_, i) => demo.state.videos.create(awkwardVideo(i, user.id)));
+    const app = await token(null);
+    const newestFirst = videos;
+
+    const first = await get(`/videos?user_id=${user.id}&first=4`, app);
+    expect(first.status).toBe(200);
+    expect(first.header('content-type')).toBe('application/json; charset=utf-8');
+    const now = demo.state.clock.now();
+    const expected = (list: Video[], pagination: HelixVideoPage['pagination']) => previousSerialisation(list, pagination, now);
+    expect(first.text).toBe(expected(newestFirst.slice(0, 4), { cursor: encodePageCursor(0, 4) }));
+    expect(first.header('content-length')).toBe(String(Buffer.byteLength(first.text)));
+
+    const last = await get(`/videos?user_id=${user.id}&first=4&after=${encodePageCursor(8, 12)}`, app);
+    expect(last.text).toBe(expected(newestFirst.slice(12), {}));
+
+    const byId = await get(`/videos?id=${videos[6]!.id}&id=${videos[7]!.id}`, app);
+    expect(byId.text).toBe(expected([videos[6]!, videos[7]!], {}));
   });
 });
 

@@ -1,6 +1,7 @@
 import { EmulatorClock } from '../clock';
 import type { Game } from '../catalogue/games';
 import type { IngestServer } from '../ingest-listeners';
+import { IngestSessionStore } from '../rtmp/ingest-sessions';
 import { AuthorizationCodeStore } from './authorization-codes';
 import { ChannelStore } from './channels';
 import { ClientStore } from './clients';
@@ -63,6 +64,8 @@ export class EmulatorState {
   readonly clock = new EmulatorClock();
   /** Survives resets: EventSub sessions stay subscribed to it. */
   readonly events = new EventBus();
+  /** The RTMP ingest's sessions and settings; survives resets, as an encoder may still be connected. */
+  readonly ingest = new IngestSessionStore();
   /** `http://127.0.0.1:<port>`: the one origin of every platform host; set once the server listens. */
   baseUrl = '';
   settings: EmulatorSettings;

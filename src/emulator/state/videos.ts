@@ -82,7 +82,9 @@ export class VideoStore {
 
   /** The archive being recorded for a live stream, if any. */
   archiveOf(streamId: string): Video | undefined {
-    return this.list().find((v) => v.type === 'archive' && v.streamId === streamId);
+    // Without copying the list: every video read (refreshVideos) asks this for each live stream.
+    for (const video of this.byId.values()) if (video.type === 'archive' && video.streamId === streamId) return video;
+    return undefined;
   }
 
   /** The live stream's archive, created when past broadcasts are stored and it has none yet. */

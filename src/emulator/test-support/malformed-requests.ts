@@ -1,5 +1,5 @@
 /**
- * The shared generator of the emulator's malformed-request fuzz tests: a seeded PRNG, requests drawn
+ * The shared generator of the emulator's malformed-request fuzz tests: a seeded PRNG (`seeded-random.ts`), requests drawn
  * from a per-area space of routes, query parameters, headers and bodies, and the check every answer
  * must pass (never a 5xx; an error is in the platform's shape with the response's status).
  * Deterministic: `EMULATOR_FUZZ_SEED` picks another seed, so a failure reproduces.
@@ -10,25 +10,13 @@ import { isIdentityPath } from '../http/api-error';
 import { isLoopbackHost } from '../http/loopback-guard';
 import { requestPath } from '../http/request-path';
 import type { HttpMethod } from './demo-emulator';
+import { seededRandom, type Random } from './seeded-random';
 
-export type Random = () => number;
 export type Route = readonly [HttpMethod, string];
-
-/** mulberry32: small, fast and good enough to spread requests over a space. */
-export function prng(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The PRNG of a fuzz test: seeded with `EMULATOR_FUZZ_SEED` when set, else with the test's own seed. */
 export function fuzzRandom(defaultSeed: number): Random {
-  return prng(Number(process.env.EMULATOR_FUZZ_SEED ?? defaultSeed));
+  return seededRandom(Number(process.env.EMULATOR_FUZZ_SEED ?? defaultSeed));
 }
 
 export function pick<T>(random: Random, items: readonly T[]): T {
@@ -67,6 +55,27 @@ export interface FuzzRequest {
   /** Path and query. */
   target: string;
   options: CallOptions;
+}
+
+/**
+ * Every route with every query and, per method, each of `bodiesOf(method)` (undefined: no body; a
+ * body goes as JSON), all with `headers`: the exhaustive grid of the per-area malformed tests.
+ */
+export function everyRequest(
+  routes: readonly Route[],
+  queries: readonly string[],
+  bodiesOf: (method: HttpMethod) => readonly (string | undefined)[],
+  headers: Record<string, string>,
+): FuzzRequest[] {
+  return routes.flatMap(([method, path]) =>
+    queries.flatMap((query) =>
+      bodiesOf(method).map((body) => ({
+        method,
+        target: `${path}${query}`,
+        options: body === undefined ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body },
+      })),
+    ),
+  );
 }
 
 /** One respelling of `path` (see `FuzzSpace.respellPaths`). */

@@ -12,12 +12,14 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invokeChannels, type Channel } from '../../shared/ipc/contract';
+import { createSimulationClient } from '../../emulator/simulation-client';
 import { createSidestage, type Sidestage } from '../composition';
 import { MAX_ERROR_MESSAGE_CHARS } from '../ipc/ipc-router';
 import { waitUntil } from '../test-support/wait-until';
 import { MemoryTokenStore } from '../services/auth/token-store';
 import { silentLogger } from '../services/logger';
-import { frame, rawExchange, rawRequest, rawWebSocket, seededRandom, upgradeHeaders, type RawAnswer } from '../test-support/raw-http';
+import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders, type RawAnswer } from '../../emulator/test-support/raw-http';
+import { seededRandom } from '../../emulator/test-support/seeded-random';
 import { defaultSettings, MemorySettingsStore, type Settings } from '../services/settings/settings-store';
 import { startDockServer, type RunningDock } from './dock-server';
 
@@ -153,7 +155,7 @@ beforeAll(async () => {
     },
     logger: silentLogger,
   });
-  await fetch(`${sidestage.emulator!.url}/_emulator/settings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auto_approve: true }) });
+  await createSimulationClient({ baseUrl: sidestage.emulator!.url }).settings({ auto_approve: true });
   await sidestage.router.dispatch('auth:signIn', { flow: 'loopback' }, { trusted: true, description: 'fuzz' });
   let signedIn = false;
   const off = sidestage.router.onEvent((event, payload) => {

@@ -10,7 +10,7 @@ import { silentLogger } from '../services/logger';
 import { createFakeClock } from '../test-support/fake-clock';
 import { loadOrCreateDockSecret } from './dock-secret';
 import { startDockServer, type RunningDock } from './dock-server';
-import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders } from '../test-support/raw-http';
+import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders } from '../../emulator/test-support/raw-http';
 
 let dir: string;
 let dock: RunningDock;

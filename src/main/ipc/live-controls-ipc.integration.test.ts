@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/server';
 import { CurrentBroadcaster } from '../services/common/current-broadcaster';
 import { createLiveControlsFeature } from '../services/live-controls/live-controls-feature';
-import { apiClientFor, fixedAuth, mintToken, simulate } from '../services/live-controls/emulator-test-support';
+import { apiClientFor, fixedAuth, mintToken, simulation } from '../test-support/live-controls-emulator';
 import { silentLogger } from '../services/logger';
 import { UnavailableShortcutRegistry } from '../services/markers/shortcut-registry';
-import { RecordingNotifier } from '../services/notifications/notifier';
+import { RecordingNotifier } from '../test-support/recording-notifier';
 import { MemorySettingsStore } from '../services/settings/settings-store';
 import { IpcRouter } from './ipc-router';
 import { registerLiveControlsIpc } from './live-controls-ipc';
@@ -59,7 +59,7 @@ describe('live controls IPC against the emulator', () => {
       expect(await router.dispatch('tray:setSettings', { closeToTray: false }, sender)).toEqual({ ok: true, value: { closeToTray: false } });
       expect(feature.closesToTray()).toBe(false);
 
-      await simulate(emulator.url, 'POST', `/_emulator/streams/${emulator.demo!.broadcaster.id}/online`, { vod: true });
+      await simulation(emulator).streamOnline(emulator.demo!.broadcaster.id, { vod: true });
       const dropped = await router.dispatch('markers:drop', { description: 'From IPC' }, sender);
       expect(dropped).toMatchObject({ ok: true, value: { lastResult: { ok: true, message: expect.stringMatching(/^Marker at /) } } });
       await vi.waitFor(() => expect(events).toEqual(expect.arrayContaining(['stream:changed', 'markers:changed', 'hotkeys:changed', 'chatSettings:changed'])));
@@ -73,7 +73,7 @@ describe('live controls IPC against the emulator', () => {
     } finally {
       release();
       await feature.dispose();
-      await simulate(emulator.url, 'POST', `/_emulator/streams/${emulator.demo!.broadcaster.id}/offline`).catch(() => {});
+      await simulation(emulator).streamOffline(emulator.demo!.broadcaster.id).catch(() => {});
     }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 import { signedInAuthState } from '../../test-support/auth-states';
 import { AdsService } from './ads-service';

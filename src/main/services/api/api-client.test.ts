@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
 import { AuthService } from '../auth/auth-service';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { createRecordingDispatcher } from '../../test-support/recording-dispatcher';
 import { startEmulator } from '../../../emulator/server';
+import { createSimulationClient } from '../../../emulator/simulation-client';
 import { MemoryTokenStore } from '../auth/token-store';
 import { silentLogger } from '../logger';
 import { ApiClient, type ApiAuth, type ApiClientOptions } from './api-client';
@@ -185,13 +186,8 @@ describe('ApiClient and 401', () => {
     const clock = createFakeClock();
     try {
       const demo = emulator.demo!;
-      const minted = await request(`${emulator.url}/_emulator/tokens`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_id: demo.clientId, user_id: demo.broadcaster.id, scopes: [], expires_in: 60 }),
-        dispatcher: agent,
-      });
-      const tokens = (await minted.body.json()) as { access_token: string; refresh_token: string };
+      const sim = createSimulationClient({ baseUrl: emulator.url });
+      const tokens = await sim.mintToken({ client_id: demo.clientId, user_id: demo.broadcaster.id, scopes: [], expires_in: 60 });
       const store = new MemoryTokenStore({
         accessToken: tokens.access_token,
         refreshToken: tokens.refresh_token,
@@ -215,13 +211,7 @@ describe('ApiClient and 401', () => {
       });
       await auth.start();
       // The platform's clock passes the token's lifetime: every call answers 401 until one refresh.
-      const advanced = await request(`${emulator.url}/_emulator/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ advance_seconds: 120 }),
-        dispatcher: agent,
-      });
-      await advanced.body.dump();
+      await sim.advanceClock(120);
       const api = client({ baseUrl: emulator.url, clientId: demo.clientId, auth, dispatcher: recorder.dispatcher });
       const results = await Promise.all(Array.from({ length: 5 }, () => api.get<{ data: { login: string }[] }>('/helix/users')));
       expect(results.map((r) => r.data[0]!.login)).toEqual(Array(5).fill(demo.broadcaster.login));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { createSimulationClient } from '../../../emulator/simulation-client';
 import { ApiClient } from '../api/api-client';
 import { silentLogger } from '../logger';
 import { createAesFileCipher, encryptedFileDescription } from './aes-file-cipher';
@@ -90,14 +91,7 @@ describe('AuthService against the emulator', () => {
       expect(auth.getState()).toMatchObject({ status: 'signedIn', error: null });
 
       // Move the platform's clock past the token's lifetime: validation answers 401, one refresh follows.
-      const advanced = await request(`${emulator.url}/_emulator/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ advance_seconds: 24 * 3600 }),
-        dispatcher: agent,
-      });
-      await advanced.body.dump();
-      expect(advanced.statusCode).toBeLessThan(300);
+      await createSimulationClient({ baseUrl: emulator.url }).advanceClock(24 * 3600);
       await auth.validateNow();
       const secondToken = await auth.getAccessToken();
       expect(secondToken).not.toBe(firstToken);

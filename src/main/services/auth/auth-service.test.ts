@@ -6,6 +6,7 @@
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
@@ -21,6 +22,7 @@ const requestedScopes = ['channel:read:redemptions', 'user:read:broadcast', 'cha
 const grantedScopes = ['channel:read:redemptions', 'user:read:broadcast'];
 
 let emulator: RunningEmulator;
+let sim: SimulationClient;
 let agent: Agent;
 let recorder: RecordingDispatcher;
 let clock: FakeClock;
@@ -34,6 +36,7 @@ const services: AuthService[] = [];
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, seed: 'empty' });
+  sim = createSimulationClient({ baseUrl: emulator.url, timeoutMs: 10_000 });
   agent = new Agent();
 });
 
@@ -42,37 +45,24 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-/** A simulation-API call; the answer's JSON. */
-async function simulate<T = Record<string, unknown>>(path: string, body?: unknown, method = 'POST'): Promise<T> {
-  const res = await request(`${emulator.url}/_emulator${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    dispatcher: agent,
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} /_emulator${path}: ${res.statusCode} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 /** Injects a fault on one identity path (`drop_connection` or a `status`), until cleared. */
-const fault = (path: string, what: { drop_connection: true } | { status: number }) => simulate('/faults', { path: `^${path}$`, ...what });
-const clearFaults = () => simulate('/faults', undefined, 'DELETE');
+const fault = (path: string, what: { drop_connection: true } | { status: number }) => sim.addFault({ path: `^${path}$`, ...what });
+const clearFaults = () => sim.clearFaults();
 
 /** A fresh client (confidential, or public without a secret) and a fresh user, per test. */
 async function setup(opts: { secret?: boolean } = {}) {
-  await simulate('/reset');
-  await simulate('/settings', { auto_approve: true });
+  await sim.reset();
+  await sim.settings({ auto_approve: true });
   const redirectUri = `http://127.0.0.1:${await freePort()}/auth/callback`;
-  const created = await simulate<{ client_id: string; client_secret: string | null }>('/clients', {
+  const created = await sim.createClient({
     name: 'Sidestage test',
     redirect_uris: [redirectUri],
     type: opts.secret === false ? 'public' : 'confidential',
   });
-  client = { clientId: created.client_id, clientSecret: opts.secret === false ? null : created.client_secret, redirectUri };
-  const made = await simulate<{ id: string; login: string }>('/users', { login: 'demo_streamer', display_name: 'Demo_Streamer', broadcaster_type: 'affiliate' });
+  client = { clientId: created.client_id, clientSecret: opts.secret === false ? null : (created.client_secret ?? null), redirectUri };
+  const made = await sim.createUser({ login: 'demo_streamer', display_name: 'Demo_Streamer', broadcaster_type: 'affiliate' });
   user = { id: made.id, login: made.login };
-  await simulate('/settings', { default_user_id: user.id });
+  await sim.settings({ default_user_id: user.id });
   recorder = createRecordingDispatcher();
   clock = createFakeClock();
   store = new MemoryTokenStore();
@@ -153,7 +143,7 @@ async function browse(authorizeUrl: string, opts: { cancel?: boolean; forgeToken
 
 /** A token of the test's user from the simulation API, as if a sign-in had happened earlier. */
 async function mint(opts: { clientId?: string; expiresIn?: number } = {}): Promise<{ accessToken: string; refreshToken: string }> {
-  const t = await simulate<{ access_token: string; refresh_token: string }>('/tokens', {
+  const t = await sim.mintToken({
     client_id: opts.clientId ?? client.clientId,
     user_id: user.id,
     scopes: grantedScopes,
@@ -165,7 +155,7 @@ async function mint(opts: { clientId?: string; expiresIn?: number } = {}): Promi
 /** The platform's clock passes the minted token's lifetime: it no longer validates. */
 async function mintExpired(): Promise<{ accessToken: string; refreshToken: string }> {
   const minted = await mint({ expiresIn: 60 });
-  await simulate('/clock', { advance_seconds: 120 });
+  await sim.advanceClock(120);
   return minted;
 }
 
@@ -320,7 +310,7 @@ describe('AuthService token checks', () => {
   it('refuses a token issued to another application and keeps nothing', async () => {
     await setup({ secret: false });
     // A page that reaches the loopback listener with the right state, carrying a token made for another application.
-    const other = await simulate<{ client_id: string }>('/clients', { name: 'Another app', redirect_uris: ['http://127.0.0.1:1/cb'], type: 'public' });
+    const other = await sim.createClient({ name: 'Another app', redirect_uris: ['http://127.0.0.1:1/cb'], type: 'public' });
     const forged = await mint({ clientId: other.client_id });
     const service = createService();
     await service.signIn('loopback');
@@ -335,7 +325,7 @@ describe('AuthService device-code sign-in', () => {
   beforeEach(() => setup());
 
   it('polls at the interval through authorization_pending until the grant', async () => {
-    await simulate('/settings', { auto_approve: false });
+    await sim.settings({ auto_approve: false });
     const service = createService();
     const pending = await service.signIn('device');
     const userCode = pending.pending?.flow === 'device' ? pending.pending.userCode : '';
@@ -346,7 +336,7 @@ describe('AuthService device-code sign-in', () => {
 
     for (let poll = 1; poll <= 3; poll++) {
       // The user approves on the platform after two polls were answered authorization_pending.
-      if (poll === 3) await simulate('/device/approve', { user_code: userCode, user_id: user.id });
+      if (poll === 3) await sim.approveDevice({ user_code: userCode, user_id: user.id });
       await waitUntil(() => clock.pendingTimers() === 1, 5000, `poll ${poll} scheduled`);
       clock.advance(4_999);
       expect(recorder.count('/oauth2/token')).toBe(poll - 1);
@@ -362,7 +352,7 @@ describe('AuthService device-code sign-in', () => {
   });
 
   it('stops when the code expires', async () => {
-    await simulate('/settings', { auto_approve: false });
+    await sim.settings({ auto_approve: false });
     const service = createService();
     const pending = await service.signIn('device');
     const expiresAt = Date.parse(pending.pending!.expiresAt);
@@ -377,7 +367,7 @@ describe('AuthService device-code sign-in', () => {
   });
 
   it('cancelSignIn stops polling', async () => {
-    await simulate('/settings', { auto_approve: false });
+    await sim.settings({ auto_approve: false });
     const service = createService();
     await service.signIn('device');
     await service.cancelSignIn();

@@ -5,7 +5,7 @@ import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { rawExchange, rawRequest } from '../../test-support/raw-http';
+import { rawExchange, rawRequest } from '../../../emulator/test-support/raw-http';
 import { startLoopbackListener, type LoopbackListener } from './loopback-server';
 
 const state = 'expected-state-0123456789';

@@ -4,7 +4,7 @@ import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { ChatSettingsService } from './chat-settings-service';
 import { signedInAuthState } from '../../test-support/auth-states';

@@ -13,10 +13,11 @@ import { createSidestage } from '../../composition';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
 import { MemoryTokenStore } from '../auth/token-store';
-import { mintToken, simulation as simulationApi } from '../live-controls/emulator-test-support';
+import { mintToken, simulation as simulationApi } from '../../test-support/live-controls-emulator';
 import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createSimulationClient } from '../../../emulator/simulation-client';
+import { seededRandom } from '../../../emulator/test-support/seeded-random';
 import { ViewerSimulation } from './viewer-simulation';
 
 let emulator: RunningEmulator;
@@ -49,23 +50,12 @@ function recordingHttp(emulatorUrl: string) {
   return { http, sent, idle: () => pending === 0 };
 }
 
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('ViewerSimulation against the emulator', () => {
   it('makes the channel live, and viewers redeem, donate and chat within a few ticks; off stops it all', async () => {
     const demo = emulator.demo!;
     const clock = createFakeClock();
     const recorder = recordingHttp(emulator.url);
-    const simulation = new ViewerSimulation({ http: recorder.http, broadcasterId: demo.broadcaster.id, viewers: demo.viewers, logger: silentLogger, clock, random: seeded(11) });
+    const simulation = new ViewerSimulation({ http: recorder.http, broadcasterId: demo.broadcaster.id, viewers: demo.viewers, logger: silentLogger, clock, random: seededRandom(11) });
     const before = await simulationApi(emulator).redemptions({ broadcaster_id: demo.broadcaster.id });
 
     await simulation.start();

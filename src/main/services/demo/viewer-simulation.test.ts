@@ -10,7 +10,8 @@ import {
   ViewerSimulation,
   type ViewerSimulationOptions,
 } from './viewer-simulation';
-import { createSimulationClient } from '../../../emulator/simulation-client';
+import { createSimulationClient, type SimulationReward } from '../../../emulator/simulation-client';
+import { seededRandom } from '../../../emulator/test-support/seeded-random';
 
 interface EmulatorAnswer {
   status: number;
@@ -24,17 +25,11 @@ const seedViewers = [
   { id: 'v3', login: 'lurkingluna' },
 ];
 
-interface Reward {
-  id: string;
-  title: string;
-  prompt: string;
-  cost: number;
-  is_enabled: boolean;
-  is_paused: boolean;
-  is_in_stock: boolean;
-  is_user_input_required: boolean;
-  global_cooldown_setting: { is_enabled: boolean; global_cooldown_seconds: number };
-}
+/** The fields of the simulation API's reward that the viewer simulation reads. */
+type Reward = Pick<
+  SimulationReward,
+  'id' | 'title' | 'prompt' | 'cost' | 'is_enabled' | 'is_paused' | 'is_in_stock' | 'is_user_input_required' | 'global_cooldown_setting'
+>;
 
 const reward = (id: string, title: string, cost: number, extra: Partial<Reward> = {}): Reward => ({
   id,
@@ -133,18 +128,6 @@ function fakeEmulator(clock: FakeClock) {
   return { http, calls, state };
 }
 
-/** A seeded generator, so runs are repeatable but not regular. */
-function seeded(seed = 42): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function flush(): Promise<void> {
   for (let i = 0; i < 30; i++) await Promise.resolve();
 }
@@ -172,7 +155,7 @@ function setup(options: Partial<ViewerSimulationOptions> = {}) {
     extraViewers: [],
     logger: silentLogger,
     clock,
-    random: seeded(),
+    random: seededRandom(42),
     ...options,
   });
   const posts = (path: string) => emulator.calls.filter((c) => c.method === 'POST' && c.path === path);
@@ -370,7 +353,7 @@ describe('ViewerSimulation: what viewers do', () => {
   });
 
   it('skips a refusal (cooldown, stock) and picks another reward next time, then comes back to it', async () => {
-    const { simulation, clock, posts, state } = setup({ random: seeded(7) });
+    const { simulation, clock, posts, state } = setup({ random: seededRandom(7) });
     // Only two rewards are open; "Ask me anything" is on cooldown in the emulator.
     state.rewards = [reward('hydrate', 'Hydrate!', 100), reward('ama', 'Ask me anything', 100, { is_user_input_required: true })];
     let refusals = 0;
@@ -440,7 +423,7 @@ describe('ViewerSimulation: what viewers do', () => {
   });
 
   it('covers the whole $1-$25 range of amounts', () => {
-    const random = seeded(3);
+    const random = seededRandom(3);
     const amounts = Array.from({ length: 2000 }, () => donationCents(random));
     expect(Math.min(...amounts)).toBe(100);
     expect(Math.max(...amounts)).toBe(2500);
@@ -505,7 +488,7 @@ describe('ViewerSimulation: what viewers do', () => {
 
 describe('userInputFor', () => {
   it('types what the reward asks for', () => {
-    const r = seeded(1);
+    const r = seededRandom(1);
     expect(userInputFor({ title: 'Song request', prompt: 'Paste a link' }, r)).toMatch(/^https:\/\//);
     expect(userInputFor({ title: 'Ask me anything', prompt: '' }, r)).toMatch(/\?$/);
     expect(userInputFor({ title: 'Pick the next game', prompt: '' }, r)).not.toMatch(/^https/);

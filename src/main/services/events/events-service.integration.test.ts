@@ -5,45 +5,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
 import { ApiClient, type ApiRequest } from '../api/api-client';
 import { silentLogger, type Logger } from '../logger';
+import { waitUntil } from '../../test-support/wait-until';
 import { EventsService, type EventsGap, type RevokedSubscription } from './events-service';
 
 let emu: RunningEmulator;
+let sim: SimulationClient;
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, seed: 'demo' });
+  sim = createSimulationClient({ baseUrl: emu.url });
 });
 afterAll(() => emu?.close());
-
-async function sim<T = Record<string, unknown>>(path: string, body?: unknown, method = 'POST'): Promise<T> {
-  const res = await fetch(`${emu.url}/_emulator${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-async function waitFor<T>(check: () => T | null | undefined | false, what: string, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('EventsService against the emulator', () => {
   it('subscribes, receives stream events, follows a session_reconnect and recovers from a drop', async () => {
     // A broadcaster and client of this test's own, so that the demo seed's state does not matter.
-    const user = await sim<{ id: string; login: string }>('/users', { login: `events_it_${Date.now()}`, broadcaster_type: 'affiliate' });
-    const client = await sim<{ client_id: string }>('/clients', { name: 'events integration', redirect_uris: [] });
+    const user = await sim.createUser({ login: `events_it_${Date.now()}`, broadcaster_type: 'affiliate' });
+    const client = await sim.createClient({ name: 'events integration', redirect_uris: [] });
     const scopes = ['channel:read:redemptions', 'channel:manage:redemptions', 'channel:read:charity'];
-    const token = await sim<{ access_token: string }>('/tokens', { client_id: client.client_id, user_id: user.id, scopes });
+    const token = await sim.mintToken({ client_id: client.client_id, user_id: user.id, scopes });
 
     const api = new ApiClient({
       baseUrl: emu.url,
@@ -97,7 +80,7 @@ describe('EventsService against the emulator', () => {
       service.want('channel.charity_campaign.donate');
 
       service.start();
-      await waitFor(() => gaps.length === 1, 'the first session');
+      await waitUntil(() => gaps.length === 1, 8000, 'the first session');
       const status = service.getStatus();
       expect(status.state).toBe('connected');
       expect(status.subscriptions.map((s) => [s.type, s.status, s.error])).toEqual(
@@ -112,25 +95,25 @@ describe('EventsService against the emulator', () => {
       expect(gaps[0]).toEqual({ reason: 'start', since: null });
       expect(created).toHaveLength(5);
 
-      await sim(`/streams/${user.id}/online`, { title: 'integration' });
-      await waitFor(() => online.length === 1, 'stream.online');
+      await sim.streamOnline(user.id, { title: 'integration' });
+      await waitUntil(() => online.length === 1, 8000, 'stream.online');
       expect(online).toEqual([user.id]);
 
       // session_reconnect: the subscriptions carry over, nothing is created, no gap.
-      await sim('/faults', { reconnect_websockets: true });
-      await waitFor(() => logLines.includes('EventSub session moved to the reconnect URL'), 'the hand-over');
-      await sim(`/streams/${user.id}/offline`);
-      await waitFor(() => offline.length === 1, 'stream.offline after the reconnect');
+      await sim.addFault({ reconnect_websockets: true });
+      await waitUntil(() => logLines.includes('EventSub session moved to the reconnect URL'), 8000, 'the hand-over');
+      await sim.streamOffline(user.id);
+      await waitUntil(() => offline.length === 1, 8000, 'stream.offline after the reconnect');
       expect(created).toHaveLength(5);
       expect(gaps).toHaveLength(1);
 
       // A drop: a new session, the subscriptions created again, a gap.
-      await sim('/faults', { drop_websockets: true });
-      await waitFor(() => gaps.length === 2, 'the session after the drop');
+      await sim.addFault({ drop_websockets: true });
+      await waitUntil(() => gaps.length === 2, 8000, 'the session after the drop');
       expect(gaps[1]?.reason).toBe('drop');
       expect(created).toHaveLength(10);
-      await sim(`/streams/${user.id}/online`, {});
-      await waitFor(() => online.length === 2, 'stream.online after the drop');
+      await sim.streamOnline(user.id, {});
+      await waitUntil(() => online.length === 2, 8000, 'stream.online after the drop');
       expect(online).toEqual([user.id, user.id]);
 
       // The emulator's redemption and donation events pass the schemas.
@@ -147,28 +130,29 @@ describe('EventsService against the emulator', () => {
         body: { title: 'Hydrate', cost: 100 },
       });
       const rewardId = reward.data.data[0]?.id;
-      await sim('/redemptions', { broadcaster_id: user.id, reward_id: rewardId, user_id: viewer });
-      await waitFor(() => redemptions.length === 1, 'the redemption');
+      if (!rewardId) throw new Error('the reward was not created');
+      await sim.redeem({ broadcaster_id: user.id, reward_id: rewardId, user_id: viewer });
+      await waitUntil(() => redemptions.length === 1, 8000, 'the redemption');
       expect(redemptions).toEqual([{ reward: 'Hydrate', user: viewer, status: 'unfulfilled' }]);
-      await sim(`/charity/${user.id}`, {});
-      await sim('/donations', { broadcaster_id: user.id, user_id: viewer, amount: { value: 500, decimal_places: 2, currency: 'USD' } });
-      await waitFor(() => donations.length === 1, 'the donation');
+      await sim.startCharity(user.id, {});
+      await sim.donate({ broadcaster_id: user.id, user_id: viewer, amount: { value: 500, decimal_places: 2, currency: 'USD' } });
+      await waitUntil(() => donations.length === 1, 8000, 'the donation');
       expect(donations).toEqual([{ value: 500, currency: 'USD' }]);
 
       // A revocation from the platform: recorded with its words, signalled, not created again.
       const revoked: RevokedSubscription[] = [];
       service.onRevoked((r) => revoked.push(r));
-      const { subscriptions } = await sim<{ subscriptions: { id: string; type: string; status: string }[] }>('/eventsub/subscriptions', undefined, 'GET');
+      const { subscriptions } = await sim.eventSubSubscriptions();
       const donate = subscriptions.find((s) => s.type === 'channel.charity_campaign.donate' && s.status === 'enabled');
       if (!donate) throw new Error('no enabled donation subscription on the emulator');
-      await sim('/eventsub/revocations', { subscription_id: donate.id, status: 'authorization_revoked' });
-      await waitFor(() => revoked.length === 1, 'the revocation');
+      await sim.revokeEventSub({ subscription_id: donate.id, status: 'authorization_revoked' });
+      await waitUntil(() => revoked.length === 1, 8000, 'the revocation');
       expect(revoked[0]).toMatchObject({ type: 'channel.charity_campaign.donate', reason: 'authorization_revoked', subscriptionId: donate.id });
       expect(service.getStatus().subscriptions.find((s) => s.type === 'channel.charity_campaign.donate')).toMatchObject({ status: 'revoked', error: expect.stringMatching(/authorization_revoked/) });
       expect(service.getStatus().error).toMatch(/revoked Sidestage's access/);
     } finally {
       service.dispose();
-      await sim('/faults', undefined, 'DELETE').catch(() => {});
+      await sim.clearFaults().catch(() => {});
     }
   });
 });

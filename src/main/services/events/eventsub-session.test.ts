@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../test-support/wait-until';
 import { systemClock } from '../../../shared/primitives/clock';
 import { silentLogger } from '../logger';
-import { frame } from '../../test-support/raw-http';
+import { frame } from '../../../emulator/test-support/raw-http';
 import { defaultWebSocketFactory, EventSubSession, type SessionEnd, type SessionHandlers } from './eventsub-session';
 
 /** An EventSub server that answers the handshake by hand and then sends whatever the test says. */

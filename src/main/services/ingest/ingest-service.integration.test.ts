@@ -2,6 +2,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestOverviewSchema } from '../../../shared/ipc/contract';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { createSimulationClient } from '../../../emulator/simulation-client';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
@@ -13,12 +14,7 @@ import { LatencyProbe } from './latency-probe';
 async function streamKeyReader(emulator: RunningEmulator, scopes: string[]): Promise<() => Promise<string>> {
   const demo = emulator.demo;
   if (!demo) throw new Error('the demo seed is missing');
-  const minted = await request(`${emulator.url}/_emulator/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: demo.clientId, user_id: demo.broadcaster.id, scopes }),
-  });
-  const { access_token: token } = (await minted.body.json()) as { access_token: string };
+  const { access_token: token } = await createSimulationClient({ baseUrl: emulator.url }).mintToken({ client_id: demo.clientId, user_id: demo.broadcaster.id, scopes });
   return async () => {
     const response = await request(`${emulator.url}/helix/streams/key?broadcaster_id=${demo.broadcaster.id}`, {
       headers: { authorization: `Bearer ${token}`, 'client-id': demo.clientId },

@@ -5,14 +5,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
-import { FakeShortcutRegistry } from '../markers/shortcut-registry';
+import { FakeShortcutRegistry } from '../../test-support/fake-shortcut-registry';
 import { ChatSettingsService } from '../chat-settings/chat-settings-service';
 import { CurrentBroadcaster } from '../common/current-broadcaster';
 import { createLiveControlsFeature, type LiveControlsFeature } from './live-controls-feature';
 import type { StreamOnlineRequest } from '../../../emulator/simulation-client';
-import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulation, startBreakingProxy } from './emulator-test-support';
+import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulation, startBreakingProxy } from '../../test-support/live-controls-emulator';
 
 interface MarkersAnswer {
   data: { videos: { video_id: string; markers: { id: string; position_seconds: number; description: string }[] }[] }[];

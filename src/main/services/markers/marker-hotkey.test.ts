@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { MarkerHotkey } from './marker-hotkey';
 import { MarkerHotkeys } from './marker-hotkeys';
-import { FakeShortcutRegistry } from './shortcut-registry';
+import { FakeShortcutRegistry } from '../../test-support/fake-shortcut-registry';
 
 function setup(options: { taken?: string[]; saved?: string } = {}) {
   const clock = createFakeClock();

@@ -86,16 +86,3 @@ export class FileMarkerLogStore implements MarkerLogStore {
     return this.chain;
   }
 }
-
-export class MemoryMarkerLogStore implements MarkerLogStore {
-  broadcasts: BroadcastMarkerLog[] = [];
-  saves = 0;
-  async load(): Promise<BroadcastMarkerLog[]> {
-    return structuredClone(this.broadcasts);
-  }
-  async save(broadcasts: BroadcastMarkerLog[]): Promise<void> {
-    this.saves++;
-    this.broadcasts = structuredClone(broadcasts);
-  }
-  async idle(): Promise<void> {}
-}

@@ -6,11 +6,12 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StreamStatus } from '../../../shared/ipc/contract';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
-import { apiClientFor, fixedAuth, helixGet, mintToken, simulate } from '../live-controls/emulator-test-support';
+import { apiClientFor, fixedAuth, helixGet, mintToken, simulation } from '../../test-support/live-controls-emulator';
 import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
+import { freePort } from '../../test-support/free-port';
 import { MemorySettingsStore } from '../settings/settings-store';
-import { MemoryMarkerLogStore } from './marker-log-store';
+import { MemoryMarkerLogStore } from '../../test-support/memory-marker-log-store';
 import { CurrentBroadcaster } from '../common/current-broadcaster';
 import { MarkerService } from './marker-service';
 
@@ -86,15 +87,6 @@ async function startAnswerDroppingProxy(emulatorUrl: string, port = 0) {
   };
 }
 
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 describe('marker retries against the emulator', () => {
   let emulator: RunningEmulator;
   let token: string;
@@ -112,12 +104,12 @@ describe('marker retries against the emulator', () => {
     await service?.dispose();
     service = null;
     for (const close of closers.splice(0)) await close();
-    await simulate(emulator.url, 'POST', `/_emulator/streams/${emulator.demo!.broadcaster.id}/offline`).catch(() => {});
+    await simulation(emulator).streamOffline(emulator.demo!.broadcaster.id).catch(() => {});
   });
 
   async function liveService(baseUrl: string) {
     const broadcasterId = emulator.demo!.broadcaster.id;
-    await simulate(emulator.url, 'POST', `/_emulator/streams/${broadcasterId}/online`, { vod: true });
+    await simulation(emulator).streamOnline(broadcasterId, { vod: true });
     const { auth, apiAuth } = fixedAuth(emulator, token);
     const status: StreamStatus = { live: true, streamId: 's1', startedAt: new Date().toISOString(), viewerCount: 1, title: 'T', categoryId: '', categoryName: '', checkedAt: null, error: null };
     service = new MarkerService({

@@ -1,6 +1,7 @@
 /**
  * System-wide keyboard shortcuts behind an interface: Electron's globalShortcut in the app
- * (src/main/adapters/global-shortcuts.ts), nothing in the browser dock, a fake in tests.
+ * (src/main/adapters/global-shortcuts.ts), nothing in the browser dock, a fake in tests
+ * (`src/main/test-support/fake-shortcut-registry.ts`).
  */
 export type ShortcutRegistration = { ok: true } | { ok: false; reason: string };
 
@@ -11,29 +12,6 @@ export interface ShortcutRegistry {
 }
 
 export const takenByAnotherProgram = 'another program already uses it';
-
-/** For tests and the benchmark: `press` fires a registered shortcut; `taken` ones are refused. */
-export class FakeShortcutRegistry implements ShortcutRegistry {
-  readonly registered = new Map<string, () => void>();
-  readonly taken = new Set<string>();
-
-  register(accelerator: string, callback: () => void): ShortcutRegistration {
-    if (this.taken.has(accelerator) || this.registered.has(accelerator)) return { ok: false, reason: takenByAnotherProgram };
-    this.registered.set(accelerator, callback);
-    return { ok: true };
-  }
-
-  unregister(accelerator: string): void {
-    this.registered.delete(accelerator);
-  }
-
-  /** Presses the shortcut; false when nothing is registered for it. */
-  press(accelerator: string): boolean {
-    const callback = this.registered.get(accelerator);
-    callback?.();
-    return callback !== undefined;
-  }
-}
 
 /** The browser dock has no way to listen to keys outside the browser. */
 export class UnavailableShortcutRegistry implements ShortcutRegistry {

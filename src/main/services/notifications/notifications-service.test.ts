@@ -11,7 +11,7 @@ import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../../t
 import { MemorySettingsStore } from '../settings/settings-store';
 import { NotificationsService, type DonationSource } from './notifications-service';
 import { NotifiedLedger } from './notified-ledger';
-import { RecordingNotifier } from './notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { RendererNotifier } from './renderer-notifier';
 
 let dir: string;

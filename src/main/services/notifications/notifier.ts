@@ -1,6 +1,6 @@
 /**
  * Desktop notifications behind an interface: Electron's Notification in the app, the renderer
- * (an in-app toast) in dock mode, a recording fake in tests.
+ * (an in-app toast) in dock mode, a recording fake in tests (`src/main/test-support/recording-notifier.ts`).
  */
 export interface DesktopNotification {
   title: string;
@@ -19,13 +19,4 @@ export interface NotificationHandlers {
 export interface Notifier {
   readonly supportsActions: boolean;
   show(notification: DesktopNotification, handlers?: NotificationHandlers): void;
-}
-
-/** Keeps what was shown; tests (and headless runs) read `shown` and trigger clicks and actions. */
-export class RecordingNotifier implements Notifier {
-  readonly shown: { notification: DesktopNotification; handlers: NotificationHandlers }[] = [];
-  constructor(readonly supportsActions = true) {}
-  show(notification: DesktopNotification, handlers: NotificationHandlers = {}): void {
-    this.shown.push({ notification, handlers });
-  }
 }

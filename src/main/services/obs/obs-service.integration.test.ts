@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { commandAvailable, obsUnavailableReason, startObsStudio, type RunningObs } from '../../test-support/obs-studio-process';
 import { startRtmpListener, type RtmpListener } from '../../test-support/obs-rtmp-listener';

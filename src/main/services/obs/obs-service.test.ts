@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:net';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore, type Settings } from '../settings/settings-store';
 import type { Logger } from '../logger';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';

@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { IpcRouter } from '../../ipc/ipc-router';
 import { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { EventsService, type EventsServiceOptions } from '../events/events-service';
 import { silentLogger, type Logger } from '../logger';
-import { RecordingNotifier } from '../notifications/notifier';
+import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createRedemptionsFeature, type RedemptionsFeature } from './redemptions-feature';
 import { FakeAuth, registerRedemptionsFeatureIpc } from '../../test-support/redemption-fakes';
@@ -34,6 +35,7 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs:
 }
 
 let emu: RunningEmulator;
+let sim: SimulationClient;
 let dataDir: string;
 
 /** A sign-in the test controls: a revoked token makes the next refresh fail, as a real expired sign-in does. */
@@ -63,15 +65,8 @@ interface App {
 
 let app: App;
 
-async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${emu.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 async function mintToken(): Promise<string> {
-  return (await post('/_emulator/tokens', { client_id: clientId, user_id: broadcasterId, scopes })).access_token as string;
+  return (await sim.mintToken({ client_id: clientId, user_id: broadcasterId, scopes })).access_token;
 }
 
 /**
@@ -100,10 +95,7 @@ async function stopApp(a: App): Promise<void> {
 
 /** The emulator's UNFULFILLED redemptions of the rewards Sidestage's client created. */
 async function emulatorQueue(): Promise<string[]> {
-  const res = (await (await fetch(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}&status=UNFULFILLED`)).json()) as {
-    rewards: { id: string; client_id: string }[];
-    redemptions: { id: string; reward: { id: string } }[];
-  };
+  const res = await sim.redemptions({ broadcaster_id: broadcasterId, status: 'UNFULFILLED' });
   const mine = new Set(res.rewards.filter((r) => r.client_id === clientId).map((r) => r.id));
   return res.redemptions.filter((r) => mine.has(r.reward.id)).map((r) => r.id).sort();
 }
@@ -131,17 +123,18 @@ function expectNotifiedOnce(ids: string[], a = app): void {
 }
 
 async function rewardIds(): Promise<{ hydrate: string; song: string }> {
-  const res = (await (await fetch(`${emu.url}/_emulator/redemptions?broadcaster_id=${broadcasterId}`)).json()) as { rewards: { id: string; title: string }[] };
+  const res = await sim.redemptions({ broadcaster_id: broadcasterId });
   const find = (title: string) => res.rewards.find((r) => r.title === title)!.id;
   return { hydrate: find('Hydrate!'), song: find('Song request') };
 }
 
 async function bulk(rewardId: string, count: number): Promise<string[]> {
-  return (await post('/_emulator/redemptions/bulk', { broadcaster_id: broadcasterId, reward_id: rewardId, count, user_ids: viewers, user_input: 'bulk' })).redemption_ids as string[];
+  return (await sim.redeemBulk({ broadcaster_id: broadcasterId, reward_id: rewardId, count, user_ids: viewers, user_input: 'bulk' })).redemption_ids;
 }
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, seed: 'demo', autoApprove: true });
+  sim = createSimulationClient({ baseUrl: emu.url });
 });
 
 afterAll(async () => {
@@ -154,7 +147,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await fetch(`${emu.url}/_emulator/faults`, { method: 'DELETE' });
+  await sim.clearFaults();
   if (app) await stopApp(app);
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -164,16 +157,16 @@ describe('redemption queue against the emulator', () => {
     await expectQueueMatchesEmulator();
     expect(appQueue().length).toBeGreaterThan(0);
     const { song } = await rewardIds();
-    const made = await post('/_emulator/redemptions', { broadcaster_id: broadcasterId, reward_id: song, user_id: viewers[0], user_input: 'a song' });
-    await waitUntil(() => appQueue().includes(made.id as string), 5_000, 'live redemption');
+    const made = await sim.redeem({ broadcaster_id: broadcasterId, reward_id: song, user_id: viewers[0]!, user_input: 'a song' });
+    await waitUntil(() => appQueue().includes(made.id), 5_000, 'live redemption');
     expect(app.notifier.shown.at(-1)!.notification.body).toBe('a song');
-    expectNotifiedOnce([made.id as string]);
+    expectNotifiedOnce([made.id]);
   });
 
   it('loses nothing when the WebSocket drops during a burst of 200 redemptions', async () => {
     const { hydrate } = await rewardIds();
     const first = await bulk(hydrate, 100);
-    await post('/_emulator/faults', { drop_websockets: true });
+    await sim.addFault({ drop_websockets: true });
     const second = await bulk(hydrate, 100);
     await expectQueueMatchesEmulator();
     await waitUntil(() => delivered().length >= 200, 10_000, 'all notified');
@@ -188,13 +181,13 @@ describe('redemption queue against the emulator', () => {
     // The app's reconnect defaults (no backoff given), with the jitter at its top so the waits are known.
     app = await startApp(new TestAuth(false), { logger, random: () => 1 });
     const { hydrate } = await rewardIds();
-    const refusal = await post('/_emulator/faults', { path: '^/ws$', status: 503 });
-    await post('/_emulator/faults', { drop_websockets: true });
+    const refusal = await sim.addFault({ path: '^/ws$', status: 503 });
+    await sim.addFault({ drop_websockets: true });
     await waitUntil(() => app.events.getStatus().state !== 'connected', 5_000, 'the socket to drop');
     const made = await bulk(hydrate, 60);
     // Two refused reconnects: the doubling backoff would now wait 4 s for its third try.
     await waitUntil(() => failedConnects >= 2, 10_000, 'two refused reconnects');
-    await fetch(`${emu.url}/_emulator/faults/${refusal.id as string}`, { method: 'DELETE' });
+    await sim.removeFault(refusal.id);
     const back = Date.now();
     const expected = JSON.stringify(await emulatorQueue());
     await waitUntil(() => JSON.stringify(appQueue()) === expected, 10_000, 'queue equal to the emulator');
@@ -206,7 +199,7 @@ describe('redemption queue against the emulator', () => {
 
   it('follows a session_reconnect without a gap or a duplicate', async () => {
     const { song } = await rewardIds();
-    await post('/_emulator/faults', { reconnect_websockets: true });
+    await sim.addFault({ reconnect_websockets: true });
     const ids = await bulk(song, 20);
     await expectQueueMatchesEmulator();
     await waitUntil(() => delivered().length >= 20, 10_000, 'all notified');
@@ -217,7 +210,7 @@ describe('redemption queue against the emulator', () => {
     const { hydrate } = await rewardIds();
     const ids = await bulk(hydrate, 120);
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'burst in the queue');
-    await post('/_emulator/faults', { path: 'custom_rewards/redemptions$', method: 'PATCH', status: 503, count: 4 });
+    await sim.addFault({ path: 'custom_rewards/redemptions$', method: 'PATCH', status: 503, count: 4 });
     const result = await app.feature.services!.redemptions.fulfill(ids);
     expect(result.failed).toEqual([]);
     expect(result.queued).toBeGreaterThan(0);
@@ -233,7 +226,7 @@ describe('redemption queue against the emulator', () => {
     const { song } = await rewardIds();
     const ids = await bulk(song, 60);
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'burst in the queue');
-    await post('/_emulator/faults', { path: 'custom_rewards/redemptions$', method: 'PATCH', status: 429, count: 5 });
+    await sim.addFault({ path: 'custom_rewards/redemptions$', method: 'PATCH', status: 429, count: 5 });
     await app.feature.services!.redemptions.cancel(ids);
     await waitUntil(() => app.feature.services!.redemptions.getStatus().outboxCount === 0, 20_000, 'outbox sent');
     await expectQueueMatchesEmulator();
@@ -266,7 +259,7 @@ describe('redemption queue against the emulator', () => {
     const ids = await bulk(song, 3);
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'in the queue');
     // A sign-in that may read redemptions but not manage them: the API client does not refresh for a scope 401.
-    app.auth.token = (await post('/_emulator/tokens', { client_id: clientId, user_id: broadcasterId, scopes: scopes.filter((s) => s !== 'channel:manage:redemptions') })).access_token as string;
+    app.auth.token = (await sim.mintToken({ client_id: clientId, user_id: broadcasterId, scopes: scopes.filter((s) => s !== 'channel:manage:redemptions') })).access_token;
     const result = await app.feature.services!.redemptions.fulfill(ids);
     expect(result).toMatchObject({ done: 0, queued: 0 });
     expect(result.failed).toHaveLength(1);
@@ -281,12 +274,12 @@ describe('redemption queue against the emulator', () => {
     const { song } = await rewardIds();
     const ids = await bulk(song, 30);
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'in the queue');
-    await post('/_emulator/faults', { path: 'custom_rewards/redemptions$', method: 'PATCH', status: 502, count: 1000 });
+    await sim.addFault({ path: 'custom_rewards/redemptions$', method: 'PATCH', status: 502, count: 1000 });
     expect(await app.feature.services!.redemptions.fulfill(ids.slice(0, 20))).toMatchObject({ queued: 20 });
     await waitUntil(() => delivered().length >= 30, 10_000, 'all notified before the restart');
     expectNotifiedOnce(ids);
     await stopApp(app);
-    await fetch(`${emu.url}/_emulator/faults`, { method: 'DELETE' });
+    await sim.clearFaults();
     const whileClosed = await bulk(song, 2);
     app = await startApp();
     await waitUntil(() => app.feature.services!.redemptions.getStatus().outboxCount === 0, 10_000, 'outbox sent after restart');

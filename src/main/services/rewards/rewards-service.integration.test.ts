@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
+import { createSimulationClient } from '../../../emulator/simulation-client';
 import type { RewardInput } from '../../../shared/ipc/contract';
 import { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
@@ -36,13 +37,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: 'POST' });
-  const res = await fetch(`${emu.url}/_emulator/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: clientId, user_id: broadcasterId, scopes: ['channel:read:redemptions', 'channel:manage:redemptions'] }),
-  });
-  const { access_token: token } = (await res.json()) as { access_token: string };
+  const sim = createSimulationClient({ baseUrl: emu.url });
+  await sim.reset();
+  const { access_token: token } = await sim.mintToken({ client_id: clientId, user_id: broadcasterId, scopes: ['channel:read:redemptions', 'channel:manage:redemptions'] });
   const auth = Object.assign(new FakeAuth(true), {
     getAccessToken: async () => token,
     refreshAfterUnauthorized: async (): Promise<string> => {

@@ -4,11 +4,11 @@
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { request } from 'undici';
-import type { AuthState } from '../../../shared/ipc/contract';
-import type { RunningEmulator } from '../../../emulator/server';
-import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
-import { ApiClient } from '../api/api-client';
-import { silentLogger } from '../logger';
+import type { AuthState } from '../../shared/ipc/contract';
+import type { RunningEmulator } from '../../emulator/server';
+import { createSimulationClient, type SimulationClient } from '../../emulator/simulation-client';
+import { ApiClient } from '../services/api/api-client';
+import { silentLogger } from '../services/logger';
 
 export const liveScopes = [
   'channel:manage:broadcast',
@@ -21,14 +21,6 @@ export const liveScopes = [
 /** The emulator's typed simulation-API client. */
 export function simulation(emulator: RunningEmulator): SimulationClient {
   return createSimulationClient({ baseUrl: emulator.url, timeoutMs: 10_000 });
-}
-
-/**
- * A simulation-API call by path, through the typed client (throws `SimulationApiError` on an error
- * answer); kept for the tests that still name their paths. New tests use `simulation()`'s methods.
- */
-export function simulate<T = unknown>(emulatorUrl: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  return createSimulationClient({ baseUrl: emulatorUrl, timeoutMs: 10_000 }).call<T>(method, path, body);
 }
 
 export async function mintToken(emulator: RunningEmulator, scopes = liveScopes): Promise<string> {

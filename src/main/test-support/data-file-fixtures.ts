@@ -1,0 +1,30 @@
+/**
+ * Test support: valid entries of the files Sidestage keeps in its data directory, for the tests
+ * that damage them (the corruption suite, the full disk, the end-to-end data recovery spec). Types
+ * only from src/shared, so that Playwright loads it too.
+ */
+import type { Redemption } from '../../shared/ipc/contract';
+
+export const redemptionFixture = (id: string): Redemption => ({
+  id,
+  rewardId: 'reward-1',
+  rewardTitle: 'Hydrate',
+  rewardCost: 100,
+  userId: '1',
+  userLogin: 'viewer',
+  userName: 'Viewer',
+  userInput: '',
+  redeemedAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** One pending action of the redemption outbox, as `redemption-outbox.json` holds it. */
+export const outboxEntryFixture = (id: string) => ({
+  id,
+  broadcasterId: '42',
+  rewardId: 'reward-1',
+  status: 'FULFILLED',
+  redemptions: [redemptionFixture(`r-${id}`)],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  attempts: 0,
+  lastError: null,
+});
