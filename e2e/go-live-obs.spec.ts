@@ -4,37 +4,17 @@
  * OBS's real output settings are read, and it says "Ready to go live". Skipped, with the reason,
  * only where obs or xvfb-run is missing.
  */
-import { obsUnavailableReason, startObsStudio, type RunningObs } from '../src/main/test-support/obs-studio-process';
 import { expect, test } from './support/dock-fixture';
-
-const reason = obsUnavailableReason();
+import { connectToObs, obsSkipReason, useObsStudio } from './support/obs-studio';
+import { signInToDemo } from './support/sign-in';
 
 test.describe('the go-live checklist with OBS Studio', () => {
-  test.skip(reason !== null, `skipped: ${reason}`);
-  let obs: RunningObs;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    obs = await startObsStudio();
-  });
-
-  test.afterAll(async () => {
-    await obs?.stop();
-  });
+  test.skip(obsSkipReason !== null, `skipped: ${obsSkipReason}`);
+  const obs = useObsStudio();
 
   test('turns ready through its own fixes', async ({ page, context, dock }) => {
-    await page.goto(dock.url);
-    const consentOpened = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const consent = await consentOpened;
-    await consent.getByRole('button', { name: 'Authorize' }).click();
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'OBS', exact: true }).click();
-    await page.getByLabel('Port').fill(String(obs.port));
-    await page.getByLabel('Password').fill(obs.password);
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(page.getByTestId('obs-status')).toHaveText(/^Connected to OBS/, { timeout: 20_000 });
+    await signInToDemo(page, context, dock);
+    await connectToObs(page, obs.current);
 
     await page.getByRole('button', { name: 'Go live', exact: true }).click();
     await expect(page.getByTestId('go-live-obsConnected')).toHaveAttribute('data-state', 'ok');
@@ -56,6 +36,6 @@ test.describe('the go-live checklist with OBS Studio', () => {
     await expect(output).not.toContainText('could not be read');
 
     await expect(page.getByText('Ready to go live')).toBeVisible({ timeout: 15_000 });
-    expect(await page.content()).not.toContain(obs.password);
+    expect(await page.content()).not.toContain(obs.current.password);
   });
 });

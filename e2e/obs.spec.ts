@@ -7,39 +7,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { OBSWebSocket } from 'obs-websocket-js/json';
-import { obsUnavailableReason, startObsStudio, type RunningObs } from '../src/main/test-support/obs-studio-process';
 import { expect, test } from './support/dock-fixture';
 import { demoStreamKey } from './support/emulator-client';
-
-const reason = obsUnavailableReason();
+import { connectToObs, obsSkipReason, useObsStudio } from './support/obs-studio';
+import { signInToDemo } from './support/sign-in';
 
 test.describe('OBS Studio from the dock', () => {
-  test.skip(reason !== null, `skipped: ${reason}`);
-  let obs: RunningObs;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    obs = await startObsStudio();
-  });
-
-  test.afterAll(async () => {
-    await obs?.stop();
-  });
+  test.skip(obsSkipReason !== null, `skipped: ${obsSkipReason}`);
+  const obs = useObsStudio();
 
   test('connects with the password, sends the ingest to OBS after asking, and keeps the password to itself', async ({ page, context, dock }) => {
-    await page.goto(dock.url);
-    const consentOpened = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const consent = await consentOpened;
-    await consent.getByRole('button', { name: 'Authorize' }).click();
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-
+    await signInToDemo(page, context, dock);
     await page.getByRole('button', { name: 'OBS', exact: true }).click();
     await expect(page.getByTestId('obs-status')).toHaveText('Not connected to OBS');
-    await page.getByLabel('Port').fill(String(obs.port));
-    await page.getByLabel('Password').fill(obs.password);
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(page.getByTestId('obs-status')).toHaveText(/^Connected to OBS \d+\.\d+.* \(obs-websocket 5\./, { timeout: 20_000 });
+    await connectToObs(page, obs.current);
     await expect(page.getByLabel('Password')).toHaveValue('');
 
     await page.getByRole('button', { name: 'Ingest', exact: true }).click();
@@ -54,7 +35,7 @@ test.describe('OBS Studio from the dock', () => {
     // What OBS itself holds now, read with a client of our own.
     const key = await demoStreamKey(dock.emulatorUrl);
     const client = new OBSWebSocket();
-    await client.connect(`ws://127.0.0.1:${obs.port}`, obs.password);
+    await client.connect(`ws://127.0.0.1:${obs.current.port}`, obs.current.password);
     try {
       const held = await client.call('GetStreamServiceSettings');
       expect(held.streamServiceType).toBe('rtmp_custom');
@@ -68,11 +49,11 @@ test.describe('OBS Studio from the dock', () => {
     await expect(page.getByRole('button', { name: 'Start streaming' })).toBeEnabled();
 
     // The password is in no page, log line or settings file; only its encrypted file holds it.
-    expect(await page.content()).not.toContain(obs.password);
-    expect(dock.logs()).not.toContain(obs.password);
+    expect(await page.content()).not.toContain(obs.current.password);
+    expect(dock.logs()).not.toContain(obs.current.password);
     const settingsFile = await readFile(join(dock.dataDir, 'settings.json'), 'utf8');
-    expect(settingsFile).toContain(String(obs.port));
-    expect(settingsFile).not.toContain(obs.password);
-    expect((await readFile(join(dock.dataDir, 'obs-password.enc'))).toString('latin1')).not.toContain(obs.password);
+    expect(settingsFile).toContain(String(obs.current.port));
+    expect(settingsFile).not.toContain(obs.current.password);
+    expect((await readFile(join(dock.dataDir, 'obs-password.enc'))).toString('latin1')).not.toContain(obs.current.password);
   });
 });
