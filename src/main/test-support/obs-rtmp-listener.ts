@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { freeLoopbackPort } from './obs-studio-process';
+import { freePort } from './free-port';
 
 export interface RtmpListener {
   readonly server: string;
@@ -15,7 +15,7 @@ export interface RtmpListener {
 }
 
 export async function startRtmpListener(key: string): Promise<RtmpListener> {
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-listen', '1', '-i', `rtmp://127.0.0.1:${port}/app/${key}`, '-f', 'null', '-'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -6,9 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 export interface RunningObs {
   readonly port: number;
@@ -32,17 +33,6 @@ export function commandAvailable(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 }
 
-export async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Resolves once something accepts TCP connections on 127.0.0.1:port; rejects after timeoutMs. */
 export async function waitForPort(port: number, timeoutMs: number, alive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -64,7 +54,7 @@ export async function waitForPort(port: number, timeoutMs: number, alive: () => 
 
 export async function startObsStudio(options: { password?: string; timeoutMs?: number } = {}): Promise<RunningObs> {
   const password = options.password ?? 'sidestage-test-password';
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const home = await mkdtemp(join(tmpdir(), 'sidestage-obs-'));
   const config = join(home, '.config');
   await mkdir(join(config, 'obs-studio'), { recursive: true });
