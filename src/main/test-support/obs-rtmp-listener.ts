@@ -37,7 +37,12 @@ export async function startRtmpListener(key: string): Promise<RtmpListener> {
   // Not a test connection: ffmpeg -listen 1 would take it for the publisher. The kernel's socket table says when it listens.
   const deadline = Date.now() + 10_000;
   while (!(await listening(port))) {
-    if (exited || Date.now() > deadline) throw new Error(`ffmpeg did not listen on port ${port}\n${output}`);
+    if (exited || Date.now() > deadline) {
+      // A started ffmpeg that never listened would otherwise outlive the test run.
+      if (!exited) child.kill('SIGKILL');
+      await exit;
+      throw new Error(`ffmpeg did not listen on port ${port}\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
