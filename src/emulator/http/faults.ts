@@ -23,7 +23,6 @@ export const MAX_PATTERN_PROGRAM_SIZE = 100;
 /** HTTP faults kept at once. */
 export const MAX_KEPT_FAULTS = 20;
 
-/** A path pattern compiled for linear-time matching, or the reason it cannot be used. */
 /**
  * RE2JS is a quarter of a megabyte of code that only a fault with a path needs: it is loaded then,
  * not at every start of the emulator (and of the demo dock with it).
@@ -34,7 +33,7 @@ export async function loadFaultPatterns(): Promise<void> {
   re2 ??= await import('re2js');
 }
 
-/** Needs `loadFaultPatterns()` first. */
+/** A path pattern compiled for linear-time matching, or the reason it cannot be used. Needs `loadFaultPatterns()` first. */
 export function compileFaultPattern(source: string): { pattern: RE2JS } | { error: string } {
   if (!re2) throw new Error('compileFaultPattern: call loadFaultPatterns() first');
   let pattern: RE2JS;
