@@ -97,16 +97,18 @@ async function start(): Promise<void> {
     open: () => new ElectronStore({ configFileMode: settingsFileMode }),
   });
   const safe = createSafeStorageCipher();
+  // One cipher for the tokens and the OBS password, so the key file is read once.
+  const secretCipher = safe?.cipher ?? createAesFileCipher(join(dataDir, 'token.key'));
   const tokenStore = safe
-    ? new CipherFileTokenStore(join(dataDir, 'tokens.bin'), safe.cipher, safe.description, logger, recoveryNotices)
-    : new CipherFileTokenStore(join(dataDir, 'tokens.enc'), createAesFileCipher(join(dataDir, 'token.key')), encryptedFileDescription, logger, recoveryNotices);
+    ? new CipherFileTokenStore(join(dataDir, 'tokens.bin'), secretCipher, safe.description, logger, recoveryNotices)
+    : new CipherFileTokenStore(join(dataDir, 'tokens.enc'), secretCipher, encryptedFileDescription, logger, recoveryNotices);
 
   sidestage = await createSidestage({
     transport: 'electron',
     version: app.getVersion(),
     env: process.env,
     tokenStore,
-    secretCipher: safe?.cipher,
+    secretCipher,
     settings,
     recoveryNotices,
     openUrl,

@@ -49,7 +49,7 @@ const offNoticeLines = recoveryNotices.onChange((list) => {
     console.log(`sidestage dock: ${formatNotice(notice)}`);
   }
 });
-const { settings, secret, tokenStore } = await openDockData(dataDir, logger, recoveryNotices);
+const { settings, secret, tokenStore, secretCipher } = await openDockData(dataDir, logger, recoveryNotices);
 
 const sidestage = await createSidestage({
   transport: 'dock',
@@ -58,6 +58,7 @@ const sidestage = await createSidestage({
   demo: values.demo,
   dataDir,
   tokenStore,
+  secretCipher,
   settings,
   recoveryNotices,
   // A dock has no window of its own to open a browser from: the renderer opens the page.

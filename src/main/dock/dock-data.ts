@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import Conf from 'conf';
 import { createAesFileCipher, encryptedFileDescription } from '../services/auth/aes-file-cipher';
-import { CipherFileTokenStore, type TokenStore } from '../services/auth/token-store';
+import { CipherFileTokenStore, type TokenCipher, type TokenStore } from '../services/auth/token-store';
 import { DataRecoveryNotices } from '../services/common/data-recovery-notices';
 import type { Logger } from '../services/logger';
 import { openSettingsStore, settingsFileMode } from '../services/settings/settings-file';
@@ -18,6 +18,8 @@ export interface DockData {
   settings: SettingsStore;
   secret: string;
   tokenStore: TokenStore;
+  /** The one cipher over `token.key`, for the tokens and the OBS password alike. */
+  secretCipher: TokenCipher;
 }
 
 export async function openDockData(dataDir: string, logger: Logger, recoveryNotices = new DataRecoveryNotices(logger)): Promise<DockData> {
@@ -29,12 +31,13 @@ export async function openDockData(dataDir: string, logger: Logger, recoveryNoti
     open: () => new Conf({ cwd: dataDir, configName: 'settings', projectName: 'sidestage', configFileMode: settingsFileMode }),
   });
   const secret = await loadOrCreateDockSecret(dataDir, recoveryNotices);
+  const secretCipher = createAesFileCipher(join(dataDir, 'token.key'));
   const tokenStore = new CipherFileTokenStore(
     join(dataDir, 'tokens.enc'),
-    createAesFileCipher(join(dataDir, 'token.key')),
+    secretCipher,
     encryptedFileDescription,
     logger,
     recoveryNotices,
   );
-  return { recoveryNotices, settings, secret, tokenStore };
+  return { recoveryNotices, settings, secret, tokenStore, secretCipher };
 }

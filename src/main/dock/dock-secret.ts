@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ensurePrivateDir, readRaw, recoverWhole, writeFileAtomic } from '../services/common/atomic-json-file';
 import type { DataRecoveryNotices } from '../services/common/data-recovery-notices';
 
-export const dockSecretFileName = 'dock-secret';
+const dockSecretFileName = 'dock-secret';
 const secretPattern = /^[A-Za-z0-9_-]{32,}$/;
 
 /**

@@ -17,6 +17,7 @@ export async function startDockServices(dataDir: string, logger: Logger = silent
     env: offlinePlatformEnv,
     dataDir,
     tokenStore: data.tokenStore,
+    secretCipher: data.secretCipher,
     settings: data.settings,
     recoveryNotices: data.recoveryNotices,
     openUrl: async () => false,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Account, AuthState, SignInFlow } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
 import { AppError } from '../app-error';
+import { background } from '../common/background';
 import type { Logger } from '../logger';
 import { describeNetworkError, isNetworkError } from '../api/network-error';
 import { IdentityError, type IdentityClient, type TokenGrant } from './identity-client';
@@ -242,7 +243,7 @@ export class SignInFlows {
     }
     if (this.attempt !== attempt) {
       // Cancelled while finishing: do not leave a live token behind on the platform.
-      void identity.revoke(grant.accessToken).catch(() => {});
+      background(identity.revoke(grant.accessToken), logger, 'revoking the token of a cancelled sign-in');
       return;
     }
     const expiresIn = validation.expiresIn ?? grant.expiresIn;

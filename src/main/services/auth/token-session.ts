@@ -7,6 +7,7 @@ import { signedOutAuthState, type Account, type AuthState, type SignInFlow } fro
 import type { Clock } from '../../../shared/primitives/clock';
 import { AppError } from '../app-error';
 import { isDiskFull } from '../common/atomic-json-file';
+import { background } from '../common/background';
 import type { Logger } from '../logger';
 import { describeNetworkError, isNetworkError } from '../api/network-error';
 import { IdentityError, type IdentityClient, type TokenGrant, type TokenValidation } from './identity-client';
@@ -243,7 +244,7 @@ export class TokenSession {
     if (this.current !== tokens) {
       // Signed out (or in again) while refreshing: the new token belongs to nobody now.
       if (this.current) return this.current.accessToken;
-      void identity.revoke(grant.accessToken).catch(() => {});
+      background(identity.revoke(grant.accessToken), this.options.logger, 'revoking the token renewed after a sign-out');
       throw new AppError('not_signed_in', signedOutMessage);
     }
     const renewed: StoredTokens = {

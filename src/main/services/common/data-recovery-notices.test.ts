@@ -24,4 +24,17 @@ describe('DataRecoveryNotices', () => {
     expect(notices.dismiss(notice.id)).toEqual([]);
     expect(seen).toEqual([1, 0]);
   });
+
+  it('a listener that throws does not stop the others or the notice', () => {
+    const logger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+    const notices = new DataRecoveryNotices(logger);
+    const seen: number[] = [];
+    notices.onChange(() => {
+      throw new Error('listener broke');
+    });
+    notices.onChange((list) => seen.push(list.length));
+    notices.add({ file: '/data/a.json', setAsideAs: null, reason: 'damaged', lost: null, kept: null, done: 'Started again' });
+    expect(seen).toEqual([1]);
+    expect(notices.list()).toHaveLength(1);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { basename } from 'node:path';
 import type { DataRecoveryNotice } from '../../../shared/ipc/contract';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import type { Recovery } from './atomic-json-file';
 
@@ -17,7 +18,7 @@ export interface NoticeInput extends Recovery {
 
 export class DataRecoveryNotices {
   private notices: DataRecoveryNotice[] = [];
-  private readonly listeners = new Set<(notices: DataRecoveryNotice[]) => void>();
+  private readonly changes = new Emitter<DataRecoveryNotice[]>();
   private seq = 0;
 
   constructor(
@@ -60,20 +61,12 @@ export class DataRecoveryNotices {
     return this.list();
   }
 
-  onChange(listener: (notices: DataRecoveryNotice[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (notices: DataRecoveryNotice[]) => void): Disposer {
+    return this.changes.on(listener);
   }
 
   private emit(): void {
-    const list = this.list();
-    for (const listener of this.listeners) {
-      try {
-        listener(list);
-      } catch (error) {
-        this.logger.error('a data-recovery listener failed', { error });
-      }
-    }
+    this.changes.fire(this.list());
   }
 }
 

@@ -65,7 +65,7 @@ export type DockBridge = SidestageBridge & {
 };
 
 /** 0.5, 1, 2, 4, 8 s, then every 15 s; exact: one page reconnecting to its own loopback server needs no spreading. */
-export const defaultReconnectBackoff: BackoffOptions = { initialMs: 500, maxMs: 15_000, jitter: 'none' };
+const defaultReconnectBackoff: BackoffOptions = { initialMs: 500, maxMs: 15_000, jitter: 'none' };
 
 export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
   // Globals are looked up on use, so that creating the bridge has no effect of its own.

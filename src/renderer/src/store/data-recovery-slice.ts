@@ -17,21 +17,27 @@ export interface DataRecoverySlice {
   applyRecoveryNotices(notices: DataRecoveryNotice[]): void;
 }
 
-export function createDataRecoverySlice({ set, deps, run }: SliceContext): DataRecoverySlice {
+export function createDataRecoverySlice({ set, deps, run, epochs }: SliceContext): DataRecoverySlice {
+  /** An answer is shown only if no newer data:changed (or later call's answer) was. */
+  const ask = async (request: () => ReturnType<typeof deps.bridge.data.getNotices>) => {
+    const fresh = epochs.since('data');
+    const notices = await call(request());
+    if (fresh()) set({ recoveryNotices: notices });
+  };
   return {
     recoveryNotices: [],
     loadRecoveryNotices: () =>
-      run('data.load', async (isLatest) => {
-        const notices = await call(deps.bridge.data.getNotices());
-        if (isLatest()) set({ recoveryNotices: notices });
-      }),
+      run('data.load', () => ask(() => deps.bridge.data.getNotices())),
     dismissRecoveryNotice: (id) =>
       run('data.dismiss', async () => {
         set((state) => ({ recoveryNotices: state.recoveryNotices.filter((n) => n.id !== id) }));
         // Main's answer is the list left; a failure brings the notice back with the next read.
-        set({ recoveryNotices: await call(deps.bridge.data.dismissNotice({ id })) });
+        await ask(() => deps.bridge.data.dismissNotice({ id }));
       }),
-    applyRecoveryNotices: (recoveryNotices) => set({ recoveryNotices }),
+    applyRecoveryNotices: (recoveryNotices) => {
+      epochs.tick('data');
+      set({ recoveryNotices });
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type {
   AdsState,
   CharityOverview,
+  DataRecoveryNotice,
   HotkeyState,
   QueueSnapshot,
   QueueStatus,
@@ -251,6 +252,28 @@ describe('late answers never overwrite newer state', () => {
     answer.resolve({ ...running, counts: { redemptions: 0, donations: 0, chatEvents: 0 } });
     await switching;
     expect(store.getState().simulation).toEqual(running);
+  });
+
+  it('damaged-file notices: a read answered after data:changed does not bring back a dismissed notice', async () => {
+    const notice = (id: string): DataRecoveryNotice => ({
+      id,
+      file: `${id}.json`,
+      reason: 'it was cut short',
+      done: 'set it aside',
+      setAsideAs: null,
+      lost: null,
+      kept: null,
+      consequence: null,
+      at: '2030-01-01T00:00:00.000Z',
+    });
+    const { answer, fn: getNotices } = heldAnswer<DataRecoveryNotice[]>();
+    const { store } = setup({ data: { getNotices, dismissNotice: vi.fn() } });
+    const loading = store.getState().loadRecoveryNotices();
+    await flush();
+    store.getState().applyRecoveryNotices([notice('b')]);
+    answer.resolve([notice('a'), notice('b')]);
+    await loading;
+    expect(store.getState().recoveryNotices.map((n) => n.id)).toEqual(['b']);
   });
 
   it('an answer with no event since is still shown', async () => {
