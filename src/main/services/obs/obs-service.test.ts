@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServer } from 'node:net';
+import { freePort } from '../../test-support/free-port';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore, type Settings } from '../settings/settings-store';
 import type { Logger } from '../logger';
@@ -57,17 +57,6 @@ function service(port: number, options: { password?: string | null; settings?: P
   });
   cleanups.push(() => obs.dispose());
   return { obs, clock, notifier, logger, settings, markers };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function connected(h: Harness): Promise<void> {
