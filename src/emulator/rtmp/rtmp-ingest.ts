@@ -84,8 +84,13 @@ export class RtmpIngest {
     socket.pause();
     void loadLibrary().then(
       (Session) => {
-        if (this.closed || socket.destroyed) socket.destroy();
-        else this.startSession(new Session(socket), server);
+        if (this.closed || socket.destroyed) return void socket.destroy();
+        // A session that cannot start ends its own connection, never the process.
+        try {
+          this.startSession(new Session(socket), server);
+        } catch {
+          socket.destroy();
+        }
       },
       () => socket.destroy(),
     );
