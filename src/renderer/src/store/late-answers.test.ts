@@ -87,6 +87,33 @@ describe('late answers never overwrite newer state', () => {
     expect(getSnapshot).toHaveBeenCalledTimes(2);
   });
 
+  it('queue: deltas that overtake the first snapshot are applied after it (the sign-in\'s "in sync" is not lost)', async () => {
+    // Main took the snapshot while bringing the queue up to date, then said "in sync" before the answer arrived.
+    const held = deferred<QueueSnapshot>();
+    const getSnapshot = vi.fn(async () => ok(await held.promise));
+    const { store } = setup({ redemptions: { getSnapshot } });
+    const loading = store.getState().loadQueue();
+    await flush();
+    store.getState().applyQueueDelta({ baseVersion: 4, version: 5, added: [r('2')], removed: [], status: queueStatus({ size: 2 }), failures: [] });
+    held.resolve(snapshot(4, [r('1')], queueStatus({ syncing: true, size: 1 })));
+    await loading;
+    const state = store.getState();
+    expect(state.queue).toEqual({ version: 5, items: [r('1'), r('2')] });
+    expect(state.queueStatus?.syncing).toBe(false);
+    expect(getSnapshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('queue: early deltas the snapshot already holds are skipped, and a gap after it asks again', async () => {
+    const getSnapshot = vi.fn().mockResolvedValueOnce(ok(snapshot(6, [r('1')]))).mockResolvedValueOnce(ok(snapshot(9, [r('3')])));
+    const { store } = setup({ redemptions: { getSnapshot } });
+    store.getState().applyQueueDelta({ baseVersion: 5, version: 6, added: [r('1')], removed: [], status: queueStatus({ size: 1 }), failures: [] });
+    store.getState().applyQueueDelta({ baseVersion: 7, version: 8, added: [r('3')], removed: [], status: queueStatus({ size: 2 }), failures: [] });
+    await store.getState().loadQueue();
+    await flush();
+    expect(getSnapshot).toHaveBeenCalledTimes(2);
+    expect(store.getState().queue).toEqual({ version: 9, items: [r('3')] });
+  });
+
   it('queue: a snapshot as new as the copy or newer is still applied', async () => {
     const getSnapshot = vi.fn().mockResolvedValueOnce(ok(snapshot(5, [r('1')]))).mockResolvedValueOnce(ok(snapshot(7, [r('2')])));
     const { store } = setup({ redemptions: { getSnapshot } });

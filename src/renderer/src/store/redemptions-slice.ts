@@ -51,7 +51,15 @@ export function describeResolve(result: ResolveResult, status: ResolveStatus): s
   return parts.length ? `${parts.join(', ')}.` : 'Nothing to do: those redemptions were already handled.';
 }
 
+/** Deltas kept while no snapshot is held (the newest): if older ones were let go, the gap makes the copy ask again. */
+const earlyDeltaLimit = 500;
+
 export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): RedemptionsSlice {
+  // Deltas that arrive before the first snapshot's answer. The snapshot may have been taken before
+  // them (main's status "syncing" then "in sync"): dropping them would leave the copy at the older
+  // version with nothing left to bring it forward.
+  let earlyDeltas: QueueDelta[] = [];
+
   const applySnapshot = (snapshot: QueueSnapshot) => {
     // Numbered deltas sent after the snapshot was taken can arrive before it (over the dock they
     // travel on another connection): an older snapshot would undo them, and the next delta would
@@ -65,6 +73,10 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       queueFailures: snapshot.failures,
       focusedId: focusAfterRemoval(state.queue?.items ?? [], snapshot.items, state.focusedId),
     }));
+    const early = earlyDeltas;
+    earlyDeltas = [];
+    // Those the snapshot already holds are skipped; a missing one makes the copy ask again.
+    for (const delta of early) get().applyQueueDelta(delta);
   };
 
   const resolve = async (ids: string[], status: ResolveStatus, send: () => Promise<ResolveResult>) => {
@@ -109,7 +121,11 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
 
     applyQueueDelta: (delta) => {
       const state = get();
-      if (!state.queue) return; // the snapshot being loaded is newer
+      if (!state.queue) {
+        earlyDeltas.push(delta);
+        if (earlyDeltas.length > earlyDeltaLimit) earlyDeltas.shift();
+        return;
+      }
       const next = applyQueueDelta(state.queue, delta);
       if (!next) {
         // An event was lost (the event stream reconnected): start again from a snapshot.
