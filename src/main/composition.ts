@@ -45,6 +45,8 @@ import { ingestTargetReader } from './services/obs/ingest-target';
 import { registerObsIpc } from './ipc/obs-ipc';
 import { GoLiveChecklist } from './services/go-live/go-live-checklist';
 import { registerGoLiveIpc } from './ipc/go-live-ipc';
+import { TestStreamService } from './services/test-stream/test-stream-service';
+import { registerTestStreamIpc } from './ipc/test-stream-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -92,6 +94,8 @@ export interface Sidestage {
   redemptions: RedemptionsFeature;
   obs: ObsService;
   goLive: GoLiveChecklist;
+  /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
+  testStream: TestStreamService | null;
   recoveryNotices: DataRecoveryNotices;
   dispose(): Promise<void>;
 }
@@ -235,10 +239,14 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     dropMarker: (description) => live.markers.drop('obs-reconnect', description),
   });
   wiring.add(registerObsIpc(router, obs));
+  // Demo mode only: ffmpeg publishes to the in-process emulator's ingest when OBS is not used.
+  const testStream = emulator ? new TestStreamService({ getIngestTarget: ingestTargetReader(ingest), logger }) : null;
+  wiring.add(registerTestStreamIpc(router, testStream));
   const goLive = new GoLiveChecklist({
     auth,
     ingest,
     obs,
+    testStream,
     events,
     markers: live.markers,
     hotkey: live.hotkey,
@@ -263,6 +271,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive.dispose();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
+    // Its ffmpeg ends by its PID before the emulator it publishes to closes.
+    await testStream?.dispose();
     await obs.dispose();
     await live.dispose();
     await redemptions.dispose();
@@ -279,6 +289,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     await auth.start();
     await live.start();
     await obs.start();
+    // Off the start-up path: the checklist and the button learn whether ffmpeg is there when it answers.
+    testStream?.detectFfmpeg().catch((error: unknown) => logger.warn('looking for ffmpeg failed', { error: String(error) }));
   } catch (error) {
     // Whatever started (the emulator's port, timers, sockets) must not outlive a failed start.
     await dispose().catch(() => {});
@@ -294,6 +306,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     redemptions,
     obs,
     goLive,
+    testStream,
     recoveryNotices,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,

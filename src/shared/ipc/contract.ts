@@ -32,6 +32,7 @@ import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIds
 import { customRewardSchema, rewardInputSchema, rewardsOverviewSchema } from './schemas/rewards';
 import { streamStatusSchema } from './schemas/stream';
 import { traySettingsSchema } from './schemas/tray';
+import { testStreamStateSchema } from './schemas/test-stream';
 
 const noArg = z.undefined();
 
@@ -54,6 +55,7 @@ export * from './schemas/demo';
 export * from './schemas/data';
 export * from './schemas/obs';
 export * from './schemas/go-live';
+export * from './schemas/test-stream';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -184,6 +186,12 @@ export const invokeChannels = {
   'goLive:fix': { arg: goLiveFixArgSchema, result: goLiveStateSchema },
   /** The chat preset to apply at the start of a stream; null: none. */
   'goLive:setStartPreset': { arg: goLiveStartPresetArgSchema, result: goLiveStateSchema },
+  // the demo's "Publish a test stream" (ffmpeg as the encoder when OBS is not used)
+  'testStream:getState': { arg: noArg, result: testStreamStateSchema },
+  /** Answers at once with "starting"; "publishing" or "failed" follows as testStream:changed. */
+  'testStream:start': { arg: noArg, result: testStreamStateSchema },
+  /** Answers once ffmpeg has ended. */
+  'testStream:stop': { arg: noArg, result: testStreamStateSchema },
   ...dataRecoveryChannels,
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
@@ -206,6 +214,7 @@ export const eventChannels = {
   'goLive:changed': goLiveStateSchema,
   /** Show the go-live panel (the tray's "Go-live checklist"). */
   'goLive:show': z.object({}),
+  'testStream:changed': testStreamStateSchema,
   ...dataRecoveryEvents,
 } as const satisfies Record<string, z.ZodType>;
 

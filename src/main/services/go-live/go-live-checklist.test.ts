@@ -9,6 +9,7 @@ import type {
   ObsOutputSettings,
   ObsState,
   ObsStreamTarget,
+  TestStreamState,
 } from '../../../shared/ipc/contract';
 import { Emitter } from '../../../shared/primitives/emitter';
 import { signedInAuthState } from '../../test-support/auth-states';
@@ -59,8 +60,20 @@ function overview(partial: Partial<IngestOverview> = {}): IngestOverview {
 const sameTarget: ObsStreamTarget = { match: 'same', differences: [], server: 'rtmp://fra.example/app', serverName: 'Frankfurt', obsService: 'rtmp_custom', obsServer: 'rtmp://fra.example/app' };
 const goodOutput: ObsOutputSettings = { mode: 'simple', encoder: 'x264', videoBitrateKbps: 4500, keyframeIntervalSeconds: 2, outputWidth: 1280, outputHeight: 720, fps: 60 };
 
-function setup() {
+const idleTestStream: TestStreamState = {
+  available: true,
+  ffmpegInstalled: true,
+  status: 'stopped',
+  statusText: 'No test stream',
+  serverName: null,
+  publishingSince: null,
+  problem: null,
+  profile: '1280x720, 30 fps, 2,500 kbps H.264, keyframes every 2 s, AAC',
+};
+
+function setup(options: { testStream?: TestStreamState } = {}) {
   const clock = createFakeClock();
+  const testStream = options.testStream ? source<TestStreamState>(options.testStream) : null;
   const auth = source<AuthState>({ ...signedInAuthState, scopes });
   const ingestChanges = new Emitter<IngestOverview>();
   let ingestOverview = overview();
@@ -105,6 +118,7 @@ function setup() {
         return output;
       },
     },
+    testStream: testStream ? { getState: testStream.get, onChange: testStream.on } : null,
     events: { getStatus: events.get, onStatusChange: events.on },
     markers: { getOverview: markers.get, onChange: markers.on },
     hotkey: { getState: hotkey.get, onChange: hotkey.on },
@@ -122,6 +136,7 @@ function setup() {
     clock,
     auth,
     obs,
+    testStream,
     events,
     markers,
     hotkey,
@@ -383,5 +398,59 @@ describe('GoLiveChecklist', () => {
     expect(t.calls.getOverview).toHaveBeenCalledTimes(2);
     for (const state of [a, b, c]) expect(byId(state, 'signIn').state).toBe('problem');
     expect(t.checklist.getState().checking).toBe(false);
+  });
+});
+
+describe('GoLiveChecklist in demo mode with the test stream', () => {
+  const obsOff = { status: 'off', statusText: 'Not connected to OBS', obsVersion: null } as Partial<ObsState>;
+
+  it('accepts the test stream as the encoder when OBS is not connected, and is ready', async () => {
+    const t = setup({ testStream: idleTestStream });
+    t.obs.set(obsOff);
+    const state = await t.checklist.recheck();
+    expect(byId(state, 'obsConnected')).toMatchObject({ label: 'Encoder', state: 'ok', reason: 'OBS is not connected: in demo mode the test stream (ffmpeg) is the encoder.' });
+    expect(byId(state, 'streamKey')).toMatchObject({ state: 'ok', reason: 'The stream key is fetched; the test stream publishes with it.' });
+    expect(byId(state, 'obsServer')).toMatchObject({ state: 'ok', reason: 'The test stream publishes to Frankfurt, reachable in 23 ms.' });
+    expect(byId(state, 'obsOutput')).toMatchObject({ state: 'not-applicable' });
+    expect(t.calls.checkStreamTarget).not.toHaveBeenCalled();
+    expect(state).toMatchObject({ ready: true, summary: 'Ready to go live' });
+  });
+
+  it('without the test stream (outside demo mode) OBS not connected blocks, as before', async () => {
+    const t = setup();
+    t.obs.set(obsOff);
+    const state = await t.checklist.recheck();
+    expect(byId(state, 'obsConnected')).toMatchObject({ label: 'OBS connected', state: 'problem' });
+    expect(state.ready).toBe(false);
+  });
+
+  it('ffmpeg missing: the encoder is a problem that says so, with Connect to OBS as the fix', async () => {
+    const t = setup({ testStream: { ...idleTestStream, ffmpegInstalled: false } });
+    t.obs.set(obsOff);
+    const state = await t.checklist.recheck();
+    expect(byId(state, 'obsConnected')).toMatchObject({
+      state: 'problem',
+      reason: 'OBS is not connected, and ffmpeg is not installed for a test stream: install it, or use OBS.',
+      fix: { action: 'connectObs' },
+    });
+    expect(state.ready).toBe(false);
+  });
+
+  it('the selected server untested: the probe is the fix; re-checks when the test stream learns ffmpeg is missing', async () => {
+    const t = setup({ testStream: idleTestStream });
+    t.obs.set(obsOff);
+    t.setOverview(overview({ selectedId: 2 }));
+    await t.checklist.openChecklist();
+    expect(byId(t.checklist.getState(), 'obsServer')).toMatchObject({ state: 'unknown', fix: { action: 'probeIngest' } });
+    t.testStream!.set({ ffmpegInstalled: false });
+    await vi.waitFor(() => expect(byId(t.checklist.getState(), 'obsConnected').state).toBe('problem'));
+    t.checklist.dispose();
+  });
+
+  it('OBS connected wins over the test stream: OBS is checked', async () => {
+    const t = setup({ testStream: idleTestStream });
+    const state = await t.checklist.recheck();
+    expect(byId(state, 'obsConnected')).toMatchObject({ label: 'OBS connected', state: 'ok' });
+    expect(t.calls.checkStreamTarget).toHaveBeenCalled();
   });
 });

@@ -21,6 +21,7 @@ import type {
   ObsSendResult,
   ObsState,
   ObsStreamTarget,
+  TestStreamState,
 } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -49,6 +50,11 @@ export interface GoLiveObs {
   sendStreamTarget(overwrite: boolean): Promise<ObsSendResult>;
   getOutputSettings(): Promise<ObsOutputSettings>;
 }
+/** The demo's test stream (ffmpeg): the encoder when OBS is not connected. */
+export interface GoLiveTestStream {
+  getState(): TestStreamState;
+  onChange: Listen<TestStreamState>;
+}
 export interface GoLiveEvents {
   getStatus(): EventsStatus;
   onStatusChange: Listen<EventsStatus>;
@@ -75,6 +81,8 @@ export interface GoLiveChecklistOptions {
   auth: GoLiveAuth;
   ingest: GoLiveIngest;
   obs: GoLiveObs;
+  /** Demo mode only: with OBS not connected, the test stream is accepted as the encoder. */
+  testStream?: GoLiveTestStream | null;
   events: GoLiveEvents;
   markers: GoLiveMarkers;
   hotkey: GoLiveHotkey;
@@ -192,6 +200,7 @@ export class GoLiveChecklist {
           this.requestCheck(true);
         }),
       );
+      if (o.testStream) this.inputs.add(o.testStream.onChange(recheck));
       this.inputs.add(o.events.onStatusChange(recheck));
       this.inputs.add(o.markers.onChange(recheck));
       this.inputs.add(o.hotkey.onChange(recheck));
@@ -343,6 +352,7 @@ export class GoLiveChecklist {
     if (overview.streamKeyError) return item('streamKey', 'problem', `The stream key could not be fetched: ${overview.streamKeyError}`, true, null);
     if (!overview.maskedUrl) return item('streamKey', 'problem', 'The stream key has not been fetched (is an ingest server selected?).', true, null);
     const send = { action: 'sendToObs' as const, label: 'Send to OBS' };
+    if (target === null && this.testStreamIsEncoder()) return item('streamKey', 'ok', 'The stream key is fetched; the test stream publishes with it.', true, null);
     if (target === null) return item('streamKey', 'unknown', 'The stream key is fetched; connect OBS to check the one it holds.', true, null);
     if ('error' in target) return item('streamKey', 'unknown', `OBS's stream settings could not be read: ${target.error}`, true, null);
     if (target.match === 'empty') return item('streamKey', 'problem', 'OBS has no stream key yet.', true, send);
@@ -355,9 +365,22 @@ export class GoLiveChecklist {
     return item('streamKey', 'ok', 'The stream key is fetched and OBS holds the current one.', true, null);
   }
 
+  /** Demo mode with OBS not connected: the test stream (ffmpeg) is the encoder the checklist checks. */
+  private testStreamIsEncoder(): boolean {
+    return this.options.testStream?.getState().available === true && this.options.obs.getState().status !== 'connected';
+  }
+
   private obsConnectedItem(): GoLiveItem {
     const obs = this.options.obs.getState();
     if (obs.status === 'connected') return item('obsConnected', 'ok', `Connected to OBS${obs.obsVersion ? ` ${obs.obsVersion}` : ''}.`, true, null);
+    if (this.testStreamIsEncoder()) {
+      const encoder = { ...item('obsConnected', 'ok', '', true, null), label: 'Encoder' };
+      const notConnected = obs.status === 'off' ? 'OBS is not connected' : obs.statusText;
+      if (this.options.testStream!.getState().ffmpegInstalled === false) {
+        return { ...encoder, state: 'problem', reason: `${notConnected}, and ffmpeg is not installed for a test stream: install it, or use OBS.`, fix: { action: 'connectObs', label: 'Connect to OBS' } };
+      }
+      return { ...encoder, reason: `${notConnected}: in demo mode the test stream (ffmpeg) is the encoder.` };
+    }
     if (obs.status === 'connecting') return item('obsConnected', 'unknown', 'Connecting to OBS…', true, null);
     // A wrong password is corrected in the OBS panel; connecting again would fail the same way.
     const fix =
@@ -372,6 +395,7 @@ export class GoLiveChecklist {
   private obsServerItem(reads: Reads): GoLiveItem {
     const { overview, target } = reads;
     const send = { action: 'sendToObs' as const, label: 'Send the recommended server to OBS' };
+    if (target === null && this.testStreamIsEncoder()) return this.testStreamServerItem(overview);
     if (target === null) return item('obsServer', 'unknown', 'Connect OBS to check its server.', true, null);
     if ('error' in target) return item('obsServer', 'unknown', `OBS's stream settings could not be read: ${target.error}`, true, null);
     if ('error' in overview) return item('obsServer', 'unknown', `The ingest directory could not be read: ${overview.error}`, true, null);
@@ -390,8 +414,23 @@ export class GoLiveChecklist {
     return item('obsServer', 'ok', `OBS streams to ${server.name}, reachable in ${Math.round(server.probe.medianMs)} ms.`, true, null);
   }
 
+  /** The test stream publishes to the server selected in the Ingest panel: that one must be reachable. */
+  private testStreamServerItem(overview: Reads['overview']): GoLiveItem {
+    if ('error' in overview) return item('obsServer', 'unknown', `The ingest directory could not be read: ${overview.error}`, true, null);
+    const id = overview.selectedId ?? overview.recommendedId;
+    const server = overview.servers.find((s) => s.id === id);
+    if (!server) return item('obsServer', 'problem', 'No ingest server is selected: choose one in the Ingest panel.', true, null);
+    const probe = { action: 'probeIngest' as const, label: 'Test the servers' };
+    if (server.probe.status === 'untested') return item('obsServer', 'unknown', `The test stream publishes to ${server.name}; its latency has not been tested.`, true, probe);
+    if (server.probe.status === 'unreachable') return item('obsServer', 'problem', `The test stream publishes to ${server.name}, which did not answer the latency test: ${server.probe.reason}`, true, probe);
+    return item('obsServer', 'ok', `The test stream publishes to ${server.name}, reachable in ${Math.round(server.probe.medianMs)} ms.`, true, null);
+  }
+
   private obsOutputItem(reads: Reads): GoLiveItem {
     const { output } = reads;
+    if (output === null && this.testStreamIsEncoder()) {
+      return { ...item('obsOutput', 'not-applicable', `The test stream publishes ${this.options.testStream!.getState().profile}: within the platform’s recommendations.`, false, null), label: 'Output settings' };
+    }
     if (output === null) return item('obsOutput', 'unknown', "Connect OBS to check its output settings.", false, null);
     if ('error' in output) return item('obsOutput', 'unknown', `OBS's output settings could not be read: ${output.error}`, false, null);
     const advice = evaluateOutputSettings(output);

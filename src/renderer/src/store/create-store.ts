@@ -12,6 +12,7 @@ import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-sli
 import { createDemoSlice, mirrorDemo } from './demo-slice';
 import { createObsSlice, mirrorObs } from './obs-slice';
 import { createGoLiveSlice, mirrorGoLive } from './go-live-slice';
+import { createTestStreamSlice, mirrorTestStream } from './test-stream-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
 import { createRewardsSlice } from './rewards-slice';
@@ -37,6 +38,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createDataRecoverySlice(context),
       ...createObsSlice(context),
       ...createGoLiveSlice(context),
+      ...createTestStreamSlice(context),
     };
   });
 }
@@ -58,6 +60,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorDataRecovery(store, deps),
     mirrorObs(store, deps),
     mirrorGoLive(store, deps),
+    mirrorTestStream(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

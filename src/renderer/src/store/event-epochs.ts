@@ -21,6 +21,7 @@ export type EventDomain =
   | 'demo'
   | 'obs'
   | 'goLive'
+  | 'testStream'
   | 'data'
   // No events: only answers to compare with each other.
   | 'app'

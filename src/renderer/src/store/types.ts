@@ -9,6 +9,7 @@ import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { CharityActionId, CharitySlice } from './charity-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
+import type { TestStreamActionId, TestStreamSlice } from './test-stream-slice';
 import type { ObsActionId, ObsSlice } from './obs-slice';
 import type { GoLiveActionId, GoLiveSlice } from './go-live-slice';
 import type { NotificationsActionId, NotificationsSlice } from './notifications-slice';
@@ -54,6 +55,7 @@ export type ActionId =
   | DemoActionId
   | ObsActionId
   | GoLiveActionId
+  | TestStreamActionId
   | DataRecoveryActionId;
 
 export interface ActionStatus {
@@ -114,4 +116,4 @@ export interface UiSlice {
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice & GoLiveSlice;
+export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice & GoLiveSlice & TestStreamSlice;

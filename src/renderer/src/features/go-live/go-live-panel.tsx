@@ -7,6 +7,7 @@ import { formatClockTime } from '../../lib/format';
 import { store, useSidestage } from '../../store';
 import { formatGoLiveItemState } from '../../store/go-live-slice';
 import { selectAction } from '../../store/selectors';
+import { TestStreamControls } from './test-stream-controls';
 
 /**
  * The go-live checklist: every item with its state, reason and one-click fix, and "Ready to go
@@ -37,6 +38,7 @@ export function GoLivePanel() {
               <ChecklistItem key={item.id} item={item} />
             ))}
           </ul>
+          <TestStreamControls />
           <StartPreset presetId={goLive.startPresetId} />
           <div className="button-row">
             <button type="button" onClick={() => void store.getState().recheckGoLive()} disabled={goLive.checking}>

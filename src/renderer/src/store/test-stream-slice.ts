@@ -1,0 +1,61 @@
+/**
+ * The demo's "Publish a test stream" in the store. Main runs ffmpeg; this mirrors its state
+ * (testStream:changed and call results).
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { TestStreamState } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import type { SidestageState, StoreDeps } from './types';
+
+export type TestStreamActionId = 'testStream.load' | 'testStream.start' | 'testStream.stop';
+
+export interface TestStreamSlice {
+  testStream: TestStreamState | null;
+  loadTestStream(): Promise<void>;
+  startTestStream(): Promise<void>;
+  stopTestStream(): Promise<void>;
+  applyTestStream(state: TestStreamState): void;
+}
+
+export function createTestStreamSlice({ set, deps, run, epochs }: SliceContext): TestStreamSlice {
+  const ask = (id: TestStreamActionId, request: () => ReturnType<typeof deps.bridge.testStream.getState>) =>
+    run(id, async (isLatest) => {
+      const fresh = epochs.since('testStream');
+      const state = await call(request());
+      if (isLatest() && fresh()) set({ testStream: state });
+    });
+  return {
+    testStream: null,
+    loadTestStream: () => ask('testStream.load', () => deps.bridge.testStream.getState()),
+    startTestStream: () => ask('testStream.start', () => deps.bridge.testStream.start()),
+    stopTestStream: () => ask('testStream.stop', () => deps.bridge.testStream.stop()),
+    applyTestStream: (testStream) => {
+      epochs.tick('testStream');
+      set({ testStream });
+    },
+  };
+}
+
+/** What the Go live panel's test-stream row shows: hidden outside demo mode. */
+export function selectTestStreamControls(state: SidestageState): { visible: boolean; running: boolean; canStart: boolean } {
+  const stream = state.testStream;
+  const running = stream?.status === 'starting' || stream?.status === 'publishing' || stream?.status === 'stopping';
+  return {
+    visible: stream?.available === true,
+    running,
+    canStart: stream?.available === true && !running && stream.ffmpegInstalled !== false,
+  };
+}
+
+/** Follows testStream:changed, and reads the state at start and whenever events may have been missed. */
+export function mirrorTestStream(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  const stops = [
+    deps.bridge.on('testStream:changed', (state) => store.getState().applyTestStream(state)),
+    deps.connection.onResync(() => void store.getState().loadTestStream()),
+  ];
+  void store.getState().loadTestStream();
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
