@@ -447,6 +447,18 @@ describe('GoLiveChecklist in demo mode with the test stream', () => {
     t.checklist.dispose();
   });
 
+  it('OBS turned on but not running is the problem told, unless the test stream is publishing', async () => {
+    const t = setup({ testStream: idleTestStream });
+    t.obs.set({ status: 'not-running', statusText: 'OBS not running at 127.0.0.1:4455', obsVersion: null });
+    let state = await t.checklist.recheck();
+    expect(byId(state, 'obsConnected')).toMatchObject({ label: 'OBS connected', state: 'problem', fix: { action: 'connectObs' } });
+    expect(state.ready).toBe(false);
+    t.testStream!.set({ status: 'publishing' });
+    state = await t.checklist.recheck();
+    expect(byId(state, 'obsConnected')).toMatchObject({ label: 'Encoder', state: 'ok', reason: 'OBS not running at 127.0.0.1:4455: in demo mode the test stream (ffmpeg) is the encoder.' });
+    expect(state.ready).toBe(true);
+  });
+
   it('OBS connected wins over the test stream: OBS is checked', async () => {
     const t = setup({ testStream: idleTestStream });
     const state = await t.checklist.recheck();

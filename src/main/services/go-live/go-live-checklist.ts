@@ -365,9 +365,17 @@ export class GoLiveChecklist {
     return item('streamKey', 'ok', 'The stream key is fetched and OBS holds the current one.', true, null);
   }
 
-  /** Demo mode with OBS not connected: the test stream (ffmpeg) is the encoder the checklist checks. */
+  /**
+   * Demo mode with OBS not connected: the test stream (ffmpeg) is the encoder the checklist checks,
+   * unless the broadcaster turned OBS on (then OBS not answering is the problem to tell) and no test
+   * stream runs.
+   */
   private testStreamIsEncoder(): boolean {
-    return this.options.testStream?.getState().available === true && this.options.obs.getState().status !== 'connected';
+    const testStream = this.options.testStream?.getState();
+    if (testStream?.available !== true) return false;
+    const obs = this.options.obs.getState().status;
+    if (obs === 'connected') return false;
+    return obs === 'off' || testStream.status === 'starting' || testStream.status === 'publishing';
   }
 
   private obsConnectedItem(): GoLiveItem {

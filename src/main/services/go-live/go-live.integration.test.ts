@@ -73,7 +73,9 @@ describe('go-live checklist in demo mode', () => {
     await waitUntil(() => item(sidestage.goLive.getState(), 'signIn').state === 'ok', 10_000, 'signed in');
 
     await call('obs:connect');
-    await waitUntil(() => item(sidestage.goLive.getState(), 'obsConnected').state === 'ok', 10_000, 'OBS connected');
+    // Before OBS is on, the demo's test stream is the encoder (item "Encoder"); OBS's own item once connected.
+    expect(item(sidestage.goLive.getState(), 'obsConnected')).toMatchObject({ label: 'Encoder', state: 'ok' });
+    await waitUntil(() => item(sidestage.goLive.getState(), 'obsConnected').label === 'OBS connected' && item(sidestage.goLive.getState(), 'obsConnected').state === 'ok', 10_000, 'OBS connected');
     await waitUntil(() => item(sidestage.goLive.getState(), 'streamKey').state === 'problem', 10_000, 'the stream key checked against OBS');
     // The fake OBS starts as a fresh OBS set up for the platform by hand: its service, an old key.
     expect(item(sidestage.goLive.getState(), 'streamKey')).toMatchObject({ reason: 'OBS holds a different stream key, not the current one.', fix: { action: 'sendToObs' } });
