@@ -728,6 +728,8 @@ export function createSimulationClient(options: SimulationClientOptions) {
     ingestSessions: () => call<{ sessions: IngestSessionView[] }>('GET', '/_emulator/ingest/sessions'),
     ingestSettings: () => call<IngestSettingsView>('GET', '/_emulator/ingest/settings'),
     setIngestSettings: (body: Partial<IngestSettingsView>) => call<IngestSettingsView>('POST', '/_emulator/ingest/settings', body),
+    /** Cuts publishing connections as a network drop would (all when no filter); the stream stays live for the grace. */
+    dropIngestSessions: (body: { user_id?: string; session_id?: string } = {}) => call<{ sessions: IngestSessionView[] }>('POST', '/_emulator/ingest/sessions/drop', body),
     resetStreamKey: (userId: string) =>
       call<{ user_id: string; stream_key: string; reset_at: string }>('POST', `/_emulator/streams/${seg(userId)}/key/reset`, {}),
   };

@@ -36,12 +36,23 @@ export function ingestSessionView(session: IngestSession) {
   };
 }
 
+const dropBody = z.object({ user_id: z.string().min(1).optional(), session_id: z.string().min(1).optional() }).strict();
+
 const settingsView = (settings: IngestSettings) => ({ reconnect_grace_ms: settings.reconnectGraceMs });
 
 export function registerIngestSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
 
   app.get('/_emulator/ingest/sessions', () => ({ sessions: state.ingest.list().map(ingestSessionView) }));
+
+  // Cuts publishing connections as a network drop would; the stream stays live for the reconnect grace.
+  app.post('/_emulator/ingest/sessions/drop', (request) => {
+    const body = parseSimulationBody(dropBody, request.body);
+    if (body.user_id !== undefined && !state.channels.get(body.user_id)) throw notFound(`Unknown user "${body.user_id}"`);
+    if (body.session_id !== undefined && !state.ingest.get(body.session_id)) throw notFound(`Unknown ingest session "${body.session_id}"`);
+    const dropped = state.ingest.drop({ userId: body.user_id, sessionId: body.session_id });
+    return { sessions: dropped.map(ingestSessionView) };
+  });
 
   app.get('/_emulator/ingest/settings', () => settingsView(state.ingest.settings));
 

@@ -35,6 +35,12 @@ export interface IngestSession {
   endedAt: number | null;
 }
 
+/** Which publishes a simulated drop cuts; both empty: every publishing session. */
+export interface IngestDropFilter {
+  userId?: string;
+  sessionId?: string;
+}
+
 export interface IngestSettings {
   /** How long a live stream outlives a dropped publish; a re-publish within it continues the same stream. */
   reconnectGraceMs: number;
@@ -55,6 +61,8 @@ export class IngestSessionStore {
   private readonly records = new Map<string, IngestSession>();
   /** Set by the running RTMP ingest: disconnects a user's publishes (stream key reset). */
   private keyResetHandler: ((userId: string) => void) | null = null;
+  /** Set by the running RTMP ingest: cuts publishing connections as a network drop would. */
+  private dropHandler: ((filter: IngestDropFilter) => IngestSession[]) | null = null;
 
   add(session: IngestSession): void {
     this.records.set(session.id, session);
@@ -71,6 +79,19 @@ export class IngestSessionStore {
 
   onKeyReset(handler: ((userId: string) => void) | null): void {
     this.keyResetHandler = handler;
+  }
+
+  onDrop(handler: ((filter: IngestDropFilter) => IngestSession[]) | null): void {
+    this.dropHandler = handler;
+  }
+
+  /**
+   * Cuts the connections of the publishes `filter` names (all when empty), as a network drop would:
+   * the encoder sees its connection reset, and the stream stays live for the reconnect grace.
+   * Answers the sessions cut (none when no ingest runs).
+   */
+  drop(filter: IngestDropFilter): IngestSession[] {
+    return this.dropHandler?.(filter) ?? [];
   }
 
   /** The user's stream key changed: their publishes on the old key end now. */

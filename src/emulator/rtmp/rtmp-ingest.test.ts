@@ -114,6 +114,13 @@ describe('the ingest simulation API', () => {
     await expect(demo.sim.resetStreamKey('1')).rejects.toMatchObject({ status: 404, message: 'Unknown user "1"' });
   });
 
+  it('a drop validates its filter and cuts nothing when nothing publishes', async () => {
+    expect(await demo.sim.dropIngestSessions()).toEqual({ sessions: [] });
+    await expect(demo.sim.dropIngestSessions({ user_id: '1' })).rejects.toMatchObject({ status: 404, message: 'Unknown user "1"' });
+    await expect(demo.sim.dropIngestSessions({ session_id: 'nope' })).rejects.toMatchObject({ status: 404 });
+    await expect(demo.sim.dropIngestSessions({ user: demo.broadcasterId } as never)).rejects.toMatchObject({ status: 400, message: 'Unknown field "user"' });
+  });
+
   it('a key reset while offline changes the key the current API answers', async () => {
     const reset = await demo.sim.resetStreamKey(demo.broadcasterId);
     const token = await demo.mint(demo.broadcasterId, ['channel:read:stream_key']);
@@ -189,6 +196,28 @@ describe.skipIf(ffmpegMissing)('RTMP ingest with ffmpeg', { timeout: 20_000 }, (
     expect(notifications(socket, 'stream.offline')).toHaveLength(0);
     await demo.sim.setIngestSettings({ reconnect_grace_ms: 0 });
     // The setting applies to the next drop; end the pending stream through the simulation API.
+    await demo.sim.streamOffline(demo.broadcasterId);
+  });
+
+  it('a simulated drop cuts the encoder; the stream stays live for the grace and a re-publish continues it', async () => {
+    const socket = await watchStream();
+    await demo.sim.setIngestSettings({ reconnect_grace_ms: 5000 });
+    const first = publish(DEMO_BROADCASTER.streamKey, 10);
+    const online = await socket.next('notification', 8000);
+    const publishing = await until(async () => (await sessions()).find((s) => s.state === 'publishing' && s.bytes > 0), 'the publish');
+
+    const { sessions: cut } = await demo.sim.dropIngestSessions({ user_id: demo.broadcasterId });
+    expect(cut.map((s) => s.id)).toEqual([publishing.id]);
+    // The encoder sees its connection go; the platform keeps the stream.
+    expect(await first.exited).not.toBe(0);
+    expect((await sessions()).find((s) => s.id === publishing.id)).toMatchObject({ state: 'ended', reason: 'connection dropped (simulation API)' });
+    expect(await liveStreams()).toMatchObject([{ id: online.payload.event.id }]);
+
+    const again = publish(DEMO_BROADCASTER.streamKey, 1);
+    expect(await again.exited).toBe(0);
+    const streamIds = (await sessions()).filter((s) => s.user_id === demo.broadcasterId).map((s) => s.stream_id);
+    expect(streamIds).toEqual([online.payload.event.id, online.payload.event.id]);
+    expect(notifications(socket, 'stream.offline')).toHaveLength(0);
     await demo.sim.streamOffline(demo.broadcasterId);
   });
 

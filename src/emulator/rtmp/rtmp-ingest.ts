@@ -13,7 +13,7 @@ import type RtmpSession from 'node-media-server/src/session/rtmp_session.js';
 import type { IngestServerDefinition } from '../catalogue/ingest-servers';
 import type { EmulatorState } from '../state/emulator-state';
 import { startChannelStream } from '../state/stream-lifecycle';
-import type { IngestSession } from './ingest-sessions';
+import type { IngestDropFilter, IngestSession } from './ingest-sessions';
 
 type Packet = Parameters<RtmpSession['onPacket']>[0];
 type RtmpSessionClass = typeof RtmpSession;
@@ -71,6 +71,7 @@ export class RtmpIngest {
   attach(state: EmulatorState): void {
     this.state = state;
     state.ingest.onKeyReset((userId) => this.keyReset(userId));
+    state.ingest.onDrop((filter) => this.drop(filter));
   }
 
   accept(socket: Socket, server: IngestServerDefinition): void {
@@ -117,6 +118,7 @@ export class RtmpIngest {
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
     this.state?.ingest.onKeyReset(null);
+    this.state?.ingest.onDrop(null);
     for (const { session } of this.connections.values()) {
       owners.delete(session.id);
       session.socket.destroy();
@@ -238,6 +240,25 @@ export class RtmpIngest {
   private endStream(userId: string, streamId: string): void {
     const state = this.state;
     if (state && state.streams.get(userId)?.id === streamId) state.streams.end(userId);
+  }
+
+  /**
+   * A simulated network drop: the publishing sockets are destroyed (the encoder sees a reset
+   * connection). Unlike a key reset, the platform keeps the stream for the reconnect grace, so an
+   * encoder that reconnects in time continues the same stream.
+   */
+  private drop(filter: IngestDropFilter): IngestSession[] {
+    const cut: IngestSession[] = [];
+    for (const { session, record } of this.connections.values()) {
+      if (record?.state !== 'publishing') continue;
+      if (filter.userId !== undefined && record.userId !== filter.userId) continue;
+      if (filter.sessionId !== undefined && record.id !== filter.sessionId) continue;
+      record.reason = 'connection dropped (simulation API)';
+      cut.push(record);
+      // The close handler ends the record and starts the grace, as for any encoder that goes away.
+      session.socket.destroy();
+    }
+    return cut;
   }
 
   private keyReset(userId: string): void {
