@@ -23,12 +23,13 @@ describe('testStream IPC', () => {
 
   it('in demo mode: starts and forwards testStream:changed, without the key, until unregistered', async () => {
     const key = 'live_42_neverInAnEvent';
-    const child = Object.assign(new EventEmitter(), {
+    const emitter = new EventEmitter();
+    const child = Object.assign(emitter, {
       pid: 77,
       stdout: new PassThrough(),
       stderr: new PassThrough(),
       kill: () => {
-        setImmediate(() => child.emit('exit', null, 'SIGTERM'));
+        setImmediate(() => emitter.emit('exit', null, 'SIGTERM'));
         return true;
       },
     }) as unknown as EncoderProcess;

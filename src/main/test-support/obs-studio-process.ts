@@ -52,9 +52,10 @@ export async function waitForPort(port: number, timeoutMs: number, alive: () => 
   }
 }
 
-export async function startObsStudio(options: { password?: string; timeoutMs?: number } = {}): Promise<RunningObs> {
+/** `port`: the WebSocket port (default: a free one); a restarted OBS takes the port of the one it replaces. */
+export async function startObsStudio(options: { password?: string; timeoutMs?: number; port?: number } = {}): Promise<RunningObs> {
   const password = options.password ?? 'sidestage-test-password';
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const home = await mkdtemp(join(tmpdir(), 'sidestage-obs-'));
   const config = join(home, '.config');
   await mkdir(join(config, 'obs-studio'), { recursive: true });
