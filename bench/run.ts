@@ -2,7 +2,8 @@
  * `npm run bench [-- name...]`: runs the benchmarks, each printing its figures beside its baseline
  * measured in the same run. Benchmarks are not tests: CI does not run them.
  * `BENCH_SECONDS` sets the load duration (default 5), `BENCH_ROUNDS` the start-up rounds (default 5),
- * `BENCH_OUTAGE_SECONDS` the EventSub outage of `catch-up` (default 30).
+ * `BENCH_OUTAGE_SECONDS` the EventSub outage of `catch-up` (default 30), `BENCH_GO_LIVE_ENCODER=test-stream`
+ * makes `go-live` use the demo's test stream even where OBS is installed.
  */
 import * as catchUp from './catch-up.bench';
 import * as emulatorUsers from './emulator-users.bench';
@@ -13,6 +14,7 @@ import * as markerHotkey from './marker-hotkey.bench';
 import * as redemptions from './redemptions.bench';
 import * as queueRender from './queue-render.bench';
 import * as rtmpIngest from './rtmp-ingest.bench';
+import * as goLive from './go-live.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -26,6 +28,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   redemptions: () => redemptions.run({ redemptions: Math.max(40, durationSeconds * 8), fulfil: 1_000 }),
   'queue-render': () => queueRender.run({ items: 10_000 }),
   'rtmp-ingest': () => rtmpIngest.run({ durationSeconds, publishers: 10, kbps: 6_000 }),
+  'go-live': () => goLive.run({ rounds, encoder: process.env.BENCH_GO_LIVE_ENCODER === 'test-stream' ? 'test-stream' : 'auto' }),
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
 };
 

@@ -8,6 +8,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { ApiClient } from './services/api/api-client';
 import { AuthService } from './services/auth/auth-service';
 import { EventsService } from './services/events/events-service';
+import type { WebSocketFactory } from './services/events/eventsub-session';
 import { MemoryTokenStore, type TokenStore } from './services/auth/token-store';
 import { createLiveControlsFeature, type LiveControlsFeature } from './services/live-controls/live-controls-feature';
 import type { Notifier } from './services/notifications/notifier';
@@ -80,6 +81,8 @@ export interface SidestageOptions {
   /** Opens a URL in the system browser; false when it cannot (the renderer opens it then). */
   openUrl: (url: string) => Promise<boolean>;
   logger: Logger;
+  /** How the EventSub WebSocket is made; the go-live benchmark wraps it to time frames on arrival. Default: `ws`. */
+  eventSubSocketFactory?: WebSocketFactory;
 }
 
 export interface Sidestage {
@@ -136,7 +139,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const api = new ApiClient({ baseUrl: config.baseUrl, clientId: config.clientId, auth, logger });
 
   // One EventSub session per signed-in account; features subscribe to its notifications and gaps.
-  const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, auth, logger });
+  const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, auth, logger, wsFactory: options.eventSubSocketFactory });
   // The one "whose channel is this" for every feature, so that the panels agree during a re-sign-in.
   const broadcaster = new CurrentBroadcaster(auth);
 
