@@ -6,7 +6,7 @@
  * The stream key is in nothing the renderer receives. Skipped, with the reason, where ffmpeg is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,18 @@ async function call<T>(channel: Channel, arg?: unknown): Promise<T> {
   received.push(result);
   if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
   return result.value;
+}
+
+/** The ffmpeg processes this test process started and that still run (Linux /proc). */
+async function ffmpegChildren(): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const match = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
+    if (match && match[1] === 'ffmpeg' && Number(match[2]) === process.pid) pids.push(Number(entry));
+  }
+  return pids;
 }
 
 describe.skipIf(ffmpegMissing)('the test stream in demo mode', () => {
@@ -111,4 +123,28 @@ describe.skipIf(ffmpegMissing)('the test stream in demo mode', () => {
     expect(key.length).toBeGreaterThan(8);
     expect(JSON.stringify(received)).not.toContain(key);
   }, 90_000);
+
+  it('a stream key reset mid-stream: ffmpeg is cut, and the test stream says so in words, without the key', async () => {
+    const simulation = createSimulationClient({ baseUrl: sidestage.emulator!.url });
+    const broadcasterId = sidestage.emulator!.demo!.broadcaster.id;
+    const oldKey = sidestage.emulator!.state.channels.get(broadcasterId)!.streamKey;
+    await call('testStream:start');
+    await waitUntil(() => sidestage.testStream!.getState().status === 'publishing', 20_000, 'publishing');
+    await simulation.resetStreamKey(broadcasterId);
+    await waitUntil(() => sidestage.testStream!.getState().status === 'failed', 15_000, 'failed');
+    const state = sidestage.testStream!.getState();
+    expect(state.problem).toMatch(/closed the connection while publishing/);
+    expect(JSON.stringify(state)).not.toContain(oldKey);
+    expect(await ffmpegChildren()).toEqual([]);
+    // The next start reads the new key: publishing again.
+    await call('testStream:start');
+    await waitUntil(() => sidestage.testStream!.getState().status === 'publishing', 20_000, 'publishing on the new key');
+  }, 60_000);
+
+  it('quitting (dispose) ends the running ffmpeg by its PID', async () => {
+    expect(sidestage.testStream!.getState().status).toBe('publishing');
+    expect(await ffmpegChildren()).toHaveLength(1);
+    await sidestage.dispose();
+    expect(await ffmpegChildren()).toEqual([]);
+  }, 30_000);
 });
