@@ -46,7 +46,7 @@ import { ingestTargetReader } from './services/obs/ingest-target';
 import { registerObsIpc } from './ipc/obs-ipc';
 import { GoLiveChecklist } from './services/go-live/go-live-checklist';
 import { registerGoLiveIpc } from './ipc/go-live-ipc';
-import { TestStreamService } from './services/test-stream/test-stream-service';
+import { TestStreamService, targetUnlessObsStreams } from './services/test-stream/test-stream-service';
 import { registerTestStreamIpc } from './ipc/test-stream-ipc';
 
 export interface SidestageOptions {
@@ -243,7 +243,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   });
   wiring.add(registerObsIpc(router, obs));
   // Demo mode only: ffmpeg publishes to the in-process emulator's ingest when OBS is not used.
-  const testStream = emulator ? new TestStreamService({ getIngestTarget: ingestTargetReader(ingest), logger }) : null;
+  const testStream = emulator ? new TestStreamService({ getIngestTarget: targetUnlessObsStreams(obs, ingestTargetReader(ingest)), logger }) : null;
   wiring.add(registerTestStreamIpc(router, testStream));
   const goLive = new GoLiveChecklist({
     auth,

@@ -240,6 +240,35 @@ describe('ObsService: streaming and health', () => {
     await vi.waitFor(() => expect(h.obs.getState()).toMatchObject({ streamState: 'started', streamProblem: null }));
   });
 
+  it('a Start that OBS ignores (no event, no output) ends as "not started" after the limit, and Start works again', async () => {
+    const fake = await fakeObs();
+    const h = service(fake.port, { extra: { startTimeoutMs: 20_000 } });
+    await connected(h);
+    fake.handlers.StartStream = () => ({});
+    await h.obs.startStream();
+    expect(h.obs.getState().streamState).toBe('starting');
+    h.clock.advance(19_999);
+    expect(h.obs.getState().streamState).toBe('starting');
+    h.clock.advance(1);
+    await vi.waitFor(() => expect(h.obs.getState()).toMatchObject({ streamState: 'stopped', streamProblem: expect.stringMatching(/^OBS did not start the stream within 20 s/) }));
+    delete fake.handlers.StartStream;
+    await h.obs.startStream();
+    await vi.waitFor(() => expect(h.obs.getState()).toMatchObject({ streamState: 'started', streamProblem: null }));
+  });
+
+  it('a start whose events were missed but whose output runs is shown as started when the limit passes', async () => {
+    const fake = await fakeObs();
+    const h = service(fake.port, { extra: { startTimeoutMs: 20_000 } });
+    await connected(h);
+    fake.handlers.StartStream = () => {
+      fake.streamStatus = { ...fake.streamStatus, outputActive: true };
+      return {};
+    };
+    await h.obs.startStream();
+    h.clock.advance(20_000);
+    await vi.waitFor(() => expect(h.obs.getState()).toMatchObject({ streamState: 'started', streamProblem: null }));
+  });
+
   it('notifies dropped frames over the threshold once per episode, not at every sample', async () => {
     const fake = await fakeObs();
     const h = service(fake.port);

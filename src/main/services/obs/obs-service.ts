@@ -45,6 +45,8 @@ export interface ObsServiceOptions {
   pollMs?: number;
   /** How long a connect (socket, Hello, Identify) or a request may take. Default 10 s. */
   timeoutMs?: number;
+  /** How long "starting" may last before OBS is asked whether its output runs. Default 20 s. */
+  startTimeoutMs?: number;
 }
 
 type Failure = { status: ObsConnectionStatus; text: string; retry: boolean };
@@ -66,6 +68,7 @@ export class ObsService {
   private readonly health: HealthTracker;
   private readonly pollMs: number;
   private readonly timeoutMs: number;
+  private readonly startTimeoutMs: number;
   private readonly changes = new Emitter<ObsState>();
 
   private socket: OBSWebSocket | null = null;
@@ -81,6 +84,7 @@ export class ObsService {
   private streamStateSince: number | null = null;
   private lastHealth: ObsState['health'] = null;
   private pollTimer: unknown = null;
+  private startWatchdog: unknown = null;
   private polling = false;
   private sawReconnecting = false;
   /** Set between STARTING and STARTED: a STOPPED then means the start failed. */
@@ -99,6 +103,7 @@ export class ObsService {
     this.health = new HealthTracker({ ...defaultHealthThresholds, ...options.health });
     this.pollMs = options.pollMs ?? 2000;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.startTimeoutMs = options.startTimeoutMs ?? 20_000;
   }
 
   /** Reads whether a password is saved and connects when the connection was left on. */
@@ -240,7 +245,10 @@ export class ObsService {
       throw error;
     }
     // OBS's own events may already have overtaken the answer (even STARTING then STOPPED): only without them is "starting" shown.
-    if (this.streamEvents === eventsBefore && this.streamState === 'stopped') this.setStreamState('starting');
+    if (this.streamEvents === eventsBefore && this.streamState === 'stopped') {
+      this.streamProblem = null;
+      this.setStreamState('starting');
+    }
     return this.getState();
   }
 
@@ -488,7 +496,43 @@ export class ObsService {
       this.stopPolling();
       this.lastHealth = null;
     }
+    if (state === 'starting') this.armStartWatchdog();
+    else this.disarmStartWatchdog();
     if (emit) this.emit();
+  }
+
+  /**
+   * OBS 29 sometimes ignores a StartStream sent right after a stop: no STARTING event, no publish.
+   * Without a limit the app would say "Starting…" for ever; after `startTimeoutMs` OBS is asked,
+   * and a stream that is not running is reported as not started, so Start can be pressed again.
+   */
+  private armStartWatchdog(): void {
+    if (this.startWatchdog !== null) return;
+    const generation = this.generation;
+    this.startWatchdog = this.clock.setTimeout(() => {
+      this.startWatchdog = null;
+      if (generation !== this.generation || this.streamState !== 'starting') return;
+      this.request('GetStreamStatus')
+        .then((status) => {
+          if (generation !== this.generation || this.streamState !== 'starting') return;
+          const { outputActive, outputReconnecting } = status as { outputActive?: boolean; outputReconnecting?: boolean };
+          if (outputActive) return this.setStreamState(outputReconnecting ? 'reconnecting' : 'started');
+          this.startPending = false;
+          this.streamProblem = `OBS did not start the stream within ${Math.round(this.startTimeoutMs / 1000)} s. Press Start streaming again; if it happens again, start it in OBS to see its reason.`;
+          this.logger.warn('OBS stream start timed out');
+          this.setStreamState('stopped');
+        })
+        .catch((error: unknown) => {
+          if (generation !== this.generation || this.streamState !== 'starting') return;
+          this.streamProblem = `OBS did not start the stream within ${Math.round(this.startTimeoutMs / 1000)} s and did not answer when asked (${error instanceof Error ? error.message : String(error)}).`;
+          this.emit();
+        });
+    }, this.startTimeoutMs);
+  }
+
+  private disarmStartWatchdog(): void {
+    if (this.startWatchdog !== null) this.clock.clearTimeout(this.startWatchdog);
+    this.startWatchdog = null;
   }
 
   private startPolling(): void {

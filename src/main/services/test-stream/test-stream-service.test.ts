@@ -17,6 +17,7 @@ import {
   FFMPEG_MISSING,
   ffmpegArguments,
   TestStreamService,
+  targetUnlessObsStreams,
   type EncoderProcess,
   type EncoderSpawner,
 } from './test-stream-service';
@@ -220,6 +221,16 @@ describe('TestStreamService', () => {
     await expect(service.start()).rejects.toThrow('No ingest server is selected');
     expect(spawned).toHaveLength(0);
     expect(service.getState()).toMatchObject({ status: 'failed', problem: 'No ingest server is selected: choose one in the Ingest panel first.' });
+  });
+
+  it('while OBS streams to the channel the test stream is refused in words, nothing spawned; once OBS stopped it starts', async () => {
+    const obs = { streamState: 'started', getState: () => obs };
+    const { service, spawned } = setup({ getTarget: targetUnlessObsStreams(obs, async () => target) });
+    await expect(service.start()).rejects.toThrow('OBS is already streaming to your channel');
+    expect(spawned).toHaveLength(0);
+    obs.streamState = 'stopped';
+    await service.start();
+    expect(spawned).toHaveLength(1);
   });
 
   it('dispose (quit) ends a running child and waits for it', async () => {

@@ -57,6 +57,19 @@ export interface TestStreamOptions {
   stopTimeoutMs?: number;
 }
 
+/**
+ * The test stream's target, refused while OBS streams to the channel: the ingest would refuse a
+ * second publish on the same key, and ffmpeg could only report it as a key problem.
+ */
+export function targetUnlessObsStreams(obs: { getState(): { streamState: string } }, read: () => Promise<IngestTarget>): () => Promise<IngestTarget> {
+  return async () => {
+    if (['starting', 'started', 'reconnecting'].includes(obs.getState().streamState)) {
+      throw new AppError('invalid_argument', 'OBS is already streaming to your channel: stop it there first, then publish the test stream.');
+    }
+    return read();
+  };
+}
+
 /** ffmpeg's arguments for a publish to `url` (exported for the tests that check the recommendations). */
 export function ffmpegArguments(url: string, profile: TestStreamProfile): string[] {
   const gop = String(profile.fps * 2);
