@@ -204,6 +204,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     events,
     shortcuts: options.shortcuts,
     openWindow: options.showWindow,
+    openUrl: options.openUrl,
     // The checklist is built below, after live controls (it reads them); the tray is clicked only once started.
     openGoLiveChecklist: () => {
       options.showWindow?.();
