@@ -133,6 +133,10 @@ export class AdsService {
   /** Snooze Next Ad: pushes the next automatic break back (the platform's 5 minutes), one snooze spent. */
   async snooze(): Promise<AdsState> {
     const broadcasterId = this.callableBroadcaster('Sign in to snooze ads.');
+    const known = this.state.schedule;
+    if (known && known.snoozeCount === 0 && (!known.snoozeRefreshAt || Date.parse(known.snoozeRefreshAt) > this.clock.now())) {
+      throw new AppError('unavailable', snoozesLeftMessage(known.snoozeRefreshAt));
+    }
     let answer: Pick<HelixAdSchedule, 'snooze_count' | 'snooze_refresh_at' | 'next_ad_at'> | undefined;
     try {
       const res = await this.options.api.request<{ data: Pick<HelixAdSchedule, 'snooze_count' | 'snooze_refresh_at' | 'next_ad_at'>[] }>({
@@ -300,10 +304,19 @@ function describeScheduleError(error: unknown, what: 'read' | 'snooze'): string 
     if (error.status === 401 && /scope/i.test(message)) {
       return what === 'read' ? 'Sidestage may not read the ad schedule: sign in again and allow "Read the ad schedule".' : 'Sidestage may not snooze ads: sign in again and allow "Manage the ad schedule".';
     }
-    if (what === 'snooze' && error.status === 429) return 'No snoozes left: one comes back every hour.';
+    if (what === 'snooze' && error.status === 429) return snoozesLeftMessage(null);
     if (what === 'snooze' && error.status === 400 && /live/i.test(message)) return 'You are not live: only a live broadcast has ad breaks to snooze.';
     return error.message;
   }
+  // The API client takes a 429 for its rate limit; on snooze the platform says so when no snooze is left.
+  if (what === 'snooze' && error instanceof AppError && error.code === 'rate_limited') return snoozesLeftMessage(null);
   if (error instanceof AppError) return error.message;
   return 'Something went wrong inside Sidestage.';
+}
+
+function snoozesLeftMessage(refreshAt: string | null): string {
+  if (!refreshAt) return 'No snoozes left: one comes back every hour.';
+  const at = new Date(refreshAt);
+  const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return `No snoozes left: the next comes back at ${time}.`;
 }

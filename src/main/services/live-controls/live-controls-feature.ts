@@ -55,6 +55,7 @@ export interface LiveControlsDeps {
   markerRetryWindowMs?: number;
   markerRetryBaseMs?: number;
   clipPollInitialMs?: number;
+  clipAvailableWithinMs?: number;
 }
 
 export interface LiveControls {
@@ -93,7 +94,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     retryBaseMs: deps.markerRetryBaseMs,
     showWindow: deps.openWindow,
   });
-  const clips = new ClipService({ api, broadcaster, notifier, logger, log: markers, openUrl: deps.openUrl, clock, pollInitialMs: deps.clipPollInitialMs });
+  const clips = new ClipService({ api, broadcaster, notifier, logger, log: markers, openUrl: deps.openUrl, clock, pollInitialMs: deps.clipPollInitialMs, availableWithinMs: deps.clipAvailableWithinMs });
   const hotkey = new MarkerHotkeys({
     registry: deps.shortcuts ?? new UnavailableShortcutRegistry(),
     settings,
