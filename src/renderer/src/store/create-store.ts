@@ -15,6 +15,7 @@ import { createGoLiveSlice, mirrorGoLive } from './go-live-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
 import { createRewardsSlice } from './rewards-slice';
+import { createQuickActionsSlice, mirrorQuickActions } from './quick-actions-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -37,6 +38,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createDataRecoverySlice(context),
       ...createObsSlice(context),
       ...createGoLiveSlice(context),
+      ...createQuickActionsSlice(context),
     };
   });
 }
@@ -58,6 +60,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorDataRecovery(store, deps),
     mirrorObs(store, deps),
     mirrorGoLive(store, deps),
+    mirrorQuickActions(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

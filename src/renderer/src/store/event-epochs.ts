@@ -22,6 +22,9 @@ export type EventDomain =
   | 'obs'
   | 'goLive'
   | 'data'
+  | 'clips'
+  | 'polls'
+  | 'raids'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'
