@@ -13,6 +13,7 @@ import * as markerHotkey from './marker-hotkey.bench';
 import * as redemptions from './redemptions.bench';
 import * as queueRender from './queue-render.bench';
 import * as rtmpIngest from './rtmp-ingest.bench';
+import * as clipHotkey from './clip-hotkey.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -27,6 +28,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'queue-render': () => queueRender.run({ items: 10_000 }),
   'rtmp-ingest': () => rtmpIngest.run({ durationSeconds, publishers: 10, kbps: 6_000 }),
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
+  'clip-hotkey': () => clipHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
