@@ -103,4 +103,8 @@ test('each quick action reaches the platform from the Live view at 420 px', asyn
   await quick.getByRole('button', { name: 'Shout out' }).click();
   await expect(page.getByTestId('shoutout-status')).toContainText(/Shouted out PixelPal\. Next shoutout in [12]:\d\d/);
   expect((await sim.shoutouts(broadcasterId)).shoutouts).toHaveLength(1);
+
+  // The narrowest dock: still nothing in the section scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 900 });
+  await expect.poll(() => quick.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 });

@@ -112,8 +112,16 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
   'obs.autoMarkerOnReconnect': z.boolean(),
   'goLive.startPresetId': z.string().nullable(),
   'clips.hotkey': z.string().nullable(),
-  // One damaged template drops the list back to the starters: templates are a few, quickly remade.
-  'engagement.templates': z.array(engagementTemplateSchema).max(50),
+  // A damaged template is dropped alone; the others are kept.
+  'engagement.templates': z
+    .array(z.unknown())
+    .max(50)
+    .transform((items) =>
+      items.flatMap((item) => {
+        const parsed = engagementTemplateSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];
