@@ -106,6 +106,8 @@ export class ClipService {
     const processing: Clip = { ...clip, clipId: created.id, editUrl: created.edit_url || null, status: 'processing' };
     this.upsert(processing);
     const logged = processing.editUrl ? this.options.log?.logClip({ source, pressedAt, clipId: created.id, url: processing.editUrl }) : null;
+    // At once, so a press from inside a game is confirmed; "Clip ready" replaces it (same tag).
+    this.notify('Clip created', processing.editUrl ? `The platform is processing it. Edit it: ${processing.editUrl}` : 'The platform is processing it.', processing.editUrl);
     const ready = this.waitUntilListed(processing)
       .then((done) => {
         logged?.settle(done.status === 'ready', done.error);

@@ -94,6 +94,8 @@ describe('quick actions against the emulator', () => {
       await vi.waitFor(() => expect(feature.clips.getState().recent[0]?.status).toBe('processing'));
       const processing = feature.clips.getState().recent[0]!;
       expect(processing).toMatchObject({ source: 'hotkey', editUrl: expect.stringMatching(/\/clips\/.+\/edit$/) });
+      // Confirmed at once, with the edit link, for a press from inside a game.
+      expect(notifier.shown.at(-1)!.notification).toMatchObject({ title: 'Clip created', body: expect.stringContaining(processing.editUrl!), tag: 'sidestage-clip' });
       // Not listed yet: still processing after a few looks.
       await vi.waitFor(() => expect(emulator.state.clips.get(processing.clipId!)).toBeDefined());
       expect(feature.clips.getState().recent[0]!.status).toBe('processing');
