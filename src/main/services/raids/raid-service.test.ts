@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 import { silentLogger } from '../logger';
@@ -52,5 +53,13 @@ describe('RaidService', () => {
     auth.set({ ...auth.getState(), status: 'signedOut', account: null });
     expect(raids.getState()).toEqual({ raid: null, shoutout: null });
     await expect(raids.start('7')).rejects.toMatchObject({ code: 'not_signed_in' });
+  });
+
+  it('words a cooldown the platform applies (a shoutout sent from elsewhere), which the API client reports as its rate limit', async () => {
+    const { raids } = setup((r) => {
+      if (r.path === '/helix/chat/shoutouts') throw new AppError('rate_limited', 'The platform is limiting requests right now. Try again in 1 s.', { status: 429 });
+      return platform(r);
+    });
+    await expect(raids.shoutout('sam')).rejects.toThrow('The platform refused the shoutout to Sam for its cooldowns: one shoutout every 2 minutes, the same channel once an hour. Try again later.');
   });
 });

@@ -290,6 +290,8 @@ function describeRaidError(error: unknown, target: string): string {
     if (error.status === 400 && /raid/i.test(message)) return `${target} cannot be raided: ${message}`;
     return error.message;
   }
+  // The API client takes a 429 for its rate limit and keeps only that; on raids it is the raid limit.
+  if (error instanceof AppError && error.code === 'rate_limited') return 'Too many raids: the platform allows 10 raid requests in 10 minutes. Try again later.';
   if (error instanceof AppError) return error.message;
   return 'Something went wrong inside Sidestage.';
 }
@@ -304,6 +306,11 @@ function describeShoutoutError(error: unknown, target: string): string {
     if (error.status === 403) return 'Only the broadcaster and their moderators can send shoutouts.';
     if (error.status === 401) return 'Sidestage may not send shoutouts: sign in again and allow "Shoutouts".';
     return error.message;
+  }
+  // The API client takes a 429 for its rate limit and keeps only that; on shoutouts it is a cooldown
+  // (one sent from elsewhere, say).
+  if (error instanceof AppError && error.code === 'rate_limited') {
+    return `The platform refused the shoutout to ${target} for its cooldowns: one shoutout every 2 minutes, the same channel once an hour. Try again later.`;
   }
   if (error instanceof AppError) return error.message;
   return 'Something went wrong inside Sidestage.';
