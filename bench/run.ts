@@ -15,6 +15,7 @@ import * as redemptions from './redemptions.bench';
 import * as queueRender from './queue-render.bench';
 import * as rtmpIngest from './rtmp-ingest.bench';
 import * as goLive from './go-live.bench';
+import * as clipHotkey from './clip-hotkey.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'rtmp-ingest': () => rtmpIngest.run({ durationSeconds, publishers: 10, kbps: 6_000 }),
   'go-live': () => goLive.run({ rounds, encoder: process.env.BENCH_GO_LIVE_ENCODER === 'test-stream' ? 'test-stream' : 'auto' }),
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
+  'clip-hotkey': () => clipHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

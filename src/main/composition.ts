@@ -211,6 +211,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     events,
     shortcuts: options.shortcuts,
     openWindow: options.showWindow,
+    // The dock cannot open a browser: a clip's link is in its Live view instead of a toast button.
+    openUrl: options.transport === 'electron' ? options.openUrl : undefined,
     // The checklist is built below, after live controls (it reads them); the tray is clicked only once started.
     openGoLiveChecklist: () => {
       options.showWindow?.();

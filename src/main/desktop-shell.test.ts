@@ -110,8 +110,8 @@ describe('the desktop shell, built, with a recording Electron', () => {
     expect(await shell.invoke('app:getInfo', undefined, 'https://example.com/')).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
   });
 
-  it('registers the marker hotkey globally and sets up the tray with existing icons', async () => {
-    expect(shell.of('globalShortcut.register').map((r) => r.accelerator)).toEqual(['CommandOrControl+Alt+M']);
+  it('registers the marker and clip hotkeys globally and sets up the tray with existing icons', async () => {
+    expect(shell.of('globalShortcut.register').map((r) => r.accelerator)).toEqual(['CommandOrControl+Alt+M', 'CommandOrControl+Alt+C']);
     const tray = shell.of('Tray.new');
     expect(tray).toHaveLength(1);
     const images = shell.of('nativeImage.createFromPath');

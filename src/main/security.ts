@@ -33,7 +33,7 @@ export function secureWebPreferences(preloadPath: string) {
 }
 
 /** Hosts of the real platform that Sidestage may open in the system browser. */
-const platformHosts = new Set(['www.twitch.tv', 'twitch.tv', 'id.twitch.tv', 'dev.twitch.tv', 'dashboard.twitch.tv', 'help.twitch.tv']);
+const platformHosts = new Set(['www.twitch.tv', 'twitch.tv', 'id.twitch.tv', 'dev.twitch.tv', 'dashboard.twitch.tv', 'help.twitch.tv', 'clips.twitch.tv']);
 /** Pages of an emulator that a person must see: its consent and device-activation pages. */
 const emulatorPages = new Set(['/oauth2/authorize', '/auth/authorize', '/activate']);
 
@@ -52,7 +52,8 @@ export function isAllowedExternalUrl(rawUrl: string, policy: ExternalUrlPolicy):
   if (url.username || url.password) return false;
   if (url.protocol === 'https:' && platformHosts.has(url.hostname)) return true;
   if (policy.emulatorOrigin && url.origin === policy.emulatorOrigin && isLoopbackHost(url.hostname)) {
-    return emulatorPages.has(url.pathname);
+    // A clip's page and its editor (the clip hotkey's notification links to the editor).
+    return emulatorPages.has(url.pathname) || /^\/clips\/[^/]+(\/edit)?$/.test(url.pathname);
   }
   return false;
 }

@@ -9,6 +9,9 @@ import { registerHotkeysIpc } from './hotkeys-ipc';
 import { registerMarkersIpc } from './markers-ipc';
 import { registerStreamIpc } from './stream-ipc';
 import { registerTrayIpc } from './tray-ipc';
+import { registerClipsIpc } from './clips-ipc';
+import { registerPollsIpc } from './polls-ipc';
+import { registerRaidsIpc } from './raids-ipc';
 
 /** The live-controls feature's domains, each through its own `<domain>-ipc.ts`, released together. */
 export function registerLiveControlsIpc(router: IpcRouter, live: LiveControls, settings: SettingsStore): Disposer {
@@ -20,5 +23,8 @@ export function registerLiveControlsIpc(router: IpcRouter, live: LiveControls, s
   wiring.add(registerAdsIpc(router, live.ads));
   wiring.add(registerChannelIpc(router, live.channel));
   wiring.add(registerTrayIpc(router, settings));
+  wiring.add(registerClipsIpc(router, live.clips));
+  wiring.add(registerPollsIpc(router, live.engagement));
+  wiring.add(registerRaidsIpc(router, live.raids));
   return wiring.dispose;
 }

@@ -12,6 +12,14 @@ export const requestedScopes = {
   'moderator:read:chat_settings': 'Read chat settings',
   'moderator:manage:chat_settings': 'Change chat settings',
   'channel:edit:commercial': 'Run ads',
+  'clips:edit': 'Create clips',
+  'channel:read:ads': 'Read the ad schedule',
+  'channel:manage:ads': 'Snooze the next ad',
+  'channel:manage:polls': 'Run polls',
+  'channel:manage:predictions': 'Run predictions',
+  'channel:manage:raids': 'Raid other channels',
+  'user:read:follows': 'Find live channels you follow to raid',
+  'moderator:manage:shoutouts': 'Send shoutouts',
 } as const;
 
 export type RequestedScope = keyof typeof requestedScopes;

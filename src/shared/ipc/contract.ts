@@ -33,6 +33,9 @@ import { customRewardSchema, rewardInputSchema, rewardsOverviewSchema } from './
 import { streamStatusSchema } from './schemas/stream';
 import { traySettingsSchema } from './schemas/tray';
 import { testStreamStateSchema } from './schemas/test-stream';
+import { clipsStateSchema } from './schemas/clips';
+import { engagementStateSchema, engagementTemplateSchema } from './schemas/polls';
+import { channelLoginArgSchema, followedChannelSchema, raidStateSchema } from './schemas/raids';
 
 const noArg = z.undefined();
 
@@ -56,6 +59,9 @@ export * from './schemas/data';
 export * from './schemas/obs';
 export * from './schemas/go-live';
 export * from './schemas/test-stream';
+export * from './schemas/clips';
+export * from './schemas/polls';
+export * from './schemas/raids';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -141,8 +147,8 @@ export const invokeChannels = {
   'markers:setDescriptionTemplate': { arg: z.object({ template: z.string().max(140) }).strict(), result: markersOverviewSchema },
   'hotkeys:getState': { arg: noArg, result: hotkeyStateSchema },
   'hotkeys:set': {
-    /** `note` with an empty accelerator turns the note shortcut off. */
-    arg: z.object({ accelerator: z.string().max(100), which: z.enum(['marker', 'note']).default('marker') }).strict(),
+    /** `note` or `clip` with an empty accelerator turns that shortcut off. */
+    arg: z.object({ accelerator: z.string().max(100), which: z.enum(['marker', 'note', 'clip']).default('marker') }).strict(),
     result: hotkeyStateSchema,
   },
   'hotkeys:startTest': { arg: noArg, result: hotkeyStateSchema },
@@ -193,6 +199,29 @@ export const invokeChannels = {
   /** Answers once ffmpeg has ended. */
   'testStream:stop': { arg: noArg, result: testStreamStateSchema },
   ...dataRecoveryChannels,
+  // quick actions: clips, the ad schedule, polls and predictions, raids and shoutouts
+  'clips:getState': { arg: noArg, result: clipsStateSchema },
+  /** Resolves once the platform created the clip (edit link known); its listing follows as `clips:changed`. */
+  'clips:create': { arg: noArg, result: clipsStateSchema },
+  'ads:refreshSchedule': { arg: noArg, result: adsStateSchema },
+  'ads:snooze': { arg: noArg, result: adsStateSchema },
+  'polls:getState': { arg: noArg, result: engagementStateSchema },
+  'polls:refresh': { arg: noArg, result: engagementStateSchema },
+  /** Creates or replaces a template (same id). */
+  'polls:saveTemplate': { arg: engagementTemplateSchema, result: engagementStateSchema },
+  'polls:deleteTemplate': { arg: z.object({ id: z.string().min(1).max(64) }).strict(), result: engagementStateSchema },
+  /** Starts the template's poll or prediction. */
+  'polls:start': { arg: z.object({ templateId: z.string().min(1).max(64) }).strict(), result: engagementStateSchema },
+  'polls:endPoll': { arg: noArg, result: engagementStateSchema },
+  'polls:lockPrediction': { arg: noArg, result: engagementStateSchema },
+  'polls:resolvePrediction': { arg: z.object({ outcomeId: z.string().min(1).max(100) }).strict(), result: engagementStateSchema },
+  'polls:cancelPrediction': { arg: noArg, result: engagementStateSchema },
+  'raids:getState': { arg: noArg, result: raidStateSchema },
+  /** Live channels the broadcaster follows, filtered by name, login or category as typed. */
+  'raids:searchFollowed': { arg: z.object({ query: z.string().max(100) }).strict(), result: z.array(followedChannelSchema) },
+  'raids:start': { arg: z.object({ channelId: z.string().min(1).max(20).regex(/^\d+$/) }).strict(), result: raidStateSchema },
+  'raids:cancel': { arg: noArg, result: raidStateSchema },
+  'raids:shoutout': { arg: channelLoginArgSchema, result: raidStateSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -216,6 +245,9 @@ export const eventChannels = {
   'goLive:show': z.object({}),
   'testStream:changed': testStreamStateSchema,
   ...dataRecoveryEvents,
+  'clips:changed': clipsStateSchema,
+  'polls:changed': engagementStateSchema,
+  'raids:changed': raidStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

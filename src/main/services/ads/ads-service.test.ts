@@ -7,14 +7,34 @@ import { signedInAuthState } from '../../test-support/auth-states';
 import { AdsService } from './ads-service';
 
 
-function setup(answer: () => unknown) {
+function setup(answer: (request: { path: string }) => unknown, events?: FakeEvents) {
   const clock = createFakeClock(Date.UTC(2025, 0, 1));
-  const request = vi.fn(async () => ({ status: 200, data: { data: [answer()] } }));
+  const request = vi.fn(async (r: { path: string }) => ({ status: 200, data: { data: [answer(r)] } }));
   const notifier = new RecordingNotifier();
   const { auth, broadcaster } = fakeBroadcaster();
-  const ads = new AdsService({ api: { request: request as never }, broadcaster, clock, notifier });
-  return { ads, request, notifier, auth };
+  const ads = new AdsService({ api: { request: request as never }, broadcaster, clock, notifier, events: events as never });
+  return { ads, request, notifier, auth, clock };
 }
+
+/** EventSub as the ads see it: what was asked for, and a way to deliver an event. */
+class FakeEvents {
+  readonly wanted: string[] = [];
+  private readonly listeners = new Map<string, (event: unknown) => void>();
+  want(type: string) {
+    this.wanted.push(type);
+    return () => {};
+  }
+  onNotification(type: string, listener: (event: unknown) => void) {
+    this.listeners.set(type, listener);
+    return () => this.listeners.delete(type);
+  }
+  fire(type: string, event: unknown) {
+    this.listeners.get(type)?.(event);
+  }
+}
+
+const schedule = { next_ad_at: Date.UTC(2025, 0, 1, 1) / 1000, last_ad_at: 0, duration: 90, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: 0 };
+const scheduleOr = (commercial: unknown) => (r: { path: string }) => (r.path === '/helix/channels/ads' ? schedule : commercial);
 
 describe('AdsService', () => {
   it('starts a commercial and records when the next may run', async () => {
@@ -31,11 +51,11 @@ describe('AdsService', () => {
     auth.signingIn();
     expect(ads.getState().nextAllowedAt).toBe('2025-01-01T00:08:00.000Z');
     await expect(ads.run(30)).rejects.toMatchObject({ code: 'not_signed_in' });
-    expect(request).toHaveBeenCalledTimes(1);
+    expect(request.mock.calls.filter(([r]) => (r as { path: string }).path === '/helix/channels/commercial')).toHaveLength(1);
     auth.set(signedInAuthState);
     expect(ads.getState().nextAllowedAt).toBe('2025-01-01T00:08:00.000Z');
     auth.set({ ...signedInAuthState, status: 'signedOut', account: null });
-    expect(ads.getState()).toEqual({ lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null });
+    expect(ads.getState()).toEqual({ lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null, running: null, schedule: null, scheduleError: null });
     ads.dispose();
   });
 
@@ -43,6 +63,43 @@ describe('AdsService', () => {
     const { ads } = setup(() => ({ length: 0, message: 'The broadcaster must wait 300 seconds before starting another commercial.', retry_after: 300 }));
     await expect(ads.run(30)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/wait 300 seconds/), details: { retryAfterMs: 300_000 } });
     expect(ads.getState().nextAllowedAt).toBe('2025-01-01T00:05:00.000Z');
+  });
+
+  it('shows "ad running" from the answer until the break ends, then clears it', async () => {
+    const { ads, clock } = setup(scheduleOr({ length: 60, message: '', retry_after: 480 }));
+    const state = await ads.run(60);
+    expect(state.running).toEqual({ startedAt: '2025-01-01T00:00:00.000Z', endsAt: '2025-01-01T00:01:00.000Z', automatic: false });
+    clock.advance(59_999);
+    expect(ads.getState().running).not.toBeNull();
+    clock.advance(1);
+    expect(ads.getState().running).toBeNull();
+    ads.dispose();
+  });
+
+  it('an automatic break from EventSub shows as running; an unreadable event changes nothing', async () => {
+    const events = new FakeEvents();
+    const { ads, clock } = setup(scheduleOr({}), events);
+    expect(events.wanted).toEqual(['channel.ad_break.begin']);
+    events.fire('channel.ad_break.begin', { duration_seconds: 'x' });
+    expect(ads.getState().running).toBeNull();
+    events.fire('channel.ad_break.begin', { duration_seconds: 90, started_at: new Date(clock.now() - 30_000).toISOString(), is_automatic: true });
+    expect(ads.getState().running).toEqual({ startedAt: '2024-12-31T23:59:30.000Z', endsAt: '2025-01-01T00:01:00.000Z', automatic: true });
+    // The schedule is read again after a break.
+    await vi.waitFor(() => expect(ads.getState().schedule).toMatchObject({ nextAdAt: '2025-01-01T01:00:00.000Z', snoozeCount: 3, durationSeconds: 90, snoozeRefreshAt: null, lastAdAt: null }));
+    ads.dispose();
+  });
+
+  it('an older schedule read never replaces a newer one', async () => {
+    const { ads, request } = setup(scheduleOr({}));
+    const answers: ((v: unknown) => void)[] = [];
+    request.mockImplementation(() => new Promise((resolve) => answers.push(resolve)) as never);
+    const first = ads.refreshSchedule();
+    const second = ads.refreshSchedule();
+    answers[1]!({ status: 200, data: { data: [{ ...schedule, snooze_count: 1 }] } });
+    await second;
+    answers[0]!({ status: 200, data: { data: [{ ...schedule, snooze_count: 3 }] } });
+    await first;
+    expect(ads.getState().schedule!.snoozeCount).toBe(1);
   });
 
   it('refuses lengths the platform does not take', async () => {

@@ -3,6 +3,10 @@
  * commercial too soon after the last one with a 200 whose `length` is 0, its reason in `message`
  * and the seconds to wait in `retry_after`: that is a refusal here, told in its words, with the
  * time from which another ad may run (the renderer counts down to it).
+ *
+ * Also the ad schedule (Get Ad Schedule: the next automatic break, pre-roll free time, snoozes),
+ * Snooze Next Ad, and the break on air now ("Ad running 0:59"), known from Start Commercial's
+ * answer and from `channel.ad_break.begin` (which also tells the automatic breaks).
  */
 import type { AdsState } from '../../../shared/ipc/contract';
 import type { CurrentBroadcaster } from '../common/current-broadcaster';
@@ -11,9 +15,35 @@ import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Notifier } from '../notifications/notifier';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { z } from 'zod';
+import type { EventsService } from '../events/events-service';
+import type { Logger } from '../logger';
 
-const noAds: AdsState = { lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null };
+const noAds: AdsState = { lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null, running: null, schedule: null, scheduleError: null };
+
+const adBreakEventSchema = z.object({
+  duration_seconds: z.coerce.number().int().min(1).max(600),
+  started_at: z.string(),
+  is_automatic: z.boolean().optional(),
+});
+
+interface HelixAdSchedule {
+  next_ad_at: number | string;
+  last_ad_at: number | string;
+  duration: number;
+  preroll_free_time: number;
+  snooze_count: number;
+  snooze_refresh_at: number | string;
+}
+
+/** What the ads need from EventSub (the EventsService). */
+export type AdEventsSource = Pick<EventsService, 'want' | 'onNotification'>;
+
+/** Whether the channel is live: the schedule changes when a broadcast starts or ends. */
+export interface AdStreamStatus {
+  onChange(listener: (status: { live: boolean; streamId: string | null }) => void): Disposer;
+}
 
 export const adLengths = [30, 60, 90, 120, 150, 180] as const;
 
@@ -23,6 +53,9 @@ export interface AdsServiceOptions {
   broadcaster: CurrentBroadcaster;
   notifier?: Notifier;
   clock?: Clock;
+  events?: AdEventsSource | null;
+  stream?: AdStreamStatus;
+  logger?: Logger;
 }
 
 interface HelixCommercial {
@@ -35,18 +68,105 @@ export class AdsService {
   private readonly clock: Clock;
   private state: AdsState = noAds;
   private readonly changes = new Emitter<AdsState>();
-  private readonly offBroadcaster: Disposer;
+  private readonly wiring = new Disposers();
+  private runningTimer: unknown = null;
+  /** Reads of the schedule may overlap: only the newest one's answer counts. */
+  private scheduleSeq = 0;
 
   constructor(private readonly options: AdsServiceOptions) {
     this.clock = options.clock ?? systemClock;
-    this.offBroadcaster = options.broadcaster.onChange((change) => {
-      if (change.id !== change.previousId) this.set(noAds);
-    });
+    this.wiring.add(
+      options.broadcaster.onChange((change) => {
+        if (change.id !== change.previousId) {
+          this.scheduleSeq++;
+          this.clearRunningTimer();
+          this.set(noAds);
+        }
+        if (change.canCallApi && (change.id !== change.previousId || change.signedInNow)) this.refreshInBackground();
+      }),
+    );
+    const events = options.events;
+    if (events) {
+      this.wiring.add(events.want('channel.ad_break.begin', { version: '1' }));
+      this.wiring.add(events.onNotification('channel.ad_break.begin', (event: unknown) => this.onAdBreak(event)));
+    }
+    let live: boolean | null = null;
+    if (options.stream) {
+      this.wiring.add(
+        options.stream.onChange((status) => {
+          if (status.live === live) return;
+          live = status.live;
+          this.refreshInBackground();
+        }),
+      );
+    }
+  }
+
+  /** Reads the schedule once, when the API can be called. */
+  start(): void {
+    if (this.options.broadcaster.canCallApi) this.refreshInBackground();
   }
 
   dispose(): void {
-    this.offBroadcaster();
+    this.wiring.dispose();
+    this.clearRunningTimer();
     this.changes.dispose();
+  }
+
+  /** Get Ad Schedule: the next automatic break, pre-roll free time and snoozes. */
+  async refreshSchedule(): Promise<AdsState> {
+    const broadcasterId = this.callableBroadcaster('Sign in to see the ad schedule.');
+    const seq = ++this.scheduleSeq;
+    try {
+      const res = await this.options.api.request<{ data: HelixAdSchedule[] }>({ method: 'GET', path: '/helix/channels/ads', query: { broadcaster_id: broadcasterId } });
+      const answer = res.data?.data?.[0];
+      if (!answer) throw new AppError('api_error', 'The platform answered without the ad schedule.');
+      if (seq === this.scheduleSeq) this.set({ ...this.state, schedule: this.toSchedule(answer), scheduleError: null });
+    } catch (error) {
+      const message = describeScheduleError(error, 'read');
+      if (seq === this.scheduleSeq) this.set({ ...this.state, scheduleError: message });
+      throw error instanceof AppError ? new AppError(error.code, message, error.details) : error;
+    }
+    return this.state;
+  }
+
+  /** Snooze Next Ad: pushes the next automatic break back (the platform's 5 minutes), one snooze spent. */
+  async snooze(): Promise<AdsState> {
+    const broadcasterId = this.callableBroadcaster('Sign in to snooze ads.');
+    const known = this.state.schedule;
+    if (known && known.snoozeCount === 0 && (!known.snoozeRefreshAt || Date.parse(known.snoozeRefreshAt) > this.clock.now())) {
+      throw new AppError('unavailable', snoozesLeftMessage(known.snoozeRefreshAt));
+    }
+    let answer: Pick<HelixAdSchedule, 'snooze_count' | 'snooze_refresh_at' | 'next_ad_at'> | undefined;
+    try {
+      const res = await this.options.api.request<{ data: Pick<HelixAdSchedule, 'snooze_count' | 'snooze_refresh_at' | 'next_ad_at'>[] }>({
+        method: 'POST',
+        path: '/helix/channels/ads/schedule/snooze',
+        query: { broadcaster_id: broadcasterId },
+        retry: 'never',
+      });
+      answer = res.data?.data?.[0];
+    } catch (error) {
+      const message = describeScheduleError(error, 'snooze');
+      throw error instanceof AppError ? new AppError(error.code, message, error.details) : error;
+    }
+    if (!answer) throw new AppError('api_error', 'The platform answered without the new schedule.');
+    this.scheduleSeq++;
+    const previous = this.state.schedule;
+    this.set({
+      ...this.state,
+      schedule: {
+        nextAdAt: unixToIso(answer.next_ad_at),
+        lastAdAt: previous?.lastAdAt ?? null,
+        durationSeconds: previous?.durationSeconds ?? 0,
+        prerollFreeSeconds: previous?.prerollFreeSeconds ?? 0,
+        snoozeCount: Math.max(0, Math.trunc(Number(answer.snooze_count) || 0)),
+        snoozeRefreshAt: unixToIso(answer.snooze_refresh_at),
+        readAt: new Date(this.clock.now()).toISOString(),
+      },
+      scheduleError: null,
+    });
+    return this.state;
   }
 
   getState(): AdsState {
@@ -60,7 +180,7 @@ export class AdsService {
   /** `notify`: also tell the result as a desktop notification (from the tray, where there is no window). */
   async run(length: number, options: { notify?: boolean } = {}): Promise<AdsState> {
     try {
-      const state = await this.start(length);
+      const state = await this.startCommercial(length);
       if (options.notify) this.options.notifier?.show({ title: `Ad running: ${length} s`, body: state.message ?? 'The commercial has started.', tag: 'sidestage-ads' });
       return state;
     } catch (error) {
@@ -70,7 +190,7 @@ export class AdsService {
     }
   }
 
-  private async start(length: number): Promise<AdsState> {
+  private async startCommercial(length: number): Promise<AdsState> {
     if (!(adLengths as readonly number[]).includes(length)) throw new AppError('invalid_argument', 'An ad lasts 30, 60, 90, 120, 150 or 180 seconds.');
     const { id: broadcasterId, canCallApi } = this.options.broadcaster;
     if (!broadcasterId || !canCallApi) throw new AppError('not_signed_in', 'Sign in to run ads.');
@@ -101,12 +221,102 @@ export class AdsService {
       this.set({ ...this.state, nextAllowedAt, message: answer.message || null });
       throw new AppError('rate_limited', answer.message || `Another ad can run in ${answer.retry_after} s.`, { retryAfterMs });
     }
-    this.set({ lastStartedAt: new Date(now).toISOString(), lastLength: answer.length, nextAllowedAt, message: answer.message || null });
+    this.set({ ...this.state, lastStartedAt: new Date(now).toISOString(), lastLength: answer.length, nextAllowedAt, message: answer.message || null });
+    this.showRunning(now, answer.length, false);
+    // The break earned pre-roll free time and moved the next automatic one.
+    this.refreshInBackground();
     return this.state;
+  }
+
+  private onAdBreak(raw: unknown): void {
+    const parsed = adBreakEventSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.options.logger?.warn('an ad break event could not be read', { issues: parsed.error.issues.length });
+      return;
+    }
+    const startedAt = Date.parse(parsed.data.started_at);
+    this.showRunning(Number.isNaN(startedAt) ? this.clock.now() : startedAt, parsed.data.duration_seconds, parsed.data.is_automatic ?? false);
+    this.refreshInBackground();
+  }
+
+  /** "Ad running": until the break's end, then cleared (an event can repeat what the answer said). */
+  private showRunning(startedAt: number, seconds: number, automatic: boolean): void {
+    const endsAt = startedAt + seconds * 1000;
+    if (endsAt <= this.clock.now()) return;
+    this.clearRunningTimer();
+    this.set({ ...this.state, running: { startedAt: new Date(startedAt).toISOString(), endsAt: new Date(endsAt).toISOString(), automatic } });
+    this.runningTimer = this.clock.setTimeout(() => {
+      this.runningTimer = null;
+      this.set({ ...this.state, running: null });
+    }, endsAt - this.clock.now());
+  }
+
+  private clearRunningTimer(): void {
+    if (this.runningTimer !== null) this.clock.clearTimeout(this.runningTimer);
+    this.runningTimer = null;
+  }
+
+  private refreshInBackground(): void {
+    if (!this.options.broadcaster.canCallApi || !this.options.broadcaster.id) return;
+    // Its failure is in the state's scheduleError; nothing else waits on it.
+    void this.refreshSchedule().catch(() => {});
+  }
+
+  private callableBroadcaster(signInMessage: string): string {
+    const { id, canCallApi } = this.options.broadcaster;
+    if (!id || !canCallApi) throw new AppError('not_signed_in', signInMessage);
+    return id;
+  }
+
+  private toSchedule(answer: HelixAdSchedule): NonNullable<AdsState['schedule']> {
+    const count = (value: unknown) => Math.max(0, Math.trunc(Number(value) || 0));
+    return {
+      nextAdAt: unixToIso(answer.next_ad_at),
+      lastAdAt: unixToIso(answer.last_ad_at),
+      durationSeconds: count(answer.duration),
+      prerollFreeSeconds: count(answer.preroll_free_time),
+      snoozeCount: count(answer.snooze_count),
+      snoozeRefreshAt: unixToIso(answer.snooze_refresh_at),
+      readAt: new Date(this.clock.now()).toISOString(),
+    };
   }
 
   private set(next: AdsState): void {
     this.state = next;
     this.changes.fire(next);
   }
+}
+
+/** The reference gives Unix seconds, 0 for none (some tools send RFC 3339): an ISO time or null. */
+function unixToIso(value: number | string | null | undefined): string | null {
+  if (value === null || value === undefined || value === 0 || value === '' || value === '0') return null;
+  if (typeof value === 'number' || /^\d+$/.test(value)) {
+    const seconds = Number(value);
+    return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
+  }
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+function describeScheduleError(error: unknown, what: 'read' | 'snooze'): string {
+  if (error instanceof ApiError) {
+    const message = error.platformMessage ?? '';
+    if (error.status === 401 && /scope/i.test(message)) {
+      return what === 'read' ? 'Sidestage may not read the ad schedule: sign in again and allow "Read the ad schedule".' : 'Sidestage may not snooze ads: sign in again and allow "Manage the ad schedule".';
+    }
+    if (what === 'snooze' && error.status === 429) return snoozesLeftMessage(null);
+    if (what === 'snooze' && error.status === 400 && /live/i.test(message)) return 'You are not live: only a live broadcast has ad breaks to snooze.';
+    return error.message;
+  }
+  // The API client takes a 429 for its rate limit; on snooze the platform says so when no snooze is left.
+  if (what === 'snooze' && error instanceof AppError && error.code === 'rate_limited') return snoozesLeftMessage(null);
+  if (error instanceof AppError) return error.message;
+  return 'Something went wrong inside Sidestage.';
+}
+
+function snoozesLeftMessage(refreshAt: string | null): string {
+  if (!refreshAt) return 'No snoozes left: one comes back every hour.';
+  const at = new Date(refreshAt);
+  const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return `No snoozes left: the next comes back at ${time}.`;
 }

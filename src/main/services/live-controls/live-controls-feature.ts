@@ -1,6 +1,7 @@
 /**
  * What a broadcaster reaches for while live: stream status, the marker hotkey and log, chat
- * settings with presets, ads, channel info, and the tray's model. One factory so that composition
+ * settings with presets, ads and the ad schedule, channel info, the tray's model, and the quick
+ * actions (clips with their hotkey, polls and predictions, raids and shoutouts). One factory so that composition
  * wires it in one place; each service lives in its own folder and is tested on its own.
  */
 import { AdsService } from '../ads/ads-service';
@@ -19,6 +20,10 @@ import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { SettingsStore } from '../settings/settings-store';
 import { StreamStatusService, type StreamEventsSource } from '../stream-status/stream-status-service';
 import { settingsPauseSwitch, TrayModel, type NotificationPauseSwitch } from '../tray/tray-model';
+import { ClipService } from '../clips/clip-service';
+import { EngagementService } from '../polls/engagement-service';
+import { RaidService } from '../raids/raid-service';
+import type { EventsService } from '../events/events-service';
 
 export interface LiveControlsDeps {
   api: ApiClient;
@@ -31,8 +36,10 @@ export interface LiveControlsDeps {
   logger: Logger;
   notifier: Notifier;
   /** The EventSub events service (stream.online / stream.offline, gaps); null: polling only. */
-  events?: StreamEventsSource | null;
+  events?: (StreamEventsSource & Pick<EventsService, 'want' | 'onNotification'>) | null;
   clock?: Clock;
+  /** Opens a clip's edit link from its notification (the system browser). */
+  openUrl?: (url: string) => Promise<unknown>;
   /** Electron's globalShortcut adapter in the app; the dock has none (the hotkey says why). */
   shortcuts?: ShortcutRegistry;
   /** Default: the notifications' do-not-disturb setting. */
@@ -47,6 +54,8 @@ export interface LiveControlsDeps {
   pollIntervalMs?: number;
   markerRetryWindowMs?: number;
   markerRetryBaseMs?: number;
+  clipPollInitialMs?: number;
+  clipAvailableWithinMs?: number;
 }
 
 export interface LiveControls {
@@ -57,6 +66,9 @@ export interface LiveControls {
   ads: AdsService;
   channel: ChannelInfoService;
   tray: TrayModel;
+  clips: ClipService;
+  engagement: EngagementService;
+  raids: RaidService;
 }
 
 export interface LiveControlsFeature extends LiveControls {
@@ -82,6 +94,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     retryBaseMs: deps.markerRetryBaseMs,
     showWindow: deps.openWindow,
   });
+  const clips = new ClipService({ api, broadcaster, notifier, logger, log: markers, openUrl: deps.openUrl, clock, pollInitialMs: deps.clipPollInitialMs, availableWithinMs: deps.clipAvailableWithinMs });
   const hotkey = new MarkerHotkeys({
     registry: deps.shortcuts ?? new UnavailableShortcutRegistry(),
     settings,
@@ -90,9 +103,13 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     clock,
     onMarkerPress: () => markers.drop('hotkey'),
     onNotePress: () => markers.requestNote('hotkey'),
+    // Its refusals are told by the clip service's notification.
+    onClipPress: () => clips.create('hotkey'),
   });
   const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
-  const ads = new AdsService({ api, broadcaster, notifier, clock });
+  const ads = new AdsService({ api, broadcaster, notifier, clock, events: deps.events ?? null, stream, logger });
+  const engagement = new EngagementService({ api, broadcaster, settings, logger, events: deps.events ?? null });
+  const raids = new RaidService({ api, broadcaster, logger, events: deps.events ?? null, clock });
   // A title or category change shows in the status at once.
   const channel = new ChannelInfoService({ api, broadcaster, onChanged: () => void stream.refresh().catch(() => {}) });
   const tray = new TrayModel({
@@ -115,16 +132,24 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     ads,
     channel,
     tray,
+    clips,
+    engagement,
+    raids,
     closesToTray: () => settings.get('app.closeToTray'),
     async start() {
       stream.start();
       chatSettings.start();
       hotkey.start();
+      ads.start();
+      engagement.start();
       await markers.start();
     },
     async dispose() {
       tray.dispose();
       ads.dispose();
+      raids.dispose();
+      engagement.dispose();
+      clips.dispose();
       hotkey.dispose();
       await markers.dispose();
       chatSettings.dispose();

@@ -14,6 +14,9 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { ShortcutRegistry } from './shortcut-registry';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
+/** The settings that hold a global shortcut: the marker's, the optional note one, and the clip one. */
+export type HotkeySettingKey = 'markers.hotkey' | 'markers.noteHotkey' | 'clips.hotkey';
+
 export interface MarkerHotkeyOptions {
   registry: ShortcutRegistry;
   settings: SettingsStore;
@@ -27,21 +30,23 @@ export interface MarkerHotkeyOptions {
   /** How long the test button listens. Default 15 s. */
   testWindowMs?: number;
   /** Which setting holds the shortcut: the marker hotkey, or the optional note hotkey (may be off). */
-  settingKey?: 'markers.hotkey' | 'markers.noteHotkey';
+  settingKey?: HotkeySettingKey;
+  /** What the test button's confirmation calls it. Default "Marker hotkey". */
+  label?: string;
 }
 
 export class MarkerHotkey {
   private readonly clock: Clock;
   private readonly bounceMs: number;
   private accelerator: string | null;
-  private readonly settingKey: 'markers.hotkey' | 'markers.noteHotkey';
+  private readonly settingKey: HotkeySettingKey;
   private registered = false;
   private error: string | null = null;
   private lastFiredAt: number | null = null;
   private lastRawPressAt = -Infinity;
   private testingUntil: number | null = null;
   private testTimer: unknown = null;
-  private readonly changes = new Emitter<Omit<HotkeyState, 'note'>>();
+  private readonly changes = new Emitter<Omit<HotkeyState, 'note' | 'clip'>>();
 
   constructor(private readonly options: MarkerHotkeyOptions) {
     this.clock = options.clock ?? systemClock;
@@ -65,7 +70,7 @@ export class MarkerHotkey {
     const result = this.options.registry.register(this.accelerator, () => this.onRawPress());
     this.registered = result.ok;
     this.error = result.ok ? null : `${this.accelerator} could not be registered: ${result.reason}. Choose another shortcut.`;
-    if (!result.ok) this.options.logger.warn('marker hotkey not registered', { accelerator: this.accelerator, reason: result.reason });
+    if (!result.ok) this.options.logger.warn('hotkey not registered', { accelerator: this.accelerator, reason: result.reason });
     this.emit();
   }
 
@@ -74,7 +79,7 @@ export class MarkerHotkey {
     return { accelerator: this.accelerator, registered: this.registered, error: this.error };
   }
 
-  getState(): Omit<HotkeyState, 'note'> {
+  getState(): Omit<HotkeyState, 'note' | 'clip'> {
     return {
       accelerator: this.accelerator ?? '',
       registered: this.registered,
@@ -84,13 +89,14 @@ export class MarkerHotkey {
     };
   }
 
-  onChange(listener: (state: Omit<HotkeyState, 'note'>) => void): Disposer {
+  onChange(listener: (state: Omit<HotkeyState, 'note' | 'clip'>) => void): Disposer {
     return this.changes.on(listener);
   }
 
   /** Switches to a new shortcut; on failure the old one stays registered and the reason is thrown. */
-  set(input: string): Omit<HotkeyState, 'note'> {
-    if (input.trim() === '' && this.settingKey === 'markers.noteHotkey') return this.turnOff();
+  set(input: string): Omit<HotkeyState, 'note' | 'clip'> {
+    // The note and clip shortcuts may be off; the marker one is always there.
+    if (input.trim() === '' && this.settingKey !== 'markers.hotkey') return this.turnOff();
     const parsed = parseAccelerator(input);
     if (!parsed.ok) throw new AppError('invalid_argument', parsed.reason);
     const next = parsed.accelerator;
@@ -117,7 +123,7 @@ export class MarkerHotkey {
     return this.getState();
   }
 
-  private turnOff(): Omit<HotkeyState, 'note'> {
+  private turnOff(): Omit<HotkeyState, 'note' | 'clip'> {
     if (this.registered && this.accelerator !== null) this.options.registry.unregister(this.accelerator);
     this.accelerator = null;
     this.registered = false;
@@ -128,7 +134,7 @@ export class MarkerHotkey {
   }
 
   /** The next press within the window is only recorded and confirmed: no marker. */
-  startTest(windowMs = this.options.testWindowMs ?? 15_000): Omit<HotkeyState, 'note'> {
+  startTest(windowMs = this.options.testWindowMs ?? 15_000): Omit<HotkeyState, 'note' | 'clip'> {
     if (!this.registered) throw new AppError('unavailable', this.error ?? 'The shortcut is not registered.');
     this.testingUntil = this.clock.now() + windowMs;
     if (this.testTimer !== null) this.clock.clearTimeout(this.testTimer);

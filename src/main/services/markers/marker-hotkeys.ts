@@ -1,6 +1,7 @@
 /**
- * The two marker shortcuts as one state for the renderer: the marker hotkey (places a marker at
- * once) and the optional note hotkey (asks for a note first; the marker keeps the press's time).
+ * The global shortcuts as one state for the renderer: the marker hotkey (places a marker at
+ * once), the optional note hotkey (asks for a note first; the marker keeps the press's time) and
+ * the optional clip hotkey (creates a clip of the live broadcast).
  */
 import { parseAccelerator } from '../../../shared/domain/accelerator';
 import type { HotkeyState } from '../../../shared/ipc/contract';
@@ -21,42 +22,57 @@ export interface MarkerHotkeysOptions {
   clock?: Clock;
   onMarkerPress: () => Promise<unknown>;
   onNotePress: () => Promise<unknown>;
+  /** The clip hotkey's press (ClipService.create('hotkey')); without it the clip hotkey is not registered. */
+  onClipPress?: () => Promise<unknown>;
   bounceMs?: number;
 }
 
 export class MarkerHotkeys {
   readonly marker: MarkerHotkey;
   readonly note: MarkerHotkey;
+  readonly clip: MarkerHotkey | null;
   private readonly changes = new Emitter<HotkeyState>();
 
   constructor(options: MarkerHotkeysOptions) {
     const common = { registry: options.registry, settings: options.settings, notifier: options.notifier, logger: options.logger, clock: options.clock, bounceMs: options.bounceMs };
     this.marker = new MarkerHotkey({ ...common, onPress: options.onMarkerPress });
     this.note = new MarkerHotkey({ ...common, settingKey: 'markers.noteHotkey', onPress: options.onNotePress });
+    this.clip = options.onClipPress ? new MarkerHotkey({ ...common, settingKey: 'clips.hotkey', onPress: options.onClipPress }) : null;
     this.marker.onChange(() => this.emit());
     this.note.onChange(() => this.emit());
+    this.clip?.onChange(() => this.emit());
   }
 
   start(): void {
     this.marker.start();
     this.note.start();
+    this.clip?.start();
   }
 
   getState(): HotkeyState {
-    return { ...this.marker.getState(), note: this.note.getShortcut() };
+    return {
+      ...this.marker.getState(),
+      note: this.note.getShortcut(),
+      clip: this.clip?.getShortcut() ?? { accelerator: null, registered: false, error: null },
+    };
   }
 
   onChange(listener: (state: HotkeyState) => void): Disposer {
     return this.changes.on(listener);
   }
 
-  set(accelerator: string, which: 'marker' | 'note' = 'marker'): HotkeyState {
+  set(accelerator: string, which: 'marker' | 'note' | 'clip' = 'marker'): HotkeyState {
     const parsed = parseAccelerator(accelerator);
-    const other = which === 'note' ? this.marker.getShortcut() : this.note.getShortcut();
-    if (parsed.ok && other.accelerator === parsed.accelerator) {
-      throw new AppError('invalid_argument', `${parsed.accelerator} is already the ${which === 'note' ? 'marker' : 'note'} shortcut: choose another combination.`);
+    const all = { marker: this.marker, note: this.note, clip: this.clip };
+    const target = all[which];
+    if (!target) throw new AppError('unavailable', 'The clip shortcut is not available here.');
+    for (const [name, other] of Object.entries(all)) {
+      if (name === which || !other) continue;
+      if (parsed.ok && other.getShortcut().accelerator === parsed.accelerator) {
+        throw new AppError('invalid_argument', `${parsed.accelerator} is already the ${name} shortcut: choose another combination.`);
+      }
     }
-    (which === 'note' ? this.note : this.marker).set(accelerator);
+    target.set(accelerator);
     return this.getState();
   }
 
@@ -68,6 +84,7 @@ export class MarkerHotkeys {
   dispose(): void {
     this.marker.dispose();
     this.note.dispose();
+    this.clip?.dispose();
     this.changes.dispose();
   }
 

@@ -39,4 +39,17 @@ describe('FileMarkerLogStore', () => {
     await store.save([log(3)]);
     expect(JSON.parse(await readFile(join(dir, 'marker-log.json'), 'utf8')).broadcasts).toHaveLength(1);
   });
+
+  it('reads logs written before clips (no kind: a marker) beside clip entries, and drops a clip entry whose link is not a web address', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'markers-'));
+    const old = log(1);
+    const clip = { ...old.entries[0]!, id: 'c1', kind: 'clip', url: 'https://clips.example/Clip-1/edit', markerId: 'Clip-1' };
+    const badClip = { ...clip, id: 'c2', url: 'javascript:alert(1)' };
+    await writeFile(join(dir, 'marker-log.json'), JSON.stringify({ version: 1, broadcasts: [{ ...old, entries: [old.entries[0], clip, badClip] }] }));
+    const loaded = await new FileMarkerLogStore(dir, silentLogger).load();
+    expect(loaded[0]!.entries.map((e) => [e.id, e.kind ?? 'marker', e.url ?? null])).toEqual([
+      ['e1', 'marker', null],
+      ['c1', 'clip', 'https://clips.example/Clip-1/edit'],
+    ]);
+  });
 });

@@ -119,7 +119,7 @@ export class MarkerService {
       for (const log of logs) {
         for (const entry of log.entries) {
           if (entry.status !== 'pending') continue;
-          Object.assign(entry, { status: 'failed', error: 'Sidestage closed before the marker was created.' });
+          Object.assign(entry, { status: 'failed', error: entry.kind === 'clip' ? 'Sidestage closed before the clip was ready.' : 'Sidestage closed before the marker was created.' });
           changed = true;
         }
       }
@@ -164,6 +164,39 @@ export class MarkerService {
     this.options.settings.set('markers.descriptionTemplate', template.trim());
     this.emit();
     return this.getOverview();
+  }
+
+  /**
+   * A clip of the live broadcast, logged beside its markers with its edit link (ClipService's
+   * `ClipLog`); `settle` records whether the platform listed it. Null when no broadcast is known.
+   */
+  logClip(clip: { source: MarkerSource; pressedAt: number; clipId: string; url: string }): { settle(ok: boolean, error: string | null): void } | null {
+    const status = this.options.stream.getStatus();
+    if (!status.live || !status.streamId) return null;
+    const entry: MarkerEntry = {
+      id: randomUUID(),
+      source: clip.source,
+      pressedAt: new Date(clip.pressedAt).toISOString(),
+      description: 'Clip',
+      status: 'pending',
+      positionSeconds: null,
+      delaySeconds: 0,
+      markerId: clip.clipId,
+      attempts: 1,
+      error: null,
+      kind: 'clip',
+      url: clip.url,
+    };
+    this.logFor(status).entries.push(entry);
+    void this.persist();
+    this.emit();
+    return {
+      settle: (ok, error) => {
+        Object.assign(entry, ok ? { status: 'created', error: null } : { status: 'failed', error });
+        void this.persist();
+        this.emit();
+      },
+    };
   }
 
   /**
@@ -223,7 +256,7 @@ export class MarkerService {
     const log = this.logFor(status);
     const template = this.options.settings.get('markers.descriptionTemplate');
     const description =
-      explicitDescription?.trim() || (template ? renderMarkerDescription(template, { pressedAt: new Date(pressedAt), number: log.entries.length + 1 }) : '');
+      explicitDescription?.trim() || (template ? renderMarkerDescription(template, { pressedAt: new Date(pressedAt), number: log.entries.filter((e) => e.kind !== 'clip').length + 1 }) : '');
     const entry: MarkerEntry = {
       id: randomUUID(),
       source,

@@ -19,6 +19,12 @@ describe('BackedSettingsStore', () => {
     expect(store.get('notifications.donations')).toBe(false);
   });
 
+  it('drops a damaged poll or prediction template alone, keeping the others', () => {
+    const good = { id: 'a', kind: 'poll', title: 'Q', choices: ['x', 'y'], durationSeconds: 60 };
+    const store = new BackedSettingsStore(backend({ 'engagement.templates': [good, { ...good, id: 'b', choices: ['only'] }, 'junk'] }));
+    expect(store.get('engagement.templates')).toEqual([good]);
+  });
+
   it('says the disk is full when a write fails for lack of space', () => {
     const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     const store = new BackedSettingsStore(backend({}, enospc));

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isDiskFull } from '../common/atomic-json-file';
 import { AppError } from '../app-error';
+import { engagementTemplateSchema, type EngagementTemplate } from '../../../shared/ipc/schemas/polls';
 
 export interface Settings {
   /** Chosen ingest server id, or null to follow the recommendation. */
@@ -49,6 +50,10 @@ export interface Settings {
   'obs.autoMarkerOnReconnect': boolean;
   /** The chat-settings preset the go-live checklist applies at the start of a stream; null: none. */
   'goLive.startPresetId': string | null;
+  /** The global "create clip" shortcut (Electron accelerator); null: off. */
+  'clips.hotkey': string | null;
+  /** Saved poll and prediction templates, started from the Live view. */
+  'engagement.templates': EngagementTemplate[];
 }
 
 export const defaultSettings: Settings = {
@@ -70,6 +75,11 @@ export const defaultSettings: Settings = {
   'obs.enabled': false,
   'obs.autoMarkerOnReconnect': false,
   'goLive.startPresetId': null,
+  'clips.hotkey': 'CommandOrControl+Alt+C',
+  'engagement.templates': [
+    { id: 'starter-poll', kind: 'poll', title: 'What next?', choices: ['Another round', 'Something new'], durationSeconds: 120 },
+    { id: 'starter-prediction', kind: 'prediction', title: 'Will we win this one?', choices: ['Yes', 'No'], durationSeconds: 120 },
+  ],
 };
 
 const pendingRevertSchema = z.object({
@@ -101,6 +111,17 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
   'obs.enabled': z.boolean(),
   'obs.autoMarkerOnReconnect': z.boolean(),
   'goLive.startPresetId': z.string().nullable(),
+  'clips.hotkey': z.string().nullable(),
+  // A damaged template is dropped alone; the others are kept.
+  'engagement.templates': z
+    .array(z.unknown())
+    .max(50)
+    .transform((items) =>
+      items.flatMap((item) => {
+        const parsed = engagementTemplateSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

@@ -10,7 +10,7 @@ const offline: StreamStatus = { live: false, streamId: null, startedAt: null, vi
 function setup() {
   const clock = createFakeClock(Date.UTC(2025, 0, 1, 1, 0, 0));
   let status = offline;
-  let ads: AdsState = { lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null };
+  let ads: AdsState = { lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null, running: null, schedule: null, scheduleError: null };
   const streamListeners = new Set<(s: StreamStatus) => void>();
   const adsListeners = new Set<(s: AdsState) => void>();
   const settings = new MemorySettingsStore();
@@ -78,7 +78,7 @@ describe('TrayModel', () => {
   it('shows the ad cooldown and enables ads when it is over', () => {
     const { tray, setStatus, setAds, clock } = setup();
     setStatus({ ...offline, live: true, streamId: 's', startedAt: new Date(clock.now()).toISOString() });
-    setAds({ lastStartedAt: null, lastLength: 30, nextAllowedAt: new Date(clock.now() + 150_000).toISOString(), message: null });
+    setAds({ running: null, schedule: null, scheduleError: null, lastStartedAt: null, lastLength: 30, nextAllowedAt: new Date(clock.now() + 150_000).toISOString(), message: null });
     expect(tray.getState().menu[1]).toMatchObject({ label: 'Run ad (in 3 min)', enabled: false });
     clock.advance(150_000);
     expect(tray.getState().menu[1]).toMatchObject({ label: 'Run ad', enabled: true });

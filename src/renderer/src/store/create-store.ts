@@ -16,6 +16,7 @@ import { createTestStreamSlice, mirrorTestStream } from './test-stream-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
 import { createRewardsSlice } from './rewards-slice';
+import { createQuickActionsSlice, mirrorQuickActions } from './quick-actions-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -39,6 +40,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createObsSlice(context),
       ...createGoLiveSlice(context),
       ...createTestStreamSlice(context),
+      ...createQuickActionsSlice(context),
     };
   });
 }
@@ -61,6 +63,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorObs(store, deps),
     mirrorGoLive(store, deps),
     mirrorTestStream(store, deps),
+    mirrorQuickActions(store, deps),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

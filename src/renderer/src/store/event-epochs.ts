@@ -23,6 +23,9 @@ export type EventDomain =
   | 'goLive'
   | 'testStream'
   | 'data'
+  | 'clips'
+  | 'polls'
+  | 'raids'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

@@ -212,14 +212,15 @@ describe('late answers never overwrite newer state', () => {
     });
     const loading = store.getState().loadLive();
     await flush();
-    const hotkey: HotkeyState = { accelerator: 'F9', registered: true, error: null, lastFiredAt: null, testingUntil: null, note: { accelerator: null, registered: false, error: null } };
-    const ad: AdsState = { lastStartedAt: '2030-01-01T10:00:00Z', lastLength: 30, nextAllowedAt: null, message: null };
+    const hotkey: HotkeyState = { accelerator: 'F9', registered: true, error: null, lastFiredAt: null, testingUntil: null, note: { accelerator: null, registered: false, error: null }, clip: { accelerator: null, registered: false, error: null } };
+    const noSchedule = { running: null, schedule: null, scheduleError: null };
+    const ad: AdsState = { lastStartedAt: '2030-01-01T10:00:00Z', lastLength: 30, nextAllowedAt: null, message: null, ...noSchedule };
     store.getState().applyStreamStatus(live);
     store.getState().applyHotkey({ ...hotkey, lastFiredAt: '2030-01-01T10:01:00Z' });
     store.getState().applyAds(ad);
     stream.answer.resolve(offline);
     hotkeys.answer.resolve(hotkey);
-    ads.answer.resolve({ lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null });
+    ads.answer.resolve({ lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null, ...noSchedule });
     chat.answer.resolve(null);
     markers.answer.resolve(null);
     await loading;

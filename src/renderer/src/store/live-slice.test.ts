@@ -27,7 +27,7 @@ function setup() {
     },
     hotkeys: {
       getState: vi.fn(async () =>
-        ok({ accelerator: 'CommandOrControl+Alt+M', registered: true, error: null, lastFiredAt: null, testingUntil: null, note: { accelerator: null, registered: false, error: null } }),
+        ok({ accelerator: 'CommandOrControl+Alt+M', registered: true, error: null, lastFiredAt: null, testingUntil: null, note: { accelerator: null, registered: false, error: null }, clip: { accelerator: null, registered: false, error: null } }),
       ),
       set: vi.fn(),
       startTest: vi.fn(),

@@ -17,6 +17,7 @@ import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice'
 import type { RewardsActionId, RewardsSlice } from './rewards-slice';
 import type { Transport } from '../lib/api';
 import type { LiveActionId, LiveSlice } from './live-slice';
+import type { QuickActionsActionId, QuickActionsSlice } from './quick-actions-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -56,7 +57,8 @@ export type ActionId =
   | ObsActionId
   | GoLiveActionId
   | TestStreamActionId
-  | DataRecoveryActionId;
+  | DataRecoveryActionId
+  | QuickActionsActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -116,4 +118,18 @@ export interface UiSlice {
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice & GoLiveSlice & TestStreamSlice;
+export type SidestageState = AppSlice &
+  AuthSlice &
+  IngestSlice &
+  UiSlice &
+  LiveSlice &
+  RedemptionsSlice &
+  NotificationsSlice &
+  CharitySlice &
+  RewardsSlice &
+  DemoSlice &
+  DataRecoverySlice &
+  ObsSlice &
+  GoLiveSlice &
+  TestStreamSlice &
+  QuickActionsSlice;

@@ -17,6 +17,10 @@ export const markerEntrySchema = z.object({
   markerId: z.string().nullable(),
   attempts: z.number().int().nonnegative(),
   error: z.string().nullable(),
+  /** A clip logged beside the markers (the clip hotkey); absent in logs written before clips: a marker. */
+  kind: z.enum(['marker', 'clip']).optional(),
+  /** The clip's edit link. */
+  url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
 });
 export type MarkerEntry = z.infer<typeof markerEntrySchema>;
 
@@ -67,5 +71,7 @@ export const hotkeyStateSchema = z.object({
   testingUntil: z.string().nullable(),
   /** The optional second shortcut, which asks for a note first; accelerator null: off. */
   note: z.object({ accelerator: z.string().nullable(), registered: z.boolean(), error: z.string().nullable() }),
+  /** The global clip shortcut (creates a clip of the live broadcast); accelerator null: off. */
+  clip: z.object({ accelerator: z.string().nullable(), registered: z.boolean(), error: z.string().nullable() }),
 });
 export type HotkeyState = z.infer<typeof hotkeyStateSchema>;

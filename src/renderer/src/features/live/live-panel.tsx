@@ -9,8 +9,7 @@ import { store, useSidestage } from '../../store';
 import type { ChannelInfoChanges } from '../../store/live-slice';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
 import { ObsStreaming } from '../obs/obs-streaming';
-
-const adLengths = [30, 60, 90, 120, 150, 180];
+import { QuickActions } from '../quick-actions/quick-actions-section';
 
 export function LivePanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -23,7 +22,7 @@ export function LivePanel() {
           <StreamSummary />
           <ObsStreaming />
           <DropMarker />
-          <RunAd />
+          <QuickActions />
           <ChannelInfoForm />
           <TraySetting />
         </div>
@@ -123,39 +122,6 @@ function DropMarker() {
       </div>
       <LiveStatus>{pending ? 'Placing the marker…' : lastResult?.ok ? lastResult.message : ''}</LiveStatus>
       <ActionError action="markers.drop" what="Marker not created" />
-    </fieldset>
-  );
-}
-
-function RunAd() {
-  const ads = useSidestage((state) => state.ads);
-  const live = useSidestage((state) => state.streamStatus?.live ?? false);
-  const pending = useSidestage((state) => selectAction('ads.run')(state).pending);
-  const [length, setLength] = useState(30);
-  const now = useNow(1000, Boolean(ads?.nextAllowedAt));
-  const countdown = formatCountdown(ads?.nextAllowedAt ?? null, now);
-  const lengthId = useId();
-  return (
-    <fieldset className="options">
-      <legend>Ads</legend>
-      <div className="button-row">
-        <label htmlFor={lengthId}>Length</label>
-        <select id={lengthId} value={length} onChange={(event) => setLength(Number(event.target.value))}>
-          {adLengths.map((l) => (
-            <option key={l} value={l}>
-              {l} s
-            </option>
-          ))}
-        </select>
-        <button type="button" disabled={pending || !live || countdown !== null} onClick={() => void store.getState().runAd(length)}>
-          Run ad
-        </button>
-      </div>
-      <p className="muted small" aria-live="polite">
-        {!live ? 'Ads run only while you are live.' : countdown ? `Another ad can run in ${countdown}.` : 'Ready.'}
-        {ads?.message ? ` ${ads.message}` : ''}
-      </p>
-      <ActionError action="ads.run" what="Ad not started" />
     </fieldset>
   );
 }

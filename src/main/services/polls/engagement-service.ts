@@ -1,0 +1,392 @@
+/**
+ * Polls and predictions from saved templates: a template (title, choices or outcomes, duration;
+ * validated against the platform's limits) starts one with one call; the running poll or
+ * prediction then follows EventSub (`channel.poll.*`, `channel.prediction.*`) for its live
+ * progress, and is ended, locked, resolved or canceled from here. The platform allows one poll
+ * and one open prediction per channel, so the state holds one of each: the running (or last) one.
+ */
+import { z } from 'zod';
+import {
+  engagementTemplateSchema,
+  type EngagementState,
+  type EngagementTemplate,
+  type RunningPoll,
+  type RunningPrediction,
+} from '../../../shared/ipc/contract';
+import type { ApiClient } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
+import type { EventsService } from '../events/events-service';
+import type { Logger } from '../logger';
+import type { SettingsStore } from '../settings/settings-store';
+import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+
+export type EngagementEventsSource = Pick<EventsService, 'want' | 'onNotification'>;
+
+export interface EngagementServiceOptions {
+  api: Pick<ApiClient, 'request'>;
+  broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi' | 'onChange'>;
+  settings: SettingsStore;
+  logger: Logger;
+  events?: EngagementEventsSource | null;
+}
+
+const pollEventTypes = ['channel.poll.begin', 'channel.poll.progress', 'channel.poll.end'] as const;
+const predictionEventTypes = ['channel.prediction.begin', 'channel.prediction.progress', 'channel.prediction.lock', 'channel.prediction.end'] as const;
+
+// ---------- the platform's shapes (current API answers and EventSub events) ----------
+
+const helixPollSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int().nonnegative().catch(0) })),
+  status: z.string(),
+  duration: z.number().int().nonnegative(),
+  started_at: z.string(),
+  ended_at: z.string().nullable().optional(),
+});
+
+const helixPredictionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  winning_outcome_id: z.string().nullable().optional(),
+  outcomes: z.array(z.object({ id: z.string(), title: z.string(), users: z.number().int().nonnegative().catch(0), channel_points: z.number().int().nonnegative().catch(0) })),
+  prediction_window: z.number().int().nonnegative(),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+const pollEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int().nonnegative().optional() })),
+  status: z.string().optional(),
+  started_at: z.string(),
+  ends_at: z.string().optional(),
+  ended_at: z.string().optional(),
+});
+
+const predictionEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  outcomes: z.array(z.object({ id: z.string(), title: z.string(), users: z.number().int().nonnegative().optional(), channel_points: z.number().int().nonnegative().optional() })),
+  status: z.string().optional(),
+  winning_outcome_id: z.string().nullable().optional(),
+  started_at: z.string(),
+  locks_at: z.string().optional(),
+  locked_at: z.string().optional(),
+});
+
+const pollStatuses: readonly RunningPoll['status'][] = ['active', 'completed', 'terminated', 'archived', 'moderated', 'invalid'];
+const predictionStatuses: readonly RunningPrediction['status'][] = ['active', 'locked', 'resolved', 'canceled'];
+
+/** How far a status has come: an older answer or a resent event never moves it back. */
+const pollRank = (status: RunningPoll['status']) => (status === 'active' ? 0 : 1);
+const predictionRank = (status: RunningPrediction['status']) => (status === 'active' ? 0 : status === 'locked' ? 1 : 2);
+
+export class EngagementService {
+  private poll: RunningPoll | null = null;
+  private prediction: RunningPrediction | null = null;
+  private readonly changes = new Emitter<EngagementState>();
+  private readonly wiring = new Disposers();
+  /** Reads that an account change made out of date are dropped. */
+  private generation = 0;
+
+  constructor(private readonly options: EngagementServiceOptions) {
+    this.wiring.add(
+      options.broadcaster.onChange((change) => {
+        if (change.id !== change.previousId) {
+          this.generation++;
+          this.poll = null;
+          this.prediction = null;
+          this.emit();
+        }
+        if (change.canCallApi && (change.id !== change.previousId || change.signedInNow)) void this.refresh().catch(() => {});
+      }),
+    );
+    const events = options.events;
+    if (events) {
+      for (const type of [...pollEventTypes, ...predictionEventTypes]) {
+        this.wiring.add(events.want(type, { version: '1' }));
+        this.wiring.add(events.onNotification(type, (event: unknown) => this.onEvent(type, event)));
+      }
+    }
+  }
+
+  start(): void {
+    if (this.options.broadcaster.canCallApi) void this.refresh().catch(() => {});
+  }
+
+  dispose(): void {
+    this.wiring.dispose();
+    this.changes.dispose();
+  }
+
+  getState(): EngagementState {
+    return { templates: this.options.settings.get('engagement.templates'), poll: this.poll, prediction: this.prediction };
+  }
+
+  onChange(listener: (state: EngagementState) => void): Disposer {
+    return this.changes.on(listener);
+  }
+
+  // ---------- templates ----------
+
+  saveTemplate(input: EngagementTemplate): EngagementState {
+    const parsed = engagementTemplateSchema.safeParse(input);
+    if (!parsed.success) throw new AppError('invalid_argument', parsed.error.issues[0]?.message ?? 'The template is not valid.');
+    const templates = this.options.settings.get('engagement.templates');
+    const at = templates.findIndex((t) => t.id === parsed.data.id);
+    if (at === -1 && templates.length >= 50) throw new AppError('invalid_argument', 'Keep at most 50 templates: delete one first.');
+    const next = at === -1 ? [...templates, parsed.data] : templates.map((t, i) => (i === at ? parsed.data : t));
+    this.options.settings.set('engagement.templates', next);
+    this.emit();
+    return this.getState();
+  }
+
+  deleteTemplate(id: string): EngagementState {
+    const templates = this.options.settings.get('engagement.templates');
+    if (!templates.some((t) => t.id === id)) throw new AppError('invalid_argument', 'That template no longer exists.');
+    this.options.settings.set(
+      'engagement.templates',
+      templates.filter((t) => t.id !== id),
+    );
+    this.emit();
+    return this.getState();
+  }
+
+  // ---------- reads ----------
+
+  /** The newest poll and prediction of the channel. */
+  async refresh(): Promise<EngagementState> {
+    const broadcasterId = this.callable('Sign in to see polls and predictions.');
+    const generation = this.generation;
+    const [polls, predictions] = await Promise.all([
+      this.call<{ data: unknown[] }>({ method: 'GET', path: '/helix/polls', query: { broadcaster_id: broadcasterId, first: 1 } }, 'read'),
+      this.call<{ data: unknown[] }>({ method: 'GET', path: '/helix/predictions', query: { broadcaster_id: broadcasterId, first: 1 } }, 'read'),
+    ]);
+    if (generation !== this.generation) return this.getState();
+    const poll = helixPollSchema.safeParse(polls?.data?.[0]);
+    if (poll.success) this.applyPoll(fromHelixPoll(poll.data));
+    const prediction = helixPredictionSchema.safeParse(predictions?.data?.[0]);
+    if (prediction.success) this.applyPrediction(fromHelixPrediction(prediction.data));
+    this.emit();
+    return this.getState();
+  }
+
+  // ---------- actions ----------
+
+  async startFromTemplate(templateId: string): Promise<EngagementState> {
+    const template = this.options.settings.get('engagement.templates').find((t) => t.id === templateId);
+    if (!template) throw new AppError('invalid_argument', 'That template no longer exists.');
+    const broadcasterId = this.callable(`Sign in to start a ${template.kind}.`);
+    if (template.kind === 'poll') {
+      const answer = await this.call<{ data: unknown[] }>(
+        {
+          method: 'POST',
+          path: '/helix/polls',
+          body: { broadcaster_id: broadcasterId, title: template.title, choices: template.choices.map((title) => ({ title })), duration: template.durationSeconds },
+          retry: 'never',
+        },
+        'startPoll',
+      );
+      this.applyPollAnswer(answer);
+    } else {
+      const answer = await this.call<{ data: unknown[] }>(
+        {
+          method: 'POST',
+          path: '/helix/predictions',
+          body: { broadcaster_id: broadcasterId, title: template.title, outcomes: template.choices.map((title) => ({ title })), prediction_window: template.durationSeconds },
+          retry: 'never',
+        },
+        'startPrediction',
+      );
+      this.applyPredictionAnswer(answer);
+    }
+    return this.getState();
+  }
+
+  async endPoll(): Promise<EngagementState> {
+    const broadcasterId = this.callable('Sign in to end the poll.');
+    const poll = this.poll;
+    if (!poll || poll.status !== 'active') throw new AppError('invalid_argument', 'No poll is running.');
+    const answer = await this.call<{ data: unknown[] }>(
+      { method: 'PATCH', path: '/helix/polls', body: { broadcaster_id: broadcasterId, id: poll.id, status: 'TERMINATED' }, retry: 'never' },
+      'endPoll',
+    );
+    this.applyPollAnswer(answer);
+    return this.getState();
+  }
+
+  lockPrediction(): Promise<EngagementState> {
+    return this.patchPrediction({ status: 'LOCKED' }, ['active'], 'No prediction is taking predictions.');
+  }
+
+  resolvePrediction(outcomeId: string): Promise<EngagementState> {
+    if (this.prediction && !this.prediction.outcomes.some((o) => o.id === outcomeId)) {
+      return Promise.reject(new AppError('invalid_argument', 'That outcome is not one of this prediction’s.'));
+    }
+    return this.patchPrediction({ status: 'RESOLVED', winning_outcome_id: outcomeId }, ['active', 'locked'], 'No prediction is open.');
+  }
+
+  cancelPrediction(): Promise<EngagementState> {
+    return this.patchPrediction({ status: 'CANCELED' }, ['active', 'locked'], 'No prediction is open.');
+  }
+
+  private async patchPrediction(fields: Record<string, string>, allowed: RunningPrediction['status'][], none: string): Promise<EngagementState> {
+    const broadcasterId = this.callable('Sign in to manage the prediction.');
+    const prediction = this.prediction;
+    if (!prediction || !allowed.includes(prediction.status)) throw new AppError('invalid_argument', none);
+    const answer = await this.call<{ data: unknown[] }>(
+      { method: 'PATCH', path: '/helix/predictions', body: { broadcaster_id: broadcasterId, id: prediction.id, ...fields }, retry: 'never' },
+      'managePrediction',
+    );
+    this.applyPredictionAnswer(answer);
+    return this.getState();
+  }
+
+  // ---------- applying what the platform says ----------
+
+  private applyPollAnswer(answer: { data: unknown[] } | undefined): void {
+    const parsed = helixPollSchema.safeParse(answer?.data?.[0]);
+    if (!parsed.success) throw new AppError('api_error', 'The platform answered without the poll.');
+    this.applyPoll(fromHelixPoll(parsed.data));
+    this.emit();
+  }
+
+  private applyPredictionAnswer(answer: { data: unknown[] } | undefined): void {
+    const parsed = helixPredictionSchema.safeParse(answer?.data?.[0]);
+    if (!parsed.success) throw new AppError('api_error', 'The platform answered without the prediction.');
+    this.applyPrediction(fromHelixPrediction(parsed.data));
+    this.emit();
+  }
+
+  /** A newer poll replaces the last one; the same poll never goes back from ended to active. */
+  private applyPoll(next: RunningPoll): void {
+    const current = this.poll;
+    if (current && current.id === next.id && pollRank(next.status) < pollRank(current.status)) return;
+    if (current && current.id !== next.id && Date.parse(next.startedAt) < Date.parse(current.startedAt)) return;
+    this.poll = next;
+  }
+
+  private applyPrediction(next: RunningPrediction): void {
+    const current = this.prediction;
+    if (current && current.id === next.id && predictionRank(next.status) < predictionRank(current.status)) return;
+    if (current && current.id !== next.id && Date.parse(next.startedAt) < Date.parse(current.startedAt)) return;
+    this.prediction = next;
+  }
+
+  private onEvent(type: string, raw: unknown): void {
+    if (type.startsWith('channel.poll.')) {
+      const parsed = pollEventSchema.safeParse(raw);
+      if (!parsed.success) return this.unreadable(type);
+      const e = parsed.data;
+      const previous = this.poll?.id === e.id ? this.poll : null;
+      const status: RunningPoll['status'] = type === 'channel.poll.end' ? (asPollStatus(e.status) ?? 'completed') : 'active';
+      this.applyPoll({
+        id: e.id,
+        title: e.title,
+        // The begin event has no votes: keep what is known.
+        choices: e.choices.map((c) => ({ id: c.id, title: c.title, votes: c.votes ?? previous?.choices.find((p) => p.id === c.id)?.votes ?? 0 })),
+        status,
+        startedAt: e.started_at,
+        endsAt: e.ended_at ?? e.ends_at ?? previous?.endsAt ?? e.started_at,
+      });
+    } else {
+      const parsed = predictionEventSchema.safeParse(raw);
+      if (!parsed.success) return this.unreadable(type);
+      const e = parsed.data;
+      const previous = this.prediction?.id === e.id ? this.prediction : null;
+      const status: RunningPrediction['status'] =
+        type === 'channel.prediction.end' ? (e.status === 'canceled' ? 'canceled' : 'resolved') : type === 'channel.prediction.lock' ? 'locked' : 'active';
+      this.applyPrediction({
+        id: e.id,
+        title: e.title,
+        outcomes: e.outcomes.map((o) => {
+          const known = previous?.outcomes.find((p) => p.id === o.id);
+          return { id: o.id, title: o.title, users: o.users ?? known?.users ?? 0, channelPoints: o.channel_points ?? known?.channelPoints ?? 0 };
+        }),
+        status,
+        startedAt: e.started_at,
+        locksAt: e.locks_at ?? e.locked_at ?? previous?.locksAt ?? e.started_at,
+        winningOutcomeId: e.winning_outcome_id ?? null,
+      });
+    }
+    this.emit();
+  }
+
+  private unreadable(type: string): void {
+    this.options.logger.warn('an EventSub event could not be read', { type });
+  }
+
+  private callable(message: string): string {
+    const { id, canCallApi } = this.options.broadcaster;
+    if (!id || !canCallApi) throw new AppError('not_signed_in', message);
+    return id;
+  }
+
+  private async call<T>(request: Parameters<ApiClient['request']>[0], what: Action): Promise<T | undefined> {
+    try {
+      return (await this.options.api.request<T>(request)).data;
+    } catch (error) {
+      const message = describe(error, what);
+      throw error instanceof AppError ? new AppError(error.code, message, error.details) : new AppError('internal', message);
+    }
+  }
+
+  private emit(): void {
+    this.changes.fire(this.getState());
+  }
+}
+
+type Action = 'read' | 'startPoll' | 'startPrediction' | 'endPoll' | 'managePrediction';
+
+function asPollStatus(status: string | undefined): RunningPoll['status'] | null {
+  const lower = status?.toLowerCase();
+  return pollStatuses.find((s) => s === lower) ?? null;
+}
+
+function fromHelixPoll(p: z.infer<typeof helixPollSchema>): RunningPoll {
+  const started = Date.parse(p.started_at);
+  const status = asPollStatus(p.status) ?? 'invalid';
+  return {
+    id: p.id,
+    title: p.title,
+    choices: p.choices.map((c) => ({ id: c.id, title: c.title, votes: c.votes })),
+    status,
+    startedAt: p.started_at,
+    endsAt: p.ended_at ?? new Date((Number.isNaN(started) ? 0 : started) + p.duration * 1000).toISOString(),
+  };
+}
+
+function fromHelixPrediction(p: z.infer<typeof helixPredictionSchema>): RunningPrediction {
+  const started = Date.parse(p.created_at);
+  const lower = p.status.toLowerCase();
+  return {
+    id: p.id,
+    title: p.title,
+    outcomes: p.outcomes.map((o) => ({ id: o.id, title: o.title, users: o.users, channelPoints: o.channel_points })),
+    status: predictionStatuses.find((s) => s === lower) ?? 'canceled',
+    startedAt: p.created_at,
+    locksAt: new Date((Number.isNaN(started) ? 0 : started) + p.prediction_window * 1000).toISOString(),
+    winningOutcomeId: p.winning_outcome_id ?? null,
+  };
+}
+
+/** The platform's refusals, said as what to do about them. */
+function describe(error: unknown, what: Action): string {
+  if (error instanceof ApiError) {
+    const message = error.platformMessage ?? '';
+    const thing = what === 'startPoll' || what === 'endPoll' ? 'polls' : what === 'read' ? 'polls and predictions' : 'predictions';
+    if (error.status === 401) return `Sidestage may not manage ${thing}: sign in again and allow "Manage polls" and "Manage predictions".`;
+    if (error.status === 403) return `Only partners and affiliates can run ${thing}.`;
+    if (what === 'startPoll' && error.status === 400 && /active poll/i.test(message)) return 'A poll is already running: end it first.';
+    if (what === 'startPrediction' && error.status === 400 && /active or locked prediction/i.test(message)) return 'A prediction is already open: resolve or cancel it first.';
+    if (error.status === 404) return `The ${thing === 'polls' ? 'poll' : 'prediction'} is no longer on the platform.`;
+    if (error.status === 400 && message) return `The platform refused: ${message}`;
+    return error.message;
+  }
+  if (error instanceof AppError) return error.message;
+  return 'Something went wrong inside Sidestage.';
+}

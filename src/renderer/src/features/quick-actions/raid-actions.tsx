@@ -1,0 +1,117 @@
+import { useEffect, useId, useState, type RefObject } from 'react';
+import { ActionError } from '../../components/action-error';
+import { formatViewers, formatCountdown } from '../../lib/live-format';
+import { useNow } from '../../lib/use-now';
+import { store, useSidestage } from '../../store';
+import { selectAction } from '../../store/selectors';
+
+/** Raid a live channel one follows: filter as typed, start, the platform's countdown, cancel. */
+export function RaidActions({ searchRef, searchKey }: { searchRef: RefObject<HTMLInputElement | null>; searchKey: string }) {
+  const raid = useSidestage((state) => state.raids?.raid ?? null);
+  const channels = useSidestage((state) => state.followedChannels);
+  const starting = useSidestage((state) => selectAction('raids.start')(state).pending);
+  const canceling = useSidestage((state) => selectAction('raids.cancel')(state).pending);
+  const [query, setQuery] = useState('');
+  const [searched, setSearched] = useState(false);
+  const pending = raid?.status === 'pending';
+  const now = useNow(1000, pending);
+  const countdown = pending ? formatCountdown(raid.dueAt, now) : null;
+  const searchId = useId();
+  const listId = useId();
+
+  // Typing filters; the list of followed live channels is read once the field is first used.
+  useEffect(() => {
+    if (!searched) return;
+    const timer = setTimeout(() => void store.getState().searchFollowed(query), 150);
+    return () => clearTimeout(timer);
+  }, [query, searched]);
+
+  return (
+    <div className="quick-action" role="group" aria-labelledby="quick-raid-title">
+      <h4 id="quick-raid-title">Raid</h4>
+      {raid ? (
+        <p className={pending ? 'quick-action-onair' : 'small'} role="status" data-testid="raid-status">
+          {pending
+            ? `Raiding ${raid.to.displayName}${countdown ? ` in ${countdown}` : ' now'}`
+            : raid.status === 'canceled'
+              ? `Raid on ${raid.to.displayName} canceled.`
+              : `Raided ${raid.to.displayName}${raid.viewers !== null ? ` with ${formatViewers(raid.viewers)}` : ''}.`}
+        </p>
+      ) : null}
+      {pending ? (
+        <button type="button" className="danger" disabled={canceling} onClick={() => void store.getState().cancelRaid()}>
+          Cancel raid
+        </button>
+      ) : (
+        <>
+          <label htmlFor={searchId}>Live channels you follow</label>
+          <input
+            id={searchId}
+            ref={searchRef}
+            type="search"
+            maxLength={100}
+            placeholder="Filter by name or category"
+            aria-keyshortcuts={searchKey}
+            aria-controls={listId}
+            value={query}
+            onFocus={() => setSearched(true)}
+            onChange={(e) => {
+              setSearched(true);
+              setQuery(e.target.value);
+            }}
+          />
+          <ul id={listId} className="quick-action-list" aria-label="Channels to raid" data-testid="raid-targets">
+            {channels?.length === 0 ? <li className="muted small">{query ? 'No live channel you follow matches.' : 'None of the channels you follow is live.'}</li> : null}
+            {(channels ?? []).slice(0, 8).map((c) => (
+              <li key={c.id}>
+                <span>
+                  <strong>{c.displayName}</strong> <span className="muted small">{[c.categoryName, formatViewers(c.viewerCount)].filter(Boolean).join(' · ')}</span>
+                </span>
+                <button type="button" disabled={starting} onClick={() => void store.getState().startRaid(c.id)} aria-label={`Raid ${c.displayName}`}>
+                  Raid
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ActionError action="raids.search" what="Could not list channels" />
+      <ActionError action="raids.start" what="Raid not started" />
+      <ActionError action="raids.cancel" what="Raid not canceled" />
+    </div>
+  );
+}
+
+/** Send a Shoutout by channel name; says when the platform's cooldowns allow the next one. */
+export function ShoutoutAction({ inputRef, inputKey }: { inputRef: RefObject<HTMLInputElement | null>; inputKey: string }) {
+  const shoutout = useSidestage((state) => state.raids?.shoutout ?? null);
+  const sending = useSidestage((state) => selectAction('raids.shoutout')(state).pending);
+  const [login, setLogin] = useState('');
+  const now = useNow(1000, Boolean(shoutout));
+  const next = formatCountdown(shoutout?.nextAllowedAt ?? null, now);
+  const id = useId();
+  return (
+    <form
+      className="quick-action"
+      aria-labelledby="quick-shoutout-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (login.trim()) void store.getState().sendShoutout(login.trim());
+      }}
+    >
+      <h4 id="quick-shoutout-title">Shoutout</h4>
+      <label htmlFor={id}>Channel name</label>
+      <div className="button-row">
+        <input id={id} ref={inputRef} type="text" maxLength={26} autoComplete="off" aria-keyshortcuts={inputKey} value={login} onChange={(e) => setLogin(e.target.value)} />
+        <button type="submit" disabled={sending || !login.trim() || next !== null}>
+          Shout out
+        </button>
+      </div>
+      <p className="muted small" aria-live="polite" data-testid="shoutout-status">
+        {shoutout ? `Shouted out ${shoutout.to.displayName}. ` : ''}
+        {next ? `Next shoutout in ${next} (one every 2 minutes; the same channel once an hour).` : 'One shoutout every 2 minutes; the same channel once an hour.'}
+      </p>
+      <ActionError action="raids.shoutout" what="Shoutout not sent" />
+    </form>
+  );
+}

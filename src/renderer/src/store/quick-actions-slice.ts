@@ -1,0 +1,144 @@
+/**
+ * The Live view's quick actions in the store: clips (and the clip hotkey), the ad schedule and
+ * snooze (the ads state itself is the live slice's), polls and predictions with their templates,
+ * raids and shoutouts. Main is the source of truth: each domain's event replaces its state, and a
+ * call's answer is shown only when no newer event or answer of its domain was (event-epochs.ts).
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { AdsState, ClipsState, EngagementState, EngagementTemplate, FollowedChannel, HotkeyState, IpcResult, RaidState } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import type { SidestageState, StoreDeps } from './types';
+
+export type QuickActionsActionId =
+  | 'clips.load'
+  | 'clips.create'
+  | 'clips.setHotkey'
+  | 'ads.schedule'
+  | 'ads.snooze'
+  | 'polls.load'
+  | 'polls.saveTemplate'
+  | 'polls.deleteTemplate'
+  | 'polls.start'
+  | 'polls.end'
+  | 'polls.lock'
+  | 'polls.resolve'
+  | 'polls.cancel'
+  | 'raids.load'
+  | 'raids.search'
+  | 'raids.start'
+  | 'raids.cancel'
+  | 'raids.shoutout';
+
+export interface QuickActionsSlice {
+  clips: ClipsState | null;
+  engagement: EngagementState | null;
+  raids: RaidState | null;
+  /** The last search of live followed channels (the newest search's answer only). */
+  followedChannels: FollowedChannel[] | null;
+  loadQuickActions(): Promise<void>;
+  createClip(): Promise<void>;
+  /** Empty turns the clip shortcut off. */
+  setClipHotkey(accelerator: string): Promise<void>;
+  refreshAdSchedule(): Promise<void>;
+  snoozeAd(): Promise<void>;
+  saveTemplate(template: EngagementTemplate): Promise<void>;
+  deleteTemplate(id: string): Promise<void>;
+  startEngagement(templateId: string): Promise<void>;
+  endPoll(): Promise<void>;
+  lockPrediction(): Promise<void>;
+  resolvePrediction(outcomeId: string): Promise<void>;
+  cancelPrediction(): Promise<void>;
+  searchFollowed(query: string): Promise<void>;
+  startRaid(channelId: string): Promise<void>;
+  cancelRaid(): Promise<void>;
+  sendShoutout(login: string): Promise<void>;
+  applyClips(state: ClipsState): void;
+  applyEngagement(state: EngagementState): void;
+  applyRaids(state: RaidState): void;
+}
+
+export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext): QuickActionsSlice {
+  const { bridge } = deps;
+  const ask = async <T>(domain: 'clips' | 'polls' | 'raids' | 'ads' | 'hotkeys', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
+    const fresh = epochs.since(domain);
+    const value = await call(request());
+    if (fresh()) show(value);
+  };
+  const showClips = (clips: ClipsState) => set({ clips });
+  const showEngagement = (engagement: EngagementState) => set({ engagement });
+  const showRaids = (raids: RaidState) => set({ raids });
+  const showAds = (ads: AdsState) => set({ ads });
+  const showHotkey = (hotkey: HotkeyState) => set({ hotkey });
+  return {
+    clips: null,
+    engagement: null,
+    raids: null,
+    followedChannels: null,
+
+    loadQuickActions: async () => {
+      await Promise.all([
+        run('clips.load', () => ask('clips', () => bridge.clips.getState(), showClips)),
+        run('polls.load', () => ask('polls', () => bridge.polls.getState(), showEngagement)),
+        run('raids.load', () => ask('raids', () => bridge.raids.getState(), showRaids)),
+      ]);
+    },
+
+    createClip: () => run('clips.create', () => ask('clips', () => bridge.clips.create(), showClips)),
+    setClipHotkey: (accelerator) => run('clips.setHotkey', () => ask('hotkeys', () => bridge.hotkeys.set({ accelerator, which: 'clip' }), showHotkey)),
+
+    refreshAdSchedule: () => run('ads.schedule', () => ask('ads', () => bridge.ads.refreshSchedule(), showAds)),
+    snoozeAd: () => run('ads.snooze', () => ask('ads', () => bridge.ads.snooze(), showAds)),
+
+    saveTemplate: (template) => run('polls.saveTemplate', () => ask('polls', () => bridge.polls.saveTemplate(template), showEngagement)),
+    deleteTemplate: (id) => run('polls.deleteTemplate', () => ask('polls', () => bridge.polls.deleteTemplate({ id }), showEngagement)),
+    startEngagement: (templateId) => run('polls.start', () => ask('polls', () => bridge.polls.start({ templateId }), showEngagement)),
+    endPoll: () => run('polls.end', () => ask('polls', () => bridge.polls.endPoll(), showEngagement)),
+    lockPrediction: () => run('polls.lock', () => ask('polls', () => bridge.polls.lockPrediction(), showEngagement)),
+    resolvePrediction: (outcomeId) => run('polls.resolve', () => ask('polls', () => bridge.polls.resolvePrediction({ outcomeId }), showEngagement)),
+    cancelPrediction: () => run('polls.cancel', () => ask('polls', () => bridge.polls.cancelPrediction(), showEngagement)),
+
+    searchFollowed: (query) =>
+      run('raids.search', async (isLatest) => {
+        const channels = await call(bridge.raids.searchFollowed({ query }));
+        // Typing fires searches in a row: only the newest one's answer is shown.
+        if (isLatest()) set({ followedChannels: channels });
+      }),
+    startRaid: (channelId) => run('raids.start', () => ask('raids', () => bridge.raids.start({ channelId }), showRaids)),
+    cancelRaid: () => run('raids.cancel', () => ask('raids', () => bridge.raids.cancel(), showRaids)),
+    sendShoutout: (login) => run('raids.shoutout', () => ask('raids', () => bridge.raids.shoutout({ login }), showRaids)),
+
+    applyClips: (state) => {
+      epochs.tick('clips');
+      showClips(state);
+    },
+    applyEngagement: (state) => {
+      epochs.tick('polls');
+      showEngagement(state);
+    },
+    applyRaids: (state) => {
+      epochs.tick('raids');
+      showRaids(state);
+    },
+  };
+}
+
+/** Events, a first read at sign-in, and a re-read when the event stream reopens. */
+export function mirrorQuickActions(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  const isSignedIn = (state: SidestageState) => state.auth?.status === 'signedIn';
+  const stops = [
+    deps.bridge.on('clips:changed', (state) => store.getState().applyClips(state)),
+    deps.bridge.on('polls:changed', (state) => store.getState().applyEngagement(state)),
+    deps.bridge.on('raids:changed', (state) => store.getState().applyRaids(state)),
+    store.subscribe((state, previous) => {
+      if (isSignedIn(state) && !isSignedIn(previous)) void state.loadQuickActions();
+    }),
+    deps.connection.onResync(() => {
+      if (isSignedIn(store.getState())) void store.getState().loadQuickActions();
+    }),
+  ];
+  if (isSignedIn(store.getState())) void store.getState().loadQuickActions();
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
