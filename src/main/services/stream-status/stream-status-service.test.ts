@@ -200,8 +200,8 @@ describe('StreamStatusService', () => {
     service.start();
     await flush();
     get.mockRejectedValueOnce(new ApiError(503, 'Service Unavailable', 'try later'));
-    await expect(service.refresh()).rejects.toThrow('try later');
-    expect(service.getStatus()).toMatchObject({ live: true, error: 'try later' });
+    await expect(service.refresh()).rejects.toThrow('try again in a moment');
+    expect(service.getStatus()).toMatchObject({ live: true, error: 'The platform had a problem; try again in a moment.' });
   });
 
   it('refuses to refresh when signed out', async () => {

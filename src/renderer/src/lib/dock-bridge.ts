@@ -83,7 +83,7 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
         credentials: 'same-origin',
       });
     } catch (error) {
-      return unavailable(error instanceof Error ? error.message : String(error));
+      return unavailable(channel, error instanceof Error ? error.message : String(error));
     }
     let body: unknown;
     try {
@@ -92,13 +92,13 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
       body = undefined;
     }
     if (response.ok) {
-      return parseResult(body) ?? unavailable(`unexpected answer to ${channel}`);
+      return parseResult(body) ?? unavailable(channel, 'an answer that is not a result');
     }
     // A non-2xx that still carries a well-formed error (e.g. a rejected argument) says more than
     // "unreachable"; anything else (proxy page, 401 without body, 502) is the server being away.
     const result = parseResult(body);
     if (result && !result.ok) return result;
-    return unavailable(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    return unavailable(channel, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
   }
 
   const bridge: Record<string, Record<string, (arg?: unknown) => Promise<IpcResult<unknown>>>> = {};
@@ -240,12 +240,16 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
     setState('disconnected');
   }
 
+  /** The transport's reason goes to the console for whoever debugs it; the broadcaster reads words. */
+  function unavailable(channel: Channel, reason: string): { ok: false; error: IpcError } {
+    report(`${channel} did not reach Sidestage: ${reason}`);
+    return { ok: false, error: { code: 'unavailable', message: dockUnavailableMessage } };
+  }
+
   return Object.assign(bridge, { on, connection, close }) as unknown as DockBridge;
 }
 
-function unavailable(reason: string): { ok: false; error: IpcError } {
-  return { ok: false, error: { code: 'unavailable', message: `Sidestage is not reachable: ${reason}` } };
-}
+export const dockUnavailableMessage = 'Sidestage’s background service is not answering: is the dock still running? Start it again, then reload this page.';
 
 function parseResult(body: unknown): IpcResult<unknown> | null {
   if (typeof body !== 'object' || body === null) return null;

@@ -94,9 +94,10 @@ describe('per-action errors and retry', () => {
       fail({ code: 'unavailable', message: 'Sidestage is not reachable: Failed to fetch' }),
     );
     await store.getState().loadAppInfo();
+    // Transport words never reach the broadcaster: the code's words with what to do instead.
     expect(selectAction('app.load')(store.getState())).toEqual({
       pending: false,
-      error: 'Sidestage is not reachable: Failed to fetch',
+      error: 'Sidestage’s background service is not answering: is the dock still running? Start it again, then reload this page.',
     });
 
     await store.getState().retry('app.load');
