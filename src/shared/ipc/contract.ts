@@ -207,6 +207,8 @@ export const eventChannels = {
   /** Show the go-live panel (the tray's "Go-live checklist"). */
   'goLive:show': z.object({}),
   ...dataRecoveryEvents,
+  /** Title, category, tags: after a change here or on the platform (EventSub `channel.update`). */
+  'channel:changed': channelInfoSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

@@ -94,7 +94,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
   const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
   const ads = new AdsService({ api, broadcaster, notifier, clock });
   // A title or category change shows in the status at once.
-  const channel = new ChannelInfoService({ api, broadcaster, onChanged: () => void stream.refresh().catch(() => {}) });
+  const channel = new ChannelInfoService({ api, broadcaster, events: deps.events ?? null, logger, onChanged: () => void stream.refresh().catch(() => {}) });
   const tray = new TrayModel({
     stream,
     ads,
@@ -118,12 +118,14 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     closesToTray: () => settings.get('app.closeToTray'),
     async start() {
       stream.start();
+      channel.start();
       chatSettings.start();
       hotkey.start();
       await markers.start();
     },
     async dispose() {
       tray.dispose();
+      channel.dispose();
       ads.dispose();
       hotkey.dispose();
       await markers.dispose();

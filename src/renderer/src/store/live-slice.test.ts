@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatSettingsState, IpcResult, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
 import { fail, fakeDeps, flush, ok, signedIn } from '../test-support/store-fakes';
+import { selectChannelCategory, selectChannelTitle } from './selectors';
 
 const status: StreamStatus = { live: true, streamId: 's1', startedAt: '2026-01-01T10:00:00Z', viewerCount: 4, title: 'T', categoryId: '1', categoryName: 'C', checkedAt: null, error: null };
 const overview: MarkersOverview = { logs: [], api: { videoId: null, markers: [], fetchedAt: null, error: null }, descriptionTemplate: '', lastResult: null, noteRequest: null, revision: 1 };
@@ -52,6 +53,28 @@ describe('live slice', () => {
     expect(store.getState().chatSettings).toEqual(chat);
     emit('stream:changed', { ...status, live: false });
     expect(store.getState().streamStatus?.live).toBe(false);
+    stop();
+  });
+
+  it('keeps one fact for title and category: the Title row and the form agree after a change on the platform', async () => {
+    const { store, deps, bridge, live, emit } = setup();
+    const info = { title: 'T', categoryId: '1', categoryName: 'C', language: 'en', tags: [], isBrandedContent: false };
+    live.channel.getInfo.mockImplementation(async () => ok(info));
+    bridge.auth.getState.mockResolvedValue(ok(signedIn));
+    const stop = startMirroring(store, deps);
+    await flush();
+    expect(store.getState().channelInfo).toEqual(info);
+    // Changed on the platform: main reads it back and says so.
+    emit('channel:changed', { ...info, title: 'New on the platform', categoryName: 'Chess', categoryId: '2' });
+    expect(selectChannelTitle(store.getState())).toBe('New on the platform');
+    expect(store.getState().channelInfo?.title).toBe('New on the platform');
+    expect(selectChannelCategory(store.getState())).toBe('Chess');
+    // A stream poll that saw another title means an event was missed: the channel is read again.
+    live.channel.getInfo.mockImplementation(async () => ok({ ...info, title: 'Polled' }));
+    emit('stream:changed', { ...status, title: 'Polled', categoryId: '2', checkedAt: '2026-01-01T10:05:00Z' });
+    await flush();
+    expect(selectChannelTitle(store.getState())).toBe('Polled');
+    expect(store.getState().channelInfo?.title).toBe('Polled');
     stop();
   });
 

@@ -78,6 +78,8 @@ export interface LiveSlice {
   applyHotkey(state: HotkeyState): void;
   applyChatSettings(state: ChatSettingsState): void;
   applyAds(state: AdsState): void;
+  /** Main's channel info (an event after any read or change, here or on the platform). */
+  applyChannelInfo(info: ChannelInfo): void;
 }
 
 export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): LiveSlice {
@@ -109,6 +111,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
         run('hotkeys.load', () => ask('hotkeys', () => bridge.hotkeys.getState(), showHotkey)),
         run('chatSettings.load', async () => get().applyChatSettings(await call(bridge.chatSettings.get()))),
         run('ads.load', () => ask('ads', () => bridge.ads.getState(), showAds)),
+        get().loadChannelInfo(),
       ]);
     },
 
@@ -173,6 +176,10 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
     applyStreamStatus: (status) => {
       epochs.tick('stream');
       showStream(status);
+      // The channel info is the one fact for title and category. A poll of the stream that saw
+      // other ones means the channel changed unseen (an event missed): read it again.
+      const info = get().channelInfo;
+      if (info && status.checkedAt && (status.title !== info.title || status.categoryId !== info.categoryId)) void get().loadChannelInfo();
     },
     // Over the dock a call's answer can arrive after an event sent later: the newer revision wins.
     applyMarkers: (overview) => {
@@ -192,6 +199,10 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       epochs.tick('ads');
       showAds(state);
     },
+    applyChannelInfo: (channelInfo) => {
+      epochs.tick('channelInfo');
+      set({ channelInfo });
+    },
   };
 }
 
@@ -207,6 +218,7 @@ export function mirrorLive(store: StoreApi<SidestageState>, deps: StoreDeps): ()
     deps.bridge.on('hotkeys:changed', (state) => store.getState().applyHotkey(state)),
     deps.bridge.on('chatSettings:changed', (state) => store.getState().applyChatSettings(state)),
     deps.bridge.on('ads:changed', (state) => store.getState().applyAds(state)),
+    deps.bridge.on('channel:changed', (info) => store.getState().applyChannelInfo(info)),
     store.subscribe((state, previous) => {
       if (isSignedIn(state) && !isSignedIn(previous)) void state.loadLive();
       // The note shortcut was pressed: the Live panel has the note field.

@@ -116,3 +116,9 @@ export const selectStreamUrl = (state: SidestageState): string => state.revealed
 
 export const selectIsProbing = (state: SidestageState): boolean =>
   Boolean(state.ingest?.probing) || (state.actions['ingest.probe']?.pending ?? false);
+
+/** The channel's title: one fact, main's channel info; the stream status's copy only until that is read. */
+export const selectChannelTitle = (state: SidestageState): string => state.channelInfo?.title ?? state.streamStatus?.title ?? '';
+
+/** The channel's category, from the same fact as the title. */
+export const selectChannelCategory = (state: SidestageState): string => state.channelInfo?.categoryName ?? state.streamStatus?.categoryName ?? '';

@@ -7,7 +7,7 @@ import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { ChannelInfoChanges } from '../../store/live-slice';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction, selectChannelCategory, selectChannelTitle, selectIsSignedIn } from '../../store/selectors';
 import { ObsStreaming } from '../obs/obs-streaming';
 
 const adLengths = [30, 60, 90, 120, 150, 180];
@@ -37,6 +37,8 @@ export function LivePanel() {
 function StreamSummary() {
   const status = useSidestage((state) => state.streamStatus);
   const refreshing = useSidestage((state) => selectAction('stream.refresh')(state).pending);
+  const title = useSidestage(selectChannelTitle);
+  const category = useSidestage(selectChannelCategory);
   const now = useNow(1000, Boolean(status?.live));
   if (!status) return <p className="muted">Checking whether you are live…</p>;
   return (
@@ -47,9 +49,9 @@ function StreamSummary() {
         <dt>Viewers</dt>
         <dd>{status.live ? formatViewers(status.viewerCount) : '—'}</dd>
         <dt>Title</dt>
-        <dd>{status.title || '—'}</dd>
+        <dd data-testid="live-title">{title || '—'}</dd>
         <dt>Category</dt>
-        <dd>{status.categoryName || '—'}</dd>
+        <dd data-testid="live-category">{category || '—'}</dd>
       </dl>
       {status.error ? <p className="warning-text">This may be out of date: {status.error}</p> : null}
       <div className="button-row">
