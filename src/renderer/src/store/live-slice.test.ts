@@ -78,6 +78,23 @@ describe('live slice', () => {
     stop();
   });
 
+  it('an old chat-settings error goes once a later change works', async () => {
+    const { store, live } = setup();
+    await store.getState().loadLive();
+    live.chatSettings.update.mockResolvedValueOnce(fail({ code: 'api_error', message: 'The platform had a problem; try again in a moment.' }));
+    await store.getState().updateChatSettings({ emoteMode: true });
+    expect(store.getState().actions['chatSettings.update']?.error).toMatch(/platform had a problem/);
+    live.chatSettings.applyPreset.mockResolvedValueOnce(ok({ ...chat, revision: 2 }));
+    await store.getState().applyChatPreset('p1');
+    expect(store.getState().actions['chatSettings.update']?.error).toBeNull();
+    // And the other way round.
+    live.chatSettings.applyPreset.mockResolvedValueOnce(fail({ code: 'api_error', message: 'No.' }));
+    await store.getState().applyChatPreset('p1');
+    live.chatSettings.update.mockResolvedValueOnce(ok({ ...chat, revision: 3 }));
+    await store.getState().updateChatSettings({ emoteMode: false });
+    expect(store.getState().actions['chatSettings.preset']?.error).toBeNull();
+  });
+
   it('drops a marker and shows the result', async () => {
     const { store, live } = setup();
     await store.getState().dropMarker('Boss');

@@ -89,6 +89,18 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
   const showStream = (status: StreamStatus) => set({ streamStatus: status });
   const showHotkey = (state: HotkeyState) => set({ hotkey: state });
   const showAds = (state: AdsState) => set({ ads: state });
+  // A later change that worked makes an older chat-settings failure untrue: its banner goes.
+  const chatChanges = ['chatSettings.update', 'chatSettings.preset', 'chatSettings.cancelRevert', 'chatSettings.revertNow'] as const;
+  const runChat = (id: (typeof chatChanges)[number], attempt: () => Promise<void>) =>
+    run(id, async (isLatest) => {
+      await attempt();
+      if (!isLatest()) return;
+      set((state) => {
+        const actions = { ...state.actions };
+        for (const other of chatChanges) if (other !== id && actions[other]?.error) actions[other] = { ...actions[other], error: null };
+        return { actions };
+      });
+    });
   const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads' | 'channelInfo' | 'tray', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
     const fresh = epochs.since(domain);
     const value = await call(request());
@@ -134,7 +146,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
     testHotkey: () => run('hotkeys.test', () => ask('hotkeys', () => bridge.hotkeys.startTest(), showHotkey)),
 
     updateChatSettings: (changes) =>
-      run('chatSettings.update', async () => {
+      runChat('chatSettings.update', async () => {
         // Shown at once; main answers with the platform's values or the reason it refused.
         const before = get().chatSettings;
         if (before?.values) set({ chatSettings: { ...before, pending: true, values: { ...before.values, ...changes } } });
@@ -149,11 +161,11 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       }),
 
     applyChatPreset: (presetId) =>
-      run('chatSettings.preset', async () => get().applyChatSettings(await call(bridge.chatSettings.applyPreset({ presetId })))),
+      runChat('chatSettings.preset', async () => get().applyChatSettings(await call(bridge.chatSettings.applyPreset({ presetId })))),
 
-    cancelChatRevert: () => run('chatSettings.cancelRevert', async () => get().applyChatSettings(await call(bridge.chatSettings.cancelRevert()))),
+    cancelChatRevert: () => runChat('chatSettings.cancelRevert', async () => get().applyChatSettings(await call(bridge.chatSettings.cancelRevert()))),
 
-    revertChatNow: () => run('chatSettings.revertNow', async () => get().applyChatSettings(await call(bridge.chatSettings.revertNow()))),
+    revertChatNow: () => runChat('chatSettings.revertNow', async () => get().applyChatSettings(await call(bridge.chatSettings.revertNow()))),
 
     runAd: (length) => run('ads.run', () => ask('ads', () => bridge.ads.run({ length }), showAds)),
 

@@ -6,6 +6,7 @@ import type {
   SignInFlow,
 } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
+import type { Clock } from '../../../shared/primitives/clock';
 import type { CharityActionId, CharitySlice } from './charity-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
@@ -27,6 +28,10 @@ export interface StoreDeps {
   writeClipboard: (text: string) => Promise<void>;
   /** How long "Copied" feedback stays. */
   copyFeedbackMs?: number;
+  /** Time and timers (the cancel's undo window); tests pass a manual one. */
+  clock?: Clock;
+  /** How long a cancel can be undone before it is sent (default 5 s). */
+  cancelUndoMs?: number;
 }
 
 /** Every user-visible async action; each has its own pending flag and error. */

@@ -39,13 +39,14 @@ function StreamSummary() {
   const refreshing = useSidestage((state) => selectAction('stream.refresh')(state).pending);
   const title = useSidestage(selectChannelTitle);
   const category = useSidestage(selectChannelCategory);
-  const now = useNow(1000, Boolean(status?.live));
+  const connection = useSidestage((state) => state.connection);
+  const now = useNow(1000, Boolean(status?.live) && connection === 'connected');
   if (!status) return <p className="muted">Checking whether you are live…</p>;
   return (
     <div className="stack">
       <dl className="live-summary">
         <dt>Stream</dt>
-        <dd data-testid="live-state">{formatLiveState(status, now)}</dd>
+        <dd data-testid="live-state">{formatLiveState(status, now, connection)}</dd>
         <dt>Viewers</dt>
         <dd>{status.live ? formatViewers(status.viewerCount) : '—'}</dd>
         <dt>Title</dt>
