@@ -328,6 +328,16 @@ describe('ingest actions', () => {
     expect(JSON.stringify(store.getState())).not.toContain('secret');
   });
 
+  it('copies the whole stream URL (server and key) for single-URL encoders, never storing it', async () => {
+    const { store, bridge, writeClipboard } = await signedInStore();
+    await store.getState().copyStreamUrl();
+    expect(bridge.ingest.revealStreamKey).toHaveBeenCalledWith({ purpose: 'copy' });
+    expect(writeClipboard).toHaveBeenCalledWith('rtmp://fra.example/app/live_1001_secret');
+    expect(store.getState().copied?.target).toBe('streamUrl');
+    expect(store.getState().revealedUrl).toBeNull();
+    expect(JSON.stringify(store.getState())).not.toContain('secret');
+  });
+
   it('reports a clipboard failure in words', async () => {
     const { store } = await signedInStore({
       writeClipboard: async () => Promise.reject(new Error('Document is not focused.')),

@@ -74,7 +74,9 @@ export function ingestRows(overview: IngestOverview | null, pendingSelectId: num
     host: server.host,
     latency: formatLatency(server.probe),
     status: server.probe.status,
-    recommended: server.id === overview.recommendedId,
+    // Only a measured server is recommended: before any test main falls back to the directory's
+    // first entry, which is a default, not a recommendation.
+    recommended: server.id === overview.recommendedId && server.probe.status === 'ok',
     selected: server.id === inUse,
     checked: server.id === shown,
   }));
@@ -84,6 +86,9 @@ export const selectSelectedServer = (state: SidestageState): IngestServer | null
   const id = effectiveServerId(state.ingest);
   return state.ingest?.servers.find((server) => server.id === id) ?? null;
 };
+
+/** True once at least one server answered a latency test. */
+export const selectHasMeasured = (state: SidestageState): boolean => state.ingest?.servers.some((server) => server.probe.status === 'ok') ?? false;
 
 /** True while the user has chosen no server and main follows its recommendation. */
 export const selectFollowsRecommendation = (state: SidestageState): boolean =>

@@ -51,6 +51,7 @@ export type ActionId =
   | 'ingest.reveal'
   | 'ingest.copyServer'
   | 'ingest.copyStreamKey'
+  | 'ingest.copyStreamUrl'
   | LiveActionId
   | RedemptionsActionId
   | NotificationsActionId
@@ -87,7 +88,7 @@ export interface AuthSlice {
   applyAuth(state: AuthState): void;
 }
 
-export type CopyTarget = 'server' | 'streamKey';
+export type CopyTarget = 'server' | 'streamKey' | 'streamUrl';
 
 export interface IngestSlice {
   ingest: IngestOverview | null;
@@ -107,6 +108,8 @@ export interface IngestSlice {
   hideStreamUrl(): void;
   copyServerUrl(): Promise<void>;
   copyStreamKey(): Promise<void>;
+  /** Server URL and stream key as one URL, for single-URL encoders. */
+  copyStreamUrl(): Promise<void>;
   applyIngest(overview: IngestOverview): void;
 }
 
