@@ -29,7 +29,10 @@ export class MarkerHotkeys {
   readonly note: MarkerHotkey;
   private readonly changes = new Emitter<HotkeyState>();
 
+  private readonly registry: ShortcutRegistry;
+
   constructor(options: MarkerHotkeysOptions) {
+    this.registry = options.registry;
     const common = { registry: options.registry, settings: options.settings, notifier: options.notifier, logger: options.logger, clock: options.clock, bounceMs: options.bounceMs };
     this.marker = new MarkerHotkey({ ...common, onPress: options.onMarkerPress });
     this.note = new MarkerHotkey({ ...common, settingKey: 'markers.noteHotkey', onPress: options.onNotePress });
@@ -43,7 +46,7 @@ export class MarkerHotkeys {
   }
 
   getState(): HotkeyState {
-    return { ...this.marker.getState(), note: this.note.getShortcut() };
+    return { ...this.marker.getState(), note: this.note.getShortcut(), unavailable: this.registry.unavailable ?? null };
   }
 
   onChange(listener: (state: HotkeyState) => void): Disposer {

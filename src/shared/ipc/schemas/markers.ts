@@ -67,5 +67,7 @@ export const hotkeyStateSchema = z.object({
   testingUntil: z.string().nullable(),
   /** The optional second shortcut, which asks for a note first; accelerator null: off. */
   note: z.object({ accelerator: z.string().nullable(), registered: z.boolean(), error: z.string().nullable() }),
+  /** Set where no global shortcut can be registered (the browser dock): where they work, in words. */
+  unavailable: z.string().nullable().optional(),
 });
 export type HotkeyState = z.infer<typeof hotkeyStateSchema>;
