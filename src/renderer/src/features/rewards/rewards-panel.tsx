@@ -61,8 +61,8 @@ function RewardsBody() {
 function RewardItem({ reward: r, onEdit }: { reward: CustomReward; onEdit(): void }) {
   const pending = useSidestage((s) => s.queue?.items.filter((x) => x.rewardId === r.id).length ?? 0);
   const [confirming, setConfirming] = useState(false);
-  const onCooldown = r.cooldownExpiresAt !== null && Date.parse(r.cooldownExpiresAt) > Date.now();
-  const now = useNow(1000, onCooldown || !r.isInStock);
+  // Ticks while a cooldown may be running; the platform marks such a reward "not in stock".
+  const now = useNow(1000, r.cooldownExpiresAt !== null || !r.isInStock);
   const availability = rewardAvailability(r, now);
   const { toggleReward, deleteReward, adoptReward } = store.getState();
   return (
