@@ -114,7 +114,7 @@ export function CategoryCombobox({ inputId, text, onText, onChoose, errorId, inv
       <LiveStatus className="visually-hidden">
         {open && query.length >= 2 && !searching ? (shown.length ? `${shown.length} categories found; use the arrow keys to choose.` : 'No category matches.') : ''}
       </LiveStatus>
-      {open && query.length >= 2 && !searching && !expanded ? <p className="muted small">No category matches “{query}”.</p> : null}
+      {open && query.length >= 2 && !searching && !expanded ? <p className="category-options muted small">No category matches “{query}”.</p> : null}
     </div>
   );
 }
