@@ -22,10 +22,11 @@ export type EventDomain =
   | 'obs'
   | 'goLive'
   | 'data'
+  | 'channelInfo'
+  | 'events'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'
-  | 'channelInfo'
   | 'tray';
 
 export interface EventEpochs {

@@ -95,6 +95,17 @@ describe('live slice', () => {
     expect(store.getState().actions['chatSettings.preset']?.error).toBeNull();
   });
 
+  it('mirrors the EventSub session, so statuses can say when live events are gone', async () => {
+    const { store, deps, bridge, emit } = setup();
+    bridge.auth.getState.mockResolvedValue(ok(signedIn));
+    const stop = startMirroring(store, deps);
+    await flush();
+    expect(store.getState().eventSub?.state).toBe('connected');
+    emit('events:changed', { state: 'reconnecting', sessionId: null, connectedAt: null, lastMessageAt: null, subscriptions: [], error: 'dropped' });
+    expect(store.getState().eventSub?.state).toBe('reconnecting');
+    stop();
+  });
+
   it('drops a marker and shows the result', async () => {
     const { store, live } = setup();
     await store.getState().dropMarker('Boss');

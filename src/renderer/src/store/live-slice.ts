@@ -8,6 +8,7 @@ import type {
   Category,
   ChannelInfo,
   ChatSettingsState,
+  EventsStatus,
   HotkeyState,
   IpcResult,
   MarkersOverview,
@@ -40,7 +41,8 @@ export type LiveActionId =
   | 'channel.update'
   | 'channel.search'
   | 'tray.load'
-  | 'tray.set';
+  | 'tray.set'
+  | 'events.load';
 
 export type ChatSettingsValues = NonNullable<ChatSettingsState['values']>;
 export type ChannelInfoChanges = Partial<Omit<ChannelInfo, 'categoryName'>>;
@@ -54,6 +56,8 @@ export interface LiveSlice {
   channelInfo: ChannelInfo | null;
   categoryResults: Category[];
   traySettings: TraySettings | null;
+  /** Main's EventSub session: while it is down, live statuses are not known to be current. */
+  eventSub: EventsStatus | null;
   /** Reads everything live controls show (after sign-in and whenever events may have been missed). */
   loadLive(): Promise<void>;
   refreshStream(): Promise<void>;
@@ -80,6 +84,7 @@ export interface LiveSlice {
   applyAds(state: AdsState): void;
   /** Main's channel info (an event after any read or change, here or on the platform). */
   applyChannelInfo(info: ChannelInfo): void;
+  applyEventSub(status: EventsStatus): void;
 }
 
 export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): LiveSlice {
@@ -101,7 +106,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
         return { actions };
       });
     });
-  const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads' | 'channelInfo' | 'tray', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
+  const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads' | 'channelInfo' | 'tray' | 'events', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
     const fresh = epochs.since(domain);
     const value = await call(request());
     if (fresh()) show(value);
@@ -115,6 +120,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
     channelInfo: null,
     categoryResults: [],
     traySettings: null,
+    eventSub: null,
 
     loadLive: async () => {
       await Promise.all([
@@ -124,6 +130,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
         run('chatSettings.load', async () => get().applyChatSettings(await call(bridge.chatSettings.get()))),
         run('ads.load', () => ask('ads', () => bridge.ads.getState(), showAds)),
         get().loadChannelInfo(),
+        run('events.load', () => ask('events', () => bridge.events.getStatus(), (eventSub) => set({ eventSub }))),
       ]);
     },
 
@@ -215,6 +222,10 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       epochs.tick('channelInfo');
       set({ channelInfo });
     },
+    applyEventSub: (eventSub) => {
+      epochs.tick('events');
+      set({ eventSub });
+    },
   };
 }
 
@@ -231,6 +242,7 @@ export function mirrorLive(store: StoreApi<SidestageState>, deps: StoreDeps): ()
     deps.bridge.on('chatSettings:changed', (state) => store.getState().applyChatSettings(state)),
     deps.bridge.on('ads:changed', (state) => store.getState().applyAds(state)),
     deps.bridge.on('channel:changed', (info) => store.getState().applyChannelInfo(info)),
+    deps.bridge.on('events:changed', (eventSub) => store.getState().applyEventSub(eventSub)),
     store.subscribe((state, previous) => {
       if (isSignedIn(state) && !isSignedIn(previous)) void state.loadLive();
       // The note shortcut was pressed: the Live panel has the note field.

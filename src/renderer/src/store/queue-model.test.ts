@@ -116,4 +116,8 @@ describe('the sync status in words', () => {
     expect(formatQueueSync(status, at, 'disconnected')).toBe('Disconnected from Sidestage: the queue may be out of date.');
     expect(formatQueueSync(status, at, 'connecting')).toBe('Reconnecting to Sidestage…');
   });
+  it('says so while the platform’s live events (EventSub) are gone', () => {
+    expect(formatQueueSync(status, at + 60_000, 'connected', 'reconnecting')).toBe("Disconnected from the platform's live events: new redemptions may be missing. Last checked 1 min ago.");
+    expect(formatQueueSync(status, at, 'connected', 'connected')).toBe('In sync with the platform, checked just now.');
+  });
 });

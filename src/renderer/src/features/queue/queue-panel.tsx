@@ -59,6 +59,7 @@ function SyncStatus() {
   const status = useSidestage((s) => s.queueStatus);
   const reconciling = useSidestage((s) => selectAction('redemptions.reconcile')(s).pending);
   const connection = useSidestage((s) => s.connection);
+  const eventSub = useSidestage((s) => s.eventSub?.state ?? null);
   // The age moves with time ("checked 2 min ago").
   const now = useNow(10_000, status !== null);
   if (!status) return null;
@@ -66,7 +67,7 @@ function SyncStatus() {
   return (
     <div className="queue-status">
       <span data-testid="queue-sync">
-        {formatQueueSync(status, now, connection)}
+        {formatQueueSync(status, now, connection, eventSub)}
         {connected ? ` ${status.size} waiting.` : ''}
       </span>
       {connected && status.outboxCount > 0 ? (
