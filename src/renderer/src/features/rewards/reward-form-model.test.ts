@@ -24,7 +24,9 @@ describe('reward form', () => {
     const limits = { maxPerStream: { isEnabled: false, value: 1 } };
     expect(rewardAvailability({ ...limits, isInStock: false, cooldownExpiresAt: '2026-01-01T10:02:15Z' }, now)).toBe('on cooldown, back in 2:15');
     expect(rewardAvailability({ ...limits, isInStock: true, cooldownExpiresAt: null }, now)).toBeNull();
-    expect(rewardAvailability({ ...limits, isInStock: false, cooldownExpiresAt: '2026-01-01T09:59:00Z' }, now)).toBe('out of stock');
+    // Read during a cooldown that has ended since: not "out of stock".
+    expect(rewardAvailability({ ...limits, isInStock: false, cooldownExpiresAt: '2026-01-01T09:59:00Z' }, now)).toBeNull();
+    expect(rewardAvailability({ ...limits, isInStock: false, cooldownExpiresAt: null }, now)).toBe('out of stock');
     expect(rewardAvailability({ maxPerStream: { isEnabled: true, value: 3 }, isInStock: false, cooldownExpiresAt: null }, now)).toBe('limit for this stream reached');
   });
 });

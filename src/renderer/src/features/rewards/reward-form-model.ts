@@ -96,6 +96,8 @@ export function rewardAvailability(r: Pick<CustomReward, 'isInStock' | 'cooldown
   const until = r.cooldownExpiresAt ? Date.parse(r.cooldownExpiresAt) : Number.NaN;
   if (Number.isFinite(until) && until > now) return `on cooldown, back in ${formatPosition(Math.ceil((until - now) / 1000))}`;
   if (r.isInStock) return null;
+  // Read while on cooldown, which has ended since: back, unless a per-stream limit also applies.
+  if (Number.isFinite(until) && !r.maxPerStream.isEnabled) return null;
   if (r.maxPerStream.isEnabled) return 'limit for this stream reached';
   return 'out of stock';
 }
