@@ -218,3 +218,24 @@ test('rewards say "on cooldown" with the time left, Delete looks destructive; C 
     .toBe('CANCELED');
   await expect(page.getByRole('status').filter({ hasText: '1 canceled.' })).toBeVisible();
 });
+
+test('a cancel waiting for its undo is sent when the dock page goes away, so nothing is lost', async ({ page, context, dock }) => {
+  await signInToDemo(page, context, dock);
+  const sim = simulation(dock.emulatorUrl);
+  const rewards = await sim.redemptions({ broadcaster_id: broadcasterId });
+  const hydrate = rewards.rewards.find((r) => r.title === 'Hydrate!')!.id;
+  const made = await sim.redeem({ broadcaster_id: broadcasterId, reward_id: hydrate, user_id: viewers[0]! });
+  await openPanel(page, 'Queue');
+  const list = page.getByRole('listbox', { name: /Redemptions, oldest first/ });
+  await expect(page.locator(`[data-redemption-id="${made.id}"]`)).toBeAttached();
+  await list.focus();
+  await list.press('End');
+  await expect(list).toHaveAttribute('aria-activedescendant', `redemption-${made.id}`);
+  await list.press('c');
+  await expect(page.getByTestId('queue-undo')).toBeVisible();
+  // Gone before the 5 s are over: the page's pagehide sends it.
+  await page.close({ runBeforeUnload: true });
+  await expect
+    .poll(async () => (await sim.redemptions({ broadcaster_id: broadcasterId, reward_id: hydrate })).redemptions.find((r) => r.id === made.id)?.status, { timeout: 15_000 })
+    .toBe('CANCELED');
+});
