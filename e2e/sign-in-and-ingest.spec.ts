@@ -21,7 +21,7 @@ test('a newcomer signs in to the demo and copies the stream URL of the best inge
 
   // Ingest: measure, rank, and the stream URL with the key masked until revealed.
   await page.getByRole('button', { name: 'Ingest' }).click();
-  await page.getByRole('button', { name: 'Test latency' }).click();
+  await page.getByRole('button', { name: 'Measure latency' }).click();
   await expect(page.getByText(/^\d+(\.\d+)? ms$/).first()).toBeVisible();
   await expect(page.getByText(/unreachable/i).first()).toBeVisible();
 

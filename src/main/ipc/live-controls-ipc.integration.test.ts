@@ -49,7 +49,7 @@ describe('live controls IPC against the emulator', () => {
       const sender = { trusted: true, description: 'test' };
 
       const hotkey = await router.dispatch('hotkeys:getState', undefined, sender);
-      expect(hotkey).toMatchObject({ ok: true, value: { registered: false, error: expect.stringMatching(/only in the desktop app/) } });
+      expect(hotkey).toMatchObject({ ok: true, value: { registered: false, error: null, unavailable: expect.stringMatching(/work in the Sidestage desktop app/) } });
       const offline = await router.dispatch('markers:drop', undefined, sender);
       expect(offline).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/not live/) } });
       const outOfRange = await router.dispatch('chatSettings:update', { slowMode: true, slowModeWaitTime: 500 }, sender);

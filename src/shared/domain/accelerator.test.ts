@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceleratorFromKey, parseAccelerator } from './accelerator';
+import { acceleratorFromKey, formatAccelerator, parseAccelerator } from './accelerator';
 
 describe('parseAccelerator', () => {
   it('accepts and spells canonically', () => {
@@ -45,5 +45,16 @@ describe('acceleratorFromKey', () => {
   });
   it('waits while only modifiers are down', () => {
     expect(acceleratorFromKey(press('ControlLeft', { ctrlKey: true }), 'other')).toBeNull();
+  });
+});
+
+describe('formatAccelerator', () => {
+  it('reads as the keyboard does, per platform', () => {
+    expect(formatAccelerator('CommandOrControl+Alt+M', 'other')).toBe('Ctrl+Alt+M');
+    expect(formatAccelerator('CommandOrControl+Alt+M', 'mac')).toBe('⌘⌥M');
+    expect(formatAccelerator('CommandOrControl+Shift+Plus', 'other')).toBe('Ctrl+Shift++');
+    expect(formatAccelerator('Control+Alt+Up', 'mac')).toBe('⌃⌥↑');
+    expect(formatAccelerator('F13', 'other')).toBe('F13');
+    expect(formatAccelerator('not a shortcut+', 'other')).toBe('not a shortcut+');
   });
 });

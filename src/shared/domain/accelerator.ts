@@ -120,3 +120,22 @@ export function acceleratorFromKey(event: CapturedKey, platform: 'mac' | 'other'
   if (event.shiftKey) modifiers.push('Shift');
   return [...modifierOrder.filter((m) => modifiers.includes(m)), key].join('+');
 }
+
+const macSymbols: Record<string, string> = { CommandOrControl: '⌘', Command: '⌘', Control: '⌃', Alt: '⌥', AltGr: '⌥', Shift: '⇧', Super: '⌘' };
+const otherNames: Record<string, string> = { CommandOrControl: 'Ctrl', Command: 'Cmd', Control: 'Ctrl', Alt: 'Alt', AltGr: 'AltGr', Shift: 'Shift', Super: 'Win' };
+const keyNames: Record<string, string> = { Plus: '+', Return: 'Enter', Esc: 'Escape', Up: '↑', Down: '↓', Left: '←', Right: '→' };
+
+/**
+ * An accelerator as a person reads it on their keyboard: "Ctrl+Alt+M" on Windows and Linux,
+ * "⌘⌥M" on macOS. Text that is not an accelerator is returned as it is.
+ */
+export function formatAccelerator(accelerator: string, platform: 'mac' | 'other'): string {
+  const parsed = parseAccelerator(accelerator);
+  if (!parsed.ok) return accelerator;
+  const parts = parsed.accelerator.split('+');
+  // "Plus" is the + key itself; split leaves it as a part of its own.
+  const key = parts.pop()!;
+  const keyText = keyNames[key] ?? (key.startsWith('num') ? `Num ${key.slice(3)}` : key);
+  if (platform === 'mac') return `${parts.map((m) => macSymbols[m] ?? m).join('')}${keyText}`;
+  return [...parts.map((m) => otherNames[m] ?? m), keyText].join('+');
+}

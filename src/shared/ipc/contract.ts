@@ -248,6 +248,8 @@ export const eventChannels = {
   'clips:changed': clipsStateSchema,
   'polls:changed': engagementStateSchema,
   'raids:changed': raidStateSchema,
+  /** Title, category, tags: after a change here or on the platform (EventSub `channel.update`). */
+  'channel:changed': channelInfoSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

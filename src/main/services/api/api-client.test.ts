@@ -332,7 +332,7 @@ describe('ApiClient retries of failures', () => {
     await new Promise((resolve) => gone.close(resolve));
     const err = await client({ baseUrl: `http://127.0.0.1:${port}` }).get('/helix/users').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: 'network_error', message: 'Could not reach the platform: the connection was refused.' });
+    expect(err).toMatchObject({ code: 'network_error', message: 'Could not reach the platform: the connection was refused. Check your internet connection.' });
     expect(sleeps).toHaveLength(2);
   });
 

@@ -61,7 +61,7 @@ export class NetworkAppError extends AppError {
 
 export function networkAppError(err: unknown): NetworkAppError {
   const code = err instanceof Error ? errorCode(err) : null;
-  return new NetworkAppError(`Could not reach the platform: ${describeNetworkError(err)}.`, code, code !== null && notSentCodes.has(code) ? false : null);
+  return new NetworkAppError(`Could not reach the platform: ${describeNetworkError(err)}. Check your internet connection.`, code, code !== null && notSentCodes.has(code) ? false : null);
 }
 
 /** True when the error says the request never left (safe to send again even when not idempotent). */

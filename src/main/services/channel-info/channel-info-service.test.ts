@@ -62,4 +62,39 @@ describe('ChannelInfoService', () => {
     expect(get).toHaveBeenCalledWith('/helix/search/categories', { query: 'che', first: 10 });
     expect(await service.searchCategories('  ')).toEqual([]);
   });
+
+  it('announces every read, and reads back a change made on the platform (channel.update)', async () => {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const events = { onNotification: (type: string, listener: (event: unknown) => void) => (listeners.set(type, listener), () => listeners.delete(type)) };
+    let held = channel;
+    const get = vi.fn(async () => ({ data: [held] }));
+    const service = new ChannelInfoService({ api: { get: get as never, request: vi.fn() }, broadcaster: fakeBroadcaster().broadcaster, events });
+    const seen: string[] = [];
+    service.onChange((info) => seen.push(info.title));
+    service.start();
+    await service.get();
+    held = { ...channel, title: 'From the dashboard', tags: ['New'] };
+    listeners.get('channel.update')!({ broadcaster_user_id: '42', title: 'From the dashboard' });
+    await vi.waitFor(() => expect(seen).toEqual(['T', 'From the dashboard']));
+    // Another channel's update is not ours.
+    listeners.get('channel.update')!({ broadcaster_user_id: '7' });
+    expect(get).toHaveBeenCalledTimes(2);
+    service.dispose();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('never announces an older read over a newer one', async () => {
+    const answers: ((value: unknown) => void)[] = [];
+    const get = vi.fn(() => new Promise((resolve) => answers.push(resolve)));
+    const service = new ChannelInfoService({ api: { get: get as never, request: vi.fn() }, broadcaster: fakeBroadcaster().broadcaster });
+    const seen: string[] = [];
+    service.onChange((info) => seen.push(info.title));
+    const first = service.get();
+    const second = service.get();
+    answers[1]!({ data: [{ ...channel, title: 'newer' }] });
+    await second;
+    answers[0]!({ data: [{ ...channel, title: 'older' }] });
+    await first;
+    expect(seen).toEqual(['newer']);
+  });
 });

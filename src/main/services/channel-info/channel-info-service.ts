@@ -9,10 +9,20 @@ import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import type { Logger } from '../logger';
+
+/** The part of the events service this needs: `channel.update` (EventSub v2, no scope). */
+export interface ChannelEventsSource {
+  onNotification(type: string, listener: (event: unknown) => void): () => void;
+}
 
 export interface ChannelInfoServiceOptions {
   api: Pick<ApiClient, 'request' | 'get'>;
   broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi'>;
+  /** Changes made on the platform (its dashboard, another tool) arrive here. */
+  events?: ChannelEventsSource | null;
+  logger?: Pick<Logger, 'warn'>;
   onChanged?: (info: ChannelInfo) => void;
 }
 
@@ -45,14 +55,48 @@ export function checkChannelInfo(changes: ChannelInfoChanges): string | null {
 }
 
 export class ChannelInfoService {
+  private readonly changes = new Emitter<ChannelInfo>();
+  private readonly offs: (() => void)[] = [];
+  /** Numbers reads, so that a slower, older read never announces over a newer one. */
+  private readSeq = 0;
+  private announcedSeq = 0;
+
   constructor(private readonly options: ChannelInfoServiceOptions) {}
+
+  /** Listens for changes made on the platform; each one is read back whole (the event has no tags). */
+  start(): void {
+    if (this.offs.length || !this.options.events) return;
+    this.offs.push(
+      this.options.events.onNotification('channel.update', (raw) => {
+        const event = raw as { broadcaster_user_id?: string };
+        if (!event || event.broadcaster_user_id !== this.options.broadcaster.id) return;
+        this.get().catch((error: unknown) => this.options.logger?.warn('channel info not read after channel.update', { error }));
+      }),
+    );
+  }
+
+  /** Every read and change: the renderer keeps one copy of the channel's facts. */
+  onChange(listener: (info: ChannelInfo) => void): Disposer {
+    return this.changes.on(listener);
+  }
+
+  dispose(): void {
+    for (const off of this.offs.splice(0)) off();
+    this.changes.dispose();
+  }
 
   async get(): Promise<ChannelInfo> {
     const id = this.broadcasterId();
+    const seq = ++this.readSeq;
     const res = await this.options.api.get<{ data: HelixChannel[] }>('/helix/channels', { broadcaster_id: id });
     const channel = res.data?.[0];
     if (!channel) throw new AppError('api_error', 'The platform did not return your channel.');
-    return fromHelix(channel);
+    const info = fromHelix(channel);
+    if (seq > this.announcedSeq && id === this.options.broadcaster.id) {
+      this.announcedSeq = seq;
+      this.changes.fire(info);
+    }
+    return info;
   }
 
   async update(changes: ChannelInfoChanges): Promise<ChannelInfo> {

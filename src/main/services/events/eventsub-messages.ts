@@ -108,6 +108,17 @@ export const charityDonationEventSchema = z.object({
 });
 export type CharityDonationEvent = z.infer<typeof charityDonationEventSchema>;
 
+/** `channel.update` version 2 (no scope): the title or category changed, here or on the platform. */
+export const channelUpdateEventSchema = z.object({
+  ...broadcasterFields,
+  title: z.string(),
+  language: z.string(),
+  category_id: z.string(),
+  category_name: z.string(),
+  content_classification_labels: z.array(z.string()).default([]),
+});
+export type ChannelUpdateEvent = z.infer<typeof channelUpdateEventSchema>;
+
 /** The event types Sidestage knows, with the schema of each one's `payload.event`. */
 export const eventSchemas = {
   'stream.online': streamOnlineEventSchema,
@@ -115,6 +126,7 @@ export const eventSchemas = {
   'channel.channel_points_custom_reward_redemption.add': redemptionEventSchema,
   'channel.channel_points_custom_reward_redemption.update': redemptionEventSchema,
   'channel.charity_campaign.donate': charityDonationEventSchema,
+  'channel.update': channelUpdateEventSchema,
 } as const;
 
 export type KnownEventType = keyof typeof eventSchemas;
@@ -126,6 +138,7 @@ export const eventVersions: { readonly [T in KnownEventType]: string } = {
   'channel.channel_points_custom_reward_redemption.add': '1',
   'channel.channel_points_custom_reward_redemption.update': '1',
   'channel.charity_campaign.donate': '1',
+  'channel.update': '2',
 };
 export type EventPayloads = { [T in KnownEventType]: z.infer<(typeof eventSchemas)[T]> };
 

@@ -111,7 +111,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
   const engagement = new EngagementService({ api, broadcaster, settings, logger, events: deps.events ?? null });
   const raids = new RaidService({ api, broadcaster, logger, events: deps.events ?? null, clock });
   // A title or category change shows in the status at once.
-  const channel = new ChannelInfoService({ api, broadcaster, onChanged: () => void stream.refresh().catch(() => {}) });
+  const channel = new ChannelInfoService({ api, broadcaster, events: deps.events ?? null, logger, onChanged: () => void stream.refresh().catch(() => {}) });
   const tray = new TrayModel({
     stream,
     ads,
@@ -138,6 +138,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     closesToTray: () => settings.get('app.closeToTray'),
     async start() {
       stream.start();
+      channel.start();
       chatSettings.start();
       hotkey.start();
       ads.start();
@@ -146,6 +147,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     },
     async dispose() {
       tray.dispose();
+      channel.dispose();
       ads.dispose();
       raids.dispose();
       engagement.dispose();

@@ -6,6 +6,7 @@ import { MemorySettingsStore } from '../settings/settings-store';
 import { MarkerHotkey } from './marker-hotkey';
 import { MarkerHotkeys } from './marker-hotkeys';
 import { FakeShortcutRegistry } from '../../test-support/fake-shortcut-registry';
+import { UnavailableShortcutRegistry } from './shortcut-registry';
 
 function setup(options: { taken?: string[]; saved?: string } = {}) {
   const clock = createFakeClock();
@@ -140,5 +141,32 @@ describe('MarkerHotkeys (marker and note shortcuts)', () => {
   it('the marker shortcut cannot be turned off', () => {
     const { hotkeys } = setupBoth();
     expect(() => hotkeys.set('', 'marker')).toThrow(/empty/);
+  });
+});
+
+describe('where no global shortcut can be registered (the browser dock)', () => {
+  it('says where shortcuts work instead of asking for another one, and refuses a change in the same words', () => {
+    const registry = new UnavailableShortcutRegistry();
+    const hotkeys = new MarkerHotkeys({
+      registry,
+      settings: new MemorySettingsStore({ 'markers.noteHotkey': 'CommandOrControl+Alt+N' }),
+      notifier: new RecordingNotifier(),
+      logger: silentLogger,
+      clock: createFakeClock(),
+      onMarkerPress: async () => {},
+      onNotePress: async () => {},
+    });
+    hotkeys.start();
+    const state = hotkeys.getState();
+    expect(state).toMatchObject({ accelerator: 'CommandOrControl+Alt+M', registered: false, error: null, note: { registered: false, error: null } });
+    expect(state.unavailable).toMatch(/work in the Sidestage desktop app/);
+    expect(JSON.stringify(state)).not.toMatch(/Choose another/);
+    expect(() => hotkeys.set('CommandOrControl+Alt+K', 'marker')).toThrow(/work in the Sidestage desktop app/);
+  });
+
+  it('is not set where shortcuts can be registered', () => {
+    const hotkeys = new MarkerHotkeys({ registry: new FakeShortcutRegistry(), settings: new MemorySettingsStore(), notifier: new RecordingNotifier(), logger: silentLogger, clock: createFakeClock(), onMarkerPress: async () => {}, onNotePress: async () => {} });
+    hotkeys.start();
+    expect(hotkeys.getState().unavailable).toBeNull();
   });
 });

@@ -67,6 +67,14 @@ export class MarkerHotkey {
       return;
     }
     this.accelerator = parsed.accelerator;
+    const { unavailable } = this.options.registry;
+    if (unavailable) {
+      // Not a problem with this shortcut: another one would fail the same way, so none is suggested.
+      this.registered = false;
+      this.error = null;
+      this.emit();
+      return;
+    }
     const result = this.options.registry.register(this.accelerator, () => this.onRawPress());
     this.registered = result.ok;
     this.error = result.ok ? null : `${this.accelerator} could not be registered: ${result.reason}. Choose another shortcut.`;
@@ -97,6 +105,7 @@ export class MarkerHotkey {
   set(input: string): Omit<HotkeyState, 'note' | 'clip'> {
     // The note and clip shortcuts may be off; the marker one is always there.
     if (input.trim() === '' && this.settingKey !== 'markers.hotkey') return this.turnOff();
+    if (this.options.registry.unavailable) throw new AppError('unavailable', this.options.registry.unavailable);
     const parsed = parseAccelerator(input);
     if (!parsed.ok) throw new AppError('invalid_argument', parsed.reason);
     const next = parsed.accelerator;

@@ -33,7 +33,10 @@ export class MarkerHotkeys {
   readonly clip: MarkerHotkey | null;
   private readonly changes = new Emitter<HotkeyState>();
 
+  private readonly registry: ShortcutRegistry;
+
   constructor(options: MarkerHotkeysOptions) {
+    this.registry = options.registry;
     const common = { registry: options.registry, settings: options.settings, notifier: options.notifier, logger: options.logger, clock: options.clock, bounceMs: options.bounceMs };
     this.marker = new MarkerHotkey({ ...common, onPress: options.onMarkerPress });
     this.note = new MarkerHotkey({ ...common, settingKey: 'markers.noteHotkey', onPress: options.onNotePress });
@@ -54,6 +57,7 @@ export class MarkerHotkeys {
       ...this.marker.getState(),
       note: this.note.getShortcut(),
       clip: this.clip?.getShortcut() ?? { accelerator: null, registered: false, error: null },
+      unavailable: this.registry.unavailable ?? null,
     };
   }
 

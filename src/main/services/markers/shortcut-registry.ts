@@ -6,6 +6,11 @@
 export type ShortcutRegistration = { ok: true } | { ok: false; reason: string };
 
 export interface ShortcutRegistry {
+  /**
+   * Set where no global shortcut can ever be registered (the browser dock), in words: then no
+   * shortcut is worth choosing, and the panel says where shortcuts work instead.
+   */
+  readonly unavailable?: string;
   /** Registers `accelerator` (Electron's format); refuses with a reason in words. */
   register(accelerator: string, callback: () => void): ShortcutRegistration;
   unregister(accelerator: string): void;
@@ -15,7 +20,10 @@ export const takenByAnotherProgram = 'another program already uses it';
 
 /** The browser dock has no way to listen to keys outside the browser. */
 export class UnavailableShortcutRegistry implements ShortcutRegistry {
-  constructor(private readonly reason = 'global shortcuts work only in the desktop app, not in the browser dock') {}
+  readonly unavailable: string;
+  constructor(private readonly reason = 'Global shortcuts work in the Sidestage desktop app; a browser dock cannot listen to keys outside itself. Here, use the Drop marker button.') {
+    this.unavailable = reason;
+  }
   register(): ShortcutRegistration {
     return { ok: false, reason: this.reason };
   }

@@ -195,13 +195,31 @@ describe('StreamStatusService', () => {
     expect(service.getStatus().live).toBe(false);
   });
 
+  it('takes a title or category changed on the platform from channel.update at once, over a poll under way', async () => {
+    const { service, events, get } = setup({ live: false });
+    service.start();
+    await flush();
+    // A poll that read the channel before the change answers after the event.
+    let answer: (value: unknown) => void = () => {};
+    get.mockImplementationOnce(async () => ({ data: [] })).mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const polling = service.refresh();
+    await flush();
+    events.emit('channel.update', { broadcaster_user_id: '42', title: 'Changed on the platform', category_id: '509658', category_name: 'Just Chatting', language: 'en' });
+    expect(service.getStatus()).toMatchObject({ title: 'Changed on the platform', categoryName: 'Just Chatting' });
+    answer({ data: [channel] });
+    await polling;
+    expect(service.getStatus()).toMatchObject({ title: 'Changed on the platform', categoryName: 'Just Chatting' });
+    events.emit('channel.update', { broadcaster_user_id: '7', title: 'Someone else', category_id: '1', category_name: 'x' });
+    expect(service.getStatus().title).toBe('Changed on the platform');
+  });
+
   it('keeps what it knew and says why when a check fails', async () => {
     const { service, get } = setup({ live: true });
     service.start();
     await flush();
     get.mockRejectedValueOnce(new ApiError(503, 'Service Unavailable', 'try later'));
-    await expect(service.refresh()).rejects.toThrow('try later');
-    expect(service.getStatus()).toMatchObject({ live: true, error: 'try later' });
+    await expect(service.refresh()).rejects.toThrow('try again in a moment');
+    expect(service.getStatus()).toMatchObject({ live: true, error: 'The platform had a problem; try again in a moment.' });
   });
 
   it('refuses to refresh when signed out', async () => {

@@ -94,6 +94,7 @@ export class StreamStatusService {
     if (events) {
       this.offs.push(events.onNotification('stream.online', (event) => this.onOnline(event)));
       this.offs.push(events.onNotification('stream.offline', (event) => this.onOffline(event)));
+      this.offs.push(events.onNotification('channel.update', (event) => this.onChannelUpdate(event)));
       this.offs.push(events.onGap(() => void this.refresh().catch(() => {})));
     }
     this.applyBroadcaster();
@@ -222,6 +223,17 @@ export class StreamStatusService {
     this.generation++;
     this.eventHold = { live: false, until: this.clock.now() + (this.options.eventHoldMs ?? 180_000) };
     this.set({ ...this.status, live: false, streamId: null, startedAt: null, viewerCount: null, error: null });
+  }
+
+  /** A title or category changed on the platform: shown at once, as the channel info shows it. */
+  private onChannelUpdate(raw: unknown): void {
+    const event = raw as { broadcaster_user_id?: string; title?: unknown; category_id?: unknown; category_name?: unknown };
+    if (event?.broadcaster_user_id !== this.broadcasterId || this.broadcasterId === null) return;
+    if (typeof event.title !== 'string' || typeof event.category_id !== 'string' || typeof event.category_name !== 'string') return;
+    // A poll under way read the channel before this change: its answer must not bring the old title back.
+    this.generation++;
+    this.inFlight = null;
+    this.set({ ...this.status, title: event.title, categoryId: event.category_id, categoryName: event.category_name });
   }
 
   private set(next: StreamStatus): void {

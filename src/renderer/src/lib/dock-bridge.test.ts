@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelNames, signedOutAuthState, splitChannel } from '../../../shared/ipc/contract';
-import { createDockBridge, type ConnectionState, type SocketLike } from './dock-bridge';
+import { createDockBridge, dockUnavailableMessage, type ConnectionState, type SocketLike } from './dock-bridge';
 
 class FakeSocket implements SocketLike {
   static instances: FakeSocket[] = [];
@@ -100,12 +100,14 @@ describe('dock bridge: invoke', () => {
     expect(await bridge.ingest.probe()).toEqual({ ok: false, error });
   });
 
-  it('turns a network failure into "unavailable"', async () => {
-    const { bridge } = setup(vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  it('turns a network failure into "unavailable" in words, the reason only in the report', async () => {
+    const { bridge, report } = setup(vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))));
     expect(await bridge.app.getInfo()).toEqual({
       ok: false,
-      error: { code: 'unavailable', message: 'Sidestage is not reachable: Failed to fetch' },
+      error: { code: 'unavailable', message: dockUnavailableMessage },
     });
+    expect(dockUnavailableMessage).toMatch(/is the dock still running\?/);
+    expect(report).toHaveBeenCalledWith('app:getInfo did not reach Sidestage: Failed to fetch');
   });
 
   it('turns a non-2xx answer without an IpcResult into "unavailable" with the status', async () => {
@@ -114,8 +116,24 @@ describe('dock bridge: invoke', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('unavailable');
-      expect(result.error.message).toMatch(/^Sidestage is not reachable: HTTP 502/);
+      expect(result.error.message).toBe(dockUnavailableMessage);
     }
+  });
+
+  it('sends calls made while the page goes away with keepalive, so they still arrive', async () => {
+    const page = new EventTarget();
+    const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse({ ok: true, value: null }));
+    const bridge = createDockBridge({ fetch: fetchImpl, WebSocket: FakeSocket, location: { protocol: 'http:', host: '127.0.0.1:4321' }, page, report: vi.fn() });
+    bridge.connection.subscribe(() => {});
+    await bridge.ingest.probe();
+    expect(fetchImpl.mock.calls[0]![1]).not.toHaveProperty('keepalive');
+    page.dispatchEvent(new Event('pagehide'));
+    await bridge.redemptions.cancel({ ids: ['1'] });
+    expect(fetchImpl.mock.calls[1]![1]).toMatchObject({ keepalive: true });
+    page.dispatchEvent(new Event('pageshow'));
+    await bridge.ingest.probe();
+    expect(fetchImpl.mock.calls[2]![1]).not.toHaveProperty('keepalive');
+    bridge.close();
   });
 
   it('keeps a well-formed error carried by a non-2xx answer', async () => {

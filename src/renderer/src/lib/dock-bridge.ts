@@ -56,6 +56,8 @@ export interface DockBridgeOptions {
   backoff?: BackoffOptions;
   /** Where listener failures and bad frames are reported. */
   report?: (message: string, detail?: unknown) => void;
+  /** Where the page's `pagehide` is heard (the window); tests pass an EventTarget. */
+  page?: Pick<EventTarget, 'addEventListener'>;
 }
 
 export type DockBridge = SidestageBridge & {
@@ -73,6 +75,10 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
   const report = options.report ?? ((message: string, detail?: unknown) => console.warn(`sidestage: ${message}`, detail));
   const backoff = new Backoff(options.backoff ?? defaultReconnectBackoff);
 
+  // Calls made while the page goes away (a pending cancel sent on close) must still arrive: the
+  // browser cancels ordinary requests of a page being unloaded, not keepalive ones.
+  let unloading = false;
+
   async function invoke(channel: Channel, arg: unknown): Promise<IpcResult<unknown>> {
     let response: Response;
     try {
@@ -81,9 +87,10 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ arg }),
         credentials: 'same-origin',
+        ...(unloading ? { keepalive: true } : {}),
       });
     } catch (error) {
-      return unavailable(error instanceof Error ? error.message : String(error));
+      return unavailable(channel, error instanceof Error ? error.message : String(error));
     }
     let body: unknown;
     try {
@@ -92,13 +99,13 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
       body = undefined;
     }
     if (response.ok) {
-      return parseResult(body) ?? unavailable(`unexpected answer to ${channel}`);
+      return parseResult(body) ?? unavailable(channel, 'an answer that is not a result');
     }
     // A non-2xx that still carries a well-formed error (e.g. a rejected argument) says more than
     // "unreachable"; anything else (proxy page, 401 without body, 502) is the server being away.
     const result = parseResult(body);
     if (result && !result.ok) return result;
-    return unavailable(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    return unavailable(channel, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
   }
 
   const bridge: Record<string, Record<string, (arg?: unknown) => Promise<IpcResult<unknown>>>> = {};
@@ -135,6 +142,14 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
   function ensureStarted(): void {
     if (started || closed) return;
     started = true;
+    const page = options.page ?? (typeof globalThis.addEventListener === 'function' ? globalThis : undefined);
+    page?.addEventListener('pagehide', () => {
+      unloading = true;
+    });
+    // Back from the back/forward cache: an ordinary page again.
+    page?.addEventListener('pageshow', () => {
+      unloading = false;
+    });
     open();
   }
 
@@ -240,12 +255,16 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
     setState('disconnected');
   }
 
+  /** The transport's reason goes to the console for whoever debugs it; the broadcaster reads words. */
+  function unavailable(channel: Channel, reason: string): { ok: false; error: IpcError } {
+    report(`${channel} did not reach Sidestage: ${reason}`);
+    return { ok: false, error: { code: 'unavailable', message: dockUnavailableMessage } };
+  }
+
   return Object.assign(bridge, { on, connection, close }) as unknown as DockBridge;
 }
 
-function unavailable(reason: string): { ok: false; error: IpcError } {
-  return { ok: false, error: { code: 'unavailable', message: `Sidestage is not reachable: ${reason}` } };
-}
+export const dockUnavailableMessage = 'Sidestage’s background service is not answering: is the dock still running? Start it again, then reload this page.';
 
 function parseResult(body: unknown): IpcResult<unknown> | null {
   if (typeof body !== 'object' || body === null) return null;

@@ -35,7 +35,21 @@ describe('describeError', () => {
   });
 
   it('falls back to words for the code when main sent no message', () => {
-    expect(describeError(new ApiCallError({ code: 'timeout', message: '' }))).toBe('The request timed out.');
+    expect(describeError(new ApiCallError({ code: 'timeout', message: '' }))).toBe('The platform took too long to answer. Try again in a moment.');
+  });
+
+  it('never passes transport words on: the code’s words with what to do instead', () => {
+    expect(describeError(new ApiCallError({ code: 'api_error', message: 'Internal Server Error', status: 500 }))).toBe(
+      'The platform had a problem; try again in a moment.',
+    );
+    expect(describeError(new ApiCallError({ code: 'api_error', message: 'Bad Request' }))).toBe('The platform had a problem; try again in a moment.');
+    expect(describeError(new ApiCallError({ code: 'unavailable', message: 'Sidestage is not reachable: Failed to fetch' }))).toMatch(
+      /^Sidestage’s background service is not answering: is the dock still running\?/,
+    );
+    expect(describeError(new TypeError('Failed to fetch'))).toMatch(/is the dock still running\?/);
+    for (const words of ['Internal Server Error', 'Failed to fetch', 'Bad Request', 'HTTP 502']) {
+      expect(describeError(new ApiCallError({ code: 'internal', message: words }))).not.toContain(words);
+    }
   });
 
   it('handles plain errors, strings and anything else', () => {

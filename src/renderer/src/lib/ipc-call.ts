@@ -26,18 +26,37 @@ export async function call<T>(result: Promise<IpcResult<T>>): Promise<T> {
   throw new ApiCallError(settled.error);
 }
 
-/** One sentence for the user, whatever was thrown. */
+/**
+ * One sentence for the user, whatever was thrown: the one place errors become words. Transport
+ * words ("Failed to fetch", "Internal Server Error", "HTTP 502") never reach the broadcaster:
+ * they are replaced by what happened and what to do, by the error's code.
+ */
 export function describeError(error: unknown): string {
   if (error instanceof ApiCallError) {
-    const message = error.message.trim() || fallbackMessages[error.code];
+    const message = inBroadcasterWords(error.message, error.code);
     if (error.retryAfterMs !== undefined && error.retryAfterMs > 0) {
       return `${withStop(message)} Try again in ${Math.ceil(error.retryAfterMs / 1000)} s.`;
     }
     return message;
   }
-  if (error instanceof Error && error.message.trim()) return error.message;
-  if (typeof error === 'string' && error.trim()) return error;
+  if (error instanceof Error && error.message.trim()) return inBroadcasterWords(error.message, isTransportMessage(error.message) ? 'unavailable' : 'internal');
+  if (typeof error === 'string' && error.trim()) return inBroadcasterWords(error, 'internal');
   return 'Something went wrong.';
+}
+
+/** Phrases of HTTP, fetch and sockets: true of the transport, meaningless to a broadcaster. */
+const transportPhrases =
+  /failed to fetch|fetch failed|networkerror|load failed|network request failed|ECONN\w*|ETIMEDOUT|EPIPE|socket hang up|\bHTTP \d{3}\b|internal server error|bad request|bad gateway|service unavailable|gateway time-?out|unexpected answer to /i;
+
+export function isTransportMessage(message: string): boolean {
+  return transportPhrases.test(message);
+}
+
+/** The message as it is when it is in words; the code's words when it is empty or transport talk. */
+export function inBroadcasterWords(message: string, code: IpcErrorCode): string {
+  const text = message.trim();
+  if (!text || isTransportMessage(text)) return fallbackMessages[code];
+  return text;
 }
 
 export function isCancelled(error: unknown): boolean {
@@ -48,18 +67,18 @@ function withStop(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-// Only used when main sends an empty message, which it should not.
+// Used when main sends no message, or one in transport words; each says what to do.
 const fallbackMessages: Record<IpcErrorCode, string> = {
-  invalid_argument: 'Sidestage rejected the request.',
-  untrusted_sender: 'Sidestage rejected the request from this window.',
-  unknown_channel: 'This version of Sidestage does not know that request.',
-  not_signed_in: 'You are not signed in.',
-  sign_in_failed: 'Sign-in failed.',
+  invalid_argument: 'Sidestage could not send that request. Check what you entered and try again.',
+  untrusted_sender: 'Sidestage refused a request from this window. Reload the page and try again.',
+  unknown_channel: 'This page is from another version of Sidestage. Reload the page.',
+  not_signed_in: 'You are not signed in. Sign in on the Account panel.',
+  sign_in_failed: 'Sign-in failed. Try again.',
   cancelled: 'Cancelled.',
-  timeout: 'The request timed out.',
-  api_error: 'The platform answered with an error.',
-  network_error: 'The platform could not be reached.',
-  rate_limited: 'Too many requests.',
-  unavailable: 'Sidestage is not reachable.',
-  internal: 'Sidestage hit an internal error.',
+  timeout: 'The platform took too long to answer. Try again in a moment.',
+  api_error: 'The platform had a problem; try again in a moment.',
+  network_error: 'The platform could not be reached. Check your internet connection and try again.',
+  rate_limited: 'The platform is limiting requests right now. Try again in a moment.',
+  unavailable: 'Sidestage’s background service is not answering: is the dock still running? Start it again, then reload this page.',
+  internal: 'Something went wrong inside Sidestage. Try again; if it keeps failing, restart it.',
 };

@@ -11,6 +11,12 @@ describe('live wording', () => {
     expect(formatLiveState({ ...status, live: false }, 0)).toBe('Offline');
     expect(formatLiveState(null, 0)).toBe('…');
   });
+  it('stops the uptime and says disconnected while the connection to Sidestage is gone', () => {
+    expect(formatLiveState(status, Date.parse('2026-01-01T11:02:03Z'), 'disconnected')).toBe('Disconnected from Sidestage');
+    expect(formatLiveState({ ...status, live: false }, 0, 'disconnected')).toBe('Disconnected from Sidestage');
+    expect(formatLiveState(status, Date.parse('2026-01-01T11:02:03Z'), 'connecting')).toBe('Reconnecting to Sidestage…');
+    expect(formatLiveState(status, Date.parse('2026-01-01T11:02:03Z'), 'connected')).toBe('Live 1:02:03');
+  });
   it('counts viewers and down to a time', () => {
     expect(formatViewers(1)).toBe('1 viewer');
     expect(formatViewers(null)).toBe('—');

@@ -2,9 +2,14 @@
 import type { BroadcastMarkerLog, MarkerEntry, StreamStatus } from '../../../shared/ipc/contract';
 import { formatPosition, formatUptime } from '../../../shared/domain/marker-position';
 import type { ExportableMarker } from '../../../shared/domain/marker-export';
+import type { ConnectionState } from './dock-bridge';
 
-/** The status bar's live item: "Live 1:02:03", "Offline", or "…" before the first answer. */
-export function formatLiveState(status: StreamStatus | null, nowMs: number): string {
+/**
+ * The status bar's live item: "Live 1:02:03", "Offline", or "…" before the first answer. While the
+ * dock's connection to Sidestage is gone nothing here is known to be true: it says so, no uptime.
+ */
+export function formatLiveState(status: StreamStatus | null, nowMs: number, connection: ConnectionState = 'connected'): string {
+  if (connection !== 'connected' && status) return connection === 'connecting' ? 'Reconnecting to Sidestage…' : 'Disconnected from Sidestage';
   if (!status) return '…';
   if (!status.live) return 'Offline';
   const started = status.startedAt ? Date.parse(status.startedAt) : NaN;

@@ -94,9 +94,10 @@ describe('per-action errors and retry', () => {
       fail({ code: 'unavailable', message: 'Sidestage is not reachable: Failed to fetch' }),
     );
     await store.getState().loadAppInfo();
+    // Transport words never reach the broadcaster: the code's words with what to do instead.
     expect(selectAction('app.load')(store.getState())).toEqual({
       pending: false,
-      error: 'Sidestage is not reachable: Failed to fetch',
+      error: 'Sidestage’s background service is not answering: is the dock still running? Start it again, then reload this page.',
     });
 
     await store.getState().retry('app.load');
@@ -324,6 +325,16 @@ describe('ingest actions', () => {
     expect(bridge.ingest.revealStreamKey).toHaveBeenCalledWith({ purpose: 'copy' });
     expect(writeClipboard).toHaveBeenCalledWith('live_1001_secret');
     expect(store.getState().copied?.target).toBe('streamKey');
+    expect(JSON.stringify(store.getState())).not.toContain('secret');
+  });
+
+  it('copies the whole stream URL (server and key) for single-URL encoders, never storing it', async () => {
+    const { store, bridge, writeClipboard } = await signedInStore();
+    await store.getState().copyStreamUrl();
+    expect(bridge.ingest.revealStreamKey).toHaveBeenCalledWith({ purpose: 'copy' });
+    expect(writeClipboard).toHaveBeenCalledWith('rtmp://fra.example/app/live_1001_secret');
+    expect(store.getState().copied?.target).toBe('streamUrl');
+    expect(store.getState().revealedUrl).toBeNull();
     expect(JSON.stringify(store.getState())).not.toContain('secret');
   });
 

@@ -26,10 +26,11 @@ export type EventDomain =
   | 'clips'
   | 'polls'
   | 'raids'
+  | 'channelInfo'
+  | 'events'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'
-  | 'channelInfo'
   | 'tray';
 
 export interface EventEpochs {

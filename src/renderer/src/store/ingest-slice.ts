@@ -130,6 +130,14 @@ export function createIngestSlice({ set, get, deps, run, epochs }: SliceContext)
         showCopied('streamKey');
       }),
 
+    copyStreamUrl: () =>
+      run('ingest.copyStreamUrl', async () => {
+        // Server and key in one, for encoders with a single URL field; never kept in the store.
+        const revealed = await call(deps.bridge.ingest.revealStreamKey({ purpose: 'copy' }));
+        await writeClipboard(revealed.url);
+        showCopied('streamUrl');
+      }),
+
     applyIngest: (overview) => {
       epochs.tick('ingest');
       show(overview);

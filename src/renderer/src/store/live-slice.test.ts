@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatSettingsState, IpcResult, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
 import { fail, fakeDeps, flush, ok, signedIn } from '../test-support/store-fakes';
+import { selectChannelCategory, selectChannelTitle } from './selectors';
 
 const status: StreamStatus = { live: true, streamId: 's1', startedAt: '2026-01-01T10:00:00Z', viewerCount: 4, title: 'T', categoryId: '1', categoryName: 'C', checkedAt: null, error: null };
 const overview: MarkersOverview = { logs: [], api: { videoId: null, markers: [], fetchedAt: null, error: null }, descriptionTemplate: '', lastResult: null, noteRequest: null, revision: 1 };
@@ -52,6 +53,56 @@ describe('live slice', () => {
     expect(store.getState().chatSettings).toEqual(chat);
     emit('stream:changed', { ...status, live: false });
     expect(store.getState().streamStatus?.live).toBe(false);
+    stop();
+  });
+
+  it('keeps one fact for title and category: the Title row and the form agree after a change on the platform', async () => {
+    const { store, deps, bridge, live, emit } = setup();
+    const info = { title: 'T', categoryId: '1', categoryName: 'C', language: 'en', tags: [], isBrandedContent: false };
+    live.channel.getInfo.mockImplementation(async () => ok(info));
+    bridge.auth.getState.mockResolvedValue(ok(signedIn));
+    const stop = startMirroring(store, deps);
+    await flush();
+    expect(store.getState().channelInfo).toEqual(info);
+    // Changed on the platform: main reads it back and says so.
+    emit('channel:changed', { ...info, title: 'New on the platform', categoryName: 'Chess', categoryId: '2' });
+    expect(selectChannelTitle(store.getState())).toBe('New on the platform');
+    expect(store.getState().channelInfo?.title).toBe('New on the platform');
+    expect(selectChannelCategory(store.getState())).toBe('Chess');
+    // A stream poll that saw another title means an event was missed: the channel is read again.
+    live.channel.getInfo.mockImplementation(async () => ok({ ...info, title: 'Polled' }));
+    emit('stream:changed', { ...status, title: 'Polled', categoryId: '2', checkedAt: '2026-01-01T10:05:00Z' });
+    await flush();
+    expect(selectChannelTitle(store.getState())).toBe('Polled');
+    expect(store.getState().channelInfo?.title).toBe('Polled');
+    stop();
+  });
+
+  it('an old chat-settings error goes once a later change works', async () => {
+    const { store, live } = setup();
+    await store.getState().loadLive();
+    live.chatSettings.update.mockResolvedValueOnce(fail({ code: 'api_error', message: 'The platform had a problem; try again in a moment.' }));
+    await store.getState().updateChatSettings({ emoteMode: true });
+    expect(store.getState().actions['chatSettings.update']?.error).toMatch(/platform had a problem/);
+    live.chatSettings.applyPreset.mockResolvedValueOnce(ok({ ...chat, revision: 2 }));
+    await store.getState().applyChatPreset('p1');
+    expect(store.getState().actions['chatSettings.update']?.error).toBeNull();
+    // And the other way round.
+    live.chatSettings.applyPreset.mockResolvedValueOnce(fail({ code: 'api_error', message: 'No.' }));
+    await store.getState().applyChatPreset('p1');
+    live.chatSettings.update.mockResolvedValueOnce(ok({ ...chat, revision: 3 }));
+    await store.getState().updateChatSettings({ emoteMode: false });
+    expect(store.getState().actions['chatSettings.preset']?.error).toBeNull();
+  });
+
+  it('mirrors the EventSub session, so statuses can say when live events are gone', async () => {
+    const { store, deps, bridge, emit } = setup();
+    bridge.auth.getState.mockResolvedValue(ok(signedIn));
+    const stop = startMirroring(store, deps);
+    await flush();
+    expect(store.getState().eventSub?.state).toBe('connected');
+    emit('events:changed', { state: 'reconnecting', sessionId: null, connectedAt: null, lastMessageAt: null, subscriptions: [], error: 'dropped' });
+    expect(store.getState().eventSub?.state).toBe('reconnecting');
     stop();
   });
 

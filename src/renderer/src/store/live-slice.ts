@@ -8,6 +8,7 @@ import type {
   Category,
   ChannelInfo,
   ChatSettingsState,
+  EventsStatus,
   HotkeyState,
   IpcResult,
   MarkersOverview,
@@ -40,7 +41,8 @@ export type LiveActionId =
   | 'channel.update'
   | 'channel.search'
   | 'tray.load'
-  | 'tray.set';
+  | 'tray.set'
+  | 'events.load';
 
 export type ChatSettingsValues = NonNullable<ChatSettingsState['values']>;
 export type ChannelInfoChanges = Partial<Omit<ChannelInfo, 'categoryName'>>;
@@ -54,6 +56,8 @@ export interface LiveSlice {
   channelInfo: ChannelInfo | null;
   categoryResults: Category[];
   traySettings: TraySettings | null;
+  /** Main's EventSub session: while it is down, live statuses are not known to be current. */
+  eventSub: EventsStatus | null;
   /** Reads everything live controls show (after sign-in and whenever events may have been missed). */
   loadLive(): Promise<void>;
   refreshStream(): Promise<void>;
@@ -78,6 +82,9 @@ export interface LiveSlice {
   applyHotkey(state: HotkeyState): void;
   applyChatSettings(state: ChatSettingsState): void;
   applyAds(state: AdsState): void;
+  /** Main's channel info (an event after any read or change, here or on the platform). */
+  applyChannelInfo(info: ChannelInfo): void;
+  applyEventSub(status: EventsStatus): void;
 }
 
 export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): LiveSlice {
@@ -87,7 +94,19 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
   const showStream = (status: StreamStatus) => set({ streamStatus: status });
   const showHotkey = (state: HotkeyState) => set({ hotkey: state });
   const showAds = (state: AdsState) => set({ ads: state });
-  const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads' | 'channelInfo' | 'tray', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
+  // A later change that worked makes an older chat-settings failure untrue: its banner goes.
+  const chatChanges = ['chatSettings.update', 'chatSettings.preset', 'chatSettings.cancelRevert', 'chatSettings.revertNow'] as const;
+  const runChat = (id: (typeof chatChanges)[number], attempt: () => Promise<void>) =>
+    run(id, async (isLatest) => {
+      await attempt();
+      if (!isLatest()) return;
+      set((state) => {
+        const actions = { ...state.actions };
+        for (const other of chatChanges) if (other !== id && actions[other]?.error) actions[other] = { ...actions[other], error: null };
+        return { actions };
+      });
+    });
+  const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads' | 'channelInfo' | 'tray' | 'events', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
     const fresh = epochs.since(domain);
     const value = await call(request());
     if (fresh()) show(value);
@@ -101,6 +120,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
     channelInfo: null,
     categoryResults: [],
     traySettings: null,
+    eventSub: null,
 
     loadLive: async () => {
       await Promise.all([
@@ -109,6 +129,8 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
         run('hotkeys.load', () => ask('hotkeys', () => bridge.hotkeys.getState(), showHotkey)),
         run('chatSettings.load', async () => get().applyChatSettings(await call(bridge.chatSettings.get()))),
         run('ads.load', () => ask('ads', () => bridge.ads.getState(), showAds)),
+        get().loadChannelInfo(),
+        run('events.load', () => ask('events', () => bridge.events.getStatus(), (eventSub) => set({ eventSub }))),
       ]);
     },
 
@@ -131,7 +153,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
     testHotkey: () => run('hotkeys.test', () => ask('hotkeys', () => bridge.hotkeys.startTest(), showHotkey)),
 
     updateChatSettings: (changes) =>
-      run('chatSettings.update', async () => {
+      runChat('chatSettings.update', async () => {
         // Shown at once; main answers with the platform's values or the reason it refused.
         const before = get().chatSettings;
         if (before?.values) set({ chatSettings: { ...before, pending: true, values: { ...before.values, ...changes } } });
@@ -146,11 +168,11 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       }),
 
     applyChatPreset: (presetId) =>
-      run('chatSettings.preset', async () => get().applyChatSettings(await call(bridge.chatSettings.applyPreset({ presetId })))),
+      runChat('chatSettings.preset', async () => get().applyChatSettings(await call(bridge.chatSettings.applyPreset({ presetId })))),
 
-    cancelChatRevert: () => run('chatSettings.cancelRevert', async () => get().applyChatSettings(await call(bridge.chatSettings.cancelRevert()))),
+    cancelChatRevert: () => runChat('chatSettings.cancelRevert', async () => get().applyChatSettings(await call(bridge.chatSettings.cancelRevert()))),
 
-    revertChatNow: () => run('chatSettings.revertNow', async () => get().applyChatSettings(await call(bridge.chatSettings.revertNow()))),
+    revertChatNow: () => runChat('chatSettings.revertNow', async () => get().applyChatSettings(await call(bridge.chatSettings.revertNow()))),
 
     runAd: (length) => run('ads.run', () => ask('ads', () => bridge.ads.run({ length }), showAds)),
 
@@ -173,6 +195,10 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
     applyStreamStatus: (status) => {
       epochs.tick('stream');
       showStream(status);
+      // The channel info is the one fact for title and category. A poll of the stream that saw
+      // other ones means the channel changed unseen (an event missed): read it again.
+      const info = get().channelInfo;
+      if (info && status.checkedAt && (status.title !== info.title || status.categoryId !== info.categoryId)) void get().loadChannelInfo();
     },
     // Over the dock a call's answer can arrive after an event sent later: the newer revision wins.
     applyMarkers: (overview) => {
@@ -192,6 +218,14 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       epochs.tick('ads');
       showAds(state);
     },
+    applyChannelInfo: (channelInfo) => {
+      epochs.tick('channelInfo');
+      set({ channelInfo });
+    },
+    applyEventSub: (eventSub) => {
+      epochs.tick('events');
+      set({ eventSub });
+    },
   };
 }
 
@@ -207,6 +241,8 @@ export function mirrorLive(store: StoreApi<SidestageState>, deps: StoreDeps): ()
     deps.bridge.on('hotkeys:changed', (state) => store.getState().applyHotkey(state)),
     deps.bridge.on('chatSettings:changed', (state) => store.getState().applyChatSettings(state)),
     deps.bridge.on('ads:changed', (state) => store.getState().applyAds(state)),
+    deps.bridge.on('channel:changed', (info) => store.getState().applyChannelInfo(info)),
+    deps.bridge.on('events:changed', (eventSub) => store.getState().applyEventSub(eventSub)),
     store.subscribe((state, previous) => {
       if (isSignedIn(state) && !isSignedIn(previous)) void state.loadLive();
       // The note shortcut was pressed: the Live panel has the note field.

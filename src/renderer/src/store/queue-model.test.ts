@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { compareRedemptions } from '../../../shared/domain/redemption-order';
 import type { QueueDelta, Redemption } from '../../../shared/ipc/contract';
-import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, formatAge, moveFocus } from './queue-model';
+import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, formatAge, formatQueueSync, moveFocus } from './queue-model';
 
 // The queue's order, counted: how many comparisons a change costs says whether it sorts or copies the list.
 vi.mock('../../../shared/domain/redemption-order', async (importOriginal) => {
@@ -100,5 +100,24 @@ describe('filtering, focus and targets', () => {
     expect(formatAge(new Date(now - 5_000).toISOString(), now)).toBe('5 s ago');
     expect(formatAge(new Date(now - 10 * 60_000).toISOString(), now)).toBe('10 min ago');
     expect(formatAge(new Date(now - 3 * 3_600_000).toISOString(), now)).toBe('3 h ago');
+  });
+});
+
+describe('the sync status in words', () => {
+  const at = Date.parse('2026-01-01T10:00:00Z');
+  const status = { lastSyncedAt: '2026-01-01T10:00:00Z', syncing: false };
+  it('says its age rather than a clock time', () => {
+    expect(formatQueueSync(status, at, 'connected')).toBe('In sync with the platform, checked just now.');
+    expect(formatQueueSync(status, at + 125_000, 'connected')).toBe('In sync with the platform, checked 2 min ago.');
+    expect(formatQueueSync({ lastSyncedAt: null, syncing: false }, at, 'connected')).toBe('Not checked with the platform yet.');
+    expect(formatQueueSync({ ...status, syncing: true }, at, 'connected')).toBe('Bringing the queue up to date…');
+  });
+  it('never says "in sync" while the connection to Sidestage is gone', () => {
+    expect(formatQueueSync(status, at, 'disconnected')).toBe('Disconnected from Sidestage: the queue may be out of date.');
+    expect(formatQueueSync(status, at, 'connecting')).toBe('Reconnecting to Sidestage…');
+  });
+  it('says so while the platform’s live events (EventSub) are gone', () => {
+    expect(formatQueueSync(status, at + 60_000, 'connected', 'reconnecting')).toBe("Disconnected from the platform's live events: new redemptions may be missing. Last checked 1 min ago.");
+    expect(formatQueueSync(status, at, 'connected', 'connected')).toBe('In sync with the platform, checked just now.');
   });
 });

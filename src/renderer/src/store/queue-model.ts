@@ -91,3 +91,27 @@ export function formatAge(redeemedAt: string, now: number): string {
   if (hours < 48) return `${hours} h ago`;
   return `${Math.round(hours / 24)} days ago`;
 }
+
+/**
+ * The queue's sync status in words, with its age, and "disconnected" once the dock's connection to
+ * Sidestage is gone (nothing shown is known to be true then): "In sync with the platform, checked
+ * 2 min ago."
+ */
+export function formatQueueSync(
+  status: { lastSyncedAt: string | null; syncing: boolean },
+  now: number,
+  connection: 'connecting' | 'connected' | 'disconnected',
+  eventSub: 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'error' | null = null,
+): string {
+  if (connection === 'disconnected') return 'Disconnected from Sidestage: the queue may be out of date.';
+  if (connection === 'connecting') return 'Reconnecting to Sidestage…';
+  // Without the platform's live events new redemptions do not arrive until it is back.
+  if (eventSub === 'reconnecting' || eventSub === 'error') {
+    const checked = status.lastSyncedAt ? ` Last checked ${formatAge(status.lastSyncedAt, now)}.` : '';
+    return `Disconnected from the platform's live events: new redemptions may be missing.${checked}`;
+  }
+  if (status.syncing) return 'Bringing the queue up to date…';
+  if (!status.lastSyncedAt) return 'Not checked with the platform yet.';
+  const age = formatAge(status.lastSyncedAt, now);
+  return `In sync with the platform, checked ${age === '0 s ago' ? 'just now' : age}.`;
+}

@@ -69,7 +69,11 @@ describe('redemptions slice', () => {
     await store.getState().loadQueue();
     store.getState().toggleSelected('1');
     store.getState().toggleSelected('3');
-    const done = store.getState().resolveTargets('CANCELED');
+    await store.getState().resolveTargets('CANCELED');
+    // Hidden at once; sent when its undo window ends (here: at once).
+    expect(ids(store)).toEqual(['2']);
+    expect(redemptions.cancel).not.toHaveBeenCalled();
+    const done = store.getState().sendPendingCancel();
     await flush();
     expect(redemptions.cancel).toHaveBeenCalledWith({ ids: ['1', '3'] });
     expect(ids(store)).toEqual(['2']);
@@ -78,6 +82,72 @@ describe('redemptions slice', () => {
     // Main never removed '3' from its queue: the copy still has it, and it shows again.
     expect(ids(store)).toEqual(['1', '2', '3']);
     expect(store.getState().actions['redemptions.resolve']?.error).toMatch(/Forbidden/);
+  });
+
+  it('C can be undone for a few seconds before anything is sent; F is sent at once', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T10:00:00Z') });
+    try {
+      const { store, redemptions, result } = setup();
+      await store.getState().loadQueue();
+      store.getState().focusRedemption('1');
+      await store.getState().resolveTargets('CANCELED');
+      expect(ids(store)).toEqual(['2', '3']);
+      expect(store.getState().pendingCancel).toEqual({ ids: ['1'], sendAt: Date.parse('2026-01-01T10:00:05Z') });
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(redemptions.cancel).not.toHaveBeenCalled();
+      store.getState().undoCancel();
+      expect(ids(store)).toEqual(['1', '2', '3']);
+      expect(store.getState().pendingCancel).toBeNull();
+      expect(store.getState().queueNotice).toBe('Cancel undone: the redemption is back in the queue.');
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(redemptions.cancel).not.toHaveBeenCalled();
+
+      // Not undone: sent after the window.
+      store.getState().focusRedemption('2');
+      await store.getState().resolveTargets('CANCELED');
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(redemptions.cancel).toHaveBeenCalledWith({ ids: ['2'] });
+      result.resolve({ done: 1, queued: 0, failed: [] });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.getState().queueNotice).toBe('1 canceled.');
+
+      store.getState().focusRedemption('3');
+      void store.getState().resolveTargets('FULFILLED');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(redemptions.fulfill).toHaveBeenCalledWith({ ids: ['3'] });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a second C sends the first at once, and a page going away sends what waits', async () => {
+    const { store, redemptions, result } = setup();
+    result.resolve({ done: 1, queued: 0, failed: [] });
+    await store.getState().loadQueue();
+    store.getState().focusRedemption('1');
+    await store.getState().resolveTargets('CANCELED');
+    store.getState().focusRedemption('2');
+    await store.getState().resolveTargets('CANCELED');
+    expect(redemptions.cancel).toHaveBeenCalledWith({ ids: ['1'] });
+    expect(store.getState().pendingCancel?.ids).toEqual(['2']);
+    await store.getState().sendPendingCancel();
+    expect(redemptions.cancel).toHaveBeenLastCalledWith({ ids: ['2'] });
+    expect(store.getState().pendingCancel).toBeNull();
+  });
+
+  it('"waiting to be sent" gives way to "sent" once main’s outbox is empty', async () => {
+    const { store, redemptions, result } = setup();
+    await store.getState().loadQueue();
+    store.getState().focusRedemption('1');
+    const done = store.getState().resolveTargets('FULFILLED');
+    result.resolve({ done: 0, queued: 1, failed: [] });
+    await done;
+    expect(store.getState().queueNotice).toMatch(/1 waiting to be sent/);
+    expect(redemptions.fulfill).toHaveBeenCalled();
+    store.getState().applyQueueDelta({ baseVersion: 3, version: 4, added: [], removed: ['1'], status: { ...status, outboxCount: 1 }, failures: [] });
+    expect(store.getState().queueNotice).toMatch(/waiting to be sent/);
+    store.getState().applyQueueDelta({ baseVersion: 4, version: 5, added: [], removed: [], status: { ...status, outboxCount: 0 }, failures: [] });
+    expect(store.getState().queueNotice).toBe('1 fulfilled.');
   });
 
   it('filters by reward and user', async () => {

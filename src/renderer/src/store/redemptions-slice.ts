@@ -1,11 +1,22 @@
 import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
 import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
 import { call } from '../lib/ipc-call';
+import { systemClock } from '../../../shared/primitives/clock';
 import type { SliceContext } from './action-runner';
 
 export type RedemptionsActionId = 'redemptions.load' | 'redemptions.resolve' | 'redemptions.resolveAll' | 'redemptions.reconcile';
 
 export type ResolveStatus = 'FULFILLED' | 'CANCELED';
+
+/** How long a cancel (with refund) by key or button can be undone before it is sent. */
+export const cancelUndoMs = 5_000;
+
+/** A cancel waiting out its undo window: hidden from the list, not sent yet. */
+export interface PendingCancel {
+  ids: string[];
+  /** When it is sent (epoch ms). */
+  sendAt: number;
+}
 
 export interface RedemptionsSlice {
   /** Null until the first snapshot. */
@@ -21,6 +32,12 @@ export interface RedemptionsSlice {
   hiddenIds: ReadonlySet<string>;
   /** The last action's outcome in words ("3 fulfilled", "2 wait to be sent"). */
   queueNotice: string | null;
+  /** C's cancel with refund, undoable until it is sent; F is sent at once (nothing is lost by it). */
+  pendingCancel: PendingCancel | null;
+  /** Puts the pending cancel's redemptions back; nothing was sent. */
+  undoCancel(): void;
+  /** Sends the pending cancel now (the page is going away, or another cancel starts). */
+  sendPendingCancel(): Promise<void>;
   loadQueue(): Promise<void>;
   applyQueueDelta(delta: QueueDelta): void;
   setQueueFilter(filter: Partial<QueueFilter>): void;
@@ -28,7 +45,7 @@ export interface RedemptionsSlice {
   moveQueueFocus(step: number): void;
   toggleSelected(id: string): void;
   clearSelection(): void;
-  /** F/C: the selection, or the focused row. */
+  /** F/C: the selection, or the focused row. C waits `cancelUndoMs` for an undo before it is sent. */
   resolveTargets(status: ResolveStatus): Promise<void>;
   resolveRedemptions(ids: string[], status: ResolveStatus): Promise<void>;
   resolveAllOfReward(rewardId: string, status: ResolveStatus): Promise<void>;
@@ -55,6 +72,12 @@ export function describeResolve(result: ResolveResult, status: ResolveStatus): s
 const earlyDeltaLimit = 500;
 
 export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): RedemptionsSlice {
+  const clock = deps.clock ?? systemClock;
+  const undoMs = deps.cancelUndoMs ?? cancelUndoMs;
+  let cancelTimer: unknown = null;
+  // The last notice said some wait in the outbox: once main says the outbox is empty, it says they went.
+  let noticeWaiting: { result: ResolveResult; status: ResolveStatus } | null = null;
+
   // Deltas that arrive before the first snapshot's answer. The snapshot may have been taken before
   // them (main's status "syncing" then "in sync"): dropping them would leave the copy at the older
   // version with nothing left to bring it forward.
@@ -91,6 +114,7 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
     });
     try {
       const result = await send();
+      noticeWaiting = result.queued ? { result, status } : null;
       set({ queueNotice: describeResolve(result, status) });
       if (result.failed.length) throw new Error(result.failed.map((f) => f.message).join(' '));
     } finally {
@@ -112,6 +136,7 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
     focusedId: null,
     hiddenIds: new Set(),
     queueNotice: null,
+    pendingCancel: null,
 
     loadQueue: () =>
       run('redemptions.load', async (isLatest) => {
@@ -135,7 +160,11 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       const before = visibleRedemptions(state);
       const after = filterQueue(next.items, state.queueFilter, state.hiddenIds);
       const present = new Set(next.items.map((r) => r.id));
+      // "5 waiting to be sent" stops being true once main's outbox is empty: they were sent.
+      const sent = noticeWaiting && delta.status.outboxCount === 0 ? noticeWaiting : null;
+      if (sent) noticeWaiting = null;
       set({
+        ...(sent ? { queueNotice: describeResolve({ ...sent.result, done: sent.result.done + sent.result.queued, queued: 0 }, sent.status) } : {}),
         queue: next,
         ...(delta.rewards ? { queueRewards: delta.rewards } : {}),
         queueStatus: delta.status,
@@ -164,7 +193,51 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
     resolveTargets: async (status) => {
       const state = get();
       const ids = actionTargets(visibleRedemptions(state), state.selectedIds, state.focusedId);
-      if (ids.length) await get().resolveRedemptions(ids, status);
+      if (!ids.length) return;
+      if (status === 'FULFILLED') return get().resolveRedemptions(ids, status);
+      // One cancel waits at a time: an earlier one is sent now, as its window would have ended.
+      const earlier = get().sendPendingCancel();
+      const before = visibleRedemptions(get());
+      set((s) => {
+        const hiddenIds = new Set(s.hiddenIds);
+        for (const id of ids) hiddenIds.add(id);
+        const after = filterQueue(s.queue?.items ?? [], s.queueFilter, hiddenIds);
+        return {
+          hiddenIds,
+          selectedIds: new Set([...s.selectedIds].filter((id) => !hiddenIds.has(id))),
+          focusedId: focusAfterRemoval(before, after, s.focusedId),
+          pendingCancel: { ids, sendAt: clock.now() + undoMs },
+          queueNotice: null,
+        };
+      });
+      cancelTimer = clock.setTimeout(() => void get().sendPendingCancel(), undoMs);
+      await earlier;
+    },
+
+    undoCancel: () => {
+      const pending = get().pendingCancel;
+      if (!pending) return;
+      clock.clearTimeout(cancelTimer);
+      cancelTimer = null;
+      set((s) => {
+        const hiddenIds = new Set(s.hiddenIds);
+        for (const id of pending.ids) hiddenIds.delete(id);
+        return { hiddenIds, pendingCancel: null, queueNotice: `Cancel undone: ${pending.ids.length === 1 ? 'the redemption is' : `${pending.ids.length} redemptions are`} back in the queue.` };
+      });
+    },
+
+    sendPendingCancel: async () => {
+      const pending = get().pendingCancel;
+      if (!pending) return;
+      clock.clearTimeout(cancelTimer);
+      cancelTimer = null;
+      // resolve() hides them for as long as the call runs, then main's delta removes them for good.
+      set((s) => {
+        const hiddenIds = new Set(s.hiddenIds);
+        for (const id of pending.ids) hiddenIds.delete(id);
+        return { hiddenIds, pendingCancel: null };
+      });
+      await get().resolveRedemptions(pending.ids, 'CANCELED');
     },
 
     resolveRedemptions: (ids, status) =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSidestageStore } from './create-store';
 import {
   ingestRows,
+  selectHasMeasured,
   ingestSourceNote,
   selectAccountLabel,
   selectConnectionLabel,
@@ -53,12 +54,20 @@ describe('token storage warning', () => {
 
 describe('ingest selectors', () => {
   it('builds rows with latency text, recommendation and selection', () => {
-    const rows = ingestRows({ ...overview, recommendedId: 2 }, null);
+    const rows = ingestRows({ ...overview, recommendedId: 1 }, null);
     expect(rows.map((row) => [row.name, row.latency, row.recommended, row.selected, row.checked])).toEqual([
-      ['EU: Frankfurt', '12 ms', false, true, true],
-      ['EU: Paris', 'not measured', true, false, false],
+      ['EU: Frankfurt', '12 ms', true, true, true],
+      ['EU: Paris', 'not measured', false, false, false],
       ['US: Ashburn', 'unreachable: connection refused', false, false, false],
     ]);
+  });
+
+  it('recommends no server before any was measured', () => {
+    const unmeasured = { ...overview, recommendedId: 2, servers: overview.servers.map((server) => ({ ...server, probe: { status: 'untested' as const } })) };
+    expect(ingestRows(unmeasured, null).some((row) => row.recommended)).toBe(false);
+    expect(ingestRows({ ...overview, recommendedId: 2 }, null).some((row) => row.recommended)).toBe(false);
+    expect(selectHasMeasured(state({ ingest: unmeasured }))).toBe(false);
+    expect(selectHasMeasured(state({ ingest: overview }))).toBe(true);
   });
 
   it('checks the pending choice while main has not answered', () => {

@@ -74,7 +74,9 @@ export function ingestRows(overview: IngestOverview | null, pendingSelectId: num
     host: server.host,
     latency: formatLatency(server.probe),
     status: server.probe.status,
-    recommended: server.id === overview.recommendedId,
+    // Only a measured server is recommended: before any test main falls back to the directory's
+    // first entry, which is a default, not a recommendation.
+    recommended: server.id === overview.recommendedId && server.probe.status === 'ok',
     selected: server.id === inUse,
     checked: server.id === shown,
   }));
@@ -84,6 +86,9 @@ export const selectSelectedServer = (state: SidestageState): IngestServer | null
   const id = effectiveServerId(state.ingest);
   return state.ingest?.servers.find((server) => server.id === id) ?? null;
 };
+
+/** True once at least one server answered a latency test. */
+export const selectHasMeasured = (state: SidestageState): boolean => state.ingest?.servers.some((server) => server.probe.status === 'ok') ?? false;
 
 /** True while the user has chosen no server and main follows its recommendation. */
 export const selectFollowsRecommendation = (state: SidestageState): boolean =>
@@ -116,3 +121,9 @@ export const selectStreamUrl = (state: SidestageState): string => state.revealed
 
 export const selectIsProbing = (state: SidestageState): boolean =>
   Boolean(state.ingest?.probing) || (state.actions['ingest.probe']?.pending ?? false);
+
+/** The channel's title: one fact, main's channel info; the stream status's copy only until that is read. */
+export const selectChannelTitle = (state: SidestageState): string => state.channelInfo?.title ?? state.streamStatus?.title ?? '';
+
+/** The channel's category, from the same fact as the title. */
+export const selectChannelCategory = (state: SidestageState): string => state.channelInfo?.categoryName ?? state.streamStatus?.categoryName ?? '';

@@ -6,6 +6,7 @@ import type {
   SignInFlow,
 } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
+import type { Clock } from '../../../shared/primitives/clock';
 import type { CharityActionId, CharitySlice } from './charity-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
@@ -29,6 +30,10 @@ export interface StoreDeps {
   writeClipboard: (text: string) => Promise<void>;
   /** How long "Copied" feedback stays. */
   copyFeedbackMs?: number;
+  /** Time and timers (the cancel's undo window); tests pass a manual one. */
+  clock?: Clock;
+  /** How long a cancel can be undone before it is sent (default 5 s). */
+  cancelUndoMs?: number;
 }
 
 /** Every user-visible async action; each has its own pending flag and error. */
@@ -48,6 +53,7 @@ export type ActionId =
   | 'ingest.reveal'
   | 'ingest.copyServer'
   | 'ingest.copyStreamKey'
+  | 'ingest.copyStreamUrl'
   | LiveActionId
   | RedemptionsActionId
   | NotificationsActionId
@@ -86,7 +92,7 @@ export interface AuthSlice {
   applyAuth(state: AuthState): void;
 }
 
-export type CopyTarget = 'server' | 'streamKey';
+export type CopyTarget = 'server' | 'streamKey' | 'streamUrl';
 
 export interface IngestSlice {
   ingest: IngestOverview | null;
@@ -106,6 +112,8 @@ export interface IngestSlice {
   hideStreamUrl(): void;
   copyServerUrl(): Promise<void>;
   copyStreamKey(): Promise<void>;
+  /** Server URL and stream key as one URL, for single-URL encoders. */
+  copyStreamUrl(): Promise<void>;
   applyIngest(overview: IngestOverview): void;
 }
 

@@ -93,6 +93,10 @@ export function fakeBridge() {
         ok({ streamKey: 'live_1001_secret', url: 'rtmp://fra.example/app/live_1001_secret' }),
       ),
     },
+    events: {
+      getStatus: vi.fn(async () => ok({ state: 'connected' as const, sessionId: 's', connectedAt: null, lastMessageAt: null, subscriptions: [], error: null })),
+      reconnect: vi.fn(),
+    },
     data: {
       getNotices: vi.fn(async () => ok([] as DataRecoveryNotice[])),
       dismissNotice: vi.fn(async (_arg: { id: string }) => ok([] as DataRecoveryNotice[])),

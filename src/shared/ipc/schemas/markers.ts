@@ -73,5 +73,7 @@ export const hotkeyStateSchema = z.object({
   note: z.object({ accelerator: z.string().nullable(), registered: z.boolean(), error: z.string().nullable() }),
   /** The global clip shortcut (creates a clip of the live broadcast); accelerator null: off. */
   clip: z.object({ accelerator: z.string().nullable(), registered: z.boolean(), error: z.string().nullable() }),
+  /** Set where no global shortcut can be registered (the browser dock): where they work, in words. */
+  unavailable: z.string().nullable().optional(),
 });
 export type HotkeyState = z.infer<typeof hotkeyStateSchema>;

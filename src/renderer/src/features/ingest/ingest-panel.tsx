@@ -66,15 +66,15 @@ function Toolbar() {
     <>
       <div className="button-row">
         <button type="button" className="primary" disabled={probing} onClick={() => void probeIngest()}>
-          Test latency
+          Measure latency
         </button>
         <button type="button" disabled={refreshing} onClick={() => void refreshIngest()}>
           Refresh list
         </button>
-        {probing ? <progress className="inline-progress" aria-label="Testing latency" /> : null}
+        {probing ? <progress className="inline-progress" aria-label="Measuring latency" /> : null}
       </div>
-      <LiveStatus>{probing ? 'Testing latency…' : refreshing ? 'Refreshing the list…' : ''}</LiveStatus>
-      <ActionError action="ingest.probe" what="Could not test latency" />
+      <LiveStatus>{probing ? 'Measuring latency…' : refreshing ? 'Refreshing the list…' : ''}</LiveStatus>
+      <ActionError action="ingest.probe" what="Could not measure latency" />
       <ActionError action="ingest.refresh" what="Could not refresh the list" />
     </>
   );

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ActionError } from '../../components/action-error';
 import { store, useSidestage } from '../../store';
-import { ingestRows, selectFollowsRecommendation } from '../../store/selectors';
+import { ingestRows, selectFollowsRecommendation, selectHasMeasured } from '../../store/selectors';
 
 /**
  * Ranked servers as a real table, one radio per row named by the server's name. Platforms list a
@@ -12,6 +12,7 @@ export function ServerTable() {
   const pendingSelectId = useSidestage((state) => state.pendingSelectId);
   const rows = useMemo(() => ingestRows(overview, pendingSelectId), [overview, pendingSelectId]);
   const followsRecommendation = useSidestage(selectFollowsRecommendation);
+  const measured = useSidestage(selectHasMeasured);
   const { selectServer } = store.getState();
 
   if (rows.length === 0) return <p className="muted">No ingest servers are known.</p>;
@@ -59,8 +60,13 @@ export function ServerTable() {
           </tbody>
         </table>
       </div>
-      {followsRecommendation ? (
-        <p className="muted small">No server chosen: Sidestage uses the recommended one until you choose.</p>
+      {!measured ? (
+        <p className="small" data-testid="ingest-next-step">
+          Not measured yet: press <strong>Measure latency</strong> to find the fastest server for you.
+          {followsRecommendation ? ' Until then Sidestage uses the platform’s first listed server.' : ''}
+        </p>
+      ) : followsRecommendation ? (
+        <p className="muted small">No server chosen: Sidestage uses the fastest measured one until you choose.</p>
       ) : null}
       <ActionError action="ingest.select" what="Could not select the server" />
     </>

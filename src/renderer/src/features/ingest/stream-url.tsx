@@ -16,11 +16,12 @@ export function StreamUrl() {
   const hasServer = useSidestage((state) => selectSelectedServer(state) !== null);
   const revealing = useSidestage((state) => selectAction('ingest.reveal')(state).pending);
   const copyingKey = useSidestage((state) => selectAction('ingest.copyStreamKey')(state).pending);
-  const { revealStreamUrl, hideStreamUrl, copyServerUrl, copyStreamKey } = store.getState();
+  const copyingUrl = useSidestage((state) => selectAction('ingest.copyStreamUrl')(state).pending);
+  const { revealStreamUrl, hideStreamUrl, copyServerUrl, copyStreamKey, copyStreamUrl } = store.getState();
 
   return (
     <div className="stream-url stack">
-      <label htmlFor="stream-url-field">Stream URL</label>
+      <label htmlFor="stream-url-field">Stream URL (server and stream key)</label>
       <input
         id="stream-url-field"
         className="mono"
@@ -49,6 +50,9 @@ export function StreamUrl() {
             Reveal
           </button>
         )}
+        <button type="button" disabled={!hasServer || copyingUrl} onClick={() => void copyStreamUrl()}>
+          Copy stream URL
+        </button>
         <button type="button" disabled={!hasServer} onClick={() => void copyServerUrl()}>
           Copy server
         </button>
@@ -57,11 +61,18 @@ export function StreamUrl() {
         </button>
       </div>
       <LiveStatus className="copied">
-        {copied === 'server' ? 'Copied the server URL.' : copied === 'streamKey' ? 'Copied the stream key.' : ''}
+        {copied === 'server'
+          ? 'Copied the server URL.'
+          : copied === 'streamKey'
+            ? 'Copied the stream key.'
+            : copied === 'streamUrl'
+              ? 'Copied the stream URL with your key: paste it into an encoder’s single URL field.'
+              : ''}
       </LiveStatus>
       <ActionError action="ingest.reveal" what="Could not reveal the stream key" />
       <ActionError action="ingest.copyServer" what="Could not copy the server URL" />
       <ActionError action="ingest.copyStreamKey" what="Could not copy the stream key" />
+      <ActionError action="ingest.copyStreamUrl" what="Could not copy the stream URL" />
     </div>
   );
 }

@@ -7,9 +7,11 @@ import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { ChannelInfoChanges } from '../../store/live-slice';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction, selectChannelCategory, selectChannelTitle, selectIsSignedIn } from '../../store/selectors';
 import { ObsStreaming } from '../obs/obs-streaming';
 import { QuickActions } from '../quick-actions/quick-actions-section';
+import { CategoryCombobox } from './category-combobox';
+import { chooseCategory } from './category-choice';
 
 export function LivePanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -36,19 +38,22 @@ export function LivePanel() {
 function StreamSummary() {
   const status = useSidestage((state) => state.streamStatus);
   const refreshing = useSidestage((state) => selectAction('stream.refresh')(state).pending);
-  const now = useNow(1000, Boolean(status?.live));
+  const title = useSidestage(selectChannelTitle);
+  const category = useSidestage(selectChannelCategory);
+  const connection = useSidestage((state) => state.connection);
+  const now = useNow(1000, Boolean(status?.live) && connection === 'connected');
   if (!status) return <p className="muted">Checking whether you are live…</p>;
   return (
     <div className="stack">
       <dl className="live-summary">
         <dt>Stream</dt>
-        <dd data-testid="live-state">{formatLiveState(status, now)}</dd>
+        <dd data-testid="live-state">{formatLiveState(status, now, connection)}</dd>
         <dt>Viewers</dt>
         <dd>{status.live ? formatViewers(status.viewerCount) : '—'}</dd>
         <dt>Title</dt>
-        <dd>{status.title || '—'}</dd>
+        <dd data-testid="live-title">{title || '—'}</dd>
         <dt>Category</dt>
-        <dd>{status.categoryName || '—'}</dd>
+        <dd data-testid="live-category">{category || '—'}</dd>
       </dl>
       {status.error ? <p className="warning-text">This may be out of date: {status.error}</p> : null}
       <div className="button-row">
@@ -152,16 +157,23 @@ function ChannelInfoEditor({ info }: { info: ChannelInfo }) {
   const [language, setLanguage] = useState(info.language);
   const [tags, setTags] = useState(info.tags.join(', '));
   const [branded, setBranded] = useState(info.isBrandedContent);
-  const ids = { title: useId(), category: useId(), language: useId(), tags: useId(), list: useId() };
+  const [categoryError, setCategoryError] = useState<string | null>(null);
+  const ids = { title: useId(), category: useId(), categoryError: useId(), language: useId(), tags: useId() };
 
   const submit = () => {
+    // A category is saved only as one the platform knows: a partial entry is refused, never dropped.
+    const choice = chooseCategory(categoryQuery, category, results);
+    if (!choice.ok) {
+      setCategoryError(choice.reason);
+      return;
+    }
     const tagList = tags
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean);
     const changes: ChannelInfoChanges = {};
     if (title !== info.title) changes.title = title;
-    if (category.id !== info.categoryId) changes.categoryId = category.id;
+    if (choice.id !== info.categoryId) changes.categoryId = choice.id;
     if (language !== info.language) changes.language = language;
     if (tagList.join(',') !== info.tags.join(',')) changes.tags = tagList;
     if (branded !== info.isBrandedContent) changes.isBrandedContent = branded;
@@ -181,24 +193,26 @@ function ChannelInfoEditor({ info }: { info: ChannelInfo }) {
         <label htmlFor={ids.title}>Title</label>
         <input id={ids.title} type="text" maxLength={140} required value={title} onChange={(e) => setTitle(e.target.value)} />
         <label htmlFor={ids.category}>Category</label>
-        <input
-          id={ids.category}
-          type="text"
-          list={ids.list}
-          value={categoryQuery}
-          onChange={(e) => {
-            const text = e.target.value;
+        <CategoryCombobox
+          inputId={ids.category}
+          text={categoryQuery}
+          onText={(text) => {
             setCategoryQuery(text);
-            const chosen = results.find((r) => r.name === text);
-            if (chosen) setCategory({ id: chosen.id, name: chosen.name });
-            else if (text.trim().length >= 2) void store.getState().searchCategories(text);
+            setCategoryError(null);
           }}
+          onChoose={(chosen) => {
+            setCategory({ id: chosen.id, name: chosen.name });
+            setCategoryQuery(chosen.name);
+            setCategoryError(null);
+          }}
+          invalid={categoryError !== null}
+          errorId={categoryError ? ids.categoryError : undefined}
         />
-        <datalist id={ids.list}>
-          {results.map((r) => (
-            <option key={r.id} value={r.name} />
-          ))}
-        </datalist>
+        {categoryError ? (
+          <p className="error-text small" id={ids.categoryError} role="alert">
+            {categoryError}
+          </p>
+        ) : null}
         <p className="muted small">Category in use: {category.name || 'none'}</p>
         <label htmlFor={ids.language}>Language (two letters, e.g. en)</label>
         <input id={ids.language} type="text" maxLength={5} value={language} onChange={(e) => setLanguage(e.target.value)} />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { acceleratorFromKey } from '../../../../shared/domain/accelerator';
+import { acceleratorFromKey, formatAccelerator } from '../../../../shared/domain/accelerator';
 import { toChapterList, toCsv } from '../../../../shared/domain/marker-export';
 import { formatPosition } from '../../../../shared/domain/marker-position';
 import type { BroadcastMarkerLog } from '../../../../shared/ipc/contract';
@@ -9,6 +9,11 @@ import { formatClockTime, formatDateTime } from '../../lib/format';
 import { describeMarkerEntry, exportableMarkers, exportFileName } from '../../lib/live-format';
 import { store, useSidestage } from '../../store';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { DropMarkerButton } from './drop-marker-button';
+
+const platform: 'mac' | 'other' = typeof navigator !== 'undefined' && /mac/i.test(navigator.platform) ? 'mac' : 'other';
+/** "Ctrl+Alt+M", "⌘⌥M": never Electron's "CommandOrControl+Alt+M". */
+const human = (accelerator: string) => formatAccelerator(accelerator, platform);
 
 export function MarkersPanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -17,6 +22,7 @@ export function MarkersPanel() {
       <h2 id="markers-heading">Markers</h2>
       {signedIn ? (
         <div className="stack">
+          <DropMarkerButton />
           <HotkeySettings />
           <DescriptionTemplate />
           <MarkerLog />
@@ -32,6 +38,24 @@ export function MarkersPanel() {
 function HotkeySettings() {
   const hotkey = useSidestage((state) => state.hotkey);
   if (!hotkey) return <ActionError action="hotkeys.load" what="Could not read the marker hotkey" />;
+  if (hotkey.unavailable) {
+    // A browser cannot register a global shortcut: nothing to choose here, only where they work.
+    return (
+      <fieldset className="options">
+        <legend>Marker hotkeys</legend>
+        <p data-testid="hotkeys-desktop-only">{hotkey.unavailable}</p>
+        <p className="muted small">
+          In the desktop app: <span data-testid="hotkey-marker">{human(hotkey.accelerator)}</span> drops a marker
+          {hotkey.note.accelerator ? (
+            <>
+              , <span data-testid="hotkey-note">{human(hotkey.note.accelerator)}</span> asks for a note first
+            </>
+          ) : null}
+          .
+        </p>
+      </fieldset>
+    );
+  }
   return (
     <fieldset className="options">
       <legend>Marker hotkeys</legend>
@@ -49,7 +73,7 @@ function HotkeySettings() {
         </button>
       </div>
       <LiveStatus>
-        {hotkey.testingUntil ? `Press ${hotkey.accelerator} now: it will be recorded, no marker is placed.` : ''}
+        {hotkey.testingUntil ? `Press ${human(hotkey.accelerator)} now: it will be recorded, no marker is placed.` : ''}
         {!hotkey.testingUntil && hotkey.lastFiredAt ? `Last fired at ${formatClockTime(hotkey.lastFiredAt)}.` : ''}
       </LiveStatus>
       <ActionError action="hotkeys.test" what="Could not test the hotkey" />
@@ -81,15 +105,14 @@ function ShortcutField({ which, title, accelerator, registered, error, hint }: S
   const [capturing, setCapturing] = useState(false);
   const [typed, setTyped] = useState('');
   const typedId = useId();
-  const platform = typeof navigator !== 'undefined' && /mac/i.test(navigator.platform) ? 'mac' : 'other';
   return (
     <div className="stack">
       <p>
-        <strong>{title}:</strong> <span className="mono" data-testid={`hotkey-${which}`}>{accelerator ?? 'off'}</span>{' '}
+        <strong>{title}:</strong> <span className="mono" data-testid={`hotkey-${which}`}>{accelerator ? human(accelerator) : 'off'}</span>{' '}
         {registered ? <span className="muted">(active)</span> : null}
       </p>
       <p className="muted small">{hint}</p>
-      {error ? <p className="warning-text">{error}</p> : null}
+      {error ? <p className="warning-text">{accelerator ? error.split(accelerator).join(human(accelerator)) : error}</p> : null}
       <div className="button-row">
         <button
           type="button"
@@ -126,7 +149,7 @@ function ShortcutField({ which, title, accelerator, registered, error, hint }: S
         }}
       >
         <label htmlFor={typedId}>Or type the {title.toLowerCase()} shortcut</label>
-        <input id={typedId} type="text" placeholder={which === 'note' ? 'CommandOrControl+Alt+N' : 'CommandOrControl+Alt+M'} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <input id={typedId} type="text" placeholder={`e.g. ${platform === 'mac' ? 'Command' : 'Ctrl'}+Alt+${which === 'note' ? 'N' : 'M'}`} value={typed} onChange={(e) => setTyped(e.target.value)} />
         <button type="submit" disabled={saving}>
           Use this shortcut
         </button>

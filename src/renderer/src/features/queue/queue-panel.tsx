@@ -7,7 +7,8 @@ import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
 import { visibleRedemptions } from '../../store/redemptions-slice';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
-import { formatAge } from '../../store/queue-model';
+import { formatAge, formatQueueSync } from '../../store/queue-model';
+import { useNow } from '../../lib/use-now';
 import '../channel-points.css';
 
 const rowHeight = 64;
@@ -57,14 +58,19 @@ function QueueBody() {
 function SyncStatus() {
   const status = useSidestage((s) => s.queueStatus);
   const reconciling = useSidestage((s) => selectAction('redemptions.reconcile')(s).pending);
+  const connection = useSidestage((s) => s.connection);
+  const eventSub = useSidestage((s) => s.eventSub?.state ?? null);
+  // The age moves with time ("checked 2 min ago").
+  const now = useNow(10_000, status !== null);
   if (!status) return null;
-  const synced = status.lastSyncedAt ? new Date(status.lastSyncedAt).toLocaleTimeString() : 'not yet';
+  const connected = connection === 'connected';
   return (
     <div className="queue-status">
       <span data-testid="queue-sync">
-        {status.syncing ? 'Bringing the queue up to date…' : `In sync with the platform at ${synced}.`} {status.size} waiting.
+        {formatQueueSync(status, now, connection, eventSub)}
+        {connected ? ` ${status.size} waiting.` : ''}
       </span>
-      {status.outboxCount > 0 ? (
+      {connected && status.outboxCount > 0 ? (
         <span className="warning-text" role="status">
           {status.outboxCount} {status.outboxCount === 1 ? 'action waits' : 'actions wait'} to be sent. {status.outboxError ?? ''}
         </span>
@@ -175,7 +181,7 @@ function QueueList() {
     if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
   }, [focusedIndex, virtualizer]);
 
-  const { moveQueueFocus, toggleSelected, resolveTargets, clearSelection, focusRedemption } = store.getState();
+  const { moveQueueFocus, toggleSelected, resolveTargets, clearSelection, focusRedemption, undoCancel } = store.getState();
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const page = Math.max(1, Math.floor((parentRef.current?.clientHeight ?? rowHeight * 8) / rowHeight) - 1);
@@ -194,6 +200,8 @@ function QueueList() {
       F: () => void resolveTargets('FULFILLED'),
       c: () => void resolveTargets('CANCELED'),
       C: () => void resolveTargets('CANCELED'),
+      u: () => undoCancel(),
+      U: () => undoCancel(),
       Escape: () => clearSelection(),
     };
     const handler = keys[e.key];
@@ -220,8 +228,9 @@ function QueueList() {
         ) : null}
       </div>
       <p className="small muted" id="queue-keys">
-        <kbd>↑</kbd>/<kbd>↓</kbd> move · <kbd>Space</kbd> select · <kbd>F</kbd> fulfill · <kbd>C</kbd> cancel (refunds the points) · <kbd>Esc</kbd> clear selection
+        <kbd>↑</kbd>/<kbd>↓</kbd> move · <kbd>Space</kbd> select · <kbd>F</kbd> fulfill · <kbd>C</kbd> cancel (refunds the points; <kbd>U</kbd> undoes it for 5 s) · <kbd>Esc</kbd> clear selection
       </p>
+      <PendingCancelNotice />
       <LiveStatus>{notice ?? ''}</LiveStatus>
       {visible.length === 0 ? (
         <p className="muted" data-testid="queue-empty">
@@ -266,6 +275,27 @@ function QueueList() {
         </div>
       </div>
     </>
+  );
+}
+
+/** C's cancel waits a few seconds before it is sent: Undo puts the redemptions back. */
+function PendingCancelNotice() {
+  const pending = useSidestage((s) => s.pendingCancel);
+  const now = useNow(1000, pending !== null);
+  if (!pending) return null;
+  const left = Math.max(1, Math.ceil((pending.sendAt - now) / 1000));
+  const count = pending.ids.length;
+  return (
+    <div className="queue-undo button-row" role="status" data-testid="queue-undo">
+      <span>{count === 1 ? 'Redemption' : `${count} redemptions`} canceled with a refund.</span>
+      {/* The countdown is seen, not announced every second. */}
+      <span className="muted small" aria-hidden="true">
+        Sent in {left} s
+      </span>
+      <button type="button" aria-keyshortcuts="U" onClick={() => store.getState().undoCancel()}>
+        Undo <kbd>U</kbd>
+      </button>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteWarning, draftProblems, emptyDraft, inputOf } from './reward-form-model';
+import { deleteWarning, draftProblems, emptyDraft, inputOf, rewardAvailability } from './reward-form-model';
 
 describe('reward form', () => {
   it('turns the draft into the contract\'s input (cooldown in minutes to seconds)', () => {
@@ -17,5 +17,16 @@ describe('reward form', () => {
   it('says what happens to open redemptions on delete', () => {
     expect(deleteWarning('Hydrate!', 3)).toMatch(/Its 3 redemptions waiting in the queue will be marked fulfilled/);
     expect(deleteWarning('Hydrate!', 0)).toMatch(/no redemptions waiting/);
+  });
+
+  it('says a reward on cooldown is on cooldown, with when it is back, not "out of stock"', () => {
+    const now = Date.parse('2026-01-01T10:00:00Z');
+    const limits = { maxPerStream: { isEnabled: false, value: 1 } };
+    expect(rewardAvailability({ ...limits, isInStock: false, cooldownExpiresAt: '2026-01-01T10:02:15Z' }, now)).toBe('on cooldown, back in 2:15');
+    expect(rewardAvailability({ ...limits, isInStock: true, cooldownExpiresAt: null }, now)).toBeNull();
+    // Read during a cooldown that has ended since: not "out of stock".
+    expect(rewardAvailability({ ...limits, isInStock: false, cooldownExpiresAt: '2026-01-01T09:59:00Z' }, now)).toBeNull();
+    expect(rewardAvailability({ ...limits, isInStock: false, cooldownExpiresAt: null }, now)).toBe('out of stock');
+    expect(rewardAvailability({ maxPerStream: { isEnabled: true, value: 3 }, isInStock: false, cooldownExpiresAt: null }, now)).toBe('limit for this stream reached');
   });
 });

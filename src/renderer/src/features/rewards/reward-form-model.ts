@@ -1,4 +1,5 @@
 /** The reward form's fields as typed text, and their conversion and checks. Pure. */
+import { formatPosition } from '../../../../shared/domain/marker-position';
 import { checkReward, type RewardProblems } from '../../../../shared/domain/reward-rules';
 import type { CustomReward, RewardInput } from '../../../../shared/ipc/contract';
 
@@ -85,4 +86,18 @@ export function deleteWarning(title: string, pending: number): string {
       ? 'It has no redemptions waiting in the queue.'
       : `Its ${pending} ${pending === 1 ? 'redemption' : 'redemptions'} waiting in the queue will be marked fulfilled by the platform (the viewers' points are not refunded; cancel them first to refund).`;
   return `Delete "${title}"? Viewers can no longer redeem it. ${open} This cannot be undone.`;
+}
+
+/**
+ * Why viewers cannot redeem a reward right now, in words, or null when they can (the platform says
+ * only "not in stock", which is also what a cooldown looks like): "on cooldown, back in 2:15".
+ */
+export function rewardAvailability(r: Pick<CustomReward, 'isInStock' | 'cooldownExpiresAt' | 'maxPerStream'>, now: number): string | null {
+  const until = r.cooldownExpiresAt ? Date.parse(r.cooldownExpiresAt) : Number.NaN;
+  if (Number.isFinite(until) && until > now) return `on cooldown, back in ${formatPosition(Math.ceil((until - now) / 1000))}`;
+  if (r.isInStock) return null;
+  // Read while on cooldown, which has ended since: back, unless a per-stream limit also applies.
+  if (Number.isFinite(until) && !r.maxPerStream.isEnabled) return null;
+  if (r.maxPerStream.isEnabled) return 'limit for this stream reached';
+  return 'out of stock';
 }

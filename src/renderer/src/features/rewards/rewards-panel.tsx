@@ -4,7 +4,8 @@ import { ActionError } from '../../components/action-error';
 import { Banner } from '../../components/banner';
 import { store, useSidestage } from '../../store';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
-import { deleteWarning, draftOf, draftProblems, emptyDraft, inputOf, type RewardDraft } from './reward-form-model';
+import { deleteWarning, draftOf, draftProblems, emptyDraft, inputOf, rewardAvailability, type RewardDraft } from './reward-form-model';
+import { useNow } from '../../lib/use-now';
 import '../channel-points.css';
 
 const readOnlyReason = 'Read-only: created outside Sidestage. The platform lets only the app that created a reward change it or its redemptions.';
@@ -60,6 +61,9 @@ function RewardsBody() {
 function RewardItem({ reward: r, onEdit }: { reward: CustomReward; onEdit(): void }) {
   const pending = useSidestage((s) => s.queue?.items.filter((x) => x.rewardId === r.id).length ?? 0);
   const [confirming, setConfirming] = useState(false);
+  // Ticks while a cooldown may be running; the platform marks such a reward "not in stock".
+  const now = useNow(1000, r.cooldownExpiresAt !== null || !r.isInStock);
+  const availability = rewardAvailability(r, now);
   const { toggleReward, deleteReward, adoptReward } = store.getState();
   return (
     <li data-reward-id={r.id} aria-label={r.title}>
@@ -68,7 +72,12 @@ function RewardItem({ reward: r, onEdit }: { reward: CustomReward; onEdit(): voi
         <strong>{r.title}</strong> <span className="muted small">{r.cost.toLocaleString()} points</span>
         {!r.isEnabled ? <span className="badge"> disabled</span> : null}
         {r.isPaused ? <span className="badge"> paused</span> : null}
-        {!r.isInStock ? <span className="badge"> out of stock</span> : null}
+        {availability ? (
+          <span className="badge" data-testid="reward-availability">
+            {' '}
+            {availability}
+          </span>
+        ) : null}
       </div>
       {r.prompt ? <p className="small muted">{r.prompt}</p> : null}
       {r.manageable ? (
@@ -82,7 +91,7 @@ function RewardItem({ reward: r, onEdit }: { reward: CustomReward; onEdit(): voi
           <button type="button" onClick={() => void toggleReward(r.id, { isEnabled: !r.isEnabled })} aria-label={`${r.isEnabled ? 'Disable' : 'Enable'} ${r.title}`}>
             {r.isEnabled ? 'Disable' : 'Enable'}
           </button>
-          <button type="button" className="quiet" onClick={() => setConfirming(true)} aria-label={`Delete ${r.title}`}>
+          <button type="button" className="danger quiet" onClick={() => setConfirming(true)} aria-label={`Delete ${r.title}`}>
             Delete
           </button>
         </div>
@@ -100,7 +109,7 @@ function RewardItem({ reward: r, onEdit }: { reward: CustomReward; onEdit(): voi
           <div className="button-row">
             <button
               type="button"
-              className="primary"
+              className="danger"
               onClick={() => {
                 setConfirming(false);
                 void deleteReward(r.id);
@@ -173,7 +182,12 @@ function RewardForm({ reward, all, onDone }: { reward: CustomReward | null; all:
         <label className="switch">
           <input type="checkbox" checked={draft.cooldownEnabled} onChange={(e) => field('cooldownEnabled')(e.target.checked)} /> Cooldown
         </label>
-        <input type="number" min={1} step="any" aria-label="Cooldown in minutes" disabled={!draft.cooldownEnabled} value={draft.cooldownMinutes} onChange={(e) => field('cooldownMinutes')(e.target.value)} {...described('globalCooldown')} />
+        <span className="input-with-unit">
+          <input type="number" min={1} step="any" aria-label="Cooldown in minutes" disabled={!draft.cooldownEnabled} value={draft.cooldownMinutes} onChange={(e) => field('cooldownMinutes')(e.target.value)} {...described('globalCooldown')} />
+          <span className="unit" aria-hidden="true">
+            minutes
+          </span>
+        </span>
         {show('globalCooldown')}
       </div>
       {problems.count ? <p className="error-text">{problems.count}</p> : null}
