@@ -45,6 +45,10 @@ import { ingestTargetReader } from './services/obs/ingest-target';
 import { registerObsIpc } from './ipc/obs-ipc';
 import { GoLiveChecklist } from './services/go-live/go-live-checklist';
 import { registerGoLiveIpc } from './ipc/go-live-ipc';
+import { ActivityService } from './services/activity/activity-service';
+import { ChatService } from './services/chat/chat-service';
+import { registerActivityIpc } from './ipc/activity-ipc';
+import { registerChatIpc } from './ipc/chat-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -251,6 +255,11 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     logger,
   });
   wiring.add(registerGoLiveIpc(router, goLive));
+  // The Live view's activity feed and chat, from the one EventSub session.
+  const activity = new ActivityService({ api, broadcaster, events, logger });
+  wiring.add(registerActivityIpc(router, activity));
+  const chat = new ChatService({ api, broadcaster, events, logger });
+  wiring.add(registerChatIpc(router, chat));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -261,6 +270,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const dispose = async () => {
     wiring.dispose();
     goLive.dispose();
+    chat.dispose();
+    activity.dispose();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
     await obs.dispose();
@@ -275,6 +286,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
 
   try {
     await redemptions.start();
+    activity.start();
+    chat.start();
     events.start();
     await auth.start();
     await live.start();

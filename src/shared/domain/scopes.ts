@@ -12,6 +12,19 @@ export const requestedScopes = {
   'moderator:read:chat_settings': 'Read chat settings',
   'moderator:manage:chat_settings': 'Change chat settings',
   'channel:edit:commercial': 'Run ads',
+  // The activity feed and chat (src/main/services/activity/, src/main/services/chat/).
+  'moderator:read:followers': 'Show new followers in the activity feed',
+  'channel:read:subscriptions': 'Show subscriptions and gifts in the activity feed',
+  'bits:read': 'Show cheers in the activity feed',
+  'channel:read:hype_train': 'Show hype trains in the activity feed',
+  'channel:read:polls': 'Show poll results in the activity feed',
+  'channel:read:predictions': 'Show prediction results in the activity feed',
+  'user:read:chat': 'Read chat',
+  'user:write:chat': 'Send chat messages',
+  'moderator:manage:announcements': 'Send chat announcements',
+  'moderator:manage:chat_messages': 'Delete chat messages',
+  'moderator:manage:banned_users': 'Time out and ban chatters',
+  'moderator:manage:shoutouts': 'Give a shoutout to a channel that raided you',
 } as const;
 
 export type RequestedScope = keyof typeof requestedScopes;

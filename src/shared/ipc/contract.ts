@@ -32,6 +32,8 @@ import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIds
 import { customRewardSchema, rewardInputSchema, rewardsOverviewSchema } from './schemas/rewards';
 import { streamStatusSchema } from './schemas/stream';
 import { traySettingsSchema } from './schemas/tray';
+import { activityDeltaSchema, activitySnapshotSchema, shoutoutArgSchema, shoutoutResultSchema } from './schemas/activity';
+import { chatDeltaSchema, chatModerateArgSchema, chatModerateResultSchema, chatSendArgSchema, chatSendResultSchema, chatSnapshotSchema } from './schemas/chat';
 
 const noArg = z.undefined();
 
@@ -54,6 +56,8 @@ export * from './schemas/demo';
 export * from './schemas/data';
 export * from './schemas/obs';
 export * from './schemas/go-live';
+export * from './schemas/activity';
+export * from './schemas/chat';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -185,6 +189,13 @@ export const invokeChannels = {
   /** The chat preset to apply at the start of a stream; null: none. */
   'goLive:setStartPreset': { arg: goLiveStartPresetArgSchema, result: goLiveStateSchema },
   ...dataRecoveryChannels,
+  // the activity feed and chat of the Live view
+  'activity:getSnapshot': { arg: noArg, result: activitySnapshotSchema },
+  /** A raid's one-click shoutout. */
+  'activity:shoutout': { arg: shoutoutArgSchema, result: shoutoutResultSchema },
+  'chat:getSnapshot': { arg: noArg, result: chatSnapshotSchema },
+  'chat:send': { arg: chatSendArgSchema, result: chatSendResultSchema },
+  'chat:moderate': { arg: chatModerateArgSchema, result: chatModerateResultSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -207,6 +218,8 @@ export const eventChannels = {
   /** Show the go-live panel (the tray's "Go-live checklist"). */
   'goLive:show': z.object({}),
   ...dataRecoveryEvents,
+  'activity:changed': activityDeltaSchema,
+  'chat:changed': chatDeltaSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------
