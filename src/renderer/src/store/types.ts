@@ -16,6 +16,8 @@ import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice'
 import type { RewardsActionId, RewardsSlice } from './rewards-slice';
 import type { Transport } from '../lib/api';
 import type { LiveActionId, LiveSlice } from './live-slice';
+import type { ActivityActionId, ActivitySlice } from './activity-slice';
+import type { ChatActionId, ChatSlice } from './chat-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -54,7 +56,9 @@ export type ActionId =
   | DemoActionId
   | ObsActionId
   | GoLiveActionId
-  | DataRecoveryActionId;
+  | DataRecoveryActionId
+  | ActivityActionId
+  | ChatActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -114,4 +118,4 @@ export interface UiSlice {
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice & GoLiveSlice;
+export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice & GoLiveSlice & ActivitySlice & ChatSlice;
