@@ -9,6 +9,8 @@ import { store, useSidestage } from '../../store';
 import type { ChannelInfoChanges } from '../../store/live-slice';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
 import { ObsStreaming } from '../obs/obs-streaming';
+import { ActivityFeed } from '../activity/activity-feed';
+import { ChatView } from '../chat/chat-view';
 
 const adLengths = [30, 60, 90, 120, 150, 180];
 
@@ -24,6 +26,8 @@ export function LivePanel() {
           <ObsStreaming />
           <DropMarker />
           <RunAd />
+          <ActivityFeed />
+          <ChatView />
           <ChannelInfoForm />
           <TraySetting />
         </div>
