@@ -298,7 +298,8 @@ export function registerChatMessageRoutes(app: FastifyInstance): void {
       const message = state.chatMessages.get(broadcaster.id, messageId);
       if (!message) throw new ApiError(404, MESSAGE_NOT_FOUND);
       if (message.senderId === broadcaster.id) throw badRequest(MAY_NOT_DELETE_BROADCASTER);
-      if (message.senderId !== user.id && state.moderators.canModerate(broadcaster.id, message.senderId)) throw badRequest(MAY_NOT_DELETE_MODERATOR);
+      // A moderator may not delete another moderator's messages; the broadcaster may.
+      if (user.id !== broadcaster.id && message.senderId !== user.id && state.moderators.canModerate(broadcaster.id, message.senderId)) throw badRequest(MAY_NOT_DELETE_MODERATOR);
       state.chatMessages.remove(broadcaster.id, messageId);
       return undefined;
     },
