@@ -13,6 +13,7 @@ import * as markerHotkey from './marker-hotkey.bench';
 import * as redemptions from './redemptions.bench';
 import * as queueRender from './queue-render.bench';
 import * as rtmpIngest from './rtmp-ingest.bench';
+import * as activityFeed from './activity-feed.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -26,6 +27,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   redemptions: () => redemptions.run({ redemptions: Math.max(40, durationSeconds * 8), fulfil: 1_000 }),
   'queue-render': () => queueRender.run({ items: 10_000 }),
   'rtmp-ingest': () => rtmpIngest.run({ durationSeconds, publishers: 10, kbps: 6_000 }),
+  'activity-feed': () => activityFeed.run({ events: 10_000, perSecond: 50, seconds: durationSeconds }),
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
 };
 
