@@ -59,8 +59,16 @@ test('activity burst, chat read and send, a timeout and a raid shoutout reach th
   await expect(chatLog.getByText('hello from the e2e')).toBeVisible();
   expect(await overflowOf(page, '.chat-view')).toBeLessThanOrEqual(0);
 
-  // The broadcaster sends one with Enter, and it reaches the emulator.
+  // A send the platform refuses keeps the text and says why; sent again, it goes.
   const box = page.getByRole('textbox', { name: 'Chat message' });
+  await sim.addFault({ path: '^/helix/chat/messages$', method: 'POST', status: 503, count: 1 });
+  await box.fill('Thanks for the cheers!');
+  await box.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: /^Message not sent: / })).toBeVisible();
+  await expect(box).toHaveValue('Thanks for the cheers!');
+  await sim.clearFaults();
+
+  // The broadcaster sends one with Enter, and it reaches the emulator.
   await box.fill('Thanks for the cheers!');
   await box.press('Enter');
   await expect(box).toHaveValue('');
