@@ -76,7 +76,9 @@ function ModeratorMenu({ message, busy, onModerate }: { message: ChatMessage; bu
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"], button')?.focus();
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"], button')?.focus();
+    menuRef.current?.scrollIntoView({ block: 'nearest' });
   }, [open, confirmBan]);
   const close = () => {
     setOpen(false);
@@ -100,8 +102,9 @@ function ModeratorMenu({ message, busy, onModerate }: { message: ChatMessage; bu
     items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
   };
   const who = message.userName;
+  // The menu opens on its own row under the line, inside chat's scroll box (a floating one would be clipped by it).
   return (
-    <span className="chat-moderate">
+    <>
       <button
         ref={buttonRef}
         type="button"
@@ -149,6 +152,6 @@ function ModeratorMenu({ message, busy, onModerate }: { message: ChatMessage; bu
           )}
         </div>
       ) : null}
-    </span>
+    </>
   );
 }
