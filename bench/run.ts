@@ -16,6 +16,7 @@ import * as queueRender from './queue-render.bench';
 import * as rtmpIngest from './rtmp-ingest.bench';
 import * as goLive from './go-live.bench';
 import * as clipHotkey from './clip-hotkey.bench';
+import * as activityFeed from './activity-feed.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'queue-render': () => queueRender.run({ items: 10_000 }),
   'rtmp-ingest': () => rtmpIngest.run({ durationSeconds, publishers: 10, kbps: 6_000 }),
   'go-live': () => goLive.run({ rounds, encoder: process.env.BENCH_GO_LIVE_ENCODER === 'test-stream' ? 'test-stream' : 'auto' }),
+  'activity-feed': () => activityFeed.run({ events: 10_000, perSecond: 50, seconds: durationSeconds }),
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
   'clip-hotkey': () => clipHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
 };

@@ -48,6 +48,10 @@ import { GoLiveChecklist } from './services/go-live/go-live-checklist';
 import { registerGoLiveIpc } from './ipc/go-live-ipc';
 import { TestStreamService, targetUnlessObsStreams } from './services/test-stream/test-stream-service';
 import { registerTestStreamIpc } from './ipc/test-stream-ipc';
+import { ActivityService } from './services/activity/activity-service';
+import { ChatService } from './services/chat/chat-service';
+import { registerActivityIpc } from './ipc/activity-ipc';
+import { registerChatIpc } from './ipc/chat-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -264,6 +268,11 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     logger,
   });
   wiring.add(registerGoLiveIpc(router, goLive));
+  // The Live view's activity feed and chat, from the one EventSub session.
+  const activity = new ActivityService({ api, broadcaster, events, logger });
+  wiring.add(registerActivityIpc(router, activity));
+  const chat = new ChatService({ api, broadcaster, events, logger });
+  wiring.add(registerChatIpc(router, chat));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -274,6 +283,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const dispose = async () => {
     wiring.dispose();
     goLive.dispose();
+    chat.dispose();
+    activity.dispose();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
     // Its ffmpeg ends by its PID before the emulator it publishes to closes.
@@ -290,6 +301,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
 
   try {
     await redemptions.start();
+    activity.start();
+    chat.start();
     events.start();
     await auth.start();
     await live.start();

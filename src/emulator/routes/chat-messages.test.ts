@@ -205,3 +205,32 @@ describe('Send Chat Announcement', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('Delete Chat Messages', () => {
+  const remove = async (messageId: string, moderatorId = B, scopes = ['moderator:manage:chat_messages']) =>
+    demo.helix('DELETE', `/moderation/chat?broadcaster_id=${B}&moderator_id=${moderatorId}&message_id=${messageId}`, { token: await demo.mint(moderatorId, scopes) });
+  const kept = async () => ((await (await fetch(`${demo.url}/_emulator/chat/messages?broadcaster_id=${B}`)).json()) as { messages: { message_id: string }[] }).messages.map((m) => m.message_id);
+
+  it("deletes a viewer's message (204); it is gone from the channel's messages", async () => {
+    const posted = (await post(PIXELPAL, 'delete me')).json as { message_id: string };
+    expect((await remove(posted.message_id)).status).toBe(204);
+    expect(await kept()).not.toContain(posted.message_id);
+    // A moderator may too.
+    const other = (await post(COZY, 'me too')).json as { message_id: string };
+    expect((await remove(other.message_id, DEMO_MODERATOR_ID)).status).toBe(204);
+  });
+
+  it("refuses an unknown message, the broadcaster's messages (to a moderator), a non-moderator, and a missing scope", async () => {
+    expect((await remove('no-such-message')).status).toBe(404);
+    const own = (await send({ broadcaster_id: B, sender_id: B, message: 'mine' })).json as { data: { message_id: string }[] };
+    const ownRes = await remove(own.data[0]!.message_id, DEMO_MODERATOR_ID);
+    expect(ownRes.status).toBe(400);
+    expect(ownRes.json).toMatchObject({ message: "You may not delete the broadcaster's messages." });
+    // The broadcaster may delete a moderator's message.
+    const mods = (await post(DEMO_MODERATOR_ID, 'mod line')).json as { message_id: string };
+    expect((await remove(mods.message_id)).status).toBe(204);
+    const viewerLine = (await post(PIXELPAL, 'viewer line')).json as { message_id: string };
+    expect((await remove(viewerLine.message_id, COZY)).status).toBe(403);
+    expect((await remove(viewerLine.message_id, B, ['user:write:chat'])).status).toBe(401);
+  });
+});

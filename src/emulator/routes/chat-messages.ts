@@ -24,6 +24,9 @@ export const INVALID_COLOR = 'The specified color is not valid.';
 export const SOURCE_ONLY_WITH_USER_TOKEN = 'Cannot set for_source_only if User Access Token is used.';
 /** Drop reasons that the API answers as 403 (the simulation API reports them as drops). */
 const REFUSED_SENDER_CODES = new Set(['msg_banned', 'msg_timedout']);
+export const MESSAGE_NOT_FOUND = 'The ID in message_id was not found.';
+export const MAY_NOT_DELETE_BROADCASTER = "You may not delete the broadcaster's messages.";
+export const MAY_NOT_DELETE_MODERATOR = "You may not delete another moderator's messages.";
 export const ANNOUNCEMENT_COLORS = ['blue', 'green', 'orange', 'purple', 'primary'] as const;
 /** Unique-chat mode refuses the same message from the same user within this window. */
 const DUPLICATE_WINDOW_MS = 30_000;
@@ -280,6 +283,24 @@ export function registerChatMessageRoutes(app: FastifyInstance): void {
         broadcasterUserId: broadcaster.id,
         event: chatNotificationEvent(state, broadcaster, moderator, { type: 'announcement', text, systemMessage: '', details: { color: color.toUpperCase() } }),
       });
+      return undefined;
+    },
+  );
+
+  // Delete Chat Messages (the platform's reference): one message by message_id; the emulator keeps
+  // no "clear all" (no message_id), which the platform also allows, and answers it 400.
+  registerHelixRoute(
+    app,
+    { method: 'DELETE', path: '/moderation/chat', auth: 'user', scopes: ['moderator:manage:chat_messages'] },
+    ({ state, query, user }) => {
+      const { broadcaster } = requireActingModerator(state, query, user);
+      const messageId = query.required('message_id');
+      const message = state.chatMessages.get(broadcaster.id, messageId);
+      if (!message) throw new ApiError(404, MESSAGE_NOT_FOUND);
+      if (message.senderId === broadcaster.id) throw badRequest(MAY_NOT_DELETE_BROADCASTER);
+      // A moderator may not delete another moderator's messages; the broadcaster may.
+      if (user.id !== broadcaster.id && message.senderId !== user.id && state.moderators.canModerate(broadcaster.id, message.senderId)) throw badRequest(MAY_NOT_DELETE_MODERATOR);
+      state.chatMessages.remove(broadcaster.id, messageId);
       return undefined;
     },
   );

@@ -51,6 +51,15 @@ export class ChatMessageStore {
     return this.byBroadcaster.get(broadcasterId)?.find((m) => m.id === messageId);
   }
 
+  /** Delete Chat Messages: the message goes from the channel's list; false when it was not there. */
+  remove(broadcasterId: string, messageId: string): boolean {
+    const list = this.byBroadcaster.get(broadcasterId);
+    const index = list?.findIndex((m) => m.id === messageId) ?? -1;
+    if (!list || index < 0) return false;
+    list.splice(index, 1);
+    return true;
+  }
+
   /** The channel's messages, sent and dropped, oldest first. */
   list(broadcasterId: string): readonly ChatMessage[] {
     return this.byBroadcaster.get(broadcasterId) ?? [];

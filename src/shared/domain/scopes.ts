@@ -20,6 +20,18 @@ export const requestedScopes = {
   'channel:manage:raids': 'Raid other channels',
   'user:read:follows': 'Find live channels you follow to raid',
   'moderator:manage:shoutouts': 'Send shoutouts',
+  // The activity feed and chat (src/main/services/activity/, src/main/services/chat/).
+  'moderator:read:followers': 'Show new followers in the activity feed',
+  'channel:read:subscriptions': 'Show subscriptions and gifts in the activity feed',
+  'bits:read': 'Show cheers in the activity feed',
+  'channel:read:hype_train': 'Show hype trains in the activity feed',
+  'channel:read:polls': 'Show poll results in the activity feed',
+  'channel:read:predictions': 'Show prediction results in the activity feed',
+  'user:read:chat': 'Read chat',
+  'user:write:chat': 'Send chat messages',
+  'moderator:manage:announcements': 'Send chat announcements',
+  'moderator:manage:chat_messages': 'Delete chat messages',
+  'moderator:manage:banned_users': 'Time out and ban chatters',
 } as const;
 
 export type RequestedScope = keyof typeof requestedScopes;

@@ -36,6 +36,8 @@ import { testStreamStateSchema } from './schemas/test-stream';
 import { clipsStateSchema } from './schemas/clips';
 import { engagementStateSchema, engagementTemplateSchema } from './schemas/polls';
 import { channelLoginArgSchema, followedChannelSchema, raidStateSchema } from './schemas/raids';
+import { activityDeltaSchema, activitySnapshotSchema, shoutoutArgSchema, shoutoutResultSchema } from './schemas/activity';
+import { chatDeltaSchema, chatModerateArgSchema, chatModerateResultSchema, chatSendArgSchema, chatSendResultSchema, chatSnapshotSchema } from './schemas/chat';
 
 const noArg = z.undefined();
 
@@ -62,6 +64,8 @@ export * from './schemas/test-stream';
 export * from './schemas/clips';
 export * from './schemas/polls';
 export * from './schemas/raids';
+export * from './schemas/activity';
+export * from './schemas/chat';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -222,6 +226,13 @@ export const invokeChannels = {
   'raids:start': { arg: z.object({ channelId: z.string().min(1).max(20).regex(/^\d+$/) }).strict(), result: raidStateSchema },
   'raids:cancel': { arg: noArg, result: raidStateSchema },
   'raids:shoutout': { arg: channelLoginArgSchema, result: raidStateSchema },
+  // the activity feed and chat of the Live view
+  'activity:getSnapshot': { arg: noArg, result: activitySnapshotSchema },
+  /** A raid's one-click shoutout. */
+  'activity:shoutout': { arg: shoutoutArgSchema, result: shoutoutResultSchema },
+  'chat:getSnapshot': { arg: noArg, result: chatSnapshotSchema },
+  'chat:send': { arg: chatSendArgSchema, result: chatSendResultSchema },
+  'chat:moderate': { arg: chatModerateArgSchema, result: chatModerateResultSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -250,6 +261,8 @@ export const eventChannels = {
   'raids:changed': raidStateSchema,
   /** Title, category, tags: after a change here or on the platform (EventSub `channel.update`). */
   'channel:changed': channelInfoSchema,
+  'activity:changed': activityDeltaSchema,
+  'chat:changed': chatDeltaSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

@@ -267,6 +267,16 @@ describe('ApiClient rate limits', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("answers an endpoint's own 429 (points left in the bucket) at once, in the platform's words", async () => {
+    const message = 'The broadcaster exceeded the number of Shoutouts they may send within a given window.';
+    handler = (_req, res) => json(res, 429, { error: 'Too Many Requests', status: 429, message }, { 'Ratelimit-Remaining': '797', 'Ratelimit-Reset': String(now / 1000 + 60) });
+    const err = await client().request({ method: 'POST', path: '/helix/chat/shoutouts' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 429, message });
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('ends in rate_limited with retryAfterMs when 429s continue', async () => {
     handler = (_req, res) => json(res, 429, { error: 'Too Many Requests', status: 429, message: 'Too Many Requests' }, { 'Ratelimit-Remaining': '0', 'Ratelimit-Reset': String(now / 1000 + 4) });
     const err = await client({ maxRetries: 2 }).get('/helix/users').catch((e: unknown) => e);

@@ -146,6 +146,9 @@ export class ApiClient {
         token = await this.options.auth.refreshAfterUnauthorized(token);
         continue;
       }
+      // An endpoint's own limit (shoutouts, raids, moderator changes) answers 429 while the bucket
+      // still has points: waiting for the bucket would not help, and the message says what would.
+      if (status === 429 && (numberHeader(res.headers['ratelimit-remaining']) ?? 0) > 0) throw new ApiError(status, platformError, platformMessage);
       if (status === 429) {
         const waitMs = this.rateLimitWait(res.headers);
         if (rateLimitRetries < this.maxRetries) {

@@ -17,6 +17,8 @@ import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
 import { createRewardsSlice } from './rewards-slice';
 import { createQuickActionsSlice, mirrorQuickActions } from './quick-actions-slice';
+import { createActivitySlice } from './activity-slice';
+import { createChatSlice } from './chat-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -41,6 +43,8 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createGoLiveSlice(context),
       ...createTestStreamSlice(context),
       ...createQuickActionsSlice(context),
+      ...createActivitySlice(context),
+      ...createChatSlice(context),
     };
   });
 }
@@ -99,11 +103,13 @@ function mirrorChannelPoints(store: SidestageStore, deps: StoreDeps): (() => voi
     deps.bridge.on('notifications:open', (item) => store.getState().openItem(item)),
     deps.bridge.on('charity:changed', (overview) => store.getState().applyCharity(overview)),
     deps.bridge.on('rewards:changed', (overview) => store.getState().applyRewards(overview)),
+    deps.bridge.on('activity:changed', (delta) => store.getState().applyActivityDelta(delta)),
+    deps.bridge.on('chat:changed', (delta) => store.getState().applyChatDelta(delta)),
     store.subscribe(follow),
   ];
 }
 
 function loadChannelPoints(store: SidestageStore): Promise<void>[] {
   const state = store.getState();
-  return [state.loadQueue(), state.loadCharity(), state.loadRewards(), state.loadNotificationSettings()];
+  return [state.loadQueue(), state.loadCharity(), state.loadRewards(), state.loadNotificationSettings(), state.loadActivity(), state.loadChat()];
 }

@@ -19,6 +19,8 @@ import type { RewardsActionId, RewardsSlice } from './rewards-slice';
 import type { Transport } from '../lib/api';
 import type { LiveActionId, LiveSlice } from './live-slice';
 import type { QuickActionsActionId, QuickActionsSlice } from './quick-actions-slice';
+import type { ActivityActionId, ActivitySlice } from './activity-slice';
+import type { ChatActionId, ChatSlice } from './chat-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -64,7 +66,9 @@ export type ActionId =
   | GoLiveActionId
   | TestStreamActionId
   | DataRecoveryActionId
-  | QuickActionsActionId;
+  | QuickActionsActionId
+  | ActivityActionId
+  | ChatActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -140,4 +144,6 @@ export type SidestageState = AppSlice &
   ObsSlice &
   GoLiveSlice &
   TestStreamSlice &
-  QuickActionsSlice;
+  QuickActionsSlice &
+  ActivitySlice &
+  ChatSlice;

@@ -12,6 +12,8 @@ import { ObsStreaming } from '../obs/obs-streaming';
 import { QuickActions } from '../quick-actions/quick-actions-section';
 import { CategoryCombobox } from './category-combobox';
 import { chooseCategory } from './category-choice';
+import { ActivityFeed } from '../activity/activity-feed';
+import { ChatView } from '../chat/chat-view';
 
 export function LivePanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -25,6 +27,8 @@ export function LivePanel() {
           <ObsStreaming />
           <DropMarker />
           <QuickActions />
+          <ActivityFeed />
+          <ChatView />
           <ChannelInfoForm />
           <TraySetting />
         </div>

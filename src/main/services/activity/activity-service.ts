@@ -1,0 +1,144 @@
+/**
+ * The activity feed: what happened on the current broadcaster's channel (redemptions, donations,
+ * follows, subscriptions and gifts, cheers, raids in, hype trains, poll and prediction results),
+ * live from EventSub, newest first in the renderer, at most `capacity` items. The renderer gets a
+ * numbered snapshot once and small numbered deltas after (as the redemption queue does).
+ *
+ * History before the app started, or lost in an EventSub gap, is not read back: most of these
+ * events have no list in the API, and the feed says what happened while Sidestage watched.
+ */
+import type { ActivityDelta, ActivityItem, ActivitySnapshot } from '../../../shared/ipc/contract';
+import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import type { ApiClient } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
+import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import type { NotificationMeta, WantOptions } from '../events/events-service';
+import type { EventPayloads } from '../events/eventsub-messages';
+import type { Logger } from '../logger';
+import { activityTypes, donationItem, donationType, finishItem, redemptionItem, redemptionType, type ActivityMeta } from './activity-events';
+import { NumberedFeed } from './numbered-feed';
+
+export interface ActivityEventsSource {
+  onNotification<T extends typeof redemptionType | typeof donationType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;
+  onNotification(type: string, listener: (event: unknown, meta: NotificationMeta) => void): Disposer;
+  want(type: string, options?: WantOptions): Disposer;
+}
+
+export interface ActivityServiceOptions {
+  api: Pick<ApiClient, 'request'>;
+  broadcaster: BroadcasterSource;
+  events: ActivityEventsSource;
+  logger: Logger;
+  /** Items kept. Default 10,000. */
+  capacity?: number;
+}
+
+export const defaultActivityCapacity = 10_000;
+
+export class ActivityService {
+  private readonly feed: NumberedFeed<ActivityItem>;
+  private readonly deltas = new Emitter<ActivityDelta>();
+  private readonly subscriptions = new Disposers();
+  private broadcasterId: string | null = null;
+  private flushScheduled = false;
+  private started = false;
+
+  constructor(private readonly options: ActivityServiceOptions) {
+    this.feed = new NumberedFeed(options.capacity ?? defaultActivityCapacity);
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const { events, broadcaster } = this.options;
+    this.subscriptions.add(events.onNotification(redemptionType, (event, meta) => this.add(redemptionItem(event), meta)));
+    this.subscriptions.add(events.onNotification(donationType, (event, meta) => this.add(donationItem(event), meta)));
+    for (const spec of activityTypes) {
+      this.subscriptions.add(events.want(spec.type, { version: spec.version, ...(spec.condition ? { condition: spec.condition } : {}) }));
+      this.subscriptions.add(
+        events.onNotification(spec.type, (event, meta) => {
+          const parsed = spec.schema.safeParse(event);
+          if (!parsed.success) {
+            this.options.logger.warn('activity event did not match its schema; dropped', { type: spec.type, messageId: meta.messageId });
+            return;
+          }
+          const draft = spec.toItem(parsed.data as never);
+          if (draft) this.add(draft, meta);
+        }),
+      );
+    }
+    this.subscriptions.add(
+      followCurrentBroadcaster(broadcaster, (change) => {
+        if (change.id === this.broadcasterId) return;
+        // Another account (or none): its channel's feed starts empty.
+        this.broadcasterId = change.id;
+        this.feed.clear();
+        this.scheduleFlush();
+      }),
+    );
+  }
+
+  dispose(): void {
+    this.subscriptions.dispose();
+    this.deltas.dispose();
+  }
+
+  /** The whole feed, newest first, at the version the next delta follows on from. */
+  getSnapshot(): ActivitySnapshot {
+    this.flush();
+    return { version: this.feed.currentVersion, items: this.feed.list().reverse(), capacity: this.feed.capacity };
+  }
+
+  onDelta(listener: (delta: ActivityDelta) => void): Disposer {
+    return this.deltas.on(listener);
+  }
+
+  /** A raid's one-click shoutout, given by the broadcaster as their own moderator. */
+  async shoutout(toBroadcasterId: string): Promise<{ message: string }> {
+    const { broadcaster, api } = this.options;
+    const from = broadcaster.id;
+    if (!from || !broadcaster.canCallApi) throw new AppError('not_signed_in', 'Shoutout not sent: sign in first.');
+    const raider = this.feed.filter((item) => item.whoId === toBroadcasterId && item.kind === 'raid').at(-1);
+    try {
+      await api.request({ method: 'POST', path: '/helix/chat/shoutouts', query: { from_broadcaster_id: from, to_broadcaster_id: toBroadcasterId, moderator_id: from }, retry: 'never' });
+    } catch (error) {
+      throw shoutoutError(error);
+    }
+    return { message: `Shoutout sent to ${raider?.who ?? 'the channel'}.` };
+  }
+
+  private add(draft: Parameters<typeof finishItem>[0], meta: ActivityMeta): void {
+    if (!this.broadcasterId) return;
+    if (this.feed.add(finishItem(draft, meta))) this.scheduleFlush();
+  }
+
+  /** Events that arrive together (a burst read from one socket) travel as one delta. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const delta = this.feed.takeDelta();
+    if (!delta) return;
+    this.deltas.fire({ baseVersion: delta.baseVersion, version: delta.version, cleared: delta.cleared, added: delta.added.reverse() });
+  }
+}
+
+function shoutoutError(error: unknown): AppError {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return new AppError('api_error', `Shoutout not sent: ${withStop(error.message)} A channel can get one shoutout every 2 minutes, and the same channel one an hour.`, { status: 429 });
+    if (error.status === 401 && /scope/i.test(error.platformMessage ?? '')) return new AppError('api_error', 'Shoutout not sent: sign in again to allow shoutouts.', { status: 401 });
+    return new AppError('api_error', `Shoutout not sent: ${withStop(error.message)}`, { status: error.status });
+  }
+  if (error instanceof AppError) return new AppError(error.code, `Shoutout not sent: ${withStop(error.message)}`, error.details);
+  return new AppError('internal', 'Shoutout not sent: something went wrong inside Sidestage.');
+}
+
+export function withStop(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

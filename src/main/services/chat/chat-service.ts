@@ -1,0 +1,248 @@
+/**
+ * Chat of the current broadcaster's channel: messages read through EventSub
+ * (`channel.chat.message`, announcements from `channel.chat.notification`), kept in a bounded
+ * buffer and mirrored to the renderer as a numbered snapshot and deltas; sending as the
+ * broadcaster, announcements, and a message's moderator actions (delete, timeout, ban). Every
+ * refusal is told in the broadcaster's words: "Message not sent: chat is in emote-only mode."
+ */
+import type { ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
+import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { withStop } from '../activity/activity-service';
+import { NumberedFeed } from '../activity/numbered-feed';
+import type { ApiClient } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { AppError } from '../app-error';
+import { background } from '../common/background';
+import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import type { NotificationMeta, WantOptions } from '../events/events-service';
+import type { Logger } from '../logger';
+import { chatMessageEventSchema, chatNotificationEventSchema, type ChatFragmentEvent, type ChatMessageEvent } from './chat-events';
+
+export interface ChatEventsSource {
+  onNotification(type: string, listener: (event: unknown, meta: NotificationMeta) => void): Disposer;
+  want(type: string, options?: WantOptions): Disposer;
+}
+
+export interface ChatServiceOptions {
+  api: Pick<ApiClient, 'request' | 'get'>;
+  broadcaster: BroadcasterSource;
+  events: ChatEventsSource;
+  logger: Logger;
+  /** Messages kept. Default 1,000. */
+  capacity?: number;
+}
+
+export const defaultChatCapacity = 1000;
+/** The reading user is the broadcaster: every message of the channel is delivered. */
+const chatCondition = (id: string) => ({ broadcaster_user_id: id, user_id: id });
+
+/** The emulator's and the platform's drop codes, in the broadcaster's words. */
+const dropWords: Record<string, string> = {
+  msg_emoteonly: 'chat is in emote-only mode',
+  msg_followersonly: 'chat is in followers-only mode',
+  msg_subsonly: 'chat is in subscriber-only mode',
+  msg_slowmode: 'slow mode is on; wait a little before sending again',
+  msg_duplicate: 'unique chat is on, and this message was just sent',
+  msg_banned: 'you are banned from this chat',
+  msg_timedout: 'you are timed out in this chat',
+};
+
+interface HelixSent {
+  message_id: string;
+  is_sent: boolean;
+  drop_reason: { code: string; message: string } | null;
+}
+
+export class ChatService {
+  private readonly feed: NumberedFeed<ChatMessage>;
+  private readonly deltas = new Emitter<ChatDelta>();
+  private readonly subscriptions = new Disposers();
+  private broadcasterId: string | null = null;
+  /** The platform's emote image template (`{{id}}`, `{{format}}`, `{{theme_mode}}`, `{{scale}}`), read once per account. */
+  private emoteTemplate: string | null = null;
+  private flushScheduled = false;
+  private started = false;
+
+  constructor(private readonly options: ChatServiceOptions) {
+    this.feed = new NumberedFeed(options.capacity ?? defaultChatCapacity);
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const { events, broadcaster } = this.options;
+    this.subscriptions.add(events.want('channel.chat.message', { version: '1', condition: chatCondition }));
+    this.subscriptions.add(events.want('channel.chat.notification', { version: '1', condition: chatCondition }));
+    this.subscriptions.add(events.onNotification('channel.chat.message', (event, meta) => this.onMessage(event, meta)));
+    this.subscriptions.add(events.onNotification('channel.chat.notification', (event, meta) => this.onNotice(event, meta)));
+    this.subscriptions.add(
+      followCurrentBroadcaster(broadcaster, (change) => {
+        if (change.id !== this.broadcasterId) {
+          this.broadcasterId = change.id;
+          this.emoteTemplate = null;
+          this.feed.clear();
+          this.scheduleFlush();
+        }
+        if (change.id && change.canCallApi && this.emoteTemplate === null) background(this.readEmoteTemplate(change.id), this.options.logger, 'reading the emote image template');
+      }),
+    );
+  }
+
+  dispose(): void {
+    this.subscriptions.dispose();
+    this.deltas.dispose();
+  }
+
+  getSnapshot(): ChatSnapshot {
+    this.flush();
+    return { version: this.feed.currentVersion, messages: this.feed.list(), capacity: this.feed.capacity, selfId: this.broadcasterId };
+  }
+
+  onDelta(listener: (delta: ChatDelta) => void): Disposer {
+    return this.deltas.on(listener);
+  }
+
+  /** Sends a message (or an announcement) as the broadcaster; a refusal throws in words. */
+  async send(text: string, announcement?: string): Promise<{ messageId: string | null }> {
+    const what = announcement ? 'Announcement not sent' : 'Message not sent';
+    const id = this.requireApi(what);
+    const { api } = this.options;
+    try {
+      if (announcement) {
+        await api.request({ method: 'POST', path: '/helix/chat/announcements', query: { broadcaster_id: id, moderator_id: id }, body: { message: text, color: announcement }, retry: 'never' });
+        return { messageId: null };
+      }
+      const answer = await api.request<{ data: HelixSent[] }>({ method: 'POST', path: '/helix/chat/messages', body: { broadcaster_id: id, sender_id: id, message: text }, retry: 'never' });
+      const sent = answer.data?.data?.[0];
+      if (!sent) throw new AppError('api_error', `${what}: the platform did not say whether it was sent.`);
+      if (!sent.is_sent) {
+        const reason = sent.drop_reason;
+        throw new AppError('api_error', `${what}: ${withStop(reason ? (dropWords[reason.code] ?? reason.message) : 'the platform dropped it')}`);
+      }
+      return { messageId: sent.message_id };
+    } catch (error) {
+      throw inWords(what, error);
+    }
+  }
+
+  /** Delete, time out (for `durationSeconds`) or ban the author of a message in the buffer. */
+  async moderate(arg: ChatModerateArg): Promise<{ message: string }> {
+    const what = arg.action === 'delete' ? 'Message not deleted' : arg.action === 'timeout' ? 'Timeout not applied' : 'Ban not applied';
+    const id = this.requireApi(what);
+    const message = this.feed.get(arg.messageId);
+    if (!message) throw new AppError('invalid_argument', `${what}: that message is no longer in Sidestage's chat.`);
+    if (message.userId === id) throw new AppError('invalid_argument', `${what}: that is your own message.`);
+    const { api } = this.options;
+    const moderatorQuery = { broadcaster_id: id, moderator_id: id };
+    try {
+      if (arg.action === 'delete') {
+        await api.request({ method: 'DELETE', path: '/helix/moderation/chat', query: { ...moderatorQuery, message_id: message.id } });
+        this.mark([message], 'deleted');
+        return { message: `Deleted ${message.userName}'s message.` };
+      }
+      const data = arg.action === 'timeout' ? { user_id: message.userId, duration: arg.durationSeconds } : { user_id: message.userId, ...(arg.reason ? { reason: arg.reason } : {}) };
+      await api.request({ method: 'POST', path: '/helix/moderation/bans', query: moderatorQuery, body: { data }, retry: 'never' });
+      const removed = arg.action === 'timeout' ? 'timedOut' : 'banned';
+      this.mark(
+        this.feed.filter((m) => m.userId === message.userId && m.removed === null),
+        removed,
+      );
+      return { message: arg.action === 'timeout' ? `${message.userName} is timed out for ${describeDuration(arg.durationSeconds)}.` : `${message.userName} is banned.` };
+    } catch (error) {
+      throw inWords(what, error);
+    }
+  }
+
+  private requireApi(what: string): string {
+    const id = this.broadcasterId;
+    if (!id || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', `${what}: sign in first.`);
+    return id;
+  }
+
+  private mark(messages: ChatMessage[], removed: NonNullable<ChatMessage['removed']>): void {
+    for (const m of messages) this.feed.update({ ...m, removed });
+    this.scheduleFlush();
+  }
+
+  private onMessage(event: unknown, meta: NotificationMeta): void {
+    const parsed = chatMessageEventSchema.safeParse(event);
+    if (!parsed.success) {
+      this.options.logger.warn('chat message did not match its schema; dropped', { messageId: meta.messageId });
+      return;
+    }
+    this.add(parsed.data, meta, null);
+  }
+
+  private onNotice(event: unknown, meta: NotificationMeta): void {
+    const parsed = chatNotificationEventSchema.safeParse(event);
+    // Only announcements are chat lines here; subs, raids and gifts are in the activity feed.
+    if (!parsed.success || parsed.data.notice_type !== 'announcement') return;
+    this.add(parsed.data, meta, parsed.data.announcement?.color?.toUpperCase() ?? 'PRIMARY');
+  }
+
+  private add(event: ChatMessageEvent, meta: NotificationMeta, announcement: string | null): void {
+    if (!this.broadcasterId || event.broadcaster_user_id !== this.broadcasterId) return;
+    const added = this.feed.add({
+      id: event.message_id,
+      userId: event.chatter_user_id,
+      userLogin: event.chatter_user_login,
+      userName: event.chatter_user_name,
+      color: /^#[0-9a-f]{6}$/i.test(event.color ?? '') ? event.color! : '',
+      badges: (event.badges ?? []).map((b) => ({ setId: b.set_id, id: b.id })),
+      fragments: event.message.fragments.length ? event.message.fragments.map((f) => this.fragment(f)) : [{ type: 'text', text: event.message.text, emoteUrl: null }],
+      text: event.message.text,
+      at: meta.messageTimestamp,
+      announcement,
+      removed: null,
+    });
+    if (added) this.scheduleFlush();
+  }
+
+  private fragment(f: ChatFragmentEvent): ChatFragment {
+    const type = f.type === 'emote' || f.type === 'mention' || f.type === 'cheermote' ? f.type : 'text';
+    const emoteUrl =
+      type === 'emote' && f.emote && this.emoteTemplate
+        ? this.emoteTemplate
+            .replace('{{id}}', encodeURIComponent(f.emote.id))
+            .replace('{{format}}', 'static')
+            .replace('{{theme_mode}}', 'dark')
+            .replace('{{scale}}', '1.0')
+        : null;
+    return { type, text: f.text, emoteUrl };
+  }
+
+  private async readEmoteTemplate(broadcasterId: string): Promise<void> {
+    const answer = await this.options.api.request<{ template?: string }>({ method: 'GET', path: '/helix/chat/emotes/global' });
+    const template = answer.data?.template;
+    // Only an http(s) template is used: the renderer's CSP decides which hosts may serve images.
+    if (broadcasterId === this.broadcasterId && typeof template === 'string' && /^https?:\/\//.test(template)) this.emoteTemplate = template;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const delta = this.feed.takeDelta();
+    if (delta) this.deltas.fire({ ...delta, selfId: this.broadcasterId });
+  }
+}
+
+function describeDuration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+function inWords(what: string, error: unknown): AppError {
+  if (error instanceof ApiError) {
+    if (error.status === 401 && /scope/i.test(error.platformMessage ?? '')) return new AppError('api_error', `${what}: sign in again to allow this.`, { status: 401 });
+    if (error.status === 403 && !error.platformMessage) return new AppError('api_error', `${what}: you are not allowed to do this in this chat.`, { status: 403 });
+    return new AppError('api_error', `${what}: ${withStop(error.message)}`, { status: error.status });
+  }
+  if (error instanceof AppError) return error.message.startsWith(what) ? error : new AppError(error.code, `${what}: ${withStop(error.message)}`, error.details);
+  return new AppError('internal', `${what}: something went wrong inside Sidestage.`);
+}

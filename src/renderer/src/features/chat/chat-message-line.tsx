@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { ChatMessage } from '../../../../shared/ipc/contract';
+
+const badgeLabels: Record<string, { short: string; name: string }> = {
+  broadcaster: { short: 'B', name: 'Broadcaster' },
+  moderator: { short: 'M', name: 'Moderator' },
+  vip: { short: 'V', name: 'VIP' },
+  subscriber: { short: 'S', name: 'Subscriber' },
+};
+
+export type ModeratorAction = { action: 'delete' } | { action: 'timeout'; durationSeconds: number } | { action: 'ban' };
+
+export interface ChatMessageLineProps {
+  message: ChatMessage;
+  /** False for the broadcaster's own lines and lines already removed. */
+  canModerate: boolean;
+  busy: boolean;
+  onModerate(message: ChatMessage, action: ModeratorAction): void;
+}
+
+const removedWords: Record<NonNullable<ChatMessage['removed']>, string> = { deleted: 'deleted', timedOut: 'timed out', banned: 'banned' };
+
+/** One chat line: badges, the name in the chatter's colour, text with emotes, and the moderator menu. */
+export function ChatMessageLine({ message, canModerate, busy, onModerate }: ChatMessageLineProps) {
+  return (
+    <li className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}`} data-message-id={message.id} data-announcement={message.announcement ?? undefined}>
+      {message.announcement ? <span className="chat-announcement-label">Announcement</span> : null}
+      <span className="chat-body">
+        {message.badges.map((b) => {
+          const label = badgeLabels[b.setId] ?? { short: b.setId.slice(0, 1).toUpperCase(), name: b.setId };
+          return (
+            <abbr key={`${b.setId}/${b.id}`} className={`chat-badge chat-badge-${b.setId}`} title={label.name}>
+              {label.short}
+              <span className="visually-hidden"> ({label.name})</span>
+            </abbr>
+          );
+        })}
+        <strong className="chat-name" style={message.color ? { color: message.color } : undefined}>
+          {message.userName}
+        </strong>
+        <span aria-hidden="true">: </span>
+        <span className="visually-hidden">says </span>
+        <span className="chat-text">
+          {message.fragments.map((f, i) =>
+            f.type === 'emote' ? (
+              f.emoteUrl ? (
+                <img key={i} className="chat-emote" src={f.emoteUrl} alt={f.text} title={f.text} width={28} height={28} />
+              ) : (
+                <span key={i} className="chat-emote-text" title="emote">
+                  {f.text}
+                </span>
+              )
+            ) : f.type === 'mention' ? (
+              <span key={i} className="chat-mention">
+                {f.text}
+              </span>
+            ) : (
+              <span key={i}>{f.text}</span>
+            ),
+          )}
+        </span>
+        {message.removed ? <span className="chat-removed-note small muted"> ({removedWords[message.removed]})</span> : null}
+      </span>
+      {canModerate ? <ModeratorMenu message={message} busy={busy} onModerate={onModerate} /> : null}
+    </li>
+  );
+}
+
+/**
+ * A menu button (WAI-ARIA menu button pattern): Enter/Space/↓ open it with the first item focused,
+ * ↑/↓ move, Escape closes and gives focus back. Ban asks first.
+ */
+function ModeratorMenu({ message, busy, onModerate }: { message: ChatMessage; busy: boolean; onModerate: ChatMessageLineProps['onModerate'] }) {
+  const [open, setOpen] = useState(false);
+  const [confirmBan, setConfirmBan] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"], button')?.focus();
+    menuRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [open, confirmBan]);
+  const close = () => {
+    setOpen(false);
+    setConfirmBan(false);
+    buttonRef.current?.focus();
+  };
+  const act = (action: ModeratorAction) => {
+    close();
+    onModerate(message, action);
+  };
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+      return;
+    }
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+  };
+  const who = message.userName;
+  // The menu opens on its own row under the line, inside chat's scroll box (a floating one would be clipped by it).
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="quiet chat-moderate-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Moderate ${who}'s message`}
+        disabled={busy}
+        onClick={() => (open ? close() : setOpen(true))}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        ⋯
+      </button>
+      {open ? (
+        <div ref={menuRef} className="chat-menu" onKeyDown={onMenuKey}>
+          {confirmBan ? (
+            <div role="group" aria-label={`Ban ${who}?`} className="chat-confirm">
+              <p className="small">Ban {who} from chat? They can no longer chat until you unban them.</p>
+              <div className="button-row">
+                <button type="button" className="danger" onClick={() => act({ action: 'ban' })}>
+                  Ban {who}
+                </button>
+                <button type="button" className="quiet" onClick={close}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div role="menu" aria-label={`Moderate ${who}'s message`}>
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => act({ action: 'delete' })}>
+                Delete message
+              </button>
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => act({ action: 'timeout', durationSeconds: 600 })}>
+                Timeout 10 min
+              </button>
+              <button type="button" role="menuitem" tabIndex={-1} className="danger" onClick={() => setConfirmBan(true)}>
+                Ban…
+              </button>
+            </div>
+          )}
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ActionError } from '../../components/action-error';
+import { LiveStatus } from '../../components/live-status';
+import { store, useSidestage } from '../../store';
+import type { AnnouncementColor } from '../../store/chat-slice';
+import { selectAction } from '../../store/selectors';
+import { ChatMessageLine, type ModeratorAction } from './chat-message-line';
+import './chat.css';
+
+/** Lines in the DOM: chat scrolls on its own, and older lines stay in main's buffer. */
+export const chatLinesShown = 150;
+const colors: AnnouncementColor[] = ['primary', 'blue', 'green', 'orange', 'purple'];
+
+/** The Live view's chat: read, send (or announce), and a message's moderator actions. */
+export function ChatView() {
+  const chat = useSidestage((s) => s.chat);
+  const notice = useSidestage((s) => s.chatNotice);
+  const moderating = useSidestage((s) => selectAction('chat.moderate')(s).pending);
+  const lines = chat ? chat.messages.slice(-chatLinesShown) : [];
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stuckToBottom = useRef(true);
+  useLayoutEffect(() => {
+    // New lines keep the newest in view, unless the broadcaster scrolled up to read.
+    const el = scrollRef.current;
+    if (el && stuckToBottom.current) el.scrollTop = el.scrollHeight;
+  }, [lines.length, chat?.version]);
+  const onModerate = (message: { id: string }, action: ModeratorAction) => void store.getState().moderateChat({ ...action, messageId: message.id });
+  return (
+    <section className="chat-view" aria-labelledby="chat-heading">
+      <h3 id="chat-heading">Chat</h3>
+      <div
+        ref={scrollRef}
+        className="chat-scroll"
+        tabIndex={0}
+        role="log"
+        aria-label="Chat messages"
+        aria-live="off"
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          stuckToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+        }}
+      >
+        {!chat ? (
+          <p className="muted">Loading chat…</p>
+        ) : lines.length === 0 ? (
+          <p className="muted" data-testid="chat-empty">
+            No messages yet. Messages in your chat show up here.
+          </p>
+        ) : (
+          <ul className="chat-lines">
+            {lines.map((m) => (
+              <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} busy={moderating} onModerate={onModerate} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <LiveStatus>{notice ?? ''}</LiveStatus>
+      <ActionError action="chat.moderate" what="Moderator action" />
+      <SendBox />
+    </section>
+  );
+}
+
+function SendBox() {
+  const [text, setText] = useState('');
+  const [announce, setAnnounce] = useState(false);
+  const [color, setColor] = useState<AnnouncementColor>('primary');
+  const sending = useSidestage((s) => selectAction('chat.send')(s).pending);
+  const error = useSidestage((s) => selectAction('chat.send')(s).error);
+  const ids = { text: useId(), color: useId(), error: useId() };
+  useEffect(() => {
+    // A new attempt (or a dismissal) starts from a clean slate.
+    if (!text) store.getState().dismissError('chat.send');
+  }, [text]);
+  return (
+    <form
+      className="chat-send"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const message = text.trim();
+        if (!message || sending) return;
+        void store
+          .getState()
+          .sendChat(message, announce ? color : undefined)
+          .then((sent) => {
+            // A failed send keeps the text, so nothing typed is lost; the reason shows below.
+            if (sent) setText('');
+          });
+      }}
+    >
+      <label htmlFor={ids.text} className="visually-hidden">
+        {announce ? 'Announcement' : 'Chat message'}
+      </label>
+      <div className="chat-send-row">
+        <input
+          id={ids.text}
+          type="text"
+          maxLength={500}
+          placeholder={announce ? 'Announcement' : 'Send a message'}
+          value={text}
+          aria-describedby={error ? ids.error : undefined}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="primary" disabled={sending || !text.trim()}>
+          {announce ? 'Announce' : 'Send'}
+        </button>
+      </div>
+      <div className="chat-send-options">
+        <label className="switch">
+          <input type="checkbox" checked={announce} onChange={(e) => setAnnounce(e.target.checked)} />
+          Announcement
+        </label>
+        {announce ? (
+          <>
+            <label htmlFor={ids.color} className="small">
+              Colour
+            </label>
+            <select id={ids.color} value={color} onChange={(e) => setColor(e.target.value as AnnouncementColor)}>
+              {colors.map((c) => (
+                <option key={c} value={c}>
+                  {c === 'primary' ? 'Channel colour' : c[0]!.toUpperCase() + c.slice(1)}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={ids.error} className="chat-send-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

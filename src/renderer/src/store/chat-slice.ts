@@ -1,0 +1,96 @@
+import type { ChatDelta, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+
+export type ChatActionId = 'chat.load' | 'chat.send' | 'chat.moderate';
+
+export type AnnouncementColor = 'primary' | 'blue' | 'green' | 'orange' | 'purple';
+
+/** The renderer's copy of main's chat buffer: oldest first, at `version`. */
+export interface ChatCopy {
+  version: number;
+  messages: ChatMessage[];
+  capacity: number;
+  selfId: string | null;
+}
+
+export interface ChatSlice {
+  chat: ChatCopy | null;
+  /** The last moderator action's outcome in words. */
+  chatNotice: string | null;
+  loadChat(): Promise<void>;
+  applyChatDelta(delta: ChatDelta): void;
+  /** True when sent: the send box keeps its text otherwise. */
+  sendChat(text: string, announcement?: AnnouncementColor): Promise<boolean>;
+  moderateChat(arg: ChatModerateArg): Promise<void>;
+}
+
+export function applyChatToCopy(copy: ChatCopy, delta: ChatDelta): ChatCopy | 'skip' | null {
+  if (delta.version <= copy.version) return 'skip';
+  if (delta.baseVersion !== copy.version) return null;
+  let messages = delta.cleared ? [] : copy.messages;
+  if (delta.updated.length) {
+    const updated = new Map(delta.updated.map((m) => [m.id, m]));
+    messages = messages.map((m) => updated.get(m.id) ?? m);
+  }
+  if (delta.added.length) messages = [...messages, ...delta.added].slice(-copy.capacity);
+  return { version: delta.version, messages, capacity: copy.capacity, selfId: delta.selfId };
+}
+
+const earlyDeltaLimit = 500;
+
+export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlice {
+  let earlyDeltas: ChatDelta[] = [];
+
+  const applySnapshot = (snapshot: ChatSnapshot) => {
+    const held = get().chat;
+    if (held && snapshot.version < held.version) return;
+    set({ chat: { version: snapshot.version, messages: snapshot.messages, capacity: snapshot.capacity, selfId: snapshot.selfId } });
+    const early = earlyDeltas;
+    earlyDeltas = [];
+    for (const delta of early) get().applyChatDelta(delta);
+  };
+
+  return {
+    chat: null,
+    chatNotice: null,
+
+    loadChat: () =>
+      run('chat.load', async (isLatest) => {
+        const snapshot = await call(deps.bridge.chat.getSnapshot());
+        if (isLatest()) applySnapshot(snapshot);
+      }),
+
+    applyChatDelta: (delta) => {
+      const held = get().chat;
+      if (!held) {
+        earlyDeltas.push(delta);
+        if (earlyDeltas.length > earlyDeltaLimit) earlyDeltas.shift();
+        return;
+      }
+      const next = applyChatToCopy(held, delta);
+      if (next === 'skip') return;
+      if (next === null) {
+        void get().loadChat();
+        return;
+      }
+      set({ chat: next });
+    },
+
+    sendChat: async (text, announcement) => {
+      let sent = false;
+      await run('chat.send', async () => {
+        await call(deps.bridge.chat.send(announcement ? { text, announcement } : { text }));
+        sent = true;
+      });
+      return sent;
+    },
+
+    moderateChat: (arg) =>
+      run('chat.moderate', async (isLatest) => {
+        set({ chatNotice: null });
+        const result = await call(deps.bridge.chat.moderate(arg));
+        if (isLatest()) set({ chatNotice: result.message });
+      }),
+  };
+}
