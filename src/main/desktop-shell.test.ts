@@ -206,4 +206,14 @@ describe('the build', () => {
     // It is in the build all the same, for the first request.
     expect(readFileSync(builtEntries.dock, 'utf8') + [...startUpImports(builtEntries.dock)].map((f) => readFileSync(f, 'utf8')).join('')).toMatch(/import\(["'`]\.{1,2}\/[^"'`]*undici[^"'`]*["'`]\)/);
   });
+
+  it('is minified for a short start-up, with the names kept for readable stack traces', () => {
+    const code = [...startUpImports(builtEntries.dock)].map((file) => readFileSync(file, 'utf8')).join('\n');
+    // No doc comments left to compile, and one byte per character (V8 keeps such source as Latin-1).
+    expect(code).not.toContain('/**');
+    expect(code).not.toMatch(/[^\u0000-\u00ff]/);
+    expect(code.split('\n').length).toBeLessThan(2_000);
+    expect(code).toMatch(/function startEmulator\(/);
+    expect(code).toMatch(/function createSidestage\(/);
+  });
 });
