@@ -21,6 +21,9 @@ export default defineConfig({
       // its folder depth so that its path to the project root stays the same.
       rollupOptions: {
         input: { index: 'src/main/index.ts', 'dock/cli': 'src/main/dock/cli.ts', 'emulator/cli': 'src/emulator/cli.ts' },
+        // Start-up compiles every byte it loads: no comments or whitespace, and ASCII only (Node
+        // decodes ASCII fastest). Names are not mangled, so stack traces in logs stay readable.
+        output: { minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } }, charset: 'ascii', comments: false },
       },
     },
   },
