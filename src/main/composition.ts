@@ -45,6 +45,8 @@ import { ingestTargetReader } from './services/obs/ingest-target';
 import { registerObsIpc } from './ipc/obs-ipc';
 import { GoLiveChecklist } from './services/go-live/go-live-checklist';
 import { registerGoLiveIpc } from './ipc/go-live-ipc';
+import { registerAppearanceIpc } from './ipc/appearance-ipc';
+import { AppearanceService } from './services/appearance/appearance-service';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -251,6 +253,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     logger,
   });
   wiring.add(registerGoLiveIpc(router, goLive));
+  wiring.add(registerAppearanceIpc(router, new AppearanceService(settings)));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 

@@ -32,6 +32,7 @@ import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIds
 import { customRewardSchema, rewardInputSchema, rewardsOverviewSchema } from './schemas/rewards';
 import { streamStatusSchema } from './schemas/stream';
 import { traySettingsSchema } from './schemas/tray';
+import { appearanceSchema } from './schemas/appearance';
 
 const noArg = z.undefined();
 
@@ -54,6 +55,7 @@ export * from './schemas/demo';
 export * from './schemas/data';
 export * from './schemas/obs';
 export * from './schemas/go-live';
+export * from './schemas/appearance';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -185,6 +187,9 @@ export const invokeChannels = {
   /** The chat preset to apply at the start of a stream; null: none. */
   'goLive:setStartPreset': { arg: goLiveStartPresetArgSchema, result: goLiveStateSchema },
   ...dataRecoveryChannels,
+  // appearance: the theme, shared by the window and the docks
+  'appearance:get': { arg: noArg, result: appearanceSchema },
+  'appearance:set': { arg: appearanceSchema.partial().strict(), result: appearanceSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -207,6 +212,7 @@ export const eventChannels = {
   /** Show the go-live panel (the tray's "Go-live checklist"). */
   'goLive:show': z.object({}),
   ...dataRecoveryEvents,
+  'appearance:changed': appearanceSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

@@ -3,6 +3,7 @@
  * Secrets never live here; tokens have their own encrypted store.
  */
 import { z } from 'zod';
+import { themeSchema, type Theme } from '../../../shared/ipc/schemas/appearance';
 import { isDiskFull } from '../common/atomic-json-file';
 import { AppError } from '../app-error';
 
@@ -49,6 +50,8 @@ export interface Settings {
   'obs.autoMarkerOnReconnect': boolean;
   /** The chat-settings preset the go-live checklist applies at the start of a stream; null: none. */
   'goLive.startPresetId': string | null;
+  /** The colour theme: follow the OS, or always light or dark. */
+  'appearance.theme': Theme;
 }
 
 export const defaultSettings: Settings = {
@@ -70,6 +73,7 @@ export const defaultSettings: Settings = {
   'obs.enabled': false,
   'obs.autoMarkerOnReconnect': false,
   'goLive.startPresetId': null,
+  'appearance.theme': 'system',
 };
 
 const pendingRevertSchema = z.object({
@@ -101,6 +105,7 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
   'obs.enabled': z.boolean(),
   'obs.autoMarkerOnReconnect': z.boolean(),
   'goLive.startPresetId': z.string().nullable(),
+  'appearance.theme': themeSchema,
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

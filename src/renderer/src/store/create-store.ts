@@ -6,7 +6,7 @@ import { createEventEpochs } from './event-epochs';
 import { createIngestSlice } from './ingest-slice';
 import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
-import { createUiSlice } from './ui-slice';
+import { createUiSlice, followGoingLive } from './ui-slice';
 import { createCharitySlice } from './charity-slice';
 import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-slice';
 import { createDemoSlice, mirrorDemo } from './demo-slice';
@@ -15,6 +15,7 @@ import { createGoLiveSlice, mirrorGoLive } from './go-live-slice';
 import { createNotificationsSlice } from './notifications-slice';
 import { createRedemptionsSlice } from './redemptions-slice';
 import { createRewardsSlice } from './rewards-slice';
+import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -37,6 +38,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createDataRecoverySlice(context),
       ...createObsSlice(context),
       ...createGoLiveSlice(context),
+      ...createAppearanceSlice(context),
     };
   });
 }
@@ -58,6 +60,8 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorDataRecovery(store, deps),
     mirrorObs(store, deps),
     mirrorGoLive(store, deps),
+    mirrorAppearance(store, deps),
+    followGoingLive(store),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

@@ -22,6 +22,7 @@ export type EventDomain =
   | 'obs'
   | 'goLive'
   | 'data'
+  | 'appearance'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

@@ -5,6 +5,7 @@ import type {
   SidestageBridge,
   SignInFlow,
 } from '../../../shared/ipc/contract';
+import type { Clock } from '../../../shared/primitives/clock';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { CharityActionId, CharitySlice } from './charity-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
@@ -16,6 +17,7 @@ import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice'
 import type { RewardsActionId, RewardsSlice } from './rewards-slice';
 import type { Transport } from '../lib/api';
 import type { LiveActionId, LiveSlice } from './live-slice';
+import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -27,6 +29,8 @@ export interface StoreDeps {
   writeClipboard: (text: string) => Promise<void>;
   /** How long "Copied" feedback stays. */
   copyFeedbackMs?: number;
+  /** Time for what expires on its own (toasts); tests pass one they move by hand. */
+  clock?: Clock;
 }
 
 /** Every user-visible async action; each has its own pending flag and error. */
@@ -54,7 +58,8 @@ export type ActionId =
   | DemoActionId
   | ObsActionId
   | GoLiveActionId
-  | DataRecoveryActionId;
+  | DataRecoveryActionId
+  | AppearanceActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -105,13 +110,18 @@ export interface IngestSlice {
   applyIngest(overview: IngestOverview): void;
 }
 
+/** Who switched the panel: the broadcaster (or a reload restoring their choice), or Sidestage itself. */
+export type PanelOrigin = 'user' | 'auto';
+
 export interface UiSlice {
   activePanel: string;
+  /** The broadcaster picked a panel (or a reload restored one): going live does not take it away. */
+  panelChosen: boolean;
   actions: Partial<Record<ActionId, ActionStatus>>;
-  setActivePanel(panel: string): void;
+  setActivePanel(panel: string, origin?: PanelOrigin): void;
   /** Runs the action's last attempt again, with the same arguments. */
   retry(id: ActionId): Promise<void>;
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice & GoLiveSlice;
+export type SidestageState = AppSlice & AuthSlice & IngestSlice & UiSlice & LiveSlice & RedemptionsSlice & NotificationsSlice & CharitySlice & RewardsSlice & DemoSlice & DataRecoverySlice & ObsSlice & GoLiveSlice & AppearanceSlice;

@@ -10,6 +10,7 @@ import type {
   IpcError,
   IpcResult,
   SidestageBridge,
+  Theme,
 } from '../../../shared/ipc/contract';
 import { signedOutAuthState } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
@@ -92,6 +93,10 @@ export function fakeBridge() {
       revealStreamKey: vi.fn(async (_arg: { purpose: 'reveal' | 'copy' }) =>
         ok({ streamKey: 'live_1001_secret', url: 'rtmp://fra.example/app/live_1001_secret' }),
       ),
+    },
+    appearance: {
+      get: vi.fn(async () => ok({ theme: 'system' as Theme })),
+      set: vi.fn(async (arg: { theme?: Theme }) => ok({ theme: arg.theme ?? ('system' as Theme) })),
     },
     data: {
       getNotices: vi.fn(async () => ok([] as DataRecoveryNotice[])),
