@@ -9,9 +9,9 @@ import { selectToastView } from '../store/notifications-slice';
  * focus is on them); errors stay until dismissed.
  */
 export function Toasts() {
-  const { shown, hidden, expanded } = useSidestage(
-    useShallow((state) => ({ ...selectToastView(state), expanded: state.toastsExpanded })),
-  );
+  // The view is worked out here: a selector answering a new array each time would never settle.
+  const { toasts, expanded } = useSidestage(useShallow((state) => ({ toasts: state.toasts, expanded: state.toastsExpanded })));
+  const { shown, hidden } = selectToastView({ toasts, toastsExpanded: expanded });
   const { actOnToast, dismissToast, dismissAllToasts, setToastsPaused, setToastsExpanded } = store.getState();
   const many = shown.length + hidden > 1;
   return (
