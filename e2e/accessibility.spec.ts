@@ -14,7 +14,7 @@ for (const { width, scheme } of [
   { width: 1280, scheme: 'light' },
 ] as const) {
   test(`every panel at ${width} px in the ${scheme} theme has no serious or critical axe violation`, async ({ page, context, dock }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height: 800 });
     // Signed out first: the first run's guided start.
@@ -24,6 +24,8 @@ for (const { width, scheme } of [
 
     await signInToDemo(page, context, dock);
     await simulation(dock.emulatorUrl).streamOnline('501234567', { title: 'Accessibility check' });
+    // Going live brings the Live panel; the panels are visited after that.
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
     for (const name of panelNames) {
       const nav = page.getByRole('navigation', { name: 'Panels' });
       await nav.getByRole('button', { name, exact: true }).click();

@@ -67,6 +67,7 @@ test('every panel fits 320, 420 and 1280 px wide while live, with toasts arrivin
   await signInToDemo(page, context, dock);
   const sim = simulation(dock.emulatorUrl);
   await sim.streamOnline(broadcasterId, { title: 'A long stream title that has to wrap somewhere in a narrow dock, not scroll', viewer_count: 1234 });
+  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
   // A few toasts, so the strip below the panel is part of the layout being checked.
   const { rewards } = await sim.redemptions({ broadcaster_id: broadcasterId });
   for (let i = 0; i < 4; i++) await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });

@@ -22,13 +22,13 @@ describe('the panel in use across a reload', () => {
 
     const reloaded = createSidestageStore(fakeDeps().deps);
     rememberPanel(reloaded, storage, ids)();
-    expect(reloaded.getState()).toMatchObject({ activePanel: 'queue', panelChosen: true });
+    expect(reloaded.getState()).toMatchObject({ activePanel: 'queue', panelChosenAt: expect.any(Number) });
   });
 
   it('ignores a stored id the registry does not have', () => {
     const store = createSidestageStore(fakeDeps().deps);
     rememberPanel(store, memoryStorage({ [panelStorageKey]: 'javascript:alert(1)' }), ids)();
-    expect(store.getState()).toMatchObject({ activePanel: defaultPanel, panelChosen: false });
+    expect(store.getState()).toMatchObject({ activePanel: defaultPanel, panelChosenAt: null });
   });
 
   it('works without storage, or with storage that refuses', () => {

@@ -115,8 +115,8 @@ export type PanelOrigin = 'user' | 'auto';
 
 export interface UiSlice {
   activePanel: string;
-  /** The broadcaster picked a panel (or a reload restored one): going live does not take it away. */
-  panelChosen: boolean;
+  /** When the broadcaster last picked a panel (or a reload restored one), epoch ms; null: never. */
+  panelChosenAt: number | null;
   actions: Partial<Record<ActionId, ActionStatus>>;
   setActivePanel(panel: string, origin?: PanelOrigin): void;
   /** Runs the action's last attempt again, with the same arguments. */
