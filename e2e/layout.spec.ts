@@ -64,6 +64,11 @@ async function horizontalOverflow(page: Page): Promise<{ page: number; content: 
 
 test('every panel fits 320, 420 and 1280 px wide while live, with toasts arriving', async ({ page, context, dock }) => {
   test.setTimeout(120_000);
+  // The first run (signed out) in the narrowest dock.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(dock.url);
+  await expect(page.getByRole('heading', { name: 'Getting started' })).toBeInViewport();
+  expect(await horizontalOverflow(page), 'first run at 320 px').toEqual({ page: 0, content: 0, sticking: [] });
   await signInToDemo(page, context, dock);
   const sim = simulation(dock.emulatorUrl);
   await sim.streamOnline(broadcasterId, { title: 'A long stream title that has to wrap somewhere in a narrow dock, not scroll', viewer_count: 1234 });
