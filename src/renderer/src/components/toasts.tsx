@@ -1,17 +1,20 @@
 import { useShallow } from 'zustand/react/shallow';
 import { store, useSidestage } from '../store';
-import { selectToastView } from '../store/notifications-slice';
+import { useMediaQuery } from '../lib/use-media-query';
+import { maxVisibleToasts, maxVisibleToastsNarrow, selectToastView } from '../store/notifications-slice';
 
 /**
  * Notifications shown inside the window (dock mode), with their buttons. They sit in a strip of
- * their own below the panel, so they take room from it rather than cover it; the newest few are
- * shown, the rest fold into "+N more". Info goes after a few seconds (not while the pointer or
- * focus is on them); errors stay until dismissed.
+ * their own below the panel, so they take room from it rather than cover it; the newest few (one
+ * in a narrow dock) are shown, the rest fold into "+N more". Info goes after a few seconds (not
+ * while the pointer or focus is on them); errors stay until dismissed.
  */
 export function Toasts() {
   // The view is worked out here: a selector answering a new array each time would never settle.
   const { toasts, expanded } = useSidestage(useShallow((state) => ({ toasts: state.toasts, expanded: state.toastsExpanded })));
-  const { shown, hidden } = selectToastView({ toasts, toastsExpanded: expanded });
+  // The same width as the stylesheet's dock layout.
+  const narrow = useMediaQuery('(max-width: 600px)');
+  const { shown, hidden } = selectToastView({ toasts, toastsExpanded: expanded }, narrow ? maxVisibleToastsNarrow : maxVisibleToasts);
   const { actOnToast, dismissToast, dismissAllToasts, setToastsPaused, setToastsExpanded } = store.getState();
   const many = shown.length + hidden > 1;
   return (

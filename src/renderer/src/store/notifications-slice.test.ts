@@ -54,6 +54,7 @@ describe('toasts', () => {
     expect(view.shown.map((t) => t.id)).toEqual(['5', '6', '7']);
     expect(view.shown).toHaveLength(maxVisibleToasts);
     expect(view.hidden).toBe(4);
+    expect(selectToastView(store.getState(), 1)).toMatchObject({ hidden: 6, shown: [expect.objectContaining({ id: '7' })] });
     store.getState().setToastsExpanded(true);
     expect(selectToastView(store.getState())).toMatchObject({ hidden: 0 });
     expect(selectToastView(store.getState()).shown).toHaveLength(7);

@@ -10,6 +10,8 @@ export type NotificationsActionId = 'notifications.load' | 'notifications.save' 
 export const toastLifetimeMs = 6_000;
 /** Toasts shown in full; the others fold into one "+N more" line, so the list below stays in view. */
 export const maxVisibleToasts = 3;
+/** In a narrow dock, where every line of the panel counts. */
+export const maxVisibleToastsNarrow = 1;
 /** Toasts kept at all; the oldest go first. */
 export const maxKeptToasts = 50;
 
@@ -41,9 +43,12 @@ export interface NotificationsSlice {
 }
 
 /** What the toast area shows: the newest few in full, and how many more are folded. */
-export function selectToastView(state: Pick<SidestageState, 'toasts' | 'toastsExpanded'>): { shown: Toast[]; hidden: number } {
-  if (state.toastsExpanded || state.toasts.length <= maxVisibleToasts) return { shown: state.toasts, hidden: 0 };
-  return { shown: state.toasts.slice(-maxVisibleToasts), hidden: state.toasts.length - maxVisibleToasts };
+export function selectToastView(
+  state: Pick<SidestageState, 'toasts' | 'toastsExpanded'>,
+  max: number = maxVisibleToasts,
+): { shown: Toast[]; hidden: number } {
+  if (state.toastsExpanded || state.toasts.length <= max) return { shown: state.toasts, hidden: 0 };
+  return { shown: state.toasts.slice(-max), hidden: state.toasts.length - max };
 }
 
 export function createNotificationsSlice({ set, get, deps, run, epochs }: SliceContext): NotificationsSlice {
