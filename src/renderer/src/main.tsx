@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { panels } from './app/panel-registry';
 import { rememberPanel, sessionPanelStorage } from './app/panel-memory';
-import { applyTheme } from './app/theme';
+import { applyTheme, localThemeStorage } from './app/theme';
 import { startStore, store } from './store';
 import './styles.css';
 
@@ -13,7 +13,7 @@ rememberPanel(
   sessionPanelStorage(),
   panels.map((panel) => panel.id),
 );
-applyTheme(store, document.documentElement);
+applyTheme(store, document.documentElement, localThemeStorage());
 // Loads app info and the account state, and follows main's events from here on.
 startStore();
 
