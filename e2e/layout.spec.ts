@@ -121,6 +121,15 @@ test('an info toast goes by itself, and sits below the panel rather than over it
   expect(strip!.y).toBeGreaterThanOrEqual(main!.y + main!.height - 1);
   // Gone after its few seconds (the expect's own timeout is longer than a toast's life).
   await expect(toast).toBeHidden({ timeout: 15_000 });
+
+  // Focus on a toast stops its time; dismissing it from the keyboard starts the others' again.
+  await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });
+  await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });
+  await expect(toasts.getByRole('button', { name: '+1 more' })).toBeVisible();
+  await toasts.getByRole('button', { name: 'Dismiss', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toasts.getByRole('group')).toHaveCount(1);
+  await expect(toasts.getByRole('group')).toHaveCount(0, { timeout: 15_000 });
 });
 
 test('settings: the theme and a notification switch are saved in main and apply at once', async ({ page, context, dock }) => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { store, useSidestage } from '../store';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -17,8 +18,16 @@ export function Toasts() {
   const { shown, hidden } = selectToastView({ toasts, toastsExpanded: expanded }, narrow ? maxVisibleToastsNarrow : maxVisibleToasts);
   const { actOnToast, dismissToast, dismissAllToasts, setToastsPaused, setToastsExpanded } = store.getState();
   const many = shown.length + hidden > 1;
+  const region = useRef<HTMLElement>(null);
+  // A toast removed with the focus in it (its own button) fires no blur: the time would stay stopped.
+  useEffect(() => {
+    const element = region.current;
+    if (!element || !store.getState().toastsPaused) return;
+    if (!element.contains(document.activeElement) && !element.matches(':hover')) setToastsPaused(false);
+  }, [toasts, setToastsPaused]);
   return (
     <section
+      ref={region}
       className="toasts"
       aria-label="Notifications"
       aria-live="polite"
