@@ -24,11 +24,18 @@ export function FirstRun() {
             ) : null}
           </li>
         ) : null}
-        <li>
-          <strong>{mode === 'demo' ? 'Or use your own channel.' : 'Your own channel.'}</strong> In the platform’s developer
-          console, register an application: any name, the OAuth redirect URL <code>http://localhost:17563/callback</code>,
-          category “Broadcaster suite”, client type “Public”. Paste its Client ID under <em>Platform</em> below and restart Sidestage.
-        </li>
+        {mode === 'platform' ? (
+          <li>
+            <strong>Your own channel.</strong> Sidestage is set up with your application from the platform’s developer
+            console (see <em>Platform</em> below).
+          </li>
+        ) : (
+          <li>
+            <strong>Or use your own channel.</strong> In the platform’s developer console, register an application: any
+            name, the OAuth redirect URL <code>http://localhost:17563/callback</code>, category “Broadcaster suite”, client
+            type “Public”. Paste its Client ID under <em>Platform</em> below and restart Sidestage.
+          </li>
+        )}
         <li>
           <strong>Sign in.</strong> Your browser asks you to allow Sidestage to read your channel, your stream key and
           your redemptions, and to place markers and change chat settings for you. You can sign out at any time.
