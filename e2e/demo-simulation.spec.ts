@@ -25,6 +25,9 @@ test('Simulate viewers: the channel goes live and redemptions arrive by themselv
   await toggle.check();
   await expect(toggle).toBeChecked();
   await expect(page.getByTestId('status-stream')).toHaveText(/^Live( \d+:\d\d)?$/);
+  // Going live brings the Live panel; the queue is one press away.
+  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
+  await page.getByRole('button', { name: 'Queue', exact: true }).click();
 
   // A redemption nobody made in this test, waiting in the queue: learn its id from the emulator…
   let arrived = '';

@@ -52,6 +52,8 @@ import { ActivityService } from './services/activity/activity-service';
 import { ChatService } from './services/chat/chat-service';
 import { registerActivityIpc } from './ipc/activity-ipc';
 import { registerChatIpc } from './ipc/chat-ipc';
+import { registerAppearanceIpc } from './ipc/appearance-ipc';
+import { AppearanceService } from './services/appearance/appearance-service';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -273,6 +275,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerActivityIpc(router, activity));
   const chat = new ChatService({ api, broadcaster, events, logger });
   wiring.add(registerChatIpc(router, chat));
+  wiring.add(registerAppearanceIpc(router, new AppearanceService(settings)));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 

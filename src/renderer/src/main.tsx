@@ -1,9 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startStore } from './store';
+import { panels } from './app/panel-registry';
+import { rememberPanel, sessionPanelStorage } from './app/panel-memory';
+import { applyTheme, localThemeStorage } from './app/theme';
+import { startStore, store } from './store';
 import './styles.css';
 
+// Before the first render: a reload shows the panel in use at once, not the default first.
+rememberPanel(
+  store,
+  sessionPanelStorage(),
+  panels.map((panel) => panel.id),
+);
+applyTheme(store, document.documentElement, localThemeStorage());
 // Loads app info and the account state, and follows main's events from here on.
 startStore();
 

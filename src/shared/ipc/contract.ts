@@ -38,6 +38,7 @@ import { engagementStateSchema, engagementTemplateSchema } from './schemas/polls
 import { channelLoginArgSchema, followedChannelSchema, raidStateSchema } from './schemas/raids';
 import { activityDeltaSchema, activitySnapshotSchema, shoutoutArgSchema, shoutoutResultSchema } from './schemas/activity';
 import { chatDeltaSchema, chatModerateArgSchema, chatModerateResultSchema, chatSendArgSchema, chatSendResultSchema, chatSnapshotSchema } from './schemas/chat';
+import { appearanceSchema } from './schemas/appearance';
 
 const noArg = z.undefined();
 
@@ -66,6 +67,7 @@ export * from './schemas/polls';
 export * from './schemas/raids';
 export * from './schemas/activity';
 export * from './schemas/chat';
+export * from './schemas/appearance';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -233,6 +235,9 @@ export const invokeChannels = {
   'chat:getSnapshot': { arg: noArg, result: chatSnapshotSchema },
   'chat:send': { arg: chatSendArgSchema, result: chatSendResultSchema },
   'chat:moderate': { arg: chatModerateArgSchema, result: chatModerateResultSchema },
+  // appearance: the theme, shared by the window and the docks
+  'appearance:get': { arg: noArg, result: appearanceSchema },
+  'appearance:set': { arg: appearanceSchema.partial().strict(), result: appearanceSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -263,6 +268,7 @@ export const eventChannels = {
   'channel:changed': channelInfoSchema,
   'activity:changed': activityDeltaSchema,
   'chat:changed': chatDeltaSchema,
+  'appearance:changed': appearanceSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

@@ -465,7 +465,7 @@ export class MarkerService {
 
   private refuse(pressedAt: number, message: string, code: 'unavailable' | 'not_signed_in'): never {
     this.lastResult = { at: new Date(pressedAt).toISOString(), ok: false, message: `Marker not created: ${message}` };
-    this.options.notifier.show({ title: 'Marker not created', body: message, tag: notificationTag });
+    this.options.notifier.show({ title: 'Marker not created', body: message, tag: notificationTag, urgency: 'error' });
     this.emit();
     throw new AppError(code, message);
   }

@@ -205,12 +205,15 @@ describe('NotificationsService', () => {
     await start(renderer);
     const r = api.redeem('a');
     events.add(r);
-    expect(toasts).toEqual([{ id: 'n1', title: expect.stringContaining('redeemed Reward a'), body: '100 points', actions: [{ id: 'fulfill', label: 'Fulfill' }, { id: 'cancel', label: 'Cancel' }], tag: `redemption:${r.id}` }]);
+    expect(toasts).toEqual([{ id: 'n1', title: expect.stringContaining('redeemed Reward a'), body: '100 points', actions: [{ id: 'fulfill', label: 'Fulfill' }, { id: 'cancel', label: 'Cancel' }], tag: `redemption:${r.id}`, urgency: 'info' }]);
     renderer.act('n1', 'cancel');
     await settle();
     expect(api.redemptions.get(r.id)!.status).toBe('CANCELED');
     renderer.act('n1');
     expect(opened).toEqual([{ kind: 'redemption', id: r.id }]);
     expect(() => renderer.act('n99')).toThrow(/too old/);
+    // An error keeps its urgency on the way, so its toast stays until dismissed.
+    renderer.show({ title: 'Marker not created', body: 'You are not live.', urgency: 'error' });
+    expect(toasts.at(-1)).toMatchObject({ title: 'Marker not created', urgency: 'error' });
   });
 });

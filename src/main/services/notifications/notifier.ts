@@ -9,6 +9,8 @@ export interface DesktopNotification {
   actions?: { id: string; label: string }[];
   /** Notifications with the same tag replace each other. */
   tag?: string;
+  /** `error`: something the broadcaster must see; an in-app toast then stays until dismissed. */
+  urgency?: 'info' | 'error';
 }
 
 export interface NotificationHandlers {

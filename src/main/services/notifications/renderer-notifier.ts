@@ -25,7 +25,7 @@ export class RendererNotifier implements Notifier {
     this.handlers.set(id, handlers);
     // Old toasts are long gone from the screen; their buttons need not work for ever.
     while (this.handlers.size > this.maxKept) this.handlers.delete(this.handlers.keys().next().value!);
-    this.shown.fire({ id, title: notification.title, body: notification.body, actions: notification.actions ?? [], tag: notification.tag ?? null });
+    this.shown.fire({ id, title: notification.title, body: notification.body, actions: notification.actions ?? [], tag: notification.tag ?? null, urgency: notification.urgency ?? 'info' });
   }
 
   /** A toast (no actionId) or one of its buttons was clicked. */

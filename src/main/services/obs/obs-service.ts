@@ -568,7 +568,7 @@ export class ObsService {
   private notify(problem: string): void {
     this.logger.warn('OBS stream health problem', { problem });
     try {
-      this.options.notifier?.show({ title: 'Stream problem in OBS', body: problem, tag: 'obs-health' });
+      this.options.notifier?.show({ title: 'Stream problem in OBS', body: problem, tag: 'obs-health', urgency: 'error' });
     } catch (error) {
       this.logger.warn('OBS health notification failed', { error });
     }

@@ -3,6 +3,7 @@
  * Secrets never live here; tokens have their own encrypted store.
  */
 import { z } from 'zod';
+import { themeSchema, type Theme } from '../../../shared/ipc/schemas/appearance';
 import { isDiskFull } from '../common/atomic-json-file';
 import { AppError } from '../app-error';
 import { engagementTemplateSchema, type EngagementTemplate } from '../../../shared/ipc/schemas/polls';
@@ -54,6 +55,8 @@ export interface Settings {
   'clips.hotkey': string | null;
   /** Saved poll and prediction templates, started from the Live view. */
   'engagement.templates': EngagementTemplate[];
+  /** The colour theme: follow the OS, or always light or dark. */
+  'appearance.theme': Theme;
 }
 
 export const defaultSettings: Settings = {
@@ -80,6 +83,7 @@ export const defaultSettings: Settings = {
     { id: 'starter-poll', kind: 'poll', title: 'What next?', choices: ['Another round', 'Something new'], durationSeconds: 120 },
     { id: 'starter-prediction', kind: 'prediction', title: 'Will we win this one?', choices: ['Yes', 'No'], durationSeconds: 120 },
   ],
+  'appearance.theme': 'system',
 };
 
 const pendingRevertSchema = z.object({
@@ -122,6 +126,7 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
         return parsed.success ? [parsed.data] : [];
       }),
     ),
+  'appearance.theme': themeSchema,
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

@@ -13,6 +13,7 @@ import { MarkersPanel } from '../features/markers/markers-panel';
 import { ChatSettingsPanel } from '../features/chat-settings/chat-settings-panel';
 import { ObsPanel } from '../features/obs/obs-panel';
 import { GoLivePanel } from '../features/go-live/go-live-panel';
+import { SettingsPanel } from '../features/settings/settings-panel';
 
 export interface PanelDefinition {
   /** Stable id, kept in the store's `activePanel`. */
@@ -34,6 +35,7 @@ export const panels: readonly PanelDefinition[] = [
   { id: 'queue', title: 'Queue', render: () => <QueuePanel /> },
   { id: 'rewards', title: 'Rewards', render: () => <RewardsPanel /> },
   { id: 'charity', title: 'Charity', render: () => <CharityPanel /> },
+  { id: 'settings', title: 'Settings', render: () => <SettingsPanel /> },
 ];
 
 /** The panel for an id, falling back to the first so that a stale id never shows nothing. */

@@ -6,7 +6,7 @@ import { createEventEpochs } from './event-epochs';
 import { createIngestSlice } from './ingest-slice';
 import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
-import { createUiSlice } from './ui-slice';
+import { createUiSlice, followGoingLive } from './ui-slice';
 import { createCharitySlice } from './charity-slice';
 import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-slice';
 import { createDemoSlice, mirrorDemo } from './demo-slice';
@@ -19,6 +19,7 @@ import { createRewardsSlice } from './rewards-slice';
 import { createQuickActionsSlice, mirrorQuickActions } from './quick-actions-slice';
 import { createActivitySlice } from './activity-slice';
 import { createChatSlice } from './chat-slice';
+import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -45,6 +46,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createQuickActionsSlice(context),
       ...createActivitySlice(context),
       ...createChatSlice(context),
+      ...createAppearanceSlice(context),
     };
   });
 }
@@ -68,6 +70,8 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorGoLive(store, deps),
     mirrorTestStream(store, deps),
     mirrorQuickActions(store, deps),
+    mirrorAppearance(store, deps),
+    followGoingLive(store),
   ];
   // The state may have moved between the store's creation and the subscription above.
   actions.setConnection(deps.connection.getState());

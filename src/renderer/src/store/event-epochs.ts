@@ -28,6 +28,7 @@ export type EventDomain =
   | 'raids'
   | 'channelInfo'
   | 'events'
+  | 'appearance'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

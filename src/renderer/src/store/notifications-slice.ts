@@ -1,17 +1,39 @@
 import type { NotificationSettings, OpenItem, ShownNotification } from '../../../shared/ipc/contract';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import type { SidestageState } from './types';
 
 export type NotificationsActionId = 'notifications.load' | 'notifications.save' | 'notifications.act';
 
-/** Toasts shown at once; older ones make room. */
-export const maxToasts = 4;
+/** How long an info toast stays on screen (paused while the pointer or focus is on the toasts). */
+export const toastLifetimeMs = 6_000;
+/** Toasts shown in full; the others fold into one "+N more" line, so the list below stays in view. */
+export const maxVisibleToasts = 3;
+/** In a narrow dock, where every line of the panel counts. */
+export const maxVisibleToastsNarrow = 1;
+/** Toasts kept at all; the oldest go first. */
+export const maxKeptToasts = 50;
+
+export interface Toast extends ShownNotification {
+  urgency: 'info' | 'error';
+  /** Epoch ms when it goes by itself; null: an error, which stays until dismissed. */
+  expiresAt: number | null;
+}
 
 export interface NotificationsSlice {
-  toasts: ShownNotification[];
+  /** Oldest first. */
+  toasts: Toast[];
+  /** The pointer or the focus is on the toasts: none expires meanwhile. */
+  toastsPaused: boolean;
+  /** The "+N more" line was opened: every toast is shown. */
+  toastsExpanded: boolean;
   notificationSettings: NotificationSettings | null;
   showToast(toast: ShownNotification): void;
   dismissToast(id: string): void;
+  dismissAllToasts(): void;
+  setToastsPaused(paused: boolean): void;
+  setToastsExpanded(expanded: boolean): void;
   /** A toast's button (actionId) or the toast itself was clicked. */
   actOnToast(id: string, actionId?: string): Promise<void>;
   /** A notification asked to show an item: its panel, with the item focused. */
@@ -20,19 +42,80 @@ export interface NotificationsSlice {
   setNotificationSettings(changes: Partial<NotificationSettings>): Promise<void>;
 }
 
+/** What the toast area shows: the newest few in full, and how many more are folded. */
+export function selectToastView(
+  state: Pick<SidestageState, 'toasts' | 'toastsExpanded'>,
+  max: number = maxVisibleToasts,
+): { shown: Toast[]; hidden: number } {
+  if (state.toastsExpanded || state.toasts.length <= max) return { shown: state.toasts, hidden: 0 };
+  return { shown: state.toasts.slice(-max), hidden: state.toasts.length - max };
+}
+
 export function createNotificationsSlice({ set, get, deps, run, epochs }: SliceContext): NotificationsSlice {
+  const clock: Clock = deps.clock ?? systemClock;
+  let timer: unknown = null;
+  let pausedAt: number | null = null;
+
+  /** One timer, for the next toast to go; none while paused. */
+  const schedule = () => {
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = null;
+    if (get().toastsPaused) return;
+    const next = Math.min(...get().toasts.map((t) => t.expiresAt ?? Infinity));
+    if (next === Infinity) return;
+    timer = clock.setTimeout(expire, Math.max(0, next - clock.now()));
+  };
+  const expire = () => {
+    timer = null;
+    const now = clock.now();
+    const toasts = get().toasts.filter((t) => t.expiresAt === null || t.expiresAt > now);
+    set(toasts.length ? { toasts } : { toasts, toastsExpanded: false });
+    schedule();
+  };
+  const remove = (keep: (toast: Toast) => boolean) => {
+    const toasts = get().toasts.filter(keep);
+    set(toasts.length ? { toasts } : { toasts, toastsExpanded: false, toastsPaused: false });
+    if (!toasts.length) pausedAt = null;
+    schedule();
+  };
+
   return {
     toasts: [],
+    toastsPaused: false,
+    toastsExpanded: false,
     notificationSettings: null,
 
-    showToast: (toast) =>
+    showToast: (shown) => {
+      const urgency = shown.urgency ?? 'info';
+      const toast: Toast = { ...shown, urgency, expiresAt: urgency === 'error' ? null : clock.now() + toastLifetimeMs };
       set((state) => {
         // Same tag: the new one replaces the old (as desktop notifications do).
         const rest = toast.tag ? state.toasts.filter((t) => t.tag !== toast.tag) : state.toasts;
-        return { toasts: [...rest, toast].slice(-maxToasts) };
-      }),
+        return { toasts: [...rest, toast].slice(-maxKeptToasts) };
+      });
+      schedule();
+    },
 
-    dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
+    dismissToast: (id) => remove((t) => t.id !== id),
+    dismissAllToasts: () => remove(() => false),
+
+    setToastsPaused: (paused) => {
+      if (paused === get().toastsPaused) return;
+      if (paused) {
+        pausedAt = clock.now();
+        set({ toastsPaused: true });
+      } else {
+        // The time spent paused is given back to every toast.
+        const held = pausedAt === null ? 0 : clock.now() - pausedAt;
+        pausedAt = null;
+        set((state) => ({
+          toastsPaused: false,
+          toasts: state.toasts.map((t) => (t.expiresAt === null ? t : { ...t, expiresAt: t.expiresAt + held })),
+        }));
+      }
+      schedule();
+    },
+    setToastsExpanded: (toastsExpanded) => set({ toastsExpanded }),
 
     actOnToast: (id, actionId) =>
       run('notifications.act', async () => {

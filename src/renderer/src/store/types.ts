@@ -5,8 +5,8 @@ import type {
   SidestageBridge,
   SignInFlow,
 } from '../../../shared/ipc/contract';
-import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { Clock } from '../../../shared/primitives/clock';
+import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { CharityActionId, CharitySlice } from './charity-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
@@ -21,6 +21,7 @@ import type { LiveActionId, LiveSlice } from './live-slice';
 import type { QuickActionsActionId, QuickActionsSlice } from './quick-actions-slice';
 import type { ActivityActionId, ActivitySlice } from './activity-slice';
 import type { ChatActionId, ChatSlice } from './chat-slice';
+import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -32,7 +33,7 @@ export interface StoreDeps {
   writeClipboard: (text: string) => Promise<void>;
   /** How long "Copied" feedback stays. */
   copyFeedbackMs?: number;
-  /** Time and timers (the cancel's undo window); tests pass a manual one. */
+  /** Time and timers (toasts that expire, the cancel's undo window); tests pass one they move by hand. */
   clock?: Clock;
   /** How long a cancel can be undone before it is sent (default 5 s). */
   cancelUndoMs?: number;
@@ -68,7 +69,8 @@ export type ActionId =
   | DataRecoveryActionId
   | QuickActionsActionId
   | ActivityActionId
-  | ChatActionId;
+  | ChatActionId
+  | AppearanceActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -121,10 +123,15 @@ export interface IngestSlice {
   applyIngest(overview: IngestOverview): void;
 }
 
+/** Who switched the panel: the broadcaster (or a reload restoring their choice), or Sidestage itself. */
+export type PanelOrigin = 'user' | 'auto';
+
 export interface UiSlice {
   activePanel: string;
+  /** When the broadcaster last picked a panel (or a reload restored one), epoch ms; null: never. */
+  panelChosenAt: number | null;
   actions: Partial<Record<ActionId, ActionStatus>>;
-  setActivePanel(panel: string): void;
+  setActivePanel(panel: string, origin?: PanelOrigin): void;
   /** Runs the action's last attempt again, with the same arguments. */
   retry(id: ActionId): Promise<void>;
   dismissError(id: ActionId): void;
@@ -146,4 +153,5 @@ export type SidestageState = AppSlice &
   TestStreamSlice &
   QuickActionsSlice &
   ActivitySlice &
-  ChatSlice;
+  ChatSlice &
+  AppearanceSlice;

@@ -1,16 +1,25 @@
+import type { StoreApi } from 'zustand/vanilla';
+import { systemClock } from '../../../shared/primitives/clock';
 import type { SliceContext } from './action-runner';
-import type { ActionId, UiSlice } from './types';
+import type { ActionId, PanelOrigin, SidestageState, UiSlice } from './types';
 
 export const defaultPanel = 'account';
 
-export function createUiSlice({ set, get }: SliceContext, retry: (id: ActionId) => Promise<void>): UiSlice {
+export function createUiSlice({ set, get, deps }: SliceContext, retry: (id: ActionId) => Promise<void>): UiSlice {
+  const clock = deps.clock ?? systemClock;
   return {
     activePanel: defaultPanel,
+    panelChosenAt: null,
     actions: {},
-    setActivePanel: (panel) => {
-      if (panel === get().activePanel) return;
+    setActivePanel: (panel, origin: PanelOrigin = 'user') => {
+      // A panel the broadcaster went to (or came back to after a reload) is not taken away by going live.
+      const panelChosenAt = origin === 'auto' ? get().panelChosenAt : clock.now();
+      if (panel === get().activePanel) {
+        set({ panelChosenAt });
+        return;
+      }
       // A revealed stream URL is for the moment the user looks at it; leaving the panel hides it.
-      set({ activePanel: panel, revealedUrl: null });
+      set({ activePanel: panel, revealedUrl: null, panelChosenAt });
     },
     retry,
     dismissError: (id) =>
@@ -19,4 +28,24 @@ export function createUiSlice({ set, get }: SliceContext, retry: (id: ActionId) 
         return status?.error ? { actions: { ...state.actions, [id]: { ...status, error: null } } } : {};
       }),
   };
+}
+
+/**
+ * The Live panel is the one to have open while live: when the stream is seen going live (or is
+ * live as Sidestage opens), the Live panel shows, unless the broadcaster chose a panel (or a
+ * reload restored one) since the stream started: the news of it can arrive after that click.
+ */
+export function followGoingLive(store: StoreApi<SidestageState>): () => void {
+  let wasLive: boolean | null = null;
+  const follow = (state: SidestageState) => {
+    const live = state.streamStatus?.live;
+    if (live === undefined || live === wasLive) return;
+    wasLive = live;
+    if (!live) return;
+    const startedAt = Date.parse(state.streamStatus?.startedAt ?? '');
+    const chosenSince = state.panelChosenAt !== null && (Number.isNaN(startedAt) || state.panelChosenAt >= startedAt);
+    if (!chosenSince) state.setActivePanel('live', 'auto');
+  };
+  follow(store.getState());
+  return store.subscribe(follow);
 }

@@ -10,6 +10,7 @@ import type {
   IpcError,
   IpcResult,
   SidestageBridge,
+  Theme,
 } from '../../../shared/ipc/contract';
 import { signedOutAuthState } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
@@ -96,6 +97,10 @@ export function fakeBridge() {
     events: {
       getStatus: vi.fn(async () => ok({ state: 'connected' as const, sessionId: 's', connectedAt: null, lastMessageAt: null, subscriptions: [], error: null })),
       reconnect: vi.fn(),
+    },
+    appearance: {
+      get: vi.fn(async () => ok({ theme: 'system' as Theme })),
+      set: vi.fn(async (arg: { theme?: Theme }) => ok({ theme: arg.theme ?? ('system' as Theme) })),
     },
     data: {
       getNotices: vi.fn(async () => ok([] as DataRecoveryNotice[])),

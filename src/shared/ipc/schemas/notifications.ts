@@ -15,6 +15,8 @@ export const shownNotificationSchema = z.object({
   body: z.string(),
   actions: z.array(z.object({ id: z.string(), label: z.string() })),
   tag: z.string().nullable(),
+  /** `error` stays until dismissed; `info` (the default) goes after a few seconds. */
+  urgency: z.enum(['info', 'error']).optional(),
 });
 export type ShownNotification = z.infer<typeof shownNotificationSchema>;
 

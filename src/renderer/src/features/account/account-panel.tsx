@@ -3,6 +3,7 @@ import type { AuthState, PendingSignIn } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Avatar } from '../../components/avatar';
 import { Banner } from '../../components/banner';
+import { FirstRun } from './first-run';
 import { formatBroadcasterType, formatClockTime } from '../../lib/format';
 import { store, useSidestage } from '../../store';
 import { selectAction, selectTokenStorageWarning } from '../../store/selectors';
@@ -48,8 +49,8 @@ function PlatformChoice() {
           </>
         ) : null}
       </p>
-      {info.clientIdFromEnvironment ? <p className="muted">SIDESTAGE_CLIENT_ID is set: it is used whatever is saved here.</p> : null}
-      {info.demoForced ? <p className="muted">Started in demo mode on purpose (--demo): the demo runs whatever is saved here.</p> : null}
+      {info.clientIdFromEnvironment ? <p className="muted">Sidestage was started with a client ID of its own: that one is used, whatever is saved here.</p> : null}
+      {info.demoForced ? <p className="muted">Sidestage was started in demo mode on purpose: the practice channel runs, whatever is saved here.</p> : null}
       {info.restartRequired ? (
         <p role="status">Saved. Restart Sidestage to switch {info.savedClientId ? 'to your app' : 'back to the demo'}.</p>
       ) : null}
@@ -74,9 +75,9 @@ function PlatformChoice() {
         ) : null}
       </form>
       {problem ? <p role="alert">{problem}</p> : null}
-      <p className="muted">
-        Register an app with the redirect URL <code>http://localhost:17563/callback</code>. A public client signs in with a code or the
-        implicit flow; a confidential client also needs SIDESTAGE_CLIENT_SECRET in the environment (it is never stored by this form).
+      <p className="muted small">
+        Register your application in the platform’s developer console with the OAuth redirect URL{' '}
+        <code>http://localhost:17563/callback</code> and the client type “Public”: Sidestage never asks for a client secret.
       </p>
       <ActionError action="app.setPlatform" what="Could not save the platform" />
     </section>
@@ -126,6 +127,7 @@ function SignInButtons({ again }: { again?: boolean }) {
 function SignedOut({ error }: { error: string | null }) {
   return (
     <div className="stack">
+      <FirstRun />
       <p>Sign in with your broadcaster account so that Sidestage can read your channel and stream settings.</p>
       {error ? (
         <p className="error-text" role="alert">
@@ -234,7 +236,7 @@ function SignedIn({ auth }: { auth: AuthState }) {
       ) : null}
       {missingScopes.length > 0 ? (
         <Banner tone="warning" title="Some permissions are missing">
-          <p>Sign in again to grant them; until then, the features that need them will not work.</p>
+          <p>Sign in again and allow them; until then, the features that need them will not work.</p>
           <ul aria-label="Missing scopes" className="scope-list">
             {missingScopes.map((scope) => (
               <li key={scope}>
@@ -245,18 +247,20 @@ function SignedIn({ auth }: { auth: AuthState }) {
           <SignInButtons again />
         </Banner>
       ) : null}
-      <h3 id="granted-scopes-heading">Granted scopes</h3>
-      {scopes.length > 0 ? (
-        <ul aria-labelledby="granted-scopes-heading" className="scope-list">
-          {scopes.map((scope) => (
-            <li key={scope}>
-              <code>{scope}</code>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">None.</p>
-      )}
+      <details className="granted-scopes">
+        <summary id="granted-scopes-heading">What you allowed Sidestage to do ({scopes.length})</summary>
+        {scopes.length > 0 ? (
+          <ul aria-labelledby="granted-scopes-heading" className="scope-list">
+            {scopes.map((scope) => (
+              <li key={scope}>
+                <code>{scope}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Nothing yet.</p>
+        )}
+      </details>
       <SignOutButton />
     </div>
   );

@@ -18,22 +18,38 @@ import { ChatView } from '../chat/chat-view';
 export function LivePanel() {
   const signedIn = useSidestage(selectIsSignedIn);
   return (
-    <section className="panel" aria-labelledby="live-heading">
+    <section className="panel live-panel" aria-labelledby="live-heading">
       <h2 id="live-heading">Live</h2>
       {signedIn ? (
-        <div className="stack">
-          <NoteRequest />
-          <StreamSummary />
-          <ObsStreaming />
-          <DropMarker />
-          <QuickActions />
-          <ActivityFeed />
-          <ChatView />
-          <ChannelInfoForm />
-          <TraySetting />
+        // The live view's sections: one column in a 320-500 px dock, side by side in a wide window.
+        // Each feature adds its own section component here, one line each.
+        <div className="live-layout">
+          <section className="live-section live-section-stream" aria-label="Stream">
+            <NoteRequest />
+            <StreamSummary />
+            <ObsStreaming />
+          </section>
+          <section className="live-section live-section-actions" aria-label="Quick actions">
+            <DropMarker />
+            <QuickActions />
+          </section>
+          <section className="live-section live-section-activity" aria-label="Activity">
+            <ActivityFeed />
+          </section>
+          <section className="live-section live-section-chat" aria-label="Chat">
+            <ChatView />
+          </section>
+          <section className="live-section live-section-channel" aria-label="Channel">
+            <ChannelInfoForm />
+          </section>
         </div>
       ) : (
-        <p>Sign in to see your stream and use the live controls.</p>
+        <p>
+          Sign in to see your stream and use the live controls.{' '}
+          <button type="button" className="primary" onClick={() => store.getState().setActivePanel('account')}>
+            Go to sign-in
+          </button>
+        </p>
       )}
     </section>
   );
@@ -235,25 +251,5 @@ function ChannelInfoEditor({ info }: { info: ChannelInfo }) {
         <ActionError action="channel.search" what="Could not search categories" />
       </fieldset>
     </form>
-  );
-}
-
-/** Only the desktop app has a tray; the dock runs as long as its process does. */
-function TraySetting() {
-  const desktop = useSidestage((state) => state.appInfo?.transport === 'electron');
-  const settings = useSidestage((state) => state.traySettings);
-  useEffect(() => {
-    if (desktop) void store.getState().loadTraySettings();
-  }, [desktop]);
-  if (!desktop || !settings) return null;
-  return (
-    <fieldset className="options">
-      <legend>Tray</legend>
-      <label className="switch">
-        <input type="checkbox" checked={settings.closeToTray} onChange={(e) => void store.getState().setCloseToTray(e.target.checked)} />
-        Keep Sidestage running in the tray when the window is closed
-      </label>
-      <ActionError action="tray.set" what="Setting not saved" />
-    </fieldset>
   );
 }

@@ -328,12 +328,11 @@ function QueueRow({ redemption: r, index, total, top, focused, selected, now, on
       style={{ position: 'absolute', top, left: 0, right: 0, height: rowHeight }}
       onClick={(e) => onClick(e.ctrlKey || e.metaKey || e.shiftKey)}
     >
-      <input
-        type="checkbox"
-        tabIndex={-1}
+      {/* A drawn box, not a checkbox: a control inside an option is a nested control to assistive technology. */}
+      <span
+        className="queue-row-check"
         aria-hidden="true"
-        checked={selected}
-        onChange={() => {}}
+        data-checked={selected}
         onClick={(e) => {
           e.stopPropagation();
           onClick(true);

@@ -1,0 +1,161 @@
+/**
+ * Every panel fits an OBS dock and a wide window: at 320, 420 and 1280 px nothing scrolls
+ * sideways, nothing sticks out of the panel, and the panel's heading is in view. Also: a reload
+ * returns to the panel in use, going live brings the Live panel, settings persist and apply at
+ * once, and toasts expire without covering the panel.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/dock-fixture';
+import { simulation } from './support/emulator-client';
+import { signInToDemo } from './support/sign-in';
+
+const broadcasterId = '501234567';
+const viewer = '612345001';
+
+/** The panels, by their navigation button and the heading they show. */
+const panels = [
+  { button: 'Account', heading: 'Account' },
+  { button: 'Ingest', heading: 'Ingest' },
+  { button: 'OBS', heading: 'OBS' },
+  { button: 'Go live', heading: /Go live|Go-live/ },
+  { button: 'Live', heading: 'Live' },
+  { button: 'Markers', heading: 'Markers' },
+  { button: 'Chat settings', heading: 'Chat settings' },
+  { button: 'Queue', heading: /Queue|Redemption/ },
+  { button: 'Rewards', heading: 'Rewards' },
+  { button: 'Charity', heading: 'Charity' },
+  { button: 'Settings', heading: 'Settings' },
+] as const;
+
+const widths = [320, 420, 1280] as const;
+
+async function openPanel(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Panels' });
+  await nav.getByRole('button', { name, exact: true }).click();
+  await expect(nav.getByRole('button', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+}
+
+/**
+ * What sticks out sideways: the page's own scroll width, the panel's, and any element whose right
+ * edge passes the panel's (elements inside a box that scrolls sideways on purpose, as a wide table's, excepted).
+ */
+async function horizontalOverflow(page: Page): Promise<{ page: number; content: number; sticking: string[] }> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const main = document.querySelector('main.content') as HTMLElement;
+    const limit = main.getBoundingClientRect().right + 1;
+    const scrollsSideways = (el: Element | null): boolean => {
+      for (let node = el?.parentElement ?? null; node && node !== main; node = node.parentElement) {
+        const overflowX = getComputedStyle(node).overflowX;
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    const sticking: string[] = [];
+    for (const el of main.querySelectorAll('*')) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.right <= limit || scrollsSideways(el)) continue;
+      const text = (el.textContent ?? '').trim().slice(0, 40);
+      sticking.push(`${el.tagName.toLowerCase()}.${el.className} "${text}" right=${Math.round(rect.right)} > ${Math.round(limit)}`);
+    }
+    return { page: root.scrollWidth - root.clientWidth, content: main.scrollWidth - main.clientWidth, sticking: sticking.slice(0, 5) };
+  });
+}
+
+test('every panel fits 320, 420 and 1280 px wide while live, with toasts arriving', async ({ page, context, dock }) => {
+  test.setTimeout(120_000);
+  // The first run (signed out) in the narrowest dock.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(dock.url);
+  await expect(page.getByRole('heading', { name: 'Getting started' })).toBeInViewport();
+  expect(await horizontalOverflow(page), 'first run at 320 px').toEqual({ page: 0, content: 0, sticking: [] });
+  await signInToDemo(page, context, dock);
+  const sim = simulation(dock.emulatorUrl);
+  await sim.streamOnline(broadcasterId, { title: 'A long stream title that has to wrap somewhere in a narrow dock, not scroll', viewer_count: 1234 });
+  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
+  // A few toasts, so the strip below the panel is part of the layout being checked.
+  const { rewards } = await sim.redemptions({ broadcaster_id: broadcasterId });
+  for (let i = 0; i < 4; i++) await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: /^\+\d+ more$/ })).toBeVisible();
+
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const panel of panels) {
+      await openPanel(page, panel.button);
+      const heading = page.getByRole('main').getByRole('heading', { level: 2, name: panel.heading });
+      await expect(heading, `${panel.button} at ${width} px`).toBeInViewport();
+      const overflow = await horizontalOverflow(page);
+      expect(overflow, `${panel.button} at ${width} px`).toEqual({ page: 0, content: 0, sticking: [] });
+    }
+  }
+});
+
+test('a reload returns to the panel in use; going live brings the Live panel', async ({ page, context, dock }) => {
+  await signInToDemo(page, context, dock);
+  await page.setViewportSize({ width: 420, height: 800 });
+  await openPanel(page, 'Rewards');
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Rewards' })).toBeVisible();
+
+  await openPanel(page, 'Go live');
+  await simulation(dock.emulatorUrl).streamOnline(broadcasterId, { title: 'Live now' });
+  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
+  // Chosen while live: the panel stays, across a reload too.
+  await openPanel(page, 'Markers');
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Markers' })).toBeVisible();
+});
+
+test('an info toast goes by itself, and sits below the panel rather than over it', async ({ page, context, dock }) => {
+  await signInToDemo(page, context, dock);
+  await page.setViewportSize({ width: 420, height: 700 });
+  await openPanel(page, 'Queue');
+  const sim = simulation(dock.emulatorUrl);
+  const { rewards } = await sim.redemptions({ broadcaster_id: broadcasterId });
+  await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });
+  const toasts = page.getByRole('region', { name: 'Notifications' });
+  const toast = toasts.getByRole('group').first();
+  await expect(toast).toBeVisible();
+  // The strip and the panel do not overlap.
+  const [strip, main] = await Promise.all([toasts.boundingBox(), page.getByRole('main').boundingBox()]);
+  expect(strip!.y).toBeGreaterThanOrEqual(main!.y + main!.height - 1);
+  // Gone after its few seconds (the expect's own timeout is longer than a toast's life).
+  await expect(toast).toBeHidden({ timeout: 15_000 });
+
+  // Focus on a toast stops its time; dismissing it from the keyboard starts the others' again.
+  await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });
+  await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });
+  await expect(toasts.getByRole('button', { name: '+1 more' })).toBeVisible();
+  await toasts.getByRole('button', { name: 'Dismiss', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toasts.getByRole('group')).toHaveCount(1);
+  await expect(toasts.getByRole('group')).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('settings: the theme and a notification switch are saved in main and apply at once', async ({ page, context, dock }) => {
+  await signInToDemo(page, context, dock);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openPanel(page, 'Settings');
+  const colours = page.getByLabel('Colours');
+  await expect(colours).toHaveValue('system');
+  await colours.selectOption('light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await expect.poll(background).toBe('rgb(246, 247, 249)');
+
+  const donations = page.getByRole('switch', { name: 'Donations to your charity campaign' });
+  await expect(donations).toHaveAttribute('aria-checked', 'true');
+  await donations.click();
+  await expect(donations).toHaveAttribute('aria-checked', 'false');
+
+  // Kept by main: a new page (as another dock would be) shows the same.
+  const other = await context.newPage();
+  await other.goto(dock.origin);
+  await other.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(other.getByRole('switch', { name: 'Donations to your charity campaign' })).toHaveAttribute('aria-checked', 'false');
+  // A change in one applies in the other without a reload.
+  await other.getByLabel('Colours').selectOption('system');
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  await expect(page.getByText('Global shortcuts', { exact: false })).toBeVisible();
+});

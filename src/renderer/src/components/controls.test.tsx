@@ -1,0 +1,59 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ColorInput } from './color-input';
+import { DurationInput } from './duration-input';
+import { FormSection } from './form-section';
+import { Select } from './select';
+import { Switch } from './switch';
+
+const noop = () => {};
+
+describe('styled controls', () => {
+  it('Switch is a switch named by its text, with its state', () => {
+    const html = renderToStaticMarkup(
+      <Switch checked onChange={noop}>
+        Do not disturb
+      </Switch>,
+    );
+    expect(html).toMatch(/<button[^>]*role="switch"[^>]*aria-checked="true"/);
+    expect(html).toContain('Do not disturb');
+    expect(renderToStaticMarkup(<Switch checked={false} onChange={noop}>x</Switch>)).toContain('aria-checked="false"');
+  });
+
+  it('DurationInput says its unit and ties it (and an error) to the number', () => {
+    const html = renderToStaticMarkup(<DurationInput label="Cooldown" value="5" unit="minutes" onChange={noop} error="At most 7 days." />);
+    const input = /<input[^>]*>/.exec(html)![0];
+    const described = /aria-describedby="([^"]+)"/.exec(input)![1]!.split(' ');
+    expect(described).toHaveLength(2);
+    expect(html).toContain(`id="${described[0]}" class="unit">minutes<`);
+    expect(html).toContain(`id="${described[1]}" class="error-text small" role="alert">At most 7 days.<`);
+    expect(input).toContain('aria-invalid="true"');
+    const labelFor = /<label for="([^"]+)"/.exec(html)![1];
+    expect(input).toContain(`id="${labelFor}"`);
+  });
+
+  it('Select is a labelled native select with its options', () => {
+    const html = renderToStaticMarkup(
+      <Select label="Colours" value="dark" options={[{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }]} onChange={noop} />,
+    );
+    const labelFor = /<label for="([^"]+)"/.exec(html)![1];
+    expect(html).toMatch(new RegExp(`<select id="${labelFor}"`));
+    expect(html).toContain('<option value="dark" selected="">Dark</option>');
+  });
+
+  it('ColorInput shows the colour as a swatch and its code, the picker labelled', () => {
+    const html = renderToStaticMarkup(<ColorInput label="Background" value="#9147ff" onChange={noop} />);
+    expect(html).toContain('background:#9147ff');
+    expect(html).toContain('#9147FF');
+    const labelFor = /<label for="([^"]+)"/.exec(html)![1];
+    expect(html).toMatch(new RegExp(`<input id="${labelFor}" type="color"`));
+    expect(html).not.toContain('aria-hidden');
+  });
+
+  it('FormSection is a section named by its heading, not a boxed fieldset', () => {
+    const html = renderToStaticMarkup(<FormSection title="Hotkeys">x</FormSection>);
+    const labelledBy = /aria-labelledby="([^"]+)"/.exec(html)![1];
+    expect(html).toContain(`<h3 id="${labelledBy}">Hotkeys</h3>`);
+    expect(html).not.toContain('fieldset');
+  });
+});

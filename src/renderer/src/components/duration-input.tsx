@@ -1,0 +1,55 @@
+import { useId, type ReactNode } from 'react';
+
+export interface DurationInputProps {
+  label: ReactNode;
+  /** The text as typed: the caller validates it (a half-typed number is not lost). */
+  value: string;
+  onChange(value: string): void;
+  /** Shown after the number, and part of its description: "seconds", "minutes". */
+  unit: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  disabled?: boolean;
+  /** Why the value is refused, in words; marks the field invalid. */
+  error?: string | null;
+  id?: string;
+}
+
+/** A number of seconds or minutes with its unit written beside it, so nobody has to guess it. */
+export function DurationInput({ label, value, onChange, unit, min, max, step = 1, disabled, error, id }: DurationInputProps) {
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const unitId = useId();
+  const errorId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={inputId} className="field-label">
+        {label}
+      </label>
+      <span className="input-with-unit">
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${unitId} ${errorId}` : unitId}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <span id={unitId} className="unit">
+          {unit}
+        </span>
+      </span>
+      {error ? (
+        <p id={errorId} className="error-text small" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

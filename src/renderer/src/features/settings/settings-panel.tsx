@@ -1,0 +1,184 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Theme } from '../../../../shared/ipc/contract';
+import { ActionError } from '../../components/action-error';
+import { FormSection } from '../../components/form-section';
+import { Select } from '../../components/select';
+import { Switch } from '../../components/switch';
+import { store, useSidestage } from '../../store';
+import { selectAccountLabel } from '../../store/selectors';
+import { currentPlatform, formatAccelerator } from './accelerator';
+import './settings.css';
+
+const themeOptions: { value: Theme; label: string }[] = [
+  { value: 'system', label: 'Same as my computer' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Everything Sidestage lets the broadcaster set, in one place; each change is saved and applies at once. */
+export function SettingsPanel() {
+  return (
+    <section className="panel settings-panel" aria-labelledby="settings-heading">
+      <h2 id="settings-heading">Settings</h2>
+      <div className="settings-grid">
+        <NotificationSettings />
+        <HotkeySettings />
+        <AppearanceSettings />
+        <ObsSettings />
+        <AccountSettings />
+      </div>
+    </section>
+  );
+}
+
+function NotificationSettings() {
+  const { settings, rewards, signedIn } = useSidestage(
+    useShallow((state) => ({
+      settings: state.notificationSettings,
+      rewards: state.rewards?.rewards ?? null,
+      signedIn: state.auth?.status === 'signedIn',
+    })),
+  );
+  const { setNotificationSettings, loadNotificationSettings } = store.getState();
+  useEffect(() => {
+    if (!store.getState().notificationSettings) void loadNotificationSettings();
+  }, [loadNotificationSettings]);
+  if (!settings) {
+    return (
+      <FormSection title="Notifications">
+        <p className="muted">Reading your notification settings…</p>
+        <ActionError action="notifications.load" what="Could not read the notification settings" />
+      </FormSection>
+    );
+  }
+  const muted = new Set(settings.mutedRewardIds);
+  return (
+    <FormSection title="Notifications" description="What Sidestage tells you about while you stream. The queue and the tray count always update.">
+      <Switch checked={settings.doNotDisturb} onChange={(doNotDisturb) => void setNotificationSettings({ doNotDisturb })} description="Nothing pops up; everything still lands in the queue." descriptionId="dnd-description">
+        Do not disturb
+      </Switch>
+      <Switch checked={settings.donations} disabled={settings.doNotDisturb} onChange={(donations) => void setNotificationSettings({ donations })}>
+        Donations to your charity campaign
+      </Switch>
+      <div className="stack">
+        <h4 className="settings-subheading">Channel point rewards</h4>
+        {!signedIn ? (
+          <p className="muted small">Sign in to choose which rewards notify you.</p>
+        ) : rewards === null ? (
+          <p className="muted small">Reading your rewards…</p>
+        ) : rewards.length === 0 ? (
+          <p className="muted small">You have no rewards yet. Create one in Rewards; its redemptions will notify you.</p>
+        ) : (
+          <ul className="settings-list" aria-label="Rewards that notify you">
+            {rewards.map((reward) => (
+              <li key={reward.id}>
+                <Switch
+                  checked={!muted.has(reward.id)}
+                  disabled={settings.doNotDisturb}
+                  onChange={(on) =>
+                    void setNotificationSettings({
+                      mutedRewardIds: on ? settings.mutedRewardIds.filter((id) => id !== reward.id) : [...settings.mutedRewardIds, reward.id],
+                    })
+                  }
+                >
+                  {reward.title}
+                </Switch>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ActionError action="notifications.save" what="Notification setting not saved" />
+    </FormSection>
+  );
+}
+
+function HotkeySettings() {
+  const { transport, hotkey, traySettings } = useSidestage(
+    useShallow((state) => ({ transport: state.transport, hotkey: state.hotkey, traySettings: state.traySettings })),
+  );
+  const { setActivePanel, setCloseToTray, loadTraySettings } = store.getState();
+  useEffect(() => {
+    if (transport === 'electron' && !store.getState().traySettings) void loadTraySettings();
+  }, [transport, loadTraySettings]);
+  if (transport === 'dock') {
+    return (
+      <FormSection title="Hotkeys">
+        <p>Global shortcuts (a key press that drops a marker while OBS or your game has the focus) work only in the Sidestage desktop app.</p>
+        <p className="muted small">In this dock, use the buttons on the Live panel.</p>
+      </FormSection>
+    );
+  }
+  const platform = currentPlatform();
+  return (
+    <FormSection title="Hotkeys" description="They work while any other program has the focus.">
+      {hotkey ? (
+        <dl className="settings-facts">
+          <dt>Drop a marker</dt>
+          <dd>
+            <kbd>{formatAccelerator(hotkey.accelerator, platform)}</kbd>
+            {hotkey.error ? <span className="warning-text small"> {hotkey.error}</span> : null}
+          </dd>
+          <dt>Marker with a note</dt>
+          <dd>{hotkey.note.accelerator ? <kbd>{formatAccelerator(hotkey.note.accelerator, platform)}</kbd> : <span className="muted">off</span>}</dd>
+        </dl>
+      ) : (
+        <p className="muted small">Sign in to see your marker shortcuts.</p>
+      )}
+      <div className="button-row">
+        <button type="button" onClick={() => setActivePanel('markers')}>
+          Change shortcuts
+        </button>
+      </div>
+      {traySettings ? (
+        <Switch checked={traySettings.closeToTray} onChange={(closeToTray) => void setCloseToTray(closeToTray)} description="Hotkeys and notifications keep working with the window closed." descriptionId="tray-description">
+          Keep running in the tray when the window is closed
+        </Switch>
+      ) : null}
+      <ActionError action="tray.set" what="Setting not saved" />
+    </FormSection>
+  );
+}
+
+function AppearanceSettings() {
+  const theme = useSidestage((state) => state.theme);
+  const { setTheme } = store.getState();
+  return (
+    <FormSection title="Appearance">
+      <Select label="Colours" value={theme ?? 'system'} options={themeOptions} onChange={(value) => void setTheme(value)} hint="Applies here and in every Sidestage dock at once." />
+      <ActionError action="appearance.save" what="Appearance not saved" />
+    </FormSection>
+  );
+}
+
+function ObsSettings() {
+  const obs = useSidestage((state) => state.obs);
+  const { setActivePanel } = store.getState();
+  return (
+    <FormSection title="OBS" description="Sidestage can check OBS’s stream settings, fill them in and start or stop the stream.">
+      <p className="small">{obs ? (obs.enabled ? obs.statusText : 'Not connected: Sidestage works without OBS too.') : 'Reading the OBS connection…'}</p>
+      <div className="button-row">
+        <button type="button" onClick={() => setActivePanel('obs')}>
+          OBS connection settings
+        </button>
+      </div>
+    </FormSection>
+  );
+}
+
+function AccountSettings() {
+  const label = useSidestage(selectAccountLabel);
+  const signedIn = useSidestage((state) => state.auth?.status === 'signedIn');
+  const { setActivePanel } = store.getState();
+  return (
+    <FormSection title="Account">
+      <p className="small">{signedIn ? `Signed in as ${label}.` : 'Not signed in.'}</p>
+      <div className="button-row">
+        <button type="button" onClick={() => setActivePanel('account')}>
+          {signedIn ? 'Account and sign-out' : 'Sign in'}
+        </button>
+      </div>
+    </FormSection>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The theme in the store. Main keeps it (so the window and every dock agree); this mirrors its
+ * event and shows a choice at once, rolled back when main refuses it.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { Theme } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import type { SidestageState, StoreDeps } from './types';
+
+export type AppearanceActionId = 'appearance.load' | 'appearance.save';
+
+export interface AppearanceSlice {
+  /** null until main answered: the OS preference shows meanwhile. */
+  theme: Theme | null;
+  loadAppearance(): Promise<void>;
+  setTheme(theme: Theme): Promise<void>;
+  applyAppearance(appearance: { theme: Theme }): void;
+}
+
+export function createAppearanceSlice({ set, get, deps, run, epochs }: SliceContext): AppearanceSlice {
+  return {
+    theme: null,
+    loadAppearance: () =>
+      run('appearance.load', async () => {
+        const fresh = epochs.since('appearance');
+        const { theme } = await call(deps.bridge.appearance.get());
+        if (fresh()) set({ theme });
+      }),
+    setTheme: (theme) =>
+      run('appearance.save', async () => {
+        const before = get().theme;
+        set({ theme });
+        const fresh = epochs.since('appearance');
+        try {
+          const answer = await call(deps.bridge.appearance.set({ theme }));
+          if (fresh()) set({ theme: answer.theme });
+        } catch (error) {
+          if (fresh()) set({ theme: before });
+          throw error;
+        }
+      }),
+    applyAppearance: ({ theme }) => {
+      epochs.tick('appearance');
+      set({ theme });
+    },
+  };
+}
+
+/** The value of <html data-theme>: absent (follow the OS) for `system` and before main answered. */
+export function themeAttribute(theme: Theme | null): 'light' | 'dark' | null {
+  return theme === 'light' || theme === 'dark' ? theme : null;
+}
+
+/** Follows appearance:changed, and reads the theme at start and whenever events may have been missed. */
+export function mirrorAppearance(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  const stops = [
+    deps.bridge.on('appearance:changed', (appearance) => store.getState().applyAppearance(appearance)),
+    deps.connection.onResync(() => void store.getState().loadAppearance()),
+  ];
+  void store.getState().loadAppearance();
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
