@@ -115,12 +115,15 @@ test.describe('the go-live path with the test stream (no OBS)', () => {
     await expect(page.getByTestId('go-live-obsConnected')).toContainText('the test stream (ffmpeg) is the encoder');
     const controls = page.getByTestId('test-stream');
     await controls.getByRole('button', { name: 'Publish a test stream' }).click();
-    await expect(page.getByTestId('test-stream-status')).toHaveAttribute('data-status', 'publishing', { timeout: 20_000 });
-    await expect(page.getByTestId('test-stream-status')).toContainText('Publishing a test stream to');
 
+    // Going live brings the Live view by itself (the panel was chosen before the stream started).
     const session = await publishingSession(dock);
     expect(session).toMatchObject({ video_codec: 'h264', audio_codec: 'aac' });
+    await expect(page.getByRole('heading', { name: 'Live', level: 2 })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('status-stream')).toHaveText(/^Live \d+:\d\d$/, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Go live', exact: true }).click();
+    await expect(page.getByTestId('test-stream-status')).toHaveAttribute('data-status', 'publishing', { timeout: 20_000 });
+    await expect(page.getByTestId('test-stream-status')).toContainText('Publishing a test stream to');
 
     await dropMarkerAtUptime(page, dock);
 

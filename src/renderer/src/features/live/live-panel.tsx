@@ -29,16 +29,17 @@ export function LivePanel() {
             <StreamSummary />
             <ObsStreaming />
           </section>
-          <section className="live-section live-section-actions" aria-label="Quick actions">
+          {/* These sections name themselves (their own headings): the wrappers only place them. */}
+          <div className="live-section live-section-actions">
             <DropMarker />
             <QuickActions />
-          </section>
-          <section className="live-section live-section-activity" aria-label="Activity">
+          </div>
+          <div className="live-section live-section-activity">
             <ActivityFeed />
-          </section>
-          <section className="live-section live-section-chat" aria-label="Chat">
+          </div>
+          <div className="live-section live-section-chat">
             <ChatView />
-          </section>
+          </div>
           <section className="live-section live-section-channel" aria-label="Channel">
             <ChannelInfoForm />
           </section>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { acceleratorFromKey, formatAccelerator } from '../../../../shared/domain/accelerator';
+import { keyboardPlatform as platform } from '../../lib/keyboard-platform';
 import { toChapterList, toCsv } from '../../../../shared/domain/marker-export';
 import { formatPosition } from '../../../../shared/domain/marker-position';
 import type { BroadcastMarkerLog } from '../../../../shared/ipc/contract';
@@ -11,7 +12,6 @@ import { store, useSidestage } from '../../store';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
 import { DropMarkerButton } from './drop-marker-button';
 
-const platform: 'mac' | 'other' = typeof navigator !== 'undefined' && /mac/i.test(navigator.platform) ? 'mac' : 'other';
 /** "Ctrl+Alt+M", "⌘⌥M": never Electron's "CommandOrControl+Alt+M". */
 const human = (accelerator: string) => formatAccelerator(accelerator, platform);
 

@@ -7,7 +7,8 @@ import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectAccountLabel } from '../../store/selectors';
-import { currentPlatform, formatAccelerator } from './accelerator';
+import { formatAccelerator } from '../../../../shared/domain/accelerator';
+import { keyboardPlatform as platform } from '../../lib/keyboard-platform';
 import './settings.css';
 
 const themeOptions: { value: Theme; label: string }[] = [
@@ -110,7 +111,6 @@ function HotkeySettings() {
       </FormSection>
     );
   }
-  const platform = currentPlatform();
   return (
     <FormSection title="Hotkeys" description="They work while any other program has the focus.">
       {hotkey ? (
@@ -122,6 +122,8 @@ function HotkeySettings() {
           </dd>
           <dt>Marker with a note</dt>
           <dd>{hotkey.note.accelerator ? <kbd>{formatAccelerator(hotkey.note.accelerator, platform)}</kbd> : <span className="muted">off</span>}</dd>
+          <dt>Create a clip</dt>
+          <dd>{hotkey.clip.accelerator ? <kbd>{formatAccelerator(hotkey.clip.accelerator, platform)}</kbd> : <span className="muted">off</span>}</dd>
         </dl>
       ) : (
         <p className="muted small">Sign in to see your marker shortcuts.</p>
