@@ -32,6 +32,15 @@ describe('styled controls', () => {
     expect(input).toContain(`id="${labelFor}"`);
   });
 
+  it('DurationInput can keep its name for screen readers only, and take fractions of its unit', () => {
+    const html = renderToStaticMarkup(<DurationInput label="Cooldown in minutes" labelHidden value="2.5" step="any" unit="minutes" onChange={noop} />);
+    expect(html).toMatch(/<label for="[^"]+" class="visually-hidden">Cooldown in minutes<\/label>/);
+    const input = /<input[^>]*>/.exec(html)![0];
+    expect(input).toContain('step="any"');
+    expect(input).toContain('inputMode="decimal"');
+    expect(renderToStaticMarkup(<DurationInput label="Slow mode" value="30" unit="seconds" onChange={noop} />)).toContain('class="field-label">Slow mode<');
+  });
+
   it('Select is a labelled native select with its options', () => {
     const html = renderToStaticMarkup(
       <Select label="Colours" value="dark" options={[{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }]} onChange={noop} />,

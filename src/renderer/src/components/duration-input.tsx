@@ -9,29 +9,37 @@ export interface DurationInputProps {
   unit: string;
   min?: number;
   max?: number;
-  step?: number;
+  /** 'any' for a unit that takes fractions (2.5 minutes). */
+  step?: number | 'any';
   disabled?: boolean;
+  /**
+   * Keeps the label for screen readers only, where a switch right above already names the
+   * setting on screen ("Slow mode" then "30 seconds").
+   */
+  labelHidden?: boolean;
+  /** Called on Enter, for a field that applies on its own rather than with a form. */
+  onEnter?(): void;
   /** Why the value is refused, in words; marks the field invalid. */
   error?: string | null;
   id?: string;
 }
 
 /** A number of seconds or minutes with its unit written beside it, so nobody has to guess it. */
-export function DurationInput({ label, value, onChange, unit, min, max, step = 1, disabled, error, id }: DurationInputProps) {
+export function DurationInput({ label, value, onChange, unit, min, max, step = 1, disabled, labelHidden, onEnter, error, id }: DurationInputProps) {
   const ownId = useId();
   const inputId = id ?? ownId;
   const unitId = useId();
   const errorId = useId();
   return (
     <div className="field">
-      <label htmlFor={inputId} className="field-label">
+      <label htmlFor={inputId} className={labelHidden ? 'visually-hidden' : 'field-label'}>
         {label}
       </label>
       <span className="input-with-unit">
         <input
           id={inputId}
           type="number"
-          inputMode="numeric"
+          inputMode={step === 'any' ? 'decimal' : 'numeric'}
           min={min}
           max={max}
           step={step}
@@ -40,6 +48,13 @@ export function DurationInput({ label, value, onChange, unit, min, max, step = 1
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${unitId} ${errorId}` : unitId}
           onChange={(event) => onChange(event.target.value)}
+          onKeyDown={
+            onEnter
+              ? (event) => {
+                  if (event.key === 'Enter') onEnter();
+                }
+              : undefined
+          }
         />
         <span id={unitId} className="unit">
           {unit}
