@@ -169,7 +169,7 @@ test('rewards say "on cooldown" with the time left, Delete looks destructive; C 
   const posture = page.getByRole('listitem', { name: 'Posture check' });
   await posture.getByRole('button', { name: 'Edit Posture check' }).click();
   const form = page.getByRole('form', { name: 'Edit Posture check' });
-  await form.getByRole('checkbox', { name: 'Cooldown' }).check();
+  await form.getByRole('switch', { name: 'Cooldown' }).check();
   await expect(form.getByText('minutes', { exact: true })).toBeVisible();
   await form.getByRole('spinbutton', { name: 'Cooldown in minutes' }).fill('3');
   await form.getByRole('button', { name: 'Save' }).click();

@@ -1,10 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { deleteWarning, draftProblems, emptyDraft, inputOf, rewardAvailability } from './reward-form-model';
+import type { CustomReward } from '../../../../shared/ipc/contract';
+import { deleteWarning, draftOf, draftProblems, emptyDraft, inputOf, rewardAvailability } from './reward-form-model';
 
 describe('reward form', () => {
   it('turns the draft into the contract\'s input (cooldown in minutes to seconds)', () => {
     const input = inputOf({ ...emptyDraft, title: ' Stretch ', cost: '250', cooldownEnabled: true, cooldownMinutes: '2.5', maxPerStreamEnabled: true, maxPerStream: '3' });
     expect(input).toMatchObject({ title: 'Stretch', cost: 250, globalCooldown: { isEnabled: true, seconds: 150 }, maxPerStream: { isEnabled: true, value: 3 } });
+  });
+
+  it('sends back what it was given: an unchanged reward saves the same seconds of cooldown and fields', () => {
+    const reward: CustomReward = {
+      id: 'r1',
+      title: 'Hydrate!',
+      prompt: 'Drink',
+      cost: 300,
+      backgroundColor: '#00C7AC',
+      isEnabled: true,
+      isPaused: false,
+      isInStock: true,
+      isUserInputRequired: true,
+      maxPerStream: { isEnabled: true, value: 5 },
+      maxPerUserPerStream: { isEnabled: false, value: 0 },
+      globalCooldown: { isEnabled: true, seconds: 90 },
+      shouldRedemptionsSkipRequestQueue: false,
+      cooldownExpiresAt: null,
+      manageable: true,
+    };
+    // The field shows minutes (the DurationInput's unit), the contract takes seconds.
+    expect(draftOf(reward).cooldownMinutes).toBe('1.5');
+    const { id: _id, isPaused: _p, isInStock: _s, cooldownExpiresAt: _c, manageable: _m, ...sent } = reward;
+    expect(inputOf(draftOf(reward))).toEqual({ ...sent, maxPerUserPerStream: { isEnabled: false, value: 1 } });
+    for (const seconds of [1, 59, 100, 3600, 604_800]) {
+      expect(inputOf(draftOf({ ...reward, globalCooldown: { isEnabled: true, seconds } })).globalCooldown).toEqual({ isEnabled: true, seconds });
+    }
   });
 
   it('shows the platform\'s refusals before sending', () => {

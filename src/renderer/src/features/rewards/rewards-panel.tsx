@@ -2,11 +2,16 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { CustomReward } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Banner } from '../../components/banner';
+import { ColorInput } from '../../components/color-input';
+import { DurationInput } from '../../components/duration-input';
+import { FormSection } from '../../components/form-section';
+import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
 import { deleteWarning, draftOf, draftProblems, emptyDraft, inputOf, rewardAvailability, type RewardDraft } from './reward-form-model';
 import { useNow } from '../../lib/use-now';
 import '../channel-points.css';
+import './rewards.css';
 
 const readOnlyReason = 'Read-only: created outside Sidestage. The platform lets only the app that created a reward change it or its redemptions.';
 
@@ -145,50 +150,74 @@ function RewardForm({ reward, all, onDone }: { reward: CustomReward | null; all:
   return (
     <form className="stack options" onSubmit={(e) => void submit(e)} aria-label={reward ? `Edit ${reward.title}` : 'New reward'} noValidate>
       <div className="reward-form">
-        <label htmlFor="reward-title">Title</label>
-        <input id="reward-title" type="text" value={draft.title} maxLength={60} onChange={(e) => field('title')(e.target.value)} {...described('title')} />
-        {show('title')}
-        <label htmlFor="reward-cost">Cost (points)</label>
-        <input id="reward-cost" type="number" min={1} step={1} value={draft.cost} onChange={(e) => field('cost')(e.target.value)} {...described('cost')} />
-        {show('cost')}
-        <label htmlFor="reward-prompt">Prompt</label>
-        <textarea id="reward-prompt" value={draft.prompt} rows={2} onChange={(e) => field('prompt')(e.target.value)} {...described('prompt')} />
-        {show('prompt')}
-        <label htmlFor="reward-color">Background colour</label>
-        <input id="reward-color" type="color" value={draft.backgroundColor} onChange={(e) => field('backgroundColor')(e.target.value.toUpperCase())} />
-        {show('backgroundColor')}
-        <span>Options</span>
-        <div className="stack">
-          <label className="switch">
-            <input type="checkbox" checked={draft.isEnabled} onChange={(e) => field('isEnabled')(e.target.checked)} /> Enabled (visible to viewers)
+        <div className="field">
+          <label htmlFor="reward-title" className="field-label">
+            Title
           </label>
-          <label className="switch">
-            <input type="checkbox" checked={draft.isUserInputRequired} onChange={(e) => field('isUserInputRequired')(e.target.checked)} /> Viewer must type a message
-          </label>
-          <label className="switch">
-            <input type="checkbox" checked={draft.skipQueue} onChange={(e) => field('skipQueue')(e.target.checked)} /> Skip the queue (redemptions are fulfilled at once)
-          </label>
+          <input id="reward-title" type="text" value={draft.title} maxLength={60} onChange={(e) => field('title')(e.target.value)} {...described('title')} />
+          {show('title')}
         </div>
-        <label className="switch">
-          <input type="checkbox" checked={draft.maxPerStreamEnabled} onChange={(e) => field('maxPerStreamEnabled')(e.target.checked)} /> Limit per stream
-        </label>
-        <input type="number" min={1} aria-label="Redemptions per stream" disabled={!draft.maxPerStreamEnabled} value={draft.maxPerStream} onChange={(e) => field('maxPerStream')(e.target.value)} {...described('maxPerStream')} />
-        {show('maxPerStream')}
-        <label className="switch">
-          <input type="checkbox" checked={draft.maxPerUserEnabled} onChange={(e) => field('maxPerUserEnabled')(e.target.checked)} /> Limit per viewer per stream
-        </label>
-        <input type="number" min={1} aria-label="Redemptions per viewer per stream" disabled={!draft.maxPerUserEnabled} value={draft.maxPerUser} onChange={(e) => field('maxPerUser')(e.target.value)} {...described('maxPerUserPerStream')} />
-        {show('maxPerUserPerStream')}
-        <label className="switch">
-          <input type="checkbox" checked={draft.cooldownEnabled} onChange={(e) => field('cooldownEnabled')(e.target.checked)} /> Cooldown
-        </label>
-        <span className="input-with-unit">
-          <input type="number" min={1} step="any" aria-label="Cooldown in minutes" disabled={!draft.cooldownEnabled} value={draft.cooldownMinutes} onChange={(e) => field('cooldownMinutes')(e.target.value)} {...described('globalCooldown')} />
-          <span className="unit" aria-hidden="true">
-            minutes
-          </span>
-        </span>
-        {show('globalCooldown')}
+        <div className="field">
+          <label htmlFor="reward-cost" className="field-label">
+            Cost (points)
+          </label>
+          <input id="reward-cost" type="number" min={1} step={1} value={draft.cost} onChange={(e) => field('cost')(e.target.value)} {...described('cost')} />
+          {show('cost')}
+        </div>
+        <div className="field">
+          <label htmlFor="reward-prompt" className="field-label">
+            Prompt
+          </label>
+          <textarea id="reward-prompt" value={draft.prompt} rows={2} onChange={(e) => field('prompt')(e.target.value)} {...described('prompt')} />
+          {show('prompt')}
+        </div>
+        {/* Upper case, as the form has always sent it (the picker answers in lower case). */}
+        <ColorInput label="Background colour" value={draft.backgroundColor} onChange={(value) => field('backgroundColor')(value.toUpperCase())} />
+        {show('backgroundColor')}
+        <FormSection title="Options">
+          <Switch checked={draft.isEnabled} onChange={field('isEnabled')}>
+            Enabled (visible to viewers)
+          </Switch>
+          <Switch checked={draft.isUserInputRequired} onChange={field('isUserInputRequired')}>
+            Viewer must type a message
+          </Switch>
+          <Switch checked={draft.skipQueue} onChange={field('skipQueue')}>
+            Skip the queue (redemptions are fulfilled at once)
+          </Switch>
+        </FormSection>
+        <FormSection title="Limits">
+          <div className="reward-limit">
+            <Switch checked={draft.maxPerStreamEnabled} onChange={field('maxPerStreamEnabled')}>
+              Limit per stream
+            </Switch>
+            <input type="number" min={1} aria-label="Redemptions per stream" disabled={!draft.maxPerStreamEnabled} value={draft.maxPerStream} onChange={(e) => field('maxPerStream')(e.target.value)} {...described('maxPerStream')} />
+            {show('maxPerStream')}
+          </div>
+          <div className="reward-limit">
+            <Switch checked={draft.maxPerUserEnabled} onChange={field('maxPerUserEnabled')}>
+              Limit per viewer per stream
+            </Switch>
+            <input type="number" min={1} aria-label="Redemptions per viewer per stream" disabled={!draft.maxPerUserEnabled} value={draft.maxPerUser} onChange={(e) => field('maxPerUser')(e.target.value)} {...described('maxPerUserPerStream')} />
+            {show('maxPerUserPerStream')}
+          </div>
+          <div className="reward-limit">
+            <Switch checked={draft.cooldownEnabled} onChange={field('cooldownEnabled')}>
+              Cooldown
+            </Switch>
+            {/* Minutes, as the platform's own pages ask; the model sends seconds (reward-form-model). */}
+            <DurationInput
+              label="Cooldown in minutes"
+              labelHidden
+              unit="minutes"
+              min={1}
+              step="any"
+              disabled={!draft.cooldownEnabled}
+              value={draft.cooldownMinutes}
+              onChange={field('cooldownMinutes')}
+              error={tried ? (problems.globalCooldown ?? null) : null}
+            />
+          </div>
+        </FormSection>
       </div>
       {problems.count ? <p className="error-text">{problems.count}</p> : null}
       <div className="button-row">
