@@ -43,7 +43,7 @@ test('the demo goes live: the status bar says so, a marker is dropped and listed
 
   // Chat: a switch in the panel is what the platform holds.
   await page.getByRole('button', { name: 'Chat settings', exact: true }).click();
-  const emoteOnly = page.getByRole('checkbox', { name: 'Emote-only' });
+  const emoteOnly = page.getByRole('switch', { name: 'Emote-only' });
   await expect(emoteOnly).not.toBeChecked();
   await emoteOnly.check();
   await expect(emoteOnly).toBeChecked();
@@ -59,6 +59,16 @@ test('the demo goes live: the status bar says so, a marker is dropped and listed
   await wait.fill('500');
   await expect(page.getByText('Slow mode must be a whole number of seconds from 3 to 120.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set slow mode seconds' })).toBeDisabled();
+  // A wait in range reaches the platform as the same number of seconds.
+  await wait.fill('45');
+  await page.getByRole('button', { name: 'Set slow mode seconds' }).click();
+  await expect
+    .poll(async () => {
+      const settings = await helixAsBroadcaster<{ data: { slow_mode: boolean; slow_mode_wait_time: number | null }[] }>(dock.emulatorUrl, '/helix/chat/settings?broadcaster_id={id}&moderator_id={id}', ['moderator:read:chat_settings']);
+      return settings.data[0] && [settings.data[0].slow_mode, settings.data[0].slow_mode_wait_time];
+    })
+    .toEqual([true, 45]);
+  await expect(page.getByRole('switch', { name: 'Slow mode' })).toHaveAttribute('aria-checked', 'true');
 });
 
 function escapeRegExp(text: string): string {

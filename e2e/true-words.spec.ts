@@ -103,7 +103,7 @@ test('statuses say "disconnected" and stop counting while the dock connection is
   await sim.addFault({ path: 'chat/settings', method: 'PATCH', status: 500, count: 10 });
   await openPanel(page, 'Chat settings');
   // click, not check: the switch goes back when the platform refuses, as it should.
-  await page.getByRole('checkbox', { name: 'Emote-only' }).click();
+  await page.getByRole('switch', { name: 'Emote-only' }).click();
   const banner = page.locator('[data-action="chatSettings.update"]');
   await expect(banner).toContainText('Chat settings not changed. The platform had a problem; try again in a moment.');
   await expect(page.getByText(/Internal Server Error|Bad Request|Failed to fetch/)).toHaveCount(0);

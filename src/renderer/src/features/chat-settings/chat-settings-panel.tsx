@@ -1,12 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { chatSettingLimits, checkChatSettings } from '../../../../shared/domain/chat-settings';
 import { ActionError } from '../../components/action-error';
+import { DurationInput } from '../../components/duration-input';
 import { LiveStatus } from '../../components/live-status';
+import { Select } from '../../components/select';
+import { Switch } from '../../components/switch';
 import { formatCountdown } from '../../lib/live-format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { ChatSettingsValues } from '../../store/live-slice';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { durationOutcome } from './duration-setting-model';
 
 export function ChatSettingsPanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -34,9 +38,9 @@ function ChatSettingsBody() {
     <div className="stack">
       <fieldset className="options" aria-busy={state.pending}>
         <legend>Modes</legend>
-        <Switch label="Emote-only" checked={values.emoteMode} onChange={(v) => update({ emoteMode: v })} />
-        <Switch label="Subscriber-only" checked={values.subscriberMode} onChange={(v) => update({ subscriberMode: v })} />
-        <Switch label="Unique chat" checked={values.uniqueChatMode} onChange={(v) => update({ uniqueChatMode: v })} />
+        <ModeSwitch label="Emote-only" checked={values.emoteMode} onChange={(v) => update({ emoteMode: v })} />
+        <ModeSwitch label="Subscriber-only" checked={values.subscriberMode} onChange={(v) => update({ subscriberMode: v })} />
+        <ModeSwitch label="Unique chat" checked={values.uniqueChatMode} onChange={(v) => update({ uniqueChatMode: v })} />
         <DurationSetting
           label="Follower-only"
           unit="minutes"
@@ -68,18 +72,19 @@ function ChatSettingsBody() {
   );
 }
 
-function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
+/** A mode that applies at once, named by its label (the names the e2e tests and screen readers use). */
+function ModeSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (
-    <label className="switch">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+    <Switch checked={checked} onChange={onChange}>
       {label}
-    </label>
+    </Switch>
   );
 }
 
 interface DurationSettingProps {
   label: string;
-  unit: string;
+  /** The unit the platform takes for this mode: what is typed is what is sent. */
+  unit: 'seconds' | 'minutes';
   checked: boolean;
   value: number;
   min: number;
@@ -92,67 +97,47 @@ interface DurationSettingProps {
 /** A mode with its duration: the number is checked against the platform's range before it is sent. */
 function DurationSetting({ label, unit, checked, value, min, max, onToggle, onValue, check }: DurationSettingProps) {
   const [draft, setDraft] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const shown = draft ?? String(value);
-  const number = Number(shown);
-  const problem = shown.trim() === '' ? `Enter ${unit} from ${min} to ${max}.` : check(number);
+  const { shown, problem, send } = durationOutcome({ draft, value, checked, unit, min, max, check });
   const apply = () => {
     if (problem || draft === null) return;
     setDraft(null);
-    if (number !== value || !checked) onValue(number);
+    if (send !== null) onValue(send);
   };
   return (
     <div className="stack">
-      <Switch label={label} checked={checked} onChange={onToggle} />
+      <ModeSwitch label={label} checked={checked} onChange={onToggle} />
       <div className="button-row">
-        <label htmlFor={inputId}>
-          {label} {unit}
-        </label>
-        <input
-          id={inputId}
-          type="number"
+        <DurationInput
+          label={`${label} ${unit}`}
+          labelHidden
+          unit={unit}
           min={min}
           max={max}
-          step={1}
           value={shown}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') apply();
-          }}
+          onChange={setDraft}
+          onEnter={apply}
+          error={draft !== null ? problem : null}
         />
         <button type="button" disabled={draft === null || Boolean(problem)} onClick={apply}>
           Set {label.toLowerCase()} {unit}
         </button>
       </div>
-      {draft !== null && problem ? (
-        <p id={errorId} className="error-text">
-          {problem}
-        </p>
-      ) : null}
     </div>
   );
 }
 
+const delayChoices = chatSettingLimits.nonModeratorChatDelayDuration.choices.map((s) => ({ value: String(s) as `${typeof s}`, label: `${s} seconds` }));
+
 function ChatDelay({ checked, value, update }: { checked: boolean; value: number; update: (changes: Partial<ChatSettingsValues>) => void }) {
-  const id = useId();
   return (
-    <div className="button-row">
-      <Switch label="Delay messages for non-moderators" checked={checked} onChange={(on) => update({ nonModeratorChatDelay: on })} />
-      <label htmlFor={id}>Delay</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => update({ nonModeratorChatDelay: true, nonModeratorChatDelayDuration: Number(e.target.value) as 2 | 4 | 6 })}
-      >
-        {chatSettingLimits.nonModeratorChatDelayDuration.choices.map((s) => (
-          <option key={s} value={s}>
-            {s} s
-          </option>
-        ))}
-      </select>
+    <div className="stack">
+      <ModeSwitch label="Delay messages for non-moderators" checked={checked} onChange={(on) => update({ nonModeratorChatDelay: on })} />
+      <Select
+        label="Delay"
+        value={String(value) as `${2 | 4 | 6}`}
+        options={delayChoices}
+        onChange={(chosen) => update({ nonModeratorChatDelay: true, nonModeratorChatDelayDuration: Number(chosen) as 2 | 4 | 6 })}
+      />
     </div>
   );
 }
