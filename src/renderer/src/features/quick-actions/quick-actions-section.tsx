@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
+import { Select } from '../../components/select';
 import { formatCountdown } from '../../lib/live-format';
 import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
@@ -12,6 +13,7 @@ import { RaidActions, ShoutoutAction } from './raid-actions';
 import './quick-actions.css';
 
 const adLengths = [30, 60, 90, 120, 150, 180];
+const adLengthOptions = adLengths.map((l) => ({ value: String(l), label: `${l} seconds` }));
 
 /**
  * The Live view's quick actions: clip, ads (schedule, snooze, the break on air), polls and
@@ -162,7 +164,6 @@ function AdActions({ length, onLength }: { length: number; onLength: (length: nu
   const cooldown = formatCountdown(ads?.nextAllowedAt ?? null, now);
   const schedule = ads?.schedule ?? null;
   const nextBreak = formatCountdown(schedule?.nextAdAt ?? null, now);
-  const lengthId = useId();
   return (
     <div className="quick-action" role="group" aria-labelledby="quick-ads-title">
       <h4 id="quick-ads-title">Ads</h4>
@@ -171,15 +172,8 @@ function AdActions({ length, onLength }: { length: number; onLength: (length: nu
           {ads?.running?.automatic ? 'Scheduled ad' : 'Ad'} running {onAir}
         </p>
       ) : null}
-      <div className="button-row">
-        <label htmlFor={lengthId}>Length</label>
-        <select id={lengthId} value={length} onChange={(event) => onLength(Number(event.target.value))}>
-          {adLengths.map((l) => (
-            <option key={l} value={l}>
-              {l} s
-            </option>
-          ))}
-        </select>
+      <div className="button-row quick-ad-run">
+        <Select label="Length" value={String(length)} options={adLengthOptions} onChange={(chosen) => onLength(Number(chosen))} />
         <button type="button" aria-keyshortcuts={ariaKeyFor('ad')} disabled={running || !live || cooldown !== null || onAir !== null} onClick={() => void store.getState().runAd(length)}>
           Run ad
         </button>
