@@ -132,7 +132,7 @@ export function QueueHeadList({ items, more, filtered, now, onFulfil, onCancel, 
                     aria-keyshortcuts={first ? fulfilKey : undefined}
                     onClick={() => onFulfil(r.id)}
                   >
-                    Fulfil{first ? <> <kbd>{fulfilKey}</kbd></> : null}
+                    Fulfil{first ? <kbd>{fulfilKey}</kbd> : null}
                   </button>
                   <button
                     type="button"
@@ -140,7 +140,7 @@ export function QueueHeadList({ items, more, filtered, now, onFulfil, onCancel, 
                     aria-keyshortcuts={first ? cancelKey : undefined}
                     onClick={() => onCancel(r.id)}
                   >
-                    Cancel{first ? <> <kbd>{cancelKey}</kbd></> : null}
+                    Cancel{first ? <kbd>{cancelKey}</kbd> : null}
                   </button>
                 </div>
               </li>
