@@ -14,6 +14,7 @@ import { CategoryCombobox } from './category-combobox';
 import { chooseCategory } from './category-choice';
 import { ActivityFeed } from '../activity/activity-feed';
 import { ChatView } from '../chat/chat-view';
+import { QueueHead } from '../queue/queue-head';
 
 export function LivePanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -34,6 +35,7 @@ export function LivePanel() {
             <DropMarker />
             <QuickActions />
           </div>
+          <div className="live-section live-section-queue"><QueueHead /></div>
           <div className="live-section live-section-activity">
             <ActivityFeed />
           </div>

@@ -12,14 +12,16 @@ describe('quick action keys', () => {
     expect(press('K')).toBe('clip');
     expect(press('m')).toBe('marker');
     expect(press('s')).toBe('snooze');
-    expect(press('x')).toBeNull();
+    expect(press('z')).toBeNull();
     expect(ariaKeyFor('clip')).toBe('K');
     expect(new Set(quickActionKeys.map((k) => k.key)).size).toBe(quickActionKeys.length);
   });
 
-  it('leaves the queue’s own keys (F and C) to it', () => {
-    expect(press('f')).toBeNull();
+  it('leaves the Queue list’s own keys (F and C) to it; F and X in the Live view are the queue head’s', () => {
+    expect(press('f', { target: element('DIV', true) })).toBeNull();
     expect(press('c')).toBeNull();
+    expect(press('f')).toBe('fulfilQueueHead');
+    expect(press('x')).toBe('cancelQueueHead');
   });
 
   it('never takes a key while the broadcaster types, holds a modifier, repeats, or another control took it', () => {

@@ -3,7 +3,19 @@
  * while the broadcaster types in a field or a control of its own handles the key (the queue's
  * F and C, say, call preventDefault).
  */
-export type QuickActionKey = 'marker' | 'clip' | 'ad' | 'snooze' | 'startTemplate' | 'endPoll' | 'lockPrediction' | 'raid' | 'shoutout';
+export type QuickActionKey =
+  | 'marker'
+  | 'clip'
+  | 'ad'
+  | 'snooze'
+  | 'startTemplate'
+  | 'endPoll'
+  | 'lockPrediction'
+  | 'raid'
+  | 'shoutout'
+  | 'fulfilQueueHead'
+  | 'cancelQueueHead'
+  | 'undoQueueCancel';
 
 /** Key (as `KeyboardEvent.key`, lower-cased) to action, and the words of the legend. */
 export const quickActionKeys: readonly { key: string; action: QuickActionKey; label: string }[] = [
@@ -16,6 +28,10 @@ export const quickActionKeys: readonly { key: string; action: QuickActionKey; la
   { key: 'l', action: 'lockPrediction', label: 'lock the prediction' },
   { key: 'r', action: 'raid', label: 'find a channel to raid' },
   { key: 'o', action: 'shoutout', label: 'shout out a channel' },
+  // The queue head's first redemption; X, not the Queue panel's C: C reads as "clip" beside K.
+  { key: 'f', action: 'fulfilQueueHead', label: 'fulfil the next redemption' },
+  { key: 'x', action: 'cancelQueueHead', label: 'cancel it with a refund' },
+  { key: 'u', action: 'undoQueueCancel', label: 'undo that cancel (5 s)' },
 ];
 
 /** The `aria-keyshortcuts` value of an action's control. */

@@ -7,6 +7,7 @@ import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
+import { cancelQueueHead, fulfilQueueHead } from '../queue/queue-head';
 import { EngagementActions } from './engagement-actions';
 import { ariaKeyFor, quickActionFor, quickActionKeys, type QuickActionKey } from './quick-action-keys';
 import { RaidActions, ShoutoutAction } from './raid-actions';
@@ -50,6 +51,12 @@ export function QuickActions() {
           return raidSearch.current?.focus();
         case 'shoutout':
           return shoutoutName.current?.focus();
+        case 'fulfilQueueHead':
+          return void fulfilQueueHead(store);
+        case 'cancelQueueHead':
+          return void cancelQueueHead(store);
+        case 'undoQueueCancel':
+          return state.undoCancel();
       }
     };
     const onKeyDown = (event: KeyboardEvent) => {

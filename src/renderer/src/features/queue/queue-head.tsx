@@ -1,0 +1,182 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Redemption } from '../../../../shared/ipc/contract';
+import { ActionError } from '../../components/action-error';
+import { LiveStatus } from '../../components/live-status';
+import { useNow } from '../../lib/use-now';
+import { store, useSidestage } from '../../store';
+import type { SidestageStore } from '../../store/create-store';
+import { visibleRedemptions } from '../../store/redemptions-slice';
+import { formatAge, noFilter } from '../../store/queue-model';
+import type { SidestageState } from '../../store/types';
+import { ariaKeyFor } from '../quick-actions/quick-action-keys';
+import './queue-head.css';
+
+/** How many of the oldest redemptions the Live view shows. */
+export const queueHeadSize = 3;
+
+/**
+ * The head of the queue: the oldest redemptions as the Queue panel lists them (its filter applies,
+ * so both views agree on which one is "next"), and how many more wait behind them.
+ */
+export function queueHead(state: Pick<SidestageState, 'queue' | 'queueFilter' | 'hiddenIds'>): { items: Redemption[]; more: number } {
+  const visible = visibleRedemptions(state);
+  return { items: visible.slice(0, queueHeadSize), more: Math.max(0, visible.length - queueHeadSize) };
+}
+
+/** Fulfils one redemption through the Queue panel's own action (sent at once: nothing is lost by it). */
+export function fulfilRedemption(target: SidestageStore, id: string): Promise<void> {
+  return target.getState().resolveRedemptions([id], 'FULFILLED');
+}
+
+/**
+ * Cancels one redemption (with a refund) through the Queue panel's C, so it waits out the same
+ * undo window. C acts on the focus when nothing is selected: the head focuses its item, and the
+ * Queue panel's selection, which the broadcaster made there, is put back at once.
+ */
+export function cancelRedemptionWithUndo(target: SidestageStore, id: string): Promise<void> {
+  const { selectedIds } = target.getState();
+  target.setState({ selectedIds: new Set(), focusedId: id });
+  // resolveTargets reads its targets and hides them before its first await.
+  const done = target.getState().resolveTargets('CANCELED');
+  target.setState((s) => ({ selectedIds: new Set([...selectedIds].filter((x) => !s.hiddenIds.has(x))) }));
+  return done;
+}
+
+/** The Live view's F: the first redemption of the head, if any. */
+export function fulfilQueueHead(target: SidestageStore): Promise<void> {
+  const first = queueHead(target.getState()).items[0];
+  return first ? fulfilRedemption(target, first.id) : Promise.resolve();
+}
+
+/** The Live view's X: the first redemption of the head, undoable for a few seconds. */
+export function cancelQueueHead(target: SidestageStore): Promise<void> {
+  const first = queueHead(target.getState()).items[0];
+  return first ? cancelRedemptionWithUndo(target, first.id) : Promise.resolve();
+}
+
+/** The Live view's section: the next redemptions with Fulfil / Cancel, and keys for the first. */
+export function QueueHead() {
+  const { items, hidden, filter } = useSidestage(useShallow((s) => ({ items: s.queue?.items ?? null, hidden: s.hiddenIds, filter: s.queueFilter })));
+  const notice = useSidestage((s) => s.queueNotice);
+  const head = useMemo(() => (items ? queueHead({ queue: { version: 0, items }, queueFilter: filter, hiddenIds: hidden }) : null), [items, filter, hidden]);
+  const now = useNow(10_000, (head?.items.length ?? 0) > 0);
+  const filtered = filter.rewardId !== noFilter.rewardId || filter.user !== noFilter.user;
+  return (
+    <section className="queue-head" aria-labelledby="queue-head-heading">
+      <h3 id="queue-head-heading">Next redemptions</h3>
+      {head === null ? (
+        <p className="muted">Loading the queue…</p>
+      ) : (
+        <QueueHeadList
+          items={head.items}
+          more={head.more}
+          filtered={filtered}
+          now={now}
+          onFulfil={(id) => void fulfilRedemption(store, id)}
+          onCancel={(id) => void cancelRedemptionWithUndo(store, id)}
+          onOpenQueue={() => store.getState().setActivePanel('queue')}
+        />
+      )}
+      <HeadPendingCancel />
+      <LiveStatus>{notice ?? ''}</LiveStatus>
+      <ActionError action="redemptions.load" what="Could not load the queue" />
+      <ActionError action="redemptions.resolve" what="Some redemptions could not be updated" />
+    </section>
+  );
+}
+
+export interface QueueHeadListProps {
+  items: Redemption[];
+  more: number;
+  /** The Queue panel's filter hides some: said, so an empty head is not taken for an empty queue. */
+  filtered: boolean;
+  now: number;
+  onFulfil(id: string): void;
+  onCancel(id: string): void;
+  onOpenQueue(): void;
+}
+
+/** The list itself, without the store (rendered on its own in tests). */
+export function QueueHeadList({ items, more, filtered, now, onFulfil, onCancel, onOpenQueue }: QueueHeadListProps) {
+  const fulfilKey = ariaKeyFor('fulfilQueueHead');
+  const cancelKey = ariaKeyFor('cancelQueueHead');
+  return (
+    <>
+      {items.length === 0 ? (
+        <p className="muted" data-testid="queue-head-empty">
+          {filtered
+            ? 'No redemptions match the Queue panel’s filter.'
+            : 'No redemptions are waiting. When viewers redeem a reward that is not skipped, it appears here to fulfil or cancel.'}{' '}
+          <button type="button" className="quiet" onClick={onOpenQueue}>
+            {filtered ? 'Change the filter in the Queue' : 'Open the Queue'}
+          </button>
+        </p>
+      ) : (
+        <ol className="queue-head-list" aria-label="Oldest first">
+          {items.map((r, i) => {
+            const first = i === 0;
+            return (
+              <li key={r.id} className="queue-head-item" data-queue-head-id={r.id}>
+                <div className="queue-head-main">
+                  <div className="queue-head-line">
+                    <strong>{r.rewardTitle}</strong> <span className="muted small">{r.userName} · {formatAge(r.redeemedAt, now)}</span>
+                  </div>
+                  {r.userInput ? <div className="queue-head-input small">{r.userInput}</div> : null}
+                </div>
+                <div className="queue-head-buttons">
+                  <button
+                    type="button"
+                    className="primary"
+                    aria-label={`Fulfil ${r.userName}'s ${r.rewardTitle}`}
+                    aria-keyshortcuts={first ? fulfilKey : undefined}
+                    onClick={() => onFulfil(r.id)}
+                  >
+                    Fulfil{first ? <kbd>{fulfilKey}</kbd> : null}
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Cancel ${r.userName}'s ${r.rewardTitle} (refund)`}
+                    aria-keyshortcuts={first ? cancelKey : undefined}
+                    onClick={() => onCancel(r.id)}
+                  >
+                    Cancel{first ? <kbd>{cancelKey}</kbd> : null}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {more > 0 ? (
+        <p className="small">
+          <button type="button" className="quiet" data-testid="queue-head-more" onClick={onOpenQueue}>
+            {more.toLocaleString('en-US')} more in the queue
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The cancel waiting out its undo window, with Undo (U in the Live view). */
+function HeadPendingCancel() {
+  const pending = useSidestage((s) => s.pendingCancel);
+  const now = useNow(1000, pending !== null);
+  if (!pending) return null;
+  const left = Math.max(1, Math.ceil((pending.sendAt - now) / 1000));
+  const count = pending.ids.length;
+  const undoKey = ariaKeyFor('undoQueueCancel');
+  return (
+    <div className="queue-head-undo button-row" role="status" data-testid="queue-head-undo">
+      <span>{count === 1 ? 'Redemption' : `${count} redemptions`} canceled with a refund.</span>
+      {/* The countdown is seen, not announced every second. */}
+      <span className="muted small" aria-hidden="true">
+        Sent in {left} s
+      </span>
+      <button type="button" aria-keyshortcuts={undoKey} onClick={() => store.getState().undoCancel()}>
+        Undo <kbd>{undoKey}</kbd>
+      </button>
+    </div>
+  );
+}
