@@ -47,6 +47,8 @@ export interface RedemptionsSlice {
   clearSelection(): void;
   /** F/C: the selection, or the focused row. C waits `cancelUndoMs` for an undo before it is sent. */
   resolveTargets(status: ResolveStatus): Promise<void>;
+  /** Cancels with a refund after the undo window (C in the Queue, X in the Live view's queue head). */
+  cancelWithUndo(ids: string[]): Promise<void>;
   resolveRedemptions(ids: string[], status: ResolveStatus): Promise<void>;
   resolveAllOfReward(rewardId: string, status: ResolveStatus): Promise<void>;
   reconcileQueue(): Promise<void>;
@@ -195,6 +197,11 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       const ids = actionTargets(visibleRedemptions(state), state.selectedIds, state.focusedId);
       if (!ids.length) return;
       if (status === 'FULFILLED') return get().resolveRedemptions(ids, status);
+      return get().cancelWithUndo(ids);
+    },
+
+    cancelWithUndo: async (ids) => {
+      if (!ids.length) return;
       // One cancel waits at a time: an earlier one is sent now, as its window would have ended.
       const earlier = get().sendPendingCancel();
       const before = visibleRedemptions(get());

@@ -10,6 +10,7 @@ import { visibleRedemptions } from '../../store/redemptions-slice';
 import { formatAge, noFilter } from '../../store/queue-model';
 import type { SidestageState } from '../../store/types';
 import { ariaKeyFor } from '../quick-actions/quick-action-keys';
+import { PendingCancelNotice } from './pending-cancel-notice';
 import './queue-head.css';
 
 /** How many of the oldest redemptions the Live view shows. */
@@ -29,18 +30,9 @@ export function fulfilRedemption(target: SidestageStore, id: string): Promise<vo
   return target.getState().resolveRedemptions([id], 'FULFILLED');
 }
 
-/**
- * Cancels one redemption (with a refund) through the Queue panel's C, so it waits out the same
- * undo window. C acts on the focus when nothing is selected: the head focuses its item, and the
- * Queue panel's selection, which the broadcaster made there, is put back at once.
- */
+/** Cancels one redemption (with a refund) after the same undo window as the Queue panel's C. */
 export function cancelRedemptionWithUndo(target: SidestageStore, id: string): Promise<void> {
-  const { selectedIds } = target.getState();
-  target.setState({ selectedIds: new Set(), focusedId: id });
-  // resolveTargets reads its targets and hides them before its first await.
-  const done = target.getState().resolveTargets('CANCELED');
-  target.setState((s) => ({ selectedIds: new Set([...selectedIds].filter((x) => !s.hiddenIds.has(x))) }));
-  return done;
+  return target.getState().cancelWithUndo([id]);
 }
 
 /** The Live view's F: the first redemption of the head, if any. */
@@ -78,7 +70,7 @@ export function QueueHead() {
           onOpenQueue={() => store.getState().setActivePanel('queue')}
         />
       )}
-      <HeadPendingCancel />
+      <PendingCancelNotice testId="queue-head-undo" />
       <LiveStatus>{notice ?? ''}</LiveStatus>
       <ActionError action="redemptions.load" what="Could not load the queue" />
       <ActionError action="redemptions.resolve" what="Some redemptions could not be updated" />
@@ -156,27 +148,5 @@ export function QueueHeadList({ items, more, filtered, now, onFulfil, onCancel, 
         </p>
       ) : null}
     </>
-  );
-}
-
-/** The cancel waiting out its undo window, with Undo (U in the Live view). */
-function HeadPendingCancel() {
-  const pending = useSidestage((s) => s.pendingCancel);
-  const now = useNow(1000, pending !== null);
-  if (!pending) return null;
-  const left = Math.max(1, Math.ceil((pending.sendAt - now) / 1000));
-  const count = pending.ids.length;
-  const undoKey = ariaKeyFor('undoQueueCancel');
-  return (
-    <div className="queue-head-undo button-row" role="status" data-testid="queue-head-undo">
-      <span>{count === 1 ? 'Redemption' : `${count} redemptions`} canceled with a refund.</span>
-      {/* The countdown is seen, not announced every second. */}
-      <span className="muted small" aria-hidden="true">
-        Sent in {left} s
-      </span>
-      <button type="button" aria-keyshortcuts={undoKey} onClick={() => store.getState().undoCancel()}>
-        Undo <kbd>{undoKey}</kbd>
-      </button>
-    </div>
   );
 }

@@ -9,6 +9,7 @@ import { visibleRedemptions } from '../../store/redemptions-slice';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
 import { formatAge, formatQueueSync } from '../../store/queue-model';
 import { useNow } from '../../lib/use-now';
+import { PendingCancelNotice } from './pending-cancel-notice';
 import '../channel-points.css';
 
 const rowHeight = 64;
@@ -230,7 +231,7 @@ function QueueList() {
       <p className="small muted" id="queue-keys">
         <kbd>↑</kbd>/<kbd>↓</kbd> move · <kbd>Space</kbd> select · <kbd>F</kbd> fulfill · <kbd>C</kbd> cancel (refunds the points; <kbd>U</kbd> undoes it for 5 s) · <kbd>Esc</kbd> clear selection
       </p>
-      <PendingCancelNotice />
+      <PendingCancelNotice testId="queue-undo" />
       <LiveStatus>{notice ?? ''}</LiveStatus>
       {visible.length === 0 ? (
         <p className="muted" data-testid="queue-empty">
@@ -275,27 +276,6 @@ function QueueList() {
         </div>
       </div>
     </>
-  );
-}
-
-/** C's cancel waits a few seconds before it is sent: Undo puts the redemptions back. */
-function PendingCancelNotice() {
-  const pending = useSidestage((s) => s.pendingCancel);
-  const now = useNow(1000, pending !== null);
-  if (!pending) return null;
-  const left = Math.max(1, Math.ceil((pending.sendAt - now) / 1000));
-  const count = pending.ids.length;
-  return (
-    <div className="queue-undo button-row" role="status" data-testid="queue-undo">
-      <span>{count === 1 ? 'Redemption' : `${count} redemptions`} canceled with a refund.</span>
-      {/* The countdown is seen, not announced every second. */}
-      <span className="muted small" aria-hidden="true">
-        Sent in {left} s
-      </span>
-      <button type="button" aria-keyshortcuts="U" onClick={() => store.getState().undoCancel()}>
-        Undo <kbd>U</kbd>
-      </button>
-    </div>
   );
 }
 
