@@ -41,7 +41,11 @@ test('the queue head: new redemptions appear, F fulfils, X cancels after its und
 
   // The demo channel's older redemptions go first, with F, one at a time (bounded), each held
   // FULFILLED by the emulator.
-  for (let i = 0; i < 20 && (await head.locator('[data-queue-head-id]').count()) > 0; i++) {
+  // The empty state shows only once the queue is in sync with the platform (not while it loads).
+  const empty = page.getByTestId('queue-head-empty');
+  for (let i = 0; i < 20; i++) {
+    await expect(head.locator('[data-queue-head-id]').first().or(empty)).toBeVisible();
+    if (await empty.isVisible()) break;
     const [first] = await headIds(page);
     await pressInLiveView(page, 'f');
     await expect(head.locator(`[data-queue-head-id="${first}"]`)).toHaveCount(0);

@@ -70,6 +70,10 @@ describe('the queue head', () => {
     expect(empty).toContain('Open the Queue');
     const filtered = renderToStaticMarkup(<QueueHeadList items={[]} more={0} filtered now={0} onFulfil={() => {}} onCancel={() => {}} onOpenQueue={() => {}} />);
     expect(filtered).toContain('Change the filter in the Queue');
+    // While the queue is brought up to date, an empty head does not claim that nothing waits.
+    const syncing = renderToStaticMarkup(<QueueHeadList items={[]} more={0} filtered={false} syncing now={0} onFulfil={() => {}} onCancel={() => {}} onOpenQueue={() => {}} />);
+    expect(syncing).toContain('Bringing the queue up to date');
+    expect(syncing).not.toContain('No redemptions are waiting.');
   });
 
   it('Fulfil sends through the queue action at once', async () => {

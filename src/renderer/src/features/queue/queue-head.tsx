@@ -51,6 +51,8 @@ export function cancelQueueHead(target: SidestageStore): Promise<void> {
 export function QueueHead() {
   const { items, hidden, filter } = useSidestage(useShallow((s) => ({ items: s.queue?.items ?? null, hidden: s.hiddenIds, filter: s.queueFilter })));
   const notice = useSidestage((s) => s.queueNotice);
+  // Until the first reconciliation, an empty copy says nothing about the platform's queue.
+  const syncing = useSidestage((s) => s.queueStatus === null || s.queueStatus.lastSyncedAt === null || s.queueStatus.syncing);
   const head = useMemo(() => (items ? queueHead({ queue: { version: 0, items }, queueFilter: filter, hiddenIds: hidden }) : null), [items, filter, hidden]);
   const now = useNow(10_000, (head?.items.length ?? 0) > 0);
   const filtered = filter.rewardId !== noFilter.rewardId || filter.user !== noFilter.user;
@@ -64,6 +66,7 @@ export function QueueHead() {
           items={head.items}
           more={head.more}
           filtered={filtered}
+          syncing={syncing}
           now={now}
           onFulfil={(id) => void fulfilRedemption(store, id)}
           onCancel={(id) => void cancelRedemptionWithUndo(store, id)}
@@ -83,6 +86,8 @@ export interface QueueHeadListProps {
   more: number;
   /** The Queue panel's filter hides some: said, so an empty head is not taken for an empty queue. */
   filtered: boolean;
+  /** The queue is being brought up to date: an empty head is not yet "nothing waiting". */
+  syncing?: boolean;
   now: number;
   onFulfil(id: string): void;
   onCancel(id: string): void;
@@ -90,12 +95,16 @@ export interface QueueHeadListProps {
 }
 
 /** The list itself, without the store (rendered on its own in tests). */
-export function QueueHeadList({ items, more, filtered, now, onFulfil, onCancel, onOpenQueue }: QueueHeadListProps) {
+export function QueueHeadList({ items, more, filtered, syncing = false, now, onFulfil, onCancel, onOpenQueue }: QueueHeadListProps) {
   const fulfilKey = ariaKeyFor('fulfilQueueHead');
   const cancelKey = ariaKeyFor('cancelQueueHead');
   return (
     <>
-      {items.length === 0 ? (
+      {items.length === 0 && syncing ? (
+        <p className="muted" data-testid="queue-head-syncing">
+          Bringing the queue up to date…
+        </p>
+      ) : items.length === 0 ? (
         <p className="muted" data-testid="queue-head-empty">
           {filtered
             ? 'No redemptions match the Queue panel’s filter.'
