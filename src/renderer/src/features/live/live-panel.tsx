@@ -14,6 +14,7 @@ import { CategoryCombobox } from './category-combobox';
 import { chooseCategory } from './category-choice';
 import { ActivityFeed } from '../activity/activity-feed';
 import { ChatView } from '../chat/chat-view';
+import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
 import { QueueHead } from '../queue/queue-head';
 
 export function LivePanel() {
@@ -35,6 +36,7 @@ export function LivePanel() {
             <DropMarker />
             <QuickActions />
           </div>
+          <div className="live-section live-section-chat-modes"><ChatModesQuick /></div>
           <div className="live-section live-section-queue"><QueueHead /></div>
           <div className="live-section live-section-activity">
             <ActivityFeed />
