@@ -10,6 +10,7 @@ import type { SidestageStore } from '../../store/create-store';
 import { selectAction } from '../../store/selectors';
 import { quickModeChange, quickModes, type QuickChatMode } from './chat-modes-quick-model';
 import './chat-modes-quick.css';
+import { PendingRevertNote } from './pending-revert-note';
 
 /**
  * The Live view's chat modes: the four modes a broadcaster flips while live and the presets, through
@@ -98,21 +99,7 @@ export function ChatModesQuickView({ state, applying, now, onToggle, onPreset, o
           </div>
         </div>
       ) : null}
-      {revert ? (
-        <div className="stack">
-          <p className="small">
-            {revert.label} reverts {left ? `in ${left}` : 'now'}.
-          </p>
-          <div className="button-row">
-            <button type="button" onClick={onRevertNow}>
-              Revert now
-            </button>
-            <button type="button" className="quiet" onClick={onKeep}>
-              Keep these settings
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {revert ? <PendingRevertNote label={revert.label} left={left} onRevertNow={onRevertNow} onKeep={onKeep} compact /> : null}
       <ActionError action="chatSettings.preset" what="Preset not applied" />
       <ActionError action="chatSettings.revertNow" what="Could not revert" />
       <ActionError action="chatSettings.cancelRevert" what="Could not keep the settings" />

@@ -11,6 +11,7 @@ import { store, useSidestage } from '../../store';
 import type { ChatSettingsValues } from '../../store/live-slice';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
 import { durationOutcome } from './duration-setting-model';
+import { PendingRevertNote } from './pending-revert-note';
 
 export function ChatSettingsPanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -152,19 +153,12 @@ function Presets() {
   if (revert) {
     const left = formatCountdown(revert.dueAt, now);
     revertNote = (
-      <div className="stack">
-        <p>
-          {revert.label} reverts {left ? `in ${left}` : 'now'}.
-        </p>
-        <div className="button-row">
-          <button type="button" onClick={() => void store.getState().revertChatNow()}>
-            Revert now
-          </button>
-          <button type="button" className="quiet" onClick={() => void store.getState().cancelChatRevert()}>
-            Keep these settings
-          </button>
-        </div>
-      </div>
+      <PendingRevertNote
+        label={revert.label}
+        left={left}
+        onRevertNow={() => void store.getState().revertChatNow()}
+        onKeep={() => void store.getState().cancelChatRevert()}
+      />
     );
   }
   return (
