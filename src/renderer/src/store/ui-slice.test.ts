@@ -42,6 +42,18 @@ describe('the Live panel while live', () => {
     stop();
   });
 
+  it('a panel chosen just before the start, within started_at\'s whole second, still gives way to Live', () => {
+    const { store, stop } = setup();
+    store.getState().applyStreamStatus(offline);
+    // The stream starts at t0 + 1.6 s; the platform says t0 + 1 s (whole seconds). The click was at t0 + 1.3 s.
+    vi.advanceTimersByTime(1_300);
+    store.getState().setActivePanel('queue');
+    vi.advanceTimersByTime(300);
+    store.getState().applyStreamStatus(liveSince(t0 + 1_000));
+    expect(store.getState().activePanel).toBe('live');
+    stop();
+  });
+
   it('a panel chosen after the stream started stays, also when the news of going live comes after the click', () => {
     const { store, stop } = setup();
     store.getState().applyStreamStatus(offline);

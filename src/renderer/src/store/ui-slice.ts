@@ -43,7 +43,9 @@ export function followGoingLive(store: StoreApi<SidestageState>): () => void {
     wasLive = live;
     if (!live) return;
     const startedAt = Date.parse(state.streamStatus?.startedAt ?? '');
-    const chosenSince = state.panelChosenAt !== null && (Number.isNaN(startedAt) || state.panelChosenAt >= startedAt);
+    // started_at has whole seconds: the stream began up to a second after it says. Only a choice
+    // surely after the start keeps its panel (one made just before the start must not).
+    const chosenSince = state.panelChosenAt !== null && (Number.isNaN(startedAt) || state.panelChosenAt >= startedAt + 1000);
     if (!chosenSince) state.setActivePanel('live', 'auto');
   };
   follow(store.getState());
