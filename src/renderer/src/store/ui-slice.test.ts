@@ -75,6 +75,16 @@ describe('the Live panel while live', () => {
     stop();
   });
 
+  it('a reload within a second of the start keeps the panel it restored', () => {
+    const { store, stop } = setup();
+    vi.advanceTimersByTime(300);
+    // What a reload's panel memory does before the first status arrives.
+    store.getState().setActivePanel('markers');
+    store.getState().applyStreamStatus(liveSince(t0));
+    expect(store.getState().activePanel).toBe('markers');
+    stop();
+  });
+
   it('already live at start: Live, unless a reload restored a panel', () => {
     const first = setup();
     first.store.getState().applyStreamStatus(liveSince(t0 - 600_000));

@@ -40,12 +40,16 @@ export function followGoingLive(store: StoreApi<SidestageState>): () => void {
   const follow = (state: SidestageState) => {
     const live = state.streamStatus?.live;
     if (live === undefined || live === wasLive) return;
+    const firstStatus = wasLive === null;
     wasLive = live;
     if (!live) return;
     const startedAt = Date.parse(state.streamStatus?.startedAt ?? '');
-    // started_at has whole seconds: the stream began up to a second after it says. Only a choice
-    // surely after the start keeps its panel (one made just before the start must not).
-    const chosenSince = state.panelChosenAt !== null && (Number.isNaN(startedAt) || state.panelChosenAt >= startedAt + 1000);
+    // Already live when the window opened: a panel restored by a reload (or chosen before the
+    // first status came) stays. Going live while watched: started_at has whole seconds, so the
+    // stream began up to a second after it says, and only a choice surely after the start keeps
+    // its panel (one made just before the start must not).
+    const chosenSince =
+      state.panelChosenAt !== null && (firstStatus || Number.isNaN(startedAt) || state.panelChosenAt >= startedAt + 1000);
     if (!chosenSince) state.setActivePanel('live', 'auto');
   };
   follow(store.getState());
