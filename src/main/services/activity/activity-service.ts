@@ -41,11 +41,13 @@ export class ActivityService {
   private readonly deltas = new Emitter<ActivityDelta>();
   private readonly subscriptions = new Disposers();
   private broadcasterId: string | null = null;
-  private flushScheduled = false;
   private started = false;
 
   constructor(private readonly options: ActivityServiceOptions) {
-    this.feed = new NumberedFeed(options.capacity ?? defaultActivityCapacity);
+    // Newest first for the renderer.
+    this.feed = new NumberedFeed(options.capacity ?? defaultActivityCapacity, (delta) =>
+      this.deltas.fire({ baseVersion: delta.baseVersion, version: delta.version, cleared: delta.cleared, added: delta.added.reverse() }),
+    );
   }
 
   start(): void {
@@ -74,7 +76,7 @@ export class ActivityService {
         // Another account (or none): its channel's feed starts empty.
         this.broadcasterId = change.id;
         this.feed.clear();
-        this.scheduleFlush();
+        this.feed.deliverSoon();
       }),
     );
   }
@@ -86,7 +88,7 @@ export class ActivityService {
 
   /** The whole feed, newest first, at the version the next delta follows on from. */
   getSnapshot(): ActivitySnapshot {
-    this.flush();
+    this.feed.deliverNow();
     return { version: this.feed.currentVersion, items: this.feed.list().reverse(), capacity: this.feed.capacity };
   }
 
@@ -110,21 +112,7 @@ export class ActivityService {
 
   private add(draft: Parameters<typeof finishItem>[0], meta: ActivityMeta): void {
     if (!this.broadcasterId) return;
-    if (this.feed.add(finishItem(draft, meta))) this.scheduleFlush();
-  }
-
-  /** Events that arrive together (a burst read from one socket) travel as one delta. */
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    queueMicrotask(() => this.flush());
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
-    const delta = this.feed.takeDelta();
-    if (!delta) return;
-    this.deltas.fire({ baseVersion: delta.baseVersion, version: delta.version, cleared: delta.cleared, added: delta.added.reverse() });
+    if (this.feed.add(finishItem(draft, meta))) this.feed.deliverSoon();
   }
 }
 

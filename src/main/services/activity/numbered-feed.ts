@@ -23,8 +23,28 @@ export class NumberedFeed<T extends { id: string }> {
   private added: T[] = [];
   private readonly updated = new Map<string, T>();
 
-  constructor(readonly capacity: number) {
+  private deliveryQueued = false;
+
+  /** `deliver` receives the deltas of `deliverSoon`/`deliverNow`. */
+  constructor(
+    readonly capacity: number,
+    private readonly deliver: (delta: FeedDelta<T>) => void = () => {},
+  ) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
+  }
+
+  /** Delivers what changed at the end of the current task, once however often asked: events read together travel as one delta. */
+  deliverSoon(): void {
+    if (this.deliveryQueued) return;
+    this.deliveryQueued = true;
+    queueMicrotask(() => this.deliverNow());
+  }
+
+  /** Delivers what changed now (before a snapshot, so the next delta follows on from it). */
+  deliverNow(): void {
+    this.deliveryQueued = false;
+    const delta = this.takeDelta();
+    if (delta) this.deliver(delta);
   }
 
   get size(): number {

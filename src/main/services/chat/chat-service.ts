@@ -60,11 +60,10 @@ export class ChatService {
   private broadcasterId: string | null = null;
   /** The platform's emote image template (`{{id}}`, `{{format}}`, `{{theme_mode}}`, `{{scale}}`), read once per account. */
   private emoteTemplate: string | null = null;
-  private flushScheduled = false;
   private started = false;
 
   constructor(private readonly options: ChatServiceOptions) {
-    this.feed = new NumberedFeed(options.capacity ?? defaultChatCapacity);
+    this.feed = new NumberedFeed(options.capacity ?? defaultChatCapacity, (delta) => this.deltas.fire({ ...delta, selfId: this.broadcasterId }));
   }
 
   start(): void {
@@ -81,7 +80,7 @@ export class ChatService {
           this.broadcasterId = change.id;
           this.emoteTemplate = null;
           this.feed.clear();
-          this.scheduleFlush();
+          this.feed.deliverSoon();
         }
         if (change.id && change.canCallApi && this.emoteTemplate === null) background(this.readEmoteTemplate(change.id), this.options.logger, 'reading the emote image template');
       }),
@@ -94,7 +93,7 @@ export class ChatService {
   }
 
   getSnapshot(): ChatSnapshot {
-    this.flush();
+    this.feed.deliverNow();
     return { version: this.feed.currentVersion, messages: this.feed.list(), capacity: this.feed.capacity, selfId: this.broadcasterId };
   }
 
@@ -161,7 +160,7 @@ export class ChatService {
 
   private mark(messages: ChatMessage[], removed: NonNullable<ChatMessage['removed']>): void {
     for (const m of messages) this.feed.update({ ...m, removed });
-    this.scheduleFlush();
+    this.feed.deliverSoon();
   }
 
   private onMessage(event: unknown, meta: NotificationMeta): void {
@@ -195,7 +194,7 @@ export class ChatService {
       announcement,
       removed: null,
     });
-    if (added) this.scheduleFlush();
+    if (added) this.feed.deliverSoon();
   }
 
   private fragment(f: ChatFragmentEvent): ChatFragment {
@@ -216,18 +215,6 @@ export class ChatService {
     const template = answer.data?.template;
     // Only an http(s) template is used: the renderer's CSP decides which hosts may serve images.
     if (broadcasterId === this.broadcasterId && typeof template === 'string' && /^https?:\/\//.test(template)) this.emoteTemplate = template;
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    queueMicrotask(() => this.flush());
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
-    const delta = this.feed.takeDelta();
-    if (delta) this.deltas.fire({ ...delta, selfId: this.broadcasterId });
   }
 }
 
