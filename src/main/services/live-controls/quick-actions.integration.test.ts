@@ -109,8 +109,10 @@ describe('quick actions against the emulator', () => {
       shown.handlers.onClick?.();
       await vi.waitFor(() => expect(opened).toEqual([processing.editUrl]));
 
-      const entry = feature.markers.getOverview().logs[0]!.entries[0]!;
-      expect(entry).toMatchObject({ kind: 'clip', url: processing.editUrl, status: 'created', markerId: processing.clipId, source: 'hotkey' });
+      // The log entry is written once the clip's broadcast is known, which may come after "ready".
+      await vi.waitFor(() =>
+        expect(feature.markers.getOverview().logs[0]?.entries[0]).toMatchObject({ kind: 'clip', url: processing.editUrl, status: 'created', markerId: processing.clipId, source: 'hotkey' }),
+      );
       await vi.waitFor(async () => {
         const onDisk = JSON.parse(await readFile(join(dataDir, 'marker-log.json'), 'utf8'));
         expect(onDisk.broadcasts[0].entries[0]).toMatchObject({ kind: 'clip', url: processing.editUrl, status: 'created' });
