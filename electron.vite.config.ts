@@ -16,11 +16,10 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: false,
-      // The desktop shell, and the two programs that run in plain Node from the same build
-      // (`npm run dock`, `npm run emulator`): no transpiler at run time. The dock's entry keeps
-      // its folder depth so that its path to the project root stays the same.
+      // The desktop shell. The two programs that run in plain Node (`npm run dock`, `npm run
+      // emulator`) are built after this, as CommonJS for V8's code cache: scripts/build-programs.mjs.
       rollupOptions: {
-        input: { index: 'src/main/index.ts', 'dock/cli': 'src/main/dock/cli.ts', 'emulator/cli': 'src/emulator/cli.ts' },
+        input: { index: 'src/main/index.ts' },
         // Start-up compiles every byte it loads: no comments or whitespace, and ASCII only (Node
         // decodes ASCII fastest). Names are not mangled, so stack traces in logs stay readable.
         output: { minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } }, charset: 'ascii', comments: false },

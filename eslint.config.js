@@ -21,6 +21,7 @@ const zones = {
   servicesIpc: { target: './src/main/services/**', from: './src/main/ipc/**', message: 'Services never import src/main/ipc/: the domain\'s ipc/<domain>-ipc.ts imports the service.' },
   storeFeatures: { target: './src/renderer/src/store/**', from: './src/renderer/src/features/**', message: 'The store never imports features/: panels import the store.' },
   emulatorMain: { target: './src/emulator/**', from: './src/main/**', message: 'The emulator never imports the app (src/main/).' },
+  launchers: { target: './src/launchers/**', from: ['./src/main/**', './src/emulator/**', './src/renderer/**'], message: 'A launcher loads its built program by path (src/launchers/code-cache.ts): importing the program would build it into the launcher.' },
 };
 
 export default tseslint.config(

@@ -9,14 +9,20 @@ export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The programs built for plain node, by the name `scripts/run-built.mjs` takes. */
 export const builtEntries = {
-  dock: join(projectRoot, 'out/main/dock/cli.js'),
-  emulator: join(projectRoot, 'out/main/emulator/cli.js'),
+  dock: join(projectRoot, 'out/programs/dock.cjs'),
+  emulator: join(projectRoot, 'out/programs/emulator.cjs'),
   electron: join(projectRoot, 'out/main/index.js'),
 };
 
+/** What the dock and emulator launchers load through V8's code cache (scripts/build-programs.mjs). */
+export const builtPrograms = {
+  dock: join(projectRoot, 'out/programs/dock.program.cjs'),
+  emulator: join(projectRoot, 'out/programs/emulator.program.cjs'),
+};
+
 /** Every file one build writes: if any is missing or older than a source, the build is stale. */
-const outputs = [...Object.values(builtEntries), join(projectRoot, 'out/preload/index.cjs'), join(projectRoot, 'out/renderer/index.html')];
-const sources = ['src', 'resources', 'package.json', 'package-lock.json', 'electron.vite.config.ts', 'tsconfig.base.json'];
+const outputs = [...Object.values(builtEntries), ...Object.values(builtPrograms), join(projectRoot, 'out/preload/index.cjs'), join(projectRoot, 'out/renderer/index.html')];
+const sources = ['src', 'resources', 'package.json', 'package-lock.json', 'electron.vite.config.ts', 'scripts/build-programs.mjs', 'tsconfig.base.json'];
 
 /** Tests and their support are not built: editing them does not make the build stale. */
 const notBuilt = (name) => /\.test\.tsx?$/.test(name) || name === 'test-support';
@@ -56,10 +62,10 @@ export function ensureBuilt({ quiet = false } = {}) {
   const reason = staleReason();
   if (!reason) return;
   if (!quiet) process.stderr.write(`sidestage: building first (${reason})\n`);
-  const build = spawnSync('npx', ['electron-vite', 'build'], {
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
     cwd: projectRoot,
     stdio: ['ignore', quiet ? 'ignore' : 2, 2],
     shell: process.platform === 'win32',
   });
-  if (build.status !== 0) throw new Error(`the build failed (npx electron-vite build exited with ${build.status ?? build.signal})`);
+  if (build.status !== 0) throw new Error(`the build failed (npm run build exited with ${build.status ?? build.signal})`);
 }

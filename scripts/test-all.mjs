@@ -12,7 +12,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const run = (args, env = {}) => spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
-const buildStatus = run(['electron-vite', 'build']);
+const buildStatus = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status ?? 1;
 const unitStatus = run(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reports}/vitest.json`]);
 const e2eStatus = buildStatus === 0 ? run(['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` }) : 1;
 

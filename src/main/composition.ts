@@ -310,8 +310,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     await auth.start();
     await live.start();
     await obs.start();
-    // Off the start-up path: the checklist and the button learn whether ffmpeg is there when it answers.
-    testStream?.detectFfmpeg().catch((error: unknown) => logger.warn('looking for ffmpeg failed', { error: String(error) }));
+    // The checklist and the button learn whether ffmpeg is there once the start is over.
+    testStream?.detectFfmpegLater();
   } catch (error) {
     // Whatever started (the emulator's port, timers, sockets) must not outlive a failed start.
     await dispose().catch(() => {});

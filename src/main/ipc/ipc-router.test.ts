@@ -86,7 +86,27 @@ describe('IpcRouter', () => {
     off();
     r.emit('auth:changed', signedOutAuthState);
     expect(seen).toEqual([['auth:changed', signedOutAuthState]]);
+    r.onEvent(() => {});
     expect(() => r.emit('auth:changed', { status: 'bogus' } as never)).toThrow();
+  });
+
+  it('does not parse an event nobody listens to (start-up, before the window or the dock server)', () => {
+    const r = router();
+    let reads = 0;
+    const payload = {
+      ...signedOutAuthState,
+      get status() {
+        reads += 1;
+        return signedOutAuthState.status;
+      },
+    };
+    r.emit('auth:changed', payload);
+    expect(reads).toBe(0);
+    const seen: unknown[] = [];
+    r.onEvent((_event, received) => seen.push(received));
+    r.emit('auth:changed', payload);
+    expect(reads).toBeGreaterThan(0);
+    expect(seen).toEqual([signedOutAuthState]);
   });
 });
 

@@ -13,6 +13,7 @@ import type { Logger } from '../logger';
 import type { IngestTarget } from '../obs/ingest-target';
 import {
   defaultTestStreamProfile,
+  describeProfile,
   explainFfmpegFailure,
   FFMPEG_MISSING,
   ffmpegArguments,
@@ -81,6 +82,22 @@ function setup(options: { obeysTerm?: boolean; spawnError?: NodeJS.ErrnoExceptio
   service.onChange((state) => states.push(state.status));
   return { service, spawned, clock, logger, states, child: () => spawned.at(-1)!.child };
 }
+
+describe('describeProfile', () => {
+  it('groups the bitrate by thousands without Intl (whose first use loads ICU during start-up)', () => {
+    const toLocaleString = Number.prototype.toLocaleString;
+    Number.prototype.toLocaleString = () => {
+      throw new Error('Intl used');
+    };
+    try {
+      expect(describeProfile({ width: 1920, height: 1080, fps: 60, videoKbps: 12_000 })).toBe('1920x1080, 60 fps, 12,000 kbps H.264, keyframes every 2 s, AAC');
+      expect(describeProfile({ ...defaultTestStreamProfile, videoKbps: 999 })).toContain(' 999 kbps');
+      expect(describeProfile({ ...defaultTestStreamProfile, videoKbps: 1_234_567 })).toContain(' 1,234,567 kbps');
+    } finally {
+      Number.prototype.toLocaleString = toLocaleString;
+    }
+  });
+});
 
 describe('ffmpegArguments', () => {
   it('publishes the lavfi test picture and a tone as H.264 veryfast with a keyframe every 2 s, AAC, FLV, to server/key', () => {
@@ -169,6 +186,25 @@ describe('TestStreamService', () => {
     present.child().exit(0);
     expect(await found).toBe(true);
     expect(present.service.getState().ffmpegInstalled).toBe(true);
+  });
+
+  it('detectFfmpegLater looks for ffmpeg only once start-up is over, and not after dispose', async () => {
+    const { service, spawned, clock, child } = setup();
+    service.detectFfmpegLater(1_000);
+    expect(spawned).toHaveLength(0);
+    expect(service.getState().ffmpegInstalled).toBeNull();
+    clock.advance(999);
+    expect(spawned).toHaveLength(0);
+    clock.advance(1);
+    expect(spawned.map((s) => s.args)).toEqual([expect.arrayContaining(['-version'])]);
+    child().exit(0);
+    await waitUntil(() => service.getState().ffmpegInstalled === true, 2000, 'ffmpeg found');
+
+    const disposed = setup();
+    disposed.service.detectFfmpegLater(1_000);
+    await disposed.service.dispose();
+    disposed.clock.advance(5_000);
+    expect(disposed.spawned).toHaveLength(0);
   });
 
   it('a refused publish fails with the reason in words, the key replaced in what ffmpeg said', async () => {

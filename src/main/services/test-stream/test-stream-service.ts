@@ -89,7 +89,15 @@ export function ffmpegArguments(url: string, profile: TestStreamProfile): string
 }
 
 export function describeProfile(profile: TestStreamProfile): string {
-  return `${profile.width}x${profile.height}, ${profile.fps} fps, ${profile.videoKbps.toLocaleString('en-US')} kbps H.264, keyframes every 2 s, AAC`;
+  return `${profile.width}x${profile.height}, ${profile.fps} fps, ${groupDigits(profile.videoKbps)} kbps H.264, keyframes every 2 s, AAC`;
+}
+
+/**
+ * 6000 -> "6,000". Not `toLocaleString`: this runs while the service is built, and the first Intl
+ * call of a process loads ICU's locale data, 25-50 ms of the dock's cold start.
+ */
+function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** ffmpeg's last error lines in the broadcaster's words; `line` has the key already replaced. */
@@ -130,6 +138,7 @@ export class TestStreamService {
   private run: Run | null = null;
   private starting: Promise<TestStreamState> | null = null;
   private disposed = false;
+  private detectTimer: unknown = null;
 
   constructor(private readonly options: TestStreamOptions) {
     this.clock = options.clock ?? systemClock;
@@ -154,6 +163,20 @@ export class TestStreamService {
 
   onChange(listener: (state: TestStreamState) => void): Disposer {
     return this.changes.on(listener);
+  }
+
+  /**
+   * Looks for ffmpeg once start-up is over: starting a process costs the start about 20 ms of its
+   * one thread, and ffmpeg's own start competes for the CPU. Until it answers, `ffmpegInstalled`
+   * is null ("not known yet").
+   */
+  detectFfmpegLater(delayMs = 1_000): void {
+    this.clock.clearTimeout(this.detectTimer);
+    this.detectTimer = this.clock.setTimeout(() => {
+      this.detectTimer = null;
+      if (this.disposed) return;
+      this.detectFfmpeg().catch((error: unknown) => this.options.logger.warn('looking for ffmpeg failed', { error: String(error) }));
+    }, delayMs);
   }
 
   /** Looks for ffmpeg (`ffmpeg -version`) so that the checklist and the panel can say it is missing before a start. */
@@ -282,6 +305,7 @@ export class TestStreamService {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.clock.clearTimeout(this.detectTimer);
     if (this.starting) await this.starting.catch(() => {});
     if (this.run) await this.end(this.run);
     this.changes.dispose();
