@@ -746,6 +746,21 @@ describe('ViewerSimulation: the whole crowd', () => {
     expect(warnings.filter((w) => w.startsWith('viewer simulation: chatMessage'))).toHaveLength(2);
   });
 
+  it('a new run reports its own first failure, even if the last run stopped while failing', async () => {
+    const warnings: string[] = [];
+    const { simulation, clock, state } = setup({ logger: { ...silentLogger, warn: (m: string) => void warnings.push(m) } });
+    await simulation.start();
+    state.down = true;
+    await run(clock, 60_000, 200);
+    state.down = false;
+    // Off and on again before any tick could succeed.
+    await simulation.stop();
+    await simulation.start();
+    state.down = true;
+    await run(clock, 60_000, 200);
+    expect(warnings.filter((w) => w.startsWith('viewer simulation: chatMessage'))).toHaveLength(2);
+  });
+
   it('stops every kind when switched off: no timer left and no request after', async () => {
     const { simulation, clock, calls, state } = setup();
     state.polls = [poll()];

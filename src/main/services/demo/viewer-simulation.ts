@@ -19,27 +19,14 @@ import {
   type SimulationPoll,
   type SimulationPrediction,
 } from '../../../emulator/simulation-client';
-import { noSimulationCounts } from '../../../shared/ipc/schemas/demo';
+import { noSimulationCounts, type SimulationState } from '../../../shared/ipc/schemas/demo';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
-export interface SimulationCounts {
-  redemptions: number;
-  donations: number;
-  /** Chat joins and leaves. */
-  chatEvents: number;
-  /** Chat messages the platform delivered (not the ones the chat modes dropped). */
-  chatMessages: number;
-  follows: number;
-  /** New subscriptions, each gifted one included. */
-  subscriptions: number;
-  cheers: number;
-  raids: number;
-  /** Poll votes and prediction entries. */
-  votes: number;
-}
+/** What a run made happen, by kind (the IPC contract's shape: one definition for both). */
+export type SimulationCounts = SimulationState['counts'];
 
 export interface ViewerSimulationState {
   running: boolean;
@@ -299,6 +286,8 @@ export class ViewerSimulation {
     this.running = true;
     this.startedAt = this.clock.now();
     this.counts = zeroCounts();
+    // A new run reports its own first failure of each kind.
+    this.failing.clear();
     for (const activity of activities) this.schedule(activity, this.pace.firstFraction);
     this.logger.info('viewer simulation started', { viewers: this.viewerPool.length });
     this.changed();
