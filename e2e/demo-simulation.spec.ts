@@ -1,7 +1,7 @@
 /**
  * The demo's "Simulate viewers" switch end to end in the dock: on, the demo channel goes live
- * (the status bar says so, from EventSub) and viewers' redemptions reach the Queue by themselves;
- * off, the stream ends and the activity stops.
+ * (the status bar says so, from EventSub), viewers' chat messages show in the Live view's chat and
+ * their redemptions reach the Queue by themselves; off, the stream ends and the activity stops.
  */
 import { expect, test } from './support/dock-fixture';
 import { simulation } from './support/emulator-client';
@@ -11,7 +11,7 @@ const broadcasterId = '501234567';
 
 const waiting = (emulatorUrl: string) => simulation(emulatorUrl).redemptions({ broadcaster_id: broadcasterId, status: 'UNFULFILLED' });
 
-test('Simulate viewers: the channel goes live and redemptions arrive by themselves; off ends the stream', async ({ page, context, dock }) => {
+test('Simulate viewers: the channel goes live, viewers chat and redemptions arrive by themselves; off ends the stream', async ({ page, context, dock }) => {
   // Viewers redeem about every 8 s and some rewards skip the queue: allow for a few of them.
   test.setTimeout(150_000);
   await signInToDemo(page, context, dock);
@@ -27,6 +27,18 @@ test('Simulate viewers: the channel goes live and redemptions arrive by themselv
   await expect(page.getByTestId('status-stream')).toHaveText(/^Live( \d+:\d\d)?$/);
   // Going live brings the Live panel; the queue is one press away.
   await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
+  // Viewers chat (a line every few seconds): one of their messages, as the platform delivered it, shows in the Live view's chat.
+  const chatLog = page.getByRole('log', { name: 'Chat messages' });
+  await expect
+    .poll(
+      async () => {
+        const sent = (await simulation(dock.emulatorUrl).chatMessages(broadcasterId)).messages.filter((m) => m.is_sent && m.user_id !== broadcasterId);
+        const shown = new Set(await chatLog.locator('[data-message-id]').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-message-id'))));
+        return sent.some((m) => shown.has(m.message_id));
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(true);
   await page.getByRole('button', { name: 'Queue', exact: true }).click();
 
   // A redemption nobody made in this test, waiting in the queue: learn its id from the emulator…
@@ -43,6 +55,7 @@ test('Simulate viewers: the channel goes live and redemptions arrive by themselv
   // …and see it in the Queue, brought by EventSub.
   await expect(page.locator(`[data-redemption-id="${arrived}"]`)).toBeAttached();
   await expect(page.getByTestId('demo-simulation-counts')).toContainText(/[1-9]\d* redemptions?/);
+  await expect(page.getByTestId('demo-simulation-counts')).toContainText(/[1-9]\d* chat messages?/);
 
   await toggle.uncheck();
   await expect(toggle).not.toBeChecked();

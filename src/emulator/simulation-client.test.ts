@@ -7,6 +7,9 @@ import type { TokenResponse } from './routes/identity-shared';
 import type { clientView, snapshot } from './routes/simulation';
 import type { faultView } from './routes/simulation-faults';
 import type { simulationMessageView } from './routes/simulation-chat';
+import type { pollView } from './routes/polls';
+import type { predictionView } from './routes/predictions';
+import type { raidView } from './routes/raids';
 import type { helixRedemption, helixReward } from './routes/channel-points';
 import type { extensionView } from './routes/extensions';
 import { DEMO_REWARD_IDS } from './seed-channel-points';
@@ -26,6 +29,9 @@ import {
   type SimulationClientRecord,
   type SimulationExtension,
   type SimulationFault,
+  type SimulationPoll,
+  type SimulationPrediction,
+  type SimulationRaid,
   type SimulationRedemption,
   type SimulationReward,
   type SimulationStream,
@@ -49,6 +55,9 @@ describe('the answer types match the emulator views', () => {
     expectTypeOf<ReturnType<typeof simulationMessageView>>().toExtend<SimulationChatMessage>();
     expectTypeOf<ReturnType<typeof helixReward> & { client_id: string }>().toExtend<SimulationReward>();
     expectTypeOf<ReturnType<typeof extensionView>>().toExtend<SimulationExtension>();
+    expectTypeOf<ReturnType<typeof pollView>>().toExtend<SimulationPoll>();
+    expectTypeOf<ReturnType<typeof predictionView>>().toExtend<SimulationPrediction>();
+    expectTypeOf<ReturnType<typeof raidView>>().toExtend<SimulationRaid>();
     expectTypeOf<
       ReturnType<typeof helixRedemption> & { stream_id: string | null; refunded_points: number; refunded_at: string | null; reward_deleted: boolean }
     >().toExtend<SimulationRedemption>();
@@ -123,6 +132,10 @@ describe('createSimulationClient against a real emulator', () => {
     expect((await sim.createVideo({ user_id: broadcasterId, type: 'highlight', title: 'Typed clip' })).title).toBe('Typed clip');
     const message = await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewerId, text: 'hello typed' });
     expect((await sim.chatMessages(broadcasterId)).messages.map((m) => m.message_id)).toContain(message.message_id);
+    const raid = await sim.incomingRaid({ from_broadcaster_id: user.id, to_broadcaster_id: broadcasterId, viewers: 4 });
+    expect(raid).toMatchObject({ from_broadcaster_id: user.id, to_broadcaster_id: broadcasterId, status: 'completed', viewers: 4 });
+    expect((await sim.polls(broadcasterId)).polls).toEqual([]);
+    expect((await sim.predictions(broadcasterId)).predictions).toEqual(expect.any(Array));
   });
 
   it('faults and EventSub: adds a fault that the API then answers, lists and clears it', async () => {

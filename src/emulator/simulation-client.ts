@@ -423,6 +423,21 @@ export interface EmoteSetGrantRequest {
   action: 'add' | 'remove';
 }
 
+export interface IncomingRaidRequest {
+  from_broadcaster_id: string;
+  to_broadcaster_id: string;
+  /** The raider's live viewer count (0 when offline) by default. */
+  viewers?: number;
+}
+
+export type SimulationRaid = SimulationRecord & {
+  id: string;
+  from_broadcaster_id: string;
+  to_broadcaster_id: string;
+  status: 'pending' | 'cancelled' | 'completed';
+  viewers: number | null;
+};
+
 // ---- supporters: cheers, subscriptions, goals ----
 
 export type SubscriptionTier = '1000' | '2000' | '3000';
@@ -476,6 +491,22 @@ export interface VoteRequest {
   choice_id: string;
   channel_points?: number;
 }
+
+/** A poll as Get Polls shows it. */
+export type SimulationPoll = SimulationRecord & {
+  id: string;
+  status: 'ACTIVE' | 'COMPLETED' | 'TERMINATED' | 'ARCHIVED' | 'MODERATED' | 'INVALID';
+  choices: { id: string; title: string; votes: number; channel_points_votes: number; bits_votes: number }[];
+  channel_points_voting_enabled: boolean;
+  channel_points_per_vote: number;
+};
+
+/** A prediction as Get Predictions shows it. */
+export type SimulationPrediction = SimulationRecord & {
+  id: string;
+  status: 'ACTIVE' | 'LOCKED' | 'RESOLVED' | 'CANCELED';
+  outcomes: { id: string; title: string; users: number; channel_points: number; color: string }[];
+};
 
 export interface PredictRequest {
   user_id: string;
@@ -674,6 +705,8 @@ export function createSimulationClient(options: SimulationClientOptions) {
     deleteEmote: (id: string) => call<SimulationEmote>('DELETE', `/_emulator/emotes/${seg(id)}`),
     userEmoteSets: (body: EmoteSetGrantRequest) => call<{ user_id: string; emote_set_ids: string[] }>('POST', '/_emulator/user-emote-sets', body),
     raids: (broadcasterId: string) => call<{ raids: SimulationRecord[] }>('GET', `/_emulator/raids${query({ broadcaster_id: broadcasterId })}`),
+    /** Another channel raids this one now, without a countdown (`channel.raid`, a raid notice in chat). */
+    incomingRaid: (body: IncomingRaidRequest) => call<SimulationRaid>('POST', '/_emulator/raids', body),
     shoutouts: (broadcasterId: string) => call<{ shoutouts: SimulationRecord[] }>('GET', `/_emulator/shoutouts${query({ broadcaster_id: broadcasterId })}`),
 
     // supporters
@@ -687,6 +720,8 @@ export function createSimulationClient(options: SimulationClientOptions) {
     endGoal: (id: string) => call<SimulationGoal & { is_achieved: boolean }>('POST', `/_emulator/goals/${seg(id)}/end`, {}),
 
     // engagement
+    polls: (broadcasterId: string) => call<{ polls: SimulationPoll[] }>('GET', `/_emulator/polls${query({ broadcaster_id: broadcasterId })}`),
+    predictions: (broadcasterId: string) => call<{ predictions: SimulationPrediction[] }>('GET', `/_emulator/predictions${query({ broadcaster_id: broadcasterId })}`),
     vote: (pollId: string, body: VoteRequest) => call<SimulationRecord & { id: string }>('POST', `/_emulator/polls/${seg(pollId)}/votes`, body),
     predict: (predictionId: string, body: PredictRequest) => call<SimulationRecord & { id: string }>('POST', `/_emulator/predictions/${seg(predictionId)}/predictions`, body),
     createClip: (body: CreateClipRequest) => call<SimulationRecord & { id: string }>('POST', '/_emulator/clips', body),

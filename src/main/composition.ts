@@ -235,6 +235,15 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
       ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
       : null;
   wiring.add(registerDemoIpc(router, simulation));
+  if (simulation) {
+    // Signing out ends the practice stream too: no pretend viewers keep talking to nobody.
+    wiring.add(
+      auth.onChange((state) => {
+        if (state.status !== 'signedOut' || !simulation.getState().running) return;
+        void simulation.stop().catch((error: unknown) => logger.warn('viewer simulation: could not stop on sign-out', { error: error instanceof Error ? error.message : String(error) }));
+      }),
+    );
+  }
   // OBS Studio: its password in its own file, encrypted like the tokens; markers and notifications from live controls.
   const obs = new ObsService({
     settings,

@@ -164,6 +164,16 @@ describe('the simulation API’s chat', () => {
     expect((await post(PIXELPAL, 'x', { reply_parent_message_id: 'nope' })).status).toBe(400);
     expect((await fetch(`${demo.url}/_emulator/chat/messages`)).status).toBe(400);
   });
+
+  it('gives a subscriber the channel’s subscriber badge, its version the month step and its info the months', async () => {
+    const events = demo.recordEvents();
+    await demo.simulate('/subscriptions', { broadcaster_id: B, user_id: COZY, tier: '1000' });
+    await post(COZY, 'new sub here');
+    await demo.simulate('/subscriptions/messages', { broadcaster_id: B, user_id: COZY, cumulative_months: 7 });
+    await post(COZY, 'seven months');
+    const badges = events.filter((e) => e.type === 'channel.chat.message').map((e) => e.event.badges);
+    expect(badges).toEqual([[{ set_id: 'subscriber', id: '0', info: '1' }], [{ set_id: 'subscriber', id: '6', info: '7' }]]);
+  });
 });
 
 describe('Send Chat Announcement', () => {

@@ -81,7 +81,18 @@ export function chatBadges(state: EmulatorState, broadcasterId: string, userId: 
   if (userId === broadcasterId) badges.push({ set_id: 'broadcaster', id: '1', info: '' });
   if (state.moderators.isModerator(broadcasterId, userId)) badges.push({ set_id: 'moderator', id: '1', info: '' });
   if (state.vips.isVip(broadcasterId, userId)) badges.push({ set_id: 'vip', id: '1', info: '' });
+  const subscription = state.subscriptions.get(broadcasterId, userId);
+  // The platform's version is the badge's month step (the channel's subscriber badge versions 0, 3, 6, 12...); info the months.
+  if (subscription) badges.push({ set_id: 'subscriber', id: subscriberBadgeVersion(subscription.cumulativeMonths), info: String(subscription.cumulativeMonths) });
   return badges;
+}
+
+const SUBSCRIBER_BADGE_STEPS = [0, 3, 6, 9, 12, 18, 24, 36, 48, 60, 72, 84, 96, 108, 120];
+
+function subscriberBadgeVersion(months: number): string {
+  let version = 0;
+  for (const step of SUBSCRIBER_BADGE_STEPS) if (months >= step) version = step;
+  return String(version);
 }
 
 /** Why the platform would not deliver the message (chat modes, bans), or null. */

@@ -85,3 +85,28 @@ describe('Start a Raid', () => {
     expect((await raid(SAM)).status).toBe(200);
   });
 });
+
+describe('the simulation API’s incoming raid', () => {
+  it('raids at once with the given viewers: channel.raid, the target’s viewers, a raid notice, the raid listed', async () => {
+    await demo.simulate(`/streams/${B}/online`, { viewer_count: 20 });
+    const events = demo.recordEvents();
+    const res = await demo.simulate('/raids', { from_broadcaster_id: SAM, to_broadcaster_id: B, viewers: 12 });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ from_broadcaster_id: SAM, to_broadcaster_id: B, status: 'completed', viewers: 12, completed_at: expect.any(String) });
+    expect(events.map((e) => e.type)).toEqual(['channel.raid', 'channel.chat.notification']);
+    expect(events[0]!.event).toMatchObject({ from_broadcaster_user_id: SAM, from_broadcaster_user_name: 'Speedrun_Sam', to_broadcaster_user_id: B, viewers: 12 });
+    expect(events[1]!.event).toMatchObject({ notice_type: 'raid', system_message: '12 raiders from Speedrun_Sam have joined!' });
+    expect(demo.state.streams.get(B)?.viewerCount).toBe(32);
+    expect((await raids()).raids[0]).toMatchObject({ id: res.json.id, status: 'completed' });
+  });
+
+  it('takes the raider’s live viewers by default; refuses a raid on oneself, unknown users and a raider counting down', async () => {
+    await demo.simulate(`/streams/${SAM}/online`, { viewer_count: 9 });
+    expect((await demo.simulate('/raids', { from_broadcaster_id: SAM, to_broadcaster_id: B })).json.viewers).toBe(9);
+    expect((await demo.simulate('/raids', { from_broadcaster_id: B, to_broadcaster_id: B })).json).toEqual({ error: 'Bad Request', status: 400, message: RAID_SELF });
+    expect((await demo.simulate('/raids', { from_broadcaster_id: '999999999', to_broadcaster_id: B })).status).toBe(400);
+    expect((await demo.simulate('/raids', { from_broadcaster_id: SAM, to_broadcaster_id: B, viewers: -1 })).status).toBe(400);
+    expect((await raid(SAM)).status).toBe(200);
+    expect((await demo.simulate('/raids', { from_broadcaster_id: B, to_broadcaster_id: SAM })).json).toEqual({ error: 'Conflict', status: 409, message: RAID_IN_PROGRESS });
+  });
+});

@@ -41,41 +41,46 @@ export function raidView(state: EmulatorState, raid: Raid) {
 /** Carries out every raid whose countdown has ended. */
 export function settleDueRaids(state: EmulatorState): void {
   const now = state.clock.now();
-  for (const raid of state.raids.due(now)) {
-    const from = state.users.get(raid.fromBroadcasterId);
-    const to = state.users.get(raid.toBroadcasterId);
-    const viewers = state.streams.get(raid.fromBroadcasterId)?.viewerCount ?? 0;
-    raid.status = 'completed';
-    raid.viewers = viewers;
-    raid.completedAt = now;
-    if (!from || !to) continue;
-    const target = state.streams.get(to.id);
-    if (target) target.viewerCount += viewers;
-    state.events.publish({
-      type: 'channel.raid',
-      broadcasterUserId: from.id,
-      condition: { from_broadcaster_user_id: from.id, to_broadcaster_user_id: to.id },
-      event: {
-        from_broadcaster_user_id: from.id,
-        from_broadcaster_user_login: from.login,
-        from_broadcaster_user_name: from.displayName,
-        to_broadcaster_user_id: to.id,
-        to_broadcaster_user_login: to.login,
-        to_broadcaster_user_name: to.displayName,
-        viewers,
-      },
-    });
-    state.events.publish({
-      type: 'channel.chat.notification',
-      broadcasterUserId: to.id,
-      event: chatNotificationEvent(state, to, from, {
-        type: 'raid',
-        text: '',
-        systemMessage: `${viewers} raiders from ${from.displayName} have joined!`,
-        details: { user_id: from.id, user_login: from.login, user_name: from.displayName, viewer_count: viewers, profile_image_url: from.profileImageUrl },
-      }),
-    });
-  }
+  for (const raid of state.raids.due(now)) completeRaid(state, raid, state.streams.get(raid.fromBroadcasterId)?.viewerCount ?? 0, now);
+}
+
+/**
+ * The raid happens: the target's live stream gains the viewers, `channel.raid` goes out and the
+ * target's chat gets a `raid` notice. Also for a raid the simulation API brings in at once.
+ */
+export function completeRaid(state: EmulatorState, raid: Raid, viewers: number, now: number): void {
+  const from = state.users.get(raid.fromBroadcasterId);
+  const to = state.users.get(raid.toBroadcasterId);
+  raid.status = 'completed';
+  raid.viewers = viewers;
+  raid.completedAt = now;
+  if (!from || !to) return;
+  const target = state.streams.get(to.id);
+  if (target) target.viewerCount += viewers;
+  state.events.publish({
+    type: 'channel.raid',
+    broadcasterUserId: from.id,
+    condition: { from_broadcaster_user_id: from.id, to_broadcaster_user_id: to.id },
+    event: {
+      from_broadcaster_user_id: from.id,
+      from_broadcaster_user_login: from.login,
+      from_broadcaster_user_name: from.displayName,
+      to_broadcaster_user_id: to.id,
+      to_broadcaster_user_login: to.login,
+      to_broadcaster_user_name: to.displayName,
+      viewers,
+    },
+  });
+  state.events.publish({
+    type: 'channel.chat.notification',
+    broadcasterUserId: to.id,
+    event: chatNotificationEvent(state, to, from, {
+      type: 'raid',
+      text: '',
+      systemMessage: `${viewers} raiders from ${from.displayName} have joined!`,
+      details: { user_id: from.id, user_login: from.login, user_name: from.displayName, viewer_count: viewers, profile_image_url: from.profileImageUrl },
+    }),
+  });
 }
 
 export function registerRaidRoutes(app: FastifyInstance): void {

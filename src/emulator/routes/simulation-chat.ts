@@ -1,7 +1,8 @@
 /**
  * Simulation API for chat, emotes, raids and shoutouts (design.md, "The emulator's contract"):
  * viewers post chat (`channel.chat.message`), channel emotes and emote sets are created, users are
- * given emote sets; the channel's messages, raids and shoutouts are read back. Loopback only
+ * given emote sets; another channel raids this one at once (`channel.raid`); the channel's messages,
+ * raids and shoutouts are read back. Loopback only
  * (app.ts); answers are the objects.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,7 +21,7 @@ import type { EmulatorState } from '../state/emulator-state';
 import type { User } from '../state/users';
 import { channelEmote } from './chat';
 import { MAX_MESSAGE_LENGTH, postChatMessage } from './chat-messages';
-import { raidView, settleDueRaids } from './raids';
+import { completeRaid, RAID_IN_PROGRESS, RAID_SELF, raidView, settleDueRaids } from './raids';
 import { shoutoutView } from './shoutouts';
 import '../http/app-state';
 
@@ -47,6 +48,10 @@ const emoteBody = z
   })
   .strict();
 
+const incomingRaidBody = z
+  .object({ from_broadcaster_id: userId, to_broadcaster_id: userId, viewers: z.number().int().min(0).max(1_000_000).optional() })
+  .strict();
+
 const emoteSetGrantBody = z.object({ user_id: userId, emote_set_id: z.string().min(1).max(40), action: z.enum(['add', 'remove']) }).strict();
 
 export function simulationMessageView(state: EmulatorState, message: ChatMessage) {
@@ -63,7 +68,8 @@ export function simulationMessageView(state: EmulatorState, message: ChatMessage
   };
 }
 
-function broadcasterFilter(state: EmulatorState, raw: unknown): User {
+/** The `broadcaster_id` query parameter of a simulation listing, a known user. */
+export function broadcasterFilter(state: EmulatorState, raw: unknown): User {
   const broadcasterId = new RequestParams(raw).one('broadcaster_id');
   if (broadcasterId === undefined || broadcasterId === '') throw badRequest('Missing required parameter "broadcaster_id"');
   return knownUser(state, broadcasterId, 'broadcaster_id');
@@ -147,6 +153,20 @@ export function registerChatSimulationRoutes(app: FastifyInstance): void {
     settleDueRaids(state);
     const broadcaster = broadcasterFilter(state, request.query);
     return { raids: state.raids.list(broadcaster.id).map((r) => raidView(state, r)) };
+  });
+
+  // A raid that arrives now, without the raider's countdown: what the raided channel sees.
+  app.post('/_emulator/raids', (request) => {
+    const body = parseSimulationBody(incomingRaidBody, request.body);
+    const from = knownUser(state, body.from_broadcaster_id, 'from_broadcaster_id');
+    const to = knownUser(state, body.to_broadcaster_id, 'to_broadcaster_id');
+    if (from.id === to.id) throw badRequest(RAID_SELF);
+    settleDueRaids(state);
+    if (state.raids.pending(from.id)) throw conflict(RAID_IN_PROGRESS);
+    const now = state.clock.now();
+    const raid = state.raids.start({ fromBroadcasterId: from.id, toBroadcasterId: to.id, isMature: state.streams.get(to.id)?.isMature ?? false, now, countdownMs: 0 });
+    completeRaid(state, raid, body.viewers ?? state.streams.get(from.id)?.viewerCount ?? 0, now);
+    return raidView(state, raid);
   });
 
   app.get('/_emulator/shoutouts', (request) => {

@@ -1,6 +1,8 @@
 /**
  * Simulation API for polls, predictions and channel-point balances (design.md, "The emulator's
- * contract"): viewers vote and predict; loopback only (app.ts); answers are the changed objects.
+ * contract"): viewers vote and predict, and find what they can vote on in a channel's polls and
+ * predictions (newest first, in the current API's shapes); loopback only (app.ts); answers are the
+ * changed objects.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +14,7 @@ import type { User } from '../state/users';
 import { clipView } from './clips';
 import { pollView, publishPollEvent, settlePolls } from './polls';
 import { predictionView, publishPredictionEvent, settlePredictions } from './predictions';
+import { broadcasterFilter } from './simulation-chat';
 import '../http/app-state';
 
 const userId = z.string().min(1).max(20);
@@ -38,6 +41,19 @@ const clipBody = z
 
 export function registerEngagementSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
+
+  app.get('/_emulator/polls', (request) => {
+    const broadcaster = broadcasterFilter(state, request.query);
+    const now = state.clock.now();
+    settlePolls(state, now);
+    return { polls: state.polls.listFor(broadcaster.id, now).map((p) => pollView(state, p)) };
+  });
+
+  app.get('/_emulator/predictions', (request) => {
+    const broadcaster = broadcasterFilter(state, request.query);
+    settlePredictions(state, state.clock.now());
+    return { predictions: state.predictions.listFor(broadcaster.id).map((p) => predictionView(state, p)) };
+  });
 
   app.post<{ Params: { id: string } }>('/_emulator/polls/:id/votes', (request) => {
     const body = parseSimulationBody(voteBody, request.body);

@@ -38,13 +38,14 @@ export class RaidStore {
     return allowed;
   }
 
-  start(input: { fromBroadcasterId: string; toBroadcasterId: string; isMature: boolean; now: number }): Raid {
+  /** `countdownMs` 0: a raid that happens at once (the simulation API's incoming raid). */
+  start(input: { fromBroadcasterId: string; toBroadcasterId: string; isMature: boolean; now: number; countdownMs?: number }): Raid {
     const raid: Raid = {
       id: randomUUID(),
       fromBroadcasterId: input.fromBroadcasterId,
       toBroadcasterId: input.toBroadcasterId,
       createdAt: input.now,
-      dueAt: input.now + RAID_COUNTDOWN_MS,
+      dueAt: input.now + (input.countdownMs ?? RAID_COUNTDOWN_MS),
       isMature: input.isMature,
       status: 'pending',
       viewers: null,

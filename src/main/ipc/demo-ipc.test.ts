@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../services/logger';
 import { createSimulationClient } from '../../emulator/simulation-client';
 import { ViewerSimulation } from '../services/demo/viewer-simulation';
+import { noSimulationCounts } from '../../shared/ipc/contract';
 import { registerDemoIpc } from './demo-ipc';
 import { IpcRouter } from './ipc-router';
 
@@ -13,7 +14,7 @@ describe('demo IPC', () => {
     registerDemoIpc(router, null);
     expect(await router.dispatch('demo:getSimulation', undefined, trusted)).toEqual({
       ok: true,
-      value: { available: false, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } },
+      value: { available: false, running: false, startedAt: null, counts: noSimulationCounts },
     });
     expect(await router.dispatch('demo:setSimulation', { running: true }, trusted)).toEqual({
       ok: false,

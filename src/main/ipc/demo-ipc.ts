@@ -1,4 +1,4 @@
-import type { SimulationState } from '../../shared/ipc/contract';
+import { noSimulationCounts, type SimulationState } from '../../shared/ipc/contract';
 import type { Disposer } from '../../shared/primitives/emitter';
 import { AppError } from '../services/app-error';
 import type { ViewerSimulation, ViewerSimulationState } from '../services/demo/viewer-simulation';
@@ -9,7 +9,7 @@ export const unavailableSimulation: SimulationState = {
   available: false,
   running: false,
   startedAt: null,
-  counts: { redemptions: 0, donations: 0, chatEvents: 0 },
+  counts: noSimulationCounts,
 };
 
 /**

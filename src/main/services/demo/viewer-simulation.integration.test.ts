@@ -84,6 +84,10 @@ describe('ViewerSimulation against the emulator', () => {
     const donations = (await res.json()) as { data: { user_id: string }[] };
     expect(donations.data.length).toBeGreaterThanOrEqual(3 + counts.donations);
 
+    // The rest of the crowd reached the platform too.
+    expect(counts.chatMessages).toBeGreaterThanOrEqual(3);
+    expect(counts.follows + counts.subscriptions + counts.cheers).toBeGreaterThanOrEqual(1);
+
     await simulation.stop();
     const offline = await simulationApi(emulator).state();
     expect(offline.streams.some((s) => s.user_id === demo.broadcaster.id)).toBe(false);
@@ -92,6 +96,63 @@ describe('ViewerSimulation against the emulator', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(recorder.sent.length).toBe(sentAtStop);
     expect(clock.pendingTimers()).toBe(0);
+    await simulation.dispose();
+  });
+});
+
+describe('the whole crowd against the emulator', () => {
+  it('chat messages, a follow, a poll vote and a prediction reach the platform, where any client reads them', async () => {
+    const demo = emulator.demo!;
+    const sim = simulationApi(emulator);
+    const clock = createFakeClock();
+    const recorder = recordingHttp(emulator.url);
+    const token = await mintToken(emulator, ['channel:manage:polls', 'channel:manage:predictions', 'moderator:read:followers']);
+    const helix = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const res = await fetch(`${emulator.url}/helix${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'client-id': demo.clientId, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect(res.status, `${method} ${path}`).toBe(200);
+      return (await res.json()) as { data: Record<string, unknown>[]; total?: number };
+    };
+    // The broadcaster opens a poll and a prediction, as from the Live view.
+    const poll = (await helix('POST', '/polls', { broadcaster_id: demo.broadcaster.id, title: 'Next boss?', choices: [{ title: 'Hornet' }, { title: 'Radiance' }], duration: 300 })).data[0]!;
+    const prediction = (
+      await helix('POST', '/predictions', { broadcaster_id: demo.broadcaster.id, title: 'First try?', outcomes: [{ title: 'Yes' }, { title: 'No' }], prediction_window: 300 })
+    ).data[0]!;
+    const followersBefore = (await helix('GET', `/channels/followers?broadcaster_id=${demo.broadcaster.id}`)).total ?? 0;
+    const messagesBefore = (await sim.chatMessages(demo.broadcaster.id)).messages.length;
+
+    // Few waits: the poll, like the channel, has the emulator's real clock; only the simulation's is fake.
+    const simulation = new ViewerSimulation({
+      http: recorder.http,
+      broadcasterId: demo.broadcaster.id,
+      viewers: demo.viewers,
+      logger: silentLogger,
+      clock,
+      random: seededRandom(5),
+      pace: { followMs: 8_000, voteMs: 2_000 },
+    });
+    await simulation.start();
+    for (let tick = 0; tick < 12; tick++) {
+      clock.advance(6_000);
+      await waitUntil(recorder.idle, 5000, 'the requests of this tick');
+    }
+    await simulation.stop();
+
+    const messages = (await sim.chatMessages(demo.broadcaster.id)).messages.slice(messagesBefore).filter((m) => m.is_sent);
+    expect(messages.length).toBeGreaterThanOrEqual(5);
+    expect(messages.length).toBe(simulation.getState().counts.chatMessages);
+    // The platform recognised emotes in some of them.
+    expect(messages.some((m) => m.fragments.some((f) => (f as { type: string }).type === 'emote'))).toBe(true);
+    expect((await helix('GET', `/channels/followers?broadcaster_id=${demo.broadcaster.id}`)).total).toBeGreaterThan(followersBefore);
+    const [polled] = (await helix('GET', `/polls?broadcaster_id=${demo.broadcaster.id}&id=${String(poll.id)}`)).data;
+    const votes = (polled!.choices as { votes: number }[]).reduce((a, c) => a + c.votes, 0);
+    expect(votes).toBeGreaterThanOrEqual(1);
+    const [predicted] = (await helix('GET', `/predictions?broadcaster_id=${demo.broadcaster.id}&id=${String(prediction.id)}`)).data;
+    expect((predicted!.outcomes as { users: number }[]).reduce((a, o) => a + o.users, 0)).toBeGreaterThanOrEqual(1);
+    expect(simulation.getState().counts.votes).toBe(votes + (predicted!.outcomes as { users: number }[]).reduce((a, o) => a + o.users, 0));
     await simulation.dispose();
   });
 });
@@ -138,5 +199,52 @@ describe('the switch through the composition in demo mode', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
     expect(sidestage.simulation!.getState().running).toBe(false);
+  });
+  it('signed in, the Live view’s chat and activity feed get the simulated viewers; signing out switches the simulation off', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sidestage-demo-sim-'));
+    const sidestage = await createSidestage({
+      transport: 'dock',
+      dataDir,
+      version: 'test',
+      env: {},
+      demo: true,
+      tokenStore: new MemoryTokenStore(),
+      settings: new MemorySettingsStore(),
+      // A browser that follows the consent page's redirect to the loopback listener.
+      openUrl: async (url) => {
+        await fetch(url);
+        return true;
+      },
+      logger: silentLogger,
+    });
+    try {
+      const trusted = { trusted: true, description: 'test' };
+      const call = (channel: string, arg?: unknown) => sidestage.router.dispatch(channel as never, arg as never, trusted);
+      const chatFrom = new Set<string>();
+      const feedFrom = new Set<string>();
+      let signedIn = false;
+      sidestage.router.onEvent((event, payload) => {
+        if (event === 'chat:changed') for (const m of (payload as { added: { userId: string }[] }).added) chatFrom.add(m.userId);
+        if (event === 'activity:changed') for (const i of (payload as { added: { whoId: string | null }[] }).added) if (i.whoId) feedFrom.add(i.whoId);
+        if (event === 'auth:changed') signedIn = (payload as { status: string }).status === 'signedIn';
+      });
+      await simulationApi(sidestage.emulator!).settings({ auto_approve: true });
+      await call('auth:signIn', { flow: 'loopback' });
+      await waitUntil(() => signedIn, 10_000, 'signed in');
+      const broadcasterId = sidestage.emulator!.demo!.broadcaster.id;
+      const viewerIds = new Set(sidestage.emulator!.demo!.viewers.map((v) => v.id));
+      await call('demo:setSimulation', { running: true });
+
+      // The real clock and the default pace: the first chat lines and redemptions come within seconds.
+      await waitUntil(() => [...chatFrom].some((id) => viewerIds.has(id)), 20_000, 'a simulated viewer’s chat message in the chat service');
+      await waitUntil(() => [...feedFrom].some((id) => id !== broadcasterId), 20_000, 'a simulated viewer in the activity feed');
+
+      await call('auth:signOut');
+      await waitUntil(() => !sidestage.simulation!.getState().running, 10_000, 'the simulation switched off');
+      await waitUntil(() => sidestage.emulator!.state.streams.get(broadcasterId) === undefined, 10_000, 'the demo channel offline');
+    } finally {
+      await sidestage.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noSimulationCounts } from '../../../shared/ipc/contract';
 import { AppError } from '../app-error';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { silentLogger } from '../logger';
@@ -7,10 +8,14 @@ import {
   donationBounds,
   donationCents,
   userInputFor,
+  chatLineFor,
+  newcomerLogin,
+  raidViewers,
   ViewerSimulation,
+  type SimulationCounts,
   type ViewerSimulationOptions,
 } from './viewer-simulation';
-import { createSimulationClient, type SimulationReward } from '../../../emulator/simulation-client';
+import { createSimulationClient, type SimulationPoll, type SimulationPrediction, type SimulationReward } from '../../../emulator/simulation-client';
 import { seededRandom } from '../../../emulator/test-support/seeded-random';
 
 interface EmulatorAnswer {
@@ -74,6 +79,15 @@ function fakeEmulator(clock: FakeClock) {
     /** A response held until the test releases it. */
     hold: null as null | { path: string; release?: () => void },
     down: false,
+    /** The seeded viewers follow already (a follow of theirs is a 409, as in the demo seed). */
+    following: new Set<string>(['v1', 'v2', 'v3']),
+    subscribed: new Set<string>(),
+    /** Which chat messages the chat modes drop (none by default). */
+    drops: (_body: Record<string, unknown> | undefined): boolean => false,
+    polls: [] as SimulationPoll[],
+    predictions: [] as SimulationPrediction[],
+    freeVoters: new Set<string>(),
+    predictors: new Set<string>(),
   };
   const answer = (status: number, body: unknown = {}): EmulatorAnswer => ({ status, body });
   const route = (method: string, path: string, body: Record<string, unknown> | undefined): EmulatorAnswer => {
@@ -99,8 +113,60 @@ function fakeEmulator(clock: FakeClock) {
       else state.inChat.delete(id);
       return answer(200, { user_id: id, in_chat: join });
     }
+    if (path === '/_emulator/chat/messages') {
+      const dropped = state.drops(body);
+      return answer(200, { message_id: `m${calls.length}`, is_sent: !dropped, drop_reason: dropped ? { code: 'msg_followersonly', message: 'followers only' } : null });
+    }
+    if (path === '/_emulator/follows') {
+      const id = String(body?.user_id);
+      if (state.following.has(id)) return answer(409, { message: 'already follows' });
+      state.following.add(id);
+      return answer(200, { user_id: id });
+    }
+    if (path === '/_emulator/subscriptions') {
+      const id = String(body?.user_id);
+      if (state.subscribed.has(id)) return answer(409, { message: 'already subscribed' });
+      state.subscribed.add(id);
+      return answer(200, { user_id: id, tier: body?.tier });
+    }
+    if (path === '/_emulator/subscriptions/gifts') {
+      const open = state.users.filter((u) => u.id !== broadcasterId && u.id !== body?.user_id && !state.subscribed.has(u.id));
+      const count = Number(body?.count);
+      if (open.length < count) return answer(409, { message: `Only ${open.length} users could receive a gift` });
+      const recipients = open.slice(0, count);
+      for (const r of recipients) state.subscribed.add(r.id);
+      return answer(200, { total: count, subscriptions: recipients.map((r) => ({ user_id: r.id })) });
+    }
+    if (path === '/_emulator/cheers') return answer(200, { bits: body?.bits });
+    if (path === '/_emulator/raids') return answer(200, { status: 'completed', viewers: body?.viewers });
+    if (method === 'GET' && path.startsWith('/_emulator/polls?')) return answer(200, { polls: state.polls });
+    if (method === 'GET' && path.startsWith('/_emulator/predictions?')) return answer(200, { predictions: state.predictions });
+    const vote = /^\/_emulator\/polls\/([^/]+)\/votes$/.exec(path);
+    if (vote) {
+      const poll = state.polls.find((p) => p.id === vote[1]);
+      const choice = poll?.choices.find((c) => c.id === body?.choice_id);
+      if (!poll || !choice) return answer(400, { message: 'no such choice' });
+      if (body?.channel_points === undefined) {
+        if (state.freeVoters.has(String(body?.user_id))) return answer(409, { message: 'already used their free vote' });
+        state.freeVoters.add(String(body?.user_id));
+      } else if (!poll.channel_points_voting_enabled) return answer(409, { message: 'no points votes' });
+      choice.votes++;
+      return answer(200, poll);
+    }
+    const predict = /^\/_emulator\/predictions\/([^/]+)\/predictions$/.exec(path);
+    if (predict) {
+      const prediction = state.predictions.find((p) => p.id === predict[1]);
+      const outcome = prediction?.outcomes.find((o) => o.id === body?.outcome_id);
+      if (!prediction || !outcome) return answer(400, { message: 'no such outcome' });
+      if (state.predictors.has(String(body?.user_id))) return answer(409, { message: 'already predicted' });
+      state.predictors.add(String(body?.user_id));
+      outcome.users++;
+      outcome.channel_points += Number(body?.channel_points);
+      return answer(200, prediction);
+    }
     if (path === '/_emulator/state') return answer(200, { users: state.users });
     if (path === '/_emulator/users') {
+      if (state.users.some((u) => u.login === body?.login)) return answer(409, { message: 'login taken' });
       const user = { id: `u${state.users.length}`, login: String(body?.login) };
       state.users.push(user);
       return answer(200, user);
@@ -170,7 +236,7 @@ describe('ViewerSimulation: switching on and off', () => {
     const result = await simulation.start();
     expect(state.live).toBe(true);
     expect(calls[0]).toMatchObject({ method: 'POST', path: `/_emulator/streams/${broadcasterId}/online` });
-    expect(result).toEqual({ running: true, startedAt: new Date(clock.now()).toISOString(), counts: { redemptions: 0, donations: 0, chatEvents: 0 } });
+    expect(result).toEqual({ running: true, startedAt: new Date(clock.now()).toISOString(), counts: noSimulationCounts });
     expect(seen).toHaveLength(1);
     // Starting again changes nothing and sends nothing.
     await simulation.start();
@@ -334,7 +400,7 @@ describe('ViewerSimulation: pace and jitter', () => {
 
 describe('ViewerSimulation: what viewers do', () => {
   it('redeems only open rewards, cheap ones more often, with plausible input where it is asked for', async () => {
-    const { simulation, clock, posts } = setup();
+    const { simulation, clock, posts, state } = setup();
     await simulation.start();
     await run(clock, 20 * 60_000, 200);
     const made = posts('/_emulator/redemptions').map((c) => c.body!);
@@ -344,7 +410,9 @@ describe('ViewerSimulation: what viewers do', () => {
     expect(byReward.get('hydrate')!).toBeGreaterThan(byReward.get('game')!);
     for (const body of made) {
       expect(body.broadcaster_id).toBe(broadcasterId);
-      expect(seedViewers.map((v) => v.id)).toContain(body.user_id);
+      // A viewer the emulator knows (the seeded ones, or newcomers who followed), never the broadcaster.
+      expect(state.users.map((u) => u.id)).toContain(body.user_id);
+      expect(body.user_id).not.toBe(broadcasterId);
       if (body.reward_id === 'hydrate') expect(body).not.toHaveProperty('user_input');
       if (body.reward_id === 'song') expect(body.user_input).toMatch(/^https:\/\/(www\.youtube\.com|youtu\.be|open\.spotify\.com)\//);
       if (body.reward_id === 'ama') expect(body.user_input).toMatch(/\?$/);
@@ -444,14 +512,15 @@ describe('ViewerSimulation: what viewers do', () => {
     expect(chat.length).toBeGreaterThan(ticksOf(chat).length);
     expect(chat.length).toBeLessThanOrEqual(2 * ticksOf(chat).length);
     // Whatever happened, the emulator's view is consistent (no viewer twice, none unknown).
-    expect([...state.inChat].every((id) => seedViewers.some((v) => v.id === id))).toBe(true);
+    expect([...state.inChat].every((id) => id !== broadcasterId && state.users.some((u) => u.id === id))).toBe(true);
   });
 
   it('adds simulated viewers once, and they take part', async () => {
     const { simulation, clock, posts, state } = setup({ extraViewers: [{ login: 'bytewizard', displayName: 'ByteWizard' }, { login: 'pixelpal', displayName: 'PixelPal' }] });
     await simulation.start();
     // The one that existed already (pixelpal) is not created again.
-    expect(posts('/_emulator/users').map((c) => c.body!.login)).toEqual(['bytewizard']);
+    const extrasCreated = () => posts('/_emulator/users').filter((c) => ['bytewizard', 'pixelpal'].includes(String(c.body!.login)));
+    expect(extrasCreated().map((c) => c.body!.login)).toEqual(['bytewizard']);
     const bytewizard = state.users.find((u) => u.login === 'bytewizard')!.id;
     await run(clock, 10 * 60_000, 200);
     const actors = new Set([...posts('/_emulator/redemptions'), ...posts('/_emulator/donations'), ...posts('/_emulator/chatters')].map((c) => c.body!.user_id));
@@ -459,7 +528,7 @@ describe('ViewerSimulation: what viewers do', () => {
     expect(actors.has(broadcasterId)).toBe(false);
     await simulation.stop();
     await simulation.start();
-    expect(posts('/_emulator/users')).toHaveLength(1);
+    expect(extrasCreated()).toHaveLength(1);
   });
 
   it('keeps going when the emulator does not answer for a while', async () => {
@@ -477,12 +546,252 @@ describe('ViewerSimulation: what viewers do', () => {
   it('announces every counted event', async () => {
     const { simulation, clock } = setup();
     const seen: number[] = [];
-    simulation.onChange((s) => seen.push(s.counts.redemptions + s.counts.donations + s.counts.chatEvents));
+    const total = (counts: SimulationCounts) => Object.values(counts).reduce((a, b) => a + b, 0);
+    // A gift of several subscriptions is one announcement: count announcements, not units.
+    let announcements = 0;
+    simulation.onChange((s) => {
+      announcements++;
+      seen.push(total(s.counts));
+    });
     await simulation.start();
     await run(clock, 60_000, 200);
     const { counts } = simulation.getState();
-    expect(seen.at(-1)).toBe(counts.redemptions + counts.donations + counts.chatEvents);
-    expect(seen.length).toBe(1 + counts.redemptions + counts.donations + counts.chatEvents);
+    expect(total(counts)).toBeGreaterThan(10);
+    expect(seen.at(-1)).toBe(total(counts));
+    // Every change of the total was announced, each time with a larger total.
+    expect(seen.every((n, i) => i === 0 || n > seen[i - 1]!)).toBe(true);
+    expect(announcements).toBe(seen.length);
+  });
+});
+
+const poll = (extra: Partial<SimulationPoll> = {}): SimulationPoll => ({
+  id: 'poll1',
+  status: 'ACTIVE',
+  choices: [
+    { id: 'c1', title: 'Hornet', votes: 0, channel_points_votes: 0, bits_votes: 0 },
+    { id: 'c2', title: 'Radiance', votes: 0, channel_points_votes: 0, bits_votes: 0 },
+  ],
+  channel_points_voting_enabled: false,
+  channel_points_per_vote: 0,
+  ...extra,
+});
+const prediction = (extra: Partial<SimulationPrediction> = {}): SimulationPrediction => ({
+  id: 'pred1',
+  status: 'ACTIVE',
+  outcomes: [
+    { id: 'o1', title: 'Yes', users: 0, channel_points: 0, color: 'BLUE' },
+    { id: 'o2', title: 'No', users: 0, channel_points: 0, color: 'PINK' },
+  ],
+  ...extra,
+});
+
+const globalEmotes = /\b(Kappa|LUL|HeyGuys|SeemsGood|NotLikeThis|VoHiYo|BibleThump|CoolCat|Kreygasm)\b/;
+
+describe('ViewerSimulation: the whole crowd', () => {
+  it('within a few minutes viewers chat (some with emotes), follow, subscribe and gift, cheer, raid, vote and predict', async () => {
+    const { simulation, clock, posts, state } = setup({ extraViewers: [{ login: 'bytewizard', displayName: 'ByteWizard' }] });
+    state.polls = [poll()];
+    state.predictions = [prediction()];
+    await simulation.start();
+    await run(clock, 8 * 60_000, 200);
+    const counts = simulation.getState().counts;
+    for (const [kind, n] of Object.entries(counts)) expect(n, kind).toBeGreaterThan(0);
+
+    const said = posts('/_emulator/chat/messages').map((c) => c.body!);
+    expect(said.length).toBe(counts.chatMessages);
+    expect(said.every((b) => b.broadcaster_id === broadcasterId && b.user_id !== broadcasterId && typeof b.text === 'string')).toBe(true);
+    expect(said.filter((b) => globalEmotes.test(String(b.text))).length).toBeGreaterThan(0);
+    expect(said.filter((b) => !globalEmotes.test(String(b.text))).length).toBeGreaterThan(0);
+
+    for (const c of posts('/_emulator/cheers')) expect(String(c.body!.message)).toMatch(new RegExp(`^Cheer${String(c.body!.bits)} `));
+    for (const c of posts('/_emulator/raids')) {
+      expect(c.body).toMatchObject({ to_broadcaster_id: broadcasterId });
+      expect(c.body!.from_broadcaster_id).not.toBe(broadcasterId);
+      expect(c.body!.viewers).toBeGreaterThanOrEqual(raidViewers.min);
+      expect(c.body!.viewers).toBeLessThanOrEqual(raidViewers.max);
+    }
+    for (const c of posts('/_emulator/subscriptions')) expect(['1000', '2000', '3000']).toContain(c.body!.tier);
+    // Every subscription in the emulator came from the simulation, gifted ones included.
+    expect(counts.subscriptions).toBe(state.subscribed.size);
+    // The poll and the prediction moved.
+    expect(state.polls[0]!.choices.reduce((a, c) => a + c.votes, 0)).toBeGreaterThan(0);
+    expect(state.predictions[0]!.outcomes.reduce((a, o) => a + o.users, 0)).toBeGreaterThan(0);
+  });
+
+  it('keeps each kind to its own pace: every wait within its mean ± 50%, so the rate is bounded', async () => {
+    const { simulation, clock, posts, calls, state } = setup();
+    state.polls = [poll({ channel_points_voting_enabled: true, channel_points_per_vote: 100 })];
+    await simulation.start();
+    const started = clock.now();
+    const minutes = 30;
+    await run(clock, minutes * 60_000, 100);
+    const step = 100;
+    const at = (list: Call[]) => list.map((c) => c.at).sort((a, b) => a - b);
+    const ticks: [string, number[], number][] = [
+      ['chat messages', ticksOf(posts('/_emulator/chat/messages')), defaultPace.chatMessageMs],
+      ['follows', ticksOf(posts('/_emulator/follows')), defaultPace.followMs],
+      ['subscriptions', ticksOf(at([...posts('/_emulator/subscriptions'), ...posts('/_emulator/subscriptions/gifts')]).map((t) => ({ at: t }) as Call)), defaultPace.subscriptionMs],
+      ['cheers', at(posts('/_emulator/cheers')), defaultPace.cheerMs],
+      ['raids', at(posts('/_emulator/raids')), defaultPace.raidMs],
+      ['vote looks', at(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/_emulator/polls?'))), defaultPace.voteMs],
+    ];
+    for (const [kind, times, mean] of ticks) {
+      expect(times[0]! - started, `${kind}: the first soon`).toBeLessThanOrEqual(mean * defaultPace.firstFraction * 1.5 + step);
+      for (let i = 1; i < times.length; i++) {
+        const gap = times[i]! - times[i - 1]!;
+        expect(gap, kind).toBeGreaterThanOrEqual(mean * 0.5);
+        // A tick of several requests may end a few steps of the test's clock later.
+        expect(gap, kind).toBeLessThanOrEqual(mean * 1.5 + 3 * step);
+      }
+      // Bounded: never more than the shortest wait allows, and about the mean on average.
+      expect(times.length, kind).toBeLessThanOrEqual(Math.floor((minutes * 60_000) / (mean * 0.5)) + 1);
+      expect(times.length, kind).toBeGreaterThanOrEqual(Math.floor((minutes * 60_000) / (mean * 1.5)));
+    }
+    // Each look at the poll sends at most one vote.
+    expect(calls.filter((c) => c.path.endsWith('/votes')).length).toBeLessThanOrEqual(ticks[5]![1].length);
+  });
+
+  // No follows in these: no newcomers join the three seeded viewers.
+  it('votes once per viewer on an open poll, then buys votes where the poll takes points; nothing when none is open', async () => {
+    const { simulation, clock, posts, state } = setup({ pace: { followMs: 60 * 60_000 } });
+    await simulation.start();
+    await run(clock, 60_000, 200);
+    expect(posts('/_emulator/polls/poll1/votes')).toHaveLength(0);
+    state.polls = [poll()];
+    await run(clock, 60_000, 200);
+    const free = posts('/_emulator/polls/poll1/votes');
+    // Three viewers, one free vote each, and this poll takes no points: three votes, then none.
+    expect(free.map((c) => c.body!.user_id).sort()).toEqual(['v1', 'v2', 'v3']);
+    expect(free.every((c) => c.body!.channel_points === undefined)).toBe(true);
+    expect(simulation.getState().counts.votes).toBe(3);
+    state.polls = [poll({ id: 'poll2', channel_points_voting_enabled: true, channel_points_per_vote: 50 })];
+    state.freeVoters.clear();
+    await run(clock, 60_000, 200);
+    const second = posts('/_emulator/polls/poll2/votes');
+    expect(second.length).toBeGreaterThan(3);
+    expect(second.slice(3).every((c) => c.body!.channel_points === 50)).toBe(true);
+    // A poll that ended takes no more votes.
+    state.polls = [poll({ id: 'poll2', status: 'COMPLETED' })];
+    const before = posts('/_emulator/polls/poll2/votes').length;
+    await run(clock, 30_000, 200);
+    expect(posts('/_emulator/polls/poll2/votes')).toHaveLength(before);
+  });
+
+  it('predicts once per viewer on an open prediction, with some points on one outcome', async () => {
+    const { simulation, clock, posts, state } = setup({ pace: { followMs: 60 * 60_000 } });
+    state.predictions = [prediction()];
+    await simulation.start();
+    await run(clock, 2 * 60_000, 200);
+    const made = posts('/_emulator/predictions/pred1/predictions').map((c) => c.body!);
+    expect(made.map((b) => b.user_id).sort()).toEqual(['v1', 'v2', 'v3']);
+    for (const b of made) {
+      expect(['o1', 'o2']).toContain(b.outcome_id);
+      expect(b.channel_points).toBeGreaterThan(0);
+    }
+    state.predictions = [prediction({ status: 'LOCKED' })];
+    await run(clock, 60_000, 200);
+    expect(posts('/_emulator/predictions/pred1/predictions')).toHaveLength(3);
+  });
+
+  it('follows: the regulars follow already (another is tried in that tick), then made-up newcomers follow and stay', async () => {
+    const { simulation, clock, posts, state } = setup();
+    await simulation.start();
+    await run(clock, 5 * 60_000, 200);
+    const follows = posts('/_emulator/follows');
+    const made = posts('/_emulator/users').map((c) => String(c.body!.login));
+    expect(made.slice(0, 3)).toEqual([newcomerLogin(0), newcomerLogin(1), newcomerLogin(2)]);
+    // Each regular was asked at most once: the 409 taught the simulation who follows.
+    for (const id of ['v1', 'v2', 'v3']) expect(follows.filter((c) => c.body!.user_id === id).length).toBeLessThanOrEqual(1);
+    expect(simulation.getState().counts.follows).toBe(made.length);
+    expect(state.following.size).toBe(3 + made.length);
+    // The newcomers then take part like anyone else.
+    const newIds = state.users.filter((u) => made.includes(u.login)).map((u) => u.id);
+    await run(clock, 5 * 60_000, 200);
+    const actors = new Set([...posts('/_emulator/chat/messages'), ...posts('/_emulator/redemptions')].map((c) => c.body!.user_id));
+    expect(newIds.some((id) => actors.has(id))).toBe(true);
+  });
+
+  it('a message the chat modes drop is not counted; its sender keeps quiet a while and another viewer speaks in that tick', async () => {
+    const { simulation, clock, posts, state } = setup({ pace: { followMs: 60 * 60_000 } });
+    state.drops = (body) => body?.user_id === 'v1';
+    await simulation.start();
+    await run(clock, 5 * 60_000, 200);
+    const said = posts('/_emulator/chat/messages');
+    const byV1 = said.filter((c) => c.body!.user_id === 'v1').map((c) => c.at);
+    expect(byV1.length).toBeGreaterThan(0);
+    for (let i = 1; i < byV1.length; i++) expect(byV1[i]! - byV1[i - 1]!).toBeGreaterThanOrEqual(defaultPace.refusedRestMs);
+    expect(simulation.getState().counts.chatMessages).toBe(said.length - byV1.length);
+    // Right after each drop (in the same tick), someone else spoke.
+    for (const t of byV1) expect(said.some((c) => c.at >= t && c.at < t + 1_000 && c.body!.user_id !== 'v1')).toBe(true);
+  });
+
+  it('logs a failure to reach the emulator once per kind, not on every tick, and again after it worked in between', async () => {
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    const logger = { ...silentLogger, warn: (m: string) => void warnings.push(m), info: (m: string) => void infos.push(m) };
+    const { simulation, clock, state } = setup({ logger });
+    await simulation.start();
+    state.down = true;
+    await run(clock, 3 * 60_000, 200);
+    // Dozens of failed ticks, one line per kind.
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(new Set(warnings).size).toBe(warnings.length);
+    expect(warnings.length).toBeLessThanOrEqual(9);
+    expect(warnings).toContain('viewer simulation: chatMessage failed; retrying quietly');
+    state.down = false;
+    await run(clock, 2 * 60_000, 200);
+    expect(infos).toContain('viewer simulation: chatMessage works again');
+    state.down = true;
+    await run(clock, 60_000, 200);
+    expect(warnings.filter((w) => w.startsWith('viewer simulation: chatMessage'))).toHaveLength(2);
+  });
+
+  it('a new run reports its own first failure, even if the last run stopped while failing', async () => {
+    const warnings: string[] = [];
+    const { simulation, clock, state } = setup({ logger: { ...silentLogger, warn: (m: string) => void warnings.push(m) } });
+    await simulation.start();
+    state.down = true;
+    await run(clock, 60_000, 200);
+    state.down = false;
+    // Off and on again before any tick could succeed.
+    await simulation.stop();
+    await simulation.start();
+    state.down = true;
+    await run(clock, 60_000, 200);
+    expect(warnings.filter((w) => w.startsWith('viewer simulation: chatMessage'))).toHaveLength(2);
+  });
+
+  it('stops every kind when switched off: no timer left and no request after', async () => {
+    const { simulation, clock, calls, state } = setup();
+    state.polls = [poll()];
+    state.predictions = [prediction()];
+    await simulation.start();
+    await run(clock, 3 * 60_000, 200);
+    await simulation.stop();
+    expect(clock.pendingTimers()).toBe(0);
+    const after = calls.length;
+    await run(clock, 30 * 60_000, 1000);
+    expect(calls.length).toBe(after);
+  });
+});
+
+describe('newcomerLogin', () => {
+  it('makes distinct, valid logins from two short lists, numbering the rounds', () => {
+    const logins = Array.from({ length: 250 }, (_, i) => newcomerLogin(i));
+    expect(new Set(logins).size).toBe(250);
+    expect(logins[0]).toBe('sunny_otter');
+    expect(logins[100]).toBe('sunny_otter2');
+    for (const login of logins) expect(login).toMatch(/^[a-z0-9_]{4,25}$/);
+  });
+});
+
+describe('chatLineFor', () => {
+  it('says friendly lines, some with emotes; only followers use the channel’s follower emote', () => {
+    const r = seededRandom(5);
+    const lines = Array.from({ length: 300 }, () => chatLineFor(r, false));
+    expect(lines.some((l) => globalEmotes.test(l))).toBe(true);
+    expect(lines.some((l) => l.includes('sidestHi'))).toBe(false);
+    expect(Array.from({ length: 300 }, () => chatLineFor(r, true)).some((l) => l.includes('sidestHi'))).toBe(true);
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { IpcResult, SimulationState } from '../../../shared/ipc/contract';
+import { noSimulationCounts, type IpcResult, type SimulationState } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
 import { formatSimulationCounts, selectSimulationSwitch } from './demo-slice';
 import { selectAction } from './selectors';
 import { deferred, fail, fakeDeps, flush, ok } from '../test-support/store-fakes';
 
-const off: SimulationState = { available: true, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } };
+const off: SimulationState = { available: true, running: false, startedAt: null, counts: noSimulationCounts };
 const on: SimulationState = { ...off, running: true, startedAt: '2026-01-01T20:00:00.000Z' };
 const unavailable: SimulationState = { ...off, available: false };
 
@@ -34,7 +34,7 @@ describe('demo slice', () => {
     const stop = startMirroring(store, deps);
     await flush();
     expect(selectSimulationSwitch(store.getState())).toEqual({ visible: true, checked: false, pending: false });
-    emit('demo:changed', { ...on, counts: { redemptions: 3, donations: 1, chatEvents: 2 } });
+    emit('demo:changed', { ...on, counts: { ...noSimulationCounts, redemptions: 3, donations: 1, chatEvents: 2 } });
     expect(selectSimulationSwitch(store.getState()).checked).toBe(true);
     expect(store.getState().simulation?.counts.redemptions).toBe(3);
     connection.resync();
@@ -72,7 +72,12 @@ describe('demo slice', () => {
   });
 
   it('counts in words', () => {
-    expect(formatSimulationCounts({ redemptions: 1, donations: 0, chatEvents: 2 })).toBe('1 redemption · 0 donations · 2 chat joins and leaves');
-    expect(formatSimulationCounts({ redemptions: 2, donations: 1, chatEvents: 1 })).toBe('2 redemptions · 1 donation · 1 chat join or leave');
+    expect(formatSimulationCounts({ ...noSimulationCounts, redemptions: 1, chatEvents: 2 })).toBe('1 redemption · 2 chat joins and leaves');
+    expect(formatSimulationCounts({ ...noSimulationCounts, redemptions: 2, donations: 1, chatEvents: 1 })).toBe('2 redemptions · 1 donation · 1 chat join or leave');
+    expect(
+      formatSimulationCounts({ redemptions: 3, donations: 1, chatEvents: 4, chatMessages: 14, follows: 2, subscriptions: 6, cheers: 1, raids: 1, votes: 5 }),
+    ).toBe('14 chat messages · 3 redemptions · 5 votes · 2 follows · 6 subscriptions · 1 cheer · 1 donation · 1 raid · 4 chat joins and leaves');
+    // Nothing to count yet: no row of zeros.
+    expect(formatSimulationCounts(noSimulationCounts)).toBe('Viewers are arriving…');
   });
 });

@@ -59,14 +59,21 @@ export function selectSimulationSwitch(state: SidestageState): { visible: boolea
   };
 }
 
-/** "12 redemptions · 3 donations · 9 chat joins and leaves" for the running simulation. */
+/** "14 chat messages · 6 redemptions · 1 follow" for the running simulation: what happened so far, busiest kinds first. */
 export function formatSimulationCounts(counts: SimulationState['counts']): string {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  return [
-    plural(counts.redemptions, 'redemption', 'redemptions'),
-    plural(counts.donations, 'donation', 'donations'),
-    plural(counts.chatEvents, 'chat join or leave', 'chat joins and leaves'),
-  ].join(' · ');
+  const parts: [n: number, one: string, many: string][] = [
+    [counts.chatMessages, 'chat message', 'chat messages'],
+    [counts.redemptions, 'redemption', 'redemptions'],
+    [counts.votes, 'vote', 'votes'],
+    [counts.follows, 'follow', 'follows'],
+    [counts.subscriptions, 'subscription', 'subscriptions'],
+    [counts.cheers, 'cheer', 'cheers'],
+    [counts.donations, 'donation', 'donations'],
+    [counts.raids, 'raid', 'raids'],
+    [counts.chatEvents, 'chat join or leave', 'chat joins and leaves'],
+  ];
+  const happened = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  return happened.length > 0 ? happened.join(' · ') : 'Viewers are arriving…';
 }
 
 /** Follows demo:changed, and reads the state at start and whenever events may have been missed. */

@@ -16,6 +16,7 @@ import type {
   SimulationState,
   StreamStatus,
 } from '../../../shared/ipc/contract';
+import { noSimulationCounts } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
 import { appInfo, deferred, fakeDeps, flush, ok, overview, signedIn, signedOut } from '../test-support/store-fakes';
 
@@ -270,14 +271,14 @@ describe('late answers never overwrite newer state', () => {
   });
 
   it('demo: the switch\'s answer after demo:changed does not roll the counts back', async () => {
-    const off: SimulationState = { available: true, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } };
-    const running: SimulationState = { ...off, running: true, startedAt: '2030-01-01T10:00:00Z', counts: { redemptions: 3, donations: 0, chatEvents: 1 } };
+    const off: SimulationState = { available: true, running: false, startedAt: null, counts: noSimulationCounts };
+    const running: SimulationState = { ...off, running: true, startedAt: '2030-01-01T10:00:00Z', counts: { ...noSimulationCounts, redemptions: 3, chatEvents: 1 } };
     const { answer, fn: setSimulation } = heldAnswer<SimulationState>();
     const { store } = setup({ demo: { setSimulation, getSimulation: vi.fn() } });
     const switching = store.getState().setSimulation(true);
     await flush();
     store.getState().applySimulation(running);
-    answer.resolve({ ...running, counts: { redemptions: 0, donations: 0, chatEvents: 0 } });
+    answer.resolve({ ...running, counts: noSimulationCounts });
     await switching;
     expect(store.getState().simulation).toEqual(running);
   });
@@ -376,7 +377,7 @@ describe('the re-read after the dock\'s event stream reconnects', () => {
       rewards: { list: vi.fn(async () => ok({ rewards: [], loadedAt: null })) },
       notifications: { getSettings: vi.fn(async () => ok({ doNotDisturb: false, mutedRewardIds: [], donations: true })) },
       redemptions: { getSnapshot: vi.fn(async () => ok(snapshot(1, []))) },
-      demo: { getSimulation: vi.fn(async () => ok({ available: false, running: false, startedAt: null, counts: { redemptions: 0, donations: 0, chatEvents: 0 } })) },
+      demo: { getSimulation: vi.fn(async () => ok({ available: false, running: false, startedAt: null, counts: noSimulationCounts })) },
       stream: { getStatus: vi.fn(async () => ok(null)) },
       markers: { getOverview: vi.fn(async () => ok(null)) },
       hotkeys: { getState: vi.fn(async () => ok(null)) },

@@ -18,8 +18,9 @@ export function FirstRun() {
             {simulation ? (
               <>
                 {' '}
-                <em>Simulate viewers</em> (at the top) makes the practice channel go live and sends pretend viewers who redeem
-                rewards, donate and chat, so you can watch every panel at work.
+                <em>Simulate viewers</em> (at the top) makes the practice channel go live and sends pretend viewers who chat,
+                follow, subscribe, cheer, redeem rewards, donate, now and then raid, and vote on your polls and predictions,
+                so you can watch every panel at work.
               </>
             ) : null}
           </li>

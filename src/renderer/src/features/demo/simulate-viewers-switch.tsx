@@ -6,7 +6,7 @@ import { formatSimulationCounts, selectSimulationSwitch } from '../../store/demo
 
 /**
  * The demo's "Simulate viewers" switch (demo mode only): the demo channel goes live and viewers
- * redeem, donate and come and go in chat by themselves; off ends the stream.
+ * chat, follow, subscribe, cheer, redeem, donate, raid and vote by themselves; off ends the stream.
  */
 export function SimulateViewersSwitch() {
   const { visible, checked, pending } = useSidestage(useShallow(selectSimulationSwitch));
