@@ -157,5 +157,12 @@ test('settings: the theme and a notification switch are saved in main and apply 
   // A change in one applies in the other without a reload.
   await other.getByLabel('Colours').selectOption('system');
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  // One palette, two ways to choose it: following the OS, light and dark are the same colours.
+  await expect.poll(background).toBe('rgb(15, 17, 21)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(background).toBe('rgb(246, 247, 249)');
+  await other.getByLabel('Colours').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(background).toBe('rgb(15, 17, 21)');
   await expect(page.getByText('Global shortcuts', { exact: false })).toBeVisible();
 });
