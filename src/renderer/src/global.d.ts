@@ -8,9 +8,3 @@ declare global {
 }
 
 export {};
-
-/** A stylesheet's text (Vite's `?raw`), for tests that check the design tokens. */
-declare module '*.css?raw' {
-  const text: string;
-  export default text;
-}
