@@ -62,6 +62,68 @@ async function horizontalOverflow(page: Page): Promise<{ page: number; content: 
   });
 }
 
+/** A box as the page lays it out, in whole pixels. */
+interface Box {
+  x: number;
+  y: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The Live view's sections (by the wrapper that places each) and the grid's direct children, with
+ * their boxes, the panel scrolled to its top.
+ */
+async function liveLayout(page: Page): Promise<{ sections: Record<string, Box>; columns: Box[][] }> {
+  return page.evaluate(() => {
+    document.querySelector('main.content')!.scrollTop = 0;
+    const box = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { x: Math.round(r.x), y: Math.round(r.y), right: Math.round(r.right), bottom: Math.round(r.bottom) };
+    };
+    const names = ['stream', 'actions', 'queue', 'chat-modes', 'activity', 'chat', 'channel'];
+    const sections = Object.fromEntries(names.map((name) => [name, box(document.querySelector(`.live-section-${name}`)!)]));
+    // The grid's items, grouped by the column they start in.
+    const byColumn = new Map<number, ReturnType<typeof box>[]>();
+    for (const child of document.querySelector('.live-layout')!.children) {
+      const b = box(child);
+      if (b.bottom === b.y) continue;
+      byColumn.set(b.x, [...(byColumn.get(b.x) ?? []), b]);
+    }
+    return { sections, columns: [...byColumn.entries()].sort(([a], [b]) => a - b).map(([, boxes]) => boxes) };
+  });
+}
+
+/** The Live view at one width: the checks the layout makes beyond "nothing sticks out". */
+async function checkLiveLayout(page: Page, width: number): Promise<void> {
+  const { sections, columns } = await liveLayout(page);
+  const order = ['stream', 'actions', 'queue', 'chat-modes', 'activity', 'chat'];
+  if (width <= 600) {
+    // A dock: one column, in the order a broadcaster works.
+    expect(columns, `one column at ${width} px`).toHaveLength(1);
+    const tops = order.map((name) => sections[name]!.y);
+    expect(tops, `the sections' order at ${width} px`).toEqual([...tops].sort((a, b) => a - b));
+    expect(new Set(tops).size).toBe(order.length);
+    return;
+  }
+  // A wide window: two columns, each filled right below the status block (nothing left empty there).
+  expect(columns, `columns at ${width} px`).toHaveLength(2);
+  const below = sections.stream!.bottom + 40;
+  for (const [i, column] of columns.entries()) {
+    expect(column.some((b) => b.y <= below && b.bottom >= below), `column ${i + 1} has something right below the status at ${width} px`).toBe(true);
+  }
+  // The controls on the left, what arrives (activity, then chat) on the right.
+  for (const name of ['stream', 'actions', 'queue', 'chat-modes']) expect(sections[name]!.x, name).toBe(columns[0]![0]!.x);
+  expect(sections.activity!.x).toBe(columns[1]![0]!.x);
+  expect(sections.chat!.y).toBeGreaterThan(sections.activity!.y);
+  // Chat can be read and typed into without scrolling; activity and chat share the height.
+  const main = page.getByRole('main');
+  await expect(main.getByRole('textbox', { name: 'Chat message' })).toBeInViewport({ ratio: 1 });
+  await expect(main.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(main.getByRole('log', { name: 'Chat messages' })).toBeInViewport({ ratio: 1 });
+  for (const name of ['activity', 'chat']) expect(sections[name]!.bottom - sections[name]!.y, `${name}'s height`).toBeGreaterThan(200);
+}
+
 test('every panel fits 320, 420 and 1280 px wide while live, with toasts arriving', async ({ page, context, dock }) => {
   test.setTimeout(120_000);
   // The first run (signed out) in the narrowest dock.
@@ -86,6 +148,18 @@ test('every panel fits 320, 420 and 1280 px wide while live, with toasts arrivin
       await expect(heading, `${panel.button} at ${width} px`).toBeInViewport();
       const overflow = await horizontalOverflow(page);
       expect(overflow, `${panel.button} at ${width} px`).toEqual({ page: 0, content: 0, sticking: [] });
+      if (panel.button === 'Live') await checkLiveLayout(page, width);
+      if (panel.button === 'Rewards') {
+        // The reward form, every field shown (the cooldown's number and unit side by side).
+        await page.getByRole('button', { name: 'New reward' }).click();
+        const form = page.getByRole('form', { name: 'New reward' });
+        await form.getByRole('switch', { name: 'Cooldown' }).click();
+        await form.getByRole('switch', { name: 'Limit per viewer per stream' }).click();
+        await expect(form.getByRole('combobox', { name: 'Cooldown unit' })).toBeEnabled();
+        expect(await horizontalOverflow(page), `the reward form at ${width} px`).toEqual({ page: 0, content: 0, sticking: [] });
+        await form.getByRole('button', { name: 'Cancel' }).click();
+        await expect(form).toHaveCount(0);
+      }
     }
   }
 });
@@ -157,5 +231,12 @@ test('settings: the theme and a notification switch are saved in main and apply 
   // A change in one applies in the other without a reload.
   await other.getByLabel('Colours').selectOption('system');
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  // One palette, two ways to choose it: following the OS, light and dark are the same colours.
+  await expect.poll(background).toBe('rgb(15, 17, 21)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(background).toBe('rgb(246, 247, 249)');
+  await other.getByLabel('Colours').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(background).toBe('rgb(15, 17, 21)');
   await expect(page.getByText('Global shortcuts', { exact: false })).toBeVisible();
 });

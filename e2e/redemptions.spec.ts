@@ -38,7 +38,9 @@ test('redemptions arrive live, are fulfilled with the keyboard, and a donation m
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Space');
   await expect(list.getByRole('option', { selected: true })).toHaveCount(3);
-  await expect(page.getByRole('button', { name: /Fulfill 3 selected/ })).toBeEnabled();
+  // British spelling, as everywhere else the broadcaster reads it.
+  await expect(page.getByRole('button', { name: /^Fulfil 3 selected/ })).toBeEnabled();
+  await expect(page.locator('#queue-keys')).toContainText('F fulfil · C cancel');
   await page.keyboard.press('f');
 
   for (const id of made) await expect(page.locator(`[data-redemption-id="${id}"]`)).toHaveCount(0);

@@ -170,8 +170,11 @@ test('rewards say "on cooldown" with the time left, Delete looks destructive; C 
   await posture.getByRole('button', { name: 'Edit Posture check' }).click();
   const form = page.getByRole('form', { name: 'Edit Posture check' });
   await form.getByRole('switch', { name: 'Cooldown' }).check();
-  await expect(form.getByText('minutes', { exact: true })).toBeVisible();
-  await form.getByRole('spinbutton', { name: 'Cooldown in minutes' }).fill('3');
+  // The cooldown has its unit to choose; the number is read in it.
+  const unit = form.getByRole('combobox', { name: 'Cooldown unit' });
+  await expect(unit).toHaveValue('minutes');
+  await form.getByRole('spinbutton', { name: 'Cooldown length' }).fill('180');
+  await unit.selectOption('seconds');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toHaveCount(0);
 
@@ -181,6 +184,12 @@ test('rewards say "on cooldown" with the time left, Delete looks destructive; C 
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(posture.getByTestId('reward-availability')).toHaveText(/on cooldown, back in [23]:\d\d/);
   await expect(posture.getByText('out of stock')).toHaveCount(0);
+  // Read back in the largest unit it is whole in: 180 seconds are 3 minutes.
+  await posture.getByRole('button', { name: 'Edit Posture check' }).click();
+  await expect(form.getByRole('spinbutton', { name: 'Cooldown length' })).toHaveValue('3');
+  await expect(unit).toHaveValue('minutes');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
 
   await posture.getByRole('button', { name: 'Delete Posture check' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Posture check?' });

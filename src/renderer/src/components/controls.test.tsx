@@ -41,6 +41,18 @@ describe('styled controls', () => {
     expect(renderToStaticMarkup(<DurationInput label="Slow mode" value="30" unit="seconds" onChange={noop} />)).toContain('class="field-label">Slow mode<');
   });
 
+  it('DurationInput can offer its unit as a named select, the number then described by its error only', () => {
+    const units = [{ value: 'seconds', label: 'seconds' }, { value: 'minutes', label: 'minutes' }] as const;
+    const html = renderToStaticMarkup(<DurationInput label="Cooldown length" value="1" unit="seconds" unitChoices={units} unitLabel="Cooldown unit" onChange={noop} />);
+    expect(html).toMatch(/<select[^>]*class="select unit-select" aria-label="Cooldown unit"/);
+    expect(html).toContain('<option value="seconds" selected="">seconds</option>');
+    expect(html).not.toContain('class="unit"');
+    expect(/<input[^>]*>/.exec(html)![0]).not.toContain('aria-describedby');
+    const failed = renderToStaticMarkup(<DurationInput label="Cooldown length" value="0" unit="seconds" unitChoices={units} onChange={noop} error="More than 0." />);
+    const described = /<input[^>]*aria-describedby="([^"]+)"/.exec(failed)![1]!;
+    expect(failed).toContain(`id="${described}" class="error-text small" role="alert">More than 0.<`);
+  });
+
   it('Select is a labelled native select with its options', () => {
     const html = renderToStaticMarkup(
       <Select label="Colours" value="dark" options={[{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }]} onChange={noop} />,

@@ -5,6 +5,7 @@ import { formatClockTime } from '../../lib/format';
 import { kindLabels } from './activity-kinds';
 
 export const activityRowHeight = 56;
+/** The list's height in a dock (activity.css): the first paint assumes it. */
 const listHeight = 320;
 
 export interface ActivityListProps {
@@ -32,7 +33,8 @@ export function ActivityList({ items, onShoutout, shoutoutPending }: ActivityLis
     initialRect: { width: 320, height: listHeight },
   });
   return (
-    <div ref={parentRef} className="activity-scroll" tabIndex={0} role="region" aria-label="Activity, newest first" style={{ maxHeight: listHeight }}>
+    // Its height is the stylesheet's (activity.css; the Live view's wide layout lets it fill its share).
+    <div ref={parentRef} className="activity-scroll" tabIndex={0} role="region" aria-label="Activity, newest first">
       <ul className="activity-list" style={{ height: virtualizer.getTotalSize() }} aria-label="Activity items">
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index]!;

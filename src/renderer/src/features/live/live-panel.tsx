@@ -23,8 +23,10 @@ export function LivePanel() {
     <section className="panel live-panel" aria-labelledby="live-heading">
       <h2 id="live-heading">Live</h2>
       {signedIn ? (
-        // The live view's sections: one column in a 320-500 px dock, side by side in a wide window.
-        // Each feature adds its own section component here, one line each.
+        // The live view's sections, in the order a broadcaster works through them: one column in a
+        // 320-600 px dock; in a wide window (styles.css) the controls on the left and, beside them,
+        // what arrives (activity and chat) sharing the window's height. Each feature adds its own
+        // section component here, one line each.
         <div className="live-layout">
           <section className="live-section live-section-stream" aria-label="Stream">
             <NoteRequest />
@@ -36,13 +38,15 @@ export function LivePanel() {
             <DropMarker />
             <QuickActions />
           </div>
-          <div className="live-section live-section-chat-modes"><ChatModesQuick /></div>
           <div className="live-section live-section-queue"><QueueHead /></div>
-          <div className="live-section live-section-activity">
-            <ActivityFeed />
-          </div>
-          <div className="live-section live-section-chat">
-            <ChatView />
+          <div className="live-section live-section-chat-modes"><ChatModesQuick /></div>
+          <div className="live-side">
+            <div className="live-section live-section-activity">
+              <ActivityFeed />
+            </div>
+            <div className="live-section live-section-chat">
+              <ChatView />
+            </div>
           </div>
           <section className="live-section live-section-channel" aria-label="Channel">
             <ChannelInfoForm />

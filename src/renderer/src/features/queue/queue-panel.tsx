@@ -138,7 +138,7 @@ function Filters() {
       {reward ? (
         <div className="button-row">
           <button type="button" className="primary" disabled={count === 0} onClick={() => void resolveAllOfReward(reward.id, 'FULFILLED')}>
-            Fulfill all of {reward.title} ({count})
+            Fulfil all of {reward.title} ({count})
           </button>
           <button type="button" disabled={count === 0} onClick={() => void resolveAllOfReward(reward.id, 'CANCELED')}>
             Cancel all of {reward.title} (refund)
@@ -217,7 +217,7 @@ function QueueList() {
     <>
       <div className="button-row queue-actions">
         <button type="button" className="primary" aria-keyshortcuts="F" disabled={!target} onClick={() => void resolveTargets('FULFILLED')}>
-          Fulfill{target ? ` ${target}` : ''} <kbd>F</kbd>
+          Fulfil{target ? ` ${target}` : ''} <kbd>F</kbd>
         </button>
         <button type="button" aria-keyshortcuts="C" disabled={!target} onClick={() => void resolveTargets('CANCELED')}>
           Cancel{target ? ` ${target}` : ''} <kbd>C</kbd>
@@ -229,7 +229,7 @@ function QueueList() {
         ) : null}
       </div>
       <p className="small muted" id="queue-keys">
-        <kbd>↑</kbd>/<kbd>↓</kbd> move · <kbd>Space</kbd> select · <kbd>F</kbd> fulfill · <kbd>C</kbd> cancel (refunds the points; <kbd>U</kbd> undoes it for 5 s) · <kbd>Esc</kbd> clear selection
+        <kbd>↑</kbd>/<kbd>↓</kbd> move · <kbd>Space</kbd> select · <kbd>F</kbd> fulfil · <kbd>C</kbd> cancel (refunds the points; <kbd>U</kbd> undoes it for 5 s) · <kbd>Esc</kbd> clear selection
       </p>
       <PendingCancelNotice testId="queue-undo" />
       <LiveStatus>{notice ?? ''}</LiveStatus>

@@ -15,9 +15,39 @@ export interface RewardDraft {
   maxPerUserEnabled: boolean;
   maxPerUser: string;
   cooldownEnabled: boolean;
-  /** Minutes, as the platform's own pages ask for it. */
-  cooldownMinutes: string;
+  /** The cooldown as typed, in `cooldownUnit`. */
+  cooldown: string;
+  cooldownUnit: CooldownUnit;
   skipQueue: boolean;
+}
+
+export type CooldownUnit = 'seconds' | 'minutes' | 'hours';
+
+/** The units the cooldown is shown and typed in, largest last. */
+export const cooldownUnits: readonly { value: CooldownUnit; label: string; seconds: number }[] = [
+  { value: 'seconds', label: 'seconds', seconds: 1 },
+  { value: 'minutes', label: 'minutes', seconds: 60 },
+  { value: 'hours', label: 'hours', seconds: 3600 },
+];
+
+const unitSeconds = (unit: CooldownUnit): number => cooldownUnits.find((u) => u.value === unit)!.seconds;
+
+/**
+ * A number of seconds in the largest unit it is a whole number of, so that nothing is rounded
+ * on the way to the field and back: 1 s is "1 seconds", 90 s "90 seconds", 300 s "5 minutes".
+ */
+export function naturalCooldown(seconds: number): { text: string; unit: CooldownUnit } {
+  const unit = [...cooldownUnits].reverse().find((u) => seconds >= u.seconds && seconds % u.seconds === 0) ?? cooldownUnits[0]!;
+  return { text: String(seconds / unit.seconds), unit: unit.value };
+}
+
+/** The typed cooldown in seconds (a fraction of a second stays one, for the check to refuse). */
+export function cooldownSeconds(d: Pick<RewardDraft, 'cooldown' | 'cooldownUnit'>): number {
+  const typed = d.cooldown.trim() === '' ? Number.NaN : Number(d.cooldown);
+  const seconds = typed * unitSeconds(d.cooldownUnit);
+  // 0.1 minutes is 6 seconds, not 6.000000000000001.
+  const whole = Math.round(seconds);
+  return Math.abs(seconds - whole) < 1e-6 ? whole : seconds;
 }
 
 export const emptyDraft: RewardDraft = {
@@ -32,11 +62,14 @@ export const emptyDraft: RewardDraft = {
   maxPerUserEnabled: false,
   maxPerUser: '1',
   cooldownEnabled: false,
-  cooldownMinutes: '1',
+  cooldown: '1',
+  cooldownUnit: 'minutes',
   skipQueue: false,
 };
 
 export function draftOf(r: CustomReward): RewardDraft {
+  // A reward without a cooldown may say 0 seconds: the field then offers a minute.
+  const cooldown = r.globalCooldown.seconds >= 1 ? naturalCooldown(r.globalCooldown.seconds) : { text: '1', unit: 'minutes' as const };
   return {
     title: r.title,
     cost: String(r.cost),
@@ -49,7 +82,8 @@ export function draftOf(r: CustomReward): RewardDraft {
     maxPerUserEnabled: r.maxPerUserPerStream.isEnabled,
     maxPerUser: String(Math.max(1, r.maxPerUserPerStream.value)),
     cooldownEnabled: r.globalCooldown.isEnabled,
-    cooldownMinutes: String(Math.max(1, r.globalCooldown.seconds) / 60),
+    cooldown: cooldown.text,
+    cooldownUnit: cooldown.unit,
     skipQueue: r.shouldRedemptionsSkipRequestQueue,
   };
 }
@@ -57,7 +91,7 @@ export function draftOf(r: CustomReward): RewardDraft {
 const whole = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 export function inputOf(d: RewardDraft): RewardInput {
-  const minutes = Number(d.cooldownMinutes);
+  const seconds = cooldownSeconds(d);
   return {
     title: d.title.trim(),
     cost: whole(d.cost),
@@ -67,7 +101,7 @@ export function inputOf(d: RewardDraft): RewardInput {
     isUserInputRequired: d.isUserInputRequired,
     maxPerStream: { isEnabled: d.maxPerStreamEnabled, value: d.maxPerStreamEnabled ? whole(d.maxPerStream) : Math.max(1, whole(d.maxPerStream) || 1) },
     maxPerUserPerStream: { isEnabled: d.maxPerUserEnabled, value: d.maxPerUserEnabled ? whole(d.maxPerUser) : Math.max(1, whole(d.maxPerUser) || 1) },
-    globalCooldown: { isEnabled: d.cooldownEnabled, seconds: d.cooldownEnabled ? Math.round(minutes * 60) : Math.max(1, Math.round(minutes * 60) || 60) },
+    globalCooldown: { isEnabled: d.cooldownEnabled, seconds: d.cooldownEnabled ? seconds : Math.max(1, Math.round(seconds) || 60) },
     shouldRedemptionsSkipRequestQueue: d.skipQueue,
   };
 }
@@ -75,7 +109,11 @@ export function inputOf(d: RewardDraft): RewardInput {
 /** Problems per field, as the platform would refuse them. */
 export function draftProblems(d: RewardDraft, otherTitles: string[], rewardCount: number | null): RewardProblems {
   const problems = checkReward(inputOf(d), otherTitles, rewardCount);
-  if (d.cooldownEnabled && !(Number(d.cooldownMinutes) > 0)) problems.globalCooldown = 'The cooldown must be more than 0 minutes.';
+  if (d.cooldownEnabled) {
+    const seconds = cooldownSeconds(d);
+    if (!(Number(d.cooldown) > 0)) problems.globalCooldown = `The cooldown must be more than 0 ${d.cooldownUnit}.`;
+    else if (!Number.isInteger(seconds)) problems.globalCooldown = `The platform counts a cooldown in whole seconds: ${d.cooldown} ${d.cooldownUnit} is ${Number(seconds.toFixed(3))} seconds.`;
+  }
   return problems;
 }
 

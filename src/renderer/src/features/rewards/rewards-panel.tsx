@@ -1,15 +1,12 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { CustomReward } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Banner } from '../../components/banner';
-import { ColorInput } from '../../components/color-input';
-import { DurationInput } from '../../components/duration-input';
-import { FormSection } from '../../components/form-section';
-import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectAction, selectIsSignedIn } from '../../store/selectors';
 import { deleteWarning, draftOf, draftProblems, emptyDraft, inputOf, rewardAvailability, type RewardDraft } from './reward-form-model';
 import { useNow } from '../../lib/use-now';
+import { RewardFormView } from './reward-form';
 import '../channel-points.css';
 import './rewards.css';
 
@@ -138,97 +135,23 @@ function RewardForm({ reward, all, onDone }: { reward: CustomReward | null; all:
   const saving = useSidestage((s) => selectAction('rewards.save')(s).pending);
   const others = useMemo(() => all.filter((r) => r.id !== reward?.id).map((r) => r.title), [all, reward]);
   const problems = draftProblems(draft, others, reward ? null : all.length);
-  const field = <K extends keyof RewardDraft>(key: K) => (value: RewardDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setTried(true);
     if (Object.keys(problems).length) return;
     if (await store.getState().saveReward(reward?.id ?? null, inputOf(draft))) onDone();
   };
-  const show = (key: keyof typeof problems) => (tried || key === 'title' || key === 'prompt') && problems[key] ? <span className="error-text field-error small" id={`reward-${key}-error`}>{problems[key]}</span> : null;
-  const described = (key: keyof typeof problems) => (problems[key] ? { 'aria-invalid': true, 'aria-describedby': `reward-${key}-error` } : {});
   return (
-    <form className="stack options" onSubmit={(e) => void submit(e)} aria-label={reward ? `Edit ${reward.title}` : 'New reward'} noValidate>
-      <div className="reward-form">
-        <div className="field">
-          <label htmlFor="reward-title" className="field-label">
-            Title
-          </label>
-          <input id="reward-title" type="text" value={draft.title} maxLength={60} onChange={(e) => field('title')(e.target.value)} {...described('title')} />
-          {show('title')}
-        </div>
-        <div className="field">
-          <label htmlFor="reward-cost" className="field-label">
-            Cost (points)
-          </label>
-          <input id="reward-cost" type="number" min={1} step={1} value={draft.cost} onChange={(e) => field('cost')(e.target.value)} {...described('cost')} />
-          {show('cost')}
-        </div>
-        <div className="field">
-          <label htmlFor="reward-prompt" className="field-label">
-            Prompt
-          </label>
-          <textarea id="reward-prompt" value={draft.prompt} rows={2} onChange={(e) => field('prompt')(e.target.value)} {...described('prompt')} />
-          {show('prompt')}
-        </div>
-        {/* Upper case, as the form has always sent it (the picker answers in lower case). */}
-        <ColorInput label="Background colour" value={draft.backgroundColor} onChange={(value) => field('backgroundColor')(value.toUpperCase())} />
-        {show('backgroundColor')}
-        <FormSection title="Options">
-          <Switch checked={draft.isEnabled} onChange={field('isEnabled')}>
-            Enabled (visible to viewers)
-          </Switch>
-          <Switch checked={draft.isUserInputRequired} onChange={field('isUserInputRequired')}>
-            Viewer must type a message
-          </Switch>
-          <Switch checked={draft.skipQueue} onChange={field('skipQueue')}>
-            Skip the queue (redemptions are fulfilled at once)
-          </Switch>
-        </FormSection>
-        <FormSection title="Limits">
-          <div className="reward-limit">
-            <Switch checked={draft.maxPerStreamEnabled} onChange={field('maxPerStreamEnabled')}>
-              Limit per stream
-            </Switch>
-            <input type="number" min={1} aria-label="Redemptions per stream" disabled={!draft.maxPerStreamEnabled} value={draft.maxPerStream} onChange={(e) => field('maxPerStream')(e.target.value)} {...described('maxPerStream')} />
-            {show('maxPerStream')}
-          </div>
-          <div className="reward-limit">
-            <Switch checked={draft.maxPerUserEnabled} onChange={field('maxPerUserEnabled')}>
-              Limit per viewer per stream
-            </Switch>
-            <input type="number" min={1} aria-label="Redemptions per viewer per stream" disabled={!draft.maxPerUserEnabled} value={draft.maxPerUser} onChange={(e) => field('maxPerUser')(e.target.value)} {...described('maxPerUserPerStream')} />
-            {show('maxPerUserPerStream')}
-          </div>
-          <div className="reward-limit">
-            <Switch checked={draft.cooldownEnabled} onChange={field('cooldownEnabled')}>
-              Cooldown
-            </Switch>
-            {/* Minutes, as the platform's own pages ask; the model sends seconds (reward-form-model). */}
-            <DurationInput
-              label="Cooldown in minutes"
-              labelHidden
-              unit="minutes"
-              min={1}
-              step="any"
-              disabled={!draft.cooldownEnabled}
-              value={draft.cooldownMinutes}
-              onChange={field('cooldownMinutes')}
-              error={tried ? (problems.globalCooldown ?? null) : null}
-            />
-          </div>
-        </FormSection>
-      </div>
-      {problems.count ? <p className="error-text">{problems.count}</p> : null}
-      <div className="button-row">
-        <button type="submit" className="primary" disabled={saving}>
-          {reward ? 'Save' : 'Create reward'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-      <ActionError action="rewards.save" what="Could not save the reward" />
-    </form>
+    <RewardFormView
+      name={reward ? `Edit ${reward.title}` : 'New reward'}
+      draft={draft}
+      onField={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
+      problems={problems}
+      tried={tried}
+      saving={saving}
+      submitLabel={reward ? 'Save' : 'Create reward'}
+      onSubmit={() => void submit()}
+      onCancel={onDone}
+      footer={<ActionError action="rewards.save" what="Could not save the reward" />}
+    />
   );
 }
