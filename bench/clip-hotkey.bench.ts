@@ -22,7 +22,6 @@ import { silentLogger } from '../src/main/services/logger';
 import { GlobalHotkey } from '../src/main/services/hotkeys/global-hotkey';
 import { FakeShortcutRegistry } from '../src/main/test-support/fake-shortcut-registry';
 import type { Notifier } from '../src/main/services/notifications/notifier';
-import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { fixedAuth, mintToken, simulation } from '../src/main/test-support/live-controls-emulator';
 import { quickActionScopes } from '../src/main/test-support/quick-actions-emulator';
 import { ms, percentile } from './support/stats';
@@ -63,7 +62,6 @@ export async function run(options: { presses: number; warmup?: number }): Promis
       if (last?.status === 'processing') waiting?.resolve();
       else if (last?.status === 'failed') waiting?.reject(new Error(`the press failed: ${last.error}`));
     });
-    const settings = new MemorySettingsStore();
     const registry = new FakeShortcutRegistry();
     const hotkey = new GlobalHotkey({ registry, setting: { get: () => 'CommandOrControl+Alt+C', set: () => {} }, logger: silentLogger, platform: 'other', clock, onPress: () => void clips.create('hotkey').catch(() => {}) });
     hotkey.start();
