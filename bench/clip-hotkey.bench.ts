@@ -19,10 +19,9 @@ import { ClipService } from '../src/main/services/clips/clip-service';
 import { CurrentBroadcaster } from '../src/main/services/common/current-broadcaster';
 import { systemClock, type Clock } from '../src/shared/primitives/clock';
 import { silentLogger } from '../src/main/services/logger';
-import { MarkerHotkey } from '../src/main/services/markers/marker-hotkey';
+import { GlobalHotkey } from '../src/main/services/hotkeys/global-hotkey';
 import { FakeShortcutRegistry } from '../src/main/test-support/fake-shortcut-registry';
 import type { Notifier } from '../src/main/services/notifications/notifier';
-import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { fixedAuth, mintToken, simulation } from '../src/main/test-support/live-controls-emulator';
 import { quickActionScopes } from '../src/main/test-support/quick-actions-emulator';
 import { ms, percentile } from './support/stats';
@@ -63,9 +62,8 @@ export async function run(options: { presses: number; warmup?: number }): Promis
       if (last?.status === 'processing') waiting?.resolve();
       else if (last?.status === 'failed') waiting?.reject(new Error(`the press failed: ${last.error}`));
     });
-    const settings = new MemorySettingsStore();
     const registry = new FakeShortcutRegistry();
-    const hotkey = new MarkerHotkey({ registry, settings, notifier, logger: silentLogger, clock, settingKey: 'clips.hotkey', onPress: () => clips.create('hotkey') });
+    const hotkey = new GlobalHotkey({ registry, setting: { get: () => 'CommandOrControl+Alt+C', set: () => {} }, logger: silentLogger, platform: 'other', clock, onPress: () => void clips.create('hotkey').catch(() => {}) });
     hotkey.start();
 
     const press = async (): Promise<{ total: number; emulator: number }> => {
@@ -73,7 +71,7 @@ export async function run(options: { presses: number; warmup?: number }): Promis
       const before = handled.length;
       const done = new Promise<void>((resolve, reject) => (waiting = { resolve, reject }));
       const t0 = performance.now();
-      registry.press(hotkey.getState().accelerator);
+      registry.press(hotkey.getState().accelerator!);
       await done;
       const total = performance.now() - t0;
       return { total, emulator: handled.slice(before).reduce((a, b) => a + b, 0) };

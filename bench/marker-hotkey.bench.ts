@@ -19,7 +19,7 @@ import { ApiClient } from '../src/main/services/api/api-client';
 import { CurrentBroadcaster } from '../src/main/services/common/current-broadcaster';
 import { systemClock, type Clock } from '../src/shared/primitives/clock';
 import { silentLogger } from '../src/main/services/logger';
-import { MarkerHotkey } from '../src/main/services/markers/marker-hotkey';
+import { GlobalHotkey } from '../src/main/services/hotkeys/global-hotkey';
 import { FileMarkerLogStore } from '../src/main/services/markers/marker-log-store';
 import { MarkerService } from '../src/main/services/markers/marker-service';
 import { FakeShortcutRegistry } from '../src/main/test-support/fake-shortcut-registry';
@@ -67,7 +67,7 @@ export async function run(options: { presses: number; warmup?: number }): Promis
     const markers = new MarkerService({ api, broadcaster, stream, notifier, settings, store: new FileMarkerLogStore(dataDir, silentLogger), logger: silentLogger, clock });
     await markers.start();
     const registry = new FakeShortcutRegistry();
-    const hotkey = new MarkerHotkey({ registry, settings, notifier, logger: silentLogger, clock, onPress: () => markers.drop('hotkey') });
+    const hotkey = new GlobalHotkey({ registry, setting: { get: () => settings.get('markers.hotkey'), set: () => {} }, logger: silentLogger, platform: 'other', clock, onPress: () => void markers.drop('hotkey').catch(() => {}) });
     hotkey.start();
     // The read-back after each marker is the app's background work, not the press's latency: let it settle between presses.
     const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -77,7 +77,7 @@ export async function run(options: { presses: number; warmup?: number }): Promis
       const before = handled.length;
       const done = new Promise<DesktopNotification>((resolve) => (shown = resolve));
       const t0 = performance.now();
-      registry.press(hotkey.getState().accelerator);
+      registry.press(hotkey.getState().accelerator!);
       const notification = await done;
       const total = performance.now() - t0;
       if (!notification.title.startsWith('Marker at')) throw new Error(`the press failed: ${notification.title}: ${notification.body}`);

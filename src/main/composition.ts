@@ -13,7 +13,7 @@ import { MemoryTokenStore, type TokenStore } from './services/auth/token-store';
 import { createLiveControlsFeature, type LiveControlsFeature } from './services/live-controls/live-controls-feature';
 import type { Notifier } from './services/notifications/notifier';
 import { createRedemptionsFeature, type RedemptionsFeature } from './services/redemptions/redemptions-feature';
-import type { ShortcutRegistry } from './services/markers/shortcut-registry';
+import type { ShortcutRegistry } from './services/hotkeys/shortcut-registry';
 import { IngestDirectory } from './services/ingest/ingest-directory';
 import { IngestService } from './services/ingest/ingest-service';
 import { LatencyProbe } from './services/ingest/latency-probe';
@@ -269,7 +269,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     testStream,
     events,
     markers: live.markers,
-    hotkey: live.hotkey,
+    hotkey: { getState: () => live.hotkeys.get('marker'), onChange: (listener) => live.hotkeys.onChange(listener) },
     chatSettings: live.chatSettings,
     startPreset: { get: () => settings.get('goLive.startPresetId'), set: (id) => settings.set('goLive.startPresetId', id) },
     requiredScopes: config.scopes,

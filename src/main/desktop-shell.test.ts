@@ -110,8 +110,25 @@ describe('the desktop shell, built, with a recording Electron', () => {
     expect(await shell.invoke('app:getInfo', undefined, 'https://example.com/')).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
   });
 
-  it('registers the marker and clip hotkeys globally and sets up the tray with existing icons', async () => {
-    expect(shell.of('globalShortcut.register').map((r) => r.accelerator)).toEqual(['CommandOrControl+Alt+M', 'CommandOrControl+Alt+C']);
+  it('registers the marker hotkey globally, and another quick action’s once chosen, whose press says its outcome on the desktop', async () => {
+    expect(shell.of('globalShortcut.register').map((r) => r.accelerator)).toEqual(['CommandOrControl+Alt+M']);
+    const state = await value<{ hotkeys: { action: string; registered: boolean }[] }>('hotkeys:set', { action: 'snooze', accelerator: 'Alt+F5' });
+    expect(state.hotkeys.find((h) => h.action === 'snooze')).toMatchObject({ registered: true });
+    expect(shell.of('globalShortcut.register').map((r) => r.accelerator)).toEqual(['CommandOrControl+Alt+M', 'Alt+F5']);
+    expect(await shell.command('pressShortcut', { accelerator: 'Alt+F5' })).toBe(true);
+    // Nobody is signed in yet: the press is refused, and the desktop says so with the shortcut.
+    const shown = await shell.waitFor('the snooze hotkey’s notification', (r) => r.kind === 'Notification.show' && r.title === 'Ad not snoozed');
+    expect(shown.body).toMatch(/^Sign in .*\(Alt\+F5\)$/);
+
+    // The raid hotkey brings the window forward and tells the page to show the raid search.
+    await value('hotkeys:set', { action: 'raid', accelerator: 'Alt+F6' });
+    const shows = shell.of('BrowserWindow.show').length;
+    expect(await shell.command('pressShortcut', { accelerator: 'Alt+F6' })).toBe(true);
+    await shell.waitFor('the raid search to be asked for', (r) => r.kind === 'webContents.send' && r.event === 'hotkeys:raid');
+    expect(shell.of('BrowserWindow.show').length).toBeGreaterThan(shows);
+  });
+
+  it('sets up the tray with existing icons', async () => {
     const tray = shell.of('Tray.new');
     expect(tray).toHaveLength(1);
     const images = shell.of('nativeImage.createFromPath');

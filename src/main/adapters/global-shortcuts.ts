@@ -1,6 +1,6 @@
 /** Electron's globalShortcut behind the ShortcutRegistry interface (src/main/services/markers). */
 import { globalShortcut } from 'electron';
-import { takenByAnotherProgram, type ShortcutRegistration, type ShortcutRegistry } from '../services/markers/shortcut-registry';
+import { takenByAnotherProgram, type ShortcutRegistration, type ShortcutRegistry } from '../services/hotkeys/shortcut-registry';
 
 export class ElectronShortcutRegistry implements ShortcutRegistry {
   register(accelerator: string, callback: () => void): ShortcutRegistration {

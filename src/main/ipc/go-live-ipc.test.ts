@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthState, ChatSettingsState, EventsStatus, HotkeyState, IngestOverview, MarkersOverview, ObsState } from '../../shared/ipc/contract';
+import type { AuthState, ChatSettingsState, EventsStatus, IngestOverview, MarkersOverview, ObsState } from '../../shared/ipc/contract';
 import { GoLiveChecklist } from '../services/go-live/go-live-checklist';
 import { silentLogger } from '../services/logger';
 import { signedInAuthState } from '../test-support/auth-states';
@@ -31,7 +31,7 @@ function checklist() {
     },
     events: { getStatus: () => ({ state: 'idle', subscriptions: [], error: null }) as unknown as EventsStatus, onStatusChange: none },
     markers: { getOverview: () => ({ lastResult: null }) as MarkersOverview, onChange: none },
-    hotkey: { getState: () => ({ accelerator: 'F9', registered: true, error: null }) as HotkeyState, onChange: none },
+    hotkey: { getState: () => ({ accelerator: 'F9', registered: true, error: null }), onChange: none },
     chatSettings: { getState: () => ({ presets: [], pendingRevert: null, error: null }) as unknown as ChatSettingsState, onChange: none, applyPreset: async () => undefined },
     startPreset: { get: () => null, set: () => {} },
     requiredScopes: [],

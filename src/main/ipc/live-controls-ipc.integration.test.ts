@@ -7,7 +7,7 @@ import { CurrentBroadcaster } from '../services/common/current-broadcaster';
 import { createLiveControlsFeature } from '../services/live-controls/live-controls-feature';
 import { apiClientFor, fixedAuth, mintToken, simulation } from '../test-support/live-controls-emulator';
 import { silentLogger } from '../services/logger';
-import { UnavailableShortcutRegistry } from '../services/markers/shortcut-registry';
+import { UnavailableShortcutRegistry } from '../services/hotkeys/shortcut-registry';
 import { RecordingNotifier } from '../test-support/recording-notifier';
 import { MemorySettingsStore } from '../services/settings/settings-store';
 import { IpcRouter } from './ipc-router';
@@ -49,7 +49,15 @@ describe('live controls IPC against the emulator', () => {
       const sender = { trusted: true, description: 'test' };
 
       const hotkey = await router.dispatch('hotkeys:getState', undefined, sender);
-      expect(hotkey).toMatchObject({ ok: true, value: { registered: false, error: null, unavailable: expect.stringMatching(/work in the Sidestage desktop app/) } });
+      expect(hotkey).toMatchObject({
+        ok: true,
+        value: { hotkeys: expect.arrayContaining([expect.objectContaining({ action: 'marker', registered: false, error: null })]), unavailable: expect.stringMatching(/work in the Sidestage desktop app/) },
+      });
+      // An action that does not exist is refused by the contract, in words.
+      const unknown = await router.dispatch('hotkeys:set', { action: 'dance', accelerator: 'Alt+F1' } as never, sender);
+      expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('There is no quick action "dance" to give a hotkey.') } });
+      expect(await router.dispatch('hotkeys:clear', { action: 'marker' }, sender)).toMatchObject({ ok: false, error: { message: 'The marker hotkey cannot be cleared: choose another shortcut instead.' } });
+      expect(await router.dispatch('hotkeys:set', { action: 'ad', accelerator: 'Alt+F4' }, sender)).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/desktop app/) } });
       const offline = await router.dispatch('markers:drop', undefined, sender);
       expect(offline).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/not live/) } });
       const outOfRange = await router.dispatch('chatSettings:update', { slowMode: true, slowModeWaitTime: 500 }, sender);

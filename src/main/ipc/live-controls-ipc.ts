@@ -18,7 +18,7 @@ export function registerLiveControlsIpc(router: IpcRouter, live: LiveControls, s
   const wiring = new Disposers();
   wiring.add(registerStreamIpc(router, live.stream));
   wiring.add(registerMarkersIpc(router, live.markers));
-  wiring.add(registerHotkeysIpc(router, live.hotkey));
+  wiring.add(registerHotkeysIpc(router, live.hotkeys));
   wiring.add(registerChatSettingsIpc(router, live.chatSettings));
   wiring.add(registerAdsIpc(router, live.ads));
   wiring.add(registerChannelIpc(router, live.channel));

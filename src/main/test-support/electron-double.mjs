@@ -401,6 +401,12 @@ const commands = {
     if (!handler) throw new Error('no window open handler');
     return handler({ url });
   },
+  /** The broadcaster presses a registered global shortcut anywhere; false when none is registered for it. */
+  async pressShortcut({ accelerator }) {
+    const callback = shortcuts.get(accelerator);
+    callback?.();
+    return callback !== undefined;
+  },
   async clickNotification({ index }) {
     notifications[index]?.emit('click', {});
   },

@@ -1,4 +1,4 @@
-import { takenByAnotherProgram, type ShortcutRegistration, type ShortcutRegistry } from '../services/markers/shortcut-registry';
+import { takenByAnotherProgram, type ShortcutRegistration, type ShortcutRegistry } from '../services/hotkeys/shortcut-registry';
 
 /** For tests and the benchmark: `press` fires a registered shortcut; `taken` ones are refused. */
 export class FakeShortcutRegistry implements ShortcutRegistry {

@@ -24,7 +24,8 @@ import { simulationStateSchema } from './schemas/demo';
 import type { IpcResult } from './schemas/errors';
 import { eventsStatusSchema } from './schemas/events';
 import { ingestOverviewSchema, revealedStreamKeySchema } from './schemas/ingest';
-import { hotkeyStateSchema, markersOverviewSchema } from './schemas/markers';
+import { markersOverviewSchema } from './schemas/markers';
+import { clearHotkeyArgSchema, hotkeysStateSchema, setHotkeyArgSchema } from './schemas/hotkeys';
 import { goLiveFixArgSchema, goLiveStartPresetArgSchema, goLiveStateSchema } from './schemas/go-live';
 import { obsConnectionArgSchema, obsOptionsArgSchema, obsPasswordArgSchema, obsSendArgSchema, obsSendResultSchema, obsStateSchema, obsStreamTargetSchema } from './schemas/obs';
 import { notificationSettingsSchema, openItemSchema, shownNotificationSchema } from './schemas/notifications';
@@ -53,6 +54,7 @@ export * from './schemas/charity';
 export * from './schemas/rewards';
 export * from './schemas/stream';
 export * from './schemas/markers';
+export * from './schemas/hotkeys';
 export * from './schemas/chat-settings';
 export * from './schemas/ads';
 export * from './schemas/channel';
@@ -151,13 +153,12 @@ export const invokeChannels = {
   },
   'markers:refreshApi': { arg: noArg, result: markersOverviewSchema },
   'markers:setDescriptionTemplate': { arg: z.object({ template: z.string().max(140) }).strict(), result: markersOverviewSchema },
-  'hotkeys:getState': { arg: noArg, result: hotkeyStateSchema },
-  'hotkeys:set': {
-    /** `note` or `clip` with an empty accelerator turns that shortcut off. */
-    arg: z.object({ accelerator: z.string().max(100), which: z.enum(['marker', 'note', 'clip']).default('marker') }).strict(),
-    result: hotkeyStateSchema,
-  },
-  'hotkeys:startTest': { arg: noArg, result: hotkeyStateSchema },
+  'hotkeys:getState': { arg: noArg, result: hotkeysStateSchema },
+  /** Gives a quick action a global hotkey; refused in words when another action or program has it. */
+  'hotkeys:set': { arg: setHotkeyArgSchema, result: hotkeysStateSchema },
+  /** Takes a quick action's hotkey away (the marker's cannot go: choose another instead). */
+  'hotkeys:clear': { arg: clearHotkeyArgSchema, result: hotkeysStateSchema },
+  'hotkeys:startTest': { arg: noArg, result: hotkeysStateSchema },
   'chatSettings:get': { arg: noArg, result: chatSettingsStateSchema },
   'chatSettings:refresh': { arg: noArg, result: chatSettingsStateSchema },
   'chatSettings:update': { arg: chatSettingsValuesSchema.partial().strict(), result: chatSettingsStateSchema },
@@ -251,7 +252,9 @@ export const eventChannels = {
   'rewards:changed': rewardsOverviewSchema,
   'stream:changed': streamStatusSchema,
   'markers:changed': markersOverviewSchema,
-  'hotkeys:changed': hotkeyStateSchema,
+  'hotkeys:changed': hotkeysStateSchema,
+  /** The raid hotkey: show the Live view with the raid search focused (a target must be chosen there). */
+  'hotkeys:raid': z.object({}),
   'chatSettings:changed': chatSettingsStateSchema,
   'ads:changed': adsStateSchema,
   'demo:changed': simulationStateSchema,

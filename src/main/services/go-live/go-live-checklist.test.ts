@@ -3,7 +3,6 @@ import type {
   AuthState,
   ChatSettingsState,
   EventsStatus,
-  HotkeyState,
   IngestOverview,
   MarkersOverview,
   ObsOutputSettings,
@@ -16,7 +15,7 @@ import { signedInAuthState } from '../../test-support/auth-states';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { AppError } from '../app-error';
 import { silentLogger } from '../logger';
-import { GoLiveChecklist } from './go-live-checklist';
+import { GoLiveChecklist, type GoLiveHotkeyState } from './go-live-checklist';
 
 const scopes = ['channel:read:stream_key', 'channel:manage:broadcast'];
 
@@ -90,7 +89,7 @@ function setup(options: { testStream?: TestStreamState } = {}) {
     error: null,
   });
   const markers = source<MarkersOverview>({ lastResult: null } as MarkersOverview);
-  const hotkey = source<HotkeyState>({ accelerator: 'F9', registered: true, error: null } as HotkeyState);
+  const hotkey = source<GoLiveHotkeyState>({ accelerator: 'F9', registered: true, error: null });
   const chat = source<ChatSettingsState>({ presets: [{ id: 'calm', label: 'Calm start', description: 'slow mode 10 s' }], pendingRevert: null, error: null } as unknown as ChatSettingsState);
   let startPresetId: string | null = null;
   let target: ObsStreamTarget = sameTarget;
@@ -290,7 +289,7 @@ describe('GoLiveChecklist', () => {
   it('marker hotkey: not registered is a problem in the app, not applicable in the dock', async () => {
     const t = setup();
     t.hotkey.set({ registered: false, error: 'taken by another program' });
-    expect(byId(await t.checklist.recheck(), 'markerHotkey')).toMatchObject({ state: 'problem', reason: 'F9 is not registered: taken by another program; choose another in the Markers panel.' });
+    expect(byId(await t.checklist.recheck(), 'markerHotkey')).toMatchObject({ state: 'problem', reason: 'F9 is not registered: taken by another program; choose another in Settings.' });
     const dock = setup();
     (dock.checklist as unknown as { options: { dockMode: boolean } }).options.dockMode = true;
     expect(byId(await dock.checklist.recheck(), 'markerHotkey')).toMatchObject({ state: 'not-applicable', reason: expect.stringContaining('dock') });

@@ -14,7 +14,6 @@ import type {
   GoLiveFixAction,
   GoLiveItem,
   GoLiveState,
-  HotkeyState,
   IngestOverview,
   MarkersOverview,
   ObsOutputSettings,
@@ -26,6 +25,7 @@ import type {
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
+import { formatAccelerator } from '../../../shared/domain/accelerator';
 import type { Logger } from '../logger';
 import { sameServer } from '../obs/obs-service';
 import { evaluateOutputSettings } from './output-advice';
@@ -63,9 +63,15 @@ export interface GoLiveMarkers {
   getOverview(): MarkersOverview;
   onChange: Listen<MarkersOverview>;
 }
+/** The marker's global hotkey, one of the quick actions' (`QuickActionHotkeys.get('marker')`). */
+export interface GoLiveHotkeyState {
+  accelerator: string | null;
+  registered: boolean;
+  error: string | null;
+}
 export interface GoLiveHotkey {
-  getState(): HotkeyState;
-  onChange: Listen<HotkeyState>;
+  getState(): GoLiveHotkeyState;
+  onChange: Listen<unknown>;
 }
 export interface GoLiveChatSettings {
   getState(): ChatSettingsState;
@@ -477,8 +483,9 @@ export class GoLiveChecklist {
       return item('markerHotkey', 'not-applicable', 'The OBS dock cannot register global shortcuts: drop markers with the button or from the desktop app.', false, null);
     }
     const hotkey = this.options.hotkey.getState();
-    if (hotkey.registered) return item('markerHotkey', 'ok', `${hotkey.accelerator} drops a marker.`, false, null);
-    return item('markerHotkey', 'problem', `${hotkey.accelerator} is not registered${hotkey.error ? `: ${hotkey.error}` : ''}; choose another in the Markers panel.`, false, null);
+    const shortcut = hotkey.accelerator ? formatAccelerator(hotkey.accelerator, process.platform === 'darwin' ? 'mac' : 'other') : 'The marker hotkey';
+    if (hotkey.registered) return item('markerHotkey', 'ok', `${shortcut} drops a marker.`, false, null);
+    return item('markerHotkey', 'problem', `${shortcut} is not registered${hotkey.error ? `: ${hotkey.error}` : ''}; choose another in Settings.`, false, null);
   }
 
   private chatPresetItem(): GoLiveItem {

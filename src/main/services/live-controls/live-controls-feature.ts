@@ -1,7 +1,7 @@
 /**
- * What a broadcaster reaches for while live: stream status, the marker hotkey and log, chat
+ * What a broadcaster reaches for while live: stream status, the marker log, chat
  * settings with presets, ads and the ad schedule, channel info, the tray's model, and the quick
- * actions (clips with their hotkey, polls and predictions, raids and shoutouts). One factory so that composition
+ * actions (clips, polls and predictions, raids and shoutouts) with a global hotkey each. One factory so that composition
  * wires it in one place; each service lives in its own folder and is tested on its own.
  */
 import { AdsService } from '../ads/ads-service';
@@ -10,10 +10,10 @@ import type { Clock } from '../../../shared/primitives/clock';
 import { ChannelInfoService } from '../channel-info/channel-info-service';
 import { ChatSettingsService } from '../chat-settings/chat-settings-service';
 import type { Logger } from '../logger';
-import { MarkerHotkeys } from '../markers/marker-hotkeys';
+import { QuickActionHotkeys } from '../hotkeys/quick-action-hotkeys';
 import { FileMarkerLogStore, type MarkerLogStore } from '../markers/marker-log-store';
 import { MarkerService } from '../markers/marker-service';
-import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../markers/shortcut-registry';
+import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../hotkeys/shortcut-registry';
 import type { Notifier } from '../notifications/notifier';
 import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
@@ -40,11 +40,11 @@ export interface LiveControlsDeps {
   clock?: Clock;
   /** Opens a clip's edit link from its notification (the system browser). */
   openUrl?: (url: string) => Promise<unknown>;
-  /** Electron's globalShortcut adapter in the app; the dock has none (the hotkey says why). */
+  /** Electron's globalShortcut adapter in the app; the dock has none (the hotkeys say why). */
   shortcuts?: ShortcutRegistry;
   /** Default: the notifications' do-not-disturb setting. */
   notificationPause?: NotificationPauseSwitch;
-  /** For the tray's "Open Sidestage" (and the note hotkey) and "Quit"; the dock has no tray. */
+  /** For the tray's "Open Sidestage" (and the note and raid hotkeys) and "Quit"; the dock has no tray. */
   openWindow?: () => void;
   /** The tray's "Go-live checklist": opens the window on that panel. */
   openGoLiveChecklist?: () => void;
@@ -61,7 +61,8 @@ export interface LiveControlsDeps {
 export interface LiveControls {
   stream: StreamStatusService;
   markers: MarkerService;
-  hotkey: MarkerHotkeys;
+  /** Every quick action's global hotkey. */
+  hotkeys: QuickActionHotkeys;
   chatSettings: ChatSettingsService;
   ads: AdsService;
   channel: ChannelInfoService;
@@ -95,21 +96,19 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     showWindow: deps.openWindow,
   });
   const clips = new ClipService({ api, broadcaster, notifier, logger, log: markers, openUrl: deps.openUrl, clock, pollInitialMs: deps.clipPollInitialMs, availableWithinMs: deps.clipAvailableWithinMs });
-  const hotkey = new MarkerHotkeys({
+  const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
+  const ads = new AdsService({ api, broadcaster, notifier, clock, events: deps.events ?? null, stream, logger });
+  const engagement = new EngagementService({ api, broadcaster, settings, logger, events: deps.events ?? null });
+  const raids = new RaidService({ api, broadcaster, logger, events: deps.events ?? null, clock });
+  const hotkeys = new QuickActionHotkeys({
     registry: deps.shortcuts ?? new UnavailableShortcutRegistry(),
     settings,
     notifier,
     logger,
     clock,
-    onMarkerPress: () => markers.drop('hotkey'),
-    onNotePress: () => markers.requestNote('hotkey'),
-    // Its refusals are told by the clip service's notification.
-    onClipPress: () => clips.create('hotkey'),
+    services: { markers, clips, ads, chatSettings, engagement, raids },
+    openWindow: deps.openWindow,
   });
-  const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
-  const ads = new AdsService({ api, broadcaster, notifier, clock, events: deps.events ?? null, stream, logger });
-  const engagement = new EngagementService({ api, broadcaster, settings, logger, events: deps.events ?? null });
-  const raids = new RaidService({ api, broadcaster, logger, events: deps.events ?? null, clock });
   // A title or category change shows in the status at once.
   const channel = new ChannelInfoService({ api, broadcaster, events: deps.events ?? null, logger, onChanged: () => void stream.refresh().catch(() => {}) });
   const tray = new TrayModel({
@@ -127,7 +126,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
   return {
     stream,
     markers,
-    hotkey,
+    hotkeys,
     chatSettings,
     ads,
     channel,
@@ -140,7 +139,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
       stream.start();
       channel.start();
       chatSettings.start();
-      hotkey.start();
+      hotkeys.start();
       ads.start();
       engagement.start();
       await markers.start();
@@ -152,7 +151,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
       raids.dispose();
       engagement.dispose();
       clips.dispose();
-      hotkey.dispose();
+      hotkeys.dispose();
       await markers.dispose();
       chatSettings.dispose();
       stream.dispose();

@@ -88,7 +88,8 @@ describe('quick actions against the emulator', () => {
     it('a clip hotkey press creates a clip, which is listed after the platform’s delay, with its edit link in the notification and the marker log', async () => {
       const { feature, notifier, shortcuts, opened } = await startFeature();
       await goLive();
-      expect(feature.hotkey.getState().clip).toEqual({ accelerator: clipHotkey, registered: true, error: null });
+      feature.hotkeys.set('clip', clipHotkey);
+      expect(feature.hotkeys.get('clip')).toEqual({ accelerator: clipHotkey, registered: true, error: null, lastFiredAt: null });
 
       shortcuts.press(clipHotkey);
       await vi.waitFor(() => expect(feature.clips.getState().recent[0]?.status).toBe('processing'));
@@ -139,16 +140,18 @@ describe('quick actions against the emulator', () => {
       await simulation(emulator).clearFaults();
     });
 
-    it('the clip hotkey can be changed and turned off; it may not take the marker hotkey', async () => {
+    it('the clip hotkey starts unset, can be changed and cleared; it may not take the marker hotkey', async () => {
       const { feature, shortcuts, settings } = await startFeature();
-      expect(() => feature.hotkey.set('CommandOrControl+Alt+M', 'clip')).toThrow(/already the marker shortcut/);
-      feature.hotkey.set('CommandOrControl+Shift+F8', 'clip');
+      expect(feature.hotkeys.get('clip')).toMatchObject({ accelerator: null, registered: false });
+      expect(() => feature.hotkeys.set('clip', 'CommandOrControl+Alt+M')).toThrow(/already the marker shortcut/);
+      feature.hotkeys.set('clip', clipHotkey);
+      feature.hotkeys.set('clip', 'CommandOrControl+Shift+F8');
       expect(settings.get('clips.hotkey')).toBe('CommandOrControl+Shift+F8');
       expect(shortcuts.registered.has('CommandOrControl+Shift+F8')).toBe(true);
       expect(shortcuts.registered.has(clipHotkey)).toBe(false);
-      feature.hotkey.set('', 'clip');
+      feature.hotkeys.clear('clip');
       expect(settings.get('clips.hotkey')).toBeNull();
-      expect(feature.hotkey.getState().clip).toEqual({ accelerator: null, registered: false, error: null });
+      expect(feature.hotkeys.get('clip')).toMatchObject({ accelerator: null, registered: false, error: null });
     });
   });
 
@@ -292,6 +295,97 @@ describe('quick actions against the emulator', () => {
       const { feature } = await startFeature();
       await expect(feature.raids.shoutout('nobody_here_at_all')).rejects.toThrow('There is no channel "nobody_here_at_all".');
       await expect(feature.raids.shoutout('pixelpal')).rejects.toThrow('Shoutouts need you live with at least one viewer.');
+    });
+  });
+  describe('global hotkeys of the other quick actions reach the platform', () => {
+    /** Gives `action` a shortcut and presses it, a second after the last press (no key bounce). */
+    async function pressed(feature: LiveControlsFeature, shortcuts: FakeShortcutRegistry, action: Parameters<LiveControlsFeature['hotkeys']['set']>[0], accelerator: string) {
+      if (feature.hotkeys.get(action).accelerator !== accelerator) feature.hotkeys.set(action, accelerator);
+      expect(shortcuts.press(accelerator)).toBe(true);
+    }
+
+    it('runs an ad of the last length and snoozes the next break', async () => {
+      const { feature, shortcuts, notifier } = await startFeature();
+      await goLive();
+      await vi.waitFor(() => expect(feature.ads.getState().schedule?.snoozeCount).toBe(3));
+      await pressed(feature, shortcuts, 'snooze', 'Alt+F5');
+      await vi.waitFor(() => expect(feature.ads.getState().schedule?.snoozeCount).toBe(2));
+      await vi.waitFor(() => expect(notifier.shown.at(-1)?.notification).toMatchObject({ title: 'Next ad snoozed', body: 'The next ad break moved back. Snoozes left: 2.' }));
+      await pressed(feature, shortcuts, 'ad', 'Alt+F4');
+      await vi.waitFor(() => expect(feature.ads.getState().running).toMatchObject({ automatic: false }));
+      const running = feature.ads.getState().running!;
+      expect(Date.parse(running.endsAt) - Date.parse(running.startedAt)).toBe(30_000);
+      await vi.waitFor(() => expect(notifier.shown.at(-1)?.notification).toMatchObject({ title: 'Ad running: 30 s' }));
+    });
+
+    it('toggles slow mode and emote-only on the platform, and says a refusal with the shortcut', async () => {
+      const { feature, shortcuts, notifier } = await startFeature();
+      await vi.waitFor(() => expect(feature.chatSettings.getState().values).not.toBeNull());
+      const slowBefore = feature.chatSettings.getState().values!.slowMode;
+      await pressed(feature, shortcuts, 'slowMode', 'Control+Alt+S');
+      await vi.waitFor(() => expect(emulator.state.chat.settings(broadcasterId()).slowMode).toBe(!slowBefore));
+      await vi.waitFor(() => expect(notifier.shown.at(-1)?.notification.title).toBe(`Slow mode ${slowBefore ? 'off' : 'on'}`));
+
+      await simulation(emulator).addFault({ path: '^/helix/chat/settings$', method: 'PATCH', status: 500, count: 1 });
+      await pressed(feature, shortcuts, 'emoteMode', 'Control+Alt+E');
+      await vi.waitFor(() => expect(notifier.shown.at(-1)?.notification).toMatchObject({ title: 'Emote-only chat not changed', urgency: 'error', body: expect.stringMatching(/\(Ctrl\+Alt\+E\)$/) }));
+      await simulation(emulator).clearFaults();
+    });
+
+    it('starts the first template, ends the poll; locks a prediction', async () => {
+      const { feature, shortcuts } = await startFeature();
+      await goLive();
+      const first = feature.engagement.getState().templates[0]!;
+      expect(first.kind).toBe('poll');
+      await pressed(feature, shortcuts, 'startTemplate', 'Alt+F10');
+      await vi.waitFor(() => expect(feature.engagement.getState().poll).toMatchObject({ title: first.title, status: 'active' }));
+      const pollId = feature.engagement.getState().poll!.id;
+      await pressed(feature, shortcuts, 'endPoll', 'Alt+F11');
+      await vi.waitFor(() => expect(emulator.state.polls.get(pollId)?.status).toBe('TERMINATED'));
+
+      const prediction = (await feature.engagement.startFromTemplate(feature.engagement.getState().templates.find((t) => t.kind === 'prediction')!.id)).prediction!;
+      await pressed(feature, shortcuts, 'lockPrediction', 'Alt+F12');
+      await vi.waitFor(() => expect(emulator.state.predictions.get(prediction.id)?.status).toBe('LOCKED'));
+    });
+
+    it('shouts out the channel that raided last; says so when nobody has', async () => {
+      const { feature, shortcuts, notifier, events } = await startFeature();
+      await subscribed(events, ['channel.raid']);
+      await pressed(feature, shortcuts, 'shoutoutRaider', 'Alt+1');
+      await vi.waitFor(() =>
+        expect(notifier.shown.at(-1)?.notification).toMatchObject({ title: 'Shoutout not sent', body: 'Nobody has raided you since Sidestage started, so there is nobody to shout out. (Alt+1)' }),
+      );
+
+      const raider = viewers().find((v) => v.login === 'speedrun_sam')!;
+      const raiderToken = (await simulation(emulator).mintToken({ client_id: emulator.demo!.clientId, user_id: raider.id, scopes: ['channel:manage:raids'] })).access_token;
+      await simulation(emulator).streamOnline(raider.id, { viewer_count: 6 });
+      const started = await fetch(`${emulator.url}/helix/raids?from_broadcaster_id=${raider.id}&to_broadcaster_id=${broadcasterId()}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${raiderToken}`, 'client-id': emulator.demo!.clientId },
+      });
+      expect(started.status).toBe(200);
+      await goLive(4);
+      await simulation(emulator).advanceClock(91);
+      await vi.waitFor(async () => {
+        // Pressed until the raid's event has arrived (a press before it is told "nobody has raided you").
+        const before = notifier.shown.length;
+        await feature.hotkeys.press('shoutoutRaider');
+        expect(notifier.shown.slice(before).at(-1)?.notification).toMatchObject({ title: 'Shoutout sent' });
+      }, { timeout: 5_000 });
+      expect((await simulation(emulator).shoutouts(broadcasterId())).shoutouts).toEqual([expect.objectContaining({ to_broadcaster_id: raider.id })]);
+    });
+
+    it('the raid hotkey brings the window forward and asks for the raid search', async () => {
+      session = await quickActionsSignedIn(emulator);
+      const shortcuts = new FakeShortcutRegistry();
+      const openWindow = vi.fn();
+      feature = createLiveControlsFeature({ api: session.api, broadcaster: session.broadcaster, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, notifier: new RecordingNotifier(), shortcuts, events: session.events, openWindow });
+      await feature.start();
+      const asked = vi.fn();
+      feature.hotkeys.onRaidRequested(asked);
+      await pressed(feature, shortcuts, 'raid', 'Alt+2');
+      await vi.waitFor(() => expect(asked).toHaveBeenCalledTimes(1));
+      expect(openWindow).toHaveBeenCalledTimes(1);
     });
   });
 });

@@ -46,6 +46,8 @@ interface HelixStream {
 
 const raidEventSchema = z.object({
   from_broadcaster_user_id: z.string(),
+  from_broadcaster_user_login: z.string().optional(),
+  from_broadcaster_user_name: z.string().optional(),
   to_broadcaster_user_id: z.string(),
   viewers: z.number().int().nonnegative().catch(0),
 });
@@ -62,6 +64,8 @@ export class RaidService {
   private dueTimer: unknown = null;
   /** Per channel id: when it may be shouted out again. */
   private readonly sameChannelAllowedAt = new Map<string, number>();
+  /** The channel that raided this one last, since Sidestage started (the shoutout hotkey's target). */
+  private recentRaider: { login: string; displayName: string } | null = null;
 
   constructor(private readonly options: RaidServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -71,6 +75,7 @@ export class RaidService {
         this.clearDueTimer();
         this.followed = null;
         this.sameChannelAllowedAt.clear();
+        this.recentRaider = null;
         this.set(noRaids);
       }),
     );
@@ -78,6 +83,8 @@ export class RaidService {
     if (events) {
       // This channel's outgoing raids: `channel.raid` takes one of from/to as its condition.
       this.wiring.add(events.want('channel.raid', { version: '1', condition: (id) => ({ from_broadcaster_user_id: id }) }));
+      // And raids into it, whose raider the shoutout hotkey thanks (the activity feed asks for the same).
+      this.wiring.add(events.want('channel.raid', { version: '1', condition: (id) => ({ to_broadcaster_user_id: id }) }));
       this.wiring.add(events.onNotification('channel.raid', (event: unknown) => this.onRaid(event)));
     }
   }
@@ -196,10 +203,21 @@ export class RaidService {
     return this.state;
   }
 
+  /** The shoutout hotkey: a shoutout to the channel that raided this one last. */
+  async shoutoutRecentRaider(): Promise<RaidState> {
+    const raider = this.recentRaider;
+    if (!raider) throw new AppError('invalid_argument', 'Nobody has raided you since Sidestage started, so there is nobody to shout out.');
+    return this.shoutout(raider.login);
+  }
+
   private onRaid(raw: unknown): void {
     const parsed = raidEventSchema.safeParse(raw);
     if (!parsed.success) {
       this.options.logger.warn('a raid event could not be read', { issues: parsed.error.issues.length });
+      return;
+    }
+    if (parsed.data.to_broadcaster_user_id === this.options.broadcaster.id && parsed.data.from_broadcaster_user_login) {
+      this.recentRaider = { login: parsed.data.from_broadcaster_user_login, displayName: parsed.data.from_broadcaster_user_name || parsed.data.from_broadcaster_user_login };
       return;
     }
     const raid = this.state.raid;

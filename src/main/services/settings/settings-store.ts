@@ -51,12 +51,14 @@ export interface Settings {
   'obs.autoMarkerOnReconnect': boolean;
   /** The chat-settings preset the go-live checklist applies at the start of a stream; null: none. */
   'goLive.startPresetId': string | null;
-  /** The global "create clip" shortcut (Electron accelerator); null: off. */
+  /** The global "create clip" shortcut (Electron accelerator); null: off (the default). */
   'clips.hotkey': string | null;
   /** Saved poll and prediction templates, started from the Live view. */
   'engagement.templates': EngagementTemplate[];
   /** The colour theme: follow the OS, or always light or dark. */
   'appearance.theme': Theme;
+  /** The other quick actions' global hotkeys (Electron accelerators) by action id; absent: none. */
+  'hotkeys.quickActions': Record<string, string>;
 }
 
 export const defaultSettings: Settings = {
@@ -78,12 +80,14 @@ export const defaultSettings: Settings = {
   'obs.enabled': false,
   'obs.autoMarkerOnReconnect': false,
   'goLive.startPresetId': null,
-  'clips.hotkey': 'CommandOrControl+Alt+C',
+  // Only the marker has a hotkey out of the box; the broadcaster chooses the others in Settings.
+  'clips.hotkey': null,
   'engagement.templates': [
     { id: 'starter-poll', kind: 'poll', title: 'What next?', choices: ['Another round', 'Something new'], durationSeconds: 120 },
     { id: 'starter-prediction', kind: 'prediction', title: 'Will we win this one?', choices: ['Yes', 'No'], durationSeconds: 120 },
   ],
   'appearance.theme': 'system',
+  'hotkeys.quickActions': {},
 };
 
 const pendingRevertSchema = z.object({
@@ -127,6 +131,10 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
       }),
     ),
   'appearance.theme': themeSchema,
+  // A damaged entry is dropped alone (that action has no hotkey); the others are kept.
+  'hotkeys.quickActions': z
+    .record(z.string(), z.unknown())
+    .transform((entries) => Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 100))),
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

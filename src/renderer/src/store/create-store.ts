@@ -20,6 +20,7 @@ import { createQuickActionsSlice, mirrorQuickActions } from './quick-actions-sli
 import { createActivitySlice } from './activity-slice';
 import { createChatSlice } from './chat-slice';
 import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
+import { createHotkeysSlice, mirrorHotkeys } from './hotkeys-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -47,6 +48,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createActivitySlice(context),
       ...createChatSlice(context),
       ...createAppearanceSlice(context),
+      ...createHotkeysSlice(context),
     };
   });
 }
@@ -71,6 +73,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorTestStream(store, deps),
     mirrorQuickActions(store, deps),
     mirrorAppearance(store, deps),
+    mirrorHotkeys(store, deps),
     followGoingLive(store),
   ];
   // The state may have moved between the store's creation and the subscription above.

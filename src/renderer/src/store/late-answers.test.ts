@@ -8,7 +8,7 @@ import type {
   AdsState,
   CharityOverview,
   DataRecoveryNotice,
-  HotkeyState,
+  HotkeysState,
   QueueSnapshot,
   QueueStatus,
   Redemption,
@@ -200,7 +200,7 @@ describe('late answers never overwrite newer state', () => {
 
   it('live controls: loads answered after events (stream, hotkey, ads) are not shown', async () => {
     const stream = heldAnswer<StreamStatus>();
-    const hotkeys = heldAnswer<HotkeyState>();
+    const hotkeys = heldAnswer<HotkeysState>();
     const ads = heldAnswer<AdsState>();
     const chat = heldAnswer<unknown>();
     const markers = heldAnswer<unknown>();
@@ -213,11 +213,11 @@ describe('late answers never overwrite newer state', () => {
     });
     const loading = store.getState().loadLive();
     await flush();
-    const hotkey: HotkeyState = { accelerator: 'F9', registered: true, error: null, lastFiredAt: null, testingUntil: null, note: { accelerator: null, registered: false, error: null }, clip: { accelerator: null, registered: false, error: null } };
+    const hotkey: HotkeysState = { hotkeys: [{ action: 'marker', label: 'Drop a marker', accelerator: 'F9', registered: true, error: null, lastFiredAt: null }], testingUntil: null, unavailable: null };
     const noSchedule = { running: null, schedule: null, scheduleError: null };
     const ad: AdsState = { lastStartedAt: '2030-01-01T10:00:00Z', lastLength: 30, nextAllowedAt: null, message: null, ...noSchedule };
     store.getState().applyStreamStatus(live);
-    store.getState().applyHotkey({ ...hotkey, lastFiredAt: '2030-01-01T10:01:00Z' });
+    store.getState().applyHotkeys({ ...hotkey, hotkeys: [{ ...hotkey.hotkeys[0]!, lastFiredAt: '2030-01-01T10:01:00Z' }] });
     store.getState().applyAds(ad);
     stream.answer.resolve(offline);
     hotkeys.answer.resolve(hotkey);
@@ -226,7 +226,7 @@ describe('late answers never overwrite newer state', () => {
     markers.answer.resolve(null);
     await loading;
     expect(store.getState().streamStatus).toEqual(live);
-    expect(store.getState().hotkey?.lastFiredAt).toBe('2030-01-01T10:01:00Z');
+    expect(store.getState().hotkeys?.hotkeys[0]?.lastFiredAt).toBe('2030-01-01T10:01:00Z');
     expect(store.getState().ads).toEqual(ad);
   });
 

@@ -28,9 +28,10 @@ function setup() {
     },
     hotkeys: {
       getState: vi.fn(async () =>
-        ok({ accelerator: 'CommandOrControl+Alt+M', registered: true, error: null, lastFiredAt: null, testingUntil: null, note: { accelerator: null, registered: false, error: null }, clip: { accelerator: null, registered: false, error: null } }),
+        ok({ hotkeys: [{ action: 'marker' as const, label: 'Drop a marker', accelerator: 'CommandOrControl+Alt+M', registered: true, error: null, lastFiredAt: null }], testingUntil: null, unavailable: null }),
       ),
       set: vi.fn(),
+      clear: vi.fn(),
       startTest: vi.fn(),
     },
     chatSettings: { get: vi.fn(async () => ok(chat)), update: vi.fn(), applyPreset: vi.fn(), cancelRevert: vi.fn(), revertNow: vi.fn(), refresh: vi.fn() },

@@ -1,5 +1,5 @@
 /**
- * Live controls in the store: stream status, markers and the hotkey, chat settings, ads and the
+ * Live controls in the store: stream status, markers, chat settings, ads and the
  * channel's info. Main is the source of truth; this mirrors it through events and call results.
  */
 import type { StoreApi } from 'zustand/vanilla';
@@ -9,7 +9,6 @@ import type {
   ChannelInfo,
   ChatSettingsState,
   EventsStatus,
-  HotkeyState,
   IpcResult,
   MarkersOverview,
   StreamStatus,
@@ -26,10 +25,6 @@ export type LiveActionId =
   | 'markers.drop'
   | 'markers.refreshApi'
   | 'markers.setTemplate'
-  | 'hotkeys.load'
-  | 'hotkeys.set'
-  | 'hotkeys.setNote'
-  | 'hotkeys.test'
   | 'chatSettings.load'
   | 'chatSettings.update'
   | 'chatSettings.preset'
@@ -50,7 +45,6 @@ export type ChannelInfoChanges = Partial<Omit<ChannelInfo, 'categoryName'>>;
 export interface LiveSlice {
   streamStatus: StreamStatus | null;
   markers: MarkersOverview | null;
-  hotkey: HotkeyState | null;
   chatSettings: ChatSettingsState | null;
   ads: AdsState | null;
   channelInfo: ChannelInfo | null;
@@ -65,8 +59,6 @@ export interface LiveSlice {
   dropMarker(description?: string, noteRequestId?: string): Promise<void>;
   refreshMarkers(): Promise<void>;
   setMarkerTemplate(template: string): Promise<void>;
-  setHotkey(accelerator: string, which?: 'marker' | 'note'): Promise<void>;
-  testHotkey(): Promise<void>;
   updateChatSettings(changes: Partial<ChatSettingsValues>): Promise<void>;
   applyChatPreset(presetId: string): Promise<void>;
   cancelChatRevert(): Promise<void>;
@@ -79,7 +71,6 @@ export interface LiveSlice {
   setCloseToTray(closeToTray: boolean): Promise<void>;
   applyStreamStatus(status: StreamStatus): void;
   applyMarkers(overview: MarkersOverview): void;
-  applyHotkey(state: HotkeyState): void;
   applyChatSettings(state: ChatSettingsState): void;
   applyAds(state: AdsState): void;
   /** Main's channel info (an event after any read or change, here or on the platform). */
@@ -89,10 +80,9 @@ export interface LiveSlice {
 
 export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): LiveSlice {
   const { bridge } = deps;
-  // Stream status, the hotkey and ads carry no revision: their answers give way to a later event.
+  // Stream status and ads carry no revision: their answers give way to a later event.
   // Channel info and the tray settings have no event: an answer gives way to a later call's answer.
   const showStream = (status: StreamStatus) => set({ streamStatus: status });
-  const showHotkey = (state: HotkeyState) => set({ hotkey: state });
   const showAds = (state: AdsState) => set({ ads: state });
   // A later change that worked makes an older chat-settings failure untrue: its banner goes.
   const chatChanges = ['chatSettings.update', 'chatSettings.preset', 'chatSettings.cancelRevert', 'chatSettings.revertNow'] as const;
@@ -106,7 +96,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
         return { actions };
       });
     });
-  const ask = async <T>(domain: 'stream' | 'hotkeys' | 'ads' | 'channelInfo' | 'tray' | 'events', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
+  const ask = async <T>(domain: 'stream' | 'ads' | 'channelInfo' | 'tray' | 'events', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
     const fresh = epochs.since(domain);
     const value = await call(request());
     if (fresh()) show(value);
@@ -114,7 +104,6 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
   return {
     streamStatus: null,
     markers: null,
-    hotkey: null,
     chatSettings: null,
     ads: null,
     channelInfo: null,
@@ -126,7 +115,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       await Promise.all([
         run('stream.load', () => ask('stream', () => bridge.stream.getStatus(), showStream)),
         run('markers.load', async () => get().applyMarkers(await call(bridge.markers.getOverview()))),
-        run('hotkeys.load', () => ask('hotkeys', () => bridge.hotkeys.getState(), showHotkey)),
+        get().loadHotkeys(),
         run('chatSettings.load', async () => get().applyChatSettings(await call(bridge.chatSettings.get()))),
         run('ads.load', () => ask('ads', () => bridge.ads.getState(), showAds)),
         get().loadChannelInfo(),
@@ -147,10 +136,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
     setMarkerTemplate: (template) =>
       run('markers.setTemplate', async () => get().applyMarkers(await call(bridge.markers.setDescriptionTemplate({ template })))),
 
-    setHotkey: (accelerator, which = 'marker') =>
-      run(which === 'note' ? 'hotkeys.setNote' : 'hotkeys.set', () => ask('hotkeys', () => bridge.hotkeys.set({ accelerator, which }), showHotkey)),
 
-    testHotkey: () => run('hotkeys.test', () => ask('hotkeys', () => bridge.hotkeys.startTest(), showHotkey)),
 
     updateChatSettings: (changes) =>
       runChat('chatSettings.update', async () => {
@@ -205,10 +191,6 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       const current = get().markers;
       if (!current || overview.revision >= current.revision) set({ markers: overview });
     },
-    applyHotkey: (state) => {
-      epochs.tick('hotkeys');
-      showHotkey(state);
-    },
     applyChatSettings: (state) => {
       const current = get().chatSettings;
       // The optimistic copy shown during a change carries main's last revision: main's answer replaces it.
@@ -238,7 +220,6 @@ export function mirrorLive(store: StoreApi<SidestageState>, deps: StoreDeps): ()
   const stops = [
     deps.bridge.on('stream:changed', (status) => store.getState().applyStreamStatus(status)),
     deps.bridge.on('markers:changed', (overview) => store.getState().applyMarkers(overview)),
-    deps.bridge.on('hotkeys:changed', (state) => store.getState().applyHotkey(state)),
     deps.bridge.on('chatSettings:changed', (state) => store.getState().applyChatSettings(state)),
     deps.bridge.on('ads:changed', (state) => store.getState().applyAds(state)),
     deps.bridge.on('channel:changed', (info) => store.getState().applyChannelInfo(info)),

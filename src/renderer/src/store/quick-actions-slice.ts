@@ -1,11 +1,11 @@
 /**
- * The Live view's quick actions in the store: clips (and the clip hotkey), the ad schedule and
+ * The Live view's quick actions in the store: clips, the ad schedule and
  * snooze (the ads state itself is the live slice's), polls and predictions with their templates,
  * raids and shoutouts. Main is the source of truth: each domain's event replaces its state, and a
  * call's answer is shown only when no newer event or answer of its domain was (event-epochs.ts).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { AdsState, ClipsState, EngagementState, EngagementTemplate, FollowedChannel, HotkeyState, IpcResult, RaidState } from '../../../shared/ipc/contract';
+import type { AdsState, ClipsState, EngagementState, EngagementTemplate, FollowedChannel, IpcResult, RaidState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { SidestageState, StoreDeps } from './types';
@@ -13,7 +13,6 @@ import type { SidestageState, StoreDeps } from './types';
 export type QuickActionsActionId =
   | 'clips.load'
   | 'clips.create'
-  | 'clips.setHotkey'
   | 'ads.schedule'
   | 'ads.snooze'
   | 'polls.load'
@@ -39,7 +38,6 @@ export interface QuickActionsSlice {
   loadQuickActions(): Promise<void>;
   createClip(): Promise<void>;
   /** Empty turns the clip shortcut off. */
-  setClipHotkey(accelerator: string): Promise<void>;
   refreshAdSchedule(): Promise<void>;
   snoozeAd(): Promise<void>;
   saveTemplate(template: EngagementTemplate): Promise<void>;
@@ -60,7 +58,7 @@ export interface QuickActionsSlice {
 
 export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext): QuickActionsSlice {
   const { bridge } = deps;
-  const ask = async <T>(domain: 'clips' | 'polls' | 'raids' | 'ads' | 'hotkeys', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
+  const ask = async <T>(domain: 'clips' | 'polls' | 'raids' | 'ads', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
     const fresh = epochs.since(domain);
     const value = await call(request());
     if (fresh()) show(value);
@@ -69,7 +67,6 @@ export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext
   const showEngagement = (engagement: EngagementState) => set({ engagement });
   const showRaids = (raids: RaidState) => set({ raids });
   const showAds = (ads: AdsState) => set({ ads });
-  const showHotkey = (hotkey: HotkeyState) => set({ hotkey });
   return {
     clips: null,
     engagement: null,
@@ -85,7 +82,6 @@ export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext
     },
 
     createClip: () => run('clips.create', () => ask('clips', () => bridge.clips.create(), showClips)),
-    setClipHotkey: (accelerator) => run('clips.setHotkey', () => ask('hotkeys', () => bridge.hotkeys.set({ accelerator, which: 'clip' }), showHotkey)),
 
     refreshAdSchedule: () => run('ads.schedule', () => ask('ads', () => bridge.ads.refreshSchedule(), showAds)),
     snoozeAd: () => run('ads.snooze', () => ask('ads', () => bridge.ads.snooze(), showAds)),

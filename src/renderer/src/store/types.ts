@@ -22,6 +22,7 @@ import type { QuickActionsActionId, QuickActionsSlice } from './quick-actions-sl
 import type { ActivityActionId, ActivitySlice } from './activity-slice';
 import type { ChatActionId, ChatSlice } from './chat-slice';
 import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
+import type { HotkeysActionId, HotkeysSlice } from './hotkeys-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -70,7 +71,8 @@ export type ActionId =
   | QuickActionsActionId
   | ActivityActionId
   | ChatActionId
-  | AppearanceActionId;
+  | AppearanceActionId
+  | HotkeysActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -154,4 +156,5 @@ export type SidestageState = AppSlice &
   QuickActionsSlice &
   ActivitySlice &
   ChatSlice &
-  AppearanceSlice;
+  AppearanceSlice &
+  HotkeysSlice;

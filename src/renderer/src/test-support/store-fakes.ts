@@ -6,6 +6,7 @@ import type {
   DataRecoveryNotice,
   EventName,
   EventPayload,
+  HotkeysState,
   IngestOverview,
   IpcError,
   IpcResult,
@@ -59,6 +60,13 @@ export const overview: IngestOverview = {
   streamKeyError: null,
 };
 
+/** The desktop app's hotkeys out of the box: the marker's only. */
+export const hotkeysState: HotkeysState = {
+  hotkeys: [{ action: 'marker', label: 'Drop a marker', accelerator: 'CommandOrControl+Alt+M', registered: true, error: null, lastFiredAt: null }],
+  testingUntil: null,
+  unavailable: null,
+};
+
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
 export const fail = (error: IpcError): IpcResult<never> => ({ ok: false, error });
 
@@ -97,6 +105,12 @@ export function fakeBridge() {
     events: {
       getStatus: vi.fn(async () => ok({ state: 'connected' as const, sessionId: 's', connectedAt: null, lastMessageAt: null, subscriptions: [], error: null })),
       reconnect: vi.fn(),
+    },
+    hotkeys: {
+      getState: vi.fn(async () => ok(hotkeysState)),
+      set: vi.fn(async (_arg: { action: string; accelerator: string }) => ok(hotkeysState)),
+      clear: vi.fn(async (_arg: { action: string }) => ok(hotkeysState)),
+      startTest: vi.fn(async () => ok(hotkeysState)),
     },
     appearance: {
       get: vi.fn(async () => ok({ theme: 'system' as Theme })),

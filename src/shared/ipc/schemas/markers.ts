@@ -1,4 +1,4 @@
-/** Stream markers, their log and the marker hotkeys. */
+/** Stream markers and their log (their hotkeys are in hotkeys.ts). */
 import { z } from 'zod';
 
 export const markerSourceSchema = z.enum(['hotkey', 'button', 'tray', 'obs-reconnect']);
@@ -60,20 +60,3 @@ export const markersOverviewSchema = z.object({
   revision: z.number().int().nonnegative(),
 });
 export type MarkersOverview = z.infer<typeof markersOverviewSchema>;
-
-export const hotkeyStateSchema = z.object({
-  accelerator: z.string(),
-  registered: z.boolean(),
-  /** Why the shortcut is not registered, in words (taken by another program...). */
-  error: z.string().nullable(),
-  lastFiredAt: z.string().nullable(),
-  /** While set, a press is only recorded (the test button), no marker is made. */
-  testingUntil: z.string().nullable(),
-  /** The optional second shortcut, which asks for a note first; accelerator null: off. */
-  note: z.object({ accelerator: z.string().nullable(), registered: z.boolean(), error: z.string().nullable() }),
-  /** The global clip shortcut (creates a clip of the live broadcast); accelerator null: off. */
-  clip: z.object({ accelerator: z.string().nullable(), registered: z.boolean(), error: z.string().nullable() }),
-  /** Set where no global shortcut can be registered (the browser dock): where they work, in words. */
-  unavailable: z.string().nullable().optional(),
-});
-export type HotkeyState = z.infer<typeof hotkeyStateSchema>;

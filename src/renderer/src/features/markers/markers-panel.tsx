@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { acceleratorFromKey, formatAccelerator } from '../../../../shared/domain/accelerator';
+import { formatAccelerator } from '../../../../shared/domain/accelerator';
 import { keyboardPlatform as platform } from '../../lib/keyboard-platform';
 import { toChapterList, toCsv } from '../../../../shared/domain/marker-export';
 import { formatPosition } from '../../../../shared/domain/marker-position';
 import type { BroadcastMarkerLog } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
-import { LiveStatus } from '../../components/live-status';
+import { FormSection } from '../../components/form-section';
 import { formatClockTime, formatDateTime } from '../../lib/format';
 import { describeMarkerEntry, exportableMarkers, exportFileName } from '../../lib/live-format';
 import { store, useSidestage } from '../../store';
@@ -23,7 +23,7 @@ export function MarkersPanel() {
       {signedIn ? (
         <div className="stack">
           <DropMarkerButton />
-          <HotkeySettings />
+          <MarkerHotkeys />
           <DescriptionTemplate />
           <MarkerLog />
           <PlatformMarkers />
@@ -35,127 +35,43 @@ export function MarkersPanel() {
   );
 }
 
-function HotkeySettings() {
-  const hotkey = useSidestage((state) => state.hotkey);
-  if (!hotkey) return <ActionError action="hotkeys.load" what="Could not read the marker hotkey" />;
-  if (hotkey.unavailable) {
+/** The marker shortcuts, shown as the keyboard says them; they are changed in Settings with the other hotkeys. */
+function MarkerHotkeys() {
+  const hotkeys = useSidestage((state) => state.hotkeys);
+  if (!hotkeys) return <ActionError action="hotkeys.load" what="Could not read the marker hotkey" />;
+  const marker = hotkeys.hotkeys.find((h) => h.action === 'marker');
+  const note = hotkeys.hotkeys.find((h) => h.action === 'markerNote');
+  const keys = (
+    <>
+      <kbd data-testid="hotkey-marker">{marker?.accelerator ? human(marker.accelerator) : 'none'}</kbd> drops a marker
+      {note?.accelerator ? (
+        <>
+          , <kbd data-testid="hotkey-note">{human(note.accelerator)}</kbd> asks for a note first
+        </>
+      ) : null}
+      .
+    </>
+  );
+  if (hotkeys.unavailable) {
     // A browser cannot register a global shortcut: nothing to choose here, only where they work.
     return (
-      <fieldset className="options">
-        <legend>Marker hotkeys</legend>
-        <p data-testid="hotkeys-desktop-only">{hotkey.unavailable}</p>
-        <p className="muted small">
-          In the desktop app: <span data-testid="hotkey-marker">{human(hotkey.accelerator)}</span> drops a marker
-          {hotkey.note.accelerator ? (
-            <>
-              , <span data-testid="hotkey-note">{human(hotkey.note.accelerator)}</span> asks for a note first
-            </>
-          ) : null}
-          .
-        </p>
-      </fieldset>
+      <FormSection title="Marker hotkeys">
+        <p data-testid="hotkeys-desktop-only">{hotkeys.unavailable}</p>
+        <p className="muted small">In the desktop app: {keys}</p>
+      </FormSection>
     );
   }
   return (
-    <fieldset className="options">
-      <legend>Marker hotkeys</legend>
-      <ShortcutField
-        which="marker"
-        title="Drop marker"
-        accelerator={hotkey.accelerator}
-        registered={hotkey.registered}
-        error={hotkey.error}
-        hint="Places a marker at once, from anywhere, even in a game."
-      />
+    <FormSection title="Marker hotkeys">
+      <p>{keys}</p>
+      {marker?.error ? <p className="warning-text small">{marker.error}</p> : null}
+      {note?.error ? <p className="warning-text small">{note.error}</p> : null}
       <div className="button-row">
-        <button type="button" disabled={!hotkey.registered} onClick={() => void store.getState().testHotkey()}>
-          Test hotkey
+        <button type="button" onClick={() => store.getState().setActivePanel('settings')}>
+          Change hotkeys in Settings
         </button>
       </div>
-      <LiveStatus>
-        {hotkey.testingUntil ? `Press ${human(hotkey.accelerator)} now: it will be recorded, no marker is placed.` : ''}
-        {!hotkey.testingUntil && hotkey.lastFiredAt ? `Last fired at ${formatClockTime(hotkey.lastFiredAt)}.` : ''}
-      </LiveStatus>
-      <ActionError action="hotkeys.test" what="Could not test the hotkey" />
-      <ShortcutField
-        which="note"
-        title="Marker with a note"
-        accelerator={hotkey.note.accelerator}
-        registered={hotkey.note.registered}
-        error={hotkey.note.error}
-        hint="Optional: asks for a note in Sidestage first; the marker keeps the time of the press."
-      />
-    </fieldset>
-  );
-}
-
-interface ShortcutFieldProps {
-  which: 'marker' | 'note';
-  title: string;
-  accelerator: string | null;
-  registered: boolean;
-  error: string | null;
-  hint: string;
-}
-
-/** One shortcut: shown, captured by pressing it, or typed; the note shortcut can be turned off. */
-function ShortcutField({ which, title, accelerator, registered, error, hint }: ShortcutFieldProps) {
-  const action = which === 'note' ? 'hotkeys.setNote' : 'hotkeys.set';
-  const saving = useSidestage((state) => selectAction(action)(state).pending);
-  const [capturing, setCapturing] = useState(false);
-  const [typed, setTyped] = useState('');
-  const typedId = useId();
-  return (
-    <div className="stack">
-      <p>
-        <strong>{title}:</strong> <span className="mono" data-testid={`hotkey-${which}`}>{accelerator ? human(accelerator) : 'off'}</span>{' '}
-        {registered ? <span className="muted">(active)</span> : null}
-      </p>
-      <p className="muted small">{hint}</p>
-      {error ? <p className="warning-text">{accelerator ? error.split(accelerator).join(human(accelerator)) : error}</p> : null}
-      <div className="button-row">
-        <button
-          type="button"
-          aria-pressed={capturing}
-          aria-label={capturing ? `Press the new ${title.toLowerCase()} shortcut, Escape cancels` : `Change the ${title.toLowerCase()} shortcut`}
-          onClick={() => setCapturing(!capturing)}
-          onBlur={() => setCapturing(false)}
-          onKeyDown={(event) => {
-            if (!capturing) return;
-            if (event.key === 'Escape') {
-              setCapturing(false);
-              return;
-            }
-            event.preventDefault();
-            const captured = acceleratorFromKey(event, platform);
-            if (!captured) return;
-            setCapturing(false);
-            void store.getState().setHotkey(captured, which);
-          }}
-        >
-          {capturing ? 'Press the new shortcut… (Esc cancels)' : 'Change shortcut'}
-        </button>
-        {which === 'note' && accelerator ? (
-          <button type="button" className="quiet" disabled={saving} onClick={() => void store.getState().setHotkey('', 'note')}>
-            Turn off
-          </button>
-        ) : null}
-      </div>
-      <form
-        className="button-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (typed.trim()) void store.getState().setHotkey(typed.trim(), which);
-        }}
-      >
-        <label htmlFor={typedId}>Or type the {title.toLowerCase()} shortcut</label>
-        <input id={typedId} type="text" placeholder={`e.g. ${platform === 'mac' ? 'Command' : 'Ctrl'}+Alt+${which === 'note' ? 'N' : 'M'}`} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" disabled={saving}>
-          Use this shortcut
-        </button>
-      </form>
-      <ActionError action={action} what="Shortcut not changed" />
-    </div>
+    </FormSection>
   );
 }
 

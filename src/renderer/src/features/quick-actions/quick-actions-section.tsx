@@ -27,6 +27,14 @@ export function QuickActions() {
   const shoutoutName = useRef<HTMLInputElement>(null);
   const legendId = useId();
 
+  // The raid hotkey (desktop app) brought this view forward: a raid needs its target chosen here.
+  const raidSearchRequested = useSidestage((state) => state.raidSearchRequested);
+  useEffect(() => {
+    if (!raidSearchRequested) return;
+    raidSearch.current?.focus();
+    store.getState().takeRaidSearchRequest();
+  }, [raidSearchRequested]);
+
   useEffect(() => {
     const act = (action: QuickActionKey) => {
       const state = store.getState();
@@ -115,7 +123,6 @@ function ClipAction() {
         </p>
       ) : null}
       <ActionError action="clips.create" what="Clip not created" />
-      <ClipHotkey />
     </div>
   );
 }
@@ -131,34 +138,6 @@ function describeClip(status: string, error: string | null): string {
     default:
       return `Clip failed: ${error ?? 'unknown reason'}`;
   }
-}
-
-/** The global clip shortcut: the desktop app only (a browser dock cannot listen outside itself). */
-function ClipHotkey() {
-  const desktop = useSidestage((state) => state.appInfo?.transport === 'electron');
-  const clip = useSidestage((state) => state.hotkey?.clip ?? null);
-  const [value, setValue] = useState('');
-  const id = useId();
-  if (!desktop) return <p className="muted small">A global clip shortcut works only in the desktop app.</p>;
-  return (
-    <details className="quick-action-more">
-      <summary>Clip shortcut: {clip?.accelerator ?? 'off'}</summary>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void store.getState().setClipHotkey(value.trim());
-        }}
-      >
-        <label htmlFor={id}>Shortcut (e.g. CommandOrControl+Alt+C; empty turns it off)</label>
-        <div className="button-row">
-          <input id={id} type="text" maxLength={100} value={value} onChange={(e) => setValue(e.target.value)} />
-          <button type="submit">Save shortcut</button>
-        </div>
-        {clip?.error ? <p className="warning-text small">{clip.error}</p> : null}
-        <ActionError action="clips.setHotkey" what="Shortcut not changed" />
-      </form>
-    </details>
-  );
 }
 
 function AdActions({ length, onLength }: { length: number; onLength: (length: number) => void }) {

@@ -7,8 +7,7 @@ import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectAccountLabel } from '../../store/selectors';
-import { formatAccelerator } from '../../../../shared/domain/accelerator';
-import { keyboardPlatform as platform } from '../../lib/keyboard-platform';
+import { HotkeysSettings } from './hotkeys-settings';
 import './settings.css';
 
 const themeOptions: { value: Theme; label: string }[] = [
@@ -24,7 +23,7 @@ export function SettingsPanel() {
       <h2 id="settings-heading">Settings</h2>
       <div className="settings-grid">
         <NotificationSettings />
-        <HotkeySettings />
+        <HotkeysSettings />
         <AppearanceSettings />
         <ObsSettings />
         <AccountSettings />
@@ -91,54 +90,6 @@ function NotificationSettings() {
         )}
       </div>
       <ActionError action="notifications.save" what="Notification setting not saved" />
-    </FormSection>
-  );
-}
-
-function HotkeySettings() {
-  const { transport, hotkey, traySettings } = useSidestage(
-    useShallow((state) => ({ transport: state.transport, hotkey: state.hotkey, traySettings: state.traySettings })),
-  );
-  const { setActivePanel, setCloseToTray, loadTraySettings } = store.getState();
-  useEffect(() => {
-    if (transport === 'electron' && !store.getState().traySettings) void loadTraySettings();
-  }, [transport, loadTraySettings]);
-  if (transport === 'dock') {
-    return (
-      <FormSection title="Hotkeys">
-        <p>Global shortcuts (a key press that drops a marker while OBS or your game has the focus) work only in the Sidestage desktop app.</p>
-        <p className="muted small">In this dock, use the buttons on the Live panel.</p>
-      </FormSection>
-    );
-  }
-  return (
-    <FormSection title="Hotkeys" description="They work while any other program has the focus.">
-      {hotkey ? (
-        <dl className="settings-facts">
-          <dt>Drop a marker</dt>
-          <dd>
-            <kbd>{formatAccelerator(hotkey.accelerator, platform)}</kbd>
-            {hotkey.error ? <span className="warning-text small"> {hotkey.error}</span> : null}
-          </dd>
-          <dt>Marker with a note</dt>
-          <dd>{hotkey.note.accelerator ? <kbd>{formatAccelerator(hotkey.note.accelerator, platform)}</kbd> : <span className="muted">off</span>}</dd>
-          <dt>Create a clip</dt>
-          <dd>{hotkey.clip.accelerator ? <kbd>{formatAccelerator(hotkey.clip.accelerator, platform)}</kbd> : <span className="muted">off</span>}</dd>
-        </dl>
-      ) : (
-        <p className="muted small">Sign in to see your marker shortcuts.</p>
-      )}
-      <div className="button-row">
-        <button type="button" onClick={() => setActivePanel('markers')}>
-          Change shortcuts
-        </button>
-      </div>
-      {traySettings ? (
-        <Switch checked={traySettings.closeToTray} onChange={(closeToTray) => void setCloseToTray(closeToTray)} description="Hotkeys and notifications keep working with the window closed." descriptionId="tray-description">
-          Keep running in the tray when the window is closed
-        </Switch>
-      ) : null}
-      <ActionError action="tray.set" what="Setting not saved" />
     </FormSection>
   );
 }

@@ -21,7 +21,7 @@ export const takenByAnotherProgram = 'another program already uses it';
 /** The browser dock has no way to listen to keys outside the browser. */
 export class UnavailableShortcutRegistry implements ShortcutRegistry {
   readonly unavailable: string;
-  constructor(private readonly reason = 'Global shortcuts work in the Sidestage desktop app; a browser dock cannot listen to keys outside itself. Here, use the Drop marker button.') {
+  constructor(private readonly reason = 'Global shortcuts work in the Sidestage desktop app; a browser dock cannot listen to keys outside itself. Here, use the buttons and keys of the Live view.') {
     this.unavailable = reason;
   }
   register(): ShortcutRegistration {

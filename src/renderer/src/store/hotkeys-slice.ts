@@ -1,0 +1,69 @@
+/**
+ * Every quick action's global hotkey in the store (shown and changed in Settings, the marker's
+ * also in Markers). Main keeps them; this mirrors `hotkeys:changed`, and `hotkeys:raid` (the raid
+ * hotkey) shows the Live view with its raid search asked for.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { HotkeyAction, HotkeysState } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import type { SidestageState, StoreDeps } from './types';
+
+/** One setter per action, so that a refusal shows beside the hotkey it is about. */
+export type HotkeysActionId = 'hotkeys.load' | 'hotkeys.test' | `hotkeys.set.${HotkeyAction}`;
+
+export interface HotkeysSlice {
+  hotkeys: HotkeysState | null;
+  /** The raid hotkey was pressed and the Live view has not focused its raid search yet. */
+  raidSearchRequested: boolean;
+  loadHotkeys(): Promise<void>;
+  setHotkey(action: HotkeyAction, accelerator: string): Promise<void>;
+  clearHotkey(action: HotkeyAction): Promise<void>;
+  /** The next press of any hotkey is only confirmed, for 15 s. */
+  testHotkeys(): Promise<void>;
+  applyHotkeys(state: HotkeysState): void;
+  /** The raid hotkey was pressed: show the Live view, whose raid search takes the focus. */
+  requestRaidSearch(): void;
+  /** The Live view focused its raid search. */
+  takeRaidSearchRequest(): void;
+}
+
+export function createHotkeysSlice({ set, get, deps, run, epochs }: SliceContext): HotkeysSlice {
+  const { bridge } = deps;
+  // No revision: an answer gives way to an event (or a later call's answer) already shown.
+  const ask = async (request: () => ReturnType<typeof bridge.hotkeys.getState>) => {
+    const fresh = epochs.since('hotkeys');
+    const state = await call(request());
+    if (fresh()) set({ hotkeys: state });
+  };
+  return {
+    hotkeys: null,
+    raidSearchRequested: false,
+    loadHotkeys: () => run('hotkeys.load', () => ask(() => bridge.hotkeys.getState())),
+    setHotkey: (action, accelerator) => run(`hotkeys.set.${action}`, () => ask(() => bridge.hotkeys.set({ action, accelerator }))),
+    clearHotkey: (action) => run(`hotkeys.set.${action}`, () => ask(() => bridge.hotkeys.clear({ action }))),
+    testHotkeys: () => run('hotkeys.test', () => ask(() => bridge.hotkeys.startTest())),
+    applyHotkeys: (state) => {
+      epochs.tick('hotkeys');
+      set({ hotkeys: state });
+    },
+    requestRaidSearch: () => {
+      set({ raidSearchRequested: true });
+      get().setActivePanel('live', 'user');
+    },
+    takeRaidSearchRequest: () => set({ raidSearchRequested: false }),
+  };
+}
+
+/** Follows the hotkeys' events, and reads them at start and whenever events may have been missed. */
+export function mirrorHotkeys(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  const stops = [
+    deps.bridge.on('hotkeys:changed', (state) => store.getState().applyHotkeys(state)),
+    deps.bridge.on('hotkeys:raid', () => store.getState().requestRaidSearch()),
+    deps.connection.onResync(() => void store.getState().loadHotkeys()),
+  ];
+  void store.getState().loadHotkeys();
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
