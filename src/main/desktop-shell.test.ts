@@ -110,11 +110,11 @@ describe('the desktop shell, built, with a recording Electron', () => {
     expect(await shell.invoke('app:getInfo', undefined, 'https://example.com/')).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
   });
 
-  it('registers the marker hotkey globally, and another quick action’s once chosen, whose press says its outcome on the desktop', async () => {
-    expect(shell.of('globalShortcut.register').map((r) => r.accelerator)).toEqual(['CommandOrControl+Alt+M']);
+  it('registers the marker and clip hotkeys globally, and another quick action’s once chosen, whose press says its outcome on the desktop', async () => {
+    expect(shell.of('globalShortcut.register').map((r) => r.accelerator).sort()).toEqual(['CommandOrControl+Alt+C', 'CommandOrControl+Alt+M']);
     const state = await value<{ hotkeys: { action: string; registered: boolean }[] }>('hotkeys:set', { action: 'snooze', accelerator: 'Alt+F5' });
     expect(state.hotkeys.find((h) => h.action === 'snooze')).toMatchObject({ registered: true });
-    expect(shell.of('globalShortcut.register').map((r) => r.accelerator)).toEqual(['CommandOrControl+Alt+M', 'Alt+F5']);
+    expect(shell.of('globalShortcut.register').map((r) => r.accelerator).at(-1)).toBe('Alt+F5');
     expect(await shell.command('pressShortcut', { accelerator: 'Alt+F5' })).toBe(true);
     // Nobody is signed in yet: the press is refused, and the desktop says so with the shortcut.
     const shown = await shell.waitFor('the snooze hotkey’s notification', (r) => r.kind === 'Notification.show' && r.title === 'Ad not snoozed');

@@ -59,14 +59,15 @@ function setup(options: { settings?: SettingsStore; registry?: ShortcutRegistry;
 const entry = (hotkeys: QuickActionHotkeys, action: HotkeyAction) => hotkeys.getState().hotkeys.find((h) => h.action === action)!;
 
 describe('QuickActionHotkeys', () => {
-  it('lists every quick action, with only the marker registered out of the box', () => {
+  it('lists every quick action, with only the marker and the clip registered out of the box', () => {
     const { hotkeys, registry } = setup();
     const state = hotkeys.getState();
     expect(state.hotkeys.map((h) => h.action)).toEqual([...hotkeyActionIds]);
     expect(state.unavailable).toBeNull();
     expect(entry(hotkeys, 'marker')).toMatchObject({ accelerator: 'CommandOrControl+Alt+M', registered: true, label: 'Drop a marker' });
-    for (const h of state.hotkeys.filter((h) => h.action !== 'marker')) expect(h).toMatchObject({ accelerator: null, registered: false, error: null });
-    expect([...registry.registered.keys()]).toEqual(['CommandOrControl+Alt+M']);
+    expect(entry(hotkeys, 'clip')).toMatchObject({ accelerator: 'CommandOrControl+Alt+C', registered: true });
+    for (const h of state.hotkeys.filter((h) => h.action !== 'marker' && h.action !== 'clip')) expect(h).toMatchObject({ accelerator: null, registered: false, error: null });
+    expect([...registry.registered.keys()].sort()).toEqual(['CommandOrControl+Alt+C', 'CommandOrControl+Alt+M']);
     expect(entry(hotkeys, 'shoutoutRaider').label).toBe('Shout out the most recent raider');
   });
 

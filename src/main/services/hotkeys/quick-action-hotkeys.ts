@@ -2,7 +2,8 @@
  * The global hotkeys of the quick actions, as one state for the renderer: one `GlobalHotkey` per
  * action (drop a marker, a marker with a note, a clip, an ad, a snooze, the four chat modes, a
  * poll or prediction from the first template, end the poll, lock the prediction, shout out the
- * most recent raider, find a channel to raid). Only the marker has a shortcut out of the box. A
+ * most recent raider, find a channel to raid). Only the marker and the clip have shortcuts out of
+ * the box. A
  * press says its outcome as a desktop notification: always when it failed, and when it worked
  * where nothing else on screen would say so. Two actions never share a shortcut.
  */

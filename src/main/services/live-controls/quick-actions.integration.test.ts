@@ -140,9 +140,9 @@ describe('quick actions against the emulator', () => {
       await simulation(emulator).clearFaults();
     });
 
-    it('the clip hotkey starts unset, can be changed and cleared; it may not take the marker hotkey', async () => {
+    it('the clip hotkey is set out of the box, can be changed and cleared; it may not take the marker hotkey', async () => {
       const { feature, shortcuts, settings } = await startFeature();
-      expect(feature.hotkeys.get('clip')).toMatchObject({ accelerator: null, registered: false });
+      expect(feature.hotkeys.get('clip')).toMatchObject({ accelerator: clipHotkey, registered: true });
       expect(() => feature.hotkeys.set('clip', 'CommandOrControl+Alt+M')).toThrow(/already the marker shortcut/);
       feature.hotkeys.set('clip', clipHotkey);
       feature.hotkeys.set('clip', 'CommandOrControl+Shift+F8');

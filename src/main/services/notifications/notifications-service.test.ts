@@ -80,7 +80,7 @@ afterEach(async () => {
 });
 
 describe('NotificationsService', () => {
-  it('notifies a new redemption with reward, user and input, with Fulfill and Cancel that work', async () => {
+  it('notifies a new redemption with reward, user and input, with Fulfil and Cancel that work', async () => {
     await start();
     const r = api.redeem('b', { user_name: 'PixelPal', user_input: 'Never gonna give you up' });
     events.add(r);
@@ -205,7 +205,7 @@ describe('NotificationsService', () => {
     await start(renderer);
     const r = api.redeem('a');
     events.add(r);
-    expect(toasts).toEqual([{ id: 'n1', title: expect.stringContaining('redeemed Reward a'), body: '100 points', actions: [{ id: 'fulfill', label: 'Fulfill' }, { id: 'cancel', label: 'Cancel' }], tag: `redemption:${r.id}`, urgency: 'info' }]);
+    expect(toasts).toEqual([{ id: 'n1', title: expect.stringContaining('redeemed Reward a'), body: '100 points', actions: [{ id: 'fulfill', label: 'Fulfil' }, { id: 'cancel', label: 'Cancel' }], tag: `redemption:${r.id}`, urgency: 'info' }]);
     renderer.act('n1', 'cancel');
     await settle();
     expect(api.redemptions.get(r.id)!.status).toBe('CANCELED');

@@ -43,7 +43,7 @@ type Item = { kind: 'redemption'; redemption: Redemption } | { kind: 'donation';
 
 /**
  * Desktop notifications for new redemptions and donations: each exactly once (a persisted ledger),
- * bursts summarised, do-not-disturb and per-reward mute honoured, with Fulfill/Cancel where the
+ * bursts summarised, do-not-disturb and per-reward mute honoured, with Fulfil/Cancel where the
  * platform's notifications have buttons, and a click that opens the item in the app.
  */
 export class NotificationsService {
@@ -164,7 +164,7 @@ export class NotificationsService {
           ...(notifier.supportsActions
             ? {
                 actions: [
-                  { id: 'fulfill', label: 'Fulfill' },
+                  { id: 'fulfill', label: 'Fulfil' },
                   { id: 'cancel', label: 'Cancel' },
                 ],
               }

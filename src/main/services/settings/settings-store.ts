@@ -51,7 +51,7 @@ export interface Settings {
   'obs.autoMarkerOnReconnect': boolean;
   /** The chat-settings preset the go-live checklist applies at the start of a stream; null: none. */
   'goLive.startPresetId': string | null;
-  /** The global "create clip" shortcut (Electron accelerator); null: off (the default). */
+  /** The global "create clip" shortcut (Electron accelerator); null: off. */
   'clips.hotkey': string | null;
   /** Saved poll and prediction templates, started from the Live view. */
   'engagement.templates': EngagementTemplate[];
@@ -80,8 +80,9 @@ export const defaultSettings: Settings = {
   'obs.enabled': false,
   'obs.autoMarkerOnReconnect': false,
   'goLive.startPresetId': null,
-  // Only the marker has a hotkey out of the box; the broadcaster chooses the others in Settings.
-  'clips.hotkey': null,
+  // The marker and the clip have hotkeys out of the box (the two presses made mid-game); the
+  // broadcaster chooses the others in Settings.
+  'clips.hotkey': 'CommandOrControl+Alt+C',
   'engagement.templates': [
     { id: 'starter-poll', kind: 'poll', title: 'What next?', choices: ['Another round', 'Something new'], durationSeconds: 120 },
     { id: 'starter-prediction', kind: 'prediction', title: 'Will we win this one?', choices: ['Yes', 'No'], durationSeconds: 120 },
