@@ -90,7 +90,7 @@ export function registerClipRoutes(app: FastifyInstance): void {
       document: page(
         clip.title || 'Clip',
         html`<h1>${editing ? 'Edit clip: ' : ''}${clip.title || 'Untitled clip'}</h1>
-<p>${broadcaster?.displayName ?? clip.broadcasterId} · ${clip.duration} s · ${toRfc3339(clip.createdAt)}</p>
+<p>${broadcaster?.displayName ?? clip.broadcasterId} &middot; ${clip.duration} s &middot; ${toRfc3339(clip.createdAt)}</p>
 <p class="note">The emulator has no video: this page stands in for the clip${editing ? "'s editor" : ''}.</p>`,
       ),
     };
