@@ -4,7 +4,6 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Theme } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { SidestageState, StoreDeps } from './types';
 
@@ -23,22 +22,15 @@ export function createAppearanceSlice({ set, get, deps, run, epochs }: SliceCont
     theme: null,
     loadAppearance: () =>
       run('appearance.load', async () => {
-        const fresh = epochs.since('appearance');
-        const { theme } = await call(deps.bridge.appearance.get());
-        if (fresh()) set({ theme });
+        await epochs.ask('appearance', () => deps.bridge.appearance.get(), ({ theme }) => set({ theme }));
       }),
     setTheme: (theme) =>
       run('appearance.save', async () => {
         const before = get().theme;
         set({ theme });
-        const fresh = epochs.since('appearance');
-        try {
-          const answer = await call(deps.bridge.appearance.set({ theme }));
-          if (fresh()) set({ theme: answer.theme });
-        } catch (error) {
-          if (fresh()) set({ theme: before });
-          throw error;
-        }
+        await epochs.ask('appearance', () => deps.bridge.appearance.set({ theme }), (answer) => set({ theme: answer.theme }), {
+          rollback: () => set({ theme: before }),
+        });
       }),
     applyAppearance: ({ theme }) => {
       epochs.tick('appearance');

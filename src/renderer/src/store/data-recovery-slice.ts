@@ -4,7 +4,6 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { DataRecoveryNotice } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { SidestageState, StoreDeps } from './types';
 
@@ -20,9 +19,7 @@ export interface DataRecoverySlice {
 export function createDataRecoverySlice({ set, deps, run, epochs }: SliceContext): DataRecoverySlice {
   /** An answer is shown only if no newer data:changed (or later call's answer) was. */
   const ask = async (request: () => ReturnType<typeof deps.bridge.data.getNotices>) => {
-    const fresh = epochs.since('data');
-    const notices = await call(request());
-    if (fresh()) set({ recoveryNotices: notices });
+    await epochs.ask('data', request, (recoveryNotices) => set({ recoveryNotices }));
   };
   return {
     recoveryNotices: [],

@@ -4,7 +4,6 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { SimulationState } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { SidestageState, StoreDeps } from './types';
 
@@ -26,18 +25,14 @@ export function createDemoSlice({ set, deps, run, epochs }: SliceContext): DemoS
     pendingSimulation: null,
     loadSimulation: () =>
       run('demo.load', async (isLatest) => {
-        const fresh = epochs.since('demo');
-        const state = await call(deps.bridge.demo.getSimulation());
-        if (isLatest() && fresh()) set({ simulation: state });
+        await epochs.ask('demo', () => deps.bridge.demo.getSimulation(), (simulation) => set({ simulation }), { isLatest });
       }),
     setSimulation: (running) =>
       run('demo.setSimulation', async (isLatest) => {
         set({ pendingSimulation: running });
         try {
-          const fresh = epochs.since('demo');
-          const state = await call(deps.bridge.demo.setSimulation({ running }));
           // A demo:changed event that came after the call already holds state at least as new.
-          if (isLatest() && fresh()) set({ simulation: state });
+          await epochs.ask('demo', () => deps.bridge.demo.setSimulation({ running }), (simulation) => set({ simulation }), { isLatest });
         } finally {
           if (isLatest()) set({ pendingSimulation: null });
         }

@@ -5,7 +5,6 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { GoLiveFixAction, GoLiveItemState, GoLiveState, IpcResult } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { SidestageState, StoreDeps } from './types';
 
@@ -24,9 +23,7 @@ export interface GoLiveSlice {
 export function createGoLiveSlice({ set, get, deps, run, epochs }: SliceContext): GoLiveSlice {
   const ask = (id: GoLiveActionId, request: () => Promise<IpcResult<GoLiveState>>) =>
     run(id, async (isLatest) => {
-      const fresh = epochs.since('goLive');
-      const state = await call(request());
-      if (isLatest() && fresh()) set({ goLive: state });
+      await epochs.ask('goLive', request, (goLive) => set({ goLive }), { isLatest });
     });
   return {
     goLive: null,

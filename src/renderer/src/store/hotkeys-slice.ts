@@ -5,7 +5,6 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { HotkeyAction, HotkeysState } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { SidestageState, StoreDeps } from './types';
 
@@ -32,9 +31,7 @@ export function createHotkeysSlice({ set, get, deps, run, epochs }: SliceContext
   const { bridge } = deps;
   // No revision: an answer gives way to an event (or a later call's answer) already shown.
   const ask = async (request: () => ReturnType<typeof bridge.hotkeys.getState>) => {
-    const fresh = epochs.since('hotkeys');
-    const state = await call(request());
-    if (fresh()) set({ hotkeys: state });
+    await epochs.ask('hotkeys', request, (hotkeys) => set({ hotkeys }));
   };
   return {
     hotkeys: null,

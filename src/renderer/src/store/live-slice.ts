@@ -97,9 +97,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       });
     });
   const ask = async <T>(domain: 'stream' | 'ads' | 'channelInfo' | 'tray' | 'events', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
-    const fresh = epochs.since(domain);
-    const value = await call(request());
-    if (fresh()) show(value);
+    await epochs.ask(domain, request, show);
   };
   return {
     streamStatus: null,

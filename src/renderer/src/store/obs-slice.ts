@@ -42,9 +42,7 @@ export function createObsSlice({ set, deps, run, epochs }: SliceContext): ObsSli
   /** A call answering the whole OBS state: shown unless an event (or a later answer) is newer. */
   const ask = (id: ObsActionId, request: () => Promise<IpcResult<ObsState>>) =>
     run(id, async (isLatest) => {
-      const fresh = epochs.since('obs');
-      const state = await call(request());
-      if (isLatest() && fresh()) set({ obs: state });
+      await epochs.ask('obs', request, (obs) => set({ obs }), { isLatest });
     });
   return {
     obs: null,

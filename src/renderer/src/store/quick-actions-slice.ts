@@ -59,9 +59,7 @@ export interface QuickActionsSlice {
 export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext): QuickActionsSlice {
   const { bridge } = deps;
   const ask = async <T>(domain: 'clips' | 'polls' | 'raids' | 'ads', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
-    const fresh = epochs.since(domain);
-    const value = await call(request());
-    if (fresh()) show(value);
+    await epochs.ask(domain, request, show);
   };
   const showClips = (clips: ClipsState) => set({ clips });
   const showEngagement = (engagement: EngagementState) => set({ engagement });

@@ -4,7 +4,6 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { TestStreamState } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { SidestageState, StoreDeps } from './types';
 
@@ -21,9 +20,7 @@ export interface TestStreamSlice {
 export function createTestStreamSlice({ set, deps, run, epochs }: SliceContext): TestStreamSlice {
   const ask = (id: TestStreamActionId, request: () => ReturnType<typeof deps.bridge.testStream.getState>) =>
     run(id, async (isLatest) => {
-      const fresh = epochs.since('testStream');
-      const state = await call(request());
-      if (isLatest() && fresh()) set({ testStream: state });
+      await epochs.ask('testStream', request, (testStream) => set({ testStream }), { isLatest });
     });
   return {
     testStream: null,
