@@ -26,7 +26,11 @@ export interface ObsSlice {
   obsSend: ObsSendResult | null;
   loadObs(): Promise<void>;
   setObsConnection(host: string, port: number): Promise<void>;
-  setObsPassword(password: string): Promise<void>;
+  /**
+   * Resolves to true once main saved it; false when it was not (the reason is in
+   * `actions['obs.setPassword']`), so the form keeps what the broadcaster typed.
+   */
+  setObsPassword(password: string): Promise<boolean>;
   connectObs(): Promise<void>;
   disconnectObs(): Promise<void>;
   setObsAutoMarker(on: boolean): Promise<void>;
@@ -49,7 +53,14 @@ export function createObsSlice({ set, deps, run, epochs }: SliceContext): ObsSli
     obsSend: null,
     loadObs: () => ask('obs.load', () => deps.bridge.obs.getState()),
     setObsConnection: (host, port) => ask('obs.setConnection', () => deps.bridge.obs.setConnection({ host, port })),
-    setObsPassword: (password) => ask('obs.setPassword', () => deps.bridge.obs.setPassword({ password })),
+    setObsPassword: async (password) => {
+      let saved = false;
+      await run('obs.setPassword', async (isLatest) => {
+        await epochs.ask('obs', () => deps.bridge.obs.setPassword({ password }), (obs) => set({ obs }), { isLatest });
+        saved = true;
+      });
+      return saved;
+    },
     connectObs: () => ask('obs.connect', () => deps.bridge.obs.connect()),
     disconnectObs: () => ask('obs.disconnect', () => deps.bridge.obs.disconnect()),
     setObsAutoMarker: (on) => ask('obs.setOptions', () => deps.bridge.obs.setOptions({ autoMarkerOnReconnect: on })),
