@@ -6,26 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { IpcResult, ObsState } from '../../../../shared/ipc/contract';
 import { createSidestageStore } from '../../store/create-store';
 import { selectAction } from '../../store/selectors';
-import { fail, fakeDeps, ok } from '../../test-support/store-fakes';
+import { fail, fakeDeps, obsOff, ok } from '../../test-support/store-fakes';
 import { saveObsConnection } from './obs-connection-model';
 
-const saved: ObsState = {
-  enabled: false,
-  host: '127.0.0.1',
-  port: 4455,
-  passwordSaved: false,
-  status: 'off',
-  statusText: 'Not connected to OBS',
-  obsVersion: null,
-  websocketVersion: null,
-  nextRetryAt: null,
-  retries: 0,
-  streamState: 'unknown',
-  streamStateSince: null,
-  health: null,
-  streamProblem: null,
-  autoMarkerOnReconnect: false,
-};
+const saved: ObsState = obsOff;
 
 function setup(passwordAnswer: IpcResult<ObsState>) {
   const fakes = fakeDeps();
