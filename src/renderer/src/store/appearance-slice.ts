@@ -5,6 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Theme } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type AppearanceActionId = 'appearance.load' | 'appearance.save';
@@ -46,12 +47,5 @@ export function themeAttribute(theme: Theme | null): 'light' | 'dark' | null {
 
 /** Follows appearance:changed, and reads the theme at start and whenever events may have been missed. */
 export function mirrorAppearance(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('appearance:changed', (appearance) => store.getState().applyAppearance(appearance)),
-    deps.connection.onResync(() => void store.getState().loadAppearance()),
-  ];
-  void store.getState().loadAppearance();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'appearance:changed', (state, appearance) => state.applyAppearance(appearance), (state) => state.loadAppearance());
 }

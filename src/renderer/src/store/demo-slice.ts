@@ -5,6 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { SimulationState } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type DemoActionId = 'demo.load' | 'demo.setSimulation';
@@ -73,12 +74,5 @@ export function formatSimulationCounts(counts: SimulationState['counts']): strin
 
 /** Follows demo:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorDemo(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('demo:changed', (state) => store.getState().applySimulation(state)),
-    deps.connection.onResync(() => void store.getState().loadSimulation()),
-  ];
-  void store.getState().loadSimulation();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'demo:changed', (state, simulation) => state.applySimulation(simulation), (state) => state.loadSimulation());
 }

@@ -6,6 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { GoLiveFixAction, GoLiveItemState, GoLiveState, IpcResult } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
+import { stopAll } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type GoLiveActionId = 'goLive.open' | 'goLive.close' | 'goLive.recheck' | 'goLive.fix' | 'goLive.setStartPreset';
@@ -66,7 +67,5 @@ export function mirrorGoLive(store: StoreApi<SidestageState>, deps: StoreDeps): 
       if (store.getState().goLive?.open) void store.getState().openGoLive();
     }),
   ];
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return stopAll(stops);
 }

@@ -6,6 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { HotkeyAction, HotkeysState } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 /** One setter per action, so that a refusal shows beside the hotkey it is about. */
@@ -54,13 +55,5 @@ export function createHotkeysSlice({ set, get, deps, run, epochs }: SliceContext
 
 /** Follows the hotkeys' events, and reads them at start and whenever events may have been missed. */
 export function mirrorHotkeys(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('hotkeys:changed', (state) => store.getState().applyHotkeys(state)),
-    deps.bridge.on('hotkeys:raid', () => store.getState().requestRaidSearch()),
-    deps.connection.onResync(() => void store.getState().loadHotkeys()),
-  ];
-  void store.getState().loadHotkeys();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'hotkeys:changed', (state, hotkeys) => state.applyHotkeys(hotkeys), (state) => state.loadHotkeys(), [deps.bridge.on('hotkeys:raid', () => store.getState().requestRaidSearch())]);
 }

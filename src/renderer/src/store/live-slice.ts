@@ -16,6 +16,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { stopAll } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type LiveActionId =
@@ -233,7 +234,5 @@ export function mirrorLive(store: StoreApi<SidestageState>, deps: StoreDeps): ()
     }),
   ];
   if (isSignedIn(store.getState())) void store.getState().loadLive();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return stopAll(stops);
 }

@@ -7,6 +7,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { IpcResult, ObsHealth, ObsSendResult, ObsState, ObsStreamState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type ObsActionId =
@@ -122,12 +123,5 @@ export function formatObsHealth(health: ObsHealth): { label: string; value: stri
 
 /** Follows obs:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorObs(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('obs:changed', (state) => store.getState().applyObs(state)),
-    deps.connection.onResync(() => void store.getState().loadObs()),
-  ];
-  void store.getState().loadObs();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'obs:changed', (state, obs) => state.applyObs(obs), (state) => state.loadObs());
 }

@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { AdsState, ClipsState, EngagementState, EngagementTemplate, FollowedChannel, IpcResult, RaidState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { stopAll } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type QuickActionsActionId =
@@ -132,7 +133,5 @@ export function mirrorQuickActions(store: StoreApi<SidestageState>, deps: StoreD
     }),
   ];
   if (isSignedIn(store.getState())) void store.getState().loadQuickActions();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return stopAll(stops);
 }

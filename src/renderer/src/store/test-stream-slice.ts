@@ -5,6 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { TestStreamState } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type TestStreamActionId = 'testStream.load' | 'testStream.start' | 'testStream.stop';
@@ -47,12 +48,5 @@ export function selectTestStreamControls(state: SidestageState): { visible: bool
 
 /** Follows testStream:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorTestStream(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('testStream:changed', (state) => store.getState().applyTestStream(state)),
-    deps.connection.onResync(() => void store.getState().loadTestStream()),
-  ];
-  void store.getState().loadTestStream();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'testStream:changed', (state, testStream) => state.applyTestStream(testStream), (state) => state.loadTestStream());
 }
