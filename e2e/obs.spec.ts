@@ -2,7 +2,8 @@
  * A real OBS Studio (headless, its own profile, a password) and the dock in Chromium: connect,
  * Send to OBS with the overwrite question, and OBS holding the demo's server and stream key.
  * Streaming end to end waits for the emulator's RTMP ingest. Skipped, with the reason, only where
- * obs or xvfb-run is missing.
+ * obs or xvfb-run is missing. Beside it, without OBS: a password that could not be saved stays
+ * in the field.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -56,4 +57,20 @@ test.describe('OBS Studio from the dock', () => {
     expect(settingsFile).not.toContain(obs.current.password);
     expect((await readFile(join(dock.dataDir, 'obs-password.enc'))).toString('latin1')).not.toContain(obs.current.password);
   });
+});
+
+test('a password that could not be saved stays in the field, beside the reason, even when the new port was saved', async ({ page, context, dock }) => {
+  await signInToDemo(page, context, dock);
+  await page.getByRole('button', { name: 'OBS', exact: true }).click();
+  await expect(page.getByTestId('obs-status')).toHaveText('Not connected to OBS');
+  // Main cannot be reached for the password alone: the port is saved, the password is not.
+  await page.route('**/ipc/obs:setPassword', (route) => route.abort('connectionrefused'));
+  await page.getByLabel('Port').fill('4499');
+  await page.getByLabel('Password').fill('typed-by-hand');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.locator('[data-action="obs.setPassword"]')).toContainText('Password not saved');
+  // The saved port starts the form over from main's answer; what was typed is not lost with it.
+  await expect(page.getByLabel('Port')).toHaveValue('4499');
+  await expect(page.getByLabel('Password')).toHaveValue('typed-by-hand');
+  await page.unroute('**/ipc/obs:setPassword');
 });

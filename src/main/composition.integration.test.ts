@@ -9,16 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, IpcResult } from '../shared/ipc/contract';
-import { createSimulationClient } from '../emulator/simulation-client';
 import { createSidestage, type Sidestage } from './composition';
+import { startDemoSidestage, trustedRenderer as trusted } from './test-support/demo-sidestage';
 import { waitUntil } from './test-support/wait-until';
 import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
 import { CipherFileTokenStore, MemoryTokenStore, type StoredTokens } from './services/auth/token-store';
 import type { Logger } from './services/logger';
 import { MemorySettingsStore } from './services/settings/settings-store';
 
-const trusted = { trusted: true, description: 'test renderer' };
-const received: unknown[] = [];
+let received: unknown[] = [];
 const logged: unknown[] = [];
 const tokenStore = new MemoryTokenStore();
 const seenTokens: StoredTokens[] = [];
@@ -27,7 +26,7 @@ const recordingLogger: Logger = Object.fromEntries(
 ) as unknown as Logger;
 
 let sidestage: Sidestage;
-let dataDir: string;
+let disposeDemo: (() => Promise<void>) | undefined;
 let revealedKey = '';
 
 async function call(channel: Channel, arg?: unknown): Promise<IpcResult<unknown>> {
@@ -43,30 +42,12 @@ beforeAll(async () => {
     seenTokens.push(tokens);
     await save(tokens);
   };
-  dataDir = await mkdtemp(join(tmpdir(), 'sidestage-composition-'));
-  sidestage = await createSidestage({
-    transport: 'dock',
-    dataDir,
-    version: 'test',
-    // No client ID anywhere: demo mode, as `npm start` on a fresh machine.
-    env: {},
-    tokenStore: new MemoryTokenStore(),
-    demoTokenStore: tokenStore,
-    settings: new MemorySettingsStore(),
-    // A browser that follows the consent page's redirect to the loopback listener.
-    openUrl: async (url) => {
-      await fetch(url);
-      return true;
-    },
-    logger: recordingLogger,
-  });
-  sidestage.router.onEvent((event, payload) => received.push([event, payload]));
-  await createSimulationClient({ baseUrl: sidestage.emulator!.url }).settings({ auto_approve: true });
+  const demo = await startDemoSidestage({ name: 'composition', demoTokenStore: tokenStore, logger: recordingLogger });
+  ({ sidestage, received, dispose: disposeDemo } = demo);
 });
 
 afterAll(async () => {
-  await sidestage?.dispose();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await disposeDemo?.();
 });
 
 describe('Sidestage main in demo mode', () => {

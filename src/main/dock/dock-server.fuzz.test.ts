@@ -12,11 +12,9 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invokeChannels, type Channel } from '../../shared/ipc/contract';
-import { createSimulationClient } from '../../emulator/simulation-client';
-import { createSidestage, type Sidestage } from '../composition';
+import type { Sidestage } from '../composition';
 import { MAX_ERROR_MESSAGE_CHARS } from '../ipc/ipc-router';
-import { waitUntil } from '../test-support/wait-until';
-import { MemoryTokenStore } from '../services/auth/token-store';
+import { startDemoSidestage, type DemoSidestage } from '../test-support/demo-sidestage';
 import { silentLogger } from '../services/logger';
 import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders, type RawAnswer } from '../../emulator/test-support/raw-http';
 import { seededRandom } from '../../emulator/test-support/seeded-random';
@@ -31,7 +29,7 @@ const int = (max: number) => Math.floor(random() * max);
 const secret = 's'.repeat(43);
 let sidestage: Sidestage;
 let dock: RunningDock;
-let dataDir: string;
+let demo: DemoSidestage;
 let rendererDir: string;
 let settings: MemorySettingsStore;
 let agent: Agent;
@@ -138,31 +136,12 @@ beforeAll(async () => {
   process.on('uncaughtException', record);
   process.on('unhandledRejection', record);
   agent = new Agent({ connections: 4 });
-  dataDir = await mkdtemp(join(tmpdir(), 'sidestage-fuzz-'));
   rendererDir = await mkdtemp(join(tmpdir(), 'sidestage-fuzz-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Sidestage</title>');
   settings = new MemorySettingsStore();
-  sidestage = await createSidestage({
-    transport: 'dock',
-    dataDir,
-    version: 'fuzz',
-    env: {},
-    tokenStore: new MemoryTokenStore(),
-    settings,
-    openUrl: async (url) => {
-      await fetch(url);
-      return true;
-    },
-    logger: silentLogger,
-  });
-  await createSimulationClient({ baseUrl: sidestage.emulator!.url }).settings({ auto_approve: true });
-  await sidestage.router.dispatch('auth:signIn', { flow: 'loopback' }, { trusted: true, description: 'fuzz' });
-  let signedIn = false;
-  const off = sidestage.router.onEvent((event, payload) => {
-    if (event === 'auth:changed' && (payload as { status: string }).status === 'signedIn') signedIn = true;
-  });
-  await waitUntil(() => signedIn, 10_000, 'signed in');
-  off();
+  demo = await startDemoSidestage({ name: 'fuzz', version: 'fuzz', settings });
+  sidestage = demo.sidestage;
+  await demo.signIn();
   dock = await startDockServer({ router: sidestage.router, rendererDir, secret, logger: silentLogger });
   // Let the first reads settle (rewards, queue, stream status) before the baseline is taken.
   let previous = '';
@@ -181,9 +160,9 @@ afterAll(async () => {
   const header = `${'area'.padEnd(22)} ${'tries'.padStart(6)} ${'refused'.padStart(9)} ${'accepted'.padStart(9)} ${'crashes'.padStart(8)} ${'data lost'.padStart(10)}`;
   console.log(`dock fuzz, seed ${seed} (SIDESTAGE_FUZZ_SEED)\n${header}\n${rows.join('\n')}`);
   await dock?.close();
-  await sidestage?.dispose();
+  await demo?.dispose();
   await agent?.close();
-  for (const dir of [dataDir, rendererDir]) if (dir) await rm(dir, { recursive: true, force: true });
+  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
 });
 
 function expectClean(tally: Tally): void {

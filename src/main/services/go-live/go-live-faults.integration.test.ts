@@ -10,38 +10,28 @@
  * A wrong OBS password is tested in obs/obs-service.integration.test.ts. Skipped, with the reason,
  * where obs, xvfb-run or ffmpeg is missing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, IpcResult, ObsState } from '../../../shared/ipc/contract';
-import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
-import { createSidestage, type Sidestage } from '../../composition';
+import type { Channel, ObsState } from '../../../shared/ipc/contract';
+import type { SimulationClient } from '../../../emulator/simulation-client';
+import type { Sidestage } from '../../composition';
+import { startDemoSidestage, type DemoSidestage } from '../../test-support/demo-sidestage';
 import { commandAvailable, obsUnavailableReason, startObsStudio, type RunningObs } from '../../test-support/obs-studio-process';
 import { waitUntil } from '../../test-support/wait-until';
-import { MemoryTokenStore } from '../auth/token-store';
-import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 
 const reason = obsUnavailableReason() ?? (commandAvailable('ffmpeg') ? null : 'ffmpeg not installed (apt-get install ffmpeg)');
 if (reason) console.warn(`go-live-faults.integration.test.ts skipped: ${reason}`);
 
-const trusted = { trusted: true, description: 'test renderer' };
-
 describe.skipIf(reason !== null)('go-live faults with a real OBS Studio', () => {
   let obs: RunningObs;
+  let demo: DemoSidestage;
   let sidestage: Sidestage;
-  let dataDir: string;
   let sim: SimulationClient;
   let broadcasterId: string;
   /** Every OBS stream state the renderer was told, in order. */
   const obsStreamStates: string[] = [];
 
-  async function call<T>(channel: Channel, arg?: unknown): Promise<T> {
-    const result = (await sidestage.router.dispatch(channel, arg, trusted)) as IpcResult<T>;
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-    return result.value;
-  }
+  const call = <T>(channel: Channel, arg?: unknown) => demo.call<T>(channel, arg);
   const obsState = () => sidestage.obs.getState();
   const appLive = () => sidestage.live.stream.getStatus().live;
   const platformStream = async () => (await sim.state()).streams.find((s) => s.user_id === broadcasterId) ?? null;
@@ -68,43 +58,22 @@ describe.skipIf(reason !== null)('go-live faults with a real OBS Studio', () => 
 
   beforeAll(async () => {
     obs = await startObsStudio({ timeoutMs: 60_000 });
-    dataDir = await mkdtemp(join(tmpdir(), 'sidestage-go-live-faults-'));
-    sidestage = await createSidestage({
-      transport: 'dock',
-      dataDir,
-      version: 'test',
-      env: {},
-      tokenStore: new MemoryTokenStore(),
-      settings: new MemorySettingsStore({ 'obs.host': '127.0.0.1', 'obs.port': obs.port }),
-      openUrl: async (url) => {
-        await fetch(url);
-        return true;
-      },
-      logger: silentLogger,
-    });
+    demo = await startDemoSidestage({ name: 'go-live-faults', settings: new MemorySettingsStore({ 'obs.host': '127.0.0.1', 'obs.port': obs.port }) });
+    ({ sidestage, sim, broadcasterId } = demo);
     sidestage.router.onEvent((event, payload) => {
       if (event !== 'obs:changed') return;
       const state = (payload as ObsState).streamState;
       if (obsStreamStates.at(-1) !== state) obsStreamStates.push(state);
     });
-    sim = createSimulationClient({ baseUrl: sidestage.emulator!.url });
-    broadcasterId = sidestage.emulator!.demo!.broadcaster.id;
-    await sim.settings({ auto_approve: true });
-    let signedIn = false;
-    sidestage.router.onEvent((event, payload) => {
-      if (event === 'auth:changed') signedIn = (payload as { status: string }).status === 'signedIn';
-    });
-    await call('auth:signIn', { flow: 'loopback' });
-    await waitUntil(() => signedIn, 10_000, 'signed in');
+    await demo.signIn();
     await call('obs:setPassword', { password: obs.password });
     await call('obs:connect');
     await waitUntil(() => obsState().status === 'connected', 20_000, 'OBS connected');
   }, 120_000);
 
   afterAll(async () => {
-    await sidestage?.dispose();
+    await demo?.dispose();
     await obs?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 30_000);
 
   it('the RTMP connection drops: OBS reconnects, the stream stays live (same stream), the app shows reconnecting then streaming, the auto marker is made', async () => {

@@ -4,30 +4,19 @@
  * connected through obs:*, then the checklist's own fixes (Send to OBS, test the servers) turn it
  * ready. The stream key never appears in anything the renderer receives.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, GoLiveState, IpcResult } from '../../../shared/ipc/contract';
-import { createSidestage, type Sidestage } from '../../composition';
+import type { Channel, GoLiveState } from '../../../shared/ipc/contract';
+import type { Sidestage } from '../../composition';
+import { startDemoSidestage, type DemoSidestage } from '../../test-support/demo-sidestage';
 import { startFakeObs, type FakeObsServer } from '../../test-support/obs-fake-server';
 import { waitUntil } from '../../test-support/wait-until';
-import { MemoryTokenStore } from '../auth/token-store';
-import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 
-const trusted = { trusted: true, description: 'test renderer' };
-const received: unknown[] = [];
+let demo: DemoSidestage;
 let sidestage: Sidestage;
-let dataDir: string;
 let fakeObs: FakeObsServer;
 
-async function call<T>(channel: Channel, arg?: unknown): Promise<T> {
-  const result = (await sidestage.router.dispatch(channel, arg, trusted)) as IpcResult<T>;
-  received.push(result);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value;
-}
+const call = <T>(channel: Channel, arg?: unknown) => demo.call<T>(channel, arg);
 const item = (state: GoLiveState, id: string) => state.items.find((i) => i.id === id)!;
 
 beforeAll(async () => {
@@ -36,28 +25,13 @@ beforeAll(async () => {
     data: { parameterValue: ({ 'Output/Mode': 'Simple', 'SimpleOutput/VBitrate': '4500', 'SimpleOutput/StreamEncoder': 'x264' } as Record<string, string>)[`${String(data?.parameterCategory)}/${String(data?.parameterName)}`] ?? null },
   });
   fakeObs.handlers.GetVideoSettings = () => ({ data: { fpsNumerator: 60, fpsDenominator: 1, baseWidth: 1280, baseHeight: 720, outputWidth: 1280, outputHeight: 720 } });
-  dataDir = await mkdtemp(join(tmpdir(), 'sidestage-go-live-'));
-  sidestage = await createSidestage({
-    transport: 'dock',
-    dataDir,
-    version: 'test',
-    env: {},
-    tokenStore: new MemoryTokenStore(),
-    settings: new MemorySettingsStore({ 'obs.host': '127.0.0.1', 'obs.port': fakeObs.port }),
-    openUrl: async (url) => {
-      await fetch(url);
-      return true;
-    },
-    logger: silentLogger,
-  });
-  sidestage.router.onEvent((event, payload) => received.push([event, payload]));
-  await fetch(`${sidestage.emulator!.url}/_emulator/settings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auto_approve: true }) });
+  demo = await startDemoSidestage({ name: 'go-live', settings: new MemorySettingsStore({ 'obs.host': '127.0.0.1', 'obs.port': fakeObs.port }) });
+  sidestage = demo.sidestage;
 });
 
 afterAll(async () => {
-  await sidestage?.dispose();
+  await demo?.dispose();
   await fakeObs?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('go-live checklist in demo mode', () => {
@@ -98,6 +72,6 @@ describe('go-live checklist in demo mode', () => {
 
     const key = String((fakeObs.streamService.streamServiceSettings as { key?: unknown } | null)?.key ?? '');
     expect(key.length).toBeGreaterThan(8);
-    expect(JSON.stringify(received)).not.toContain(key);
+    expect(JSON.stringify(demo.received)).not.toContain(key);
   }, 60_000);
 });

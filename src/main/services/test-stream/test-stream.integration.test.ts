@@ -6,32 +6,20 @@
  * The stream key is in nothing the renderer receives. Skipped, with the reason, where ffmpeg is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, GoLiveState, IpcResult, StreamStatus, TestStreamState } from '../../../shared/ipc/contract';
-import { createSimulationClient } from '../../../emulator/simulation-client';
-import { createSidestage, type Sidestage } from '../../composition';
+import type { Channel, GoLiveState, StreamStatus, TestStreamState } from '../../../shared/ipc/contract';
+import type { Sidestage } from '../../composition';
+import { startDemoSidestage, type DemoSidestage } from '../../test-support/demo-sidestage';
 import { waitUntil } from '../../test-support/wait-until';
-import { MemoryTokenStore } from '../auth/token-store';
-import { silentLogger } from '../logger';
-import { MemorySettingsStore } from '../settings/settings-store';
 
 const ffmpegMissing = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).error !== undefined;
 if (ffmpegMissing) console.warn('test-stream.integration.test.ts skipped: ffmpeg is not installed (apt-get install ffmpeg)');
 
-const trusted = { trusted: true, description: 'test renderer' };
-const received: unknown[] = [];
+let demo: DemoSidestage;
 let sidestage: Sidestage;
-let dataDir: string;
 
-async function call<T>(channel: Channel, arg?: unknown): Promise<T> {
-  const result = (await sidestage.router.dispatch(channel, arg, trusted)) as IpcResult<T>;
-  received.push(result);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value;
-}
+const call = <T>(channel: Channel, arg?: unknown) => demo.call<T>(channel, arg);
 
 /** The ffmpeg processes this test process started and that still run (Linux /proc). */
 async function ffmpegChildren(): Promise<number[]> {
@@ -47,40 +35,20 @@ async function ffmpegChildren(): Promise<number[]> {
 
 describe.skipIf(ffmpegMissing)('the test stream in demo mode', () => {
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'sidestage-test-stream-'));
-    sidestage = await createSidestage({
-      transport: 'dock',
-      dataDir,
-      version: 'test',
-      env: {},
-      tokenStore: new MemoryTokenStore(),
-      settings: new MemorySettingsStore(),
-      openUrl: async (url) => {
-        await fetch(url);
-        return true;
-      },
-      logger: silentLogger,
-    });
-    sidestage.router.onEvent((event, payload) => received.push([event, payload]));
-    await fetch(`${sidestage.emulator!.url}/_emulator/settings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auto_approve: true }) });
+    demo = await startDemoSidestage({ name: 'test-stream' });
+    sidestage = demo.sidestage;
   });
 
   afterAll(async () => {
-    await sidestage?.dispose();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await demo?.dispose();
   });
 
   it('publishes to the emulator: ready with OBS off, live over EventSub, stopped, offline after the grace', async () => {
-    const simulation = createSimulationClient({ baseUrl: sidestage.emulator!.url });
-    const broadcasterId = sidestage.emulator!.demo!.broadcaster.id;
+    const { sim: simulation, broadcasterId } = demo;
     await simulation.setIngestSettings({ reconnect_grace_ms: 500 });
 
-    await call('goLive:fix', { action: 'signIn' });
-    let signedIn = false;
-    sidestage.router.onEvent((event, payload) => {
-      if (event === 'auth:changed') signedIn = (payload as { status: string }).status === 'signedIn';
-    });
-    await waitUntil(() => signedIn, 10_000, 'signed in');
+    // Signed in through the checklist's own fix, as its button does.
+    await demo.signIn(() => call('goLive:fix', { action: 'signIn' }));
     await waitUntil(() => sidestage.testStream!.getState().ffmpegInstalled === true, 10_000, 'ffmpeg found');
     await call('goLive:open');
     await call('goLive:fix', { action: 'probeIngest' });
@@ -121,12 +89,11 @@ describe.skipIf(ffmpegMissing)('the test stream in demo mode', () => {
 
     const key = sidestage.emulator!.state.channels.get(broadcasterId)!.streamKey;
     expect(key.length).toBeGreaterThan(8);
-    expect(JSON.stringify(received)).not.toContain(key);
+    expect(JSON.stringify(demo.received)).not.toContain(key);
   }, 90_000);
 
   it('a stream key reset mid-stream: ffmpeg is cut, and the test stream says so in words, without the key', async () => {
-    const simulation = createSimulationClient({ baseUrl: sidestage.emulator!.url });
-    const broadcasterId = sidestage.emulator!.demo!.broadcaster.id;
+    const { sim: simulation, broadcasterId } = demo;
     const oldKey = sidestage.emulator!.state.channels.get(broadcasterId)!.streamKey;
     await call('testStream:start');
     await waitUntil(() => sidestage.testStream!.getState().status === 'publishing', 20_000, 'publishing');

@@ -1,13 +1,10 @@
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { AppSlice } from './types';
 
 export function createAppSlice({ set, deps, run, epochs }: SliceContext): AppSlice {
   /** No event carries the app's info: an answer gives way to the answer of a call made later. */
   const ask = async (request: () => ReturnType<typeof deps.bridge.app.getInfo>) => {
-    const fresh = epochs.since('app');
-    const appInfo = await call(request());
-    if (fresh()) set({ appInfo });
+    await epochs.ask('app', request, (appInfo) => set({ appInfo }));
   };
   return {
     appInfo: null,

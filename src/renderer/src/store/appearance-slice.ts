@@ -4,8 +4,8 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Theme } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type AppearanceActionId = 'appearance.load' | 'appearance.save';
@@ -23,22 +23,15 @@ export function createAppearanceSlice({ set, get, deps, run, epochs }: SliceCont
     theme: null,
     loadAppearance: () =>
       run('appearance.load', async () => {
-        const fresh = epochs.since('appearance');
-        const { theme } = await call(deps.bridge.appearance.get());
-        if (fresh()) set({ theme });
+        await epochs.ask('appearance', () => deps.bridge.appearance.get(), ({ theme }) => set({ theme }));
       }),
     setTheme: (theme) =>
       run('appearance.save', async () => {
         const before = get().theme;
         set({ theme });
-        const fresh = epochs.since('appearance');
-        try {
-          const answer = await call(deps.bridge.appearance.set({ theme }));
-          if (fresh()) set({ theme: answer.theme });
-        } catch (error) {
-          if (fresh()) set({ theme: before });
-          throw error;
-        }
+        await epochs.ask('appearance', () => deps.bridge.appearance.set({ theme }), (answer) => set({ theme: answer.theme }), {
+          rollback: () => set({ theme: before }),
+        });
       }),
     applyAppearance: ({ theme }) => {
       epochs.tick('appearance');
@@ -54,12 +47,5 @@ export function themeAttribute(theme: Theme | null): 'light' | 'dark' | null {
 
 /** Follows appearance:changed, and reads the theme at start and whenever events may have been missed. */
 export function mirrorAppearance(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('appearance:changed', (appearance) => store.getState().applyAppearance(appearance)),
-    deps.connection.onResync(() => void store.getState().loadAppearance()),
-  ];
-  void store.getState().loadAppearance();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'appearance:changed', (state, appearance) => state.applyAppearance(appearance), (state) => state.loadAppearance());
 }

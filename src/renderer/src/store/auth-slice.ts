@@ -1,5 +1,5 @@
 import type { AuthState } from '../../../shared/ipc/contract';
-import { call, isCancelled } from '../lib/ipc-call';
+import { isCancelled } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import type { AuthSlice } from './types';
 
@@ -17,12 +17,8 @@ export function createAuthSlice({ set, get, deps, run, epochs }: SliceContext): 
   };
 
   /** Calls main and shows its answer, unless an auth:changed event came after the call. */
-  const ask = async (request: () => ReturnType<typeof deps.bridge.auth.getState>, isLatest: () => boolean = () => true) => {
-    const fresh = epochs.since('auth');
-    const state = await call(request());
-    if (isLatest() && fresh()) show(state);
-    return state;
-  };
+  const ask = (request: () => ReturnType<typeof deps.bridge.auth.getState>, isLatest?: () => boolean) =>
+    epochs.ask('auth', request, show, { isLatest });
 
   return {
     auth: null,

@@ -1,5 +1,4 @@
 import type { CharityOverview } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 
 export type CharityActionId = 'charity.load' | 'charity.refresh' | 'charity.loadMore';
@@ -15,9 +14,7 @@ export interface CharitySlice {
 export function createCharitySlice({ set, deps, run, epochs }: SliceContext): CharitySlice {
   /** Calls main and shows its answer, unless a newer attempt or a charity:changed event came since. */
   const ask = async (isLatest: () => boolean, request: () => ReturnType<typeof deps.bridge.charity.getOverview>) => {
-    const fresh = epochs.since('charity');
-    const overview = await call(request());
-    if (isLatest() && fresh()) set({ charity: overview });
+    await epochs.ask('charity', request, (charity) => set({ charity }), { isLatest });
   };
   return {
     charity: null,

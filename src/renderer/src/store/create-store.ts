@@ -3,6 +3,7 @@ import { createActionRunner } from './action-runner';
 import { createAppSlice } from './app-slice';
 import { createAuthSlice } from './auth-slice';
 import { createEventEpochs } from './event-epochs';
+import { stopAll } from './mirror';
 import { createIngestSlice } from './ingest-slice';
 import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
@@ -80,9 +81,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
   actions.setConnection(deps.connection.getState());
   void actions.loadAppInfo();
   void actions.loadAuth();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return stopAll(stops);
 }
 
 /** Re-reads what events may have missed. */

@@ -4,8 +4,8 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { DataRecoveryNotice } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type DataRecoveryActionId = 'data.load' | 'data.dismiss';
@@ -20,9 +20,7 @@ export interface DataRecoverySlice {
 export function createDataRecoverySlice({ set, deps, run, epochs }: SliceContext): DataRecoverySlice {
   /** An answer is shown only if no newer data:changed (or later call's answer) was. */
   const ask = async (request: () => ReturnType<typeof deps.bridge.data.getNotices>) => {
-    const fresh = epochs.since('data');
-    const notices = await call(request());
-    if (fresh()) set({ recoveryNotices: notices });
+    await epochs.ask('data', request, (recoveryNotices) => set({ recoveryNotices }));
   };
   return {
     recoveryNotices: [],
@@ -43,14 +41,7 @@ export function createDataRecoverySlice({ set, deps, run, epochs }: SliceContext
 
 /** Follows data:changed, and reads the notices at start and whenever events may have been missed. */
 export function mirrorDataRecovery(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('data:changed', (notices) => store.getState().applyRecoveryNotices(notices)),
-    deps.connection.onResync(() => void store.getState().loadRecoveryNotices()),
-  ];
-  void store.getState().loadRecoveryNotices();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'data:changed', (state, notices) => state.applyRecoveryNotices(notices), (state) => state.loadRecoveryNotices());
 }
 
 /** The banner's sentences for one notice, in the order a broadcaster reads them. */

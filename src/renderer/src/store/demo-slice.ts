@@ -4,8 +4,8 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { SimulationState } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type DemoActionId = 'demo.load' | 'demo.setSimulation';
@@ -26,18 +26,14 @@ export function createDemoSlice({ set, deps, run, epochs }: SliceContext): DemoS
     pendingSimulation: null,
     loadSimulation: () =>
       run('demo.load', async (isLatest) => {
-        const fresh = epochs.since('demo');
-        const state = await call(deps.bridge.demo.getSimulation());
-        if (isLatest() && fresh()) set({ simulation: state });
+        await epochs.ask('demo', () => deps.bridge.demo.getSimulation(), (simulation) => set({ simulation }), { isLatest });
       }),
     setSimulation: (running) =>
       run('demo.setSimulation', async (isLatest) => {
         set({ pendingSimulation: running });
         try {
-          const fresh = epochs.since('demo');
-          const state = await call(deps.bridge.demo.setSimulation({ running }));
           // A demo:changed event that came after the call already holds state at least as new.
-          if (isLatest() && fresh()) set({ simulation: state });
+          await epochs.ask('demo', () => deps.bridge.demo.setSimulation({ running }), (simulation) => set({ simulation }), { isLatest });
         } finally {
           if (isLatest()) set({ pendingSimulation: null });
         }
@@ -78,12 +74,5 @@ export function formatSimulationCounts(counts: SimulationState['counts']): strin
 
 /** Follows demo:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorDemo(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('demo:changed', (state) => store.getState().applySimulation(state)),
-    deps.connection.onResync(() => void store.getState().loadSimulation()),
-  ];
-  void store.getState().loadSimulation();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'demo:changed', (state, simulation) => state.applySimulation(simulation), (state) => state.loadSimulation());
 }

@@ -9,7 +9,14 @@
  *
  * Domains whose state carries a number from main (the queue's `version`, the markers' and chat
  * settings' `revision`) compare those numbers instead.
+ *
+ * Slices go through `ask` (call main, show the answer only if it is still fresh) rather than
+ * pairing `since` with `call` by hand; `since` stays for the rare answer that sets more than the
+ * domain's state (a reward's adoption note).
  */
+import type { IpcResult } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+
 export type EventDomain =
   | 'auth'
   | 'ingest'
@@ -42,20 +49,55 @@ export interface EventEpochs {
    * `domain` was), and when it may, records it as shown.
    */
   since(domain: EventDomain): () => boolean;
+  /**
+   * Calls main and shows its answer, unless something newer of `domain` was shown first (or, with
+   * `isLatest`, a newer attempt of the same action has started). Resolves to the answer, shown or
+   * not; a failure is rethrown after `rollback` (if given) undoes an optimistic change, under the
+   * same rule, so a failure never undoes what a newer answer or event showed.
+   */
+  ask<T>(domain: EventDomain, request: () => Promise<IpcResult<T>>, show: (value: T) => void, options?: AskOptions): Promise<T>;
+}
+
+export interface AskOptions {
+  /** The action runner's check: false once a newer attempt of the same action started. */
+  isLatest?: () => boolean;
+  /** Undoes what the caller showed before the call, when the call fails. */
+  rollback?: () => void;
 }
 
 export function createEventEpochs(): EventEpochs {
   let counter = 0;
   const shown = new Map<EventDomain, number>();
+  const since = (domain: EventDomain) => {
+    const at = ++counter;
+    return () => {
+      if ((shown.get(domain) ?? 0) > at) return false;
+      shown.set(domain, at);
+      return true;
+    };
+  };
   return {
     tick: (domain) => void shown.set(domain, ++counter),
-    since: (domain) => {
-      const at = ++counter;
-      return () => {
-        if ((shown.get(domain) ?? 0) > at) return false;
-        shown.set(domain, at);
-        return true;
-      };
-    },
+    since,
+    ask: (domain, request, show, options) => askFresh(since(domain), request, show, options),
   };
+}
+
+async function askFresh<T>(
+  fresh: () => boolean,
+  request: () => Promise<IpcResult<T>>,
+  show: (value: T) => void,
+  { isLatest = () => true, rollback }: AskOptions = {},
+): Promise<T> {
+  // isLatest first: a superseded attempt's answer must not be recorded as shown.
+  const current = () => isLatest() && fresh();
+  let value: T;
+  try {
+    value = await call(request());
+  } catch (error) {
+    if (rollback && current()) rollback();
+    throw error;
+  }
+  if (current()) show(value);
+  return value;
 }

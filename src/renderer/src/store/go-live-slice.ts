@@ -5,8 +5,8 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { GoLiveFixAction, GoLiveItemState, GoLiveState, IpcResult } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { stopAll } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type GoLiveActionId = 'goLive.open' | 'goLive.close' | 'goLive.recheck' | 'goLive.fix' | 'goLive.setStartPreset';
@@ -24,9 +24,7 @@ export interface GoLiveSlice {
 export function createGoLiveSlice({ set, get, deps, run, epochs }: SliceContext): GoLiveSlice {
   const ask = (id: GoLiveActionId, request: () => Promise<IpcResult<GoLiveState>>) =>
     run(id, async (isLatest) => {
-      const fresh = epochs.since('goLive');
-      const state = await call(request());
-      if (isLatest() && fresh()) set({ goLive: state });
+      await epochs.ask('goLive', request, (goLive) => set({ goLive }), { isLatest });
     });
   return {
     goLive: null,
@@ -69,7 +67,5 @@ export function mirrorGoLive(store: StoreApi<SidestageState>, deps: StoreDeps): 
       if (store.getState().goLive?.open) void store.getState().openGoLive();
     }),
   ];
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return stopAll(stops);
 }

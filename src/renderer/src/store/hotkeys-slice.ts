@@ -5,8 +5,8 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { HotkeyAction, HotkeysState } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 /** One setter per action, so that a refusal shows beside the hotkey it is about. */
@@ -32,9 +32,7 @@ export function createHotkeysSlice({ set, get, deps, run, epochs }: SliceContext
   const { bridge } = deps;
   // No revision: an answer gives way to an event (or a later call's answer) already shown.
   const ask = async (request: () => ReturnType<typeof bridge.hotkeys.getState>) => {
-    const fresh = epochs.since('hotkeys');
-    const state = await call(request());
-    if (fresh()) set({ hotkeys: state });
+    await epochs.ask('hotkeys', request, (hotkeys) => set({ hotkeys }));
   };
   return {
     hotkeys: null,
@@ -57,13 +55,5 @@ export function createHotkeysSlice({ set, get, deps, run, epochs }: SliceContext
 
 /** Follows the hotkeys' events, and reads them at start and whenever events may have been missed. */
 export function mirrorHotkeys(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('hotkeys:changed', (state) => store.getState().applyHotkeys(state)),
-    deps.bridge.on('hotkeys:raid', () => store.getState().requestRaidSearch()),
-    deps.connection.onResync(() => void store.getState().loadHotkeys()),
-  ];
-  void store.getState().loadHotkeys();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'hotkeys:changed', (state, hotkeys) => state.applyHotkeys(hotkeys), (state) => state.loadHotkeys(), [deps.bridge.on('hotkeys:raid', () => store.getState().requestRaidSearch())]);
 }

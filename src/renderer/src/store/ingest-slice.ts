@@ -27,11 +27,8 @@ export function createIngestSlice({ set, get, deps, run, epochs }: SliceContext)
   };
 
   /** Calls main and shows the overview it answers, unless a newer attempt or an ingest:changed event came since. */
-  const ask = async (isLatest: () => boolean, request: () => ReturnType<typeof deps.bridge.ingest.getOverview>) => {
-    const fresh = epochs.since('ingest');
-    const overview = await call(request());
-    if (isLatest() && fresh()) show(overview);
-  };
+  const ask = (isLatest: () => boolean, request: () => ReturnType<typeof deps.bridge.ingest.getOverview>) =>
+    epochs.ask('ingest', request, show, { isLatest });
 
   const showCopied = (target: CopyTarget) => {
     const seq = ++copySeq;

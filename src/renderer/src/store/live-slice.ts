@@ -16,6 +16,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { stopAll } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type LiveActionId =
@@ -97,9 +98,7 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       });
     });
   const ask = async <T>(domain: 'stream' | 'ads' | 'channelInfo' | 'tray' | 'events', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
-    const fresh = epochs.since(domain);
-    const value = await call(request());
-    if (fresh()) show(value);
+    await epochs.ask(domain, request, show);
   };
   return {
     streamStatus: null,
@@ -235,7 +234,5 @@ export function mirrorLive(store: StoreApi<SidestageState>, deps: StoreDeps): ()
     }),
   ];
   if (isSignedIn(store.getState())) void store.getState().loadLive();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return stopAll(stops);
 }

@@ -134,25 +134,18 @@ export function createNotificationsSlice({ set, get, deps, run, epochs }: SliceC
 
     loadNotificationSettings: () =>
       run('notifications.load', async () => {
-        const fresh = epochs.since('notificationSettings');
-        const settings = await call(deps.bridge.notifications.getSettings());
         // A save made after this read may have been answered first.
-        if (fresh()) set({ notificationSettings: settings });
+        await epochs.ask('notificationSettings', () => deps.bridge.notifications.getSettings(), (notificationSettings) => set({ notificationSettings }));
       }),
 
     setNotificationSettings: (changes) =>
       run('notifications.save', async () => {
         const before = get().notificationSettings;
         if (before) set({ notificationSettings: { ...before, ...changes } });
-        const fresh = epochs.since('notificationSettings');
-        try {
-          const settings = await call(deps.bridge.notifications.setSettings(changes));
-          if (fresh()) set({ notificationSettings: settings });
-        } catch (error) {
-          // Rolled back only when no later change has been answered since.
-          if (fresh()) set({ notificationSettings: before });
-          throw error;
-        }
+        // Rolled back only when no later change has been answered since.
+        await epochs.ask('notificationSettings', () => deps.bridge.notifications.setSettings(changes), (notificationSettings) => set({ notificationSettings }), {
+          rollback: () => set({ notificationSettings: before }),
+        });
       }),
   };
 }

@@ -3,25 +3,9 @@ import type { IpcResult, ObsHealth, ObsSendResult, ObsState } from '../../../sha
 import { createSidestageStore, startMirroring } from './create-store';
 import { formatObsHealth, formatObsStreamState, selectObsStreamAction } from './obs-slice';
 import { selectAction } from './selectors';
-import { deferred, fail, fakeDeps, flush, ok } from '../test-support/store-fakes';
+import { deferred, fail, fakeDeps, flush, obsOff, ok } from '../test-support/store-fakes';
 
-const off: ObsState = {
-  enabled: false,
-  host: '127.0.0.1',
-  port: 4455,
-  passwordSaved: false,
-  status: 'off',
-  statusText: 'Not connected to OBS',
-  obsVersion: null,
-  websocketVersion: null,
-  nextRetryAt: null,
-  retries: 0,
-  streamState: 'unknown',
-  streamStateSince: null,
-  health: null,
-  streamProblem: null,
-  autoMarkerOnReconnect: false,
-};
+const off: ObsState = obsOff;
 const connected: ObsState = { ...off, enabled: true, passwordSaved: true, status: 'connected', statusText: 'Connected to OBS 29.0.2 (obs-websocket 5.1.0)', obsVersion: '29.0.2', websocketVersion: '5.1.0', streamState: 'stopped' };
 const target = { match: 'different' as const, differences: ['a different stream key'], server: 'rtmp://fra.example/app', serverName: 'EU: Frankfurt', obsService: 'rtmp_custom', obsServer: 'rtmp://fra.example/app' };
 

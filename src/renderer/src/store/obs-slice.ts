@@ -7,6 +7,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { IpcResult, ObsHealth, ObsSendResult, ObsState, ObsStreamState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type ObsActionId =
@@ -26,7 +27,11 @@ export interface ObsSlice {
   obsSend: ObsSendResult | null;
   loadObs(): Promise<void>;
   setObsConnection(host: string, port: number): Promise<void>;
-  setObsPassword(password: string): Promise<void>;
+  /**
+   * Resolves to true once main saved it; false when it was not (the reason is in
+   * `actions['obs.setPassword']`), so the form keeps what the broadcaster typed.
+   */
+  setObsPassword(password: string): Promise<boolean>;
   connectObs(): Promise<void>;
   disconnectObs(): Promise<void>;
   setObsAutoMarker(on: boolean): Promise<void>;
@@ -42,16 +47,21 @@ export function createObsSlice({ set, deps, run, epochs }: SliceContext): ObsSli
   /** A call answering the whole OBS state: shown unless an event (or a later answer) is newer. */
   const ask = (id: ObsActionId, request: () => Promise<IpcResult<ObsState>>) =>
     run(id, async (isLatest) => {
-      const fresh = epochs.since('obs');
-      const state = await call(request());
-      if (isLatest() && fresh()) set({ obs: state });
+      await epochs.ask('obs', request, (obs) => set({ obs }), { isLatest });
     });
   return {
     obs: null,
     obsSend: null,
     loadObs: () => ask('obs.load', () => deps.bridge.obs.getState()),
     setObsConnection: (host, port) => ask('obs.setConnection', () => deps.bridge.obs.setConnection({ host, port })),
-    setObsPassword: (password) => ask('obs.setPassword', () => deps.bridge.obs.setPassword({ password })),
+    setObsPassword: async (password) => {
+      let saved = false;
+      await run('obs.setPassword', async (isLatest) => {
+        await epochs.ask('obs', () => deps.bridge.obs.setPassword({ password }), (obs) => set({ obs }), { isLatest });
+        saved = true;
+      });
+      return saved;
+    },
     connectObs: () => ask('obs.connect', () => deps.bridge.obs.connect()),
     disconnectObs: () => ask('obs.disconnect', () => deps.bridge.obs.disconnect()),
     setObsAutoMarker: (on) => ask('obs.setOptions', () => deps.bridge.obs.setOptions({ autoMarkerOnReconnect: on })),
@@ -113,12 +123,5 @@ export function formatObsHealth(health: ObsHealth): { label: string; value: stri
 
 /** Follows obs:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorObs(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('obs:changed', (state) => store.getState().applyObs(state)),
-    deps.connection.onResync(() => void store.getState().loadObs()),
-  ];
-  void store.getState().loadObs();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'obs:changed', (state, obs) => state.applyObs(obs), (state) => state.loadObs());
 }

@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { AdsState, ClipsState, EngagementState, EngagementTemplate, FollowedChannel, IpcResult, RaidState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { stopAll } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type QuickActionsActionId =
@@ -59,9 +60,7 @@ export interface QuickActionsSlice {
 export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext): QuickActionsSlice {
   const { bridge } = deps;
   const ask = async <T>(domain: 'clips' | 'polls' | 'raids' | 'ads', request: () => Promise<IpcResult<T>>, show: (value: T) => void) => {
-    const fresh = epochs.since(domain);
-    const value = await call(request());
-    if (fresh()) show(value);
+    await epochs.ask(domain, request, show);
   };
   const showClips = (clips: ClipsState) => set({ clips });
   const showEngagement = (engagement: EngagementState) => set({ engagement });
@@ -134,7 +133,5 @@ export function mirrorQuickActions(store: StoreApi<SidestageState>, deps: StoreD
     }),
   ];
   if (isSignedIn(store.getState())) void store.getState().loadQuickActions();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return stopAll(stops);
 }

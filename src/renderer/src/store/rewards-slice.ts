@@ -36,18 +36,17 @@ export function createRewardsSlice({ set, get, deps, run, epochs }: SliceContext
 
     loadRewards: () =>
       run('rewards.load', async (isLatest) => {
-        const fresh = epochs.since('rewards');
-        const overview = await call(deps.bridge.rewards.list());
-        if (isLatest() && fresh()) set({ rewards: overview });
+        await epochs.ask('rewards', () => deps.bridge.rewards.list(), (rewards) => set({ rewards }), { isLatest });
       }),
 
     saveReward: async (id, input) => {
       let saved = false;
       await run('rewards.save', async () => {
-        const fresh = epochs.since('rewards');
-        const reward =
-          id === null ? await call(deps.bridge.rewards.create(input as RewardInput)) : await call(deps.bridge.rewards.update({ id, changes: input as RewardChanges }));
-        if (fresh()) set((state) => ({ rewards: replaceReward(state.rewards, reward) }));
+        await epochs.ask(
+          'rewards',
+          () => (id === null ? deps.bridge.rewards.create(input as RewardInput) : deps.bridge.rewards.update({ id, changes: input as RewardChanges })),
+          (reward) => set((state) => ({ rewards: replaceReward(state.rewards, reward) })),
+        );
         saved = true;
       });
       return saved;
@@ -57,25 +56,21 @@ export function createRewardsSlice({ set, get, deps, run, epochs }: SliceContext
       run('rewards.toggle', async () => {
         const before = get().rewards?.rewards.find((r) => r.id === id);
         if (before) set((state) => ({ rewards: replaceReward(state.rewards, { ...before, ...changes }) }));
-        const fresh = epochs.since('rewards');
-        try {
-          const reward = await call(deps.bridge.rewards.update({ id, changes }));
-          if (fresh()) set((state) => ({ rewards: replaceReward(state.rewards, reward) }));
-        } catch (error) {
-          if (before && fresh()) set((state) => ({ rewards: replaceReward(state.rewards, before) }));
-          throw error;
-        }
+        await epochs.ask('rewards', () => deps.bridge.rewards.update({ id, changes }), (reward) => set((state) => ({ rewards: replaceReward(state.rewards, reward) })), {
+          rollback: before ? () => set((state) => ({ rewards: replaceReward(state.rewards, before) })) : undefined,
+        });
       }),
 
     deleteReward: (id) =>
       run('rewards.delete', async () => {
-        const fresh = epochs.since('rewards');
-        await call(deps.bridge.rewards.delete({ id }));
-        if (fresh()) set((state) => ({ rewards: state.rewards ? { ...state.rewards, rewards: state.rewards.rewards.filter((r) => r.id !== id) } : null }));
+        await epochs.ask('rewards', () => deps.bridge.rewards.delete({ id }), () =>
+          set((state) => ({ rewards: state.rewards ? { ...state.rewards, rewards: state.rewards.rewards.filter((r) => r.id !== id) } : null })),
+        );
       }),
 
     adoptReward: (id) =>
       run('rewards.adopt', async () => {
+        // Not epochs.ask: the adoption note is shown even when a newer event holds the rewards.
         const fresh = epochs.since('rewards');
         const { reward, retireOriginal } = await call(deps.bridge.rewards.adopt({ id }));
         set((state) => ({ rewards: fresh() ? replaceReward(state.rewards, reward) : state.rewards, adoptNote: retireOriginal }));

@@ -4,8 +4,8 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { TestStreamState } from '../../../shared/ipc/contract';
-import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type TestStreamActionId = 'testStream.load' | 'testStream.start' | 'testStream.stop';
@@ -21,9 +21,7 @@ export interface TestStreamSlice {
 export function createTestStreamSlice({ set, deps, run, epochs }: SliceContext): TestStreamSlice {
   const ask = (id: TestStreamActionId, request: () => ReturnType<typeof deps.bridge.testStream.getState>) =>
     run(id, async (isLatest) => {
-      const fresh = epochs.since('testStream');
-      const state = await call(request());
-      if (isLatest() && fresh()) set({ testStream: state });
+      await epochs.ask('testStream', request, (testStream) => set({ testStream }), { isLatest });
     });
   return {
     testStream: null,
@@ -50,12 +48,5 @@ export function selectTestStreamControls(state: SidestageState): { visible: bool
 
 /** Follows testStream:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorTestStream(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('testStream:changed', (state) => store.getState().applyTestStream(state)),
-    deps.connection.onResync(() => void store.getState().loadTestStream()),
-  ];
-  void store.getState().loadTestStream();
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return mirrorDomain(store, deps, 'testStream:changed', (state, testStream) => state.applyTestStream(testStream), (state) => state.loadTestStream());
 }

@@ -9,6 +9,7 @@ import type {
   HotkeysState,
   IngestOverview,
   IpcError,
+  ObsState,
   IpcResult,
   SidestageBridge,
   Theme,
@@ -65,6 +66,25 @@ export const hotkeysState: HotkeysState = {
   hotkeys: [{ action: 'marker', label: 'Drop a marker', accelerator: 'CommandOrControl+Alt+M', registered: true, error: null, lastFiredAt: null }],
   testingUntil: null,
   unavailable: null,
+};
+
+/** OBS as main first reports it: off, at the default address, no password saved. */
+export const obsOff: ObsState = {
+  enabled: false,
+  host: '127.0.0.1',
+  port: 4455,
+  passwordSaved: false,
+  status: 'off',
+  statusText: 'Not connected to OBS',
+  obsVersion: null,
+  websocketVersion: null,
+  nextRetryAt: null,
+  retries: 0,
+  streamState: 'unknown',
+  streamStateSince: null,
+  health: null,
+  streamProblem: null,
+  autoMarkerOnReconnect: false,
 };
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });

@@ -1,14 +1,18 @@
-import { useId, useState } from 'react';
+import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import type { ObsState } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
 import { formatClockTime } from '../../lib/format';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
+import { saveObsConnection } from './obs-connection-model';
 
 /** OBS Studio's WebSocket connection: host, port and password, the status in words, Connect/Disconnect. */
 export function ObsPanel() {
   const obs = useSidestage((state) => state.obs);
+  // Held here, not in the form: a new host or port from main starts the form over, and what the
+  // broadcaster typed as the password must survive that (it is never kept in the store).
+  const [password, setPassword] = useState('');
   return (
     <section className="panel" aria-labelledby="obs-heading">
       <h2 id="obs-heading">OBS</h2>
@@ -16,7 +20,7 @@ export function ObsPanel() {
         <div className="stack">
           <ObsStatus obs={obs} />
           {/* A new answer from main starts the form over from it. */}
-          <ConnectionForm key={`${obs.host}:${obs.port}`} obs={obs} />
+          <ConnectionForm key={`${obs.host}:${obs.port}`} obs={obs} password={password} setPassword={setPassword} />
           <AutoMarker obs={obs} />
         </div>
       ) : (
@@ -45,10 +49,9 @@ export function ObsStatus({ obs }: { obs: ObsState }) {
   );
 }
 
-function ConnectionForm({ obs }: { obs: ObsState }) {
+function ConnectionForm({ obs, password, setPassword }: { obs: ObsState; password: string; setPassword: Dispatch<SetStateAction<string>> }) {
   const [host, setHost] = useState(obs.host);
   const [port, setPort] = useState(String(obs.port));
-  const [password, setPassword] = useState('');
   const ids = { host: useId(), port: useId(), password: useId() };
   const saving = useSidestage((state) => selectAction('obs.setConnection')(state).pending || selectAction('obs.setPassword')(state).pending);
   const connecting = useSidestage((state) => selectAction('obs.connect')(state).pending);
@@ -57,12 +60,11 @@ function ConnectionForm({ obs }: { obs: ObsState }) {
   const on = obs.enabled;
 
   const save = async () => {
-    const state = store.getState();
-    if (host.trim() !== obs.host || portNumber !== obs.port) await state.setObsConnection(host.trim(), portNumber);
-    if (password !== '') {
-      await state.setObsPassword(password);
-      setPassword('');
-    }
+    // Cleared only once saved: after a failure the field still holds what was typed. Whatever is
+    // typed while the save runs is newer than its answer, and stays.
+    const sent = password;
+    const next = await saveObsConnection(store.getState(), obs, { host, port: portNumber, password: sent });
+    setPassword((current) => (current === sent ? next : current));
   };
 
   return (
