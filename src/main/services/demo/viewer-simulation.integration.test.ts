@@ -12,6 +12,7 @@ import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { createSidestage } from '../../composition';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
+import { startDemoSidestage } from '../../test-support/demo-sidestage';
 import { MemoryTokenStore } from '../auth/token-store';
 import { mintToken, simulation as simulationApi } from '../../test-support/live-controls-emulator';
 import { silentLogger } from '../logger';
@@ -201,37 +202,16 @@ describe('the switch through the composition in demo mode', () => {
     expect(sidestage.simulation!.getState().running).toBe(false);
   });
   it('signed in, the Live view’s chat and activity feed get the simulated viewers; signing out switches the simulation off', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'sidestage-demo-sim-'));
-    const sidestage = await createSidestage({
-      transport: 'dock',
-      dataDir,
-      version: 'test',
-      env: {},
-      demo: true,
-      tokenStore: new MemoryTokenStore(),
-      settings: new MemorySettingsStore(),
-      // A browser that follows the consent page's redirect to the loopback listener.
-      openUrl: async (url) => {
-        await fetch(url);
-        return true;
-      },
-      logger: silentLogger,
-    });
+    const demo = await startDemoSidestage({ name: 'demo-sim' });
+    const { sidestage, call, broadcasterId } = demo;
     try {
-      const trusted = { trusted: true, description: 'test' };
-      const call = (channel: string, arg?: unknown) => sidestage.router.dispatch(channel as never, arg as never, trusted);
       const chatFrom = new Set<string>();
       const feedFrom = new Set<string>();
-      let signedIn = false;
       sidestage.router.onEvent((event, payload) => {
         if (event === 'chat:changed') for (const m of (payload as { added: { userId: string }[] }).added) chatFrom.add(m.userId);
         if (event === 'activity:changed') for (const i of (payload as { added: { whoId: string | null }[] }).added) if (i.whoId) feedFrom.add(i.whoId);
-        if (event === 'auth:changed') signedIn = (payload as { status: string }).status === 'signedIn';
       });
-      await simulationApi(sidestage.emulator!).settings({ auto_approve: true });
-      await call('auth:signIn', { flow: 'loopback' });
-      await waitUntil(() => signedIn, 10_000, 'signed in');
-      const broadcasterId = sidestage.emulator!.demo!.broadcaster.id;
+      await demo.signIn();
       const viewerIds = new Set(sidestage.emulator!.demo!.viewers.map((v) => v.id));
       await call('demo:setSimulation', { running: true });
 
@@ -243,8 +223,7 @@ describe('the switch through the composition in demo mode', () => {
       await waitUntil(() => !sidestage.simulation!.getState().running, 10_000, 'the simulation switched off');
       await waitUntil(() => sidestage.emulator!.state.streams.get(broadcasterId) === undefined, 10_000, 'the demo channel offline');
     } finally {
-      await sidestage.dispose();
-      await rm(dataDir, { recursive: true, force: true });
+      await demo.dispose();
     }
   });
 });
