@@ -90,6 +90,16 @@ test('each quick action reaches the platform from the Live view at 420 px', asyn
   await page.keyboard.press('r');
   const search = quick.getByRole('searchbox', { name: 'Live channels you follow' });
   await expect(search).toBeFocused();
+  await expect(quick.getByRole('button', { name: 'Raid Speedrun_Sam' })).toBeVisible();
+  // A followed channel that goes live afterwards is listed the next time the search is taken up,
+  // without typing (the list once stayed as first read).
+  const mallory = viewer('modmallory');
+  await sim.follow({ user_id: broadcasterId, broadcaster_id: mallory.id }).catch(() => {});
+  await sim.streamOnline(mallory.id, { title: 'Mod hour', viewer_count: 5 });
+  await search.blur();
+  await page.keyboard.press('r');
+  await expect(search).toBeFocused();
+  await expect(quick.getByRole('button', { name: 'Raid ModMallory' })).toBeVisible();
   await search.fill('speed');
   await quick.getByRole('button', { name: 'Raid Speedrun_Sam' }).click();
   await expect(page.getByTestId('raid-status')).toHaveText(/^Raiding Speedrun_Sam in 1:\d\d$/);

@@ -103,9 +103,14 @@ export class RaidService {
     this.changes.dispose();
   }
 
-  /** Live channels the broadcaster follows whose name, login or category contains `query` (most viewers first). */
-  async searchFollowed(query: string): Promise<FollowedChannel[]> {
+  /**
+   * Live channels the broadcaster follows whose name, login or category contains `query` (most
+   * viewers first). The list is reused while the broadcaster types; `fresh` (the search taken up
+   * again) reads it anew, since channels go live and end all the while.
+   */
+  async searchFollowed(query: string, { fresh = false }: { fresh?: boolean } = {}): Promise<FollowedChannel[]> {
     const broadcasterId = this.callable('Sign in to find channels to raid.');
+    if (fresh) this.followed = null;
     const channels = await this.followedLive(broadcasterId);
     const needle = query.trim().replace(/^@/, '').toLowerCase();
     if (!needle) return channels;
