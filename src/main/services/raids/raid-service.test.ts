@@ -47,6 +47,18 @@ describe('RaidService', () => {
     raids.dispose();
   });
 
+  it("a shoutout by id (the feed's raider) counts toward the same cooldowns and state as one by name", async () => {
+    const { raids, request, clock } = setup(platform);
+    const byId = await raids.shoutoutById('7');
+    expect(byId.shoutout).toMatchObject({ to: { id: '7', displayName: 'Sam' } });
+    const posts = () => request.mock.calls.filter(([r]) => r.path === '/helix/chat/shoutouts').length;
+    await expect(raids.shoutout('sam')).rejects.toThrow('One shoutout every 2 minutes');
+    clock.advance(3 * 60_000);
+    await expect(raids.shoutout('sam')).rejects.toThrow('Sam was shouted out less than an hour ago');
+    expect(posts()).toBe(1);
+    raids.dispose();
+  });
+
   it('refuses a second shoutout to the same channel within the hour, in words, without asking the platform', async () => {
     const { raids, request, clock } = setup(platform);
     await raids.shoutout('@Sam');
