@@ -62,6 +62,14 @@ async function horizontalOverflow(page: Page): Promise<{ page: number; content: 
   });
 }
 
+/** How far the page itself (not the panel) scrolls down. */
+async function pageScrollsDown(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollHeight - root.clientHeight;
+  });
+}
+
 /** A box as the page lays it out, in whole pixels. */
 interface Box {
   x: number;
@@ -148,6 +156,9 @@ test('every panel fits 320, 420 and 1280 px wide while live, with toasts arrivin
       await expect(heading, `${panel.button} at ${width} px`).toBeInViewport();
       const overflow = await horizontalOverflow(page);
       expect(overflow, `${panel.button} at ${width} px`).toEqual({ page: 0, content: 0, sticking: [] });
+      // Only the panel scrolls up and down: the page itself never does (no second scroll bar, the
+      // header and status bar stay in view).
+      expect(await pageScrollsDown(page), `the page itself at ${width} px on ${panel.button}`).toBe(0);
       if (panel.button === 'Live') await checkLiveLayout(page, width);
       if (panel.button === 'Rewards') {
         // The reward form, every field shown (the cooldown's number and unit side by side).

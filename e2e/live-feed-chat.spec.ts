@@ -105,4 +105,6 @@ test('activity burst, chat read and send, a timeout and a raid shoutout reach th
   await shoutout.click();
   await expect(page.getByRole('status').filter({ hasText: `Shoutout sent to ${raider.display_name}.` })).toBeVisible();
   await expect.poll(async () => (await sim.shoutouts(broadcasterId)).shoutouts).toEqual([expect.objectContaining({ to_broadcaster_id: raider.id })]);
+  // The Live view's Shoutout says the same, with the cooldown that now applies to either button.
+  await expect(page.getByTestId('shoutout-status')).toContainText(new RegExp(`Shouted out ${raider.display_name}\\. Next shoutout in [12]:\\d\\d`));
 });

@@ -73,10 +73,24 @@ test('the queue head: new redemptions appear, F fulfils, X cancels after its und
   await expect.poll(() => status(made[0]!)).toBe('FULFILLED');
 
   // X hides the next one and waits; Undo within the window keeps it, and nothing is sent.
+  // Every countdown the notice shows is recorded from its first paint: the view has been open for
+  // a while, and the notice never counts from then (it once showed "Sent in 1101 s").
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { undoCountdowns: string[] }).undoCountdowns = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="queue-head-undo"]')?.textContent;
+      if (text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await pressInLiveView(page, 'x');
   await expect.poll(() => headIds(page)).toEqual(made.slice(2, 4));
   const undo = page.getByTestId('queue-head-undo');
   await expect(undo).toContainText('canceled with a refund');
+  const countdowns = await page.evaluate(() => (window as unknown as { undoCountdowns: string[] }).undoCountdowns);
+  const seconds = countdowns.map((text) => Number(/Sent in (\d+) s/.exec(text)?.[1]));
+  expect(seconds.length).toBeGreaterThan(0);
+  for (const s of seconds) expect(s, countdowns.join(' | ')).toBeLessThanOrEqual(5);
   await undo.getByRole('button', { name: /^Undo/ }).click();
   await expect(undo).toHaveCount(0);
   await expect.poll(() => headIds(page)).toEqual(made.slice(1, 4));

@@ -47,9 +47,14 @@ test('each quick action reaches the platform from the Live view at 420 px', asyn
   expect(clips.data).toHaveLength(1);
   await expect(page.getByTestId('clip-edit-link').getByRole('link')).toHaveAttribute('href', new RegExp(`/clips/${clips.data[0]!.id}/edit$`));
 
-  // Ads: run one ("Ad running"), then snooze the next break.
-  await quick.getByRole('button', { name: 'Run ad' }).click();
+  // Ads: run one with A ("Ad running"), then snooze the next break. The view is scrolled down to
+  // the chat first: the key's outcome is brought into view, not left off screen.
+  await page.locator('main.content').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+  await expect(quick.getByRole('button', { name: 'Run ad' })).not.toBeInViewport();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('a');
   await expect(page.getByTestId('ad-running')).toHaveText(/^Ad running 0:\d\d$/);
+  await expect(page.getByTestId('ad-running')).toBeInViewport();
   await expect(page.getByTestId('ad-schedule')).toContainText('3 snoozes left');
   await quick.getByRole('button', { name: 'Snooze next ad (5 min)' }).click();
   await expect(page.getByTestId('ad-schedule')).toContainText('2 snoozes left');
@@ -90,6 +95,16 @@ test('each quick action reaches the platform from the Live view at 420 px', asyn
   await page.keyboard.press('r');
   const search = quick.getByRole('searchbox', { name: 'Live channels you follow' });
   await expect(search).toBeFocused();
+  await expect(quick.getByRole('button', { name: 'Raid Speedrun_Sam' })).toBeVisible();
+  // A followed channel that goes live afterwards is listed the next time the search is taken up,
+  // without typing (the list once stayed as first read).
+  const mallory = viewer('modmallory');
+  await sim.follow({ user_id: broadcasterId, broadcaster_id: mallory.id }).catch(() => {});
+  await sim.streamOnline(mallory.id, { title: 'Mod hour', viewer_count: 5 });
+  await search.blur();
+  await page.keyboard.press('r');
+  await expect(search).toBeFocused();
+  await expect(quick.getByRole('button', { name: 'Raid ModMallory' })).toBeVisible();
   await search.fill('speed');
   await quick.getByRole('button', { name: 'Raid Speedrun_Sam' }).click();
   await expect(page.getByTestId('raid-status')).toHaveText(/^Raiding Speedrun_Sam in 1:\d\d$/);

@@ -280,7 +280,17 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   });
   wiring.add(registerGoLiveIpc(router, goLive));
   // The Live view's activity feed and chat, from the one EventSub session.
-  const activity = new ActivityService({ api, broadcaster, events, logger });
+  const activity = new ActivityService({
+    api,
+    broadcaster,
+    events,
+    logger,
+    // One shoutout state and one set of cooldowns, whether the feed's button or the Live view's sent it.
+    sendShoutout: async (id) => {
+      const sent = (await live.raids.shoutoutById(id)).shoutout;
+      return { displayName: sent?.to.displayName ?? 'the channel' };
+    },
+  });
   wiring.add(registerActivityIpc(router, activity));
   const chat = new ChatService({ api, broadcaster, events, logger });
   wiring.add(registerChatIpc(router, chat));

@@ -225,7 +225,7 @@ export const invokeChannels = {
   'polls:cancelPrediction': { arg: noArg, result: engagementStateSchema },
   'raids:getState': { arg: noArg, result: raidStateSchema },
   /** Live channels the broadcaster follows, filtered by name, login or category as typed. */
-  'raids:searchFollowed': { arg: z.object({ query: z.string().max(100) }).strict(), result: z.array(followedChannelSchema) },
+  'raids:searchFollowed': { arg: z.object({ query: z.string().max(100), fresh: z.boolean().optional() }).strict(), result: z.array(followedChannelSchema) },
   'raids:start': { arg: z.object({ channelId: z.string().min(1).max(20).regex(/^\d+$/) }).strict(), result: raidStateSchema },
   'raids:cancel': { arg: noArg, result: raidStateSchema },
   'raids:shoutout': { arg: channelLoginArgSchema, result: raidStateSchema },

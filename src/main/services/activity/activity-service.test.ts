@@ -4,6 +4,7 @@ import type { ActivityDelta } from '../../../shared/ipc/contract';
 import { signedOutAuthState } from '../../../shared/ipc/contract';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 import type { NotificationMeta } from '../events/events-service';
+import { AppError } from '../app-error';
 import { silentLogger } from '../logger';
 import { ActivityService } from './activity-service';
 
@@ -41,6 +42,26 @@ describe('ActivityService', () => {
     expect(conditionOf('channel.follow')).toEqual({ broadcaster_user_id: '42', moderator_user_id: '42' });
     expect(conditionOf('channel.raid')).toEqual({ to_broadcaster_user_id: '42' });
     expect(events.wanted.find((w) => w.type === 'channel.hype_train.end')!.version).toBe('2');
+  });
+
+  it("sends the feed's shoutout through the shoutout sender it is given (one set of cooldowns), and words its refusal", async () => {
+    const { broadcaster } = fakeBroadcaster();
+    const calls: string[] = [];
+    const request = async () => {
+      calls.push('api');
+      return { status: 204, data: undefined } as never;
+    };
+    let refuse = false;
+    const sendShoutout = async (id: string) => {
+      calls.push(`sender ${id}`);
+      if (refuse) throw new AppError('rate_limited', 'One shoutout every 2 minutes: the next can go in 2 min.');
+      return { displayName: 'Raider' };
+    };
+    const service = new ActivityService({ api: { request }, broadcaster, events: fakeEvents(), logger: silentLogger, sendShoutout });
+    await expect(service.shoutout('99')).resolves.toEqual({ message: 'Shoutout sent to Raider.' });
+    refuse = true;
+    await expect(service.shoutout('99')).rejects.toThrow('Shoutout not sent: One shoutout every 2 minutes: the next can go in 2 min.');
+    expect(calls).toEqual(['sender 99', 'sender 99']);
   });
 
   it('sends events of one turn as one delta, drops a malformed one, and empties the feed on sign-out', async () => {

@@ -32,6 +32,11 @@ export interface ActivityServiceOptions {
   logger: Logger;
   /** Items kept. Default 10,000. */
   capacity?: number;
+  /**
+   * Sends a shoutout by channel id and says to whom (the raid service's, so its cooldowns and the
+   * Live view's shoutout status cover the feed's button too). Without it the API is called directly.
+   */
+  sendShoutout?: (toBroadcasterId: string) => Promise<{ displayName: string }>;
 }
 
 export const defaultActivityCapacity = 10_000;
@@ -102,6 +107,14 @@ export class ActivityService {
     const from = broadcaster.id;
     if (!from || !broadcaster.canCallApi) throw new AppError('not_signed_in', 'Shoutout not sent: sign in first.');
     const raider = this.feed.filter((item) => item.whoId === toBroadcasterId && item.kind === 'raid').at(-1);
+    if (this.options.sendShoutout) {
+      try {
+        const to = await this.options.sendShoutout(toBroadcasterId);
+        return { message: `Shoutout sent to ${to.displayName}.` };
+      } catch (error) {
+        throw shoutoutError(error);
+      }
+    }
     try {
       await api.request({ method: 'POST', path: '/helix/chat/shoutouts', query: { from_broadcaster_id: from, to_broadcaster_id: toBroadcasterId, moderator_id: from }, retry: 'never' });
     } catch (error) {

@@ -34,6 +34,31 @@ describe('RaidService', () => {
     raids.dispose();
   });
 
+  it('reuses the followed live channels while typing, and reads them anew when asked fresh (the search taken up again)', async () => {
+    let live = [{ user_id: '7', user_login: 'sam', user_name: 'Sam', game_name: 'Minecraft', title: 'Any%', viewer_count: 3 }];
+    const { raids, request } = setup((r) => (r.path === '/helix/streams/followed' ? { data: live } : platform(r)));
+    const reads = () => request.mock.calls.filter(([r]) => r.path === '/helix/streams/followed').length;
+    expect((await raids.searchFollowed('')).map((c) => c.login)).toEqual(['sam']);
+    live = [...live, { user_id: '8', user_login: 'mal', user_name: 'Mal', game_name: 'Chess', title: 'Blitz', viewer_count: 9 }];
+    expect((await raids.searchFollowed('s')).map((c) => c.login)).toEqual(['sam']);
+    expect(reads()).toBe(1);
+    expect((await raids.searchFollowed('', { fresh: true })).map((c) => c.login)).toEqual(['sam', 'mal']);
+    expect(reads()).toBe(2);
+    raids.dispose();
+  });
+
+  it("a shoutout by id (the feed's raider) counts toward the same cooldowns and state as one by name", async () => {
+    const { raids, request, clock } = setup(platform);
+    const byId = await raids.shoutoutById('7');
+    expect(byId.shoutout).toMatchObject({ to: { id: '7', displayName: 'Sam' } });
+    const posts = () => request.mock.calls.filter(([r]) => r.path === '/helix/chat/shoutouts').length;
+    await expect(raids.shoutout('sam')).rejects.toThrow('One shoutout every 2 minutes');
+    clock.advance(3 * 60_000);
+    await expect(raids.shoutout('sam')).rejects.toThrow('Sam was shouted out less than an hour ago');
+    expect(posts()).toBe(1);
+    raids.dispose();
+  });
+
   it('refuses a second shoutout to the same channel within the hour, in words, without asking the platform', async () => {
     const { raids, request, clock } = setup(platform);
     await raids.shoutout('@Sam');

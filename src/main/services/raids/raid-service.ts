@@ -103,9 +103,14 @@ export class RaidService {
     this.changes.dispose();
   }
 
-  /** Live channels the broadcaster follows whose name, login or category contains `query` (most viewers first). */
-  async searchFollowed(query: string): Promise<FollowedChannel[]> {
+  /**
+   * Live channels the broadcaster follows whose name, login or category contains `query` (most
+   * viewers first). The list is reused while the broadcaster types; `fresh` (the search taken up
+   * again) reads it anew, since channels go live and end all the while.
+   */
+  async searchFollowed(query: string, { fresh = false }: { fresh?: boolean } = {}): Promise<FollowedChannel[]> {
     const broadcasterId = this.callable('Sign in to find channels to raid.');
+    if (fresh) this.followed = null;
     const channels = await this.followedLive(broadcasterId);
     const needle = query.trim().replace(/^@/, '').toLowerCase();
     if (!needle) return channels;
@@ -168,12 +173,23 @@ export class RaidService {
 
   /** Send a Shoutout to a channel by login (with or without @). */
   async shoutout(loginInput: string): Promise<RaidState> {
+    return this.shoutoutTo({ login: loginInput.trim().replace(/^@/, '').toLowerCase() });
+  }
+
+  /**
+   * Send a Shoutout to a channel by id (the activity feed's raider): the same cooldowns and the same
+   * state as by name, so the Live view says one thing whichever button sent it.
+   */
+  async shoutoutById(channelId: string): Promise<RaidState> {
+    return this.shoutoutTo({ id: channelId });
+  }
+
+  private async shoutoutTo(by: { id: string } | { login: string }): Promise<RaidState> {
     const broadcasterId = this.callable('Sign in to send shoutouts.');
-    const login = loginInput.trim().replace(/^@/, '').toLowerCase();
     const now = this.clock.now();
     const next = this.state.shoutout ? Date.parse(this.state.shoutout.nextAllowedAt) : 0;
     if (now < next) throw new AppError('rate_limited', `One shoutout every 2 minutes: the next can go in ${inWords(next - now)}.`, { retryAfterMs: next - now });
-    const target = await this.lookUp({ login });
+    const target = await this.lookUp(by);
     if (target.id === broadcasterId) throw new AppError('invalid_argument', 'You cannot shout out your own channel.');
     const again = this.sameChannelAllowedAt.get(target.id) ?? 0;
     if (now < again) {

@@ -48,7 +48,8 @@ export interface QuickActionsSlice {
   lockPrediction(): Promise<void>;
   resolvePrediction(outcomeId: string): Promise<void>;
   cancelPrediction(): Promise<void>;
-  searchFollowed(query: string): Promise<void>;
+  /** `fresh`: read the list anew rather than the one main reuses while typing. */
+  searchFollowed(query: string, fresh?: boolean): Promise<void>;
   startRaid(channelId: string): Promise<void>;
   cancelRaid(): Promise<void>;
   sendShoutout(login: string): Promise<void>;
@@ -93,9 +94,9 @@ export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext
     resolvePrediction: (outcomeId) => run('polls.resolve', () => ask('polls', () => bridge.polls.resolvePrediction({ outcomeId }), showEngagement)),
     cancelPrediction: () => run('polls.cancel', () => ask('polls', () => bridge.polls.cancelPrediction(), showEngagement)),
 
-    searchFollowed: (query) =>
+    searchFollowed: (query, fresh = false) =>
       run('raids.search', async (isLatest) => {
-        const channels = await call(bridge.raids.searchFollowed({ query }));
+        const channels = await call(bridge.raids.searchFollowed(fresh ? { query, fresh } : { query }));
         // Typing fires searches in a row: only the newest one's answer is shown.
         if (isLatest()) set({ followedChannels: channels });
       }),

@@ -72,6 +72,7 @@ export function QuickActions() {
       if (!action) return;
       event.preventDefault();
       act(action);
+      bringIntoView(ariaKeyFor(action));
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -98,6 +99,15 @@ export function QuickActions() {
       </div>
     </section>
   );
+}
+
+/**
+ * A key acts wherever the Live view is scrolled: the part that shows its outcome (the ad on air,
+ * the queue head after F) is scrolled into view, or the press would seem to do nothing.
+ */
+function bringIntoView(key: string): void {
+  const control = document.querySelector(`main [aria-keyshortcuts="${key}"]`);
+  control?.closest('.quick-action, section')?.scrollIntoView({ block: 'nearest' });
 }
 
 function ClipAction() {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ActionError } from '../../components/action-error';
 import { formatViewers, formatCountdown } from '../../lib/live-format';
 import { useNow } from '../../lib/use-now';
@@ -12,19 +12,27 @@ export function RaidActions({ searchRef, searchKey }: { searchRef: RefObject<HTM
   const starting = useSidestage((state) => selectAction('raids.start')(state).pending);
   const canceling = useSidestage((state) => selectAction('raids.cancel')(state).pending);
   const [query, setQuery] = useState('');
-  const [searched, setSearched] = useState(false);
+  // How many times the search was taken up: each time (focus, R) reads the list again, since
+  // followed channels go live and end all the while.
+  const [searches, setSearches] = useState(0);
   const pending = raid?.status === 'pending';
   const now = useNow(1000, pending);
   const countdown = pending ? formatCountdown(raid.dueAt, now) : null;
   const searchId = useId();
   const listId = useId();
 
-  // Typing filters; the list of followed live channels is read once the field is first used.
+  const readFor = useRef(0);
+  // Typing filters; the list of followed live channels is read anew each time the field is taken
+  // up, and reused while typing.
   useEffect(() => {
-    if (!searched) return;
-    const timer = setTimeout(() => void store.getState().searchFollowed(query), 150);
+    if (searches === 0) return;
+    const fresh = readFor.current !== searches;
+    const timer = setTimeout(() => {
+      readFor.current = searches;
+      void store.getState().searchFollowed(query, fresh);
+    }, 150);
     return () => clearTimeout(timer);
-  }, [query, searched]);
+  }, [query, searches]);
 
   return (
     <div className="quick-action" role="group" aria-labelledby="quick-raid-title">
@@ -54,9 +62,9 @@ export function RaidActions({ searchRef, searchKey }: { searchRef: RefObject<HTM
             aria-keyshortcuts={searchKey}
             aria-controls={listId}
             value={query}
-            onFocus={() => setSearched(true)}
+            onFocus={() => setSearches((n) => n + 1)}
             onChange={(e) => {
-              setSearched(true);
+              setSearches((n) => Math.max(n, 1));
               setQuery(e.target.value);
             }}
           />
