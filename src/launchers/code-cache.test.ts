@@ -96,14 +96,19 @@ describe('requireWithCodeCache', () => {
     expect(problems).toEqual([expect.stringContaining(`${cacheFile}: Error: ENOENT`)]);
   });
 
-  it("puts back Node's own compile once the program is loaded, also when it throws", () => {
-    const compile = (Module as unknown as { prototype: { _compile: unknown } }).prototype._compile;
+  it("puts back Node's own loading of .cjs files once the program is loaded, also when it throws", async () => {
+    const extensions = (Module as unknown as { _extensions: Record<string, unknown> })._extensions;
+    const before = Object.keys(extensions);
     requireWithCodeCache(program, { saveAfterMs: 0 });
-    expect((Module as unknown as { prototype: { _compile: unknown } }).prototype._compile).toBe(compile);
+    expect(Object.keys(extensions)).toEqual(before);
     forget();
-    return writeFile(program, "throw new Error('the program failed to start')").then(() => {
-      expect(() => requireWithCodeCache(program, { saveAfterMs: 0 })).toThrow('the program failed to start');
-      expect((Module as unknown as { prototype: { _compile: unknown } }).prototype._compile).toBe(compile);
-    });
+    await writeFile(program, "throw new Error('the program failed to start')");
+    expect(() => requireWithCodeCache(program, { saveAfterMs: 0 })).toThrow('the program failed to start');
+    expect(Object.keys(extensions)).toEqual(before);
+  });
+
+  it('reads a program that is not ASCII as UTF-8', async () => {
+    await writeFile(program, "exports.words = 'Fulfil · café';");
+    expect((requireWithCodeCache(program, { saveAfterMs: 0 }).exports as { words: string }).words).toBe('Fulfil · café');
   });
 });
