@@ -5,6 +5,7 @@
  * recommendation before a measurement, a reward's cooldown, and C's undo in the queue. Each effect
  * is checked in the emulator where there is one.
  */
+import { readFileSync } from 'node:fs';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, demoStreamKey, helixAsBroadcaster, simulation } from './support/emulator-client';
@@ -35,6 +36,9 @@ async function patchChannelOnThePlatform(emulatorUrl: string, body: Record<strin
 
 test('title and category agree after a change on the platform; a partial category is refused; the combobox works by keyboard', async ({ page, context, dock }) => {
   await signInToDemo(page, context, dock);
+  // The dock is started as `node out/programs/dock.cjs`, without npm: its version is the build's.
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  await expect(page.locator('header').getByText(`v${version}`, { exact: true })).toBeVisible();
   await openPanel(page, 'Live');
   const titleField = page.getByRole('textbox', { name: 'Title' });
   await expect(titleField).not.toHaveValue('');

@@ -2,12 +2,13 @@
 // out/programs/ after `electron-vite build`. Each is one CommonJS file holding everything its start
 // runs (so that V8's code cache can hold it whole, see src/launchers/code-cache.ts) plus the
 // chunks it loads later, and a small launcher that loads it through the cache.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { projectRoot } from './build-output.mjs';
 
 const outDir = 'out/programs';
+const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
 // Chunk names carry hashes: a new build starts from an empty folder (and an empty code cache).
 rmSync(join(projectRoot, outDir), { recursive: true, force: true });
 const programs = { dock: 'src/main/dock/cli.ts', emulator: 'src/emulator/cli.ts' };
@@ -18,8 +19,9 @@ function nodeBuild(input, output) {
     configFile: false,
     root: projectRoot,
     logLevel: 'warn',
-    // CommonJS has no import.meta; the programs find out/renderer from their own folder.
-    define: { 'import.meta.dirname': '__dirname' },
+    // CommonJS has no import.meta; the programs find out/renderer from their own folder. The
+    // version is written in, since `node out/programs/dock.cjs` has no npm to tell it.
+    define: { 'import.meta.dirname': '__dirname', __SIDESTAGE_VERSION__: JSON.stringify(version) },
     ssr: { noExternal: true, target: 'node' },
     build: {
       ssr: true,

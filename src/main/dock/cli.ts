@@ -13,6 +13,9 @@ import { DataRecoveryNotices, formatNotice } from '../services/common/data-recov
 import { openDockData } from './dock-data';
 import { startDockServer } from './dock-server';
 
+/** package.json's version, written in by the build (scripts/build-programs.mjs). */
+declare const __SIDESTAGE_VERSION__: string;
+
 // One async function rather than top-level await: the build is CommonJS (for V8's code cache,
 // see src/launchers/), which has none.
 async function main(): Promise<void> {
@@ -57,7 +60,7 @@ async function main(): Promise<void> {
 
   const sidestage = await createSidestage({
     transport: 'dock',
-    version: process.env.npm_package_version ?? '0.0.0',
+    version: __SIDESTAGE_VERSION__,
     env: process.env,
     demo: values.demo,
     dataDir,
