@@ -75,7 +75,9 @@ describe('requireWithCodeCache', () => {
     expect(starts()).toBe(1);
     await expect(result.saved).resolves.toBe('saved');
     forget();
-    expect(requireWithCodeCache(program, { saveAfterMs: 0 }).use).toBe('used');
+    const again = requireWithCodeCache(program, { saveAfterMs: 0 });
+    expect(again.use).toBe('used');
+    await again.saved;
   });
 
   it('rejects the cache of an older build of the program', async () => {
@@ -85,6 +87,7 @@ describe('requireWithCodeCache', () => {
     const result = requireWithCodeCache(program, { saveAfterMs: 0 });
     expect(result.use).toBe('rejected');
     expect((result.exports as { newer?: boolean }).newer).toBe(true);
+    await result.saved;
   });
 
   it('runs on when the cache cannot be saved, and says why', async () => {
@@ -99,8 +102,9 @@ describe('requireWithCodeCache', () => {
   it("puts back Node's own loading of .cjs files once the program is loaded, also when it throws", async () => {
     const extensions = (Module as unknown as { _extensions: Record<string, unknown> })._extensions;
     const before = Object.keys(extensions);
-    requireWithCodeCache(program, { saveAfterMs: 0 });
+    const { saved } = requireWithCodeCache(program, { saveAfterMs: 0 });
     expect(Object.keys(extensions)).toEqual(before);
+    await saved;
     forget();
     await writeFile(program, "throw new Error('the program failed to start')");
     expect(() => requireWithCodeCache(program, { saveAfterMs: 0 })).toThrow('the program failed to start');
@@ -109,6 +113,9 @@ describe('requireWithCodeCache', () => {
 
   it('reads a program that is not ASCII as UTF-8', async () => {
     await writeFile(program, "exports.words = 'Fulfil · café';");
-    expect((requireWithCodeCache(program, { saveAfterMs: 0 }).exports as { words: string }).words).toBe('Fulfil · café');
+    const { exports, saved } = requireWithCodeCache(program, { saveAfterMs: 0 });
+    expect((exports as { words: string }).words).toBe('Fulfil · café');
+    // Saved before the folder is removed (afterEach).
+    await saved;
   });
 });
