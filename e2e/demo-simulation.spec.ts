@@ -56,6 +56,13 @@ test('Simulate viewers: the channel goes live, viewers chat and redemptions arri
   await expect(page.locator(`[data-redemption-id="${arrived}"]`)).toBeAttached();
   await expect(page.getByTestId('demo-simulation-counts')).toContainText(/[1-9]\d* redemptions?/);
   await expect(page.getByTestId('demo-simulation-counts')).toContainText(/[1-9]\d* chat messages?/);
+  // In a 420 px dock the counts keep to one line, however many kinds there are.
+  await page.setViewportSize({ width: 420, height: 800 });
+  const counts = page.getByTestId('demo-simulation-counts');
+  await expect.poll(async () => (await counts.boundingBox())?.height ?? 0).toBeGreaterThan(0);
+  const lineHeight = await counts.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await counts.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  await expect(counts).toHaveAttribute('title', /chat messages?/);
 
   await toggle.uncheck();
   await expect(toggle).not.toBeChecked();

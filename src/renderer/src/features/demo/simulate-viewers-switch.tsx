@@ -30,7 +30,7 @@ export function SimulateViewersSwitch() {
         Simulate viewers
       </label>
       {counts ? (
-        <span id={summaryId} className="muted small" data-testid="demo-simulation-counts">
+        <span id={summaryId} className="muted small simulation-counts" title={formatSimulationCounts(counts)} data-testid="demo-simulation-counts">
           {formatSimulationCounts(counts)}
         </span>
       ) : null}
