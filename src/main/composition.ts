@@ -281,7 +281,6 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerGoLiveIpc(router, goLive));
   // The Live view's activity feed and chat, from the one EventSub session.
   const activity = new ActivityService({
-    api,
     broadcaster,
     events,
     logger,

@@ -13,12 +13,14 @@ import { waitUntil } from '../../test-support/wait-until';
 import { CurrentBroadcaster } from '../common/current-broadcaster';
 import { EventsService } from '../events/events-service';
 import { silentLogger } from '../logger';
+import { RaidService } from '../raids/raid-service';
 import { ActivityService } from './activity-service';
 
 let emulator: RunningEmulator;
 let sim: SimulationClient;
 let events: EventsService;
 let activity: ActivityService;
+let raids: RaidService;
 let broadcaster: CurrentBroadcaster;
 let broadcasterId: string;
 let viewers: string[];
@@ -35,7 +37,15 @@ beforeAll(async () => {
   const api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
   broadcaster = new CurrentBroadcaster(auth);
   events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger });
-  activity = new ActivityService({ api, broadcaster, events, logger: silentLogger, capacity: 50 });
+  raids = new RaidService({ api, broadcaster, logger: silentLogger });
+  activity = new ActivityService({
+    broadcaster,
+    events,
+    logger: silentLogger,
+    capacity: 50,
+    // As composition wires it: the raid service sends, with its cooldowns.
+    sendShoutout: async (id) => ({ displayName: (await raids.shoutoutById(id)).shoutout?.to.displayName ?? 'the channel' }),
+  });
   activity.onDelta((delta) => deltas.push(delta));
   activity.start();
   events.start();
@@ -47,6 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   activity?.dispose();
+  raids?.dispose();
   events?.dispose();
   broadcaster?.dispose();
   await emulator?.close();
@@ -103,13 +114,14 @@ describe('activity feed against the emulator', () => {
     expect(raid).toMatchObject({ whoId: raider, amount: 12, text: 'raided with 12 viewers' });
 
     // A shoutout needs the broadcaster live with viewers: refused in words first, then sent.
-    await expect(activity.shoutout(raider)).rejects.toThrow(/^Shoutout not sent: The broadcaster is not streaming live/);
+    await expect(activity.shoutout(raider)).rejects.toThrow(/^Shoutout not sent: Shoutouts need you live with at least one viewer\./);
     await sim.streamOnline(broadcasterId, { viewer_count: 3 });
     await expect(activity.shoutout(raider)).resolves.toEqual({ message: `Shoutout sent to ${raid.who}.` });
     const { shoutouts } = await sim.shoutouts(broadcasterId);
     expect(shoutouts).toEqual([expect.objectContaining({ to_broadcaster_id: raider })]);
-    // A second one at once is refused with the platform's window, in words.
-    await expect(activity.shoutout(raider)).rejects.toThrow(/^Shoutout not sent: .*one shoutout every 2 minutes/);
+    // A second one at once is refused, in words, before it reaches the platform.
+    await expect(activity.shoutout(raider)).rejects.toThrow(/^Shoutout not sent: One shoutout every 2 minutes: the next can go in /);
+    expect((await sim.shoutouts(broadcasterId)).shoutouts).toHaveLength(1);
   });
 
   it('keeps at most its capacity, dropping the oldest', async () => {

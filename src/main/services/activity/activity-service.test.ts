@@ -37,7 +37,7 @@ describe('ActivityService', () => {
   it("asks for the follow with the broadcaster as moderator and the raid into the channel", () => {
     const events = fakeEvents();
     const { broadcaster } = fakeBroadcaster();
-    new ActivityService({ api: { request: async () => ({ status: 204, data: undefined }) as never }, broadcaster, events, logger: silentLogger }).start();
+    new ActivityService({ broadcaster, events, logger: silentLogger, sendShoutout: async () => ({ displayName: 'Raider' }) }).start();
     const conditionOf = (type: string) => (events.wanted.find((w) => w.type === type)!.condition as (id: string) => unknown)('42');
     expect(conditionOf('channel.follow')).toEqual({ broadcaster_user_id: '42', moderator_user_id: '42' });
     expect(conditionOf('channel.raid')).toEqual({ to_broadcaster_user_id: '42' });
@@ -46,28 +46,24 @@ describe('ActivityService', () => {
 
   it("sends the feed's shoutout through the shoutout sender it is given (one set of cooldowns), and words its refusal", async () => {
     const { broadcaster } = fakeBroadcaster();
-    const calls: string[] = [];
-    const request = async () => {
-      calls.push('api');
-      return { status: 204, data: undefined } as never;
-    };
+    const sent: string[] = [];
     let refuse = false;
     const sendShoutout = async (id: string) => {
-      calls.push(`sender ${id}`);
+      sent.push(id);
       if (refuse) throw new AppError('rate_limited', 'One shoutout every 2 minutes: the next can go in 2 min.');
       return { displayName: 'Raider' };
     };
-    const service = new ActivityService({ api: { request }, broadcaster, events: fakeEvents(), logger: silentLogger, sendShoutout });
+    const service = new ActivityService({ broadcaster, events: fakeEvents(), logger: silentLogger, sendShoutout });
     await expect(service.shoutout('99')).resolves.toEqual({ message: 'Shoutout sent to Raider.' });
     refuse = true;
-    await expect(service.shoutout('99')).rejects.toThrow('Shoutout not sent: One shoutout every 2 minutes: the next can go in 2 min.');
-    expect(calls).toEqual(['sender 99', 'sender 99']);
+    await expect(service.shoutout('99')).rejects.toMatchObject({ code: 'rate_limited', message: 'Shoutout not sent: One shoutout every 2 minutes: the next can go in 2 min.' });
+    expect(sent).toEqual(['99', '99']);
   });
 
   it('sends events of one turn as one delta, drops a malformed one, and empties the feed on sign-out', async () => {
     const events = fakeEvents();
     const { auth, broadcaster } = fakeBroadcaster();
-    const service = new ActivityService({ api: { request: async () => ({ status: 204, data: undefined }) as never }, broadcaster, events, logger: silentLogger });
+    const service = new ActivityService({ broadcaster, events, logger: silentLogger, sendShoutout: async () => ({ displayName: 'Raider' }) });
     const deltas: ActivityDelta[] = [];
     service.onDelta((d) => deltas.push(d));
     service.start();

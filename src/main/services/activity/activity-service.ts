@@ -9,8 +9,6 @@
  */
 import type { ActivityDelta, ActivityItem, ActivitySnapshot } from '../../../shared/ipc/contract';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
-import type { ApiClient } from '../api/api-client';
-import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { NotificationMeta, WantOptions } from '../events/events-service';
@@ -26,17 +24,16 @@ export interface ActivityEventsSource {
 }
 
 export interface ActivityServiceOptions {
-  api: Pick<ApiClient, 'request'>;
   broadcaster: BroadcasterSource;
   events: ActivityEventsSource;
   logger: Logger;
   /** Items kept. Default 10,000. */
   capacity?: number;
   /**
-   * Sends a shoutout by channel id and says to whom (the raid service's, so its cooldowns and the
-   * Live view's shoutout status cover the feed's button too). Without it the API is called directly.
+   * Sends a shoutout by channel id and says to whom: the raid service's, so its cooldowns and the
+   * Live view's shoutout status cover the feed's button too.
    */
-  sendShoutout?: (toBroadcasterId: string) => Promise<{ displayName: string }>;
+  sendShoutout: (toBroadcasterId: string) => Promise<{ displayName: string }>;
 }
 
 export const defaultActivityCapacity = 10_000;
@@ -103,40 +100,23 @@ export class ActivityService {
 
   /** A raid's one-click shoutout, given by the broadcaster as their own moderator. */
   async shoutout(toBroadcasterId: string): Promise<{ message: string }> {
-    const { broadcaster, api } = this.options;
-    const from = broadcaster.id;
-    if (!from || !broadcaster.canCallApi) throw new AppError('not_signed_in', 'Shoutout not sent: sign in first.');
-    const raider = this.feed.filter((item) => item.whoId === toBroadcasterId && item.kind === 'raid').at(-1);
-    if (this.options.sendShoutout) {
-      try {
-        const to = await this.options.sendShoutout(toBroadcasterId);
-        return { message: `Shoutout sent to ${to.displayName}.` };
-      } catch (error) {
-        throw shoutoutError(error);
-      }
-    }
+    const { broadcaster } = this.options;
+    if (!broadcaster.id || !broadcaster.canCallApi) throw new AppError('not_signed_in', 'Shoutout not sent: sign in first.');
     try {
-      await api.request({ method: 'POST', path: '/helix/chat/shoutouts', query: { from_broadcaster_id: from, to_broadcaster_id: toBroadcasterId, moderator_id: from }, retry: 'never' });
+      const to = await this.options.sendShoutout(toBroadcasterId);
+      return { message: `Shoutout sent to ${to.displayName}.` };
     } catch (error) {
-      throw shoutoutError(error);
+      // The raid service words the platform's refusals; they are said as the feed's.
+      throw error instanceof AppError
+        ? new AppError(error.code, `Shoutout not sent: ${withStop(error.message)}`, error.details)
+        : new AppError('internal', 'Shoutout not sent: something went wrong inside Sidestage.');
     }
-    return { message: `Shoutout sent to ${raider?.who ?? 'the channel'}.` };
   }
 
   private add(draft: Parameters<typeof finishItem>[0], meta: ActivityMeta): void {
     if (!this.broadcasterId) return;
     if (this.feed.add(finishItem(draft, meta))) this.feed.deliverSoon();
   }
-}
-
-function shoutoutError(error: unknown): AppError {
-  if (error instanceof ApiError) {
-    if (error.status === 429) return new AppError('api_error', `Shoutout not sent: ${withStop(error.message)} A channel can get one shoutout every 2 minutes, and the same channel one an hour.`, { status: 429 });
-    if (error.status === 401 && /scope/i.test(error.platformMessage ?? '')) return new AppError('api_error', 'Shoutout not sent: sign in again to allow shoutouts.', { status: 401 });
-    return new AppError('api_error', `Shoutout not sent: ${withStop(error.message)}`, { status: error.status });
-  }
-  if (error instanceof AppError) return new AppError(error.code, `Shoutout not sent: ${withStop(error.message)}`, error.details);
-  return new AppError('internal', 'Shoutout not sent: something went wrong inside Sidestage.');
 }
 
 export function withStop(text: string): string {

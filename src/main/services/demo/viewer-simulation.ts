@@ -393,7 +393,7 @@ export class ViewerSimulation {
       }
     }
     // The next one is timed from the end of this one, so a slow emulator is never flooded.
-    if (generation === this.generation && this.running) this.schedule(activity);
+    if (this.current(generation)) this.schedule(activity);
   }
 
   private act(activity: Activity, generation: number): Promise<void> {

@@ -6,7 +6,6 @@ import type {
   SignInFlow,
 } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
-import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { CharityActionId, CharitySlice } from './charity-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
@@ -16,7 +15,7 @@ import type { GoLiveActionId, GoLiveSlice } from './go-live-slice';
 import type { NotificationsActionId, NotificationsSlice } from './notifications-slice';
 import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice';
 import type { RewardsActionId, RewardsSlice } from './rewards-slice';
-import type { Transport } from '../lib/api';
+import type { ConnectionSource, ConnectionState, Transport } from '../lib/api';
 import type { LiveActionId, LiveSlice } from './live-slice';
 import type { QuickActionsActionId, QuickActionsSlice } from './quick-actions-slice';
 import type { ActivityActionId, ActivitySlice } from './activity-slice';
