@@ -3,7 +3,6 @@
  * (src/main/index.ts) and the dock mode (src/main/dock/cli.ts); it never imports Electron:
  * whatever differs between them comes in as options.
  */
-import { createServer } from 'node:net';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { ApiClient } from './services/api/api-client';
 import { AuthService } from './services/auth/auth-service';
@@ -53,6 +52,7 @@ import { ChatService } from './services/chat/chat-service';
 import { registerActivityIpc } from './ipc/activity-ipc';
 import { registerChatIpc } from './ipc/chat-ipc';
 import { registerAppearanceIpc } from './ipc/appearance-ipc';
+import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
 
 export interface SidestageOptions {
@@ -121,7 +121,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   if (choice.kind === 'demo') {
     // The loopback redirect port is chosen now and registered with the demo client, so that
     // several demos (and parallel tests) never fight over one port.
-    const redirectUri = `http://127.0.0.1:${await freeLoopbackPort()}/callback`;
+    const redirectUri = `http://127.0.0.1:${await demoRedirectPort()}/callback`;
     emulator = await startEmulator({ port: 0, seed: 'demo', demoRedirectUris: [redirectUri] });
     const demo = emulator.demo;
     if (!demo) throw new Error('The demo seed registered no client');
@@ -358,16 +358,4 @@ function isLoopbackUrl(url: string): boolean {
   } catch {
     return false;
   }
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
