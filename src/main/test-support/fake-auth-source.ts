@@ -3,11 +3,14 @@ import type { AuthState } from '../../shared/ipc/contract';
 import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 import { CurrentBroadcaster, type AuthSource } from '../services/common/current-broadcaster';
 import { signedInAuthState } from './auth-states';
+import { withCurrentBroadcaster } from '../../shared/domain/current-broadcaster';
 
 export class FakeAuthSource implements AuthSource {
   private readonly changes = new Emitter<AuthState>();
 
-  constructor(private state: AuthState = signedInAuthState) {}
+  constructor(private state: AuthState = signedInAuthState) {
+    this.state = withCurrentBroadcaster(state, null);
+  }
 
   getState(): AuthState {
     return this.state;
@@ -17,9 +20,10 @@ export class FakeAuthSource implements AuthSource {
     return this.changes.on(listener);
   }
 
+  /** As the auth service would: the current broadcaster worked out from the status and account. */
   set(next: AuthState): void {
-    this.state = next;
-    this.changes.fire(next);
+    this.state = withCurrentBroadcaster(next, this.state.currentBroadcaster);
+    this.changes.fire(this.state);
   }
 
   /** The same account (id 42), its sign-in expired: the renewal the broadcaster is asked for. */

@@ -9,6 +9,7 @@ import type { RunningEmulator } from '../../emulator/server';
 import { createSimulationClient, type SimulationClient } from '../../emulator/simulation-client';
 import { ApiClient } from '../services/api/api-client';
 import { silentLogger } from '../services/logger';
+import { withCurrentBroadcaster } from '../../shared/domain/current-broadcaster';
 
 export const liveScopes = [
   'channel:manage:broadcast',
@@ -32,7 +33,7 @@ export async function mintToken(emulator: RunningEmulator, scopes = liveScopes):
 /** An auth that is signed in as the demo broadcaster with a fixed token. */
 export function fixedAuth(emulator: RunningEmulator, token: string) {
   const demo = emulator.demo!;
-  const state: AuthState = {
+  const state: AuthState = withCurrentBroadcaster({
     status: 'signedIn',
     account: { id: demo.broadcaster.id, login: demo.broadcaster.login, displayName: demo.broadcaster.login, broadcasterType: 'partner', profileImageUrl: '' },
     scopes: liveScopes,
@@ -40,7 +41,7 @@ export function fixedAuth(emulator: RunningEmulator, token: string) {
     pending: null,
     lastValidatedAt: null,
     error: null,
-  };
+  }, null);
   return {
     state,
     auth: { getState: () => state, onChange: () => () => {} },

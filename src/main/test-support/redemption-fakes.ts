@@ -21,6 +21,7 @@ import { RedemptionOutbox } from '../services/redemptions/redemption-outbox';
 import type { RedemptionsFeature } from '../services/redemptions/redemptions-feature';
 import { RedemptionsService, type ArrivalContext, type RedemptionEventsSource } from '../services/redemptions/redemptions-service';
 import { createFakeClock, type FakeClock } from './fake-clock';
+import { withCurrentBroadcaster } from '../../shared/domain/current-broadcaster';
 
 export const broadcaster = '501234567';
 
@@ -198,7 +199,7 @@ export class FakeAuth {
   }
 
   static signedIn(id = broadcaster): AuthState {
-    return {
+    return withCurrentBroadcaster({
       status: 'signedIn',
       account: { id, login: 'demo', displayName: 'Demo', broadcasterType: 'partner', profileImageUrl: '' },
       scopes: [],
@@ -206,19 +207,21 @@ export class FakeAuth {
       pending: null,
       lastValidatedAt: null,
       error: null,
-    };
+    }, null);
   }
 
   static with(status: AuthState['status'], id = broadcaster): AuthState {
     const base = FakeAuth.signedIn(id);
-    return { ...base, status, account: status === 'signedOut' ? null : base.account };
+    return withCurrentBroadcaster({ ...base, status, account: status === 'signedOut' ? null : base.account }, base.currentBroadcaster);
   }
 
   getState = (): AuthState => this.state;
 
   onChange = (listener: (state: AuthState) => void): Disposer => this.changes.on(listener);
 
-  set(state: AuthState): void {
+  /** As the auth service would: the current broadcaster worked out from the status and account. */
+  set(next: AuthState): void {
+    const state = withCurrentBroadcaster(next, this.state.currentBroadcaster);
     this.state = state;
     this.changes.fire(state);
   }

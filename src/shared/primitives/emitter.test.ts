@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Disposers, Emitter, setListenerErrorReporter } from './emitter';
+import { Disposable, Disposers, Emitter, setListenerErrorReporter } from './emitter';
 
 describe('Emitter', () => {
   afterEach(() => setListenerErrorReporter((error) => console.error('a listener failed', error)));
@@ -76,5 +76,29 @@ describe('Disposers', () => {
     const late = vi.fn();
     disposers.add(late);
     expect(late).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Disposable', () => {
+  class Holder extends Disposable {
+    constructor(readonly emitter: Emitter<number>, readonly seen: number[]) {
+      super();
+      this.register(emitter.on((n) => seen.push(n)));
+    }
+    /** Registered after dispose: released at once. */
+    late(): void {
+      this.register(this.emitter.on((n) => this.seen.push(-n)));
+    }
+  }
+
+  it('releases what it registered on dispose, and at once what is registered after', () => {
+    const emitter = new Emitter<number>();
+    const holder = new Holder(emitter, []);
+    emitter.fire(1);
+    holder.dispose();
+    holder.late();
+    emitter.fire(2);
+    expect(holder.seen).toEqual([1]);
+    expect(emitter.listenerCount).toBe(0);
   });
 });

@@ -73,3 +73,20 @@ export class Disposers {
     if (failure) throw failure.error;
   };
 }
+
+/**
+ * The base of whatever holds subscriptions (after VS Code's `Disposable._register`): `register`
+ * keeps each disposer, and `dispose` releases them together, last first. A subclass with more to
+ * release overrides `dispose` and calls `super.dispose()`.
+ */
+export abstract class Disposable {
+  private readonly registered = new Disposers();
+
+  protected register(disposer: Disposer): Disposer {
+    return this.registered.add(disposer);
+  }
+
+  dispose(): void {
+    this.registered.dispose();
+  }
+}

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { signedOutAuthState, type AuthState, type SignInFlow } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { nextCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
 import { IdentityClient } from './identity-client';
@@ -160,6 +161,7 @@ export class AuthService {
     const next: AuthState = { ...this.state, ...patch };
     if (next.status !== 'signingIn') next.pending = null;
     if (next.status === 'signedOut') next.account = null;
+    next.currentBroadcaster = nextCurrentBroadcaster(next.status, next.account, this.state.currentBroadcaster);
     if (JSON.stringify(next) === JSON.stringify(this.state)) return;
     this.state = next;
     this.changes.fire(next);

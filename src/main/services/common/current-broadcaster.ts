@@ -1,11 +1,8 @@
 /**
- * "Which account is current": one rule for every service, so that during a re-sign-in or an
- * expired sign-in the panels agree on whose channel they show.
- *
- * - signed out: nobody;
- * - signed in: the signed-in account (a different account switches at once);
- * - signing in, or the sign-in needs renewing: still the last account, whose channel is still
- *   the one on screen; services keep its data and wait for the sign-in to call the API again.
+ * "Which account is current" for main's services: the auth state's `currentBroadcaster` (the one
+ * rule, `shared/domain/current-broadcaster.ts`, applied by the auth service), and its changes, so
+ * that during a re-sign-in or an expired sign-in every service agrees with the panels on whose
+ * channel they show.
  */
 import type { AuthState } from '../../../shared/ipc/contract';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -26,33 +23,26 @@ export interface BroadcasterChange {
   signedInNow: boolean;
 }
 
-/** The rule itself, for a state following a known current broadcaster. */
-export function currentBroadcasterId(state: AuthState, previousId: string | null): string | null {
-  if (state.status === 'signedOut') return null;
-  if (state.status === 'signedIn') return state.account?.id ?? null;
-  return state.account?.id ?? previousId;
-}
-
 export class CurrentBroadcaster {
-  private currentId: string | null;
+  private current: AuthState['currentBroadcaster'];
   private status: AuthState['status'];
   private readonly changes = new Emitter<BroadcasterChange>();
   private readonly offAuth: Disposer;
 
   constructor(private readonly auth: AuthSource) {
     const state = auth.getState();
-    this.currentId = currentBroadcasterId(state, null);
+    this.current = state.currentBroadcaster;
     this.status = state.status;
     this.offAuth = auth.onChange((next) => this.apply(next));
   }
 
   get id(): string | null {
-    return this.currentId;
+    return this.current?.id ?? null;
   }
 
   /** Signed in as the current broadcaster: API calls for it may be made now. */
   get canCallApi(): boolean {
-    return this.currentId !== null && this.status === 'signedIn';
+    return this.current?.canCallApi ?? false;
   }
 
   /** Called when the broadcaster changes, and when the API becomes callable or stops being so. */
@@ -64,13 +54,13 @@ export class CurrentBroadcaster {
   }
 
   private apply(state: AuthState): void {
-    const previousId = this.currentId;
+    const previousId = this.id;
     const wasCallable = this.canCallApi;
     const signedInNow = state.status === 'signedIn' && this.status !== 'signedIn';
-    this.currentId = currentBroadcasterId(state, previousId);
+    this.current = state.currentBroadcaster;
     this.status = state.status;
-    if (previousId === this.currentId && wasCallable === this.canCallApi) return;
-    this.changes.fire({ id: this.currentId, previousId, canCallApi: this.canCallApi, signedInNow });
+    if (previousId === this.id && wasCallable === this.canCallApi) return;
+    this.changes.fire({ id: this.id, previousId, canCallApi: this.canCallApi, signedInNow });
   }
 }
 

@@ -10,6 +10,7 @@ import { ApiClient, type ApiRequest } from '../api/api-client';
 import { silentLogger, type Logger } from '../logger';
 import { waitUntil } from '../../test-support/wait-until';
 import { EventsService, type EventsGap, type RevokedSubscription } from './events-service';
+import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
 
 let emu: RunningEmulator;
 let sim: SimulationClient;
@@ -48,7 +49,7 @@ describe('EventsService against the emulator', () => {
       get: (path, query) => api.get(path, query),
     } as Pick<ApiClient, 'request' | 'get'>;
 
-    const authState: AuthState = {
+    const authState: AuthState = withCurrentBroadcaster({
       status: 'signedIn',
       account: { id: user.id, login: user.login, displayName: user.login, broadcasterType: 'affiliate', profileImageUrl: '' },
       scopes,
@@ -56,7 +57,7 @@ describe('EventsService against the emulator', () => {
       pending: null,
       lastValidatedAt: null,
       error: null,
-    };
+    }, null);
     const logLines: string[] = [];
     const logger: Logger = { ...silentLogger, info: (message) => void logLines.push(message) };
     const service = new EventsService({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuthState } from '../../../shared/ipc/contract';
+import { signedOutAuthState, type AuthState } from '../../../shared/ipc/contract';
 import type { ApiRequest, ApiResponse } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
@@ -9,6 +9,7 @@ import { defaultWebSocketFactory, type WebSocketFactory } from './eventsub-sessi
 import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
 import type { AuthSource } from '../common/current-broadcaster';
 import { EventsService, type EventsGap, type EventsServiceOptions, type RevokedSubscription } from './events-service';
+import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
 import {
   donationEvent,
   redemptionEvent,
@@ -44,7 +45,7 @@ async function waitFor<T>(check: () => T | null | undefined | false, what: strin
 }
 
 function signedIn(id = '1001', scopes = ['channel:read:redemptions', 'channel:read:charity']): AuthState {
-  return {
+  return withCurrentBroadcaster({
     status: 'signedIn',
     account: { id, login: `user${id}`, displayName: `User${id}`, broadcasterType: 'affiliate', profileImageUrl: '' },
     scopes,
@@ -52,10 +53,10 @@ function signedIn(id = '1001', scopes = ['channel:read:redemptions', 'channel:re
     pending: null,
     lastValidatedAt: null,
     error: null,
-  };
+  }, null);
 }
 
-const signedOut: AuthState = { status: 'signedOut', account: null, scopes: [], missingScopes: [], pending: null, lastValidatedAt: null, error: null };
+const signedOut: AuthState = signedOutAuthState;
 
 class FakeAuth implements AuthSource {
   private readonly listeners = new Set<(state: AuthState) => void>();
@@ -65,7 +66,9 @@ class FakeAuth implements AuthSource {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   };
-  set(state: AuthState): void {
+  /** As the auth service would: the current broadcaster worked out from the status and account. */
+  set(next: AuthState): void {
+    const state = withCurrentBroadcaster(next, this.state.currentBroadcaster);
     this.state = state;
     for (const listener of [...this.listeners]) listener(structuredClone(state));
   }

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { Backoff, defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
-import { currentBroadcasterId, type AuthSource } from '../common/current-broadcaster';
+import type { AuthSource } from '../common/current-broadcaster';
 import { eventSchemas, isKnownEventType, type EventPayloads, type KnownEventType, type SubscriptionInfo, type WelcomeSession } from './eventsub-messages';
 import { EventSubSession, defaultWebSocketFactory, issuePaths, type NotificationMetadata, type SessionEnd, type WebSocketFactory } from './eventsub-session';
 import { EventSubscriptions, wantedSubscription, type Condition, type SubscriptionRecord, type WantOptions } from './event-subscriptions';
@@ -87,7 +87,7 @@ const waitingForSignIn = "Sign in again to reconnect to your channel's events.";
  * and hands typed, de-duplicated events to the rest of main. Whenever events may have been missed
  * it says so (onGap), so that others reconcile.
  *
- * Whose channel follows the one rule (`currentBroadcasterId`): while a sign-in is under way or
+ * Whose channel follows the one rule (`AuthState.currentBroadcaster`): while a sign-in is under way or
  * needs renewing, the session of the last account stays up, but nothing is created and no new
  * session is opened until the API can be called again (a session without subscriptions would
  * only be closed by the platform).
@@ -237,8 +237,8 @@ export class EventsService {
 
   private applyAuth(auth: AuthState): void {
     if (this.disposed) return;
-    const id = currentBroadcasterId(auth, this.broadcasterId);
-    const callable = id !== null && auth.status === 'signedIn';
+    const id = auth.currentBroadcaster?.id ?? null;
+    const callable = auth.currentBroadcaster?.canCallApi ?? false;
     const completedSignIn = auth.status === 'signedIn' && this.authStatus !== null && this.authStatus !== 'signedIn';
     this.authStatus = auth.status;
     const wasCallable = this.canCallApi;

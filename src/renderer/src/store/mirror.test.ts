@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSidestageStore } from './create-store';
 import { mirrorDomain } from './mirror';
-import { fakeDeps, flush, obsOff } from '../test-support/store-fakes';
+import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
+import { fakeDeps, flush, obsOff, signedIn, signedOut } from '../test-support/store-fakes';
 
 describe('mirrorDomain', () => {
   it('reads at start, applies each event, reads again on resync, and stops everything it started', async () => {
@@ -11,7 +12,7 @@ describe('mirrorDomain', () => {
     const applied: unknown[] = [];
     const load = vi.fn(async () => {});
     const other = vi.fn();
-    const stop = mirrorDomain(store, deps, 'obs:changed', (_, obs) => applied.push(obs), load, [other]);
+    const stop = mirrorDomain(store, deps, 'obs:changed', (_, obs) => applied.push(obs), load, { also: [other] });
     expect(load).toHaveBeenCalledTimes(1);
     expect(listenerCount()).toBe(1);
     emit('obs:changed', obsOff);
@@ -27,5 +28,35 @@ describe('mirrorDomain', () => {
     connection.resync();
     expect(applied).toHaveLength(1);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("mirrorDomain for the broadcaster's channel (account)", () => {
+  it('reads only while the API can be called, keeps what it shows through a renewal, reads again when the sign-in is back or the account changes, and clears for nobody', async () => {
+    const { deps, connection } = fakeDeps();
+    const store = createSidestageStore(deps);
+    const load = vi.fn(async () => {});
+    const clear = vi.fn();
+    mirrorDomain(store, deps, 'obs:changed', () => {}, load, { account: { clear } });
+    expect(load).not.toHaveBeenCalled();
+    connection.resync();
+    expect(load).not.toHaveBeenCalled();
+
+    store.getState().applyAuth(signedIn);
+    expect(load).toHaveBeenCalledTimes(1);
+    // A renewal: the same account, not callable; nothing is read or cleared.
+    store.getState().applyAuth(withCurrentBroadcaster({ ...signedIn, status: 'needsSignIn' }, signedIn.currentBroadcaster));
+    connection.resync();
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(clear).not.toHaveBeenCalled();
+    store.getState().applyAuth(signedIn);
+    expect(load).toHaveBeenCalledTimes(2);
+    const other = withCurrentBroadcaster({ ...signedIn, account: { ...signedIn.account!, id: '2002', login: 'other' } }, null);
+    store.getState().applyAuth(other);
+    expect(load).toHaveBeenCalledTimes(3);
+    store.getState().applyAuth(signedOut);
+    expect(clear).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

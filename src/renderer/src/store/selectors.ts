@@ -2,7 +2,7 @@
  * Pure functions of the state. Those that build new objects take the parts they need, so a
  * component can memoise them on those parts (zustand re-renders on every new reference).
  */
-import type { IngestOverview, IngestServer } from '../../../shared/ipc/contract';
+import type { CurrentBroadcasterView, IngestOverview, IngestServer } from '../../../shared/ipc/contract';
 import { formatConnection, formatDateTime, formatLatency } from '../lib/format';
 import { idleAction } from './action-runner';
 import type { ActionId, ActionStatus, SidestageState } from './types';
@@ -15,6 +15,16 @@ export const selectAction =
 export const selectAuthStatus = (state: SidestageState) => state.auth?.status ?? 'loading';
 
 export const selectIsSignedIn = (state: SidestageState) => state.auth?.status === 'signedIn';
+
+/**
+ * Whose channel the panels show: main's one rule (`AuthState.currentBroadcaster`). While a sign-in
+ * is renewed it is still the last account, with `canCallApi` false: its data stays on screen and
+ * actions wait for the sign-in. Null: nobody is signed in (or main has not answered yet).
+ */
+export const selectCurrentBroadcaster = (state: SidestageState): CurrentBroadcasterView | null => state.auth?.currentBroadcaster ?? null;
+
+/** The platform can be called for the current broadcaster now (signed in). */
+export const selectCanCallApi = (state: SidestageState): boolean => state.auth?.currentBroadcaster?.canCallApi ?? false;
 
 /** The status bar's account item. */
 export const selectAccountLabel = (state: SidestageState): string => {

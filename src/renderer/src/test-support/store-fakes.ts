@@ -14,6 +14,7 @@ import type {
   SidestageBridge,
   Theme,
 } from '../../../shared/ipc/contract';
+import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
 import { signedOutAuthState } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { StoreDeps } from '../store/types';
@@ -32,15 +33,18 @@ export const appInfo: AppInfo = {
 
 export const signedOut: AuthState = signedOutAuthState;
 
-export const signedIn: AuthState = {
-  status: 'signedIn',
-  account: { id: '1001', login: 'demo', displayName: 'Demo', broadcasterType: 'affiliate', profileImageUrl: '' },
-  scopes: ['channel:read:stream_key'],
-  missingScopes: [],
-  pending: null,
-  lastValidatedAt: '2030-01-01T10:00:00Z',
-  error: null,
-};
+export const signedIn: AuthState = withCurrentBroadcaster(
+  {
+    status: 'signedIn',
+    account: { id: '1001', login: 'demo', displayName: 'Demo', broadcasterType: 'affiliate', profileImageUrl: '' },
+    scopes: ['channel:read:stream_key'],
+    missingScopes: [],
+    pending: null,
+    lastValidatedAt: '2030-01-01T10:00:00Z',
+    error: null,
+  },
+  null,
+);
 
 export const overview: IngestOverview = {
   servers: [

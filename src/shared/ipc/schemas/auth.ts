@@ -30,6 +30,20 @@ export const pendingSignInSchema = z.discriminatedUnion('flow', [
 ]);
 export type PendingSignIn = z.infer<typeof pendingSignInSchema>;
 
+/**
+ * Whose channel Sidestage shows (the rule: `shared/domain/current-broadcaster.ts`): the signed-in
+ * account, or while a sign-in is under way or needs renewing the last one, whose data stays on
+ * screen while `canCallApi` is false. Null: nobody (signed out).
+ */
+export const currentBroadcasterSchema = z.object({
+  id: z.string(),
+  login: z.string(),
+  displayName: z.string(),
+  /** Signed in as this account: the platform can be called for it now. */
+  canCallApi: z.boolean(),
+});
+export type CurrentBroadcasterView = z.infer<typeof currentBroadcasterSchema>;
+
 export const authStateSchema = z.object({
   status: z.enum(['signedOut', 'signingIn', 'signedIn', 'needsSignIn']),
   account: accountSchema.nullable(),
@@ -40,10 +54,9 @@ export const authStateSchema = z.object({
   lastValidatedAt: z.string().nullable(),
   /** Why the last sign-in, refresh or validation failed, in words. */
   error: z.string().nullable(),
+  currentBroadcaster: currentBroadcasterSchema.nullable(),
 });
 export type AuthState = z.infer<typeof authStateSchema>;
-
-
 
 /** The auth state before anything is known: also the renderer's initial state. */
 export const signedOutAuthState: AuthState = {
@@ -54,4 +67,5 @@ export const signedOutAuthState: AuthState = {
   pending: null,
   lastValidatedAt: null,
   error: null,
+  currentBroadcaster: null,
 };
