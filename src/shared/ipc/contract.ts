@@ -69,6 +69,7 @@ export * from './schemas/polls';
 export * from './schemas/raids';
 export * from './schemas/activity';
 export * from './schemas/chat';
+export * from './schemas/channel-events';
 export * from './schemas/appearance';
 
 const dataRecoveryChannels = {

@@ -113,6 +113,8 @@ describe('quick actions against the emulator', () => {
       // The log entry is written once the clip's broadcast is known, which may come after "ready".
       await vi.waitFor(() =>
         expect(feature.markers.getOverview().logs[0]?.entries[0]).toMatchObject({ kind: 'clip', url: processing.editUrl, status: 'created', markerId: processing.clipId, source: 'hotkey' }),
+        // The broadcast is read from the platform first: on a loaded machine that takes more than the default second.
+        { timeout: 5_000 },
       );
       await vi.waitFor(async () => {
         const onDisk = JSON.parse(await readFile(join(dataDir, 'marker-log.json'), 'utf8'));

@@ -1,0 +1,350 @@
+/**
+ * Where each channel event comes from: its EventSub type, version and condition, the schema of the
+ * notification's `payload.event` (shapes from the platform's reference, as the emulator sends them)
+ * and how it reads as a typed `ChannelEvent`. The one table of the platform's event shapes: nothing
+ * else in main parses an EventSub event.
+ */
+import { z } from 'zod';
+import type { ChannelEvent, ChannelEventKind, ChannelEventOf, ChannelUser, ChatRoles } from '../../../shared/ipc/contract';
+import type { Condition } from './event-subscriptions';
+import { channelUpdateEventSchema, charityDonationEventSchema, redemptionEventSchema, streamOfflineEventSchema, streamOnlineEventSchema } from './eventsub-messages';
+
+/** What a source reads besides the event: the notification's identity and the broadcaster it is for. */
+export interface SourceContext {
+  messageId: string;
+  messageTimestamp: string;
+  broadcasterId: string;
+}
+
+/** A channel event as a source reads it: `source` is added by the stream. */
+export type ReadEvent<K extends ChannelEventKind> = Omit<ChannelEventOf<K>, 'source'>;
+
+export interface ChannelEventSource<K extends ChannelEventKind = ChannelEventKind> {
+  kind: K;
+  type: string;
+  version: string;
+  /** Default: `{ broadcaster_user_id }`. */
+  condition?: (broadcasterId: string) => Condition;
+  schema: z.ZodType;
+  /** null: the notification is not this kind's (a raid out, for the raid in) or tells nothing. */
+  read(event: never, context: SourceContext): ReadEvent<K> | null;
+}
+
+const nullableName = z.string().nullable().optional();
+const user = (prefix: string) => ({
+  [`${prefix}_id`]: z.string(),
+  [`${prefix}_login`]: z.string(),
+  [`${prefix}_name`]: z.string(),
+});
+function userOf(event: Record<string, unknown>, prefix = 'user'): ChannelUser {
+  return { id: String(event[`${prefix}_id`]), login: String(event[`${prefix}_login`]), name: String(event[`${prefix}_name`]) };
+}
+
+const follow = z.object({ ...user('user'), followed_at: z.string() });
+const subscribe = z.object({ ...user('user'), tier: z.string(), is_gift: z.boolean() });
+const gift = z.object({
+  user_id: nullableName,
+  user_login: nullableName,
+  user_name: nullableName,
+  total: z.number().int(),
+  tier: z.string(),
+  cumulative_total: z.number().int().nullable().optional(),
+  is_anonymous: z.boolean(),
+});
+const resub = z.object({
+  ...user('user'),
+  tier: z.string(),
+  message: z.object({ text: z.string() }).nullable().optional(),
+  cumulative_months: z.number().int(),
+  streak_months: z.number().int().nullable().optional(),
+});
+const cheer = z.object({ is_anonymous: z.boolean(), user_id: nullableName, user_login: nullableName, user_name: nullableName, message: z.string(), bits: z.number().int() });
+const raid = z.object({
+  from_broadcaster_user_id: z.string(),
+  from_broadcaster_user_login: z.string(),
+  from_broadcaster_user_name: z.string(),
+  to_broadcaster_user_id: z.string(),
+  to_broadcaster_user_login: z.string(),
+  to_broadcaster_user_name: z.string(),
+  viewers: z.number().int(),
+});
+const hypeTrain = z.object({
+  id: z.string(),
+  level: z.number().int(),
+  total: z.number().int(),
+  goal: z.number().int().nullable().optional(),
+  started_at: z.string(),
+  ended_at: z.string().nullable().optional(),
+});
+const pollBegin = z.object({ id: z.string(), title: z.string(), choices: z.array(z.object({ id: z.string(), title: z.string() })), started_at: z.string(), ends_at: z.string().nullable().optional() });
+const pollEnd = z.object({
+  id: z.string(),
+  title: z.string(),
+  choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int().nullable().optional() })),
+  status: z.string(),
+  ended_at: z.string().nullable().optional(),
+});
+const predictionBegin = z.object({
+  id: z.string(),
+  title: z.string(),
+  outcomes: z.array(z.object({ id: z.string(), title: z.string() })),
+  started_at: z.string(),
+  locks_at: z.string().nullable().optional(),
+});
+const predictionEnd = z.object({
+  id: z.string(),
+  title: z.string(),
+  winning_outcome_id: z.string().nullable().optional(),
+  outcomes: z.array(z.object({ id: z.string(), title: z.string(), users: z.number().int().nullable().optional(), channel_points: z.number().int().nullable().optional() })),
+  status: z.string(),
+  ended_at: z.string().nullable().optional(),
+});
+const adBreak = z.object({ duration_seconds: z.number().int().positive(), started_at: z.string(), is_automatic: z.boolean() });
+const fragment = z.object({ type: z.string(), text: z.string(), emote: z.object({ id: z.string() }).nullable().optional() });
+const badge = z.object({ set_id: z.string(), id: z.string() });
+const chatMessage = z.object({
+  ...user('chatter_user'),
+  message_id: z.string(),
+  message: z.object({ text: z.string(), fragments: z.array(fragment).default([]) }),
+  color: z.string().nullable().optional(),
+  badges: z.array(badge).nullable().optional(),
+});
+const chatNotification = z.object({
+  chatter_user_id: nullableName,
+  chatter_user_login: nullableName,
+  chatter_user_name: nullableName,
+  chatter_is_anonymous: z.boolean().optional(),
+  message_id: z.string(),
+  message: z.object({ text: z.string(), fragments: z.array(fragment).default([]) }),
+  notice_type: z.string(),
+  system_message: z.string().nullable().optional(),
+  announcement: z.object({ color: z.string() }).nullable().optional(),
+  badges: z.array(badge).nullable().optional(),
+});
+const goal = z.object({
+  id: z.string(),
+  type: z.string(),
+  description: z.string(),
+  current_amount: z.number().int(),
+  target_amount: z.number().int(),
+  is_achieved: z.boolean().optional(),
+  started_at: z.string(),
+  ended_at: z.string().nullable().optional(),
+});
+const ban = z.object({ ...user('user'), ...user('moderator_user'), reason: z.string().nullable().optional(), banned_at: z.string(), ends_at: z.string().nullable().optional() });
+const unban = z.object({ ...user('user'), ...user('moderator_user') });
+
+type Wire<S extends z.ZodType> = z.infer<S>;
+
+/** A gift or cheer names its viewer unless anonymous. */
+function maybeUser(event: { is_anonymous: boolean; user_id?: string | null; user_login?: string | null; user_name?: string | null }): ChannelUser | null {
+  if (event.is_anonymous || !event.user_id) return null;
+  return { id: event.user_id, login: event.user_login ?? '', name: event.user_name ?? event.user_login ?? '' };
+}
+
+export function rolesOf(badges: readonly { set_id: string }[]): ChatRoles {
+  const sets = new Set(badges.map((b) => b.set_id));
+  return { broadcaster: sets.has('broadcaster'), moderator: sets.has('moderator'), vip: sets.has('vip'), subscriber: sets.has('subscriber') || sets.has('founder') };
+}
+
+const fragments = (list: Wire<typeof fragment>[]) => list.map((f) => ({ type: f.type, text: f.text, emoteId: f.emote?.id ?? null }));
+const badges = (list: Wire<typeof badge>[] | null | undefined) => (list ?? []).map((b) => ({ setId: b.set_id, id: b.id }));
+
+function source<K extends ChannelEventKind, S extends z.ZodType>(
+  kind: K,
+  type: string,
+  version: string,
+  schema: S,
+  read: (event: Wire<S>, context: SourceContext) => ReadEvent<K> | null,
+  condition?: (broadcasterId: string) => Condition,
+): ChannelEventSource<K> {
+  return { kind, type, version, schema, read: read as (event: never, context: SourceContext) => ReadEvent<K> | null, ...(condition ? { condition } : {}) };
+}
+
+const goalEvent = <K extends 'goalBegin' | 'goalProgress'>(kind: K, type: string) =>
+  source(kind, type, '1', goal, (e, c) => ({ kind, id: c.messageId, at: c.messageTimestamp, goalId: e.id, goalType: e.type, description: e.description, current: e.current_amount, target: e.target_amount }) as ReadEvent<K>);
+
+/** Every kind of `ChannelEvent` with where it comes from. */
+export const channelEventSources: readonly ChannelEventSource[] = [
+  // The broadcaster reads their own followers as their own moderator.
+  source('follow', 'channel.follow', '2', follow, (e, c) => ({ kind: 'follow', id: c.messageId, at: e.followed_at, user: userOf(e) }), (id) => ({ broadcaster_user_id: id, moderator_user_id: id })),
+  source('subscription', 'channel.subscribe', '1', subscribe, (e, c) => ({ kind: 'subscription', id: c.messageId, at: c.messageTimestamp, user: userOf(e), tier: e.tier, isGift: e.is_gift })),
+  source('resubscription', 'channel.subscription.message', '1', resub, (e, c) => ({
+    kind: 'resubscription',
+    id: c.messageId,
+    at: c.messageTimestamp,
+    user: userOf(e),
+    tier: e.tier,
+    months: e.cumulative_months,
+    streakMonths: e.streak_months ?? null,
+    message: e.message?.text ?? '',
+  })),
+  source('giftSubscriptions', 'channel.subscription.gift', '1', gift, (e, c) => ({
+    kind: 'giftSubscriptions',
+    id: c.messageId,
+    at: c.messageTimestamp,
+    gifter: maybeUser(e),
+    tier: e.tier,
+    count: e.total,
+    cumulativeTotal: e.cumulative_total ?? null,
+  })),
+  source('cheer', 'channel.cheer', '1', cheer, (e, c) => ({ kind: 'cheer', id: c.messageId, at: c.messageTimestamp, user: maybeUser(e), bits: e.bits, message: e.message })),
+  source(
+    'raid',
+    'channel.raid',
+    '1',
+    raid,
+    (e, c) => (e.to_broadcaster_user_id === c.broadcasterId ? { kind: 'raid', id: c.messageId, at: c.messageTimestamp, from: userOf(e, 'from_broadcaster_user'), viewers: e.viewers } : null),
+    (id) => ({ to_broadcaster_user_id: id }),
+  ),
+  source(
+    'raidSent',
+    'channel.raid',
+    '1',
+    raid,
+    (e, c) => (e.from_broadcaster_user_id === c.broadcasterId ? { kind: 'raidSent', id: c.messageId, at: c.messageTimestamp, to: userOf(e, 'to_broadcaster_user'), viewers: e.viewers } : null),
+    (id) => ({ from_broadcaster_user_id: id }),
+  ),
+  source('redemption', 'channel.channel_points_custom_reward_redemption.add', '1', redemptionEventSchema, (e) => ({
+    kind: 'redemption',
+    id: `redemption:${e.id}`,
+    at: e.redeemed_at,
+    redemptionId: e.id,
+    reward: { id: e.reward.id, title: e.reward.title, cost: e.reward.cost, prompt: e.reward.prompt },
+    user: userOf(e),
+    input: e.user_input,
+    status: e.status,
+  })),
+  source('redemptionUpdate', 'channel.channel_points_custom_reward_redemption.update', '1', redemptionEventSchema, (e, c) => ({
+    kind: 'redemptionUpdate',
+    id: `redemption-update:${e.id}:${e.status}`,
+    at: c.messageTimestamp,
+    redemptionId: e.id,
+    reward: { id: e.reward.id, title: e.reward.title, cost: e.reward.cost, prompt: e.reward.prompt },
+    user: userOf(e),
+    input: e.user_input,
+    status: e.status,
+  })),
+  source('donation', 'channel.charity_campaign.donate', '1', charityDonationEventSchema, (e, c) => ({
+    kind: 'donation',
+    id: `donation:${e.id}`,
+    at: c.messageTimestamp,
+    donationId: e.id,
+    campaignId: e.campaign_id,
+    user: userOf(e),
+    amount: { value: e.amount.value, decimalPlaces: e.amount.decimal_places, currency: e.amount.currency },
+    charityName: e.charity_name,
+  })),
+  source('hypeTrainBegin', 'channel.hype_train.begin', '2', hypeTrain, (e) => ({ kind: 'hypeTrainBegin', id: `hype-begin:${e.id}`, at: e.started_at, trainId: e.id, level: e.level, total: e.total, goal: e.goal ?? null })),
+  source('hypeTrainProgress', 'channel.hype_train.progress', '2', hypeTrain, (e, c) => ({ kind: 'hypeTrainProgress', id: c.messageId, at: c.messageTimestamp, trainId: e.id, level: e.level, total: e.total, goal: e.goal ?? null })),
+  source('hypeTrainEnd', 'channel.hype_train.end', '2', hypeTrain, (e, c) => ({ kind: 'hypeTrainEnd', id: `hype-end:${e.id}`, at: e.ended_at ?? c.messageTimestamp, trainId: e.id, level: e.level, total: e.total })),
+  source('pollBegin', 'channel.poll.begin', '1', pollBegin, (e) => ({ kind: 'pollBegin', id: `poll-begin:${e.id}`, at: e.started_at, pollId: e.id, title: e.title, choices: e.choices.map((ch) => ({ id: ch.id, title: ch.title })), endsAt: e.ends_at ?? null })),
+  source('pollEnd', 'channel.poll.end', '1', pollEnd, (e, c) => ({
+    kind: 'pollEnd',
+    id: `poll-end:${e.id}:${e.status}`,
+    at: e.ended_at ?? c.messageTimestamp,
+    pollId: e.id,
+    title: e.title,
+    status: e.status,
+    choices: e.choices.map((ch) => ({ id: ch.id, title: ch.title, votes: ch.votes ?? 0 })),
+  })),
+  source('predictionBegin', 'channel.prediction.begin', '1', predictionBegin, (e) => ({
+    kind: 'predictionBegin',
+    id: `prediction-begin:${e.id}`,
+    at: e.started_at,
+    predictionId: e.id,
+    title: e.title,
+    outcomes: e.outcomes.map((o) => ({ id: o.id, title: o.title })),
+    locksAt: e.locks_at ?? null,
+  })),
+  source('predictionEnd', 'channel.prediction.end', '1', predictionEnd, (e, c) => ({
+    kind: 'predictionEnd',
+    id: `prediction-end:${e.id}`,
+    at: e.ended_at ?? c.messageTimestamp,
+    predictionId: e.id,
+    title: e.title,
+    status: e.status,
+    winningOutcomeId: e.winning_outcome_id ?? null,
+    outcomes: e.outcomes.map((o) => ({ id: o.id, title: o.title, users: o.users ?? 0, channelPoints: o.channel_points ?? 0 })),
+  })),
+  source('streamOnline', 'stream.online', '1', streamOnlineEventSchema, (e) => ({ kind: 'streamOnline', id: `stream-online:${e.id}`, at: e.started_at, streamType: e.type, startedAt: e.started_at })),
+  source('streamOffline', 'stream.offline', '1', streamOfflineEventSchema, (_e, c) => ({ kind: 'streamOffline', id: c.messageId, at: c.messageTimestamp })),
+  source('channelUpdate', 'channel.update', '2', channelUpdateEventSchema, (e, c) => ({
+    kind: 'channelUpdate',
+    id: c.messageId,
+    at: c.messageTimestamp,
+    title: e.title,
+    categoryId: e.category_id,
+    categoryName: e.category_name,
+    language: e.language,
+  })),
+  source('adBreakBegin', 'channel.ad_break.begin', '1', adBreak, (e, c) => ({ kind: 'adBreakBegin', id: c.messageId, at: e.started_at, durationSeconds: e.duration_seconds, isAutomatic: e.is_automatic, startedAt: e.started_at })),
+  // Chat is read as the broadcaster: `user_id` is the reader.
+  source(
+    'chatMessage',
+    'channel.chat.message',
+    '1',
+    chatMessage,
+    (e, c) => ({
+      kind: 'chatMessage',
+      id: `chat:${e.message_id}`,
+      at: c.messageTimestamp,
+      messageId: e.message_id,
+      user: userOf(e, 'chatter_user'),
+      text: e.message.text,
+      fragments: fragments(e.message.fragments),
+      color: e.color || null,
+      badges: badges(e.badges),
+      roles: rolesOf(e.badges ?? []),
+    }),
+    (id) => ({ broadcaster_user_id: id, user_id: id }),
+  ),
+  source(
+    'chatNotification',
+    'channel.chat.notification',
+    '1',
+    chatNotification,
+    (e, c) => ({
+      kind: 'chatNotification',
+      id: `chat-notice:${e.message_id}`,
+      at: c.messageTimestamp,
+      messageId: e.message_id,
+      user: e.chatter_is_anonymous || !e.chatter_user_id ? null : { id: e.chatter_user_id, login: e.chatter_user_login ?? '', name: e.chatter_user_name ?? e.chatter_user_login ?? '' },
+      noticeType: e.notice_type,
+      text: e.message.text,
+      fragments: fragments(e.message.fragments),
+      systemMessage: e.system_message ?? '',
+      announcementColor: e.announcement?.color ?? null,
+      badges: badges(e.badges),
+    }),
+    (id) => ({ broadcaster_user_id: id, user_id: id }),
+  ),
+  goalEvent('goalBegin', 'channel.goal.begin'),
+  goalEvent('goalProgress', 'channel.goal.progress'),
+  source('goalEnd', 'channel.goal.end', '1', goal, (e, c) => ({
+    kind: 'goalEnd',
+    id: `goal-end:${e.id}`,
+    at: e.ended_at ?? c.messageTimestamp,
+    goalId: e.id,
+    goalType: e.type,
+    description: e.description,
+    current: e.current_amount,
+    target: e.target_amount,
+    achieved: e.is_achieved ?? e.current_amount >= e.target_amount,
+  })),
+  source('ban', 'channel.ban', '1', ban, (e, c) => ({
+    kind: 'ban',
+    id: c.messageId,
+    at: e.banned_at,
+    user: userOf(e),
+    moderator: userOf(e, 'moderator_user'),
+    reason: e.reason ?? '',
+    endsAt: e.ends_at ?? null,
+  })),
+  source('unban', 'channel.unban', '1', unban, (e, c) => ({ kind: 'unban', id: c.messageId, at: c.messageTimestamp, user: userOf(e), moderator: userOf(e, 'moderator_user') })),
+];
+
+/** The source of each kind. */
+export const sourceOf = new Map<ChannelEventKind, ChannelEventSource>(channelEventSources.map((s) => [s.kind, s]));
+
+export type { ChannelEvent };

@@ -1,0 +1,197 @@
+/**
+ * What happens on the broadcaster's channel, typed once: the one channel-event stream of main
+ * (`src/main/services/events/channel-events.ts`) turns every EventSub notification into one of
+ * these, and the activity feed, automations and overlays read them, never the platform's frames.
+ * Names are the broadcaster's words, in camelCase; amounts are numbers; times are ISO 8601.
+ */
+import { z } from 'zod';
+
+export const channelUserSchema = z.object({ id: z.string(), login: z.string(), name: z.string() });
+export type ChannelUser = z.infer<typeof channelUserSchema>;
+
+/** '1000' | '2000' | '3000' on the platform; kept as given so that a new tier is not dropped. */
+const tier = z.string();
+
+const base = {
+  /**
+   * Stable identity of the event, the same on a resent or caught-up copy: the platform's id of the
+   * thing (`redemption:<id>`, `donation:<id>`, `poll-end:<id>`...) where it has one, else the
+   * EventSub message id. Automations and alerts keep this to act at most once.
+   */
+  id: z.string().min(1),
+  /** When it happened (the event's own time, else the notification's). */
+  at: z.string(),
+  /**
+   * `live`: pushed over EventSub as it happened. `caughtUp`: learned by reading the platform after
+   * the connection was lost (only the redemption queue can), so it may be minutes old.
+   */
+  source: z.enum(['live', 'caughtUp']),
+};
+
+const amountSchema = z.object({ value: z.number().int(), decimalPlaces: z.number().int().nonnegative(), currency: z.string() });
+
+const chatFragmentSchema = z.object({ type: z.string(), text: z.string(), emoteId: z.string().nullable() });
+
+/** What a chatter is in the channel, from their badges. */
+export const chatRolesSchema = z.object({ broadcaster: z.boolean(), moderator: z.boolean(), vip: z.boolean(), subscriber: z.boolean() });
+export type ChatRoles = z.infer<typeof chatRolesSchema>;
+
+export const channelEventSchema = z.discriminatedUnion('kind', [
+  z.object({ ...base, kind: z.literal('follow'), user: channelUserSchema }),
+  z.object({ ...base, kind: z.literal('subscription'), user: channelUserSchema, tier, isGift: z.boolean() }),
+  z.object({
+    ...base,
+    kind: z.literal('resubscription'),
+    user: channelUserSchema,
+    tier,
+    /** Months subscribed in all. */
+    months: z.number().int(),
+    /** Months in a row, when the viewer shares it. */
+    streakMonths: z.number().int().nullable(),
+    message: z.string(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('giftSubscriptions'),
+    /** Null for an anonymous gift. */
+    gifter: channelUserSchema.nullable(),
+    tier,
+    /** Subscriptions in this gift (a gift bomb of 50 is one event with 50). */
+    count: z.number().int(),
+    cumulativeTotal: z.number().int().nullable(),
+  }),
+  z.object({ ...base, kind: z.literal('cheer'), user: channelUserSchema.nullable(), bits: z.number().int(), message: z.string() }),
+  z.object({ ...base, kind: z.literal('raid'), from: channelUserSchema, viewers: z.number().int() }),
+  z.object({ ...base, kind: z.literal('raidSent'), to: channelUserSchema, viewers: z.number().int() }),
+  z.object({
+    ...base,
+    kind: z.literal('redemption'),
+    redemptionId: z.string(),
+    reward: z.object({ id: z.string(), title: z.string(), cost: z.number().int(), prompt: z.string() }),
+    user: channelUserSchema,
+    /** What the viewer typed ('' when nothing). */
+    input: z.string(),
+    status: z.enum(['unknown', 'unfulfilled', 'fulfilled', 'canceled']),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('redemptionUpdate'),
+    redemptionId: z.string(),
+    reward: z.object({ id: z.string(), title: z.string(), cost: z.number().int(), prompt: z.string() }),
+    user: channelUserSchema,
+    input: z.string(),
+    status: z.enum(['unknown', 'unfulfilled', 'fulfilled', 'canceled']),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('donation'),
+    donationId: z.string(),
+    campaignId: z.string(),
+    user: channelUserSchema,
+    amount: amountSchema,
+    charityName: z.string(),
+  }),
+  z.object({ ...base, kind: z.literal('hypeTrainBegin'), trainId: z.string(), level: z.number().int(), total: z.number().int(), goal: z.number().int().nullable() }),
+  z.object({ ...base, kind: z.literal('hypeTrainProgress'), trainId: z.string(), level: z.number().int(), total: z.number().int(), goal: z.number().int().nullable() }),
+  z.object({ ...base, kind: z.literal('hypeTrainEnd'), trainId: z.string(), level: z.number().int(), total: z.number().int() }),
+  z.object({ ...base, kind: z.literal('pollBegin'), pollId: z.string(), title: z.string(), choices: z.array(z.object({ id: z.string(), title: z.string() })), endsAt: z.string().nullable() }),
+  z.object({
+    ...base,
+    kind: z.literal('pollEnd'),
+    pollId: z.string(),
+    title: z.string(),
+    /** `completed`, `terminated` (ended early) or `archived`. */
+    status: z.string(),
+    choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int() })),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('predictionBegin'),
+    predictionId: z.string(),
+    title: z.string(),
+    outcomes: z.array(z.object({ id: z.string(), title: z.string() })),
+    locksAt: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('predictionEnd'),
+    predictionId: z.string(),
+    title: z.string(),
+    /** `resolved` or `canceled`. */
+    status: z.string(),
+    winningOutcomeId: z.string().nullable(),
+    outcomes: z.array(z.object({ id: z.string(), title: z.string(), users: z.number().int(), channelPoints: z.number().int() })),
+  }),
+  z.object({ ...base, kind: z.literal('streamOnline'), streamType: z.string(), startedAt: z.string() }),
+  z.object({ ...base, kind: z.literal('streamOffline') }),
+  z.object({ ...base, kind: z.literal('channelUpdate'), title: z.string(), categoryId: z.string(), categoryName: z.string(), language: z.string() }),
+  z.object({ ...base, kind: z.literal('adBreakBegin'), durationSeconds: z.number().int(), isAutomatic: z.boolean(), startedAt: z.string() }),
+  z.object({
+    ...base,
+    kind: z.literal('chatMessage'),
+    messageId: z.string(),
+    user: channelUserSchema,
+    text: z.string(),
+    fragments: z.array(chatFragmentSchema),
+    color: z.string().nullable(),
+    badges: z.array(z.object({ setId: z.string(), id: z.string() })),
+    roles: chatRolesSchema,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('chatNotification'),
+    messageId: z.string(),
+    /** The chatter; null when anonymous. */
+    user: channelUserSchema.nullable(),
+    /** `announcement`, `sub`, `resub`, `raid`... as the platform names it. */
+    noticeType: z.string(),
+    text: z.string(),
+    fragments: z.array(chatFragmentSchema),
+    systemMessage: z.string(),
+    announcementColor: z.string().nullable(),
+    badges: z.array(z.object({ setId: z.string(), id: z.string() })),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('goalBegin'),
+    goalId: z.string(),
+    goalType: z.string(),
+    description: z.string(),
+    current: z.number().int(),
+    target: z.number().int(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('goalProgress'),
+    goalId: z.string(),
+    goalType: z.string(),
+    description: z.string(),
+    current: z.number().int(),
+    target: z.number().int(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('goalEnd'),
+    goalId: z.string(),
+    goalType: z.string(),
+    description: z.string(),
+    current: z.number().int(),
+    target: z.number().int(),
+    achieved: z.boolean(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('ban'),
+    user: channelUserSchema,
+    moderator: channelUserSchema,
+    reason: z.string(),
+    /** Null for a permanent ban; else when the timeout ends. */
+    endsAt: z.string().nullable(),
+  }),
+  z.object({ ...base, kind: z.literal('unban'), user: channelUserSchema, moderator: channelUserSchema }),
+]);
+export type ChannelEvent = z.infer<typeof channelEventSchema>;
+export type ChannelEventKind = ChannelEvent['kind'];
+export type ChannelEventOf<K extends ChannelEventKind> = Extract<ChannelEvent, { kind: K }>;
+
+export const channelEventKinds = channelEventSchema.options.map((option) => option.shape.kind.value) as ChannelEventKind[];
