@@ -319,3 +319,20 @@ describe('ObsService: streaming and health', () => {
     expect(h.notifier.shown).toHaveLength(1);
   });
 });
+
+describe('ObsService: one request for other features (call)', () => {
+  it("sends any obs-websocket request over the one connection, says OBS's refusal with its code, and refuses in words when not connected", async () => {
+    const notConnected = service(await freePort());
+    await expect(notConnected.obs.call('GetSceneList')).rejects.toThrow(/Not connected to OBS/);
+
+    const fake = await fakeObs();
+    fake.handlers.GetSceneList = () => ({ data: { currentProgramSceneName: 'Game', scenes: [{ sceneName: 'Game', sceneIndex: 0 }] } });
+    fake.handlers.SetCurrentProgramScene = () => ({ status: { result: false, code: 600, comment: 'No source was found by the name of `Gone`.' } });
+    const h = service(fake.port);
+    await connected(h);
+    await expect(h.obs.call('GetSceneList')).resolves.toMatchObject({ currentProgramSceneName: 'Game' });
+    const refused = await h.obs.call('SetCurrentProgramScene', { sceneName: 'Gone' }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ message: expect.stringMatching(/^OBS refused SetCurrentProgramScene: No source was found/), details: { status: 600 } });
+    expect(fake.requests.map((r) => r.type)).toEqual(expect.arrayContaining(['GetSceneList', 'SetCurrentProgramScene']));
+  });
+});

@@ -7,7 +7,7 @@
  * Plain Node: the app and the dock both run it in main. The password and the stream key never
  * leave this service except to OBS: not in the state, not in a log line, not in an error.
  */
-import { OBSWebSocket, OBSWebSocketError, EventSubscription } from 'obs-websocket-js/json';
+import { OBSWebSocket, OBSWebSocketError, EventSubscription, type OBSRequestTypes, type OBSResponseTypes } from 'obs-websocket-js/json';
 import type { ObsConnectionStatus, ObsOutputSettings, ObsState, ObsStreamState, ObsStreamTarget, ObsSendResult } from '../../../shared/ipc/contract';
 import { Backoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
@@ -260,6 +260,15 @@ export class ObsService {
       throw error;
     }
     return this.getState();
+  }
+
+  /**
+   * One request of obs-websocket 5 over the connection, bounded in time, refused in words when OBS
+   * is not connected or says no (`AppError` with OBS's status code in `details.status`): the one way
+   * other features (automations, overlays) control scenes, sources and outputs.
+   */
+  call<T extends keyof OBSRequestTypes>(type: T, data?: OBSRequestTypes[T]): Promise<OBSResponseTypes[T]> {
+    return this.request(type as never, data as never) as Promise<OBSResponseTypes[T]>;
   }
 
   async dispose(): Promise<void> {
@@ -599,6 +608,9 @@ export function sameServer(a: string, b: string): boolean {
 }
 
 /** The requests this service makes, with the fields it reads (obs-websocket 5, RPC version 1). */
+/** What another feature needs of OBS: one request at a time over Sidestage's one connection. */
+export type ObsRequests = Pick<ObsService, 'call'>;
+
 interface RequestMap {
   GetVersion: { data: undefined; response: { obsVersion: string; obsWebSocketVersion: string } };
   GetStreamStatus: { data: undefined; response: ObsStreamSample };
