@@ -1,8 +1,10 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { ActivityDelta, ActivityItem, ActivityKind, ActivitySnapshot } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { NumberedCopy } from './numbered-copy';
-import type { SidestageState } from './types';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
 
 export type ActivityActionId = 'activity.load' | 'activity.shoutout';
 
@@ -83,4 +85,13 @@ export function createActivitySlice({ set, get, deps, run }: SliceContext): Acti
         if (isLatest()) set({ activityNotice: result.message });
       }),
   };
+}
+
+/** Follows the feed's numbered deltas; the feed is the current broadcaster's channel's. */
+export function mirrorActivity(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'activity:changed': (state, delta) => state.applyActivityDelta(delta) },
+    load: (state) => state.loadActivity(),
+    account: { clear: () => store.setState({ activity: null, activityNotice: null }) },
+  });
 }

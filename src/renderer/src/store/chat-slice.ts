@@ -1,7 +1,10 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { ChatDelta, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
 import { NumberedCopy } from './numbered-copy';
+import type { SidestageState, StoreDeps } from './types';
 
 export type ChatActionId = 'chat.load' | 'chat.send' | 'chat.moderate';
 
@@ -78,4 +81,13 @@ export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlic
         if (isLatest()) set({ chatNotice: result.message });
       }),
   };
+}
+
+/** Follows chat's numbered deltas; the chat is the current broadcaster's channel's. */
+export function mirrorChat(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'chat:changed': (state, delta) => state.applyChatDelta(delta) },
+    load: (state) => state.loadChat(),
+    account: { clear: () => store.setState({ chat: null, chatNotice: null }) },
+  });
 }

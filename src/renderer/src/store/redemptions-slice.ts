@@ -1,6 +1,9 @@
 import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
 import { actionTargets, changeQueue, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
 import { NumberedCopy } from './numbered-copy';
+import type { StoreApi } from 'zustand/vanilla';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
 import { call } from '../lib/ipc-call';
 import { systemClock } from '../../../shared/primitives/clock';
 import type { SliceContext } from './action-runner';
@@ -254,4 +257,13 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       await deps.bridge.redemptions.dismissFailure({ at });
     },
   };
+}
+
+/** Follows the queue's numbered deltas; the snapshot is the current broadcaster's, read once their API can be called. */
+export function mirrorRedemptions(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'redemptions:changed': (state, delta) => state.applyQueueDelta(delta) },
+    load: (state) => state.loadQueue(),
+    account: { clear: () => store.setState({ queue: null, queueRewards: [], queueStatus: null, queueFailures: [], selectedIds: new Set(), focusedId: null }) },
+  });
 }
