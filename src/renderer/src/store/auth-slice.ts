@@ -7,8 +7,9 @@ import type { AuthSlice, SidestageState, StoreDeps } from './types';
 
 export function createAuthSlice({ set, deps, run, epochs }: SliceContext): AuthSlice {
   const show = (next: AuthState) => {
-    // Nothing of the previous account's stream key stays in memory, not even while it is renewed.
-    set(next.status === 'signedIn' ? { auth: next } : { auth: next, revealedUrl: null, copied: null });
+    // Nothing of an account's stream key stays in memory once its API cannot be called, not even
+    // while its sign-in is renewed.
+    set(next.currentBroadcaster?.canCallApi ? { auth: next } : { auth: next, revealedUrl: null, copied: null });
   };
 
   /** Calls main and shows its answer, unless an auth:changed event came after the call. */
