@@ -17,6 +17,7 @@ import { ActivityFeed } from '../activity/activity-feed';
 import { ChatView } from '../chat/chat-view';
 import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
 import { QueueHead } from '../queue/queue-head';
+import './live-panel.css';
 
 export function LivePanel() {
   return (

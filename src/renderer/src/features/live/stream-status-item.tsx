@@ -2,6 +2,7 @@ import { useNow } from '../../lib/use-now';
 import { formatLiveState, formatViewers } from '../../lib/live-format';
 import { useSidestage } from '../../store';
 import { selectShownStreamStatus } from '../../store/selectors';
+import './stream-status-item.css';
 
 /** The status bar's item: live with uptime and viewers, or offline. */
 export function StreamStatusItem() {

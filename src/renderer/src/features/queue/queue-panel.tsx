@@ -12,6 +12,7 @@ import { formatAge, formatQueueSync } from '../../store/queue-model';
 import { useNow } from '../../lib/use-now';
 import { PendingCancelNotice } from './pending-cancel-notice';
 import '../channel-points.css';
+import './queue-panel.css';
 
 const rowHeight = 64;
 
