@@ -70,6 +70,21 @@ export default tseslint.config(
     },
   },
   {
+    // One way a slice follows main: its mirror<Domain>(store, deps) built on store/mirror.ts's mirrorDomain.
+    files: ['src/renderer/**'],
+    ignores: ['src/renderer/src/store/mirror.ts', ...testFiles],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use the typed preload bridge.' },
+        ...["CallExpression[callee.property.name='on'][callee.object.name=/^(bridge|sidestage)$/]", "CallExpression[callee.property.name='on'][callee.object.property.name=/^(bridge|sidestage)$/]", "CallExpression[callee.property.name='onResync']"].map((selector) => ({
+          selector,
+          message: "A slice follows main's events only through mirrorDomain (src/renderer/src/store/mirror.ts): export mirror<Domain>(store, deps) from the slice and add it to create-store.ts's startMirroring.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -1,5 +1,9 @@
 import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
-import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
+import { actionTargets, changeQueue, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
+import { NumberedCopy } from './numbered-copy';
+import type { StoreApi } from 'zustand/vanilla';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
 import { call } from '../lib/ipc-call';
 import { systemClock } from '../../../shared/primitives/clock';
 import type { SliceContext } from './action-runner';
@@ -70,9 +74,6 @@ export function describeResolve(result: ResolveResult, status: ResolveStatus): s
   return parts.length ? `${parts.join(', ')}.` : 'Nothing to do: those redemptions were already handled.';
 }
 
-/** Deltas kept while no snapshot is held (the newest): if older ones were let go, the gap makes the copy ask again. */
-const earlyDeltaLimit = 500;
-
 export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): RedemptionsSlice {
   const clock = deps.clock ?? systemClock;
   const undoMs = deps.cancelUndoMs ?? cancelUndoMs;
@@ -80,17 +81,15 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
   // The last notice said some wait in the outbox: once main says the outbox is empty, it says they went.
   let noticeWaiting: { result: ResolveResult; status: ResolveStatus } | null = null;
 
-  // Deltas that arrive before the first snapshot's answer. The snapshot may have been taken before
-  // them (main's status "syncing" then "in sync"): dropping them would leave the copy at the older
-  // version with nothing left to bring it forward.
-  let earlyDeltas: QueueDelta[] = [];
+  // The queue's snapshot and numbered deltas, in whatever order they arrive (store/numbered-copy.ts).
+  const copy = new NumberedCopy<QueueCopy, QueueSnapshot, QueueDelta>({
+    held: () => get().queue,
+    change: changeQueue,
+    reload: () => void get().loadQueue(),
+    replay: (delta) => get().applyQueueDelta(delta),
+  });
 
-  const applySnapshot = (snapshot: QueueSnapshot) => {
-    // Numbered deltas sent after the snapshot was taken can arrive before it (over the dock they
-    // travel on another connection): an older snapshot would undo them, and the next delta would
-    // then not follow on. Main's version never goes back (not even across accounts).
-    const held = get().queue;
-    if (held && snapshot.version < held.version) return;
+  const showSnapshot = (snapshot: QueueSnapshot) => {
     set((state) => ({
       queue: { version: snapshot.version, items: snapshot.items },
       queueRewards: snapshot.rewards,
@@ -98,10 +97,6 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       queueFailures: snapshot.failures,
       focusedId: focusAfterRemoval(state.queue?.items ?? [], snapshot.items, state.focusedId),
     }));
-    const early = earlyDeltas;
-    earlyDeltas = [];
-    // Those the snapshot already holds are skipped; a missing one makes the copy ask again.
-    for (const delta of early) get().applyQueueDelta(delta);
   };
 
   const resolve = async (ids: string[], status: ResolveStatus, send: () => Promise<ResolveResult>) => {
@@ -143,22 +138,13 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
     loadQueue: () =>
       run('redemptions.load', async (isLatest) => {
         const snapshot = await call(deps.bridge.redemptions.getSnapshot());
-        if (isLatest()) applySnapshot(snapshot);
+        if (isLatest()) copy.snapshot(snapshot, showSnapshot);
       }),
 
     applyQueueDelta: (delta) => {
+      const next = copy.delta(delta);
+      if (!next) return;
       const state = get();
-      if (!state.queue) {
-        earlyDeltas.push(delta);
-        if (earlyDeltas.length > earlyDeltaLimit) earlyDeltas.shift();
-        return;
-      }
-      const next = applyQueueDelta(state.queue, delta);
-      if (!next) {
-        // An event was lost (the event stream reconnected): start again from a snapshot.
-        void get().loadQueue();
-        return;
-      }
       const before = visibleRedemptions(state);
       const after = filterQueue(next.items, state.queueFilter, state.hiddenIds);
       const present = new Set(next.items.map((r) => r.id));
@@ -271,4 +257,13 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       await deps.bridge.redemptions.dismissFailure({ at });
     },
   };
+}
+
+/** Follows the queue's numbered deltas; the snapshot is the current broadcaster's, read once their API can be called. */
+export function mirrorRedemptions(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'redemptions:changed': (state, delta) => state.applyQueueDelta(delta) },
+    load: (state) => state.loadQueue(),
+    account: { clear: () => store.setState({ queue: null, queueRewards: [], queueStatus: null, queueFailures: [], selectedIds: new Set(), focusedId: null }) },
+  });
 }

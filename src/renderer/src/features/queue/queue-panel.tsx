@@ -6,29 +6,32 @@ import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
 import { visibleRedemptions } from '../../store/redemptions-slice';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import { formatAge, formatQueueSync } from '../../store/queue-model';
 import { useNow } from '../../lib/use-now';
 import { PendingCancelNotice } from './pending-cancel-notice';
 import '../channel-points.css';
+import './queue-panel.css';
 
 const rowHeight = 64;
 
 export function QueuePanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   return (
     <section className="panel" aria-labelledby="queue-heading">
       <h2 id="queue-heading">Redemption queue</h2>
-      {signedIn ? (
+      <ChannelGate
+        signedOut={
+          <p>
+            Sign in to work through your channel-point redemptions.{' '}
+            <button type="button" onClick={() => store.getState().setActivePanel('account')}>
+              Go to Account
+            </button>
+          </p>
+        }
+      >
         <QueueBody />
-      ) : (
-        <p>
-          Sign in to work through your channel-point redemptions.{' '}
-          <button type="button" onClick={() => store.getState().setActivePanel('account')}>
-            Go to Account
-          </button>
-        </p>
-      )}
+      </ChannelGate>
     </section>
   );
 }
