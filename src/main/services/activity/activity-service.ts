@@ -15,7 +15,7 @@ import type { NotificationMeta, WantOptions } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
 import { activityTypes, donationItem, donationType, finishItem, redemptionItem, redemptionType, type ActivityMeta } from './activity-events';
-import { NumberedFeed } from './numbered-feed';
+import { NumberedFeed } from '../common/numbered-feed';
 
 export interface ActivityEventsSource {
   onNotification<T extends typeof redemptionType | typeof donationType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;

@@ -8,7 +8,7 @@
 import type { ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { withStop } from '../activity/activity-service';
-import { NumberedFeed } from '../activity/numbered-feed';
+import { NumberedFeed } from '../common/numbered-feed';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';

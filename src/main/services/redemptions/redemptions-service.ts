@@ -15,6 +15,7 @@ import type { RedemptionOutbox, ResolveStatus } from './redemption-outbox';
 import { RedemptionQueue } from './redemption-queue';
 import { RedemptionSender, type SenderQueue } from './redemption-sender';
 import { RetryTimer } from './retry-timer';
+import { NumberedDeltas, type DeltaNumbers } from '../common/numbered-feed';
 
 export const redemptionAddType = 'channel.channel_points_custom_reward_redemption.add';
 export const redemptionUpdateType = 'channel.channel_points_custom_reward_redemption.update';
@@ -76,7 +77,6 @@ export class RedemptionsService {
   private readonly resolved = new Map<string, number>();
   private broadcasterId: string | null = null;
   private everSynced = false;
-  private version = 0;
   private lastSyncedAt: string | null = null;
   private syncing = false;
   private syncError: string | null = null;
@@ -92,6 +92,11 @@ export class RedemptionsService {
   private disposed = false;
 
   private readonly deltas = new Emitter<QueueDelta>();
+  /** The renderer's copy of the queue follows these numbered deltas. */
+  private readonly numbers = new NumberedDeltas<Omit<QueueDelta, keyof DeltaNumbers>>(
+    () => this.takeChanges(),
+    (delta) => this.deltas.fire(delta),
+  );
   private readonly arrivals = new Emitter<{ items: Redemption[]; context: ArrivalContext }>();
   private readonly counts = new Emitter<number>();
 
@@ -140,7 +145,7 @@ export class RedemptionsService {
 
   getSnapshot(): QueueSnapshot {
     this.publish();
-    return { version: this.version, items: this.queue.list(), rewards: [...this.rewards.values()], status: this.status(), failures: this.sender.failures };
+    return { version: this.numbers.currentVersion, items: this.queue.list(), rewards: [...this.rewards.values()], status: this.status(), failures: this.sender.failures };
   }
 
   getStatus(): QueueStatus {
@@ -491,28 +496,22 @@ export class RedemptionsService {
   private publish(): void {
     const status = this.status();
     const statusJson = JSON.stringify(status);
-    const queueChanged = this.queue.hasChanges();
-    const failures = this.sender.failures;
-    if (!queueChanged && !this.rewardsChanged && failures === this.publishedFailures && statusJson === this.lastStatusJson) return;
-    const changes = this.queue.takeChanges();
-    const delta: QueueDelta = {
-      baseVersion: this.version,
-      version: this.version + 1,
-      added: changes.added,
-      removed: changes.removed,
-      ...(this.rewardsChanged ? { rewards: [...this.rewards.values()] } : {}),
-      status,
-      failures,
-    };
-    this.version++;
-    this.rewardsChanged = false;
-    this.publishedFailures = failures;
-    this.lastStatusJson = statusJson;
-    this.deltas.fire(delta);
+    if (this.queue.hasChanges() || this.rewardsChanged || this.sender.failures !== this.publishedFailures || statusJson !== this.lastStatusJson) this.numbers.changed();
+    this.numbers.deliverNow();
     if (status.size !== this.lastSize) {
       this.lastSize = status.size;
       this.counts.fire(status.size);
     }
   }
-}
 
+  private takeChanges(): Omit<QueueDelta, keyof DeltaNumbers> {
+    const status = this.status();
+    const failures = this.sender.failures;
+    const changes = this.queue.takeChanges();
+    const rewards = this.rewardsChanged ? { rewards: [...this.rewards.values()] } : {};
+    this.rewardsChanged = false;
+    this.publishedFailures = failures;
+    this.lastStatusJson = JSON.stringify(status);
+    return { added: changes.added, removed: changes.removed, ...rewards, status, failures };
+  }
+}
