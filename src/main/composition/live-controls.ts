@@ -1,33 +1,35 @@
 /**
- * What a broadcaster reaches for while live: stream status, the marker log, chat
- * settings with presets, ads and the ad schedule, channel info, the tray's model, and the quick
- * actions (clips, polls and predictions, raids and shoutouts) with a global hotkey each. One factory so that composition
- * wires it in one place; each service lives in its own folder and is tested on its own.
+ * Composition's builder of what a broadcaster reaches for while live: stream status, the marker
+ * log, chat settings with presets, ads and the ad schedule, channel info, the tray's model, and the
+ * quick actions (clips, polls and predictions, raids and shoutouts) with a global hotkey each.
+ * Synchronous: every service exists once `buildLiveControls` returns; `startLiveControls` and
+ * `disposeLiveControls` run them in order. Each service lives in its own folder under services/
+ * and is tested on its own; composition.ts and the integration tests build them with this.
  */
-import { AdsService } from '../ads/ads-service';
-import type { ApiClient } from '../api/api-client';
-import type { Clock } from '../../../shared/primitives/clock';
-import { ChannelInfoService } from '../channel-info/channel-info-service';
-import { ChatSettingsService } from '../chat-settings/chat-settings-service';
-import type { Logger } from '../logger';
-import { QuickActionHotkeys } from '../hotkeys/quick-action-hotkeys';
-import { FileMarkerLogStore, type MarkerLogStore } from '../markers/marker-log-store';
-import { MarkerService } from '../markers/marker-service';
-import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../hotkeys/shortcut-registry';
-import type { Notifier } from '../notifications/notifier';
-import type { CurrentBroadcaster } from '../common/current-broadcaster';
-import type { DataRecoveryNotices } from '../common/data-recovery-notices';
-import type { SettingsStore } from '../settings/settings-store';
-import { StreamStatusService, type StreamEventsSource } from '../stream-status/stream-status-service';
-import { settingsPauseSwitch, TrayModel, type NotificationPauseSwitch } from '../tray/tray-model';
-import { ClipService } from '../clips/clip-service';
-import { EngagementService } from '../polls/engagement-service';
-import { RaidService } from '../raids/raid-service';
-import type { EventsService } from '../events/events-service';
+import { AdsService } from '../services/ads/ads-service';
+import type { ApiClient } from '../services/api/api-client';
+import type { Clock } from '../../shared/primitives/clock';
+import { ChannelInfoService } from '../services/channel-info/channel-info-service';
+import { ChatSettingsService } from '../services/chat-settings/chat-settings-service';
+import type { Logger } from '../services/logger';
+import { QuickActionHotkeys } from '../services/hotkeys/quick-action-hotkeys';
+import { FileMarkerLogStore, type MarkerLogStore } from '../services/markers/marker-log-store';
+import { MarkerService } from '../services/markers/marker-service';
+import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../services/hotkeys/shortcut-registry';
+import type { Notifier } from '../services/notifications/notifier';
+import type { CurrentBroadcaster } from '../services/common/current-broadcaster';
+import type { DataRecoveryNotices } from '../services/common/data-recovery-notices';
+import type { SettingsStore } from '../services/settings/settings-store';
+import { StreamStatusService, type StreamEventsSource } from '../services/stream-status/stream-status-service';
+import { settingsPauseSwitch, TrayModel, type NotificationPauseSwitch } from '../services/tray/tray-model';
+import { ClipService } from '../services/clips/clip-service';
+import { EngagementService } from '../services/polls/engagement-service';
+import { RaidService } from '../services/raids/raid-service';
+import type { EventsService } from '../services/events/events-service';
 
 export interface LiveControlsDeps {
   api: ApiClient;
-  /** The one current broadcaster composition builds (the same one the redemptions feature follows). */
+  /** The one current broadcaster composition builds (the same one every service follows). */
   broadcaster: CurrentBroadcaster;
   settings: SettingsStore;
   dataDir: string;
@@ -70,18 +72,14 @@ export interface LiveControls {
   clips: ClipService;
   engagement: EngagementService;
   raids: RaidService;
-}
-
-export interface LiveControlsFeature extends LiveControls {
   /** For the window's close handler in src/main/index.ts: hide to the tray instead of quitting. */
   closesToTray(): boolean;
-  start(): Promise<void>;
-  dispose(): Promise<void>;
 }
 
-export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsFeature {
+export function buildLiveControls(deps: LiveControlsDeps): LiveControls {
   const { api, broadcaster, settings, logger, notifier, clock } = deps;
-  const stream = new StreamStatusService({ api, broadcaster, events: deps.events ?? null, logger, clock, pollIntervalMs: deps.pollIntervalMs });
+  const events = deps.events ?? null;
+  const stream = new StreamStatusService({ api, broadcaster, events, logger, clock, pollIntervalMs: deps.pollIntervalMs });
   const markers = new MarkerService({
     api,
     broadcaster,
@@ -97,9 +95,9 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
   });
   const clips = new ClipService({ api, broadcaster, notifier, logger, log: markers, openUrl: deps.openUrl, clock, pollInitialMs: deps.clipPollInitialMs, availableWithinMs: deps.clipAvailableWithinMs });
   const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
-  const ads = new AdsService({ api, broadcaster, notifier, clock, events: deps.events ?? null, stream, logger });
-  const engagement = new EngagementService({ api, broadcaster, settings, logger, events: deps.events ?? null });
-  const raids = new RaidService({ api, broadcaster, logger, events: deps.events ?? null, clock });
+  const ads = new AdsService({ api, broadcaster, notifier, clock, events, stream, logger });
+  const engagement = new EngagementService({ api, broadcaster, settings, logger, events });
+  const raids = new RaidService({ api, broadcaster, logger, events, clock });
   const hotkeys = new QuickActionHotkeys({
     registry: deps.shortcuts ?? new UnavailableShortcutRegistry(),
     settings,
@@ -110,7 +108,7 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     openWindow: deps.openWindow,
   });
   // A title or category change shows in the status at once.
-  const channel = new ChannelInfoService({ api, broadcaster, events: deps.events ?? null, logger, onChanged: () => void stream.refresh().catch(() => {}) });
+  const channel = new ChannelInfoService({ api, broadcaster, events, logger, onChanged: () => void stream.refresh().catch(() => {}) });
   const tray = new TrayModel({
     stream,
     ads,
@@ -122,39 +120,30 @@ export function createLiveControlsFeature(deps: LiveControlsDeps): LiveControlsF
     logger,
     clock,
   });
+  return { stream, markers, hotkeys, chatSettings, ads, channel, tray, clips, engagement, raids, closesToTray: () => settings.get('app.closeToTray') };
+}
 
-  return {
-    stream,
-    markers,
-    hotkeys,
-    chatSettings,
-    ads,
-    channel,
-    tray,
-    clips,
-    engagement,
-    raids,
-    closesToTray: () => settings.get('app.closeToTray'),
-    async start() {
-      stream.start();
-      channel.start();
-      chatSettings.start();
-      hotkeys.start();
-      ads.start();
-      engagement.start();
-      await markers.start();
-    },
-    async dispose() {
-      tray.dispose();
-      channel.dispose();
-      ads.dispose();
-      raids.dispose();
-      engagement.dispose();
-      clips.dispose();
-      hotkeys.dispose();
-      await markers.dispose();
-      chatSettings.dispose();
-      stream.dispose();
-    },
-  };
+/** Starts them; resolves once the marker log is read. */
+export async function startLiveControls(live: LiveControls): Promise<void> {
+  live.stream.start();
+  live.channel.start();
+  live.chatSettings.start();
+  live.hotkeys.start();
+  live.ads.start();
+  live.engagement.start();
+  await live.markers.start();
+}
+
+/** Stops them; resolves once the marker log on disk is up to date. */
+export async function disposeLiveControls(live: LiveControls): Promise<void> {
+  live.tray.dispose();
+  live.channel.dispose();
+  live.ads.dispose();
+  live.raids.dispose();
+  live.engagement.dispose();
+  live.clips.dispose();
+  live.hotkeys.dispose();
+  await live.markers.dispose();
+  live.chatSettings.dispose();
+  live.stream.dispose();
 }
