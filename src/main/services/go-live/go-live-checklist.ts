@@ -27,7 +27,7 @@ import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/em
 import { AppError } from '../app-error';
 import { formatAccelerator } from '../../../shared/domain/accelerator';
 import type { Logger } from '../logger';
-import { sameServer } from '../obs/obs-service';
+import { sameServer } from '../obs/obs-stream-target';
 import { evaluateOutputSettings } from './output-advice';
 
 type Listen<T> = (listener: (value: T) => void) => Disposer;
