@@ -77,6 +77,7 @@ describe('RedemptionsService: a cancel with undo', () => {
     await service.dispose();
     expect(await sent).toMatchObject({ queued: 1 });
     expect((await RedemptionOutbox.open(h.dir)).list()).toMatchObject([{ status: 'CANCELED', redemptions: [{ id: r1.id }] }]);
+    await expect(service.cancelWithUndo([r1.id])).rejects.toThrow('Sidestage is shutting down.');
     service = await h.start();
     expect(h.api.redemptions.get(r1.id)!.status).toBe('CANCELED');
     expect(h.queueIds()).toEqual([]);

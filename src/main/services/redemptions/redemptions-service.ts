@@ -239,7 +239,8 @@ export class RedemptionsService extends Disposable {
    */
   cancelWithUndo(ids: string[]): Promise<ResolveResult> {
     const broadcasterId = this.broadcasterId;
-    if (broadcasterId === null || this.disposed) return Promise.reject(new AppError('not_signed_in', 'Sign in to work through the redemption queue.'));
+    if (this.disposed) return Promise.reject(new AppError('unavailable', 'Sidestage is shutting down.'));
+    if (broadcasterId === null) return Promise.reject(new AppError('not_signed_in', 'Sign in to work through the redemption queue.'));
     this.sendPendingCancel();
     const items = this.queue.take(ids);
     if (items.length === 0) return Promise.resolve({ done: 0, queued: 0, failed: [] });
