@@ -2,12 +2,14 @@
 // shared imports nothing platform-specific, services never import electron,
 // raw ipcMain/ipcRenderer live only in the IPC wrappers, the renderer never imports main;
 // production code never imports test support, services never import ipc/, the renderer's store
-// never imports features/, the emulator never imports main, and src/ has no import cycles.
+// never imports features/, the emulator never imports main, and src/ has no import cycles (in
+// src/main and src/shared, none through type-only imports either).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import noCycleWithTypes from './scripts/lint/no-cycle-with-types.mjs';
 
 const electronImport = { name: 'electron', message: 'Only src/main/index.ts and src/main/adapters/ may import electron.' };
 const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process'], message: 'src/shared is pure TypeScript: no Node built-ins.' };
@@ -102,5 +104,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Main and shared: type-only imports count too (scripts/lint/no-cycle-with-types.mjs).
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { local: { rules: { 'no-cycle-with-types': noCycleWithTypes } } },
+    rules: { 'import-x/no-cycle': 'off', 'local/no-cycle-with-types': 'error' },
   },
 );

@@ -29,7 +29,7 @@ import { clearHotkeyArgSchema, hotkeysStateSchema, setHotkeyArgSchema } from './
 import { goLiveFixArgSchema, goLiveStartPresetArgSchema, goLiveStateSchema } from './schemas/go-live';
 import { obsConnectionArgSchema, obsOptionsArgSchema, obsPasswordArgSchema, obsSendArgSchema, obsSendResultSchema, obsStateSchema, obsStreamTargetSchema } from './schemas/obs';
 import { notificationSettingsSchema, openItemSchema, shownNotificationSchema } from './schemas/notifications';
-import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIdsArgSchema, resolveResultSchema } from './schemas/redemptions';
+import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIdsArgSchema, resolveResultSchema, undoCancelResultSchema } from './schemas/redemptions';
 import { customRewardSchema, rewardInputSchema, rewardsOverviewSchema } from './schemas/rewards';
 import { streamStatusSchema } from './schemas/stream';
 import { traySettingsSchema } from './schemas/tray';
@@ -119,6 +119,9 @@ export const invokeChannels = {
   'redemptions:getSnapshot': { arg: noArg, result: queueSnapshotSchema },
   'redemptions:fulfill': { arg: redemptionIdsArgSchema, result: resolveResultSchema },
   'redemptions:cancel': { arg: redemptionIdsArgSchema, result: resolveResultSchema },
+  /** Cancel with a refund after the undo window (the queue's status shows it pending); answers once sent or undone. */
+  'redemptions:cancelWithUndo': { arg: redemptionIdsArgSchema, result: resolveResultSchema },
+  'redemptions:undoCancel': { arg: noArg, result: undoCancelResultSchema },
   'redemptions:resolveAllOfReward': {
     arg: z.object({ rewardId: z.string().min(1), status: z.enum(['FULFILLED', 'CANCELED']) }).strict(),
     result: resolveResultSchema,

@@ -15,7 +15,7 @@ const queue: QueueSnapshot = {
   version: 3,
   items: [{ id: 'r1', rewardId: 'a', rewardTitle: 'Hydrate', rewardCost: 1, userId: '9', userLogin: 'pal', userName: 'Pal', userInput: '', redeemedAt: '2030-01-01T10:01:00Z' }],
   rewards: [{ id: 'a', title: 'Hydrate', cost: 1 }],
-  status: { lastSyncedAt: '2030-01-01T10:01:00Z', syncing: false, error: null, outboxCount: 0, outboxError: null, size: 1 },
+  status: { lastSyncedAt: '2030-01-01T10:01:00Z', syncing: false, error: null, outboxCount: 0, outboxError: null, size: 1, pendingCancel: null },
   failures: [],
 };
 const feed: ActivitySnapshot = { version: 2, items: [{ id: 'f1', kind: 'follow', at: '2030-01-01T10:02:00Z', who: 'Pal', whoId: '9', text: 'followed', amount: null }], capacity: 100 };

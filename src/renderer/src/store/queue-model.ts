@@ -40,12 +40,11 @@ export interface QueueFilter {
 
 export const noFilter: QueueFilter = { rewardId: null, user: '' };
 
-export function filterQueue(items: Redemption[], filter: QueueFilter, hidden: ReadonlySet<string> = new Set()): Redemption[] {
+export function filterQueue(items: Redemption[], filter: QueueFilter): Redemption[] {
   const user = filter.user.trim().toLowerCase();
-  if (!filter.rewardId && !user && hidden.size === 0) return items;
+  if (!filter.rewardId && !user) return items;
   return items.filter(
     (r) =>
-      !hidden.has(r.id) &&
       (!filter.rewardId || r.rewardId === filter.rewardId) &&
       (!user || r.userName.toLowerCase().includes(user) || r.userLogin.toLowerCase().includes(user)),
   );

@@ -167,11 +167,11 @@ function Filters() {
 }
 
 function QueueList() {
-  const { items, hidden, filter, selected, focusedId } = useSidestage(
-    useShallow((s) => ({ items: s.queue?.items ?? [], hidden: s.hiddenIds, filter: s.queueFilter, selected: s.selectedIds, focusedId: s.focusedId })),
+  const { items, filter, selected, focusedId } = useSidestage(
+    useShallow((s) => ({ items: s.queue?.items ?? [], filter: s.queueFilter, selected: s.selectedIds, focusedId: s.focusedId })),
   );
   const notice = useSidestage((s) => s.queueNotice);
-  const visible = useMemo(() => visibleRedemptions({ queue: { version: 0, items }, queueFilter: filter, hiddenIds: hidden }), [items, filter, hidden]);
+  const visible = useMemo(() => visibleRedemptions({ queue: { version: 0, items }, queueFilter: filter }), [items, filter]);
   const parentRef = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -204,8 +204,8 @@ function QueueList() {
       F: () => void resolveTargets('FULFILLED'),
       c: () => void resolveTargets('CANCELED'),
       C: () => void resolveTargets('CANCELED'),
-      u: () => undoCancel(),
-      U: () => undoCancel(),
+      u: () => void undoCancel(),
+      U: () => void undoCancel(),
       Escape: () => clearSelection(),
     };
     const handler = keys[e.key];

@@ -64,7 +64,7 @@ export function QuickActions() {
         case 'cancelQueueHead':
           return void cancelQueueHead(store);
         case 'undoQueueCancel':
-          return state.undoCancel();
+          return void state.undoCancel();
       }
     };
     const onKeyDown = (event: KeyboardEvent) => {

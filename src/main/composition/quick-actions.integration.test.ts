@@ -8,19 +8,19 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/server';
-import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../../test-support/recording-notifier';
-import { MemorySettingsStore } from '../settings/settings-store';
-import { FakeShortcutRegistry } from '../../test-support/fake-shortcut-registry';
-import { simulation } from '../../test-support/live-controls-emulator';
-import { quickActionsSignedIn } from '../../test-support/quick-actions-emulator';
-import { createLiveControlsFeature, type LiveControlsFeature } from './live-controls-feature';
+import { startEmulator, type RunningEmulator } from '../../emulator/server';
+import { silentLogger } from '../services/logger';
+import { RecordingNotifier } from '../test-support/recording-notifier';
+import { MemorySettingsStore } from '../services/settings/settings-store';
+import { FakeShortcutRegistry } from '../test-support/fake-shortcut-registry';
+import { simulation } from '../test-support/live-controls-emulator';
+import { quickActionsSignedIn } from '../test-support/quick-actions-emulator';
+import { buildLiveControls, disposeLiveControls, startLiveControls, type LiveControls } from './live-controls';
 
 describe('quick actions against the emulator', () => {
   let emulator: RunningEmulator;
   let dataDir: string;
-  let feature: LiveControlsFeature | null = null;
+  let feature: LiveControls | null = null;
   let session: Awaited<ReturnType<typeof quickActionsSignedIn>> | null = null;
   const clipHotkey = 'CommandOrControl+Alt+C';
 
@@ -35,7 +35,7 @@ describe('quick actions against the emulator', () => {
     await simulation(emulator).reset();
   });
   afterEach(async () => {
-    await feature?.dispose();
+    if (feature) await disposeLiveControls(feature);
     feature = null;
     session?.dispose();
     session = null;
@@ -51,7 +51,7 @@ describe('quick actions against the emulator', () => {
     const shortcuts = new FakeShortcutRegistry();
     const settings = new MemorySettingsStore();
     const opened: string[] = [];
-    feature = createLiveControlsFeature({
+    feature = buildLiveControls({
       api: session.api,
       broadcaster: session.broadcaster,
       settings,
@@ -64,7 +64,7 @@ describe('quick actions against the emulator', () => {
       clipPollInitialMs: 50,
       clipAvailableWithinMs: options.clipAvailableWithinMs,
     });
-    await feature.start();
+    await startLiveControls(feature);
     return { feature, notifier, shortcuts, settings, opened, events: session.events };
   }
 
@@ -301,7 +301,7 @@ describe('quick actions against the emulator', () => {
   });
   describe('global hotkeys of the other quick actions reach the platform', () => {
     /** Gives `action` a shortcut and presses it, a second after the last press (no key bounce). */
-    async function pressed(feature: LiveControlsFeature, shortcuts: FakeShortcutRegistry, action: Parameters<LiveControlsFeature['hotkeys']['set']>[0], accelerator: string) {
+    async function pressed(feature: LiveControls, shortcuts: FakeShortcutRegistry, action: Parameters<LiveControls['hotkeys']['set']>[0], accelerator: string) {
       if (feature.hotkeys.get(action).accelerator !== accelerator) feature.hotkeys.set(action, accelerator);
       expect(shortcuts.press(accelerator)).toBe(true);
     }
@@ -381,8 +381,8 @@ describe('quick actions against the emulator', () => {
       session = await quickActionsSignedIn(emulator);
       const shortcuts = new FakeShortcutRegistry();
       const openWindow = vi.fn();
-      feature = createLiveControlsFeature({ api: session.api, broadcaster: session.broadcaster, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, notifier: new RecordingNotifier(), shortcuts, events: session.events, openWindow });
-      await feature.start();
+      feature = buildLiveControls({ api: session.api, broadcaster: session.broadcaster, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, notifier: new RecordingNotifier(), shortcuts, events: session.events, openWindow });
+      await startLiveControls(feature);
       const asked = vi.fn();
       feature.hotkeys.onRaidRequested(asked);
       await pressed(feature, shortcuts, 'raid', 'Alt+2');

@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { channelNames } from '../../../shared/ipc/contract';
-import { IpcRouter } from '../../ipc/ipc-router';
-import { silentLogger } from '../logger';
-import { MemorySettingsStore } from '../settings/settings-store';
-import { createRedemptionsFeature } from './redemptions-feature';
-import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward, registerRedemptionsFeatureIpc } from '../../test-support/redemption-fakes';
+import { channelNames } from '../../shared/ipc/contract';
+import { IpcRouter } from '../ipc/ipc-router';
+import { registerRedemptionServicesIpc } from '../ipc/redemption-services-ipc';
+import { silentLogger } from '../services/logger';
+import { RendererNotifier } from '../services/notifications/renderer-notifier';
+import { MemorySettingsStore } from '../services/settings/settings-store';
+import { buildRedemptionServices, disposeRedemptionServices, openRedemptionFiles, startRedemptionServices } from './redemptions';
+import { FakeAuth, FakeChannelPointsApi, FakeEvents, helixReward } from '../test-support/redemption-fakes';
 
 const trusted = { trusted: true, description: 'test' };
 let dir: string | null = null;
@@ -15,28 +17,34 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('createRedemptionsFeature', () => {
-  it('handles every channel of its domains, says "starting" until started, then serves the queue and in-app toasts', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'feature-'));
+describe('buildRedemptionServices', () => {
+  it('builds every service at once from the opened files: each channel of its domains answers from the start, then the queue and in-app toasts work', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'redemption-services-'));
     const api = new FakeChannelPointsApi();
     api.addReward(helixReward('a'));
     const events = new FakeEvents();
     const auth = new FakeAuth(true);
+    const broadcaster = auth.broadcaster();
     const router = new IpcRouter(silentLogger);
     const emitted: [string, unknown][] = [];
     router.onEvent((event, payload) => emitted.push([event, payload]));
-    const feature = createRedemptionsFeature({ api: api as never, auth, settings: new MemorySettingsStore(), dataDir: dir, logger: silentLogger, events: events as never });
-    const stopForwarding = registerRedemptionsFeatureIpc(router, feature);
+    const toasts = new RendererNotifier();
+    const services = buildRedemptionServices(
+      { api: api as never, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events: events as never, notifier: toasts },
+      await openRedemptionFiles(dir, { logger: silentLogger }),
+    );
+    const stopForwarding = registerRedemptionServicesIpc(router, services, toasts);
     const mine = channelNames.filter((c) => /^(redemptions|notifications|charity|rewards):/.test(c));
     expect(router.missingHandlers().filter((c) => mine.includes(c))).toEqual([]);
-    expect(await router.dispatch('redemptions:getSnapshot', undefined, trusted)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    // Built means served: no "still starting" answer before start().
+    expect(await router.dispatch('redemptions:getSnapshot', undefined, trusted)).toMatchObject({ ok: true, value: { items: [] } });
 
-    await feature.start();
+    startRedemptionServices(services);
     // The first reconciliation (and its outbox write) is under way: wait for it, not for a fixed time.
-    await feature.services!.redemptions.idle();
-    expect(feature.services!.redemptions.getStatus().lastSyncedAt).not.toBeNull();
+    await services.redemptions.idle();
+    expect(services.redemptions.getStatus().lastSyncedAt).not.toBeNull();
     const counts: number[] = [];
-    feature.onPendingCountChange((n) => counts.push(n));
+    services.redemptions.onPendingCountChange((n) => counts.push(n));
     const r = api.redeem('a', { user_input: 'hi' });
     events.add(r);
     const snapshot = await router.dispatch('redemptions:getSnapshot', undefined, trusted);
@@ -46,7 +54,7 @@ describe('createRedemptionsFeature', () => {
     const toast = emitted.find(([e]) => e === 'notifications:shown')![1] as { id: string };
     expect(await router.dispatch('notifications:act', { id: toast.id, actionId: 'fulfill' }, trusted)).toEqual({ ok: true, value: null });
     // The action (outbox write, then PATCH) runs in the background.
-    await feature.services!.redemptions.idle();
+    await services.redemptions.idle();
     expect(api.redemptions.get(r.id)!.status).toBe('FULFILLED');
     expect(await router.dispatch('notifications:act', { id: toast.id }, trusted)).toEqual({ ok: true, value: null });
     expect(emitted.filter(([e]) => e === 'notifications:open').map(([, p]) => p)).toEqual([{ kind: 'redemption', id: r.id }]);
@@ -56,21 +64,25 @@ describe('createRedemptionsFeature', () => {
     stopForwarding();
     const before = emitted.length;
     events.add(api.redeem('a'));
-    expect(feature.services!.redemptions.pendingCount).toBe(1);
+    expect(services.redemptions.pendingCount).toBe(1);
     expect(emitted.length).toBe(before);
-    await feature.dispose();
+    await disposeRedemptionServices(services);
+    broadcaster.dispose();
   });
 
   it('follows the broadcaster it is given, through a re-sign-in and a sign-out, and leaves it to its owner', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'feature-'));
+    dir = await mkdtemp(join(tmpdir(), 'redemption-services-'));
     const api = new FakeChannelPointsApi();
     api.addReward(helixReward('a'));
     api.redeem('a');
     const auth = new FakeAuth(true);
     const broadcaster = auth.broadcaster();
-    const feature = createRedemptionsFeature({ api: api as never, auth, broadcaster, settings: new MemorySettingsStore(), dataDir: dir, logger: silentLogger, events: new FakeEvents() as never });
-    await feature.start();
-    const { redemptions, rewards } = feature.services!;
+    const services = buildRedemptionServices(
+      { api: api as never, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events: new FakeEvents() as never, notifier: new RendererNotifier() },
+      await openRedemptionFiles(dir, { logger: silentLogger }),
+    );
+    startRedemptionServices(services);
+    const { redemptions, rewards } = services;
     await redemptions.idle();
     await rewards.list();
     expect(redemptions.pendingCount).toBe(1);
@@ -80,7 +92,7 @@ describe('createRedemptionsFeature', () => {
     auth.set(FakeAuth.with('signedOut'));
     expect(redemptions.pendingCount).toBe(0);
     expect(rewards.getOverview()).toEqual({ rewards: [], loadedAt: null });
-    await feature.dispose();
+    await disposeRedemptionServices(services);
     // Still the composition root's: it keeps following the sign-in.
     auth.set(FakeAuth.signedIn());
     expect(broadcaster.id).not.toBeNull();

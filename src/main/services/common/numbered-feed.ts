@@ -1,39 +1,47 @@
 /**
- * A bounded, numbered list for the renderer: the renderer holds a copy made from one snapshot and
- * applies small numbered deltas (`baseVersion` -> `version`); a gap makes it ask for the snapshot
- * again. The activity feed and chat both keep one. Adding past `capacity` drops the oldest item.
+ * Main's half of the snapshot-plus-numbered-deltas protocol, the one way main keeps a copy in the
+ * renderer: the renderer holds a copy made from one snapshot and applies small numbered deltas
+ * (`baseVersion` -> `version`); a gap makes it ask for the snapshot again. A snapshot first sends
+ * what is pending, so the next delta follows on from it.
+ *
+ * `NumberedDeltas` is the numbering alone, for a collection of its own (the redemption queue);
+ * `NumberedFeed` is a bounded list numbered with it (the activity feed, chat).
  */
-export interface FeedDelta<T> {
+
+/** The numbers every delta carries: it applies to the copy at `baseVersion` and makes it `version`. */
+export interface DeltaNumbers {
   baseVersion: number;
   version: number;
-  cleared: boolean;
-  /** Oldest first. */
-  added: T[];
-  updated: T[];
 }
 
-export class NumberedFeed<T extends { id: string }> {
-  /** Oldest first from `head`; compacted once the dropped prefix is as long as the capacity. */
-  private items: T[] = [];
-  private head = 0;
-  private readonly index = new Map<string, T>();
+/**
+ * Numbers the changes of a collection and delivers them as deltas: `changed()` for each change,
+ * then `deliverNow()` (or `deliverSoon()`); `take` hands over what changed since the last delta.
+ */
+export class NumberedDeltas<Body> {
   private version = 0;
   private deliveredVersion = 0;
-  private cleared = false;
-  private added: T[] = [];
-  private readonly updated = new Map<string, T>();
-
   private deliveryQueued = false;
 
-  /** `deliver` receives the deltas of `deliverSoon`/`deliverNow`. */
   constructor(
-    readonly capacity: number,
-    private readonly deliver: (delta: FeedDelta<T>) => void = () => {},
-  ) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
+    private readonly take: () => Body,
+    private readonly deliver: (delta: Body & DeltaNumbers) => void = () => {},
+  ) {}
+
+  get currentVersion(): number {
+    return this.version;
   }
 
-  /** Delivers what changed at the end of the current task, once however often asked: events read together travel as one delta. */
+  /** Something changed: the next delta carries it. */
+  changed(): void {
+    this.version++;
+  }
+
+  hasChanges(): boolean {
+    return this.version !== this.deliveredVersion;
+  }
+
+  /** Delivers what changed at the end of the current task, once however often asked: changes made together travel as one delta. */
   deliverSoon(): void {
     if (this.deliveryQueued) return;
     this.deliveryQueued = true;
@@ -47,12 +55,61 @@ export class NumberedFeed<T extends { id: string }> {
     if (delta) this.deliver(delta);
   }
 
+  /** What changed since the last delta (or null); the snapshot taken now already holds it. */
+  takeDelta(): (Body & DeltaNumbers) | null {
+    if (!this.hasChanges()) return null;
+    const delta = { ...this.take(), baseVersion: this.deliveredVersion, version: this.version };
+    this.deliveredVersion = this.version;
+    return delta;
+  }
+}
+
+/** A delta of a `NumberedFeed`. */
+export interface FeedDelta<T> extends DeltaNumbers {
+  cleared: boolean;
+  /** Oldest first. */
+  added: T[];
+  updated: T[];
+}
+
+type FeedChanges<T> = Omit<FeedDelta<T>, keyof DeltaNumbers>;
+
+/** A bounded, numbered list: adding past `capacity` drops the oldest item. */
+export class NumberedFeed<T extends { id: string }> {
+  /** Oldest first from `head`; compacted once the dropped prefix is as long as the capacity. */
+  private items: T[] = [];
+  private head = 0;
+  private readonly index = new Map<string, T>();
+  private cleared = false;
+  private added: T[] = [];
+  private readonly updated = new Map<string, T>();
+  private readonly numbers: NumberedDeltas<FeedChanges<T>>;
+
+  /** `deliver` receives the deltas of `deliverSoon`/`deliverNow`. */
+  constructor(
+    readonly capacity: number,
+    deliver: (delta: FeedDelta<T>) => void = () => {},
+  ) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
+    this.numbers = new NumberedDeltas(() => this.takeChanges(), deliver);
+  }
+
+  /** Delivers what changed at the end of the current task, once however often asked: events read together travel as one delta. */
+  deliverSoon(): void {
+    this.numbers.deliverSoon();
+  }
+
+  /** Delivers what changed now (before a snapshot, so the next delta follows on from it). */
+  deliverNow(): void {
+    this.numbers.deliverNow();
+  }
+
   get size(): number {
     return this.items.length - this.head;
   }
 
   get currentVersion(): number {
-    return this.version;
+    return this.numbers.currentVersion;
   }
 
   get(id: string): T | undefined {
@@ -76,7 +133,7 @@ export class NumberedFeed<T extends { id: string }> {
       }
     }
     if (this.added.length > this.capacity) this.added.splice(0, this.added.length - this.capacity);
-    this.version++;
+    this.numbers.changed();
     return true;
   }
 
@@ -90,7 +147,7 @@ export class NumberedFeed<T extends { id: string }> {
     const pending = this.added.indexOf(old);
     if (pending >= 0) this.added[pending] = item;
     else this.updated.set(item.id, item);
-    this.version++;
+    this.numbers.changed();
     return true;
   }
 
@@ -109,7 +166,7 @@ export class NumberedFeed<T extends { id: string }> {
     this.added = [];
     this.updated.clear();
     this.cleared = true;
-    this.version++;
+    this.numbers.changed();
   }
 
   /** Oldest first. */
@@ -118,23 +175,23 @@ export class NumberedFeed<T extends { id: string }> {
   }
 
   hasChanges(): boolean {
-    return this.version !== this.deliveredVersion;
+    return this.numbers.hasChanges();
   }
 
   /** What changed since the last delta (or null); the snapshot taken now already holds it. */
   takeDelta(): FeedDelta<T> | null {
-    if (!this.hasChanges()) return null;
-    const delta: FeedDelta<T> = {
-      baseVersion: this.deliveredVersion,
-      version: this.version,
+    return this.numbers.takeDelta();
+  }
+
+  private takeChanges(): FeedChanges<T> {
+    const changes: FeedChanges<T> = {
       cleared: this.cleared,
       added: this.added,
       updated: [...this.updated.values()].filter((item) => this.index.get(item.id) === item),
     };
-    this.deliveredVersion = this.version;
     this.cleared = false;
     this.added = [];
     this.updated.clear();
-    return delta;
+    return changes;
   }
 }

@@ -2,17 +2,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/server';
-import { createFakeClock } from '../../test-support/fake-clock';
-import { silentLogger } from '../logger';
-import { RecordingNotifier } from '../../test-support/recording-notifier';
-import { MemorySettingsStore } from '../settings/settings-store';
-import { FakeShortcutRegistry } from '../../test-support/fake-shortcut-registry';
-import { ChatSettingsService } from '../chat-settings/chat-settings-service';
-import { CurrentBroadcaster } from '../common/current-broadcaster';
-import { createLiveControlsFeature, type LiveControlsFeature } from './live-controls-feature';
-import type { StreamOnlineRequest } from '../../../emulator/simulation-client';
-import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulation, startBreakingProxy } from '../../test-support/live-controls-emulator';
+import { startEmulator, type RunningEmulator } from '../../emulator/server';
+import { createFakeClock } from '../test-support/fake-clock';
+import { silentLogger } from '../services/logger';
+import { RecordingNotifier } from '../test-support/recording-notifier';
+import { MemorySettingsStore } from '../services/settings/settings-store';
+import { FakeShortcutRegistry } from '../test-support/fake-shortcut-registry';
+import { ChatSettingsService } from '../services/chat-settings/chat-settings-service';
+import { CurrentBroadcaster } from '../services/common/current-broadcaster';
+import { buildLiveControls, disposeLiveControls, startLiveControls, type LiveControls } from './live-controls';
+import type { StreamOnlineRequest } from '../../emulator/simulation-client';
+import { apiClientFor, fixedAuth, helixGet, liveScopes, mintToken, simulation, startBreakingProxy } from '../test-support/live-controls-emulator';
 
 interface MarkersAnswer {
   data: { videos: { video_id: string; markers: { id: string; position_seconds: number; description: string }[] }[] }[];
@@ -22,7 +22,7 @@ describe('live controls against the emulator', () => {
   let emulator: RunningEmulator;
   let token: string;
   let dataDir: string;
-  let feature: LiveControlsFeature | null = null;
+  let feature: LiveControls | null = null;
   let proxy: Awaited<ReturnType<typeof startBreakingProxy>>;
   const hotkey = 'CommandOrControl+Alt+M';
 
@@ -39,7 +39,7 @@ describe('live controls against the emulator', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sidestage-live-'));
   });
   afterEach(async () => {
-    await feature?.dispose();
+    if (feature) await disposeLiveControls(feature);
     feature = null;
     await simulation(emulator).clearFaults();
     await simulation(emulator).streamOffline(emulator.demo!.broadcaster.id).catch(() => {});
@@ -52,8 +52,8 @@ describe('live controls against the emulator', () => {
     const notifier = new RecordingNotifier();
     const shortcuts = new FakeShortcutRegistry();
     const settings = new MemorySettingsStore();
-    feature = createLiveControlsFeature({ api, broadcaster: new CurrentBroadcaster(auth), settings, dataDir, logger: silentLogger, notifier, shortcuts, markerRetryBaseMs: 50, markerRetryWindowMs: 5_000 });
-    await feature.start();
+    feature = buildLiveControls({ api, broadcaster: new CurrentBroadcaster(auth), settings, dataDir, logger: silentLogger, notifier, shortcuts, markerRetryBaseMs: 50, markerRetryWindowMs: 5_000 });
+    await startLiveControls(feature);
     return { feature, notifier, shortcuts, settings };
   }
 

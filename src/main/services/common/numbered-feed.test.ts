@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NumberedFeed } from './numbered-feed';
+import { NumberedDeltas, NumberedFeed } from './numbered-feed';
 
 const item = (id: string, n = 0) => ({ id, n });
 
@@ -45,5 +45,34 @@ describe('NumberedFeed', () => {
     feed.clear();
     expect(feed.takeDelta()).toMatchObject({ cleared: true, added: [], baseVersion: 1, version: 2 });
     expect(feed.size).toBe(0);
+  });
+});
+
+describe('NumberedDeltas', () => {
+  it('numbers the changes of a collection of its own: a delta per delivery, from the last version delivered', async () => {
+    let pending: string[] = [];
+    const delivered: unknown[] = [];
+    const numbers = new NumberedDeltas(
+      () => {
+        const added = pending;
+        pending = [];
+        return { added };
+      },
+      (delta) => delivered.push(delta),
+    );
+    numbers.deliverNow();
+    expect(delivered).toEqual([]);
+    pending.push('a');
+    numbers.changed();
+    pending.push('b');
+    numbers.changed();
+    numbers.deliverSoon();
+    numbers.deliverSoon();
+    await Promise.resolve();
+    expect(delivered).toEqual([{ added: ['a', 'b'], baseVersion: 0, version: 2 }]);
+    numbers.changed();
+    expect(numbers.takeDelta()).toEqual({ added: [], baseVersion: 2, version: 3 });
+    expect(numbers.currentVersion).toBe(3);
+    expect(numbers.hasChanges()).toBe(false);
   });
 });
