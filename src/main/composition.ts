@@ -81,6 +81,8 @@ export interface SidestageOptions {
   notifier?: Notifier;
   /** Global shortcuts (Electron); none: the dock cannot register any and says so. */
   shortcuts?: ShortcutRegistry;
+  /** Why this desktop shows no tray icon, where it shows none (closing the window then quits); for Settings. */
+  trayUnavailable?: () => string | null;
   /** Shows and focuses the window (tray, notification clicks); quits the app (tray). */
   showWindow?: () => void;
   quit?: () => void;
@@ -226,7 +228,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     },
     quit: options.quit,
   });
-  wiring.add(registerLiveControlsIpc(router, live, settings));
+  wiring.add(registerLiveControlsIpc(router, live, settings, options.trayUnavailable));
   // Demo mode only: viewers driven through the in-process emulator's simulation API, so the app
   // sees them as it would see a real platform's. Elsewhere the demo channels answer "unavailable".
   const demoSeed = emulator?.demo;
