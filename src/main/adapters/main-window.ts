@@ -49,6 +49,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const ask = (message: string, detail: string, retry: string) => {
     if (asking || window.isDestroyed()) return;
     asking = true;
+    // A window hidden in the tray would hide its dialog too.
+    if (!window.isVisible()) window.show();
     dialog
       .showMessageBox(window, { type: 'error', title: 'Sidestage', message, detail, buttons: [retry, 'Quit Sidestage'], defaultId: 0, cancelId: 1, noLink: true })
       .then(({ response }) => {
