@@ -273,8 +273,9 @@ describe('the sign-in when the keyring comes and goes', () => {
     await writeFile(join(userData, 'tokens.bin'), sealed, { mode: 0o600 });
     const platform = { SIDESTAGE_CLIENT_ID: demo.clientId, SIDESTAGE_CLIENT_SECRET: demo.clientSecret, SIDESTAGE_BASE_URL: emulator.url };
 
-    // The keyring is locked this time: signed out, told why, the saved sign-in untouched.
-    const locked = await startShell({ ...platform, ELECTRON_DOUBLE_KEYRING: 'unavailable' }, { userData });
+    // The keyring cannot be reached this time (Chromium then falls back to basic_text): signed
+    // out, told why, the saved sign-in untouched.
+    const locked = await startShell({ ...platform, ELECTRON_DOUBLE_KEYRING: 'basic_text' }, { userData });
     await locked.shell.waitFor('the window to show', (r) => r.kind === 'BrowserWindow.show');
     expect(await value(locked.shell, 'auth:getState')).toMatchObject({ status: 'signedOut' });
     const notices = await value<{ file: string; reason: string; setAsideAs: string | null; consequence: string | null }[]>(locked.shell, 'data:getNotices');

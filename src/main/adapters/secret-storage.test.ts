@@ -84,6 +84,17 @@ describe('the sign-in across starts whose keyring differs', () => {
     expect(back.notices.list()).toEqual([]);
   });
 
+  it('the keyring cannot be reached and Chromium falls back to basic_text (encryption "available"): kept and told, not set aside as damaged', async () => {
+    await start('gnome_libsecret').tokenStore.save(tokens('a'));
+    const saved = await readFile(join(dir, 'tokens.bin'));
+    const fallback = start('basic_text');
+    expect(await fallback.tokenStore.load()).toBeNull();
+    expect(fallback.notices.list()).toEqual([expect.objectContaining({ file: 'tokens.bin', setAsideAs: null, done: 'Kept it unchanged and started signed out' })]);
+    expect(await readFile(join(dir, 'tokens.bin'))).toEqual(saved);
+    expect(() => fallback.cipher.decrypt(saved)).toThrow('it is encrypted by your system keyring, which Sidestage cannot use now');
+    expect(await start('gnome_libsecret').tokenStore.load()).toEqual(tokens('a'));
+  });
+
   it('signing in again while the keyring is locked replaces the old sign-in, which does not come back with the keyring', async () => {
     await start('gnome_libsecret').tokenStore.save(tokens('old'));
     const locked = start('unavailable');

@@ -15,7 +15,7 @@
  *
  * Structural types only, so that it is tested in Node with a fake safeStorage.
  */
-import { stat, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAesFileCipher, encryptedFileDescription } from '../services/auth/aes-file-cipher';
 import { CipherFileTokenStore, type StoredTokens, type TokenCipher, type TokenStore, type TokenStoreDescription } from '../services/auth/token-store';
@@ -59,6 +59,17 @@ function isKeyringData(data: Buffer): boolean {
   return data.length >= 3 && data[0] === 0x76 && data[1] === 0x31;
 }
 
+/**
+ * Whether safeStorage can open `data` now. On Linux "v11" is a keyring's key and "v10" the fixed
+ * one: when the keyring cannot be reached, Chromium falls back to `basic_text` and still reports
+ * encryption as available, but what a keyring encrypted opens only with that keyring.
+ */
+function keyringCanOpen(data: Buffer, keyring: Keyring): boolean {
+  if (!keyring.readable) return false;
+  const v11 = data[2] === 0x31;
+  return !(v11 && keyring.backend !== 'os' && !keyring.usable);
+}
+
 /** One cipher for every secret file: writes with the keyring when usable, reads either kind. */
 export function createSecretCipher(safe: SafeStorageLike, keyring: Keyring, keyFile: string): TokenCipher {
   const aes = createAesFileCipher(keyFile);
@@ -66,7 +77,7 @@ export function createSecretCipher(safe: SafeStorageLike, keyring: Keyring, keyF
     encrypt: (plain) => (keyring.usable ? safe.encryptString(plain) : aes.encrypt(plain)),
     decrypt: (data) => {
       if (!isKeyringData(data)) return aes.decrypt(data);
-      if (!keyring.readable) throw new KeyringUnavailableError();
+      if (!keyringCanOpen(data, keyring)) throw new KeyringUnavailableError();
       return safe.decryptString(data);
     },
   };
@@ -103,7 +114,7 @@ export class KeyringAwareTokenStore implements TokenStore {
   async load(): Promise<StoredTokens | null> {
     const newest = await this.newestFile();
     if (!newest) return null;
-    if (newest === this.keyringFile && !this.options.keyring.readable) {
+    if (newest === this.keyringFile && !(await this.keyringCanOpenFile())) {
       this.options.notices.add({
         file: newest,
         setAsideAs: null,
@@ -132,6 +143,17 @@ export class KeyringAwareTokenStore implements TokenStore {
 
   async clear(): Promise<void> {
     await Promise.all([rm(this.keyringFile, { force: true }), rm(this.keyFileFile, { force: true })]);
+  }
+
+  /** False where the keyring that wrote tokens.bin cannot be reached now (unreadable files are the store's to report). */
+  private async keyringCanOpenFile(): Promise<boolean> {
+    let head: Buffer;
+    try {
+      head = (await readFile(this.keyringFile)).subarray(0, 3);
+    } catch {
+      return true;
+    }
+    return !isKeyringData(head) || keyringCanOpen(head, this.options.keyring);
   }
 
   private target(): string {

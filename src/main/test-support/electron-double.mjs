@@ -24,8 +24,9 @@
  *   child runs with --expose-gc) collects it and a later click is lost; on Windows a toast that
  *   times out into the Action Center emits `close` and can still be clicked there;
  *   `ELECTRON_DOUBLE_NOTIFICATIONS=unsupported` makes `isSupported()` false;
- * - safeStorage per `ELECTRON_DOUBLE_KEYRING` (gnome_libsecret, the default; kwallet6; basic_text;
- *   unavailable): data encrypted by one keyring backend does not decrypt with another;
+ * - safeStorage per `ELECTRON_DOUBLE_KEYRING` (gnome_libsecret, the default; kwallet6; basic_text,
+ *   what Chromium falls back to when the keyring cannot be reached, with encryption still
+ *   "available"; unavailable): data encrypted by one keyring backend does not decrypt with another;
  * - the platform (`ELECTRON_DOUBLE_PLATFORM`, set by register-electron-double.mjs): on Windows a
  *   shutdown or log-off emits `query-session-end` then `session-end` on each window, never
  *   `before-quit` or `will-quit`, and the process ends once `session-end` is handled unless the
