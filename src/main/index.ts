@@ -132,6 +132,8 @@ const openUrl = createExternalOpener(externalPolicy);
 async function start(): Promise<void> {
   // Electron's default menu would give the broadcaster Reload and the developer tools.
   setApplicationMenu(process.platform, appName);
+  // Asked of the session bus (tens of milliseconds) while the settings are read.
+  const trayHost = process.platform === 'linux' ? probeStatusNotifierWatcher() : Promise.resolve(true);
   const dataDir = app.getPath('userData');
   // The same start-up path as the dock (src/main/dock/cli.ts): private data directory, settings
   // file checked before electron-store reads it, damaged files named to the user.
@@ -146,7 +148,7 @@ async function start(): Promise<void> {
   // One cipher for the tokens and the OBS password, which reads what either kind wrote.
   const keyring = keyringOf(safeStorage, process.platform);
   const { cipher: secretCipher, tokenStore } = createSecretStorage({ dataDir, safe: safeStorage, keyring, logger, notices: recoveryNotices });
-  trayUnavailable = trayUnavailableReason(process.platform, process.env, process.platform === 'linux' ? await probeStatusNotifierWatcher() : true);
+  trayUnavailable = trayUnavailableReason(process.platform, process.env, await trayHost);
   if (trayUnavailable) logger.warn('no tray on this desktop: closing the window quits', { desktop: process.env.XDG_CURRENT_DESKTOP });
   // Where the system shows no notifications, they become the window's own toasts (as in the dock).
   const notifier = Notification.isSupported() ? new ElectronNotifier() : undefined;
