@@ -83,6 +83,8 @@ export interface SidestageOptions {
   notifier?: Notifier;
   /** Global shortcuts (Electron); none: the dock cannot register any and says so. */
   shortcuts?: ShortcutRegistry;
+  /** Why this desktop shows no tray icon, where it shows none (closing the window then quits); for Settings. */
+  trayUnavailable?: () => string | null;
   /** Shows and focuses the window (tray, notification clicks); quits the app (tray). */
   showWindow?: () => void;
   quit?: () => void;
@@ -271,7 +273,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerIngestIpc(router, ingest));
   wiring.add(registerEventsIpc(router, events));
   wiring.add(registerRedemptionServicesIpc(router, redemptions, rendererNotifier));
-  wiring.add(registerLiveControlsIpc(router, live, settings));
+  wiring.add(registerLiveControlsIpc(router, live, settings, options.trayUnavailable));
   wiring.add(registerDemoIpc(router, simulation));
   wiring.add(registerObsIpc(router, obs));
   wiring.add(registerTestStreamIpc(router, testStream));

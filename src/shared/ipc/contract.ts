@@ -32,7 +32,7 @@ import { notificationSettingsSchema, openItemSchema, shownNotificationSchema } f
 import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIdsArgSchema, resolveResultSchema, undoCancelResultSchema } from './schemas/redemptions';
 import { customRewardSchema, rewardInputSchema, rewardsOverviewSchema } from './schemas/rewards';
 import { streamStatusSchema } from './schemas/stream';
-import { traySettingsSchema } from './schemas/tray';
+import { trayChoiceSchema, traySettingsSchema } from './schemas/tray';
 import { testStreamStateSchema } from './schemas/test-stream';
 import { clipsStateSchema } from './schemas/clips';
 import { engagementStateSchema, engagementTemplateSchema } from './schemas/polls';
@@ -175,7 +175,7 @@ export const invokeChannels = {
   'channel:updateInfo': { arg: channelInfoSchema.omit({ categoryName: true }).partial().strict(), result: channelInfoSchema },
   'channel:searchCategories': { arg: z.object({ query: z.string().min(1).max(100) }).strict(), result: z.array(categorySchema) },
   'tray:getSettings': { arg: noArg, result: traySettingsSchema },
-  'tray:setSettings': { arg: traySettingsSchema.partial().strict(), result: traySettingsSchema },
+  'tray:setSettings': { arg: trayChoiceSchema.partial().strict(), result: traySettingsSchema },
   // demo
   'demo:getSimulation': { arg: noArg, result: simulationStateSchema },
   'demo:setSimulation': { arg: z.object({ running: z.boolean() }).strict(), result: simulationStateSchema },
