@@ -12,7 +12,7 @@ import { rewriteMockUrl } from './http/helix-route';
 import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
 import { isSimulationRequest } from './http/request-path';
 import { ROUTE_MODULES } from './routes';
-import type { EmulatorState } from './state/emulator-state';
+import type { EmulatorState } from './domain/emulator-state';
 import './http/app-state';
 
 /** Large enough for the retired v5 API's community descriptions and base64 images. */

@@ -9,7 +9,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { INGEST_SERVER_DEFINITIONS, type IngestServerDefinition } from './catalogue/ingest-servers';
 import { RtmpIngest } from './rtmp/rtmp-ingest';
-import type { EmulatorState } from './state/emulator-state';
+import type { EmulatorState } from './domain/emulator-state';
 
 export interface IngestServer extends IngestServerDefinition {
   host: string;

@@ -3,7 +3,7 @@
  * enabled EventSub subscription of that client+user gets a `revocation` frame
  * (`authorization_revoked`) and is removed.
  */
-import type { EmulatorState } from '../state/emulator-state';
+import type { EmulatorState } from '../domain/emulator-state';
 import { eventSubHubOf } from './session-hub';
 
 export interface EventSubGrant {

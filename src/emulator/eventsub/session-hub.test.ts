@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { GAMES } from '../catalogue/games';
-import { EmulatorState } from '../state/emulator-state';
+import { EmulatorState } from '../domain/emulator-state';
 import { notificationFrame, notificationText } from './messages';
 import { EventSubHub } from './session-hub';
 

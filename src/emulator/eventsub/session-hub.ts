@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
 import * as ids from '../ids';
-import type { EmulatorState } from '../state/emulator-state';
-import type { PlatformEvent } from '../state/event-bus';
+import type { EmulatorState } from '../domain/emulator-state';
+import type { PlatformEvent } from '../domain/event-bus';
 import {
   keepaliveFrame,
   notificationText,

@@ -1,9 +1,9 @@
 /** The `stream.online` and `stream.offline` events (platform facts, "EventSub ... Payloads"). */
 import { toRfc3339 } from '../clock';
-import type { EmulatorState } from '../state/emulator-state';
-import type { PlatformEvent } from '../state/event-bus';
-import type { Stream } from '../state/streams';
-import type { User } from '../state/users';
+import type { EmulatorState } from '../domain/emulator-state';
+import type { PlatformEvent } from '../domain/event-bus';
+import type { Stream } from '../domain/streams';
+import type { User } from '../domain/users';
 
 export function streamOnlineEvent(user: User, stream: Stream): PlatformEvent {
   return {

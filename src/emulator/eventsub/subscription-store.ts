@@ -3,7 +3,7 @@
  * Cleared by `POST /_emulator/reset`; the sockets themselves live in the session hub.
  */
 import * as ids from '../ids';
-import type { PlatformEvent, PlatformEventType } from '../state/event-bus';
+import type { PlatformEvent, PlatformEventType } from '../domain/event-bus';
 
 /** Every status the platform reports; the emulator sets `enabled`, the websocket ones and revocations. */
 export const SUBSCRIPTION_STATUSES = [

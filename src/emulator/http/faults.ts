@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RE2JS } from 're2js';
 import * as ids from '../ids';
-import { RATE_LIMIT_POINTS } from '../state/rate-limiter';
+import { RATE_LIMIT_POINTS } from '../domain/rate-limiter';
 import { badRequest, errorBody, reasonPhrase } from './api-error';
 import { isSimulationRequest, requestPath } from './request-path';
 import './app-state';

@@ -4,11 +4,11 @@
  * type and the scopes before the handler runs, in the platform's order and with its errors.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { Client } from '../state/clients';
-import type { EmulatorState } from '../state/emulator-state';
-import { RateLimiter } from '../state/rate-limiter';
-import type { AccessToken } from '../state/tokens';
-import type { User } from '../state/users';
+import type { Client } from '../domain/clients';
+import type { EmulatorState } from '../domain/emulator-state';
+import { RateLimiter } from '../domain/rate-limiter';
+import type { AccessToken } from '../domain/tokens';
+import type { User } from '../domain/users';
 import { ApiError, unauthorized } from './api-error';
 import { RequestParams } from './request-params';
 import './app-state';

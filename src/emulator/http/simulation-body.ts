@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { EmulatorState } from '../state/emulator-state';
-import type { User } from '../state/users';
+import type { EmulatorState } from '../domain/emulator-state';
+import type { User } from '../domain/users';
 import { badRequest } from './api-error';
 
 /**

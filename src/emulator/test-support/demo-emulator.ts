@@ -9,7 +9,7 @@ import { reasonPhrase } from '../http/api-error';
 import { v5Headers } from './v5-test-helpers';
 import { startEmulator, type EmulatorState, type RunningEmulator, type StartEmulatorOptions } from '../server';
 import { createSimulationClient, type SimulationClient } from '../simulation-client';
-import type { PlatformEvent } from '../state/event-bus';
+import type { PlatformEvent } from '../domain/event-bus';
 
 export interface DemoEmulatorOptions extends Omit<StartEmulatorOptions, 'seed'> {
   /** Reset the state before each test; on by default. */

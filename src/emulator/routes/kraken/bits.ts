@@ -14,9 +14,9 @@ import {
 } from '../../catalogue/cheermotes';
 import { invalidParameter, notFound } from '../../http/api-error';
 import { isNumericId } from '../../ids';
-import type { EmulatorState } from '../../state/emulator-state';
-import { registerKrakenRoute } from './kraken-route';
-import { hexToRgb, solidGif, solidPng } from './placeholder-images';
+import type { EmulatorState } from '../../domain/emulator-state';
+import { registerKrakenRoute } from '../../http/kraken-route';
+import { hexToRgb, solidGif, solidPng } from '../../http/solid-images';
 import '../../http/app-state';
 
 type ImageMap = Record<string, Record<string, Record<string, string>>>;

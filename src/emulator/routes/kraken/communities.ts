@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, invalidParameter, missingParameter, notFound } from '../../http/api-error';
 import { isNumericId } from '../../ids';
-import type { EmulatorState } from '../../state/emulator-state';
-import type { Community, CommunityImageKind } from '../../state/kraken';
-import type { User } from '../../state/users';
-import { decodeBase64Image, imageDimensions } from './image-dimensions';
-import { registerKrakenRoute } from './kraken-route';
+import type { EmulatorState } from '../../domain/emulator-state';
+import type { Community, CommunityImageKind } from '../../domain/kraken';
+import type { User } from '../../domain/users';
+import { decodeBase64Image, imageDimensions } from '../../http/image-dimensions';
+import { registerKrakenRoute } from '../../http/kraken-route';
 import { markdownToHtml } from './markdown';
 import { characterCount, v5Body, v5Page, v5User } from './v5-shapes';
 import '../../http/app-state';

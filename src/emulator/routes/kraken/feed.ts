@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidParameter, missingParameter, notFound } from '../../http/api-error';
 import type { RequestParams } from '../../http/request-params';
 import { isNumericId } from '../../ids';
-import type { EmulatorState } from '../../state/emulator-state';
-import type { FeedComment, FeedPost, Reactions } from '../../state/kraken';
-import type { User } from '../../state/users';
-import { registerKrakenRoute } from './kraken-route';
+import type { EmulatorState } from '../../domain/emulator-state';
+import type { FeedComment, FeedPost, Reactions } from '../../domain/kraken';
+import type { User } from '../../domain/users';
+import { registerKrakenRoute } from '../../http/kraken-route';
 import { encodeV5Cursor, v5Body, v5Page, v5Time, v5User } from './v5-shapes';
 import '../../http/app-state';
 

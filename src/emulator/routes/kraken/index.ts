@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerBitsRoutes } from './bits';
 import { registerCommunityRoutes } from './communities';
 import { registerFeedRoutes } from './feed';
-import { registerKrakenFallback } from './kraken-route';
-import { registerKrakenSimulationRoutes } from './kraken-simulation';
+import { registerKrakenFallback } from '../../http/kraken-route';
+import { registerKrakenSimulationRoutes } from '../simulation/kraken';
 
 export function registerKrakenRoutes(app: FastifyInstance): void {
   registerCommunityRoutes(app);

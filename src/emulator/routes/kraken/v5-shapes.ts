@@ -2,7 +2,7 @@
 import { badRequest, invalidParameter } from '../../http/api-error';
 import { pageFrom } from '../../http/offset-cursor';
 import type { RequestParams } from '../../http/request-params';
-import type { User } from '../../state/users';
+import type { User } from '../../domain/users';
 
 export const V5_DEFAULT_LIMIT = 10;
 export const V5_MAX_LIMIT = 100;
