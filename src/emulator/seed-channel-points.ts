@@ -4,7 +4,7 @@
  * redemptions from the demo viewers over the last hour. IDs are fixed so they survive resets.
  */
 import type { EmulatorState } from './domain/emulator-state';
-import type { NewReward } from './domain/rewards';
+import type { NewReward } from './domain/stores/rewards';
 
 /** Rewards made on the platform's creator dashboard belong to no app's client. */
 export const DASHBOARD_CLIENT_ID = '';

@@ -3,8 +3,8 @@
  * moderator, the chat settings, a channel emote set and badges, and a running charity campaign with
  * a few donations. Values are fixed so they survive `POST /_emulator/reset`.
  */
-import { defaultCharityLogo } from './routes/helix/charity/charity';
-import type { BadgeSet, ChannelEmote } from './domain/chat';
+import { defaultCharityLogo } from './domain/charity';
+import type { BadgeSet, ChannelEmote } from './domain/stores/chat';
 import type { EmulatorState } from './domain/emulator-state';
 
 export const DEMO_MODERATOR_ID = '612345003';

@@ -4,7 +4,7 @@
  * relative to the emulator clock, IDs fixed, so a reset brings back the same channel.
  */
 import type { EmulatorState } from './domain/emulator-state';
-import type { NewVideo } from './domain/videos';
+import type { NewVideo } from './domain/stores/videos';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import type { HelixStream, HelixUser } from './http/views/helix-shapes';
+import type { HelixStream } from './http/views/wire/streams';
+import type { HelixUser } from './http/views/wire/identity';
 import type { charityCampaignView, charityDonationView } from './routes/helix/charity/charity';
 import type { followRecord } from './routes/helix/channels/channels';
 import type { moderatorEventView } from './routes/helix/moderation/moderator-events';

@@ -1,25 +1,10 @@
-/**
- * Viewers' channel-point balances per channel, which predictions and poll votes spend and pay out.
- * A viewer the emulator has not seen yet starts with `STARTING_BALANCE`.
- */
-export const STARTING_BALANCE = 10_000;
+/** Viewers spend channel points (poll votes, predictions) from their balance in the channel. */
+import { conflict } from './api-error';
+import type { EmulatorState } from './emulator-state';
+import type { User } from './stores/users';
 
-export class ChannelPointBalanceStore {
-  private readonly balances = new Map<string, number>();
-
-  get(broadcasterId: string, userId: string): number {
-    return this.balances.get(key(broadcasterId, userId)) ?? STARTING_BALANCE;
-  }
-
-  set(broadcasterId: string, userId: string, balance: number): number {
-    this.balances.set(key(broadcasterId, userId), balance);
-    return balance;
-  }
-
-  /** Adds (or with a negative amount, takes) points; answers the new balance. */
-  add(broadcasterId: string, userId: string, amount: number): number {
-    return this.set(broadcasterId, userId, this.get(broadcasterId, userId) + amount);
-  }
+export function spendChannelPoints(state: EmulatorState, broadcasterId: string, viewer: User, amount: number): void {
+  const balance = state.pointBalances.get(broadcasterId, viewer.id);
+  if (balance < amount) throw conflict(`User "${viewer.login}" has ${balance} channel points, not ${amount}`);
+  state.pointBalances.add(broadcasterId, viewer.id, -amount);
 }
-
-const key = (broadcasterId: string, userId: string): string => `${broadcasterId}:${userId}`;

@@ -1,44 +1,42 @@
+import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 import { EmulatorClock } from '../clock';
 import type { Game } from '../catalogue/games';
-import type { IngestServer } from '../ingest-listeners';
-import { IngestSessionStore } from './ingest-sessions';
-import { AuthorizationCodeStore } from './authorization-codes';
-import { ChannelStore } from './channels';
-import { ClientStore } from './clients';
-import { DeviceCodeStore } from './device-codes';
+import type { IngestServer } from '../catalogue/ingest-servers';
 import { EventBus } from './event-bus';
-import { ExtensionStore } from './extensions';
-import { KrakenStore } from './kraken';
-import { EventSubStore } from '../eventsub/subscription-store';
-import { publishStreamEvents } from '../eventsub/stream-events';
-import { FaultStore } from '../http/faults';
-import { ModeratorStore } from './moderators';
-import { VideoStore } from './videos';
-import { FollowStore } from './follows';
-import { EditorStore } from './editors';
-import { MarkerStore } from './markers';
-import { RedemptionStore } from './redemptions';
-import { RewardStore } from './rewards';
-import { ChatStore } from './chat';
-import { CharityStore } from './charity';
-import { CommercialStore } from './commercials';
-import { VipStore } from './vips';
-import { BanStore } from './bans';
-import { RaidStore } from './raids';
-import { ShoutoutStore } from './shoutouts';
-import { ChatMessageStore, UserEmoteSetStore } from './chat-messages';
-import { RateLimiter } from './rate-limiter';
-import { StreamStore } from './streams';
-import { TokenStore } from './tokens';
-import { UserStore, type NewUser, type User } from './users';
-import { PollStore } from './polls';
-import { PredictionStore } from './predictions';
-import { ChannelPointBalanceStore } from './channel-point-balances';
-import { ClipStore } from './clips';
-import { AdScheduleStore } from './ad-schedules';
-import { SubscriptionStore } from './subscriptions';
-import { GoalStore } from './goals';
-import { HypeTrainStore } from './hype-trains';
+import { AdScheduleStore } from './stores/ad-schedules';
+import { AuthorizationCodeStore } from './stores/authorization-codes';
+import { BanStore } from './stores/bans';
+import { ChannelPointBalanceStore } from './stores/channel-point-balances';
+import { ChannelStore } from './stores/channels';
+import { CharityStore } from './stores/charity';
+import { ChatStore } from './stores/chat';
+import { ChatMessageStore, UserEmoteSetStore } from './stores/chat-messages';
+import { ClientStore } from './stores/clients';
+import { ClipStore } from './stores/clips';
+import { CommercialStore } from './stores/commercials';
+import { DeviceCodeStore } from './stores/device-codes';
+import { EditorStore } from './stores/editors';
+import { ExtensionStore } from './stores/extensions';
+import { FollowStore } from './stores/follows';
+import { GoalStore } from './stores/goals';
+import { HypeTrainStore } from './stores/hype-trains';
+import { IngestSessionStore } from './stores/ingest-sessions';
+import { KrakenStore } from './stores/kraken';
+import { MarkerStore } from './stores/markers';
+import { ModeratorStore } from './stores/moderators';
+import { PollStore } from './stores/polls';
+import { PredictionStore } from './stores/predictions';
+import { RaidStore } from './stores/raids';
+import { RateLimiter } from './stores/rate-limiter';
+import { RedemptionStore } from './stores/redemptions';
+import { RewardStore } from './stores/rewards';
+import { ShoutoutStore } from './stores/shoutouts';
+import { StreamStore } from './stores/streams';
+import { SubscriptionStore } from './stores/subscriptions';
+import { TokenStore } from './stores/tokens';
+import { UserStore, type NewUser, type User } from './stores/users';
+import { VideoStore } from './stores/videos';
+import { VipStore } from './stores/vips';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -58,12 +56,15 @@ export interface PlatformCatalogue {
  *
  * `reset()` replaces the stores with fresh ones and re-applies the seed, so route handlers must
  * read `state.users`, `state.tokens`... on each request instead of keeping a store reference.
- * A new spec area adds its store here (field + line in `clearStores`).
+ * A new spec area adds its store here (field + line in `clearStores`). The rules that act on the
+ * stores are the area modules beside this file (`polls.ts`...); they announce what happened on
+ * `events`.
  */
 export class EmulatorState {
   readonly clock = new EmulatorClock();
   /** Survives resets: EventSub sessions stay subscribed to it. */
   readonly events = new EventBus();
+  private readonly resets = new Emitter<void>();
   /** The RTMP ingest's sessions and settings; survives resets, as an encoder may still be connected. */
   readonly ingest = new IngestSessionStore();
   /** `http://127.0.0.1:<port>`: the one origin of every platform host; set once the server listens. */
@@ -81,8 +82,6 @@ export class EmulatorState {
   moderators!: ModeratorStore;
   extensions!: ExtensionStore;
   kraken!: KrakenStore;
-  eventSub!: EventSubStore;
-  faults!: FaultStore;
   videos!: VideoStore;
   follows!: FollowStore;
   editors!: EditorStore;
@@ -121,7 +120,16 @@ export class EmulatorState {
     this.clock.reset();
     this.settings = { ...this.initialSettings };
     this.clearStores();
+    this.resets.fire();
     this.applySeed(this);
+  }
+
+  /**
+   * The layers that keep state of their own per emulator (EventSub's subscriptions, the HTTP
+   * faults) clear it here on a reset, before the seed is applied again.
+   */
+  onReset(listener: () => void): Disposer {
+    return this.resets.on(listener);
   }
 
   seed(): void {
@@ -144,6 +152,14 @@ export class EmulatorState {
     return this.catalogue.games.find((g) => g.id === id);
   }
 
+  /** Every stream store announces its streams' starts and ends, whichever way they happen (simulation API, RTMP ingest). */
+  private announceStreams(): void {
+    this.streams.onChange({
+      started: (stream) => this.events.publish({ type: 'stream.online', stream }),
+      ended: (stream) => this.events.publish({ type: 'stream.offline', stream }),
+    });
+  }
+
   private clearStores(): void {
     this.clients = new ClientStore();
     this.users = new UserStore();
@@ -156,9 +172,7 @@ export class EmulatorState {
     this.moderators = new ModeratorStore();
     this.extensions = new ExtensionStore();
     this.kraken = new KrakenStore();
-    this.eventSub = new EventSubStore();
-    this.faults = new FaultStore();
-    publishStreamEvents(this);
+    this.announceStreams();
     this.videos = new VideoStore(this);
     this.follows = new FollowStore();
     this.editors = new EditorStore();

@@ -1,134 +1,68 @@
 /**
- * Hype trains (platform reference, Hype Train). The platform does not publish its thresholds; the
- * emulator's: a train starts when `START_CONTRIBUTORS` different viewers cheer or subscribe within
- * `START_WINDOW_SECONDS`; it expires `EXPIRY_SECONDS` after it starts or last levels up; level n
- * needs `levelGoal(n)` points; a channel waits `COOLDOWN_SECONDS` after a train before the next.
- * Points: one per Bit, 500/1000/2500 per tier 1/2/3 subscription.
+ * Hype trains' rules (the platform's reference, Hype Train; thresholds in `stores/hype-trains.ts`):
+ * cheers and subscriptions (bought, gifted, resubscription messages) contribute; enough different
+ * contributors within the start window start a train; a train expires on the emulator clock
+ * (`settleHypeTrains`) and the channel cools down. Announces `channel.hype_train.begin`,
+ * `progress` and `end`.
  */
-import * as ids from '../ids';
-import type { SubscriptionTier } from './subscriptions';
+import type { EmulatorState } from './emulator-state';
+import { addPoints, COOLDOWN_SECONDS, START_CONTRIBUTORS, START_WINDOW_SECONDS, SUBSCRIPTION_HYPE_POINTS, type ChannelHype, type Contribution, type HypeTrain } from './stores/hype-trains';
+import type { SubscriptionTier } from './stores/subscriptions';
 
-export const START_CONTRIBUTORS = 3;
-export const START_WINDOW_SECONDS = 5 * 60;
-export const EXPIRY_SECONDS = 5 * 60;
-export const COOLDOWN_SECONDS = 60 * 60;
-export const SUBSCRIPTION_HYPE_POINTS: Readonly<Record<SubscriptionTier, number>> = { '1000': 500, '2000': 1000, '3000': 2500 };
-
-export function levelGoal(level: number): number {
-  return 1600 + (level - 1) * 600;
+/** Hype points of `count` subscriptions of `tier`. */
+export function subscriptionHypePoints(tier: SubscriptionTier, count = 1): number {
+  return (SUBSCRIPTION_HYPE_POINTS[tier] ?? SUBSCRIPTION_HYPE_POINTS['1000']) * count;
 }
 
-export type ContributionType = 'bits' | 'subscription' | 'other';
-
-export interface Contribution {
-  /** Empty for an anonymous contribution. */
-  userId: string;
-  type: ContributionType;
-  points: number;
-  at: number;
+/** The channel's hype as of `now` (expired trains ended). */
+export function hypeOf(state: EmulatorState, broadcasterId: string, now: number): ChannelHype {
+  settleHypeTrains(state, now);
+  return state.hypeTrains.channel(broadcasterId);
 }
 
-export interface HypeTrain {
-  id: string;
-  broadcasterId: string;
-  level: number;
-  total: number;
-  /** Points into the current level. */
-  progress: number;
-  startedAt: number;
-  expiresAt: number;
-  endedAt: number | null;
-  contributions: Contribution[];
-}
-
-/** A snapshot of a train as the retired Get Hype Train Events lists them. */
-export interface HypeTrainRecord {
-  id: string;
-  at: number;
-  train: HypeTrain;
-  level: number;
-  total: number;
-  progress: number;
-  expiresAt: number;
-  last: Contribution;
-  cooldownEndsAt: number;
-}
-
-export interface ChannelHype {
-  /** Contributions of the last window while no train runs. */
-  recent: Contribution[];
-  current: HypeTrain | null;
-  cooldownEndsAt: number;
-  allTimeHigh: { level: number; total: number; achievedAt: number } | null;
-  /** Newest last. */
-  records: HypeTrainRecord[];
-}
-
-const MAX_RECORDS = 500;
-
-export class HypeTrainStore {
-  private readonly byBroadcaster = new Map<string, ChannelHype>();
-
-  channel(broadcasterId: string): ChannelHype {
-    let hype = this.byBroadcaster.get(broadcasterId);
-    if (!hype) {
-      hype = { recent: [], current: null, cooldownEndsAt: 0, allTimeHigh: null, records: [] };
-      this.byBroadcaster.set(broadcasterId, hype);
-    }
-    return hype;
+/** A cheer or a subscription adds to the running train, or counts towards starting one. */
+export function contributeToHypeTrain(state: EmulatorState, broadcasterId: string, contribution: Contribution): void {
+  const now = contribution.at;
+  settleHypeTrains(state, now);
+  const hype = state.hypeTrains.channel(broadcasterId);
+  const train = hype.current;
+  if (train) {
+    addPoints(train, contribution, now);
+    state.hypeTrains.record(hype, train, contribution, now);
+    announce(state, 'channel.hype_train.progress', hype, train);
+    return;
   }
+  if (now < hype.cooldownEndsAt) return;
+  hype.recent = hype.recent.filter((c) => c.at > now - START_WINDOW_SECONDS * 1000);
+  hype.recent.push(contribution);
+  const contributors = new Set(hype.recent.map((c, i) => c.userId || `anonymous-${i}`));
+  if (contributors.size < START_CONTRIBUTORS) return;
 
-  channels(): [string, ChannelHype][] {
-    return [...this.byBroadcaster];
-  }
+  // The contributions that started the train are its first points: a begin, then a progress for each.
+  const started = state.hypeTrains.start(broadcasterId, now);
+  hype.current = started;
+  const starters = hype.recent;
+  hype.recent = [];
+  for (const c of starters) addPoints(started, c, now);
+  state.hypeTrains.record(hype, started, contribution, now);
+  announce(state, 'channel.hype_train.begin', hype, started);
+  for (const _ of starters) announce(state, 'channel.hype_train.progress', hype, started);
+}
 
-  start(broadcasterId: string, now: number): HypeTrain {
-    return { id: ids.uuid(), broadcasterId, level: 1, total: 0, progress: 0, startedAt: now, expiresAt: now + EXPIRY_SECONDS * 1000, endedAt: null, contributions: [] };
-  }
-
-  record(hype: ChannelHype, train: HypeTrain, last: Contribution, now: number): void {
-    hype.records.push({
-      id: ids.uuid(),
-      at: now,
-      train,
-      level: train.level,
-      total: train.total,
-      progress: train.progress,
-      expiresAt: train.expiresAt,
-      last,
-      cooldownEndsAt: train.expiresAt + COOLDOWN_SECONDS * 1000,
-    });
-    if (hype.records.length > MAX_RECORDS) hype.records.shift();
+/** Ends the trains that have expired at `now`, with their `channel.hype_train.end`. */
+export function settleHypeTrains(state: EmulatorState, now: number): void {
+  for (const [, hype] of state.hypeTrains.channels()) {
+    const train = hype.current;
+    if (!train || train.expiresAt > now) continue;
+    train.endedAt = train.expiresAt;
+    hype.current = null;
+    hype.cooldownEndsAt = train.endedAt + COOLDOWN_SECONDS * 1000;
+    const high = hype.allTimeHigh;
+    if (!high || train.total > high.total) hype.allTimeHigh = { level: train.level, total: train.total, achievedAt: train.endedAt };
+    announce(state, 'channel.hype_train.end', hype, train);
   }
 }
 
-/** Adds a contribution's points; answers whether the train reached a new level. */
-export function addPoints(train: HypeTrain, contribution: Contribution, now: number): boolean {
-  train.contributions.push(contribution);
-  train.total += contribution.points;
-  train.progress += contribution.points;
-  let levelled = false;
-  while (train.progress >= levelGoal(train.level)) {
-    train.progress -= levelGoal(train.level);
-    train.level += 1;
-    levelled = true;
-  }
-  if (levelled) train.expiresAt = now + EXPIRY_SECONDS * 1000;
-  return levelled;
-}
-
-/** Each contributor's points by type, highest first. */
-export function topContributions(train: HypeTrain): { userId: string; type: ContributionType; total: number }[] {
-  const totals = new Map<string, { userId: string; type: ContributionType; total: number }>();
-  for (const c of train.contributions) {
-    if (c.userId === '') continue;
-    const k = `${c.userId}:${c.type}`;
-    const entry = totals.get(k) ?? { userId: c.userId, type: c.type, total: 0 };
-    entry.total += c.points;
-    totals.set(k, entry);
-  }
-  // The platform lists the top contributor of each type.
-  const best = new Map<ContributionType, { userId: string; type: ContributionType; total: number }>();
-  for (const entry of totals.values()) if ((best.get(entry.type)?.total ?? -1) < entry.total) best.set(entry.type, entry);
-  return [...best.values()].sort((a, b) => b.total - a.total);
+function announce(state: EmulatorState, type: 'channel.hype_train.begin' | 'channel.hype_train.progress' | 'channel.hype_train.end', hype: ChannelHype, train: HypeTrain): void {
+  state.events.publish({ type, hype, train });
 }

@@ -1,89 +1,83 @@
-/** Polls (platform reference, Polls): one active poll per broadcaster; votes from the simulation API. */
-import * as ids from '../ids';
+/**
+ * Polls' rules (the platform's reference, Polls): one active poll per broadcaster, partners and
+ * affiliates only; a poll ends when the broadcaster ends it or its duration is up on the emulator
+ * clock (`settlePolls`); every viewer has one free vote, more votes cost channel points.
+ * Announces `channel.poll.begin`, `progress` and `end`.
+ */
+import { badRequest, conflict, forbidden, notFound } from './api-error';
+import { spendChannelPoints } from './channel-point-balances';
+import type { EmulatorState } from './emulator-state';
+import { endsAt, type NewPoll, type Poll } from './stores/polls';
+import type { User } from './stores/users';
+import { knownUser } from './users';
 
-export type PollStatus = 'ACTIVE' | 'COMPLETED' | 'TERMINATED' | 'ARCHIVED' | 'MODERATED' | 'INVALID';
+export const ACTIVE_POLL_MESSAGE = 'The broadcaster already has an active poll; end it before creating another.';
+export const NOT_MONETIZED_MESSAGE = 'The broadcaster is not a partner or affiliate.';
 
-export interface PollChoice {
-  id: string;
-  title: string;
-  votes: number;
-  channelPointsVotes: number;
-  bitsVotes: number;
-}
-
-export interface Poll {
-  id: string;
-  broadcasterId: string;
-  title: string;
-  choices: PollChoice[];
-  channelPointsVotingEnabled: boolean;
-  channelPointsPerVote: number;
-  status: PollStatus;
-  /** Seconds. */
-  duration: number;
-  startedAt: number;
-  endedAt: number | null;
-  /** Viewers who used their one free vote. */
-  freeVoters: Set<string>;
-}
-
-export interface NewPoll {
-  broadcasterId: string;
-  title: string;
-  choices: string[];
-  channelPointsVotingEnabled: boolean;
-  channelPointsPerVote: number;
-  duration: number;
-}
-
-/** The platform keeps polls for 90 days. */
-export const POLL_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
-
-export class PollStore {
-  private readonly byId = new Map<string, Poll>();
-
-  create(input: NewPoll, now: number): Poll {
-    const poll: Poll = {
-      id: ids.unusedId(ids.uuid, this.byId),
-      broadcasterId: input.broadcasterId,
-      title: input.title,
-      choices: input.choices.map((title) => ({ id: ids.uuid(), title, votes: 0, channelPointsVotes: 0, bitsVotes: 0 })),
-      channelPointsVotingEnabled: input.channelPointsVotingEnabled,
-      channelPointsPerVote: input.channelPointsPerVote,
-      status: 'ACTIVE',
-      duration: input.duration,
-      startedAt: now,
-      endedAt: null,
-      freeVoters: new Set(),
-    };
-    this.byId.set(poll.id, poll);
-    return poll;
-  }
-
-  get(id: string): Poll | undefined {
-    return this.byId.get(id);
-  }
-
-  active(broadcasterId: string): Poll | undefined {
-    for (const poll of this.byId.values()) if (poll.broadcasterId === broadcasterId && poll.status === 'ACTIVE') return poll;
-    return undefined;
-  }
-
-  /** The broadcaster's polls of the last 90 days, newest first. */
-  listFor(broadcasterId: string, now: number): Poll[] {
-    return [...this.byId.values()].filter((p) => p.broadcasterId === broadcasterId && p.startedAt > now - POLL_RETENTION_MS).reverse();
-  }
-
-  /** Active polls whose time is up at `now`. */
-  due(now: number): Poll[] {
-    return [...this.byId.values()].filter((p) => p.status === 'ACTIVE' && endsAt(p) <= now);
-  }
-
-  list(): Poll[] {
-    return [...this.byId.values()];
+/** Completes the active polls whose duration is up, with their `channel.poll.end`. */
+export function settlePolls(state: EmulatorState, now: number): void {
+  for (const poll of state.polls.due(now)) {
+    poll.status = 'COMPLETED';
+    poll.endedAt = endsAt(poll);
+    state.events.publish({ type: 'channel.poll.end', poll });
   }
 }
 
-export function endsAt(poll: Poll): number {
-  return poll.startedAt + poll.duration * 1000;
+/** The broadcaster's polls of the last 90 days, newest first, as of `now`. */
+export function pollsOf(state: EmulatorState, broadcasterId: string, now: number): Poll[] {
+  settlePolls(state, now);
+  return state.polls.listFor(broadcasterId, now);
+}
+
+/** Create Poll. */
+export function createPoll(state: EmulatorState, broadcaster: User, input: Omit<NewPoll, 'broadcasterId'>, now: number): Poll {
+  settlePolls(state, now);
+  if (broadcaster.broadcasterType === '') throw forbidden(NOT_MONETIZED_MESSAGE);
+  if (state.polls.active(broadcaster.id)) throw badRequest(ACTIVE_POLL_MESSAGE);
+  const poll = state.polls.create({ ...input, broadcasterId: broadcaster.id }, now);
+  state.events.publish({ type: 'channel.poll.begin', poll });
+  return poll;
+}
+
+/** End Poll: TERMINATED ends an active poll; ARCHIVED also hides one that has already ended. */
+export function endPoll(state: EmulatorState, broadcasterId: string, pollId: string, status: 'TERMINATED' | 'ARCHIVED', now: number): Poll {
+  settlePolls(state, now);
+  const poll = state.polls.get(pollId);
+  if (!poll || poll.broadcasterId !== broadcasterId) throw notFound('The poll was not found.');
+  if (status === 'TERMINATED' && poll.status !== 'ACTIVE') throw badRequest(`The poll is ${poll.status} and can no longer be terminated.`);
+  if (status === 'ARCHIVED' && !['ACTIVE', 'COMPLETED', 'TERMINATED'].includes(poll.status)) throw badRequest(`The poll is ${poll.status} and cannot be archived.`);
+  const wasActive = poll.status === 'ACTIVE';
+  poll.status = status;
+  poll.endedAt ??= now;
+  if (wasActive) state.events.publish({ type: 'channel.poll.end', poll });
+  return poll;
+}
+
+/** A viewer votes (simulation API): the free vote, or `channelPoints` worth of votes. */
+export function vote(state: EmulatorState, input: { pollId: string; voterId: string; choiceId: string; channelPoints: number }, now: number): Poll {
+  settlePolls(state, now);
+  const poll = state.polls.get(input.pollId);
+  if (!poll) throw notFound(`Unknown poll "${input.pollId}"`);
+  const voter = knownUser(state, input.voterId, 'user_id');
+  if (poll.status !== 'ACTIVE') throw conflict(`The poll is ${poll.status}`);
+  const choice = poll.choices.find((c) => c.id === input.choiceId);
+  if (!choice) throw badRequest(`Invalid field "choice_id": not a choice of poll "${poll.id}"`);
+  const spent = input.channelPoints;
+  if (spent === 0) {
+    // Every viewer has one free vote; more votes cost channel points.
+    if (poll.freeVoters.has(voter.id)) throw conflict(`User "${voter.login}" has already used their free vote`);
+    poll.freeVoters.add(voter.id);
+    choice.votes += 1;
+  } else {
+    if (!poll.channelPointsVotingEnabled) throw conflict('The poll does not take votes with channel points');
+    if (spent % poll.channelPointsPerVote !== 0) {
+      throw badRequest(`Invalid field "channel_points": must be a multiple of the poll's ${poll.channelPointsPerVote} points per vote`);
+    }
+    spendChannelPoints(state, poll.broadcasterId, voter, spent);
+    const votes = spent / poll.channelPointsPerVote;
+    choice.votes += votes;
+    choice.channelPointsVotes += votes;
+  }
+  state.events.publish({ type: 'channel.poll.progress', poll });
+  return poll;
 }

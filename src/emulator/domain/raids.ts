@@ -1,67 +1,60 @@
-import { randomUUID } from 'node:crypto';
+/**
+ * Raids' rules (the platform's reference, Raids): one pending raid per broadcaster, at most 10
+ * requests in 10 minutes; a raid happens when its 90-second countdown ends on the emulator clock
+ * (`settleDueRaids`): the target's live stream gains the raider's viewers, `channel.raid` goes out
+ * and the target's chat gets a raid notice. The simulation API brings a raid in at once.
+ */
+import { ApiError, badRequest, notFound } from './api-error';
+import type { EmulatorState } from './emulator-state';
+import type { Raid } from './stores/raids';
+import type { User } from './stores/users';
 
-/** The platform's countdown before a raid happens. */
-export const RAID_COUNTDOWN_MS = 90_000;
-/** Start a Raid: at most 10 requests in a 10-minute window per broadcaster. */
-export const RAID_REQUEST_LIMIT = 10;
-export const RAID_REQUEST_WINDOW_MS = 10 * 60_000;
+export const RAID_SELF = 'The IDs in from_broadcaster_id and to_broadcaster_id cannot be the same.';
+export const RAID_IN_PROGRESS = 'The broadcaster is already in the process of raiding another channel.';
+export const RAID_TOO_MANY = 'The broadcaster exceeded the number of raid requests that they may make. The limit is 10 requests within a 10-minute window.';
+export const NO_PENDING_RAID = "The broadcaster doesn't have a pending raid to cancel.";
 
-export interface Raid {
-  id: string;
-  fromBroadcasterId: string;
-  toBroadcasterId: string;
-  createdAt: number;
-  /** When the countdown ends and the raid happens. */
-  dueAt: number;
-  isMature: boolean;
-  status: 'pending' | 'cancelled' | 'completed';
-  /** Viewers brought over, once completed. */
-  viewers: number | null;
-  completedAt: number | null;
+/** Carries out every raid whose countdown has ended. */
+export function settleDueRaids(state: EmulatorState, now: number = state.clock.now()): void {
+  for (const raid of state.raids.due(now)) completeRaid(state, raid, state.streams.get(raid.fromBroadcasterId)?.viewerCount ?? 0, now);
 }
 
-/** Raids: at most one pending per broadcaster; the finished ones kept, newest last. */
-export class RaidStore {
-  private readonly raids: Raid[] = [];
-  private readonly requests = new Map<string, number[]>();
+/** Start a Raid: the countdown begins. */
+export function startRaid(state: EmulatorState, from: User, to: User, now: number): Raid {
+  settleDueRaids(state);
+  if (state.raids.pending(from.id)) throw new ApiError(409, RAID_IN_PROGRESS);
+  if (!state.raids.takeRequest(from.id, now)) throw new ApiError(429, RAID_TOO_MANY);
+  return state.raids.start({ fromBroadcasterId: from.id, toBroadcasterId: to.id, isMature: state.streams.get(to.id)?.isMature ?? false, now });
+}
 
-  pending(fromBroadcasterId: string): Raid | undefined {
-    return this.raids.find((r) => r.fromBroadcasterId === fromBroadcasterId && r.status === 'pending');
-  }
+/** Cancel a Raid: the pending one. */
+export function cancelRaid(state: EmulatorState, from: User): Raid {
+  settleDueRaids(state);
+  const raid = state.raids.pending(from.id);
+  if (!raid) throw notFound(NO_PENDING_RAID);
+  raid.status = 'cancelled';
+  return raid;
+}
 
-  /** Counts a Start a Raid request; false when the broadcaster is over the limit. */
-  takeRequest(fromBroadcasterId: string, now: number): boolean {
-    const recent = (this.requests.get(fromBroadcasterId) ?? []).filter((at) => at > now - RAID_REQUEST_WINDOW_MS);
-    const allowed = recent.length < RAID_REQUEST_LIMIT;
-    if (allowed) recent.push(now);
-    this.requests.set(fromBroadcasterId, recent);
-    return allowed;
-  }
+/** Another channel raids `to` at once, without the raider's countdown (simulation API). */
+export function bringInRaid(state: EmulatorState, from: User, to: User, viewers: number | undefined): Raid {
+  if (from.id === to.id) throw badRequest(RAID_SELF);
+  settleDueRaids(state);
+  if (state.raids.pending(from.id)) throw new ApiError(409, RAID_IN_PROGRESS);
+  const now = state.clock.now();
+  const raid = state.raids.start({ fromBroadcasterId: from.id, toBroadcasterId: to.id, isMature: state.streams.get(to.id)?.isMature ?? false, now, countdownMs: 0 });
+  completeRaid(state, raid, viewers ?? state.streams.get(from.id)?.viewerCount ?? 0, now);
+  return raid;
+}
 
-  /** `countdownMs` 0: a raid that happens at once (the simulation API's incoming raid). */
-  start(input: { fromBroadcasterId: string; toBroadcasterId: string; isMature: boolean; now: number; countdownMs?: number }): Raid {
-    const raid: Raid = {
-      id: randomUUID(),
-      fromBroadcasterId: input.fromBroadcasterId,
-      toBroadcasterId: input.toBroadcasterId,
-      createdAt: input.now,
-      dueAt: input.now + (input.countdownMs ?? RAID_COUNTDOWN_MS),
-      isMature: input.isMature,
-      status: 'pending',
-      viewers: null,
-      completedAt: null,
-    };
-    this.raids.push(raid);
-    return raid;
-  }
-
-  /** Pending raids whose countdown has ended, oldest first. */
-  due(now: number): Raid[] {
-    return this.raids.filter((r) => r.status === 'pending' && r.dueAt <= now);
-  }
-
-  /** Every raid from or to the broadcaster (all raids without one), newest first. */
-  list(broadcasterId?: string): Raid[] {
-    return this.raids.filter((r) => broadcasterId === undefined || r.fromBroadcasterId === broadcasterId || r.toBroadcasterId === broadcasterId).reverse();
-  }
+/** The raid happens: the target's live stream gains the viewers; `channel.raid` and the raid notice go out. */
+function completeRaid(state: EmulatorState, raid: Raid, viewers: number, now: number): void {
+  raid.status = 'completed';
+  raid.viewers = viewers;
+  raid.completedAt = now;
+  if (!state.users.get(raid.fromBroadcasterId) || !state.users.get(raid.toBroadcasterId)) return;
+  const target = state.streams.get(raid.toBroadcasterId);
+  if (target) target.viewerCount += viewers;
+  state.events.publish({ type: 'channel.raid', raid });
+  state.events.publish({ type: 'channel.chat.notification', notice: { kind: 'raid', raid } });
 }

@@ -1,71 +1,114 @@
+/**
+ * Streams' rules (spec 4.11): going live the one way the platform does, for every path that starts
+ * a stream (the simulation API and an accepted RTMP publish), with the channel's title, category,
+ * language and tags; going offline; a new stream key, which cuts the publishes on the old one; Get
+ * Streams' selection and order. The stream store's listeners announce `stream.online` and
+ * `stream.offline` and follow the broadcast (archives, "last streamed").
+ */
 import * as ids from '../ids';
-import { RateLimiter } from './rate-limiter';
+import { badRequest, conflict, notFound } from './api-error';
+import type { EmulatorState } from './emulator-state';
+import type { Stream, StreamKind } from './stores/streams';
 
-/** What the broadcast is: a live stream, a premiere of an upload, or a rerun of a past broadcast. */
-export type StreamKind = 'live' | 'premiere' | 'rerun';
-
-/** Get Streams Metadata's global bucket (spec 8: a limit across all callers; the value is the emulator's). */
-export const STREAMS_METADATA_LIMIT = 60;
-
-export interface StreamListener {
-  started?(stream: Stream): void;
-  ended?(stream: Stream): void;
-}
-
-/** A live stream. Not live = no record. */
-export interface Stream {
-  id: string;
-  userId: string;
-  gameId: string;
-  title: string;
-  viewerCount: number;
-  startedAt: number;
-  language: string;
-  tags: string[];
-  isMature: boolean;
-  /** Whether past broadcasts are stored (markers need it). */
-  vod: boolean;
-  /** Absent means `live`. Markers cannot be added to premieres and reruns. */
+export interface GoLiveOptions {
+  viewerCount?: number;
+  vod?: boolean;
+  isMature?: boolean;
   kind?: StreamKind;
 }
 
-export type NewStream = Omit<Stream, 'id'>;
+/** Starts the user's stream with their channel's title, category, language and tags, as of now. */
+export function startChannelStream(state: EmulatorState, userId: string, options: GoLiveOptions = {}): Stream {
+  const channel = state.channels.get(userId) ?? state.channels.create(userId);
+  return state.streams.start({
+    userId,
+    gameId: channel.gameId,
+    title: channel.title,
+    viewerCount: options.viewerCount ?? 0,
+    startedAt: state.clock.now(),
+    language: channel.language,
+    tags: [...channel.tags],
+    isMature: options.isMature ?? false,
+    vod: options.vod ?? true,
+    kind: options.kind ?? 'live',
+  });
+}
 
-export class StreamStore {
-  private readonly byUser = new Map<string, Stream>();
-  private readonly listeners = new Set<StreamListener>();
-  /** One bucket shared by every caller of Get Streams Metadata. */
-  readonly metadataRateLimiter = new RateLimiter(STREAMS_METADATA_LIMIT, 60_000);
+/**
+ * The simulation API's "go live": the channel takes the given title, category and language; a live
+ * stream takes them and the given counts at once, else a stream starts.
+ */
+export function goLive(state: EmulatorState, userId: string, input: GoLiveOptions & { title?: string; gameId?: string; language?: string }): Stream {
+  const user = state.users.get(userId);
+  if (!user) throw notFound(`Unknown user "${userId}"`);
+  if (input.gameId !== undefined && !state.game(input.gameId)) throw badRequest(`Unknown game_id "${input.gameId}"`);
+  const channel = state.channels.get(user.id) ?? state.channels.create(user.id);
+  if (input.title !== undefined) channel.title = input.title;
+  if (input.gameId !== undefined) channel.gameId = input.gameId;
+  if (input.language !== undefined) channel.language = input.language;
 
-  /** Areas that follow broadcasts (archives, "last streamed") hook in here; returns the unsubscribe. */
-  onChange(listener: StreamListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  const live = state.streams.get(user.id);
+  if (!live) return startChannelStream(state, user.id, input);
+  live.title = channel.title;
+  live.gameId = channel.gameId;
+  live.language = channel.language;
+  if (input.viewerCount !== undefined) live.viewerCount = input.viewerCount;
+  if (input.vod !== undefined) live.vod = input.vod;
+  if (input.isMature !== undefined) live.isMature = input.isMature;
+  if (input.kind !== undefined) live.kind = input.kind;
+  return live;
+}
+
+/** The user's stream ends; answers it as it was. */
+export function goOffline(state: EmulatorState, userId: string): Stream {
+  const user = state.users.get(userId);
+  if (!user) throw notFound(`Unknown user "${userId}"`);
+  const ended = state.streams.end(user.id);
+  if (!ended) throw conflict(`User "${user.login}" is not live`);
+  return ended;
+}
+
+/** A new stream key (the platform offers it on its dashboard): publishes on the old key are cut and the stream ends. */
+export function resetStreamKey(state: EmulatorState, userId: string): { userId: string; streamKey: string; resetAt: number } {
+  const channel = state.channels.get(userId);
+  if (!channel) throw notFound(`Unknown user "${userId}"`);
+  channel.streamKey = ids.streamKey(channel.broadcasterId);
+  state.ingest.keyReset(channel.broadcasterId);
+  return { userId: channel.broadcasterId, streamKey: channel.streamKey, resetAt: state.clock.now() };
+}
+
+export interface StreamFilter {
+  gameIds: ReadonlySet<string>;
+  userIds: ReadonlySet<string>;
+  /** Lower case. */
+  userLogins: ReadonlySet<string>;
+  languages: readonly string[];
+}
+
+/** The live streams Get Streams' filters select, most viewers first. */
+export function selectStreams(state: EmulatorState, filter: StreamFilter): Stream[] {
+  const { gameIds, userIds, userLogins, languages } = filter;
+  return state.streams
+    .list()
+    .filter((stream) => {
+      if (gameIds.size > 0 && !gameIds.has(stream.gameId)) return false;
+      if (languages.length > 0 && !languages.includes(stream.language)) return false;
+      // user_id and user_login together name one set of users.
+      if (userIds.size > 0 || userLogins.size > 0) {
+        const login = state.users.get(stream.userId)?.login ?? '';
+        if (!userIds.has(stream.userId) && !userLogins.has(login)) return false;
+      }
+      return true;
+    })
+    .sort((a, b) => b.viewerCount - a.viewerCount || a.startedAt - b.startedAt || a.id.localeCompare(b.id));
+}
+
+/** The live channels `userId` follows, most viewers first, as the platform lists them. */
+export function followedStreams(state: EmulatorState, userId: string): Stream[] {
+  const live: Stream[] = [];
+  for (const follow of state.follows.followedBy(userId)) {
+    const stream = state.streams.get(follow.broadcasterId);
+    if (stream) live.push(stream);
   }
-
-  start(input: NewStream): Stream {
-    const stream: Stream = { id: ids.numericId(11), ...input };
-    this.byUser.set(input.userId, stream);
-    for (const listener of this.listeners) listener.started?.(stream);
-    return stream;
-  }
-
-  get(userId: string): Stream | undefined {
-    return this.byUser.get(userId);
-  }
-
-  isLive(userId: string): boolean {
-    return this.byUser.has(userId);
-  }
-
-  end(userId: string): Stream | undefined {
-    const stream = this.byUser.get(userId);
-    this.byUser.delete(userId);
-    if (stream) for (const listener of this.listeners) listener.ended?.(stream);
-    return stream;
-  }
-
-  list(): Stream[] {
-    return [...this.byUser.values()];
-  }
+  return live.sort((a, b) => b.viewerCount - a.viewerCount || a.startedAt - b.startedAt);
 }

@@ -1,74 +1,32 @@
-import * as ids from '../ids';
+/** Users, clients and the emulator's settings as the simulation API makes them; a user named by ID must exist. */
+import { badRequest, conflict } from './api-error';
+import type { EmulatorState } from './emulator-state';
+import type { Client, NewClient } from './stores/clients';
+import type { NewUser, User } from './stores/users';
 
-export type BroadcasterType = 'partner' | 'affiliate' | '';
-export type UserType = 'staff' | 'admin' | 'global_mod' | '';
-
-export interface User {
-  id: string;
-  login: string;
-  displayName: string;
-  type: UserType;
-  broadcasterType: BroadcasterType;
-  description: string;
-  profileImageUrl: string;
-  offlineImageUrl: string;
-  viewCount: number;
-  email: string;
-  createdAt: number;
+/** The user `id` names; an unknown one is a 400 naming the field the ID came in. */
+export function knownUser(state: EmulatorState, id: string, field: string): User {
+  const user = state.users.get(id);
+  if (!user) throw badRequest(`Unknown ${field} "${id}"`);
+  return user;
 }
 
-export interface NewUser {
-  login: string;
-  id?: string;
-  displayName?: string;
-  broadcasterType?: BroadcasterType;
-  description?: string;
-  email?: string;
-  createdAt?: number;
+/** A new client (simulation API): a public client has no secret; client IDs are unique. */
+export function createClient(state: EmulatorState, input: NewClient): Client {
+  if (input.type === 'public' && input.clientSecret !== undefined) throw badRequest('A public client has no client_secret');
+  if (input.clientId !== undefined && state.clients.has(input.clientId)) throw conflict(`Client "${input.clientId}" already exists`);
+  return state.clients.create(input, state.clock.now());
 }
 
-export class UserStore {
-  private readonly byId = new Map<string, User>();
-  private readonly idByLogin = new Map<string, string>();
+/** A new user with their channel and stream key (simulation API); logins are unique regardless of case. */
+export function createUser(state: EmulatorState, input: NewUser): User {
+  if (state.users.isLoginTaken(input.login)) throw conflict(`Login "${input.login.toLowerCase()}" is taken`);
+  return state.createUser(input);
+}
 
-  /** `baseUrl` is where the emulator serves the generated profile images. */
-  create(input: NewUser, now: number, baseUrl: string): User {
-    const login = input.login.toLowerCase();
-    if (this.idByLogin.has(login)) throw new Error(`login ${login} is taken`);
-    const id = ids.claimId(input.id, () => ids.numericId(9), this.byId, 'user');
-    const user: User = {
-      id,
-      login,
-      displayName: input.displayName ?? input.login,
-      type: '',
-      broadcasterType: input.broadcasterType ?? '',
-      description: input.description ?? '',
-      profileImageUrl: `${baseUrl}/static/profile-images/${id}-profile_image-300x300.svg`,
-      offlineImageUrl: '',
-      viewCount: 0,
-      email: input.email ?? `${login}@example.com`,
-      createdAt: input.createdAt ?? now,
-    };
-    this.byId.set(id, user);
-    this.idByLogin.set(login, id);
-    return user;
-  }
-
-  get(id: string): User | undefined {
-    return this.byId.get(id);
-  }
-
-  byLogin(login: string): User | undefined {
-    const id = this.idByLogin.get(login.toLowerCase());
-    return id === undefined ? undefined : this.byId.get(id);
-  }
-
-  isLoginTaken(login: string): boolean {
-    return this.idByLogin.has(login.toLowerCase());
-  }
-
-  /** In creation order. */
-  list(): User[] {
-    return [...this.byId.values()];
-  }
+/** The emulator's settings (simulation API): auto-approval, and the default user it signs in as. */
+export function changeSettings(state: EmulatorState, input: { autoApprove?: boolean; defaultUserId?: string | null }): void {
+  if (input.defaultUserId != null && !state.users.get(input.defaultUserId)) throw badRequest(`Unknown user_id "${input.defaultUserId}"`);
+  if (input.autoApprove !== undefined) state.settings.autoApprove = input.autoApprove;
+  if (input.defaultUserId !== undefined) state.settings.defaultUserId = input.defaultUserId;
 }

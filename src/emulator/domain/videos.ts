@@ -1,146 +1,131 @@
+/**
+ * Videos' rules (spec 4.4): archives expire after the retention of their owner's kind and take
+ * their markers along; a live stream that stores past broadcasts has its archive (`refreshVideos`);
+ * Get Videos' selection and order; deleting is all or nothing; past videos from the simulation API.
+ */
 import * as ids from '../ids';
-import type { ChannelStore } from './channels';
-import type { Stream, StreamStore } from './streams';
-import type { BroadcasterType } from './users';
+import { badRequest, unauthorized } from './api-error';
+import type { EmulatorState } from './emulator-state';
+import { archiveRetentionDays, type Video, type VideoType } from './stores/videos';
+import type { User } from './stores/users';
 
-export type VideoType = 'archive' | 'highlight' | 'upload';
-
-export interface MutedSegment {
-  duration: number;
-  offset: number;
-}
-
-/** A video (spec part 2): a past broadcast (archive), a highlight or an upload. */
-export interface Video {
-  id: string;
-  /** The stream an archive was saved from; null for highlights and uploads. */
-  streamId: string | null;
-  userId: string;
-  title: string;
-  description: string;
-  createdAt: number;
-  publishedAt: number;
-  viewable: 'public';
-  viewCount: number;
-  language: string;
-  type: VideoType;
-  /** Fixed length; for an archive still recording, the length so far is computed from the live stream. */
-  durationSeconds: number;
-  gameId: string;
-  mutedSegments: MutedSegment[] | null;
-  /** An archive of a stream that is still live. */
-  recording: boolean;
-}
-
-export type NewVideo = Omit<Video, 'id' | 'recording' | 'viewable'> & { id?: string };
-
-/** What the store follows: stream starts and ends (archives, the channel's "last streamed"). */
-export interface BroadcastSource {
-  readonly streams: StreamStore;
-  readonly channels: ChannelStore;
-  readonly clock: { now(): number };
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+export const VIDEO_PERIOD_MS = { day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS } as const;
+export type VideoPeriod = 'all' | keyof typeof VIDEO_PERIOD_MS;
+export type VideoSort = 'time' | 'trending' | 'views';
+/** Spec 8: "about 500 results" by game. */
+const MAX_GAME_RESULTS = 500;
 
 /**
- * Spec 4.4: archives expire after 14 days for ordinary broadcasters and after 60 days for others
- * (here: partners and affiliates). Highlights and uploads never expire.
+ * Brings the video store up to the emulator clock before a read or write: archives past their
+ * retention disappear (with their markers), and a live stream that stores past broadcasts has its
+ * archive even when storage was switched on after it went live.
  */
-export function archiveRetentionDays(broadcasterType: BroadcasterType): number {
-  return broadcasterType === '' ? 14 : 60;
+export function refreshVideos(state: EmulatorState, now: number): void {
+  const expired = state.videos.purgeExpired(now, (userId) => state.users.get(userId)?.broadcasterType ?? '');
+  if (expired.length > 0) state.markers.deleteForVideos(expired);
+  for (const stream of state.streams.list()) state.videos.ensureArchive(stream);
 }
 
-export class VideoStore {
-  private readonly byId = new Map<string, Video>();
+/** Seconds of video so far: an archive still recording grows with its live stream. */
+export function videoLengthSeconds(video: Video, now: number): number {
+  if (!video.recording) return video.durationSeconds;
+  return Math.max(0, Math.floor((now - video.createdAt) / 1000));
+}
 
-  constructor(private readonly source?: BroadcastSource) {
-    source?.streams.onChange({
-      started: (stream) => this.streamStarted(stream),
-      ended: (stream) => this.streamEnded(stream),
-    });
+export interface VideoSelection {
+  /** A user's videos, or a category's (with an optional language). */
+  by: { userId: string } | { gameId: string; language?: string };
+  type: VideoType | 'all';
+  period: VideoPeriod;
+  sort: VideoSort;
+}
+
+/** Get Videos by user or by category: filtered, sorted, capped as the platform does. */
+export function selectVideos(state: EmulatorState, selection: VideoSelection, now: number): Video[] {
+  const { by } = selection;
+  let selected: Video[];
+  let cap = Infinity;
+  if ('userId' in by) {
+    selected = state.videos.list().filter((v) => v.userId === by.userId);
+  } else {
+    selected = state.videos.list().filter((v) => v.gameId === by.gameId);
+    // The platform applies language only to a game selection.
+    if (by.language !== undefined) selected = selected.filter((v) => v.language === by.language);
+    cap = MAX_GAME_RESULTS;
   }
-
-  create(input: NewVideo): Video {
-    const id = ids.claimId(input.id, () => ids.numericId(10), this.byId, 'video');
-    const video: Video = { ...input, id, viewable: 'public', recording: false };
-    this.byId.set(id, video);
-    return video;
+  if (selection.type !== 'all') selected = selected.filter((v) => v.type === selection.type);
+  if (selection.period !== 'all') {
+    const since = now - VIDEO_PERIOD_MS[selection.period];
+    selected = selected.filter((v) => v.publishedAt >= since);
   }
+  return sortVideos(selected, selection.sort, now).slice(0, cap);
+}
 
-  get(id: string): Video | undefined {
-    return this.byId.get(id);
-  }
+// Module-level comparators, not closures made per request: a request sorts, it need not allocate them.
+function byTime(a: Video, b: Video): number {
+  return b.publishedAt - a.publishedAt || b.createdAt - a.createdAt;
+}
 
-  delete(id: string): boolean {
-    return this.byId.delete(id);
-  }
+/** Trending: views per hour since publication. */
+function trendingRate(video: Video, now: number): number {
+  return video.viewCount / Math.max(1, (now - video.publishedAt) / HOUR_MS);
+}
 
-  list(): Video[] {
-    return [...this.byId.values()];
-  }
+/** Sorts `videos` (a list the caller owns) in place. */
+function sortVideos(videos: Video[], sort: VideoSort, now: number): Video[] {
+  if (sort === 'views') return videos.sort((a, b) => b.viewCount - a.viewCount || byTime(a, b));
+  if (sort === 'trending') return videos.sort((a, b) => trendingRate(b, now) - trendingRate(a, now) || byTime(a, b));
+  return videos.sort(byTime);
+}
 
-  /** The archive being recorded for a live stream, if any. */
-  archiveOf(streamId: string): Video | undefined {
-    // Without copying the list: every video read (refreshVideos) asks this for each live stream.
-    for (const video of this.byId.values()) if (video.type === 'archive' && video.streamId === streamId) return video;
-    return undefined;
-  }
-
-  /** The live stream's archive, created when past broadcasts are stored and it has none yet. */
-  ensureArchive(stream: Stream): Video | undefined {
-    if (!stream.vod || (stream.kind !== undefined && stream.kind !== 'live')) return undefined;
-    const existing = this.archiveOf(stream.id);
-    if (existing) return existing;
-    const video = this.create({
-      streamId: stream.id,
-      userId: stream.userId,
-      title: stream.title,
-      description: '',
-      createdAt: stream.startedAt,
-      publishedAt: stream.startedAt,
-      viewCount: 0,
-      language: stream.language,
-      type: 'archive',
-      durationSeconds: 0,
-      gameId: stream.gameId,
-      mutedSegments: null,
-    });
-    video.recording = true;
-    return video;
-  }
-
-  /** Removes archives past their retention; returns the removed videos' IDs. */
-  purgeExpired(now: number, broadcasterTypeOf: (userId: string) => BroadcasterType): string[] {
-    const removed: string[] = [];
-    for (const video of this.byId.values()) {
-      if (video.type !== 'archive' || video.recording) continue;
-      const retentionMs = archiveRetentionDays(broadcasterTypeOf(video.userId)) * DAY_MS;
-      if (now - video.createdAt >= retentionMs) {
-        this.byId.delete(video.id);
-        removed.push(video.id);
-      }
-    }
-    return removed;
-  }
-
-  private streamStarted(stream: Stream): void {
-    if (!this.source) return;
-    const channel = this.source.channels.get(stream.userId);
-    if (channel) channel.lastStreamedAt = stream.startedAt;
-    this.ensureArchive(stream);
-  }
-
-  private streamEnded(stream: Stream): void {
-    if (!this.source) return;
-    const now = this.source.clock.now();
-    const channel = this.source.channels.get(stream.userId);
-    if (channel) channel.lastStreamedAt = now;
-    const archive = this.archiveOf(stream.id);
-    if (archive?.recording) {
-      archive.recording = false;
-      archive.title = stream.title;
-      archive.durationSeconds = Math.max(0, Math.floor((now - stream.startedAt) / 1000));
+/** Delete Videos: all or nothing; one video the caller may not delete and none is deleted. */
+export function deleteVideos(state: EmulatorState, caller: User, videoIds: readonly string[]): void {
+  for (const id of videoIds) {
+    const video = state.videos.get(id);
+    if (!video || !state.editors.canEdit(video.userId, caller.id)) {
+      throw unauthorized(`The user in the access token may not delete video ${id}: it does not exist or is not theirs`);
     }
   }
+  for (const id of videoIds) state.videos.delete(id);
+  state.markers.deleteForVideos(videoIds);
+}
+
+/** A past video (simulation API): an archive within its owner's retention, a highlight or an upload. */
+export function addPastVideo(
+  state: EmulatorState,
+  user: User,
+  input: { type: VideoType; title?: string; description?: string; durationSeconds?: number; viewCount?: number; language?: string; publishedAt?: number; gameId?: string },
+): Video {
+  if (input.gameId !== undefined && !state.game(input.gameId)) throw badRequest(`Unknown game_id "${input.gameId}"`);
+  const now = state.clock.now();
+  const publishedAt = input.publishedAt ?? now;
+  if (publishedAt > now) throw badRequest('Invalid field "published_at": must not be in the future');
+  if (input.type === 'archive' && now - publishedAt >= archiveRetentionDays(user.broadcasterType) * DAY_MS) {
+    throw badRequest(`Invalid field "published_at": an archive of "${user.login}" that old has already expired`);
+  }
+  const durationSeconds = input.durationSeconds ?? 3600;
+  const channel = state.channels.get(user.id);
+  const video = state.videos.create({
+    streamId: input.type === 'archive' ? ids.numericId(11) : null,
+    userId: user.id,
+    title: input.title ?? channel?.title ?? '',
+    description: input.description ?? '',
+    createdAt: publishedAt,
+    publishedAt,
+    viewCount: input.viewCount ?? 0,
+    language: input.language ?? channel?.language ?? 'en',
+    type: input.type,
+    durationSeconds,
+    gameId: input.gameId ?? channel?.gameId ?? '',
+    mutedSegments: null,
+  });
+  // A past broadcast means the channel was live then (Search Channels' "streamed in the past 6 months").
+  if (video.type === 'archive' && channel) {
+    const endedAt = Math.min(now, publishedAt + durationSeconds * 1000);
+    channel.lastStreamedAt = Math.max(channel.lastStreamedAt ?? 0, endedAt);
+  }
+  refreshVideos(state, now);
+  return video;
 }

@@ -2,16 +2,21 @@
  * Readers of the fields of a current-API JSON body (polls, predictions...): each throws the
  * platform's 400 naming the field, as the query's `RequestParams` readers do.
  */
-import { invalidParameter, missingParameter } from './api-error';
+import { invalidParameter, missingParameter } from '../domain/api-error';
 
 export function requiredString(fields: Record<string, unknown>, name: string): string {
   return stringValue(fields[name], name);
 }
 
+/** Length in characters as a person counts them (code points, so an emoji is one), as the platform counts text limits. */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
 /** A string of 1 to `max` characters once trimmed (counted in code points, as the platform counts characters). */
 export function boundedText(fields: Record<string, unknown>, name: string, max: number, label: string = name): string {
   const value = stringValue(fields[name], label).trim();
-  const length = [...value].length;
+  const length = characterCount(value);
   if (length === 0) throw missingParameter(label);
   if (length > max) throw invalidParameter(label, `must be at most ${max} characters`);
   return value;

@@ -3,10 +3,10 @@
  * `Authorization: Bearer <signed JWT>` verified with a secret active on the emulator clock.
  */
 import type { FastifyRequest } from 'fastify';
-import { notFound, unauthorized } from './api-error';
-import type { Client } from '../domain/clients';
+import { notFound, unauthorized } from '../domain/api-error';
+import type { Client } from '../domain/stores/clients';
 import type { EmulatorState } from '../domain/emulator-state';
-import type { ExtensionRecord } from '../domain/extensions';
+import type { ExtensionRecord } from '../domain/stores/extensions';
 import { verifyExtensionJwt, type ExtensionJwtClaims } from './extension-jwt';
 
 export interface ExtensionCaller {

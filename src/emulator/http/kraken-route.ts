@@ -4,13 +4,13 @@
  * and, where the endpoint needs it, `Authorization: OAuth <token>` with a legacy scope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { ApiError, badRequest, notFound, unauthorized } from './api-error';
+import { ApiError, badRequest, notFound, unauthorized } from '../domain/api-error';
 import { sendResult } from './helix-route';
 import { RequestParams } from './request-params';
-import type { Client } from '../domain/clients';
+import type { Client } from '../domain/stores/clients';
 import type { EmulatorState } from '../domain/emulator-state';
-import type { AccessToken } from '../domain/tokens';
-import type { User } from '../domain/users';
+import type { AccessToken } from '../domain/stores/tokens';
+import type { User } from '../domain/stores/users';
 import './app-state';
 
 export const V5_MEDIA_TYPE = 'application/vnd.twitchtv.v5+json';

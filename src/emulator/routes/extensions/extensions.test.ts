@@ -4,7 +4,7 @@ import { call, helixHeaders, type CallOptions } from '../../test-support/emulato
 import { signExtensionJwt } from '../../http/extension-jwt';
 import { DEMO_CLIENT } from '../../seed';
 import { DEMO_EXTENSION } from '../../seed-extensions';
-import { SECRET_LIFETIME_MS } from '../../domain/extensions';
+import { SECRET_LIFETIME_MS } from '../../domain/stores/extensions';
 import { badRequest, unauthorized, useDemoEmulator } from '../../test-support/demo-emulator';
 import { LEGACY_LIVE_CHANNELS_PAGE_SIZE } from './extensions';
 

@@ -1,41 +1,23 @@
 /**
  * Spec 4.14, the extension back end: secrets, live activated channels, required configuration and
  * configuration segments, at the spec's `{base_url}/extensions/<client_id>/...` paths and at the
- * current API's `/helix/extensions/...` paths (same state, the current API's shapes), plus the
- * simulation endpoints under `/_emulator/extensions/<client_id>`.
+ * current API's `/helix/extensions/...` paths (same state, the current API's shapes). The rules:
+ * `domain/extensions.ts`; the simulation endpoints: `routes/simulation/extensions.ts`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { toRfc3339 } from '../../clock';
-import {
-  authenticateExtension,
-  extensionFor,
-  headerValue,
-  type ExtensionCaller,
-} from '../../http/extension-gate';
-import {
-  channelParameter,
-  helixSecretSet,
-  legacyConfigurationMap,
-  legacySecretSet,
-  liveActivatedChannels,
-  parseActivationDelay,
-  segmentParameter,
-  setConfigurationSegment,
-  takeConfigurationRead,
-} from '../../domain/extension-operations';
-import { badRequest, invalidParameter, missingParameter, notFound, unauthorized } from '../../http/api-error';
+import { badRequest, invalidParameter, missingParameter, unauthorized } from '../../domain/api-error';
+import type { EmulatorState } from '../../domain/emulator-state';
+import { liveActivatedChannels, readConfigurations, setConfigurationSegment, setRequiredConfiguration } from '../../domain/extensions';
+import { authenticateExtension, extensionFor, headerValue, type ExtensionCaller } from '../../http/extension-gate';
+import { channelParameter, parseActivationDelay, readConfigurationInput, segmentParameter, VERSION_PATTERN } from '../../http/extension-params';
 import { HELIX_PREFIXES, registerHelixRoute } from '../../http/helix-route';
 import { decodeOffsetCursor, encodeOffsetCursor, pageFrom } from '../../http/offset-cursor';
 import { jsonObjectBody, RequestParams } from '../../http/request-params';
-import { parseSimulationBody } from '../../http/simulation-body';
-import type { EmulatorState } from '../../domain/emulator-state';
-import { configurationKey, type ConfigurationRecord, type ExtensionRecord, type SegmentType } from '../../domain/extensions';
+import { helixConfigurationView, helixSecretSet, legacyConfigurationMap, legacySecretSet } from '../../http/views/extensions';
 import '../../http/app-state';
 
 /** Channels per page of Get Live Channels with Extension Activated (the spec names no size). */
 export const LEGACY_LIVE_CHANNELS_PAGE_SIZE = 100;
-const VERSION_PATTERN = /^[0-9A-Za-z._-]{1,64}$/;
 
 /** An optional JSON body: none counts as `{}`. */
 function optionalJsonBody(body: unknown): Record<string, unknown> {
@@ -54,20 +36,10 @@ function requiredConfigurationValue(raw: unknown): string {
   return raw;
 }
 
-function recordsFor(record: ExtensionRecord, segments: readonly SegmentType[], channelId: string | null): ConfigurationRecord[] {
-  const out: ConfigurationRecord[] = [];
-  for (const segment of segments) {
-    const found = record.configurations.get(configurationKey(segment, segment === 'global' ? null : channelId));
-    if (found) out.push(found);
-  }
-  return out;
-}
-
 export function registerExtensionRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
   registerLegacyExtensionRoutes(app, state);
   registerHelixExtensionRoutes(app, state);
-  registerExtensionSimulationRoutes(app, state);
 }
 
 type ClientParams = { Params: { client_id: string } };
@@ -119,9 +91,7 @@ function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorStat
       const version = extensionVersion(request.params.extension_version, 'extension_version');
       const channel = channelParameter(state, new RequestParams(request.query).one('channel_id'), 'channel_id');
       const value = requiredConfigurationValue(jsonObjectBody(request.body).required_configuration);
-      const activation = state.extensions.activation(record, channel.id);
-      activation.version = version;
-      activation.requiredConfiguration = value;
+      setRequiredConfiguration(state, record, channel, version, value);
       return reply.code(204).send();
     },
   );
@@ -129,15 +99,15 @@ function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorStat
   app.put<ClientParams>('/extensions/:client_id/configurations', (request, reply) => {
     const { record, now } = gate(request);
     const body = jsonObjectBody(request.body);
-    setConfigurationSegment(state, record, { segment: body.segment, channel: body.channel_id, content: body.content, version: body.version }, 'channel_id', now);
+    const input = readConfigurationInput(state, { segment: body.segment, channel: body.channel_id, content: body.content, version: body.version }, 'channel_id');
+    setConfigurationSegment(state, record, input, now);
     return reply.code(204).send();
   });
 
   app.get<{ Params: { client_id: string; channel_id: string } }>('/extensions/:client_id/configurations/channels/:channel_id', (request) => {
     const { record, now } = gate(request);
     const channel = channelParameter(state, request.params.channel_id, 'channel_id');
-    takeConfigurationRead(state, record, channel.id, now);
-    return legacyConfigurationMap(recordsFor(record, ['broadcaster', 'developer'], channel.id));
+    return legacyConfigurationMap(readConfigurations(state, record, ['broadcaster', 'developer'], channel.id, now));
   });
 
   app.get<{ Params: { client_id: string; segment: string } }>('/extensions/:client_id/configurations/segments/:segment', (request) => {
@@ -150,8 +120,7 @@ function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorStat
     } else {
       channelId = channelParameter(state, channelRaw, 'channel_id').id;
     }
-    takeConfigurationRead(state, record, channelId ?? '', now);
-    return legacyConfigurationMap(recordsFor(record, [segment], channelId));
+    return legacyConfigurationMap(readConfigurations(state, record, [segment], channelId, now));
   });
 }
 
@@ -186,16 +155,15 @@ function registerHelixExtensionRoutes(app: FastifyInstance, state: EmulatorState
       const channel = channelParameter(state, new RequestParams(request.query).one('broadcaster_id'), 'broadcaster_id');
       const version = extensionVersion(body.extension_version, 'extension_version');
       const value = requiredConfigurationValue(body.required_configuration);
-      const activation = state.extensions.activation(record, channel.id);
-      activation.version = version;
-      activation.requiredConfiguration = value;
+      setRequiredConfiguration(state, record, channel, version, value);
       return reply.code(204).send();
     });
 
     app.put(`${prefix}/extensions/configurations`, (request, reply) => {
       const body = jsonObjectBody(request.body);
       const { record, now } = helixGate(request, body.extension_id);
-      setConfigurationSegment(state, record, { segment: body.segment, channel: body.broadcaster_id, content: body.content, version: body.version }, 'broadcaster_id', now);
+      const input = readConfigurationInput(state, { segment: body.segment, channel: body.broadcaster_id, content: body.content, version: body.version }, 'broadcaster_id');
+      setConfigurationSegment(state, record, input, now);
       return reply.code(204).send();
     });
 
@@ -209,15 +177,7 @@ function registerHelixExtensionRoutes(app: FastifyInstance, state: EmulatorState
       const channelRaw = query.one('broadcaster_id');
       let channelId: string | null = null;
       if (types.some((t) => t !== 'global')) channelId = channelParameter(state, channelRaw, 'broadcaster_id').id;
-      takeConfigurationRead(state, record, channelId ?? '', now);
-      return {
-        data: recordsFor(record, types, channelId).map((r) => ({
-          segment: r.segment,
-          ...(r.channelId === null ? {} : { broadcaster_id: r.channelId }),
-          content: r.content,
-          version: r.version,
-        })),
-      };
+      return { data: readConfigurations(state, record, types, channelId, now).map(helixConfigurationView) };
     });
   }
 
@@ -238,93 +198,3 @@ function registerHelixExtensionRoutes(app: FastifyInstance, state: EmulatorState
     };
   });
 }
-
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-
-const extensionSettingsBody = z
-  .object({
-    owner_id: z.string().min(1).nullable().optional(),
-    analytics_since: z
-      .string()
-      .regex(dayPattern, 'must be a date YYYY-MM-DD')
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a real date')
-      .optional(),
-  })
-  .strict();
-
-const activationBody = z
-  .object({
-    channel_id: z.string().min(1),
-    activated: z.boolean().optional(),
-    version: z.string().regex(VERSION_PATTERN, 'must be 1-64 letters, digits, ".", "_" or "-"').optional(),
-  })
-  .strict();
-
-const base64 = z.string().regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64').min(4);
-
-const consoleSecretBody = z
-  .object({
-    content: base64.optional(),
-    activation_delay_secs: z.number().int().min(0).max(100 * 365 * 24 * 60 * 60).optional(),
-  })
-  .strict();
-
-export function extensionView(state: EmulatorState, record: ExtensionRecord) {
-  const now = state.clock.now();
-  return {
-    client_id: record.clientId,
-    owner_id: record.ownerId,
-    analytics_since: toRfc3339(record.analyticsSince).slice(0, 10),
-    secrets: legacySecretSet(state.extensions.currentSecrets(record, now)),
-    activations: [...record.activations.values()].map((a) => ({
-      channel_id: a.channelId,
-      activated: a.activated,
-      version: a.version,
-      required_configuration: a.requiredConfiguration,
-      live: a.activated && state.streams.isLive(a.channelId),
-    })),
-    configurations: legacyConfigurationMap([...record.configurations.values()]),
-  };
-}
-
-function registerExtensionSimulationRoutes(app: FastifyInstance, state: EmulatorState): void {
-  app.get<ClientParams>('/_emulator/extensions/:client_id', (request) => extensionView(state, extensionFor(state, request.params.client_id).record));
-
-  app.post<ClientParams>('/_emulator/extensions/:client_id', (request) => {
-    const body = parseSimulationBody(extensionSettingsBody, request.body);
-    const { record } = extensionFor(state, request.params.client_id);
-    if (body.owner_id != null && !state.users.get(body.owner_id)) throw badRequest(`Unknown user_id "${body.owner_id}"`);
-    if (body.owner_id !== undefined) record.ownerId = body.owner_id;
-    if (body.analytics_since !== undefined) record.analyticsSince = Date.parse(`${body.analytics_since}T00:00:00Z`);
-    return extensionView(state, record);
-  });
-
-  app.post<ClientParams>('/_emulator/extensions/:client_id/activations', (request) => {
-    const body = parseSimulationBody(activationBody, request.body);
-    const { record } = extensionFor(state, request.params.client_id);
-    if (!state.users.get(body.channel_id)) throw notFound(`Unknown channel "${body.channel_id}"`);
-    const activation = state.extensions.activation(record, body.channel_id);
-    const activated = body.activated ?? true;
-    if (activated && !activation.activated) activation.activatedAt = state.clock.now();
-    if (!activated) activation.activatedAt = null;
-    activation.activated = activated;
-    if (body.version !== undefined) activation.version = body.version;
-    return {
-      channel_id: activation.channelId,
-      activated: activation.activated,
-      version: activation.version,
-      required_configuration: activation.requiredConfiguration,
-      live: activation.activated && state.streams.isLive(activation.channelId),
-    };
-  });
-
-  /** A secret made in the developer console: the way back after revoking every secret. */
-  app.post<ClientParams>('/_emulator/extensions/:client_id/secrets', (request) => {
-    const body = parseSimulationBody(consoleSecretBody, request.body);
-    const { record } = extensionFor(state, request.params.client_id);
-    const now = state.clock.now();
-    state.extensions.addSecret(record, now, now + (body.activation_delay_secs ?? 0) * 1000, body.content);
-    return legacySecretSet(state.extensions.currentSecrets(record, now));
-  });
-}
-

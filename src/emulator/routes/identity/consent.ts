@@ -5,15 +5,16 @@
  * to a URI the client did not register.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { truncateEcho } from '../../http/api-error';
+import { truncateEcho } from '../../http/error-body';
 import { html, page, raw, sendHtml, type RawHtml } from '../../http/html-page';
+import { authorizeOnConsent, authenticateClient, grantUserToken, tokenUser } from '../../domain/identity';
+import { clientCredentials, identityParams, identityPaths, requestedScopes } from '../../http/identity-params';
 import type { RequestParams } from '../../http/request-params';
+import { tokenResponse } from '../../http/views/identity';
 import { describeScope, firstUnknownScope, parseScopeList } from '../../scopes';
-import type { Client } from '../../domain/clients';
+import type { Client } from '../../domain/stores/clients';
 import type { EmulatorState } from '../../domain/emulator-state';
-import type { User } from '../../domain/users';
-import { identityParams, identityPaths } from './token-response';
-import { userTokenGrant } from './tokens';
+import type { User } from '../../domain/stores/users';
 import '../../http/app-state';
 
 type ResponseType = 'code' | 'token';
@@ -50,7 +51,14 @@ export function registerIdentityConsentRoutes(app: FastifyInstance): void {
 
     app.post(path, (request, reply) => {
       const params = identityParams(request);
-      if (path.startsWith('/auth/') && params.one('grant_type') === 'user_token') return userTokenGrant(state, params);
+      if (path.startsWith('/auth/') && params.one('grant_type') === 'user_token') {
+        // Twitch CLI's mock grant: `POST /auth/authorize?grant_type=user_token&client_id&client_secret&user_id&scope=`.
+        const client = authenticateClient(state, clientCredentials(params), 'required');
+        const user = tokenUser(state, params.required('user_id'));
+        const scopes = requestedScopes(params.one('scope'));
+        const now = state.clock.now();
+        return tokenResponse(grantUserToken(state, client, user, scopes, now), now);
+      }
 
       const checked = checkAuthorizeRequest(state, params);
       if (checked.kind !== 'ok') return answerProblem(reply, checked, 303);
@@ -136,21 +144,16 @@ function answerProblem(reply: FastifyReply, checked: Exclude<Checked, { kind: 'o
 
 /** Issues the code or the token and builds the URI to send the browser to. */
 function approve(state: EmulatorState, request: AuthorizeRequest, user: User): string {
-  const now = state.clock.now();
   const target = new URL(request.redirectUri);
   const scope = request.scopes.join(' ');
-  if (request.responseType === 'code') {
-    const code = state.authorizationCodes.create(
-      { clientId: request.client.clientId, redirectUri: request.redirectUri, scopes: request.scopes, userId: user.id },
-      now,
-    );
-    target.searchParams.append('code', code.code);
+  const issued = authorizeOnConsent(state, request, user);
+  if ('code' in issued) {
+    target.searchParams.append('code', issued.code);
     target.searchParams.append('scope', scope);
     if (request.state !== undefined) target.searchParams.append('state', request.state);
     return target.toString();
   }
-  const token = state.tokens.issueAccessOnly({ clientId: request.client.clientId, userId: user.id, scopes: request.scopes, now });
-  const fragment = new URLSearchParams({ access_token: token.token, scope });
+  const fragment = new URLSearchParams({ access_token: issued.accessToken, scope });
   if (request.state !== undefined) fragment.append('state', request.state);
   fragment.append('token_type', 'bearer');
   target.hash = fragment.toString();

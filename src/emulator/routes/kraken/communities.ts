@@ -1,55 +1,22 @@
 /** Spec 4.16 Legacy communities (version 5), and the community images their URLs point to. */
 import type { FastifyInstance } from 'fastify';
-import { badRequest, forbidden, invalidParameter, missingParameter, notFound } from '../../http/api-error';
+import { badRequest, forbidden, invalidParameter, missingParameter, notFound } from '../../domain/api-error';
 import { isNumericId } from '../../ids';
 import type { EmulatorState } from '../../domain/emulator-state';
-import type { Community, CommunityImageKind } from '../../domain/kraken';
-import type { User } from '../../domain/users';
+import type { Community, CommunityImageKind } from '../../domain/stores/kraken';
+import type { User } from '../../domain/stores/users';
 import { decodeBase64Image, imageDimensions } from '../../http/image-dimensions';
 import { registerKrakenRoute } from '../../http/kraken-route';
-import { markdownToHtml } from './markdown';
-import { characterCount, v5Body, v5Page, v5User } from './v5-shapes';
+import { characterCount } from '../../http/body-fields';
+import { v5Body, v5Page } from '../../http/v5-params';
+import { CONTENT_TYPES, imageFileName, imageUrl, v5Community, v5User } from '../../http/views/kraken';
+import { COMMUNITY_NAME_MAX, COMMUNITY_NAME_MIN, COMMUNITY_SUMMARY_MAX, COMMUNITY_TEXT_MAX } from '../../domain/kraken';
 import '../../http/app-state';
-
-export const COMMUNITY_NAME_MIN = 3;
-export const COMMUNITY_NAME_MAX = 25;
-export const COMMUNITY_SUMMARY_MAX = 160;
-export const COMMUNITY_TEXT_MAX = 1_572_864;
 
 export const COMMUNITY_IMAGE_SIZES: Record<CommunityImageKind, { width: number; height: number; field: string }> = {
   avatar: { width: 600, height: 800, field: 'avatar_image' },
   cover: { width: 1200, height: 180, field: 'cover_image' },
 };
-
-const EXTENSIONS = { png: 'png', jpeg: 'jpg', gif: 'gif' } as const;
-const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' } as const;
-
-function imageFileName(community: Community, kind: CommunityImageKind): string | null {
-  const image = community.images[kind];
-  if (!image) return null;
-  return `${kind}-${image.revision}-${image.width}x${image.height}.${EXTENSIONS[image.format]}`;
-}
-
-function imageUrl(state: EmulatorState, community: Community, kind: CommunityImageKind): string {
-  const file = imageFileName(community, kind);
-  return file === null ? '' : `${state.baseUrl}/static/community-images/${community.id}/${file}`;
-}
-
-export function v5Community(state: EmulatorState, community: Community) {
-  return {
-    _id: community.id,
-    owner_id: community.ownerId,
-    name: community.name,
-    summary: community.summary,
-    description: community.description,
-    rules: community.rules,
-    description_html: markdownToHtml(community.description),
-    rules_html: markdownToHtml(community.rules),
-    language: community.language,
-    avatar_image_url: imageUrl(state, community, 'avatar'),
-    cover_image_url: imageUrl(state, community, 'cover'),
-  };
-}
 
 /** Live channels of the community and their viewers: what Get Top Communities ranks by. */
 function liveFigures(state: EmulatorState, community: Community): { channels: number; viewers: number } {

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/emulator-test-client';
 import { DEMO_CHARITY, DEMO_MODERATOR_ID } from '../../seed-community';
-import type { PlatformEvent } from '../../domain/event-bus';
+import type { Notification } from '../../eventsub/notifications';
 import { badRequest, useDemoEmulator } from '../../test-support/demo-emulator';
 
 const demo = useDemoEmulator();
-let published: PlatformEvent[];
+let published: Notification[];
 
 beforeEach(() => {
   published = demo.recordEvents();

@@ -2,21 +2,28 @@
  * Simulation API for chat, moderators and charity (design.md, "The emulator's contract"): viewers
  * join and leave chat, moderators are added and removed (recording a moderator-change record and
  * publishing `channel.moderator.add`/`remove`), charity campaigns start and stop, viewers donate
- * (publishing `channel.charity_campaign.donate`). Loopback only (app.ts); answers are the objects.
+ * (publishing `channel.charity_campaign.donate`); the rules are the domain's (`domain/chat.ts`,
+ * `domain/moderation.ts`, `domain/charity.ts`). Loopback only (app.ts); answers are the objects.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, conflict, notFound } from '../../http/api-error';
-import { knownUser, parseSimulationBody } from '../../http/simulation-body';
-import { charityCampaignView, charityDonateEvent, charityDonationView, defaultCharityLogo } from '../helix/charity/charity';
-import { moderatorEventView } from '../helix/moderation/moderator-events';
-import { changeModerator } from '../helix/moderation/moderators';
+import { badRequest, conflict } from '../../domain/api-error';
+import { donate, startCharityCampaign, stopCharityCampaign } from '../../domain/charity';
+import { joinChat, leaveChat } from '../../domain/chat';
+import { changeModerator } from '../../domain/moderation';
+import { knownUser } from '../../domain/users';
+import { parseSimulationBody } from '../../http/simulation-body';
+import { charityCampaignView, charityDonationView } from '../../http/views/charity';
+import { moderatorEventView } from '../../http/views/moderation';
+import type { ChatterAnswer, ChatterRequest } from '../../http/views/wire/chat';
+import type { DonateRequest, StartCharityRequest } from '../../http/views/wire/charity';
+import type { ModeratorRequest } from '../../http/views/wire/moderation';
 import '../../http/app-state';
 
 const userId = z.string().min(1).max(20);
 
-const chatterBody = z.object({ broadcaster_id: userId, user_id: userId, action: z.enum(['join', 'leave']) }).strict();
-const moderatorBody = z.object({ broadcaster_id: userId, user_id: userId, action: z.enum(['add', 'remove']) }).strict();
+const chatterBody = z.object({ broadcaster_id: userId, user_id: userId, action: z.enum(['join', 'leave']) }).strict() satisfies z.ZodType<ChatterRequest>;
+const moderatorBody = z.object({ broadcaster_id: userId, user_id: userId, action: z.enum(['add', 'remove']) }).strict() satisfies z.ZodType<ModeratorRequest>;
 
 const amount = z
   .object({
@@ -35,9 +42,9 @@ const campaignBody = z
     target_amount: amount.nullable().optional(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<StartCharityRequest>;
 
-const donationBody = z.object({ broadcaster_id: userId, user_id: userId, amount }).strict();
+const donationBody = z.object({ broadcaster_id: userId, user_id: userId, amount }).strict() satisfies z.ZodType<DonateRequest>;
 
 export function registerCommunitySimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
@@ -46,13 +53,9 @@ export function registerCommunitySimulationRoutes(app: FastifyInstance): void {
     const body = parseSimulationBody(chatterBody, request.body);
     const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
     const chatter = knownUser(state, body.user_id, 'user_id');
-    if (body.action === 'join' && !state.chat.join(broadcaster.id, chatter.id)) {
-      throw conflict(`User "${chatter.login}" is already in ${broadcaster.login}'s chat`);
-    }
-    if (body.action === 'leave' && !state.chat.leave(broadcaster.id, chatter.id)) {
-      throw conflict(`User "${chatter.login}" is not in ${broadcaster.login}'s chat`);
-    }
-    return {
+    if (body.action === 'join') joinChat(state, broadcaster, chatter);
+    else leaveChat(state, broadcaster, chatter);
+    const answer: ChatterAnswer = {
       broadcaster_id: broadcaster.id,
       user_id: chatter.id,
       user_login: chatter.login,
@@ -60,6 +63,7 @@ export function registerCommunitySimulationRoutes(app: FastifyInstance): void {
       in_chat: body.action === 'join',
       total: state.chat.chatters(broadcaster.id).length,
     };
+    return answer;
   });
 
   app.post('/_emulator/moderators', (request) => {
@@ -76,39 +80,21 @@ export function registerCommunitySimulationRoutes(app: FastifyInstance): void {
 
   app.post<{ Params: { broadcaster_id: string } }>('/_emulator/charity/:broadcaster_id', (request) => {
     const body = parseSimulationBody(campaignBody, request.body);
-    const broadcaster = state.users.get(request.params.broadcaster_id);
-    if (!broadcaster) throw notFound(`Unknown user "${request.params.broadcaster_id}"`);
-    if (broadcaster.broadcasterType === '') throw conflict(`User "${broadcaster.login}" is not a partner or affiliate: only they run charity campaigns`);
-    if (state.charity.active(broadcaster.id)) throw conflict(`User "${broadcaster.login}" already runs a charity campaign`);
     const target = body.target_amount ?? null;
-    if (target && body.currency !== undefined && body.currency !== target.currency) {
-      throw badRequest('Invalid field "currency": must match target_amount.currency');
-    }
-    const charityName = body.charity_name ?? 'Direct Relief';
-    const campaign = state.charity.start(
-      {
-        broadcasterId: broadcaster.id,
-        charityName,
-        charityDescription: body.charity_description ?? '',
-        charityLogo: body.charity_logo ?? defaultCharityLogo(state.baseUrl, charityName),
-        charityWebsite: body.charity_website ?? '',
-        targetAmount: target ? { value: target.value, decimalPlaces: target.decimal_places, currency: target.currency } : null,
-        currency: target?.currency ?? body.currency ?? 'USD',
-      },
-      state.clock.now(),
-    );
+    const campaign = startCharityCampaign(state, request.params.broadcaster_id, {
+      charityName: body.charity_name,
+      charityDescription: body.charity_description,
+      charityLogo: body.charity_logo,
+      charityWebsite: body.charity_website,
+      targetAmount: target ? { value: target.value, decimalPlaces: target.decimal_places, currency: target.currency } : null,
+      currency: body.currency,
+    });
     return charityCampaignView(state, campaign);
   });
 
-  const stopCampaign = (broadcasterIdParam: string, requestBody: unknown) => {
+  const stopCampaign = (broadcasterId: string, requestBody: unknown) => {
     parseSimulationBody(z.object({}).strict(), requestBody);
-    const broadcaster = state.users.get(broadcasterIdParam);
-    if (!broadcaster) throw notFound(`Unknown user "${broadcasterIdParam}"`);
-    const active = state.charity.active(broadcaster.id);
-    if (!active) throw conflict(`User "${broadcaster.login}" runs no charity campaign`);
-    const view = charityCampaignView(state, active);
-    state.charity.stop(broadcaster.id);
-    return view;
+    return charityCampaignView(state, stopCharityCampaign(state, broadcasterId));
   };
   app.delete<{ Params: { broadcaster_id: string } }>('/_emulator/charity/:broadcaster_id', (request) =>
     stopCampaign(request.params.broadcaster_id, request.body),
@@ -121,17 +107,7 @@ export function registerCommunitySimulationRoutes(app: FastifyInstance): void {
     const body = parseSimulationBody(donationBody, request.body);
     const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
     const donor = knownUser(state, body.user_id, 'user_id');
-    const campaign = state.charity.active(broadcaster.id);
-    if (!campaign) throw conflict(`User "${broadcaster.login}" runs no charity campaign`);
-    if (body.amount.currency !== campaign.currentAmount.currency) {
-      throw badRequest(`Invalid field "amount.currency": the campaign collects ${campaign.currentAmount.currency}`);
-    }
-    if (body.amount.decimal_places !== campaign.currentAmount.decimalPlaces) {
-      throw badRequest(`Invalid field "amount.decimal_places": the campaign counts ${campaign.currentAmount.decimalPlaces} decimal places`);
-    }
-    if (campaign.currentAmount.value + body.amount.value > Number.MAX_SAFE_INTEGER) throw badRequest('Invalid field "amount.value": too large');
-    const donation = state.charity.donate(campaign, donor.id, body.amount.value, state.clock.now());
-    state.events.publish({ type: 'channel.charity_campaign.donate', broadcasterUserId: broadcaster.id, event: charityDonateEvent(state, campaign, donation) });
-    return charityDonationView(state, donation);
+    const { value, decimal_places: decimalPlaces, currency } = body.amount;
+    return charityDonationView(state, donate(state, broadcaster, donor, { value, decimalPlaces, currency }));
   });
 }

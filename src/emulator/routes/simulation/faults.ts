@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { toRfc3339 } from '../../clock';
 import { eventSubHubOf } from '../../eventsub/session-hub';
-import { badRequest, notFound } from '../../http/api-error';
-import { loadFaultPatterns, type Fault } from '../../http/faults';
+import { badRequest, notFound } from '../../domain/api-error';
+import { faultsOf, loadFaultPatterns } from '../../http/faults';
 import { parseSimulationBody } from '../../http/simulation-body';
+import { faultView } from '../../http/views/faults';
+import type { FaultRequest } from '../../http/views/wire/faults';
 import '../../http/app-state';
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -33,25 +34,11 @@ const faultBody = z
     drop_websockets: z.literal(true).optional(),
     reconnect_websockets: z.literal(true).optional(),
   })
-  .strict();
-
-export function faultView(fault: Fault) {
-  return {
-    id: fault.id,
-    path: fault.path,
-    method: fault.method,
-    status: fault.status,
-    latency_ms: fault.latencyMs,
-    count: fault.remaining,
-    drop_websockets: fault.dropWebsockets,
-    drop_connection: fault.dropConnection,
-    reconnect_websockets: fault.reconnectWebsockets,
-    created_at: toRfc3339(fault.createdAt),
-  };
-}
+  .strict() satisfies z.ZodType<FaultRequest, unknown>;
 
 export function registerSimulationFaultRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
+  const faults = faultsOf(state);
 
   app.post('/_emulator/faults', async (request) => {
     const body = parseSimulationBody(faultBody, request.body);
@@ -63,7 +50,7 @@ export function registerSimulationFaultRoutes(app: FastifyInstance): void {
       throw badRequest('"path", "method" and "count" apply to HTTP faults: add "status", "latency_ms" or "drop_connection"');
     }
     if (body.drop_connection === true && body.status !== undefined) throw badRequest('A fault either answers "status" or drops the connection, not both');
-    const fault = state.faults.add({
+    const fault = faults.add({
       path: body.path ?? null,
       method: body.method ?? null,
       status: body.status ?? null,
@@ -82,12 +69,12 @@ export function registerSimulationFaultRoutes(app: FastifyInstance): void {
     return { ...faultView(fault), websocket_sessions_reconnected: reconnected, websocket_sessions_dropped: dropped };
   });
 
-  app.get('/_emulator/faults', () => ({ faults: state.faults.list().map(faultView) }));
+  app.get('/_emulator/faults', () => ({ faults: faults.list().map(faultView) }));
 
-  app.delete('/_emulator/faults', () => ({ cleared: state.faults.clear() }));
+  app.delete('/_emulator/faults', () => ({ cleared: faults.clear() }));
 
   app.delete<{ Params: { id: string } }>('/_emulator/faults/:id', (request) => {
-    if (!state.faults.remove(request.params.id)) throw notFound(`Unknown fault "${request.params.id}"`);
+    if (!faults.remove(request.params.id)) throw notFound(`Unknown fault "${request.params.id}"`);
     return { cleared: 1 };
   });
 }

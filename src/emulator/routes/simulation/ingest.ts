@@ -1,44 +1,20 @@
 /**
- * The simulation API of the RTMP ingest (docs/emulator/ingest.md): its sessions, its settings, and
- * the stream key reset the platform offers only on its dashboard.
+ * The simulation API of the RTMP ingest (docs/emulator/ingest.md): its sessions, its settings, a
+ * simulated network drop, and the stream key reset the platform offers only on its dashboard
+ * (`domain/streams.ts`).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toRfc3339 } from '../../clock';
-import { notFound } from '../../http/api-error';
+import { notFound } from '../../domain/api-error';
+import { resetStreamKey } from '../../domain/streams';
 import { parseSimulationBody } from '../../http/simulation-body';
-import * as ids from '../../ids';
-import type { IngestSession, IngestSettings } from '../../domain/ingest-sessions';
+import { ingestSessionView, ingestSettingsView } from '../../http/views/ingest';
+import type { IngestDropRequest, IngestSettingsView, StreamKeyReset } from '../../http/views/wire/ingest';
 import '../../http/app-state';
 
-const settingsBody = z.object({ reconnect_grace_ms: z.number().int().min(0).max(600_000).optional() }).strict();
-
-export function ingestSessionView(session: IngestSession) {
-  return {
-    id: session.id,
-    server_id: session.serverId,
-    server_name: session.serverName,
-    user_id: session.userId,
-    stream_id: session.streamId,
-    bandwidth_test: session.bandwidthTest,
-    state: session.state,
-    reason: session.reason,
-    bytes: session.bytes,
-    bitrate_kbps: session.bitrateKbps,
-    video_codec: session.videoCodec,
-    audio_codec: session.audioCodec,
-    width: session.width,
-    height: session.height,
-    fps: session.fps,
-    keyframe_interval_s: session.keyframeIntervalS,
-    started_at: new Date(session.startedAt).toISOString(),
-    ended_at: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
-  };
-}
-
-const dropBody = z.object({ user_id: z.string().min(1).optional(), session_id: z.string().min(1).optional() }).strict();
-
-const settingsView = (settings: IngestSettings) => ({ reconnect_grace_ms: settings.reconnectGraceMs });
+const settingsBody = z.object({ reconnect_grace_ms: z.number().int().min(0).max(600_000).optional() }).strict() satisfies z.ZodType<Partial<IngestSettingsView>>;
+const dropBody = z.object({ user_id: z.string().min(1).optional(), session_id: z.string().min(1).optional() }).strict() satisfies z.ZodType<IngestDropRequest>;
 
 export function registerIngestSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
@@ -54,20 +30,18 @@ export function registerIngestSimulationRoutes(app: FastifyInstance): void {
     return { sessions: dropped.map(ingestSessionView) };
   });
 
-  app.get('/_emulator/ingest/settings', () => settingsView(state.ingest.settings));
+  app.get('/_emulator/ingest/settings', () => ingestSettingsView(state.ingest.settings));
 
   app.post('/_emulator/ingest/settings', (request) => {
     const body = parseSimulationBody(settingsBody, request.body);
     if (body.reconnect_grace_ms !== undefined) state.ingest.settings.reconnectGraceMs = body.reconnect_grace_ms;
-    return settingsView(state.ingest.settings);
+    return ingestSettingsView(state.ingest.settings);
   });
 
   app.post<{ Params: { user_id: string } }>('/_emulator/streams/:user_id/key/reset', (request) => {
     parseSimulationBody(z.object({}).strict(), request.body);
-    const channel = state.channels.get(request.params.user_id);
-    if (!channel) throw notFound(`Unknown user "${request.params.user_id}"`);
-    channel.streamKey = ids.streamKey(channel.broadcasterId);
-    state.ingest.keyReset(channel.broadcasterId);
-    return { user_id: channel.broadcasterId, stream_key: channel.streamKey, reset_at: toRfc3339(state.clock.now()) };
+    const reset = resetStreamKey(state, request.params.user_id);
+    const answer: StreamKeyReset = { user_id: reset.userId, stream_key: reset.streamKey, reset_at: toRfc3339(reset.resetAt) };
+    return answer;
   });
 }

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/emulator-test-client';
 import { DASHBOARD_CLIENT_ID, DEMO_REWARD_IDS } from '../../seed-channel-points';
-import type { PlatformEvent } from '../../domain/event-bus';
+import type { Notification } from '../../eventsub/notifications';
 import { apiError as error, useDemoEmulator } from '../../test-support/demo-emulator';
 
 const demo = useDemoEmulator();
-let events: PlatformEvent[];
+let events: Notification[];
 
 beforeEach(() => {
   events = demo.recordEvents();

@@ -2,19 +2,20 @@
  * Simulation API for a channel's supporters (design.md, "The emulator's contract"): cheers
  * (`channel.cheer`), subscriptions (`channel.subscribe`), gifted subscriptions
  * (`channel.subscription.gift`, then a `channel.subscribe` per recipient), resubscription messages
- * (`channel.subscription.message`) and creator goals (`channel.goal.*`). Goals and hype trains
- * follow these events on their own. Loopback only (app.ts); answers are the created objects.
+ * (`channel.subscription.message`) and creator goals (`channel.goal.*`); the rules are in
+ * `domain/supporters.ts` and `domain/goals.ts`. Loopback only (app.ts); answers are the created objects.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { userFields } from '../../http/views/helix-shapes';
-import { badRequest, conflict, notFound } from '../../http/api-error';
-import { knownUser, parseSimulationBody } from '../../http/simulation-body';
-import type { EmulatorState } from '../../domain/emulator-state';
-import { GOAL_TYPES } from '../../domain/goals';
-import { SUBSCRIPTION_TIERS, type ChannelSubscription, type SubscriptionTier } from '../../domain/subscriptions';
-import type { User } from '../../domain/users';
-import { goalView, publishGoalEvent, startingAmount } from '../helix/goals/goals';
+import { badRequest } from '../../domain/api-error';
+import { beginGoal, endGoal, isAchieved } from '../../domain/goals';
+import { GOAL_TYPES } from '../../domain/stores/goals';
+import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../domain/stores/subscriptions';
+import { buySubscription, cheer, giftSubscriptions, requireMonetized, shareResubscription } from '../../domain/supporters';
+import { knownUser } from '../../domain/users';
+import { parseSimulationBody } from '../../http/simulation-body';
+import { cheerView, creatorGoalView, giftView, resubscriptionMessageView, subscriptionView } from '../../http/views/supporters';
+import type { CheerRequest, GiftRequest, GoalRequest, ResubMessageRequest, SubscribeRequest } from '../../http/views/wire/supporters';
 import '../../http/app-state';
 
 const userId = z.string().min(1).max(20);
@@ -29,8 +30,8 @@ const cheerBody = z
     message: z.string().max(500).optional(),
     is_anonymous: z.boolean().optional(),
   })
-  .strict();
-const subscribeBody = z.object({ broadcaster_id: userId, user_id: userId, tier: tier.optional() }).strict();
+  .strict() satisfies z.ZodType<CheerRequest>;
+const subscribeBody = z.object({ broadcaster_id: userId, user_id: userId, tier: tier.optional() }).strict() satisfies z.ZodType<SubscribeRequest>;
 const giftBody = z
   .object({
     broadcaster_id: userId,
@@ -39,7 +40,7 @@ const giftBody = z
     recipient_ids: z.array(userId).min(1).max(MAX_GIFTS).optional(),
     count: z.number().int().min(1).max(MAX_GIFTS).optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<GiftRequest>;
 const messageBody = z
   .object({
     broadcaster_id: userId,
@@ -49,7 +50,7 @@ const messageBody = z
     streak_months: z.number().int().min(1).max(1200).nullable().optional(),
     duration_months: z.number().int().min(1).max(12).optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<ResubMessageRequest>;
 const goalBody = z
   .object({
     broadcaster_id: userId,
@@ -57,7 +58,7 @@ const goalBody = z
     target_amount: z.number().int().min(1).max(1_000_000_000),
     description: z.string().max(40).optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<GoalRequest>;
 
 export function registerSupporterSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
@@ -69,26 +70,15 @@ export function registerSupporterSimulationRoutes(app: FastifyInstance): void {
     if (anonymous && body.user_id !== undefined) throw badRequest('An anonymous cheer has no user_id');
     if (!anonymous && body.user_id === undefined) throw badRequest('Missing required field "user_id"');
     const cheerer = anonymous ? null : knownUser(state, body.user_id!, 'user_id');
-    if (cheerer?.id === broadcaster.id) throw badRequest('A broadcaster cannot cheer in their own channel');
-    const event = {
-      is_anonymous: anonymous,
-      ...nullableUser(state, 'user', cheerer),
-      ...userFields(state, 'broadcaster_user', broadcaster.id),
-      message: body.message ?? `Cheer${body.bits}`,
-      bits: body.bits,
-    };
-    state.events.publish({ type: 'channel.cheer', broadcasterUserId: broadcaster.id, event });
-    return event;
+    return cheerView(state, cheer(state, broadcaster, cheerer, body.bits, body.message));
   });
 
   app.post('/_emulator/subscriptions', (request) => {
     const body = parseSimulationBody(subscribeBody, request.body);
-    const broadcaster = monetized(state, body.broadcaster_id);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    requireMonetized(broadcaster);
     const viewer = knownUser(state, body.user_id, 'user_id');
-    if (viewer.id === broadcaster.id) throw badRequest('A broadcaster cannot subscribe to their own channel');
-    if (state.subscriptions.get(broadcaster.id, viewer.id)) throw conflict(`User "${viewer.login}" is already subscribed to ${broadcaster.login}`);
-    const subscription = subscribe(state, broadcaster, viewer, body.tier ?? '1000', null, false);
-    return subscriptionView(state, subscription);
+    return subscriptionView(state, buySubscription(state, broadcaster, viewer, body.tier ?? '1000'));
   });
 
   app.get<{ Querystring: { broadcaster_id?: unknown } }>('/_emulator/subscriptions', (request) => {
@@ -100,123 +90,39 @@ export function registerSupporterSimulationRoutes(app: FastifyInstance): void {
 
   app.post('/_emulator/subscriptions/gifts', (request) => {
     const body = parseSimulationBody(giftBody, request.body);
-    const broadcaster = monetized(state, body.broadcaster_id);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    requireMonetized(broadcaster);
     const gifter = body.user_id === undefined ? null : knownUser(state, body.user_id, 'user_id');
     if ((body.recipient_ids === undefined) === (body.count === undefined)) throw badRequest('Give one of the fields "recipient_ids" and "count"');
-    const recipients = body.recipient_ids
-      ? body.recipient_ids.map((id) => knownUser(state, id, 'recipient_ids'))
-      : state.users.list().filter((u) => u.id !== broadcaster.id && u.id !== gifter?.id && !state.subscriptions.get(broadcaster.id, u.id)).slice(0, body.count);
-    if (recipients.length < (body.count ?? 0)) throw conflict(`Only ${recipients.length} users could receive a gift`);
-    if (new Set(recipients.map((u) => u.id)).size !== recipients.length) throw badRequest('Invalid field "recipient_ids": each recipient once');
-    for (const r of recipients) {
-      if (r.id === broadcaster.id) throw badRequest('A broadcaster cannot receive a gift in their own channel');
-      if (state.subscriptions.get(broadcaster.id, r.id)) throw conflict(`User "${r.login}" is already subscribed to ${broadcaster.login}`);
-    }
-    const giftTier = body.tier ?? '1000';
-    const cumulative = gifter ? state.subscriptions.addGifts(broadcaster.id, gifter.id, recipients.length) : null;
-    const event = {
-      ...nullableUser(state, 'user', gifter),
-      ...userFields(state, 'broadcaster_user', broadcaster.id),
-      total: recipients.length,
-      tier: giftTier,
-      cumulative_total: cumulative,
-      is_anonymous: gifter === null,
-    };
-    state.events.publish({ type: 'channel.subscription.gift', broadcasterUserId: broadcaster.id, event });
-    const subscriptions = recipients.map((r) => subscribe(state, broadcaster, r, giftTier, gifter?.id ?? null, true));
-    return { ...event, subscriptions: subscriptions.map((s) => subscriptionView(state, s)) };
+    const recipients = body.recipient_ids?.map((id) => knownUser(state, id, 'recipient_ids'));
+    const { gift, subscriptions } = giftSubscriptions(state, { broadcaster, gifter, tier: body.tier ?? '1000', recipients, count: body.count });
+    return { ...giftView(state, gift), subscriptions: subscriptions.map((s) => subscriptionView(state, s)) };
   });
 
   app.post('/_emulator/subscriptions/messages', (request) => {
     const body = parseSimulationBody(messageBody, request.body);
     const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
     const viewer = knownUser(state, body.user_id, 'user_id');
-    const subscription = state.subscriptions.get(broadcaster.id, viewer.id);
-    if (!subscription) throw conflict(`User "${viewer.login}" is not subscribed to ${broadcaster.login}`);
-    const cumulative = body.cumulative_months ?? subscription.cumulativeMonths + 1;
-    subscription.cumulativeMonths = cumulative;
-    const text = body.message ?? '';
-    const event = {
-      ...userFields(state, 'user', viewer.id),
-      ...userFields(state, 'broadcaster_user', broadcaster.id),
-      tier: subscription.tier,
-      message: { text, emotes: [] },
-      cumulative_months: cumulative,
-      streak_months: body.streak_months ?? null,
-      duration_months: body.duration_months ?? 1,
-    };
-    state.events.publish({ type: 'channel.subscription.message', broadcasterUserId: broadcaster.id, event });
-    return event;
+    const message = shareResubscription(state, {
+      broadcaster,
+      viewer,
+      text: body.message ?? '',
+      cumulativeMonths: body.cumulative_months,
+      streakMonths: body.streak_months ?? null,
+      durationMonths: body.duration_months ?? 1,
+    });
+    return resubscriptionMessageView(state, message);
   });
 
   app.post('/_emulator/goals', (request) => {
     const body = parseSimulationBody(goalBody, request.body);
     const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
-    if (state.goals.active(broadcaster.id).some((g) => g.type === body.type)) throw conflict(`User "${broadcaster.login}" already has an active ${body.type} goal`);
-    const goal = state.goals.create(
-      {
-        broadcasterId: broadcaster.id,
-        type: body.type,
-        description: body.description ?? '',
-        currentAmount: startingAmount(state, broadcaster.id, body.type),
-        targetAmount: body.target_amount,
-      },
-      state.clock.now(),
-    );
-    publishGoalEvent(state, 'channel.goal.begin', goal);
-    return goalView(state, goal);
+    return creatorGoalView(state, beginGoal(state, broadcaster, { type: body.type, targetAmount: body.target_amount, description: body.description ?? '' }));
   });
 
   app.post<{ Params: { id: string } }>('/_emulator/goals/:id/end', (request) => {
     parseSimulationBody(z.object({}).strict(), request.body);
-    const goal = state.goals.get(request.params.id);
-    if (!goal) throw notFound(`Unknown goal "${request.params.id}"`);
-    if (goal.endedAt !== null) throw conflict(`Goal "${goal.id}" has already ended`);
-    goal.endedAt = state.clock.now();
-    publishGoalEvent(state, 'channel.goal.end', goal);
-    return { ...goalView(state, goal), is_achieved: goal.currentAmount >= goal.targetAmount };
+    const goal = endGoal(state, request.params.id);
+    return { ...creatorGoalView(state, goal), is_achieved: isAchieved(goal) };
   });
-}
-
-function subscribe(state: EmulatorState, broadcaster: User, viewer: User, tier: SubscriptionTier, gifterId: string | null, isGift: boolean): ChannelSubscription {
-  const subscription = state.subscriptions.add({
-    broadcasterId: broadcaster.id,
-    userId: viewer.id,
-    tier,
-    isGift,
-    gifterId,
-    startedAt: state.clock.now(),
-    cumulativeMonths: 1,
-  });
-  state.events.publish({
-    type: 'channel.subscribe',
-    broadcasterUserId: broadcaster.id,
-    event: { ...userFields(state, 'user', viewer.id), ...userFields(state, 'broadcaster_user', broadcaster.id), tier, is_gift: isGift },
-  });
-  return subscription;
-}
-
-/** The shape of the platform's subscription records (Get Broadcaster Subscriptions). */
-function subscriptionView(state: EmulatorState, s: ChannelSubscription) {
-  const gifter = s.gifterId === null ? { gifter_id: '', gifter_login: '', gifter_name: '' } : userFields(state, 'gifter', s.gifterId);
-  return {
-    ...userFields(state, 'broadcaster', s.broadcasterId),
-    ...gifter,
-    is_gift: s.isGift,
-    plan_name: `Channel Subscription (${state.users.get(s.broadcasterId)?.login ?? s.broadcasterId})`,
-    tier: s.tier,
-    ...userFields(state, 'user', s.userId),
-  };
-}
-
-/** Only partners and affiliates have subscriptions. */
-function monetized(state: EmulatorState, id: string): User {
-  const broadcaster = knownUser(state, id, 'broadcaster_id');
-  if (broadcaster.broadcasterType === '') throw conflict(`User "${broadcaster.login}" is not a partner or affiliate: only they have subscribers`);
-  return broadcaster;
-}
-
-/** `<prefix>_id/_login/_name`, all null for an anonymous user. */
-function nullableUser(state: EmulatorState, prefix: 'user', user: User | null) {
-  return user ? userFields(state, prefix, user.id) : { user_id: null, user_login: null, user_name: null };
 }

@@ -5,17 +5,12 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../http/api-error';
+import { notFound } from '../../domain/api-error';
 import '../../http/app-state';
 
 /** `default-1.png` is 28x28 px, `-2` 56x56, `-4` 112x112. */
 const SCALES: Record<string, number> = { '1': 1, '2': 2, '4': 4 };
 const BASE_SIZE = 28;
-
-export function defaultRewardImageUrls(baseUrl: string): { url_1x: string; url_2x: string; url_4x: string } {
-  const url = (scale: string) => `${baseUrl}/static/custom-reward-images/default-${scale}.png`;
-  return { url_1x: url('1'), url_2x: url('2'), url_4x: url('4') };
-}
 
 export function registerCustomRewardImageRoutes(app: FastifyInstance): void {
   const cache = new Map<number, Buffer>();

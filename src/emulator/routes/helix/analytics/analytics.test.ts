@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toRfc3339 } from '../../../clock';
 import { call } from '../../../test-support/emulator-test-client';
-import { utcDay } from '../../../domain/extensions';
+import { utcDay } from '../../../domain/stores/extensions';
 import { badRequest, useDemoEmulator } from '../../../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { toRfc3339 } from '../../../clock';
-import { ApiError, badRequest, invalidParameter, missingParameter, notFound } from '../../../http/api-error';
+import { ApiError, badRequest, invalidParameter, missingParameter, notFound } from '../../../domain/api-error';
 import { registerHelixRoute } from '../../../http/helix-route';
 import { decodeOffsetCursor, encodeOffsetCursor, pageFrom } from '../../../http/offset-cursor';
-import { ANALYTICS_REPORT_TYPES, utcDay, type AnalyticsDownload, type AnalyticsReportType, type ExtensionRecord } from '../../../domain/extensions';
+import { ANALYTICS_REPORT_TYPES, utcDay, type AnalyticsDownload, type AnalyticsReportType, type ExtensionRecord } from '../../../domain/stores/extensions';
 import '../../../http/app-state';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

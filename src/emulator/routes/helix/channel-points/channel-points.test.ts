@@ -1,21 +1,22 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, helixHeaders } from '../../../test-support/emulator-test-client';
 import { DEMO_REWARD_IDS } from '../../../seed-channel-points';
-import type { PlatformEvent } from '../../../domain/event-bus';
+import { eventSubOf } from '../../../eventsub/eventsub-state';
+import type { Notification } from '../../../eventsub/notifications';
 import { apiError as error, useDemoEmulator, type HttpMethod } from '../../../test-support/demo-emulator';
 import { fuzz, fuzzRandom } from '../../../test-support/malformed-requests';
 
 const demo = useDemoEmulator();
 /** channel:manage:redemptions for the demo broadcaster, demo client. */
 let manage: string;
-let events: PlatformEvent[];
+let events: Notification[];
 
 const VIEWER = '612345001';
 const REWARDS = '/channel_points/custom_rewards';
 const REDEMPTIONS = `${REWARDS}/redemptions`;
 
 beforeAll(() => {
-  demo.state.events.subscribe((event) => events.push(event));
+  eventSubOf(demo.state).notifications.subscribe((event) => events.push(event));
 });
 beforeEach(async () => {
   events = [];

@@ -1,19 +1,19 @@
 /**
  * Spec 4.5 Channels, follows, editors: Get Channel Information and Modify Channel Information
  * (platform facts "Other shapes"), Get Channel Editors, Get Followed Channels, Get Channel Followers.
+ * Applying a change (the live stream follows; `channel.update`): `domain/channels.ts`.
  */
 import type { FastifyInstance } from 'fastify';
-import { toRfc3339 } from '../../../clock';
-import { userFields } from '../../../http/views/helix-shapes';
-import { badRequest, conflict, forbidden, invalidParameter, missingParameter, unauthorized } from '../../../http/api-error';
+import { badRequest, conflict, forbidden, invalidParameter, missingParameter, unauthorized } from '../../../domain/api-error';
+import { CONTENT_CLASSIFICATION_LABELS, mayChangeBrandedContent, updateChannel, type ChannelChanges } from '../../../domain/channels';
+import type { EmulatorState } from '../../../domain/emulator-state';
+import type { Channel } from '../../../domain/stores/channels';
+import type { User } from '../../../domain/stores/users';
 import { cursorPage } from '../../../http/bidirectional-cursor';
 import { registerHelixRoute } from '../../../http/helix-route';
 import { jsonObjectBody } from '../../../http/request-params';
+import { channelEditorView, followRecord, helixChannel } from '../../../http/views/channels';
 import * as ids from '../../../ids';
-import type { Channel } from '../../../domain/channels';
-import type { EmulatorState } from '../../../domain/emulator-state';
-import type { Follow } from '../../../domain/follows';
-import type { User } from '../../../domain/users';
 
 const MAX_BROADCASTER_IDS = 100;
 const MAX_TITLE_LENGTH = 140;
@@ -22,87 +22,8 @@ const MAX_DELAY_SECONDS = 900;
 /** Letters and digits of any script, 1-25 of them: no spaces, no special characters. */
 const TAG = /^[\p{L}\p{N}]{1,25}$/u;
 const LANGUAGE = /^([a-z]{2}|other)$/;
-/** The labels a broadcaster may set; MatureGame comes with the game and cannot be set (403). */
-export const CONTENT_CLASSIFICATION_LABELS = [
-  'DebatedSocialIssuesAndPolitics',
-  'DrugsIntoxication',
-  'SexualThemes',
-  'ViolentGraphic',
-  'Gambling',
-  'ProfanityVulgarity',
-] as const;
 const GAMING_LABEL = 'MatureGame';
-/** The emulator's rule for the platform's 409: the branded-content flag may change once per 10 minutes. */
-export const BRANDED_CONTENT_MIN_INTERVAL_MS = 10 * 60 * 1000;
-
 const NOT_THE_BROADCASTER = 'The ID in broadcaster_id must match the user ID found in the OAuth token.';
-
-export function helixChannel(state: EmulatorState, channel: Channel, viewerId: string | null) {
-  return {
-    ...userFields(state, 'broadcaster', channel.broadcasterId),
-    broadcaster_language: channel.language,
-    game_id: channel.gameId,
-    game_name: state.game(channel.gameId)?.name ?? '',
-    title: channel.title,
-    // The platform shows the delay only to the broadcaster themselves.
-    delay: viewerId === channel.broadcasterId ? channel.delay : 0,
-    tags: [...channel.tags],
-    content_classification_labels: [...channel.contentClassificationLabels],
-    is_branded_content: channel.isBrandedContent,
-  };
-}
-
-export function followRecord(state: EmulatorState, follow: Follow) {
-  return {
-    ...userFields(state, 'user', follow.userId),
-    ...userFields(state, 'broadcaster', follow.broadcasterId),
-    followed_at: toRfc3339(follow.followedAt),
-  };
-}
-
-/** The `channel.follow` notification's event (EventSub version 2). */
-export function publishFollow(state: EmulatorState, follow: Follow): void {
-  const record = followRecord(state, follow);
-  state.events.publish({
-    type: 'channel.follow',
-    broadcasterUserId: follow.broadcasterId,
-    event: {
-      user_id: record.user_id,
-      user_login: record.user_login,
-      user_name: record.user_name,
-      broadcaster_user_id: record.broadcaster_id,
-      broadcaster_user_login: record.broadcaster_login,
-      broadcaster_user_name: record.broadcaster_name,
-      followed_at: record.followed_at,
-    },
-  });
-}
-
-/** The `channel.update` notification's event (EventSub version 2). */
-export function publishChannelUpdate(state: EmulatorState, channel: Channel): void {
-  state.events.publish({
-    type: 'channel.update',
-    broadcasterUserId: channel.broadcasterId,
-    event: {
-      ...userFields(state, 'broadcaster_user', channel.broadcasterId),
-      title: channel.title,
-      language: channel.language,
-      category_id: channel.gameId,
-      category_name: state.game(channel.gameId)?.name ?? '',
-      content_classification_labels: [...channel.contentClassificationLabels],
-    },
-  });
-}
-
-interface ChannelChanges {
-  gameId?: string;
-  title?: string;
-  language?: string;
-  delay?: number;
-  tags?: string[];
-  labels?: Map<string, boolean>;
-  isBrandedContent?: boolean;
-}
 
 /** Validates the whole body before anything changes: a request either applies completely or not at all. */
 function readChannelChanges(state: EmulatorState, body: Record<string, unknown>, channel: Channel, caller: User, now: number): ChannelChanges {
@@ -188,44 +109,11 @@ function readChannelChanges(state: EmulatorState, body: Record<string, unknown>,
     const branded = body.is_branded_content;
     if (typeof branded !== 'boolean') throw badRequest('The is_branded_content field must be a boolean');
     if (branded !== channel.isBrandedContent) {
-      const last = channel.brandedContentChangedAt;
-      if (last !== null && now - last < BRANDED_CONTENT_MIN_INTERVAL_MS) throw conflict('User set the Branded Content flag too frequently');
+      if (!mayChangeBrandedContent(channel, now)) throw conflict('User set the Branded Content flag too frequently');
       changes.isBrandedContent = branded;
     }
   }
   return changes;
-}
-
-function applyChannelChanges(state: EmulatorState, channel: Channel, changes: ChannelChanges, now: number): void {
-  const before = JSON.stringify([channel.title, channel.language, channel.gameId, channel.contentClassificationLabels]);
-  if (changes.gameId !== undefined) channel.gameId = changes.gameId;
-  if (changes.title !== undefined) channel.title = changes.title;
-  if (changes.language !== undefined) channel.language = changes.language;
-  if (changes.delay !== undefined) channel.delay = changes.delay;
-  if (changes.tags !== undefined) channel.tags = changes.tags;
-  if (changes.labels !== undefined) {
-    const labels = new Set(channel.contentClassificationLabels);
-    for (const [id, enabled] of changes.labels) {
-      if (enabled) labels.add(id);
-      else labels.delete(id);
-    }
-    channel.contentClassificationLabels = CONTENT_CLASSIFICATION_LABELS.filter((id) => labels.has(id));
-  }
-  if (changes.isBrandedContent !== undefined) {
-    channel.isBrandedContent = changes.isBrandedContent;
-    channel.brandedContentChangedAt = now;
-  }
-
-  // A live stream shows the channel's information as it changes.
-  const live = state.streams.get(channel.broadcasterId);
-  if (live) {
-    live.title = channel.title;
-    live.gameId = channel.gameId;
-    live.language = channel.language;
-    live.tags = [...channel.tags];
-  }
-  const after = JSON.stringify([channel.title, channel.language, channel.gameId, channel.contentClassificationLabels]);
-  if (after !== before) publishChannelUpdate(state, channel);
 }
 
 function readBroadcasterId(value: string | undefined): string {
@@ -259,7 +147,7 @@ export function registerChannelRoutes(app: FastifyInstance): void {
       const channel = state.users.get(broadcasterId) ? state.channels.get(broadcasterId) : undefined;
       if (!channel) throw unauthorized(NOT_THE_BROADCASTER);
       const changes = readChannelChanges(state, jsonObjectBody(body), channel, user, now);
-      applyChannelChanges(state, channel, changes, now);
+      updateChannel(state, channel, changes, now);
       return undefined;
     },
   );
@@ -270,12 +158,7 @@ export function registerChannelRoutes(app: FastifyInstance): void {
     ({ state, query, user }) => {
       const broadcasterId = query.required('broadcaster_id');
       if (broadcasterId !== user.id) throw unauthorized(NOT_THE_BROADCASTER);
-      const data = state.editors.list(broadcasterId).map((editor) => ({
-        user_id: editor.userId,
-        user_name: state.users.get(editor.userId)?.displayName ?? '',
-        created_at: toRfc3339(editor.createdAt),
-      }));
-      return { data };
+      return { data: state.editors.list(broadcasterId).map((editor) => channelEditorView(state, editor)) };
     },
   );
 

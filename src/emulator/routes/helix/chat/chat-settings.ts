@@ -2,12 +2,15 @@
  * Spec 4.8 Get Chat Settings, and Update Chat Settings from platform-facts ("Chat settings update").
  */
 import type { FastifyInstance } from 'fastify';
-import { badRequest, forbidden, invalidParameter, unauthorized } from '../../../http/api-error';
+import { badRequest, invalidParameter, unauthorized } from '../../../domain/api-error';
+import { requireModerator } from '../../../domain/moderation';
+import type { ChatSettings } from '../../../domain/stores/chat';
+import type { AccessToken } from '../../../domain/stores/tokens';
 import { registerHelixRoute } from '../../../http/helix-route';
 import { jsonObjectBody } from '../../../http/request-params';
-import type { AccessToken } from '../../../domain/tokens';
-import type { ChatSettings } from '../../../domain/chat';
-import { MODERATOR_ID_MISMATCH, NOT_A_MODERATOR, requireBroadcaster } from './chat';
+import { requireBroadcaster } from '../../../http/request-users';
+import { MODERATOR_ID_MISMATCH } from '../../../http/token-user';
+import { chatSettingsView } from '../../../http/views/chat';
 
 /** What `true` without a duration sets. The delay's default is second-hand (?): easy to change here. */
 export const CHAT_SETTING_DEFAULTS = { followerModeDuration: 0, slowModeWaitTime: 30, nonModeratorChatDelayDuration: 2 } as const;
@@ -48,7 +51,7 @@ export function registerChatSettingsRoutes(app: FastifyInstance): void {
       const moderatorId = query.required('moderator_id');
       if (moderatorId !== user.id) throw unauthorized(MODERATOR_ID_MISMATCH);
       requireBroadcaster(state, broadcasterId);
-      if (!state.moderators.canModerate(broadcasterId, moderatorId)) throw forbidden(NOT_A_MODERATOR);
+      requireModerator(state, broadcasterId, moderatorId);
 
       const changes = parseChatSettingsUpdate(jsonObjectBody(body));
       const settings = state.chat.updateSettings(broadcasterId, changes);
@@ -59,23 +62,6 @@ export function registerChatSettingsRoutes(app: FastifyInstance): void {
 
 function hasModeratorReadScope(token: AccessToken): boolean {
   return token.scopes.includes('moderator:read:chat_settings');
-}
-
-export function chatSettingsView(broadcasterId: string, settings: ChatSettings, options: { moderatorId: string | undefined; withDelay: boolean }) {
-  return {
-    broadcaster_id: broadcasterId,
-    slow_mode: settings.slowMode,
-    slow_mode_wait_time: settings.slowModeWaitTime,
-    follower_mode: settings.followerMode,
-    follower_mode_duration: settings.followerModeDuration,
-    subscriber_mode: settings.subscriberMode,
-    emote_mode: settings.emoteMode,
-    unique_chat_mode: settings.uniqueChatMode,
-    ...(options.moderatorId !== undefined ? { moderator_id: options.moderatorId } : {}),
-    ...(options.withDelay
-      ? { non_moderator_chat_delay: settings.nonModeratorChatDelay, non_moderator_chat_delay_duration: settings.nonModeratorChatDelayDuration }
-      : {}),
-  };
 }
 
 /**

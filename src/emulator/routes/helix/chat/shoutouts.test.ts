@@ -3,7 +3,7 @@ import { subscribe, TestSocket } from '../../../test-support/eventsub-test-clien
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { call } from '../../../test-support/emulator-test-client';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { SHOUTOUT_COOLDOWN, SHOUTOUT_NOT_LIVE, SHOUTOUT_SELF, SHOUTOUT_TARGET_COOLDOWN } from './shoutouts';
+import { SHOUTOUT_COOLDOWN, SHOUTOUT_NOT_LIVE, SHOUTOUT_SELF, SHOUTOUT_TARGET_COOLDOWN } from '../../../domain/shoutouts';
 
 const demo = useDemoEmulator();
 const B = '501234567';

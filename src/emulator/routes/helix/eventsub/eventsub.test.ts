@@ -4,6 +4,7 @@ import { call, helixHeaders } from '../../../test-support/emulator-test-client';
 import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
 import { startEmulator } from '../../../server';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
+import { eventSubOf } from '../../../eventsub/eventsub-state';
 
 const BROADCASTER = '501234567';
 const VIEWER = '612345001';
@@ -367,8 +368,8 @@ describe('DELETE /helix/eventsub/subscriptions', () => {
     expect(deleted.text).toBe('');
     expectError(await remove(a, `?id=${sub.id}`), 404, 'subscription not found');
 
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
-    demo.state.events.publish({ type: 'stream.offline', broadcasterUserId: BROADCASTER, event: { n: 2 } });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.offline', broadcasterUserId: BROADCASTER, event: { n: 2 } });
     const frame = await socket.next('notification');
     expect(frame.payload.subscription.id).toBe(keep.id);
     expect(socket.all('notification')).toHaveLength(1);

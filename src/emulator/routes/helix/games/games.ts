@@ -1,39 +1,13 @@
 /** Spec 4.12 Games: Get Top Games and Get Games. */
 import type { FastifyInstance } from 'fastify';
 import type { Game } from '../../../catalogue/games';
-import { badRequest, invalidParameter } from '../../../http/api-error';
+import { badRequest, invalidParameter } from '../../../domain/api-error';
 import { cursorPage } from '../../../http/bidirectional-cursor';
 import { registerHelixRoute } from '../../../http/helix-route';
-import type { EmulatorState } from '../../../domain/emulator-state';
+import { gamesByViewers } from '../../../domain/games';
+import { helixGame } from '../../../http/views/games';
 
 const MAX_LOOKUPS = 100;
-
-export interface HelixGame {
-  id: string;
-  name: string;
-  box_art_url: string;
-  igdb_id: string;
-}
-
-export function boxArtUrl(state: EmulatorState, gameId: string): string {
-  return `${state.baseUrl}/static/box-art/${gameId}-{width}x{height}.jpg`;
-}
-
-export function helixGame(state: EmulatorState, game: Game): HelixGame {
-  return { id: game.id, name: game.name, box_art_url: boxArtUrl(state, game.id), igdb_id: game.igdbId };
-}
-
-/** The catalogue by current viewers (sum over live streams), most watched first; ties keep catalogue order. */
-export function gamesByViewers(state: EmulatorState): Game[] {
-  const viewers = new Map<string, number>();
-  for (const stream of state.streams.list()) {
-    if (stream.gameId !== '') viewers.set(stream.gameId, (viewers.get(stream.gameId) ?? 0) + stream.viewerCount);
-  }
-  return state.catalogue.games
-    .map((game, order) => ({ game, order, viewers: viewers.get(game.id) ?? 0 }))
-    .sort((a, b) => b.viewers - a.viewers || a.order - b.order)
-    .map((entry) => entry.game);
-}
 
 export function registerGameRoutes(app: FastifyInstance): void {
   registerHelixRoute(app, { method: 'GET', path: '/games/top', auth: 'any' }, ({ state, query }) => {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { ALREADY_BANNED, INVALID_DURATION, MAX_TIMEOUT_SECONDS, MAY_NOT_BE_BANNED, MAY_NOT_BE_TIMED_OUT, NOT_BANNED, REASON_TOO_LONG } from './bans';
+import { INVALID_DURATION, REASON_TOO_LONG } from './bans';
+import { ALREADY_BANNED, MAX_TIMEOUT_SECONDS, MAY_NOT_BE_BANNED, MAY_NOT_BE_TIMED_OUT, NOT_BANNED } from '../../../domain/moderation';
 
 const demo = useDemoEmulator();
 const B = '501234567';

@@ -1,11 +1,10 @@
 /** Spec 4.9 Moderation: Get Moderator Events (moderator-change records, newest first). */
 import type { FastifyInstance } from 'fastify';
-import { userFields } from '../../../http/views/helix-shapes';
-import { badRequest, requireTokenBroadcaster } from '../../../http/api-error';
-import { registerHelixRoute } from '../../../http/helix-route';
+import { badRequest } from '../../../domain/api-error';
 import { cursorPage, readFirst } from '../../../http/bidirectional-cursor';
-import type { EmulatorState } from '../../../domain/emulator-state';
-import type { ModeratorChangeRecord } from '../../../domain/moderators';
+import { registerHelixRoute } from '../../../http/helix-route';
+import { requireTokenBroadcaster } from '../../../http/token-user';
+import { moderatorEventView } from '../../../http/views/moderation';
 
 const MAX_USER_IDS = 100;
 
@@ -30,18 +29,4 @@ export function registerModerationRoutes(app: FastifyInstance): void {
       return { data: page.items.map((r) => moderatorEventView(state, r)), pagination: page.pagination };
     },
   );
-}
-
-/** A moderator-change record in the spec's shape (part 2). */
-export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord) {
-  return {
-    id: record.id,
-    event_type: record.event_type,
-    event_timestamp: record.event_timestamp,
-    version: record.version,
-    event_data: {
-      ...userFields(state, 'broadcaster', record.broadcasterId),
-      ...userFields(state, 'user', record.userId),
-    },
-  };
 }

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import {
-  ALREADY_A_MODERATOR,
-  ALREADY_A_VIP,
-  BANNED_CANNOT_BE_MODERATOR,
-  MODERATOR_CANNOT_BE_VIP,
-  MODERATOR_CHANGES_EXCEEDED,
-  NO_PERMISSION_TO_REMOVE_VIP,
-  NO_VIP_SLOTS,
-  NOT_A_MOD,
-  NOT_A_VIP,
-  USER_NOT_FOUND,
-  VIP_ADDS_EXCEEDED,
-  VIP_CANNOT_BE_MODERATOR,
-  VIP_SLOTS,
-} from './moderators';
+import { USER_NOT_FOUND } from '../../../http/request-users';
+import { NO_PERMISSION_TO_REMOVE_VIP } from './vips';
+import { ALREADY_A_MODERATOR, ALREADY_A_VIP, BANNED_CANNOT_BE_MODERATOR, MODERATOR_CANNOT_BE_VIP, MODERATOR_CHANGES_EXCEEDED, NO_VIP_SLOTS, NOT_A_MOD, NOT_A_VIP, VIP_ADDS_EXCEEDED, VIP_CANNOT_BE_MODERATOR, VIP_SLOTS } from '../../../domain/moderation';
 
 const demo = useDemoEmulator();
 const B = '501234567';

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
 import { call } from '../../../test-support/emulator-test-client';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { FROM_BROADCASTER_MISMATCH, NO_PENDING_RAID, RAID_IN_PROGRESS, RAID_SELF, RAID_TARGET_NOT_FOUND, RAID_TOO_MANY } from './raids';
+import { FROM_BROADCASTER_MISMATCH, RAID_TARGET_NOT_FOUND } from './raids';
+import { NO_PENDING_RAID, RAID_IN_PROGRESS, RAID_SELF, RAID_TOO_MANY } from '../../../domain/raids';
 
 const demo = useDemoEmulator();
 const B = '501234567';

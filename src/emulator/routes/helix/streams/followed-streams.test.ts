@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { USER_ID_MISMATCH } from './followed-streams';
+import { USER_ID_MISMATCH } from '../../../http/token-user';
 
 const demo = useDemoEmulator();
 const B = '501234567';

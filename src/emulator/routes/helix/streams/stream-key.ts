@@ -1,6 +1,7 @@
-/** Spec 4.11 Streams. */
+/** Spec 4.11 Streams: Get Stream Key. */
 import type { FastifyInstance } from 'fastify';
-import { BROADCASTER_MISMATCH, requireTokenBroadcaster, unauthorized } from '../../../http/api-error';
+import { BROADCASTER_MISMATCH, requireTokenBroadcaster } from '../../../http/token-user';
+import { unauthorized } from '../../../domain/api-error';
 import { registerHelixRoute } from '../../../http/helix-route';
 
 export function registerStreamRoutes(app: FastifyInstance): void {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../../test-support/emulator-test-client';
-import { STREAMS_METADATA_LIMIT } from '../../../domain/streams';
+import { STREAMS_METADATA_LIMIT } from '../../../domain/stores/streams';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

@@ -1,9 +1,9 @@
 /** Spec 4.13 Users. */
 import type { FastifyInstance } from 'fastify';
-import { badRequest, invalidParameter } from '../../../http/api-error';
+import { badRequest, invalidParameter } from '../../../domain/api-error';
 import { registerHelixRoute } from '../../../http/helix-route';
-import { helixUser } from '../../../http/views/helix-shapes';
-import type { User } from '../../../domain/users';
+import { helixUser } from '../../../http/views/users';
+import type { User } from '../../../domain/stores/users';
 
 const MAX_LOOKUPS = 100;
 

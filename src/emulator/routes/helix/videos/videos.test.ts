@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../../test-support/emulator-test-client';
 import { badRequest as bad, useDemoEmulator } from '../../../test-support/demo-emulator';
 import { encodePageCursor } from '../../../http/bidirectional-cursor';
-import type { NewVideo, Video } from '../../../domain/videos';
-import { helixVideo, sameHelixVideo, videoPageJson, type HelixVideo, type HelixVideoPage } from './videos';
+import type { NewVideo, Video } from '../../../domain/stores/videos';
+import { type HelixVideo, type HelixVideoPage } from '../../../http/views/wire/videos';
+import { helixVideo, sameHelixVideo, videoPageJson } from '../../../http/views/videos';
 
 const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
