@@ -6,7 +6,8 @@
  */
 import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 import type { EmulatorState } from '../domain/emulator-state';
-import type { PlatformEvent, PlatformEventType } from '../domain/event-bus';
+import type { PlatformEvent } from '../domain/event-bus';
+import type { Notification } from './notification';
 import { adBreakNotification } from './payloads/ads';
 import { followNotification, channelUpdateNotification } from './payloads/channels';
 import { redemptionNotification } from './payloads/channel-points';
@@ -21,22 +22,6 @@ import { raidNotification } from './payloads/raids';
 import { shoutoutNotification } from './payloads/shoutouts';
 import { streamNotification } from './payloads/streams';
 import { cheerNotification, giftNotification, resubscriptionNotification, subscribeNotification } from './payloads/supporters';
-
-/** A notification before it is addressed to subscriptions. */
-export interface Notification {
-  type: PlatformEventType;
-  /** Matched against a subscription's `condition.broadcaster_user_id`. */
-  broadcasterUserId: string;
-  /** Matched against an optional `condition.reward_id` (redemption events). */
-  rewardId?: string;
-  /**
-   * For types not conditioned on `broadcaster_user_id` (`channel.raid`): the condition fields the
-   * notification matches; a subscription matches when each of these it names has the notification's value.
-   */
-  condition?: Record<string, string>;
-  /** The notification's `payload.event`, exactly as the platform sends it. */
-  event: Record<string, unknown>;
-}
 
 /** The notification of a platform event; null when it concerns a user the emulator no longer has. */
 export function notificationOf(state: EmulatorState, event: PlatformEvent): Notification | null {

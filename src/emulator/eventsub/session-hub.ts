@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
+import type { EventSubSessionView } from '../http/views/wire/eventsub';
 import * as ids from '../ids';
 import type { EmulatorState } from '../domain/emulator-state';
 import {
@@ -27,7 +28,7 @@ import {
   type SessionInfo,
 } from './messages';
 import { eventSubOf, type EventSubState } from './eventsub-state';
-import type { Notification } from './notifications';
+import type { Notification } from './notification';
 import type { EventSubSubscription, SubscriptionStatus } from './subscription-store';
 
 export const KEEPALIVE_DEFAULT_S = 10;
@@ -87,17 +88,6 @@ interface Connection {
   pingTimer: NodeJS.Timeout | null;
   graceTimer: NodeJS.Timeout | null;
   awaitingPong: boolean;
-}
-
-export interface SessionView {
-  id: string;
-  status: 'connected' | 'reconnecting';
-  connected_at: string;
-  keepalive_timeout_seconds: number;
-  client_id: string | null;
-  user_id: string | null;
-  enabled_subscriptions: number;
-  open_sockets: number;
 }
 
 export class EventSubHub {
@@ -206,7 +196,7 @@ export class EventSubHub {
     return count;
   }
 
-  list(): SessionView[] {
+  list(): EventSubSessionView[] {
     return [...this.sessions.values()].map((s) => ({
       id: s.id,
       status: s.status,

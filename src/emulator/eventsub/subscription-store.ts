@@ -4,7 +4,7 @@
  */
 import * as ids from '../ids';
 import type { PlatformEventType } from '../domain/event-bus';
-import type { Notification } from './notifications';
+import type { Notification } from './notification';
 
 /** Every status the platform reports; the emulator sets `enabled`, the websocket ones and revocations. */
 export const SUBSCRIPTION_STATUSES = [

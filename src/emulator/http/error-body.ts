@@ -1,17 +1,12 @@
 /** The body of every error answer, in the shape of the host it was thrown on. */
 import { STATUS_CODES } from 'node:http';
 import { requestPath } from './request-path';
+import type { PlatformErrorBody } from './views/wire/common';
 
 export function reasonPhrase(status: number): string {
   return STATUS_CODES[status] ?? 'Error';
 }
 
-/** The current API's (and simulation API's) error body. */
-export interface PlatformErrorBody {
-  error: string;
-  status: number;
-  message: string;
-}
 
 /** The identity service's error body. */
 export interface IdentityErrorBody {

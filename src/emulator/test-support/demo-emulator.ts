@@ -10,7 +10,7 @@ import { v5Headers } from './v5-test-helpers';
 import { startEmulator, type EmulatorState, type RunningEmulator, type StartEmulatorOptions } from '../server';
 import { createSimulationClient, type SimulationClient } from '../simulation-client';
 import { eventSubOf } from '../eventsub/eventsub-state';
-import type { Notification } from '../eventsub/notifications';
+import type { Notification } from '../eventsub/notification';
 
 export interface DemoEmulatorOptions extends Omit<StartEmulatorOptions, 'seed'> {
   /** Reset the state before each test; on by default. */

@@ -3,7 +3,7 @@ import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
 import { userFields } from '../../http/views/user-fields';
 import { eventSubTimestamp } from '../messages';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 export function adBreakNotification(state: EmulatorState, { type, adBreak }: PlatformEventOf<'channel.ad_break.begin'>): Notification {
   return {

@@ -3,7 +3,7 @@ import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
 import { userFields } from '../../http/views/user-fields';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 type RedemptionEvent = PlatformEventOf<'channel.channel_points_custom_reward_redemption.add' | 'channel.channel_points_custom_reward_redemption.update'>;
 

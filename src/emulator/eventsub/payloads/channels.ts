@@ -3,7 +3,7 @@ import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
 import { userFields } from '../../http/views/user-fields';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 export function channelUpdateNotification(state: EmulatorState, { type, channel }: PlatformEventOf<'channel.update'>): Notification {
   return {

@@ -3,7 +3,7 @@ import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
 import { amountView } from '../../http/views/charity';
 import { userFields } from '../../http/views/user-fields';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 export function donationNotification(state: EmulatorState, { type, campaign, donation }: PlatformEventOf<'channel.charity_campaign.donate'>): Notification {
   return {

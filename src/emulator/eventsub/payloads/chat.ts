@@ -5,7 +5,7 @@ import type { EmulatorState } from '../../domain/emulator-state';
 import type { ChatNotice, PlatformEventOf } from '../../domain/event-bus';
 import type { ChatMessage } from '../../domain/stores/chat-messages';
 import { userFields } from '../../http/views/user-fields';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 const SHARED_CHAT_SOURCE = {
   source_broadcaster_user_id: null,

@@ -4,7 +4,7 @@ import type { PlatformEventOf } from '../../domain/event-bus';
 import { isAchieved } from '../../domain/goals';
 import { userFields } from '../../http/views/user-fields';
 import { eventSubTimestamp } from '../messages';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 export function goalNotification(state: EmulatorState, { type, goal }: PlatformEventOf<'channel.goal.begin' | 'channel.goal.progress' | 'channel.goal.end'>): Notification {
   const event: Record<string, unknown> = {

@@ -3,7 +3,7 @@ import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
 import { hypeTrainFields } from '../../http/views/hype-trains';
 import { eventSubTimestamp } from '../messages';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 type HypeTrainEvent = PlatformEventOf<'channel.hype_train.begin' | 'channel.hype_train.progress' | 'channel.hype_train.end'>;
 

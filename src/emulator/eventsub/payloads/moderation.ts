@@ -4,7 +4,7 @@ import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
 import type { Ban } from '../../domain/stores/bans';
 import { userFields } from '../../http/views/user-fields';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 type RoleEvent = PlatformEventOf<'channel.moderator.add' | 'channel.moderator.remove' | 'channel.vip.add' | 'channel.vip.remove'>;
 

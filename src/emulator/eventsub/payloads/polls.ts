@@ -4,7 +4,7 @@ import type { PlatformEventOf } from '../../domain/event-bus';
 import { endsAt } from '../../domain/stores/polls';
 import { userFields } from '../../http/views/user-fields';
 import { eventSubTimestamp } from '../messages';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 export function pollNotification(state: EmulatorState, { type, poll }: PlatformEventOf<'channel.poll.begin' | 'channel.poll.progress' | 'channel.poll.end'>): Notification {
   const event: Record<string, unknown> = {

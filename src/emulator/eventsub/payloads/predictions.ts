@@ -5,7 +5,7 @@ import { topPredictors } from '../../domain/predictions';
 import { locksAt, outcomeTotals } from '../../domain/stores/predictions';
 import { userFields } from '../../http/views/user-fields';
 import { eventSubTimestamp } from '../messages';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 type PredictionEvent = PlatformEventOf<'channel.prediction.begin' | 'channel.prediction.progress' | 'channel.prediction.lock' | 'channel.prediction.end'>;
 

@@ -1,7 +1,7 @@
 /** `channel.raid`, conditioned on either side of the raid (the platform's reference). */
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 export function raidNotification(state: EmulatorState, { type, raid }: PlatformEventOf<'channel.raid'>): Notification | null {
   const from = state.users.get(raid.fromBroadcasterId);

@@ -4,7 +4,7 @@ import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
 import { SHOUTOUT_COOLDOWN_MS, SHOUTOUT_TARGET_COOLDOWN_MS } from '../../domain/stores/shoutouts';
 import type { User } from '../../domain/stores/users';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 const names = (prefix: string, user: User) => ({ [`${prefix}_id`]: user.id, [`${prefix}_login`]: user.login, [`${prefix}_name`]: user.displayName });
 

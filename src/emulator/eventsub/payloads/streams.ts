@@ -2,7 +2,7 @@
 import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 export function streamNotification(state: EmulatorState, { type, stream }: PlatformEventOf<'stream.online' | 'stream.offline'>): Notification | null {
   const user = state.users.get(stream.userId);

@@ -3,7 +3,7 @@ import type { EmulatorState } from '../../domain/emulator-state';
 import type { PlatformEventOf } from '../../domain/event-bus';
 import { cheerView, giftView, resubscriptionMessageView } from '../../http/views/supporters';
 import { userFields } from '../../http/views/user-fields';
-import type { Notification } from '../notifications';
+import type { Notification } from '../notification';
 
 export function cheerNotification(state: EmulatorState, { type, cheer }: PlatformEventOf<'channel.cheer'>): Notification {
   return { type, broadcasterUserId: cheer.broadcasterId, event: cheerView(state, cheer) };

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/emulator-test-client';
 import { DEMO_CHARITY, DEMO_MODERATOR_ID } from '../../seed-community';
-import type { Notification } from '../../eventsub/notifications';
+import type { Notification } from '../../eventsub/notification';
 import { badRequest, useDemoEmulator } from '../../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

@@ -10,6 +10,7 @@ import { subscriptionView } from '../../eventsub/messages';
 import { eventSubHubOf } from '../../eventsub/session-hub';
 import type { EventSubSettings, SubscriptionStatus } from '../../eventsub/subscription-store';
 import { parseSimulationBody } from '../../http/simulation-body';
+import type { EventSubSettingsView, EventSubSubscriptionRecord, RevocationRequest } from '../../http/views/wire/eventsub';
 import '../../http/app-state';
 
 const settingsBody = z
@@ -19,16 +20,16 @@ const settingsBody = z
     keepalive_interval_ms: z.number().int().min(10).max(600_000).nullable().optional(),
     ping_interval_ms: z.number().int().min(50).max(3_600_000).optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<Partial<EventSubSettingsView>>;
 
 const revocationBody = z
   .object({
     subscription_id: z.string().min(1),
     status: z.enum(['authorization_revoked', 'user_removed', 'version_removed']).optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<RevocationRequest>;
 
-function settingsView(settings: EventSubSettings) {
+function settingsView(settings: EventSubSettings): EventSubSettingsView {
   return {
     unused_timeout_ms: settings.unusedTimeoutMs,
     reconnect_grace_ms: settings.reconnectGraceMs,
@@ -56,7 +57,9 @@ export function registerEventSubSimulationRoutes(app: FastifyInstance): void {
   app.get('/_emulator/eventsub/sessions', () => ({ sessions: eventSubHubOf(state)?.list() ?? [] }));
 
   app.get('/_emulator/eventsub/subscriptions', () => ({
-    subscriptions: subscriptions().list().map((s) => ({ ...subscriptionView(s), client_id: s.clientId, user_id: s.userId })),
+    subscriptions: subscriptions()
+      .list()
+      .map((s): EventSubSubscriptionRecord => ({ ...subscriptionView(s), client_id: s.clientId, user_id: s.userId })),
   }));
 
   app.post('/_emulator/eventsub/revocations', (request) => {

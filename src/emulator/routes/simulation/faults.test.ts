@@ -240,3 +240,13 @@ describe('WebSocket faults', () => {
     expect(sessions.map((s: { status: string }) => s.status)).toEqual(['reconnecting', 'reconnecting']);
   });
 });
+
+describe('a reset', () => {
+  it('clears the HTTP faults with the rest of the state', async () => {
+    expect((await addFault({ path: '^/helix/users$', status: 503 })).status).toBe(200);
+    demo.state.reset();
+    expect((await call(`${demo.url}/_emulator/faults`)).json.faults).toEqual([]);
+    token = await demo.mint(BROADCASTER, []);
+    expect((await users()).status).toBe(200);
+  });
+});

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/emulator-test-client';
 import { DASHBOARD_CLIENT_ID, DEMO_REWARD_IDS } from '../../seed-channel-points';
-import type { Notification } from '../../eventsub/notifications';
+import type { Notification } from '../../eventsub/notification';
 import { apiError as error, useDemoEmulator } from '../../test-support/demo-emulator';
 
 const demo = useDemoEmulator();

@@ -23,3 +23,10 @@ export interface AmountView {
 export interface Pagination {
   cursor?: string;
 }
+
+/** The current API's (and the simulation API's) error body. */
+export interface PlatformErrorBody {
+  error: string;
+  status: number;
+  message: string;
+}

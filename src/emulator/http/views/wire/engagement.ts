@@ -30,6 +30,15 @@ export interface PredictorView {
   channel_points_won: number | null;
 }
 
+export interface PredictionOutcomeView {
+  id: string;
+  title: string;
+  users: number;
+  channel_points: number;
+  top_predictors: PredictorView[] | null;
+  color: string;
+}
+
 /** A prediction as Get Predictions shows it. */
 export interface PredictionView {
   id: string;
@@ -38,7 +47,7 @@ export interface PredictionView {
   broadcaster_login: string;
   title: string;
   winning_outcome_id: string | null;
-  outcomes: { id: string; title: string; users: number; channel_points: number; top_predictors: PredictorView[] | null; color: string }[];
+  outcomes: PredictionOutcomeView[];
   prediction_window: number;
   status: PredictionStatus;
   created_at: string;

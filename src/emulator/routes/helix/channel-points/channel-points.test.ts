@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, helixHeaders } from '../../../test-support/emulator-test-client';
 import { DEMO_REWARD_IDS } from '../../../seed-channel-points';
 import { eventSubOf } from '../../../eventsub/eventsub-state';
-import type { Notification } from '../../../eventsub/notifications';
+import type { Notification } from '../../../eventsub/notification';
 import { apiError as error, useDemoEmulator, type HttpMethod } from '../../../test-support/demo-emulator';
 import { fuzz, fuzzRandom } from '../../../test-support/malformed-requests';
 
