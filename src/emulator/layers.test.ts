@@ -42,7 +42,6 @@ describe('no-import-cycle', () => {
   writeFileSync(join(dir, 'b.ts'), "import type { A } from './a';\nexport type B = { a?: A };\n");
   writeFileSync(join(dir, 'c.ts'), "export type C = string;\n");
 
-  RuleTester.afterAll = afterAll;
   RuleTester.describe = describe;
   RuleTester.it = it;
   const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });

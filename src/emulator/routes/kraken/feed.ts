@@ -1,13 +1,13 @@
-/** Spec 4.17 Legacy channel feed (version 5): posts and their reactions. */
+/** Spec 4.17 Legacy channel feed (version 5): posts and their reactions; the rules: `domain/kraken.ts`. */
 import type { FastifyInstance } from 'fastify';
-import { forbidden, invalidParameter, missingParameter, notFound } from '../../domain/api-error';
+import { invalidParameter, missingParameter, notFound } from '../../domain/api-error';
 import type { RequestParams } from '../../http/request-params';
 import { isNumericId } from '../../ids';
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { FeedPost } from '../../domain/stores/kraken';
 import type { User } from '../../domain/stores/users';
 import { registerKrakenRoute } from '../../http/kraken-route';
-import { MAX_COMMENTS_PER_POST } from '../../domain/kraken';
+import { deletePost, MAX_COMMENTS_PER_POST, requireFeedOwner } from '../../domain/kraken';
 import { v5Body, v5Page } from '../../http/v5-params';
 import { postView, v5Time, v5User } from '../../http/views/kraken';
 import '../../http/app-state';
@@ -59,7 +59,7 @@ export function registerFeedRoutes(app: FastifyInstance): void {
     { method: 'POST', path: '/kraken/feed/:channel_id/posts', auth: 'user', scopes: ['channel_feed_edit'] },
     ({ params, query, user, body: rawBody, now }) => {
       const channel = channelOf(state, params.channel_id!);
-      if (channel.id !== user.id) throw forbidden('Only the channel owner may post to the channel feed');
+      requireFeedOwner(channel, user, 'post to');
       // Validated only: no social account is linked to an emulated channel, so a share makes no tweet.
       query.boolean('share', false);
       const body = v5Body(rawBody);
@@ -78,8 +78,8 @@ export function registerFeedRoutes(app: FastifyInstance): void {
     ({ params, user }) => {
       const channel = channelOf(state, params.channel_id!);
       const post = postOf(state, channel.id, params.post_id!);
-      if (channel.id !== user.id) throw forbidden('Only the channel owner may delete channel feed posts');
-      post.deleted = true;
+      requireFeedOwner(channel, user, 'delete');
+      deletePost(post);
       return {
         id: post.id,
         body: '',
