@@ -44,7 +44,7 @@ export interface ReportEntry {
 }
 
 /** The extension's reports of `types` in the range, from its analytics start. */
-export function reportsOf(record: ExtensionRecord, types: readonly AnalyticsReportType[], range: ReportRange): ReportEntry[] {
+function reportsOf(record: ExtensionRecord, types: readonly AnalyticsReportType[], range: ReportRange): ReportEntry[] {
   const firstDay = Math.max(range.startDay, record.analyticsSince);
   if (firstDay > range.endDay) return [];
   return types.map((type) => ({ record, type, startDay: firstDay, endDay: range.endDay }));

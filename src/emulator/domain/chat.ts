@@ -92,7 +92,7 @@ export function messageFragments(state: EmulatorState, broadcasterId: string, se
 }
 
 /** Which broadcaster owns an emote set (null: nobody yet). */
-export function emoteSetOwner(state: EmulatorState, setId: string): string | null {
+function emoteSetOwner(state: EmulatorState, setId: string): string | null {
   for (const { ownerId, emote } of state.chat.allChannelEmotes()) if (emote.emoteSetId === setId) return ownerId;
   return null;
 }

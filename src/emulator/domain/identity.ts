@@ -43,7 +43,7 @@ function secretMatches(client: Client, given: string): boolean {
 }
 
 /** Public clients' refresh tokens expire when unused; confidential clients' do not. */
-export function refreshLifetimeFor(client: Client): number | null {
+function refreshLifetimeFor(client: Client): number | null {
   return client.type === 'public' ? PUBLIC_REFRESH_LIFETIME_S : null;
 }
 
