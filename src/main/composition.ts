@@ -10,6 +10,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { ApiClient } from './services/api/api-client';
 import { AuthService } from './services/auth/auth-service';
 import { EventsService } from './services/events/events-service';
+import { ChannelEvents } from './services/events/channel-events';
 import type { WebSocketFactory } from './services/events/eventsub-session';
 import { MemoryTokenStore, type TokenStore } from './services/auth/token-store';
 import { buildLiveControls, disposeLiveControls, startLiveControls, type LiveControls } from './composition/live-controls';
@@ -56,6 +57,8 @@ import { registerChatIpc } from './ipc/chat-ipc';
 import { registerAppearanceIpc } from './ipc/appearance-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
+import { buildModeration, disposeModeration, startModeration, type ModerationServices } from './composition/moderation';
+import { registerModerationIpc } from './ipc/moderation-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -105,6 +108,8 @@ export interface Sidestage {
   simulation: ViewerSimulation | null;
   live: LiveControls;
   redemptions: RedemptionServices;
+  /** Shield Mode, held messages, unban requests, a chatter's card, the chat rules. */
+  moderation: ModerationServices;
   obs: ObsService;
   goLive: GoLiveChecklist;
   /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
@@ -155,6 +160,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const broadcaster = new CurrentBroadcaster(auth);
   // One EventSub session for the current broadcaster; services subscribe to its notifications and gaps.
   const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, broadcaster, auth, logger, wsFactory: options.eventSubSocketFactory });
+  // The one channel-event stream over it: every service that reads the channel's events subscribes here.
+  const channelEvents = new ChannelEvents({ events, broadcaster, logger });
   const ingest = new IngestService({
     directory: new IngestDirectory({ ingestUrl: config.ingestUrl, settings, logger }),
     probe: new LatencyProbe(),
@@ -165,6 +172,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   // In dock mode every notification becomes the renderer's toast.
   const rendererNotifier = options.notifier ? null : new RendererNotifier();
   const notifier = options.notifier ?? rendererNotifier!;
+  // Built before the live controls: the Shield Mode hotkey is one of their quick actions.
+  const moderation = buildModeration({ api, broadcaster, channelEvents, gaps: events, logger });
   const redemptions = buildRedemptionServices({ api, broadcaster, settings, logger, events, notifier }, files);
   const live = buildLiveControls({
     api,
@@ -176,6 +185,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     notifier,
     events,
     shortcuts: options.shortcuts,
+    shieldMode: moderation.shieldMode,
     openWindow: options.showWindow,
     // The dock cannot open a browser: a clip's link is in its Live view instead of a toast button.
     openUrl: options.transport === 'electron' ? options.openUrl : undefined,
@@ -281,6 +291,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerActivityIpc(router, activity));
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, appearance));
+  wiring.add(registerModerationIpc(router, moderation));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -306,6 +317,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive.dispose();
     chat.dispose();
     activity.dispose();
+    disposeModeration(moderation);
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
     // Its ffmpeg ends by its PID before the emulator it publishes to closes.
@@ -313,6 +325,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     await obs.dispose();
     await disposeLiveControls(live);
     await disposeRedemptionServices(redemptions);
+    channelEvents.dispose();
     events.dispose();
     ingest.dispose();
     broadcaster.dispose();
@@ -325,6 +338,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     startRedemptionServices(redemptions);
     activity.start();
     chat.start();
+    startModeration(moderation);
     events.start();
     await auth.start();
     await startLiveControls(live);
@@ -344,6 +358,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     simulation,
     live,
     redemptions,
+    moderation,
     obs,
     goLive,
     testStream,

@@ -40,6 +40,25 @@ import { channelLoginArgSchema, followedChannelSchema, raidStateSchema } from '.
 import { activityDeltaSchema, activitySnapshotSchema, shoutoutArgSchema, shoutoutResultSchema } from './schemas/activity';
 import { chatDeltaSchema, chatModerateArgSchema, chatModerateResultSchema, chatSendArgSchema, chatSendResultSchema, chatSnapshotSchema } from './schemas/chat';
 import { appearanceSchema } from './schemas/appearance';
+import {
+  autoModLevelArgSchema,
+  blockedTermAddArgSchema,
+  blockedTermRemoveArgSchema,
+  chatRulesStateSchema,
+  chatUserActArgSchema,
+  chatUserActResultSchema,
+  chatUserArgSchema,
+  chatUserCardSchema,
+  chatUserWarnArgSchema,
+  heldMessageResolveArgSchema,
+  heldMessageResolveResultSchema,
+  heldMessagesStateSchema,
+  shieldModeSetArgSchema,
+  shieldModeStateSchema,
+  unbanRequestResolveArgSchema,
+  unbanRequestResolveResultSchema,
+  unbanRequestsStateSchema,
+} from './schemas/moderation';
 
 const noArg = z.undefined();
 
@@ -71,6 +90,7 @@ export * from './schemas/activity';
 export * from './schemas/chat';
 export * from './schemas/channel-events';
 export * from './schemas/appearance';
+export * from './schemas/moderation';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -243,6 +263,27 @@ export const invokeChannels = {
   // appearance: the theme, shared by the window and the docks
   'appearance:get': { arg: noArg, result: appearanceSchema },
   'appearance:set': { arg: appearanceSchema.partial().strict(), result: appearanceSchema },
+  // moderation while live: Shield Mode, AutoMod's held messages, unban requests, a chatter's card, chat rules
+  'shieldMode:getState': { arg: noArg, result: shieldModeStateSchema },
+  /** Turns Shield Mode on or off at the platform; answers once the platform has. */
+  'shieldMode:set': { arg: shieldModeSetArgSchema, result: shieldModeStateSchema },
+  /** "Not now" to the raid-flood suggestion. */
+  'shieldMode:dismissSuggestion': { arg: noArg, result: shieldModeStateSchema },
+  'heldMessages:getState': { arg: noArg, result: heldMessagesStateSchema },
+  /** Allows (it appears in chat) or denies a message AutoMod held. */
+  'heldMessages:resolve': { arg: heldMessageResolveArgSchema, result: heldMessageResolveResultSchema },
+  'unbanRequests:getState': { arg: noArg, result: unbanRequestsStateSchema },
+  'unbanRequests:refresh': { arg: noArg, result: unbanRequestsStateSchema },
+  'unbanRequests:resolve': { arg: unbanRequestResolveArgSchema, result: unbanRequestResolveResultSchema },
+  /** A chatter's card: account and follow age, this broadcast's timeouts and bans, suspicious-user status, roles. */
+  'chatUsers:getCard': { arg: chatUserArgSchema, result: chatUserCardSchema },
+  'chatUsers:act': { arg: chatUserActArgSchema, result: chatUserActResultSchema },
+  'chatUsers:warn': { arg: chatUserWarnArgSchema, result: chatUserActResultSchema },
+  'chatRules:get': { arg: noArg, result: chatRulesStateSchema },
+  'chatRules:refresh': { arg: noArg, result: chatRulesStateSchema },
+  'chatRules:setAutoModLevel': { arg: autoModLevelArgSchema, result: chatRulesStateSchema },
+  'chatRules:addBlockedTerm': { arg: blockedTermAddArgSchema, result: chatRulesStateSchema },
+  'chatRules:removeBlockedTerm': { arg: blockedTermRemoveArgSchema, result: chatRulesStateSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -276,6 +317,10 @@ export const eventChannels = {
   'activity:changed': activityDeltaSchema,
   'chat:changed': chatDeltaSchema,
   'appearance:changed': appearanceSchema,
+  'shieldMode:changed': shieldModeStateSchema,
+  'heldMessages:changed': heldMessagesStateSchema,
+  'unbanRequests:changed': unbanRequestsStateSchema,
+  'chatRules:changed': chatRulesStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------
