@@ -144,7 +144,7 @@ const heldFields = {
   message_id: z.string(),
   message: z.object({ text: z.string() }),
   held_at: z.string(),
-  // Version 2: why it was held.
+  // Version 2's reasons, read where they come (version 1 is what this table asks for: the emulator's).
   reason: z.enum(['automod', 'blocked_term']).optional(),
   automod: z.object({ category: z.string(), level: z.number().int() }).nullable().optional(),
   blocked_term: z.object({ terms_found: z.array(z.object({ term_id: z.string(), boundary: boundary.optional() })) }).nullable().optional(),
@@ -417,11 +417,11 @@ export const channelEventSources: readonly ChannelEventSource[] = [
   // Moderation: read as the broadcaster, their own moderator.
   source('shieldModeBegin', 'channel.shield_mode.begin', '1', shieldBegin, (e, c) => ({ kind: 'shieldModeBegin', id: c.messageId, at: e.started_at, moderator: userOf(e, 'moderator_user'), startedAt: e.started_at }), asModerator),
   source('shieldModeEnd', 'channel.shield_mode.end', '1', shieldEnd, (e, c) => ({ kind: 'shieldModeEnd', id: c.messageId, at: e.ended_at, moderator: userOf(e, 'moderator_user'), endedAt: e.ended_at }), asModerator),
-  source('automodHold', 'automod.message.hold', '2', automodHold, (e) => ({ kind: 'automodHold', id: `automod-hold:${e.message_id}`, at: e.held_at, ...heldMessageOf(e) }), asModerator),
+  source('automodHold', 'automod.message.hold', '1', automodHold, (e) => ({ kind: 'automodHold', id: `automod-hold:${e.message_id}`, at: e.held_at, ...heldMessageOf(e) }), asModerator),
   source(
     'automodUpdate',
     'automod.message.update',
-    '2',
+    '1',
     automodUpdate,
     (e, c) => ({
       kind: 'automodUpdate',

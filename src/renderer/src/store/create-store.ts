@@ -22,6 +22,11 @@ import { createActivitySlice, mirrorActivity } from './activity-slice';
 import { createChatSlice, mirrorChat } from './chat-slice';
 import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
 import { createHotkeysSlice, mirrorHotkeys } from './hotkeys-slice';
+import { createShieldModeSlice, mirrorShieldMode } from './shield-mode-slice';
+import { createHeldMessagesSlice, mirrorHeldMessages } from './held-messages-slice';
+import { createUnbanRequestsSlice, mirrorUnbanRequests } from './unban-requests-slice';
+import { createChatRulesSlice, mirrorChatRules } from './chat-rules-slice';
+import { createChatUsersSlice, mirrorChatUsers } from './chat-users-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -50,6 +55,11 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createChatSlice(context),
       ...createAppearanceSlice(context),
       ...createHotkeysSlice(context),
+      ...createShieldModeSlice(context),
+      ...createHeldMessagesSlice(context),
+      ...createUnbanRequestsSlice(context),
+      ...createChatRulesSlice(context),
+      ...createChatUsersSlice(context),
     };
   });
 }
@@ -78,6 +88,11 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorChat,
     mirrorAppearance,
     mirrorHotkeys,
+    mirrorShieldMode,
+    mirrorHeldMessages,
+    mirrorUnbanRequests,
+    mirrorChatRules,
+    mirrorChatUsers,
   ];
   return stopAll([...mirrors.map((mirror) => mirror(store, deps)), followGoingLive(store)]);
 }

@@ -22,6 +22,11 @@ import type { ActivityActionId, ActivitySlice } from './activity-slice';
 import type { ChatActionId, ChatSlice } from './chat-slice';
 import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
 import type { HotkeysActionId, HotkeysSlice } from './hotkeys-slice';
+import type { ShieldModeActionId, ShieldModeSlice } from './shield-mode-slice';
+import type { HeldMessagesActionId, HeldMessagesSlice } from './held-messages-slice';
+import type { UnbanRequestsActionId, UnbanRequestsSlice } from './unban-requests-slice';
+import type { ChatRulesActionId, ChatRulesSlice } from './chat-rules-slice';
+import type { ChatUsersActionId, ChatUsersSlice } from './chat-users-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -69,7 +74,12 @@ export type ActionId =
   | ActivityActionId
   | ChatActionId
   | AppearanceActionId
-  | HotkeysActionId;
+  | HotkeysActionId
+  | ShieldModeActionId
+  | HeldMessagesActionId
+  | UnbanRequestsActionId
+  | ChatRulesActionId
+  | ChatUsersActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -154,4 +164,9 @@ export type SidestageState = AppSlice &
   ActivitySlice &
   ChatSlice &
   AppearanceSlice &
-  HotkeysSlice;
+  HotkeysSlice &
+  ShieldModeSlice &
+  HeldMessagesSlice &
+  UnbanRequestsSlice &
+  ChatRulesSlice &
+  ChatUsersSlice;

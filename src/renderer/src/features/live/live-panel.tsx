@@ -17,6 +17,10 @@ import { ActivityFeed } from '../activity/activity-feed';
 import { ChatView } from '../chat/chat-view';
 import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
 import { QueueHead } from '../queue/queue-head';
+import { ShieldModeControl } from '../moderation/shield-mode-control';
+import { HeldMessages } from '../moderation/held-messages';
+import { UnbanRequests } from '../moderation/unban-requests';
+import { ariaKeyFor } from '../quick-actions/quick-action-keys';
 import './live-panel.css';
 
 export function LivePanel() {
@@ -41,6 +45,7 @@ export function LivePanel() {
           <section className="live-section live-section-stream" aria-label="Stream">
             <NoteRequest />
             <StreamSummary />
+            <ShieldModeControl shortcut={ariaKeyFor('shieldMode')} />
             <ObsStreaming />
           </section>
           {/* These sections name themselves (their own headings): the wrappers only place them. */}
@@ -49,12 +54,13 @@ export function LivePanel() {
             <QuickActions />
           </div>
           <div className="live-section live-section-queue"><QueueHead /></div>
-          <div className="live-section live-section-chat-modes"><ChatModesQuick /></div>
+          <div className="live-section live-section-chat-modes"><ChatModesQuick /><UnbanRequests /></div>
           <div className="live-side">
             <div className="live-section live-section-activity">
               <ActivityFeed />
             </div>
             <div className="live-section live-section-chat">
+              <HeldMessages allowKey={ariaKeyFor('allowHeld')} denyKey={ariaKeyFor('denyHeld')} />
               <ChatView />
             </div>
           </div>

@@ -15,7 +15,10 @@ export type QuickActionKey =
   | 'shoutout'
   | 'fulfilQueueHead'
   | 'cancelQueueHead'
-  | 'undoQueueCancel';
+  | 'undoQueueCancel'
+  | 'shieldMode'
+  | 'allowHeld'
+  | 'denyHeld';
 
 /** Key (as `KeyboardEvent.key`, lower-cased) to action, and the words of the legend. */
 export const quickActionKeys: readonly { key: string; action: QuickActionKey; label: string }[] = [
@@ -32,6 +35,10 @@ export const quickActionKeys: readonly { key: string; action: QuickActionKey; la
   { key: 'f', action: 'fulfilQueueHead', label: 'fulfil the next redemption' },
   { key: 'x', action: 'cancelQueueHead', label: 'cancel it with a refund' },
   { key: 'u', action: 'undoQueueCancel', label: 'undo that cancel (5 s)' },
+  // Moderation (features/moderation): Shield Mode, and AutoMod's oldest held message.
+  { key: 'h', action: 'shieldMode', label: 'Shield Mode on or off' },
+  { key: 'y', action: 'allowHeld', label: 'allow the oldest held message' },
+  { key: 'n', action: 'denyHeld', label: 'deny it' },
 ];
 
 /** The `aria-keyshortcuts` value of an action's control. */

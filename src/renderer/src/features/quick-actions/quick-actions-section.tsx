@@ -8,6 +8,7 @@ import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
 import { cancelQueueHead, fulfilQueueHead } from '../queue/queue-head';
+import { selectFirstHeld } from '../../store/held-messages-slice';
 import { EngagementActions } from './engagement-actions';
 import { ariaKeyFor, quickActionFor, quickActionKeys, type QuickActionKey } from './quick-action-keys';
 import { RaidActions, ShoutoutAction } from './raid-actions';
@@ -65,6 +66,13 @@ export function QuickActions() {
           return void cancelQueueHead(store);
         case 'undoQueueCancel':
           return void state.undoCancel();
+        case 'shieldMode':
+          return void state.toggleShieldMode();
+        case 'allowHeld':
+        case 'denyHeld': {
+          const first = selectFirstHeld(state);
+          return first ? void state.resolveHeldMessage(first.id, action === 'allowHeld' ? 'allow' : 'deny') : undefined;
+        }
       }
     };
     const onKeyDown = (event: KeyboardEvent) => {
