@@ -16,6 +16,24 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The renderer's policy with what one run adds: WebSocket origins to connect to (the dock's own)
+ * and the one origin whose pages may be framed, the overlay server's (the Overlays panel's preview).
+ */
+export function contentSecurityPolicyWith(extra: { connectSrc?: readonly string[]; frameSrc?: readonly string[] }): string {
+  const connect = contentSecurityPolicy.replace("connect-src 'self'", ["connect-src 'self'", ...(extra.connectSrc ?? [])].join(' '));
+  return extra.frameSrc?.length ? `${connect}; frame-src ${extra.frameSrc.join(' ')}` : connect;
+}
+
+/**
+ * The policy Electron puts on a response of the window's session: the renderer's, allowing frames of
+ * the overlay origin; none for the overlay server's own pages, which carry their own stricter one.
+ */
+export function sessionPolicyFor(responseUrl: string, overlayOrigin: string | null): string | null {
+  if (overlayOrigin !== null && responseUrl.startsWith(`${overlayOrigin}/`)) return null;
+  return contentSecurityPolicyWith({ frameSrc: overlayOrigin ? [overlayOrigin] : [] });
+}
+
 export function secureWebPreferences(preloadPath: string) {
   return {
     preload: preloadPath,

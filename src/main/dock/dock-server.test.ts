@@ -268,7 +268,7 @@ describe('dock server: what a local stranger or a broken client sends', () => {
   });
 
   it('answers a body over the limit with a 413', async () => {
-    const res = await call({ authorization: `Bearer ${secret}`, origin: dock.origin }, JSON.stringify({ arg: 'x'.repeat(1_100_000) }));
+    const res = await call({ authorization: `Bearer ${secret}`, origin: dock.origin }, JSON.stringify({ arg: 'x'.repeat(8_100_000) }));
     expect(res.statusCode).toBe(413);
     await res.body.dump();
   });
