@@ -54,6 +54,11 @@ import { registerChatIpc } from './ipc/chat-ipc';
 import { registerAppearanceIpc } from './ipc/appearance-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
+import { ChannelEvents } from './services/events/channel-events';
+import { buildOverlays } from './services/overlays/build-overlays';
+import type { OverlaysFeature } from './services/overlays/overlays-feature';
+import { registerOverlaysIpc } from './ipc/overlays-ipc';
+import { registerMediaIpc } from './ipc/media-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -89,6 +94,8 @@ export interface SidestageOptions {
   logger: Logger;
   /** How the EventSub WebSocket is made; the go-live benchmark wraps it to time frames on arrival. Default: `ws`. */
   eventSubSocketFactory?: WebSocketFactory;
+  /** The built overlay pages (out/overlays); none: the overlay server says they are not built. */
+  overlayPagesDir?: string | null;
 }
 
 export interface Sidestage {
@@ -106,6 +113,8 @@ export interface Sidestage {
   /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
   testStream: TestStreamService | null;
   recoveryNotices: DataRecoveryNotices;
+  /** Overlays for OBS browser sources, the alert queue and the media library. */
+  overlays: OverlaysFeature;
   dispose(): Promise<void>;
 }
 
@@ -294,6 +303,31 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const chat = new ChatService({ api, broadcaster, events, logger });
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, new AppearanceService(settings)));
+
+  // ---- Overlays (services/overlays/): the alert queue, the overlay server and the media library,
+  // fed by the one channel-event stream.
+  const channelEvents = new ChannelEvents({ events, broadcaster, logger });
+  const overlays = await buildOverlays({
+    dataDir: options.dataDir,
+    pagesDir: options.overlayPagesDir ?? null,
+    settings,
+    channelEvents,
+    api,
+    broadcaster,
+    redemptions,
+    chat,
+    obs,
+    demo: emulator && demoSeed ? { emulatorUrl: emulator.url, broadcasterId: demoSeed.broadcaster.id } : null,
+    notices: recoveryNotices,
+    logger,
+  }).catch(async (error: unknown) => {
+    await emulator?.close();
+    throw error;
+  });
+  wiring.add(registerOverlaysIpc(router, overlays));
+  wiring.add(registerMediaIpc(router, overlays.media));
+  // ---- end of overlays
+
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -303,6 +337,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(redemptions.onOpen(() => options.showWindow?.()));
   const dispose = async () => {
     wiring.dispose();
+    await overlays.dispose();
+    channelEvents.dispose();
     goLive.dispose();
     chat.dispose();
     activity.dispose();
@@ -324,6 +360,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     await redemptions.start();
     activity.start();
     chat.start();
+    await overlays.start();
     events.start();
     await auth.start();
     await live.start();
@@ -347,6 +384,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive,
     testStream,
     recoveryNotices,
+    overlays,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
   };

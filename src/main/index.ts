@@ -12,7 +12,7 @@ import { ElectronNotifier } from './adapters/electron-notifier';
 import { ElectronShortcutRegistry } from './adapters/global-shortcuts';
 import { ElectronTray } from './adapters/tray';
 import { createSidestage, type Sidestage } from './composition';
-import { contentSecurityPolicy, guardWebContents, restrictPermissions, secureWebPreferences } from './security';
+import { guardWebContents, restrictPermissions, secureWebPreferences, sessionPolicyFor } from './security';
 import { createAesFileCipher, encryptedFileDescription } from './services/auth/aes-file-cipher';
 import { CipherFileTokenStore } from './services/auth/token-store';
 import { createConsoleLogger } from './services/logger';
@@ -118,11 +118,15 @@ async function start(): Promise<void> {
     shortcuts: new ElectronShortcutRegistry(),
     showWindow,
     quit: () => app.quit(),
+    overlayPagesDir: join(here, '../overlays'),
   });
 
   restrictPermissions(session.defaultSession, rendererUrl);
+  const services = sidestage;
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy] } });
+    // The overlay server's pages (the Overlays panel's preview) keep their own, stricter policy.
+    const policy = sessionPolicyFor(details.url, services.overlays.origin());
+    callback(policy === null ? {} : { responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
 
   // Handlers first: the page calls main as soon as it loads.

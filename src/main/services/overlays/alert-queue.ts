@@ -198,6 +198,13 @@ export class AlertQueue {
     this.changed();
   }
 
+  /** Drops the alerts waiting (another account is now current: its stream shows none of them). */
+  clearWaiting(): void {
+    if (this.waiting.length === 0) return;
+    this.waiting = [];
+    this.changed();
+  }
+
   /** Ends the alert on screen now; the next one follows after the gap. */
   skip(): AlertQueueState {
     if (this.showingNow) this.endShowing();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelEvent } from '../../../shared/ipc/schemas/channel-events';
 import { AlertRules, type AlertEvent } from './alert-rules';
 import { defaultSavedOverlays } from './overlay-settings';
 
 const user = (name: string) => ({ id: name.toLowerCase(), login: name.toLowerCase(), name });
 const base = { at: '2026-01-01T00:00:00Z', source: 'live' as const };
-const ev = (event: Omit<AlertEvent, 'at' | 'source'>): AlertEvent => ({ ...base, ...event }) as AlertEvent;
+/** An event as the stream passes it on (`at` and `source` added). */
+const ev = (event: { kind: AlertEvent['kind']; id: string } & Record<string, unknown>): AlertEvent => ({ ...base, ...event }) as unknown as AlertEvent;
 
 function settings() {
   return defaultSavedOverlays().alerts;
@@ -39,11 +39,10 @@ describe('AlertRules', () => {
   it('compares a donation in whole currency units and formats its amount', () => {
     const s = settings();
     s.types.donation.minimum = 5;
-    const donation = (value: number): ChannelEvent =>
-      ev({ kind: 'donation', id: `d${value}`, donationId: 'x', campaignId: 'c', user: user('Kind'), amount: { value, decimalPlaces: 2, currency: 'USD' }, charityName: 'Good Cause' } as never);
+    const donation = (value: number) => ev({ kind: 'donation', id: `d${value}`, donationId: 'x', campaignId: 'c', user: user('Kind'), amount: { value, decimalPlaces: 2, currency: 'USD' }, charityName: 'Good Cause' });
     const rules = new AlertRules();
-    expect(rules.alertFor(donation(499) as AlertEvent, s)).toBeNull();
-    expect(rules.alertFor(donation(500) as AlertEvent, s)?.alert.text).toMatch(/^Kind donated .*5\.00 to Good Cause!$/);
+    expect(rules.alertFor(donation(499), s)).toBeNull();
+    expect(rules.alertFor(donation(500), s)?.alert.text).toMatch(/^Kind donated .*5\.00 to Good Cause!$/);
   });
 
   it('leaves out muted rewards', () => {

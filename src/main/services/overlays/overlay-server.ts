@@ -21,8 +21,8 @@ import type { Logger } from '../logger';
 import { answerClientErrors, loopbackOrigins, parseRequestTarget, readStaticFile, refuseForeignRequest, refuseUpgrade, sendText } from '../loopback-http';
 
 export interface OverlayServerOptions {
-  /** The built pages (out/overlays): index.html and assets/. */
-  pagesDir: string;
+  /** The built pages (out/overlays): index.html and assets/; null: none in this build. */
+  pagesDir: string | null;
   logger: Logger;
   /** True when `token` is the overlay `key`'s current token (and the overlay exists). */
   isToken(key: string, token: string): boolean;
@@ -148,13 +148,13 @@ export class OverlayServer {
       const key = url.pathname.slice(OVERLAY_PAGE_PREFIX.length);
       if (!overlayKeySchema.safeParse(key).success) return sendText(res, 404, 'There is no such overlay.');
       if (!this.options.isToken(key, token)) return sendText(res, 401, refusedToken);
-      const page = await readStaticFile(this.options.pagesDir, '/index.html');
+      const page = this.options.pagesDir === null ? null : await readStaticFile(this.options.pagesDir, '/index.html');
       if (!page) return sendText(res, 503, 'This build of Sidestage has no overlay pages: run `npm run build`.');
       res.writeHead(200, { ...this.pageHeaders(port), 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       return void res.end(req.method === 'HEAD' ? undefined : page.content);
     }
     if (url.pathname.startsWith('/assets/')) {
-      const asset = await readStaticFile(join(this.options.pagesDir, 'assets'), url.pathname.slice('/assets/'.length));
+      const asset = this.options.pagesDir === null ? null : await readStaticFile(join(this.options.pagesDir, 'assets'), url.pathname.slice('/assets/'.length));
       if (!asset) return sendText(res, 404, 'Not found');
       // Built names carry a hash: a new build is a new name, so these can be kept.
       res.writeHead(200, { ...this.pageHeaders(port), 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable' });

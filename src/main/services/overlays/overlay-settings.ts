@@ -119,7 +119,7 @@ export class OverlaySettings {
     }
     const settings = new OverlaySettings(file, read.value);
     // Every overlay has its token from the start; a new or lost one is saved now.
-    if (settings.fillTokens()) await settings.save(settings.saved);
+    if (settings.fillTokens()) await settings.save(settings.saved).catch(() => undefined);
     return settings;
   }
 
@@ -140,12 +140,15 @@ export class OverlaySettings {
     return Object.hasOwn(this.saved.tokens, key) ? this.saved.tokens[key]! : null;
   }
 
-  /** Applies a change and saves it; on a failed save nothing changes and the reason is in words. */
-  async update(change: (draft: SavedOverlays) => SavedOverlays): Promise<SavedOverlays> {
+  /**
+   * Applies a change at once and saves it; resolves once it is on disk, or rejects with the reason
+   * in words (the change stays: the next save writes it again).
+   */
+  update(change: (draft: SavedOverlays) => SavedOverlays): Promise<SavedOverlays> {
     const next = change(structuredClone(this.saved));
     this.fillTokens(next);
-    await this.save(next);
-    return this.saved;
+    this.saved = next;
+    return this.save(next).then(() => this.saved);
   }
 
   async resetToken(key: string): Promise<void> {
@@ -162,11 +165,9 @@ export class OverlaySettings {
     try {
       await this.file.write(next);
     } catch (error) {
-      // Written later with the next change; what the broadcaster sees stays what is on disk.
       if (isDiskFull(error)) throw new AppError('unavailable', 'Your disk is full, so Sidestage could not save the overlay settings. Free some space and try again.');
       throw new AppError('unavailable', 'Sidestage could not save the overlay settings. Try again.');
     }
-    this.saved = next;
   }
 
   /** Gives every overlay a token and forgets the tokens of overlays gone; true when something changed. */
