@@ -456,12 +456,12 @@ export class OverlaysFeature {
     const id = showing?.alert.id ?? null;
     if (id !== this.lastAlertId) {
       this.lastAlertId = id;
-      this.server.send((key) => key === 'alerts', { type: 'alert', showing: showing ? this.onScreen(showing) : null });
+      this.server.send((key) => key === 'alerts', { type: 'alert', showing: showing ? this.onScreen(showing, true) : null });
     }
     this.queueChanges.fire(state);
   }
 
-  private onScreen(showing: ShowingAlert): AlertOnScreen {
+  private onScreen(showing: ShowingAlert, startsNow: boolean): AlertOnScreen {
     const { alert } = showing;
     return {
       id: alert.id,
@@ -472,6 +472,7 @@ export class OverlaysFeature {
       volume: alert.volume,
       durationMs: alert.durationMs,
       elapsedMs: Math.max(0, Math.min(alert.durationMs, this.clock.now() - showing.startedAt)),
+      startsNow,
     };
   }
 
@@ -485,7 +486,7 @@ export class OverlaysFeature {
     const frames: OverlayFrame[] = [{ type: 'settings', reducedMotion: this.saved.get().reducedMotion }];
     if (key === 'alerts') {
       const showing = this.queue.showing();
-      frames.push({ type: 'alert', showing: showing ? this.onScreen(showing) : null });
+      frames.push({ type: 'alert', showing: showing ? this.onScreen(showing, false) : null });
     } else if (key === 'redemption') {
       frames.push(this.redemptionFrame());
     } else if (key === 'chat') {

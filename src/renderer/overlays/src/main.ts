@@ -7,7 +7,7 @@
 import './overlay.css';
 import { overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Backoff } from '../../../shared/primitives/backoff';
-import { chatChanges, fitScale, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
+import { chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
 
 const stage = document.getElementById('stage') as HTMLDivElement;
 const address = overlayAddress(location);
@@ -66,7 +66,7 @@ function showAlert(alert: AlertOnScreen | null): void {
   }
   el.append(element('p', 'alert-text', alert.text));
   // Joined mid-way: no entrance, the rest of its time.
-  if (alert.elapsedMs > 0) el.classList.add('joined');
+  if (joinsMidway(alert)) el.classList.add('joined');
   stage.append(el);
   if (playsSound(alert)) play(alert.soundPath!, alert.volume);
   // Main says when it ends; should that word be lost, it still goes a little after its time.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatChanges, fitScale, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
+import { chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
 
 describe('the overlay page', () => {
   it('reads its overlay and token from its address, and connects to the server that served it', () => {
@@ -19,10 +19,12 @@ describe('the overlay page', () => {
   });
 
   it('plays an alert’s sound only when it joins at its start', () => {
-    const alert = { id: 'a', kind: 'follow' as const, text: 'x', imagePath: null, soundPath: '/media/s', volume: 1, durationMs: 5_000, elapsedMs: 0 };
+    const alert = { id: 'a', kind: 'follow' as const, text: 'x', imagePath: null, soundPath: '/media/s', volume: 1, durationMs: 5_000, elapsedMs: 0, startsNow: true };
     expect(playsSound(alert)).toBe(true);
-    expect(playsSound({ ...alert, elapsedMs: 2_500 })).toBe(false);
+    expect(playsSound({ ...alert, elapsedMs: 200, startsNow: false })).toBe(false);
     expect(playsSound({ ...alert, soundPath: null })).toBe(false);
+    expect(joinsMidway(alert)).toBe(false);
+    expect(joinsMidway({ ...alert, elapsedMs: 10, startsNow: false })).toBe(true);
   });
 
   it('removes deleted chat lines and adds new ones', () => {

@@ -29,9 +29,16 @@ export function fitScale(width: number, height: number): number {
   return Math.min(width / OVERLAY_WIDTH, height / OVERLAY_HEIGHT);
 }
 
-/** A page that joins an alert already on screen shows the rest of it, without its sound. */
+/**
+ * A page that joins an alert already on screen (opened or reloaded mid-way) shows the rest of it,
+ * without its entrance or its sound: only the frame sent as an alert starts plays it.
+ */
+export function joinsMidway(alert: AlertOnScreen): boolean {
+  return !alert.startsNow;
+}
+
 export function playsSound(alert: AlertOnScreen): boolean {
-  return alert.soundPath !== null && alert.elapsedMs < 1_000;
+  return alert.soundPath !== null && !joinsMidway(alert);
 }
 
 /** The lines to remove (deleted by a moderator, or scrolled out) and the ones to add, in order. */

@@ -195,8 +195,13 @@ export const alertOnScreenSchema = z.object({
   soundPath: z.string().nullable(),
   volume: z.number().min(0).max(1),
   durationMs: z.number().int().positive(),
-  /** How long it has been on screen already (a page opened mid-alert joins it, without its sound). */
+  /** How long it has been on screen already. */
   elapsedMs: z.number().int().nonnegative(),
+  /**
+   * True when sent as it starts; false when a page that connects finds it on screen: that page
+   * joins it (no entrance, no sound), so a reload never plays it again.
+   */
+  startsNow: z.boolean(),
 });
 export type AlertOnScreen = z.infer<typeof alertOnScreenSchema>;
 
