@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   contentSecurityPolicy,
+  sessionPolicyFor,
   isPermissionAllowed,
   restrictPermissions,
   guardWebContents,
@@ -23,6 +24,17 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy).toContain("script-src 'self'");
     expect(contentSecurityPolicy).not.toContain('unsafe-eval');
     expect(contentSecurityPolicy).toContain("object-src 'none'");
+  });
+});
+
+describe('sessionPolicyFor', () => {
+  it('frames the overlay origin only, and leaves the overlay pages their own policy', () => {
+    const policy = sessionPolicyFor('file:///app/out/renderer/index.html', 'http://127.0.0.1:4455');
+    expect(policy).toBe(`${contentSecurityPolicy}; frame-src http://127.0.0.1:4455`);
+    expect(sessionPolicyFor('http://127.0.0.1:4455/overlay/alerts?token=x', 'http://127.0.0.1:4455')).toBeNull();
+    // Another port of the same host is not the overlay server.
+    expect(sessionPolicyFor('http://127.0.0.1:44551/overlay/alerts', 'http://127.0.0.1:4455')).toContain('frame-src http://127.0.0.1:4455');
+    expect(sessionPolicyFor('file:///app/index.html', null)).toBe(contentSecurityPolicy);
   });
 });
 
