@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AtomicJsonFile, keepValid, writeFileAtomic } from './atomic-json-file';
 
 let dir: string;
@@ -25,6 +25,23 @@ describe('writeFileAtomic', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(join(dir, 'new'))).mode & 0o777).toBe(0o700);
     expect(await readdir(join(dir, 'new'))).toEqual(['a.json']);
+  });
+
+  it('flushes to the disk unless told not to (a file on a latency path), writing the same either way', async () => {
+    const probe = await open(join(dir, 'probe'), 'w');
+    const sync = vi.spyOn(Object.getPrototypeOf(probe) as { sync(): Promise<void> }, 'sync');
+    await probe.close();
+    try {
+      await writeFileAtomic(join(dir, 'flushed.json'), '{"a":1}');
+      expect(sync).toHaveBeenCalledTimes(1);
+      const file = new AtomicJsonFile<number[]>(join(dir, 'quick.json'), { describeAll: 'numbers', flush: false });
+      await file.write([1, 2]);
+      expect(sync).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(await readFile(join(dir, 'quick.json'), 'utf8'))).toEqual([1, 2]);
+      expect((await stat(join(dir, 'quick.json'))).mode & 0o777).toBe(0o600);
+    } finally {
+      sync.mockRestore();
+    }
   });
 
   it('removes its temporary file when the write fails', async () => {

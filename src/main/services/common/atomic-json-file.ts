@@ -45,8 +45,12 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   await chmod(dir, 0o700);
 }
 
-/** Writes `data` atomically with mode 0600; never leaves its temporary file behind. */
-export async function writeFileAtomic(filePath: string, data: string | Buffer): Promise<void> {
+/**
+ * Writes `data` atomically with mode 0600; never leaves its temporary file behind. `flush: false`
+ * skips the fsync, for a file on a latency path: the new content is with the operating system when
+ * this resolves (a crash or kill of Sidestage keeps it), but a power cut just then may lose it.
+ */
+export async function writeFileAtomic(filePath: string, data: string | Buffer, options: { flush?: boolean } = {}): Promise<void> {
   await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
   const tmp = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
@@ -54,7 +58,7 @@ export async function writeFileAtomic(filePath: string, data: string | Buffer): 
     const handle = await open(tmp, 'wx', 0o600);
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (options.flush !== false) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -136,6 +140,8 @@ export interface ReadResult<T> {
 export interface JsonFileOptions {
   /** What the whole file holds, for "lost" when none of it can be used, e.g. "the notification history". */
   describeAll: string;
+  /** False: writes skip the fsync (see `writeFileAtomic`). Default true. */
+  flush?: boolean;
 }
 
 /**
@@ -228,7 +234,7 @@ export class AtomicJsonFile<T> {
     if (!this.dirty) return;
     this.dirty = false;
     try {
-      await writeFileAtomic(this.path, JSON.stringify(this.latest));
+      await writeFileAtomic(this.path, JSON.stringify(this.latest), { flush: this.options.flush });
     } catch (err) {
       // Not on disk: a write queued behind this one (which counted on it) must try again.
       this.dirty = true;

@@ -77,15 +77,47 @@ describe('AlertQueue', () => {
   it('tells a page of an alert only once its start is on disk', async () => {
     const queue = await open();
     queue.setPagesOpen(1);
-    const onDiskWhenTold: (string | null)[] = [];
-    queue.onChange((state) => {
-      if (!state.showing) return;
+    const told: { page: string; onDisk: string | null }[] = [];
+    queue.onChange(() => {
+      const page = queue.showing();
+      if (!page) return;
       const saved = JSON.parse(readFileSync(join(dataDir, 'alert-queue.json'), 'utf8')) as { showing: { alert: { id: string } } | null };
-      onDiskWhenTold.push(saved.showing?.alert.id ?? null);
+      told.push({ page: page.alert.id, onDisk: saved.showing?.alert.id ?? null });
     });
     queue.enqueue(follow(1), { eventId: 'f1' });
-    await waitUntil(() => onDiskWhenTold.length > 0, 2_000, 'the start told');
-    expect(onDiskWhenTold).toEqual(['event:f1']);
+    await waitUntil(() => told.length > 0, 2_000, 'the start told');
+    expect(told.every((t) => t.page === 'event:f1' && t.onDisk === 'event:f1')).toBe(true);
+  });
+
+  it('tells each alert of a burst as its start lands, not once the burst is over', async () => {
+    options.gapMs = 0;
+    const queue = await open();
+    queue.setPagesOpen(1);
+    const pageSaw: string[] = [];
+    queue.onChange(() => {
+      const id = queue.showing()?.alert.id;
+      if (id && pageSaw.at(-1) !== id) pageSaw.push(id);
+    });
+    queue.enqueue(follow(1, { durationMs: 1_000 }), { eventId: 'f1' });
+    queue.enqueue(follow(2, { durationMs: 1_000 }), { eventId: 'f2' });
+    await waitUntil(() => pageSaw.length === 1);
+    // Changes keep coming (a burst: one on every turn of the event loop, so every write has a newer
+    // one behind it) while the next alert starts: its start is still told.
+    let n = 3;
+    let bursting = true;
+    const spin = () => {
+      if (!bursting) return;
+      queue.enqueue(follow(n), { eventId: `f${n++}` });
+      setImmediate(spin);
+    };
+    spin();
+    try {
+      clock.advance(1_000);
+      await waitUntil(() => pageSaw.length === 2, 2_000, 'the second alert told during the burst');
+    } finally {
+      bursting = false;
+    }
+    expect(pageSaw).toEqual(['event:f1', 'event:f2']);
   });
 
   it('summarises a backlog of one type rather than playing it for an hour', async () => {

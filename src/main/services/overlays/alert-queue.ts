@@ -4,8 +4,10 @@
  * pages only display what it says: a reload, a second page or a restart never replays an alert.
  *
  * Exactly once: an event's id is remembered once accepted (`seen`, kept across restarts), and an
- * alert's start is on disk before any page is told of it; one that was on screen when Sidestage
- * stopped counts as shown. Waiting alerts survive a restart and continue.
+ * alert's start is written before any page is told of it (without an fsync, which would cost tens
+ * of milliseconds on a busy disk: a crash or kill of Sidestage keeps it, a power cut at that instant
+ * could replay one alert); one that was on screen when Sidestage stopped counts as shown. Waiting
+ * alerts survive a restart and continue.
  *
  * A backlog is told, not played for an hour: more than `summaryAfter` alerts of one type waiting
  * and the rest of that type become one ("and 40 more follows"). Alerts wait while paused by hand,
@@ -53,9 +55,13 @@ const savedQueueSchema = z.object({
 });
 type SavedQueue = z.infer<typeof savedQueueSchema>;
 
-/** Ids remembered: days of a busy channel's alerts. */
-const SEEN_LIMIT = 20_000;
-const SEEN_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/**
+ * Ids remembered, long enough for what the platform sends again (a resent notification, a
+ * redemption caught up after a restart: those older than ten minutes make no alert), and small
+ * enough that saving them on every alert stays quick.
+ */
+const SEEN_LIMIT = 5_000;
+const SEEN_MAX_AGE_MS = 24 * 60 * 60_000;
 /** Custom alerts (automations) waiting at most; event alerts are bounded by their summaries. */
 export const MAX_WAITING_CUSTOM = 100;
 /** The renderer is sent the first ones waiting only. */
@@ -96,7 +102,8 @@ export class AlertQueue {
   private revision = 0;
   /** The write of the latest change; pages and the renderer hear of a change once it is on disk. */
   private latestWrite: Promise<void> = Promise.resolve();
-  private notifying = false;
+  /** A told change is waiting for its microtask. */
+  private telling = false;
   private disposed = false;
   private warnedWrite = false;
 
@@ -116,7 +123,12 @@ export class AlertQueue {
   }
 
   static async open(options: AlertQueueOptions): Promise<AlertQueue> {
-    const file = new AtomicJsonFile<SavedQueue>(join(options.dataDir, 'alert-queue.json'), { describeAll: 'the alerts waiting and the list of alerts already shown' });
+    const file = new AtomicJsonFile<SavedQueue>(join(options.dataDir, 'alert-queue.json'), {
+      describeAll: 'the alerts waiting and the list of alerts already shown',
+      // An alert's start is written before any page is told of it, on the path of every alert:
+      // with the operating system is enough against a crash or kill (a power cut may replay one).
+      flush: false,
+    });
     const empty: SavedQueue = { version: 1, seen: [], waiting: [], showing: null, last: null, pausedByHand: false, adBreakUntil: null };
     const read = await file.read(empty, (raw) => {
       const parsed = savedQueueSchema.safeParse(raw);
@@ -340,25 +352,18 @@ export class AlertQueue {
     };
   }
 
+  /**
+   * Saves the state and, once that write is on disk, tells the listeners; the alert on screen as of
+   * that write is what pages may be told. Writes land in order, so what is told never goes back; a
+   * burst of changes is told as they land, never held until the burst is over.
+   */
   private changed(): void {
     this.revision += 1;
-    this.latestWrite = this.file.write(this.snapshot());
-    this.notifyWhenSaved().catch((error: unknown) => this.options.logger.error('alert queue: a change was not told', { error }));
-  }
-
-  /** Nothing to save (pages open): told at once. */
-  private notifyNow(): void {
-    this.revision += 1;
-    if (!this.notifying) this.changes.fire(this.getState());
-  }
-
-  private async notifyWhenSaved(): Promise<void> {
-    if (this.notifying) return;
-    this.notifying = true;
-    let written: Promise<void>;
-    do {
-      written = this.latestWrite;
-      await written.then(
+    const showing = this.showingNow;
+    const write = this.file.write(this.snapshot());
+    this.latestWrite = write;
+    write
+      .then(
         () => {
           this.warnedWrite = false;
         },
@@ -368,11 +373,26 @@ export class AlertQueue {
           this.warnedWrite = true;
           this.options.logger.warn('alert queue: could not save; alerts go on, but a restart now could show one again', { reason: String(error) });
         },
-      );
-    } while (written !== this.latestWrite);
-    this.notifying = false;
-    this.announced = this.showingNow;
-    if (!this.disposed) this.changes.fire(this.getState());
+      )
+      .then(() => this.announce(showing))
+      .catch((error: unknown) => this.options.logger.error('alert queue: a change was not told', { error }));
+  }
+
+  /** Nothing to save (pages open): told at once, unless a told change is on its way. */
+  private notifyNow(): void {
+    this.revision += 1;
+    if (!this.telling) this.changes.fire(this.getState());
+  }
+
+  private announce(showing: ShowingAlert | null): void {
+    this.announced = showing;
+    if (this.telling) return;
+    // Writes that land together are told once.
+    this.telling = true;
+    queueMicrotask(() => {
+      this.telling = false;
+      if (!this.disposed) this.changes.fire(this.getState());
+    });
   }
 }
 

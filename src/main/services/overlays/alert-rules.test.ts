@@ -55,6 +55,15 @@ describe('AlertRules', () => {
     expect(rules.alertFor(redemption('song'), s)?.alert.text).toBe('V redeemed Hydrate');
   });
 
+  it('leaves out a redemption caught up long after it happened, not one caught up soon after', () => {
+    const now = Date.parse('2026-01-01T01:00:00Z');
+    const redemption = (at: string) =>
+      ({ ...ev({ kind: 'redemption', id: `r-${at}`, redemptionId: 'x', reward: { id: 'song', title: 'Song', cost: 1, prompt: '' }, user: user('V'), input: '', status: 'unfulfilled' }), at, source: 'caughtUp' }) as AlertEvent;
+    const rules = new AlertRules();
+    expect(rules.alertFor(redemption('2026-01-01T00:30:00Z'), settings(), { now })).toBeNull();
+    expect(rules.alertFor(redemption('2026-01-01T00:55:00Z'), settings(), { now })).not.toBeNull();
+  });
+
   it('alerts a hype train when it begins and at each new level only', () => {
     const rules = new AlertRules();
     const train = (kind: 'hypeTrainBegin' | 'hypeTrainProgress', id: string, level: number) => ev({ kind, id, trainId: 't1', level, total: level * 100, goal: 500 });

@@ -26,6 +26,8 @@ export const alertEventKinds = [
 export type AlertEvent = Extract<ChannelEvent, { kind: (typeof alertEventKinds)[number] }>;
 
 const anonymous = 'An anonymous viewer';
+/** A redemption found by catching up is alerted only when this recent. */
+export const STALE_AFTER_MS = 10 * 60_000;
 const numberFormat = new Intl.NumberFormat();
 const count = (n: number) => numberFormat.format(n);
 
@@ -70,8 +72,10 @@ export class AlertRules {
    * `forced` (an automation's "show the standard alert"): the type's switch, minimum and mutes do
    * not apply.
    */
-  alertFor(event: AlertEvent, settings: AlertSettings, options: { forced?: boolean; test?: boolean } = {}): { kind: AlertKind; alert: Omit<QueuedAlert, 'ofKind' | 'count'> } | null {
+  alertFor(event: AlertEvent, settings: AlertSettings, options: { forced?: boolean; test?: boolean; now?: number } = {}): { kind: AlertKind; alert: Omit<QueuedAlert, 'ofKind' | 'count'> } | null {
     if (event.kind === 'subscription' && event.isGift && !options.forced) return null;
+    // Learned late (the queue caught up after a gap or a restart): old news is not put on stream.
+    if (event.source === 'caughtUp' && !options.forced && (options.now ?? Date.now()) - Date.parse(event.at) > STALE_AFTER_MS) return null;
     if (event.kind === 'hypeTrainBegin' || event.kind === 'hypeTrainProgress') {
       const known = this.trainLevels.get(event.trainId) ?? 0;
       if (event.level <= known) return null;

@@ -367,7 +367,7 @@ export class OverlaysFeature {
 
   private enqueueEvent(event: AlertEvent, options: { forced?: boolean; test?: boolean } = {}): void {
     if (this.queue.hasSeen(event.id)) return;
-    const made = this.rules.alertFor(event, this.saved.get().alerts, options);
+    const made = this.rules.alertFor(event, this.saved.get().alerts, { ...options, now: this.clock.now() });
     if (!made) return;
     try {
       this.queue.enqueue(made.alert, { eventId: event.id, summarise: made.kind });
