@@ -43,6 +43,9 @@ const recordAlerts = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
+/** The alert on screen (one that is leaving may still be in the DOM for its exit animation). */
+const onScreen = (page: Page) => page.locator('.alert:not(.leaving) .alert-text');
+
 async function alertsSeen(page: Page): Promise<{ id: string; joined: boolean; text: string }[]> {
   return page.evaluate(() => JSON.parse(sessionStorage.getItem('alerts') ?? '[]') as { id: string; joined: boolean; text: string }[]);
 }
@@ -114,14 +117,14 @@ test('a follow shows within 1 s on a transparent 1920x1080 page; a reload mid-qu
 
   const [pixel, byte, cube] = await newViewers(dock, 'ovfollow', 3);
   await sim.follow({ user_id: pixel!.id, broadcaster_id: broadcasterId });
-  await expect(overlay.locator('.alert-text')).toHaveText(`${pixel!.name} just followed!`, { timeout: 1_000 });
+  await expect(onScreen(overlay)).toHaveText(`${pixel!.name} just followed!`, { timeout: 1_000 });
 
   // Two more wait behind it; the page reloads in the middle.
   await sim.follow({ user_id: byte!.id, broadcaster_id: broadcasterId });
   await sim.follow({ user_id: cube!.id, broadcaster_id: broadcasterId });
   await expect(page.getByTestId('alert-waiting-count')).toHaveText('2 waiting');
   await overlay.reload();
-  await expect(overlay.locator('.alert-text')).toHaveText(`${cube!.name} just followed!`, { timeout: 20_000 });
+  await expect(onScreen(overlay)).toHaveText(`${cube!.name} just followed!`, { timeout: 20_000 });
   const seen = await alertsSeen(overlay);
   // Each alert entered the screen once; after the reload the page at most joined the one on screen.
   const entered = seen.filter((a) => !a.joined).map((a) => a.id);
@@ -131,10 +134,22 @@ test('a follow shows within 1 s on a transparent 1920x1080 page; a reload mid-qu
 
   // Skip takes it off at once; Replay shows it again.
   await page.getByRole('button', { name: 'Skip', exact: true }).click();
-  await expect(overlay.locator('.alert')).toHaveCount(0);
+  await expect(overlay.locator('.alert:not(.leaving)')).toHaveCount(0);
   await page.getByRole('button', { name: 'Replay last', exact: true }).click();
-  await expect(overlay.locator('.alert-text')).toHaveText(`${cube!.name} just followed!`);
+  await expect(onScreen(overlay)).toHaveText(`${cube!.name} just followed!`);
   await expect(page.getByTestId('alert-showing')).toContainText(`${cube!.name} just followed!`);
+
+  // Reduced motion: Sidestage's setting, or the viewer's own preference, stops the animations.
+  const animation = () => overlay.locator('.alert:not(.leaving)').evaluate((el) => getComputedStyle(el).animationName);
+  expect(await animation()).toBe('alert-in');
+  await ipc(page, 'overlays:setReducedMotion', { reducedMotion: true });
+  await expect(overlay.locator('html')).toHaveAttribute('data-reduced-motion', 'true');
+  expect(await animation()).toBe('none');
+  await ipc(page, 'overlays:setReducedMotion', { reducedMotion: false });
+  await expect(overlay.locator('html')).toHaveAttribute('data-reduced-motion', 'false');
+  expect(await animation()).toBe('alert-in');
+  await overlay.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
 });
 
 test('a gift of 50 is one alert; the page without its token gets nothing; a reset link stops working', async ({ page, context, dock }) => {
@@ -150,7 +165,7 @@ test('a gift of 50 is one alert; the page without its token gets nothing; a rese
   await sim.giftSubscriptions({ broadcaster_id: broadcasterId, user_id: gifter!.id, tier: '1000', recipient_ids: recipients.map((r) => r.id) });
   // EventSub delivers in order: the follow comes after the gift's 50 subscription events.
   await sim.follow({ user_id: follower!.id, broadcaster_id: broadcasterId });
-  await expect(overlay.locator('.alert-text')).toHaveText(`${follower!.name} just followed!`, { timeout: 20_000 });
+  await expect(onScreen(overlay)).toHaveText(`${follower!.name} just followed!`, { timeout: 20_000 });
   expect((await alertsSeen(overlay)).map((a) => a.text)).toEqual([`${gifter!.name} gifted 50 subs!`, `${follower!.name} just followed!`]);
   expect((await ipc<AlertQueueState>(page, 'overlays:getQueue')).waitingCount).toBe(0);
 
@@ -161,6 +176,13 @@ test('a gift of 50 is one alert; the page without its token gets nothing; a rese
   await expect(stranger.locator('body')).toContainText('not valid');
   expect((await stranger.goto(url.replace(/token=.{4}/, 'token=AAAA')))?.status()).toBe(401);
   expect(await stranger.evaluate(() => document.querySelectorAll('script').length)).toBe(0);
+
+  // The panel's preview: the same page, framed by the dock (its CSP allows the overlay origin only).
+  const card = page.locator('[data-overlay="alerts"]');
+  await card.getByRole('button', { name: 'Preview' }).click();
+  await expect(card.frameLocator('iframe[title="Alerts preview"]').locator('html')).toHaveAttribute('data-connected', 'true');
+  await expect(card.getByTestId('overlay-pages')).toHaveText('Open in 2 places');
+  await card.getByRole('button', { name: 'Preview' }).click();
 
   // Reset the link: the open page is closed and cannot come back; the old URL is refused.
   await page.locator('[data-overlay="alerts"]').getByRole('button', { name: 'Reset the link' }).click();
@@ -188,7 +210,7 @@ test('an ad break pauses the alerts and they resume after it; the goal bar follo
   const [viewer] = await newViewers(dock, 'ovad', 1);
   await sim.follow({ user_id: viewer!.id, broadcaster_id: broadcasterId });
   await expect(page.getByTestId('alert-waiting-count')).toHaveText('1 waiting');
-  await expect(overlay.locator('.alert-text')).toHaveText(`${viewer!.name} just followed!`, { timeout: 45_000 });
+  await expect(onScreen(overlay)).toHaveText(`${viewer!.name} just followed!`, { timeout: 45_000 });
   expect(Date.now()).toBeGreaterThanOrEqual(adEnds - 500);
   await expect(page.getByTestId('alert-wait')).toHaveCount(0);
 
@@ -229,13 +251,13 @@ test('a restart of Sidestage with the page open: the page reconnects by itself a
     await page.getByRole('button', { name: 'Overlays', exact: true }).click();
     await expect(page.getByTestId('alert-waiting-count')).toHaveText('1 waiting');
     await page.getByRole('button', { name: 'Resume alerts' }).click();
-    await expect(overlay.locator('.alert-text')).toHaveText(`${waiting!.name} just followed!`);
+    await expect(onScreen(overlay)).toHaveText(`${waiting!.name} just followed!`);
     // And new events of the new run show on the same page.
     await waitForSubscriptions(running.dock);
     ({ broadcasterId } = await demoIdentities(running.dock.emulatorUrl));
     const [fresh] = await newViewers(running.dock, 'ovfresh', 1);
     await simulation(running.dock.emulatorUrl).follow({ user_id: fresh!.id, broadcaster_id: broadcasterId });
-    await expect(overlay.locator('.alert-text')).toHaveText(`${fresh!.name} just followed!`, { timeout: 20_000 });
+    await expect(onScreen(overlay)).toHaveText(`${fresh!.name} just followed!`, { timeout: 20_000 });
   } finally {
     await context.close();
     await running.stop();
