@@ -214,6 +214,19 @@ describe('AlertQueue', () => {
     expect(second.getState()).toMatchObject({ pausedByHand: true, adBreakEndsAt: new Date(clock.now() + 60_000).toISOString() });
   });
 
+  it('drops the alerts waiting when another account becomes current, keeping the one on screen', async () => {
+    const queue = await open();
+    queue.setPagesOpen(1);
+    queue.enqueue(follow(1), { eventId: 'f1' });
+    queue.enqueue(follow(2), { eventId: 'f2' });
+    await showingText(queue, 'viewer1 just followed!');
+    queue.clearWaiting();
+    await waitUntil(() => states.at(-1)?.waitingCount === 0);
+    expect(queue.showing()?.alert.text).toBe('viewer1 just followed!');
+    // Still seen: the other account's events are not alerted again should they come back.
+    expect(queue.enqueue(follow(2), { eventId: 'f2' })).toBe(false);
+  });
+
   it('bounds custom alerts waiting', async () => {
     const queue = await open();
     for (let i = 0; i < MAX_WAITING_CUSTOM; i++) queue.enqueue({ ...follow(i), id: `custom:${i}`, kind: 'custom' });

@@ -185,7 +185,7 @@ export class OverlaysFeature {
     const saved = this.saved.get();
     return {
       revision: this.revision,
-      server: { ...this.serverState, pagesBuilt: this.serverState.pagesBuilt },
+      server: this.serverState,
       overlays: overlayKeysOf(saved).map((key) => this.infoOf(key, saved)),
       alerts: saved.alerts,
       goals: saved.goals,

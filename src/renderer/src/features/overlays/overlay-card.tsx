@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { OverlayInfo } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Select } from '../../components/select';
@@ -16,7 +16,7 @@ function openIn(count: number): string {
 }
 
 /** One overlay: its URL (Copy), Add to OBS, a live preview, and Reset the link. */
-export function OverlayCard({ overlay, children }: { overlay: OverlayInfo; children?: React.ReactNode }) {
+export function OverlayCard({ overlay, children }: { overlay: OverlayInfo; children?: ReactNode }) {
   const copied = useSidestage((s) => s.overlayCopied?.key === overlay.key);
   const adding = useSidestage((s) => selectAction(`overlays.addToObs.${overlay.key}`)(s));
   const resetting = useSidestage((s) => selectAction(`overlays.resetLink.${overlay.key}`)(s).pending);
