@@ -45,12 +45,8 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   await chmod(dir, 0o700);
 }
 
-/**
- * Writes `data` atomically with mode 0600; never leaves its temporary file behind. `flush: false`
- * skips the fsync, for a file on a latency path: the new content is with the operating system when
- * this resolves (a crash or kill of Sidestage keeps it), but a power cut just then may lose it.
- */
-export async function writeFileAtomic(filePath: string, data: string | Buffer, options: { flush?: boolean } = {}): Promise<void> {
+/** Writes `data` atomically with mode 0600; never leaves its temporary file behind. */
+export async function writeFileAtomic(filePath: string, data: string | Buffer): Promise<void> {
   await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
   const tmp = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
@@ -58,7 +54,7 @@ export async function writeFileAtomic(filePath: string, data: string | Buffer, o
     const handle = await open(tmp, 'wx', 0o600);
     try {
       await handle.writeFile(data);
-      if (options.flush !== false) await handle.sync();
+      await handle.sync();
     } finally {
       await handle.close();
     }
@@ -69,15 +65,20 @@ export async function writeFileAtomic(filePath: string, data: string | Buffer, o
   }
 }
 
-/** `writeFileAtomic` for the few callers that cannot wait (the token key, read inside a synchronous decrypt). */
-export function writeFileAtomicSync(filePath: string, data: Buffer): void {
+/**
+ * `writeFileAtomic` for the few callers that cannot wait: the token key (read inside a synchronous
+ * decrypt), and the alert queue, whose alert starts must be written before any page is told, within
+ * milliseconds on a busy machine. `flush: false` skips the fsync: the content is with the operating
+ * system on return (a crash or kill of Sidestage keeps it), but a power cut just then may lose it.
+ */
+export function writeFileAtomicSync(filePath: string, data: Buffer, options: { flush?: boolean } = {}): void {
   mkdirSync(dirname(filePath), { recursive: true, mode: 0o700 });
   const tmp = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const fd = openSync(tmp, 'wx', 0o600);
     try {
       writeSync(fd, data);
-      fsyncSync(fd);
+      if (options.flush !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -140,8 +141,6 @@ export interface ReadResult<T> {
 export interface JsonFileOptions {
   /** What the whole file holds, for "lost" when none of it can be used, e.g. "the notification history". */
   describeAll: string;
-  /** False: writes skip the fsync (see `writeFileAtomic`). Default true. */
-  flush?: boolean;
 }
 
 /**
@@ -234,7 +233,7 @@ export class AtomicJsonFile<T> {
     if (!this.dirty) return;
     this.dirty = false;
     try {
-      await writeFileAtomic(this.path, JSON.stringify(this.latest), { flush: this.options.flush });
+      await writeFileAtomic(this.path, JSON.stringify(this.latest));
     } catch (err) {
       // Not on disk: a write queued behind this one (which counted on it) must try again.
       this.dirty = true;

@@ -4,10 +4,9 @@
  * pages only display what it says: a reload, a second page or a restart never replays an alert.
  *
  * Exactly once: an event's id is remembered once accepted (`seen`, kept across restarts), and an
- * alert's start is written before any page is told of it (without an fsync, which would cost tens
- * of milliseconds on a busy disk: a crash or kill of Sidestage keeps it, a power cut at that instant
- * could replay one alert); one that was on screen when Sidestage stopped counts as shown. Waiting
- * alerts survive a restart and continue.
+ * alert's start is written before any page is told of it (without an fsync: a crash or kill of
+ * Sidestage keeps it, a power cut at that instant could replay one alert); one that was on screen
+ * when Sidestage stopped counts as shown. Waiting alerts survive a restart and continue.
  *
  * A backlog is told, not played for an hour: more than `summaryAfter` alerts of one type waiting
  * and the rest of that type become one ("and 40 more follows"). Alerts wait while paused by hand,
@@ -21,7 +20,7 @@ import { alertKindSchema, queuedAlertKindSchema, type AlertKind, type AlertLine,
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
-import { AtomicJsonFile } from '../common/atomic-json-file';
+import { AtomicJsonFile, writeFileAtomicSync } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
@@ -100,10 +99,8 @@ export class AlertQueue {
   private gapTimer: unknown = null;
   private adTimer: unknown = null;
   private revision = 0;
-  /** The write of the latest change; pages and the renderer hear of a change once it is on disk. */
-  private latestWrite: Promise<void> = Promise.resolve();
-  /** A told change is waiting for its microtask. */
-  private telling = false;
+  /** Changes made in this task are saved (once) and told at its end. */
+  private saving = false;
   private disposed = false;
   private warnedWrite = false;
 
@@ -123,12 +120,8 @@ export class AlertQueue {
   }
 
   static async open(options: AlertQueueOptions): Promise<AlertQueue> {
-    const file = new AtomicJsonFile<SavedQueue>(join(options.dataDir, 'alert-queue.json'), {
-      describeAll: 'the alerts waiting and the list of alerts already shown',
-      // An alert's start is written before any page is told of it, on the path of every alert:
-      // with the operating system is enough against a crash or kill (a power cut may replay one).
-      flush: false,
-    });
+    // Read (and recovered) like every data file; written by `save` below.
+    const file = new AtomicJsonFile<SavedQueue>(join(options.dataDir, 'alert-queue.json'), { describeAll: 'the alerts waiting and the list of alerts already shown' });
     const empty: SavedQueue = { version: 1, seen: [], waiting: [], showing: null, last: null, pausedByHand: false, adBreakUntil: null };
     const read = await file.read(empty, (raw) => {
       const parsed = savedQueueSchema.safeParse(raw);
@@ -267,12 +260,12 @@ export class AlertQueue {
     return this.changes.on(listener);
   }
 
-  /** Stops the timers and waits for the last write. */
+  /** Stops the timers; a change not saved yet is saved now. */
   async dispose(): Promise<void> {
     this.disposed = true;
     for (const timer of [this.endTimer, this.gapTimer, this.adTimer]) if (timer !== null) this.clock.clearTimeout(timer);
     this.endTimer = this.gapTimer = this.adTimer = null;
-    await this.latestWrite.catch(() => undefined);
+    this.save();
     this.changes.dispose();
   }
 
@@ -353,46 +346,40 @@ export class AlertQueue {
   }
 
   /**
-   * Saves the state and, once that write is on disk, tells the listeners; the alert on screen as of
-   * that write is what pages may be told. Writes land in order, so what is told never goes back; a
-   * burst of changes is told as they land, never held until the burst is over.
+   * Saves the state, then tells the listeners; the alert on screen as saved is what pages may be
+   * told. The changes of one task (an alert queued and started) are saved once, at its end. The
+   * write is synchronous and without an fsync: with the OS in a fraction of a millisecond (a crash
+   * or kill of Sidestage keeps it), where the thread pool and a flush would cost tens of milliseconds
+   * on a busy machine, on the path of every alert.
    */
   private changed(): void {
     this.revision += 1;
-    const showing = this.showingNow;
-    const write = this.file.write(this.snapshot());
-    this.latestWrite = write;
-    write
-      .then(
-        () => {
-          this.warnedWrite = false;
-        },
-        (error: unknown) => {
-          // Not on disk: the alerts go on (the screen matters more), only a restart could repeat one.
-          if (this.warnedWrite) return;
-          this.warnedWrite = true;
-          this.options.logger.warn('alert queue: could not save; alerts go on, but a restart now could show one again', { reason: String(error) });
-        },
-      )
-      .then(() => this.announce(showing))
-      .catch((error: unknown) => this.options.logger.error('alert queue: a change was not told', { error }));
+    if (this.saving) return;
+    this.saving = true;
+    queueMicrotask(() => this.save());
   }
 
-  /** Nothing to save (pages open): told at once, unless a told change is on its way. */
+  private save(): void {
+    if (!this.saving) return;
+    this.saving = false;
+    try {
+      writeFileAtomicSync(this.file.path, Buffer.from(JSON.stringify(this.snapshot())), { flush: false });
+      this.warnedWrite = false;
+    } catch (error) {
+      // Not on disk: the alerts go on (the screen matters more), only a restart could repeat one.
+      if (!this.warnedWrite) {
+        this.warnedWrite = true;
+        this.options.logger.warn('alert queue: could not save; alerts go on, but a restart now could show one again', { reason: String(error) });
+      }
+    }
+    this.announced = this.showingNow;
+    if (!this.disposed) this.changes.fire(this.getState());
+  }
+
+  /** Nothing to save (pages open): told at once, unless a save (which tells) is on its way. */
   private notifyNow(): void {
     this.revision += 1;
-    if (!this.telling) this.changes.fire(this.getState());
-  }
-
-  private announce(showing: ShowingAlert | null): void {
-    this.announced = showing;
-    if (this.telling) return;
-    // Writes that land together are told once.
-    this.telling = true;
-    queueMicrotask(() => {
-      this.telling = false;
-      if (!this.disposed) this.changes.fire(this.getState());
-    });
+    if (!this.saving) this.changes.fire(this.getState());
   }
 }
 
