@@ -22,6 +22,7 @@ import type { ActivityActionId, ActivitySlice } from './activity-slice';
 import type { ChatActionId, ChatSlice } from './chat-slice';
 import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
 import type { HotkeysActionId, HotkeysSlice } from './hotkeys-slice';
+import type { OverlaysActionId, OverlaysSlice } from './overlays-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -69,7 +70,8 @@ export type ActionId =
   | ActivityActionId
   | ChatActionId
   | AppearanceActionId
-  | HotkeysActionId;
+  | HotkeysActionId
+  | OverlaysActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -154,4 +156,5 @@ export type SidestageState = AppSlice &
   ActivitySlice &
   ChatSlice &
   AppearanceSlice &
-  HotkeysSlice;
+  HotkeysSlice &
+  OverlaysSlice;
