@@ -59,6 +59,10 @@ import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
 import { buildModeration, disposeModeration, startModeration, type ModerationServices } from './composition/moderation';
 import { registerModerationIpc } from './ipc/moderation-ipc';
+import { buildOverlays } from './services/overlays/build-overlays';
+import { openOverlayFiles, type OverlaysFeature } from './services/overlays/overlays-feature';
+import { registerOverlaysIpc } from './ipc/overlays-ipc';
+import { registerMediaIpc } from './ipc/media-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -96,6 +100,8 @@ export interface SidestageOptions {
   logger: Logger;
   /** How the EventSub WebSocket is made; the go-live benchmark wraps it to time frames on arrival. Default: `ws`. */
   eventSubSocketFactory?: WebSocketFactory;
+  /** The built overlay pages (out/overlays); none: the overlay server says they are not built. */
+  overlayPagesDir?: string | null;
 }
 
 export interface Sidestage {
@@ -115,6 +121,8 @@ export interface Sidestage {
   /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
   testStream: TestStreamService | null;
   recoveryNotices: DataRecoveryNotices;
+  /** Overlays for OBS browser sources, the alert queue and the media library. */
+  overlays: OverlaysFeature;
   dispose(): Promise<void>;
 }
 
@@ -126,6 +134,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const choice = options.demo ? ({ kind: 'demo' } as const) : choosePlatform(options.env, settings.get('platform.clientId'));
   // What the services read at start, before anything is built: then every service is built at once.
   const files = await openRedemptionFiles(options.dataDir, { notices: recoveryNotices, logger });
+  const overlayFiles = await openOverlayFiles({ dataDir: options.dataDir, notices: recoveryNotices, logger });
 
   let emulator: RunningEmulator | null = null;
   let config: PlatformConfig;
@@ -160,7 +169,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const broadcaster = new CurrentBroadcaster(auth);
   // One EventSub session for the current broadcaster; services subscribe to its notifications and gaps.
   const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, broadcaster, auth, logger, wsFactory: options.eventSubSocketFactory });
-  // The one channel-event stream over it: every service that reads the channel's events subscribes here.
+  // The one channel-event stream: every consumer of what happens on the channel subscribes here.
   const channelEvents = new ChannelEvents({ events, broadcaster, logger });
   const ingest = new IngestService({
     directory: new IngestDirectory({ ingestUrl: config.ingestUrl, settings, logger }),
@@ -248,6 +257,25 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   });
   const chat = new ChatService({ api, broadcaster, events, logger });
   const appearance = new AppearanceService(settings);
+  // What the viewers see: the alert queue, the overlay server and the media library.
+  const overlays = buildOverlays(
+    {
+      dataDir: options.dataDir,
+      pagesDir: options.overlayPagesDir ?? null,
+      settings,
+      channelEvents,
+      api,
+      broadcaster,
+      charity: redemptions.charity,
+      redemptions: redemptions.redemptions,
+      chat,
+      obs,
+      demo: emulator && demoSeed ? { emulatorUrl: emulator.url, broadcasterId: demoSeed.broadcaster.id } : null,
+      notices: recoveryNotices,
+      logger,
+    },
+    overlayFiles,
+  );
 
   // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 
@@ -292,6 +320,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, appearance));
   wiring.add(registerModerationIpc(router, moderation));
+  wiring.add(registerOverlaysIpc(router, overlays));
+  wiring.add(registerMediaIpc(router, overlays.media));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -314,6 +344,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
 
   const dispose = async () => {
     wiring.dispose();
+    await overlays.dispose();
+    channelEvents.dispose();
     goLive.dispose();
     chat.dispose();
     activity.dispose();
@@ -325,7 +357,6 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     await obs.dispose();
     await disposeLiveControls(live);
     await disposeRedemptionServices(redemptions);
-    channelEvents.dispose();
     events.dispose();
     ingest.dispose();
     broadcaster.dispose();
@@ -339,6 +370,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     activity.start();
     chat.start();
     startModeration(moderation);
+    await overlays.start();
     events.start();
     await auth.start();
     await startLiveControls(live);
@@ -363,6 +395,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive,
     testStream,
     recoveryNotices,
+    overlays,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
   };

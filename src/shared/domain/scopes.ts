@@ -44,6 +44,8 @@ export const requestedScopes = {
   'channel:manage:moderators': 'Make a chatter a moderator, or no longer one',
   'channel:manage:vips': 'Make a chatter a VIP, or no longer one',
   'channel:moderate': "Count a chatter's timeouts and bans during the broadcast",
+  // Overlays (src/main/services/overlays/): a goal bar of the platform's creator goals.
+  'channel:read:goals': 'Show your creator goals on a goal overlay',
 } as const;
 
 export type RequestedScope = keyof typeof requestedScopes;

@@ -27,6 +27,7 @@ import { createHeldMessagesSlice, mirrorHeldMessages } from './held-messages-sli
 import { createUnbanRequestsSlice, mirrorUnbanRequests } from './unban-requests-slice';
 import { createChatRulesSlice, mirrorChatRules } from './chat-rules-slice';
 import { createChatUsersSlice, mirrorChatUsers } from './chat-users-slice';
+import { createOverlaysSlice, mirrorOverlays } from './overlays-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -60,6 +61,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createUnbanRequestsSlice(context),
       ...createChatRulesSlice(context),
       ...createChatUsersSlice(context),
+      ...createOverlaysSlice(context),
     };
   });
 }
@@ -93,6 +95,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorUnbanRequests,
     mirrorChatRules,
     mirrorChatUsers,
+    mirrorOverlays,
   ];
   return stopAll([...mirrors.map((mirror) => mirror(store, deps)), followGoingLive(store)]);
 }

@@ -27,6 +27,7 @@ import type { HeldMessagesActionId, HeldMessagesSlice } from './held-messages-sl
 import type { UnbanRequestsActionId, UnbanRequestsSlice } from './unban-requests-slice';
 import type { ChatRulesActionId, ChatRulesSlice } from './chat-rules-slice';
 import type { ChatUsersActionId, ChatUsersSlice } from './chat-users-slice';
+import type { OverlaysActionId, OverlaysSlice } from './overlays-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -79,7 +80,8 @@ export type ActionId =
   | HeldMessagesActionId
   | UnbanRequestsActionId
   | ChatRulesActionId
-  | ChatUsersActionId;
+  | ChatUsersActionId
+  | OverlaysActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -169,4 +171,5 @@ export type SidestageState = AppSlice &
   HeldMessagesSlice &
   UnbanRequestsSlice &
   ChatRulesSlice &
-  ChatUsersSlice;
+  ChatUsersSlice &
+  OverlaysSlice;
