@@ -1,7 +1,8 @@
 /**
- * The demo seed's chat, moderation and charity data: the demo viewers in chat, ModMallory as a
- * moderator, the chat settings, a channel emote set and badges, and a running charity campaign with
- * a few donations. Values are fixed so they survive `POST /_emulator/reset`.
+ * The demo seed's chat, moderation and charity data: the demo viewers in chat (regulars who have
+ * chatted before), ModMallory as a moderator, the chat settings, a channel emote set and badges,
+ * and a running charity campaign with a few donations. Values are fixed so they survive
+ * `POST /_emulator/reset`.
  */
 import { defaultCharityLogo } from './domain/charity';
 import type { BadgeSet, ChannelEmote } from './domain/stores/chat';
@@ -57,7 +58,11 @@ export const DEMO_CHARITY = {
 } as const;
 
 export function applyCommunitySeed(state: EmulatorState, broadcasterId: string, viewerIds: readonly string[]): void {
-  for (const id of viewerIds) state.chat.join(broadcasterId, id);
+  for (const id of viewerIds) {
+    state.chat.join(broadcasterId, id);
+    // Regulars: none of them is a first-time chatter (Shield Mode).
+    state.chatMessages.markChatted(broadcasterId, id);
+  }
   state.moderators.add(broadcasterId, DEMO_MODERATOR_ID, DEMO_MODERATOR_ADDED_AT);
   state.chat.updateSettings(broadcasterId, { followerMode: true, followerModeDuration: 10 });
   state.chat.setChannelEmotes(broadcasterId, DEMO_CHANNEL_EMOTES.map((e) => ({ ...e, format: [...e.format] })));

@@ -8,7 +8,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { GLOBAL_EMOTE_OWNER_ID, GLOBAL_EMOTE_SET_ID, GLOBAL_EMOTES } from '../catalogue/emotes';
 import * as ids from '../ids';
 import { ApiError, badRequest, conflict, notFound } from './api-error';
+import { followerRuleRefusal } from './chat-refusals';
 import type { EmulatorState } from './emulator-state';
+import { shieldModeRefusal } from './shield-mode';
 import type { ChannelEmote, EmoteFormat, EmoteType } from './stores/chat';
 import type { ChatMessage, DropReason, EmoteFragment, MessageFragment } from './stores/chat-messages';
 import type { User } from './stores/users';
@@ -182,6 +184,8 @@ function dropReason(state: EmulatorState, broadcaster: User, sender: User, text:
       : { code: 'msg_timedout', message: `You are timed out for ${Math.ceil((ban.endsAt - now) / 1000)} more seconds.` };
   }
   if (state.moderators.canModerate(broadcaster.id, sender.id)) return null;
+  const shielded = shieldModeRefusal(state, broadcaster, sender, now);
+  if (shielded) return shielded;
   const settings = state.chat.settings(broadcaster.id);
   const vip = state.vips.isVip(broadcaster.id, sender.id);
   if (settings.emoteMode && fragments.some((f) => f.type !== 'emote' && f.text.trim() !== '')) {
@@ -191,11 +195,8 @@ function dropReason(state: EmulatorState, broadcaster: User, sender: User, text:
     return { code: 'msg_subsonly', message: `This room is in subscribers-only mode. To talk, purchase a channel subscription at https://www.twitch.tv/products/${broadcaster.login}/ticket?ref=subscriber_only_mode_chat.` };
   }
   if (settings.followerMode && !vip) {
-    const follow = state.follows.get(sender.id, broadcaster.id);
-    const minutes = settings.followerModeDuration ?? 0;
-    if (!follow || now - follow.followedAt < minutes * 60_000) {
-      return { code: 'msg_followersonly', message: `This room is in ${minutes} minutes followers-only mode. Follow ${broadcaster.login} to join the community!` };
-    }
+    const refused = followerRuleRefusal(state, broadcaster, sender, settings.followerModeDuration ?? 0, now);
+    if (refused) return refused;
   }
   const last = state.chatMessages.lastSent(broadcaster.id, sender.id);
   if (settings.slowMode && !vip && last && now - last.sentAt < (settings.slowModeWaitTime ?? 0) * 1000) {

@@ -30,6 +30,7 @@ import { RaidStore } from './stores/raids';
 import { RateLimiter } from './stores/rate-limiter';
 import { RedemptionStore } from './stores/redemptions';
 import { RewardStore } from './stores/rewards';
+import { ShieldModeStore } from './stores/shield-mode';
 import { ShoutoutStore } from './stores/shoutouts';
 import { StreamStore } from './stores/streams';
 import { SubscriptionStore } from './stores/subscriptions';
@@ -105,6 +106,7 @@ export class EmulatorState {
   subscriptions!: SubscriptionStore;
   goals!: GoalStore;
   hypeTrains!: HypeTrainStore;
+  shieldMode!: ShieldModeStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -196,5 +198,6 @@ export class EmulatorState {
     this.subscriptions = new SubscriptionStore();
     this.goals = new GoalStore();
     this.hypeTrains = new HypeTrainStore();
+    this.shieldMode = new ShieldModeStore();
   }
 }

@@ -28,6 +28,13 @@ export interface RoleChange {
   userId: string;
 }
 
+/** Shield Mode turned on or off in a channel: by whom, when (ms). */
+export interface ShieldModeChange {
+  broadcasterId: string;
+  moderatorId: string;
+  at: number;
+}
+
 /** A notice in a channel's chat that is not a viewer's message. */
 export type ChatNotice =
   | { kind: 'announcement'; broadcasterId: string; moderatorId: string; text: string; color: string }
@@ -82,7 +89,8 @@ export type PlatformEvent =
   | { type: 'channel.cheer'; cheer: Cheer }
   | { type: 'channel.subscribe'; subscription: ChannelSubscription }
   | { type: 'channel.subscription.gift'; gift: SubscriptionGift }
-  | { type: 'channel.subscription.message'; message: ResubscriptionMessage };
+  | { type: 'channel.subscription.message'; message: ResubscriptionMessage }
+  | { type: 'channel.shield_mode.begin' | 'channel.shield_mode.end'; change: ShieldModeChange };
 
 export type PlatformEventType = PlatformEvent['type'];
 

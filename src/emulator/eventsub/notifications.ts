@@ -19,6 +19,7 @@ import { banNotification, roleNotification, unbanNotification } from './payloads
 import { pollNotification } from './payloads/polls';
 import { predictionNotification } from './payloads/predictions';
 import { raidNotification } from './payloads/raids';
+import { shieldModeNotification } from './payloads/shield-mode';
 import { shoutoutNotification } from './payloads/shoutouts';
 import { streamNotification } from './payloads/streams';
 import { cheerNotification, giftNotification, resubscriptionNotification, subscribeNotification } from './payloads/supporters';
@@ -83,6 +84,9 @@ export function notificationOf(state: EmulatorState, event: PlatformEvent): Noti
       return giftNotification(state, event);
     case 'channel.subscription.message':
       return resubscriptionNotification(state, event);
+    case 'channel.shield_mode.begin':
+    case 'channel.shield_mode.end':
+      return shieldModeNotification(state, event);
   }
 }
 

@@ -27,6 +27,7 @@ import { registerHypeTrainRoutes } from './helix/hype-train/hype-train';
 import { registerBanRoutes } from './helix/moderation/bans';
 import { registerModerationRoutes } from './helix/moderation/moderator-events';
 import { registerModeratorRoutes } from './helix/moderation/moderators';
+import { registerShieldModeRoutes } from './helix/moderation/shield-mode';
 import { registerVipRoutes } from './helix/moderation/vips';
 import { registerPollRoutes } from './helix/polls/polls';
 import { registerPredictionRoutes } from './helix/predictions/predictions';
@@ -88,6 +89,7 @@ const HELIX: readonly RouteModule[] = [
   registerModeratorRoutes,
   registerVipRoutes,
   registerBanRoutes,
+  registerShieldModeRoutes,
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,

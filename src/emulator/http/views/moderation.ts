@@ -1,10 +1,14 @@
-/** Moderation in the current API's shapes: moderator-change records, role holders, bans (spec 4.9, the platform's reference). */
+/**
+ * Moderation in the current API's shapes: moderator-change records, role holders, bans (spec 4.9,
+ * the platform's reference), Shield Mode's status.
+ */
 import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { Ban } from '../../domain/stores/bans';
 import type { ModeratorChangeRecord } from '../../domain/stores/moderators';
+import type { ShieldModeStatus } from '../../domain/stores/shield-mode';
 import { userFields } from './user-fields';
-import type { ModeratorEventView } from './wire/moderation';
+import type { ModeratorEventView, ShieldModeStatusView } from './wire/moderation';
 
 /** A moderator-change record in the spec's shape (part 2). */
 export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord): ModeratorEventView {
@@ -39,5 +43,14 @@ export function banView(ban: Ban) {
     user_id: ban.userId,
     created_at: toRfc3339(ban.createdAt),
     end_time: ban.endsAt === null ? null : toRfc3339(ban.endsAt),
+  };
+}
+
+/** Get and Update Shield Mode Status: the moderator and time are empty strings until it was first turned on. */
+export function shieldModeStatusView(state: EmulatorState, status: ShieldModeStatus): ShieldModeStatusView {
+  return {
+    is_active: status.isActive,
+    ...(status.moderatorId === null ? { moderator_id: '', moderator_login: '', moderator_name: '' } : userFields(state, 'moderator', status.moderatorId)),
+    last_activated_at: status.lastActivatedAt === null ? '' : toRfc3339(status.lastActivatedAt),
   };
 }

@@ -1,4 +1,4 @@
-/** Moderators, VIPs, bans and the simulation API's moderator calls (see `common.ts`). */
+/** Moderators, VIPs, bans, Shield Mode and the simulation API's moderation calls (see `common.ts`). */
 import type { UserFields } from './common';
 
 export interface ModeratorRequest {
@@ -15,3 +15,6 @@ export interface ModeratorEventView {
   version: string;
   event_data: UserFields<'broadcaster'> & UserFields<'user'>;
 }
+
+/** Shield Mode's status as Get and Update Shield Mode Status answer it. */
+export type ShieldModeStatusView = { is_active: boolean } & UserFields<'moderator'> & { last_activated_at: string };
