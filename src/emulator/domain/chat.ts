@@ -1,14 +1,15 @@
 /**
  * Chat's rules: who is in chat, which emotes a user may use and how a message splits into
- * fragments, which badges a sender wears, why a message is dropped (bans, timeouts, chat modes),
- * sending (`channel.chat.message`), announcements (`channel.chat.notification`), deleting a
- * message, and the channels' emotes and emote sets.
+ * fragments, which badges a sender wears, why a message is dropped (bans, timeouts, Shield Mode,
+ * chat modes, blocked terms), sending (`channel.chat.message`), announcements
+ * (`channel.chat.notification`), deleting a message, and the channels' emotes and emote sets.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GLOBAL_EMOTE_OWNER_ID, GLOBAL_EMOTE_SET_ID, GLOBAL_EMOTES } from '../catalogue/emotes';
 import * as ids from '../ids';
 import { ApiError, badRequest, conflict, notFound } from './api-error';
-import { followerRuleRefusal } from './chat-refusals';
+import { blockedTermsIn } from './blocked-terms';
+import { followerRuleRefusal, refusal, REJECTED_BY_SETTINGS } from './chat-refusals';
 import type { EmulatorState } from './emulator-state';
 import { shieldModeRefusal } from './shield-mode';
 import type { ChannelEmote, EmoteFormat, EmoteType } from './stores/chat';
@@ -206,6 +207,7 @@ function dropReason(state: EmulatorState, broadcaster: User, sender: User, text:
   if (settings.uniqueChatMode && last && last.text === text && now - last.sentAt < DUPLICATE_WINDOW_MS) {
     return { code: 'msg_duplicate', message: 'Your message was not sent because it is identical to the previous one you sent, less than 30 seconds ago.' };
   }
+  if (blockedTermsIn(state, broadcaster.id, text, now).length > 0) return refusal(REJECTED_BY_SETTINGS);
   return null;
 }
 

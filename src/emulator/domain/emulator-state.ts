@@ -6,6 +6,7 @@ import { EventBus } from './event-bus';
 import { AdScheduleStore } from './stores/ad-schedules';
 import { AuthorizationCodeStore } from './stores/authorization-codes';
 import { BanStore } from './stores/bans';
+import { BlockedTermStore } from './stores/blocked-terms';
 import { ChannelPointBalanceStore } from './stores/channel-point-balances';
 import { ChannelStore } from './stores/channels';
 import { CharityStore } from './stores/charity';
@@ -107,6 +108,7 @@ export class EmulatorState {
   goals!: GoalStore;
   hypeTrains!: HypeTrainStore;
   shieldMode!: ShieldModeStore;
+  blockedTerms!: BlockedTermStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -199,5 +201,6 @@ export class EmulatorState {
     this.goals = new GoalStore();
     this.hypeTrains = new HypeTrainStore();
     this.shieldMode = new ShieldModeStore();
+    this.blockedTerms = new BlockedTermStore();
   }
 }

@@ -25,6 +25,7 @@ import { registerGameRoutes } from './helix/games/games';
 import { registerGoalRoutes } from './helix/goals/goals';
 import { registerHypeTrainRoutes } from './helix/hype-train/hype-train';
 import { registerBanRoutes } from './helix/moderation/bans';
+import { registerBlockedTermRoutes } from './helix/moderation/blocked-terms';
 import { registerModerationRoutes } from './helix/moderation/moderator-events';
 import { registerModeratorRoutes } from './helix/moderation/moderators';
 import { registerShieldModeRoutes } from './helix/moderation/shield-mode';
@@ -90,6 +91,7 @@ const HELIX: readonly RouteModule[] = [
   registerVipRoutes,
   registerBanRoutes,
   registerShieldModeRoutes,
+  registerBlockedTermRoutes,
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,

@@ -1,14 +1,15 @@
 /**
  * Moderation in the current API's shapes: moderator-change records, role holders, bans (spec 4.9,
- * the platform's reference), Shield Mode's status.
+ * the platform's reference), Shield Mode's status, blocked terms.
  */
 import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { Ban } from '../../domain/stores/bans';
+import type { BlockedTerm } from '../../domain/stores/blocked-terms';
 import type { ModeratorChangeRecord } from '../../domain/stores/moderators';
 import type { ShieldModeStatus } from '../../domain/stores/shield-mode';
 import { userFields } from './user-fields';
-import type { ModeratorEventView, ShieldModeStatusView } from './wire/moderation';
+import type { BlockedTermView, ModeratorEventView, ShieldModeStatusView } from './wire/moderation';
 
 /** A moderator-change record in the spec's shape (part 2). */
 export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord): ModeratorEventView {
@@ -52,5 +53,18 @@ export function shieldModeStatusView(state: EmulatorState, status: ShieldModeSta
     is_active: status.isActive,
     ...(status.moderatorId === null ? { moderator_id: '', moderator_login: '', moderator_name: '' } : userFields(state, 'moderator', status.moderatorId)),
     last_activated_at: status.lastActivatedAt === null ? '' : toRfc3339(status.lastActivatedAt),
+  };
+}
+
+/** A blocked term as Get Blocked Terms lists it and Add Blocked Term answers it. */
+export function blockedTermView(term: BlockedTerm): BlockedTermView {
+  return {
+    broadcaster_id: term.broadcasterId,
+    moderator_id: term.moderatorId,
+    id: term.id,
+    text: term.text,
+    created_at: toRfc3339(term.createdAt),
+    updated_at: toRfc3339(term.updatedAt),
+    expires_at: term.expiresAt === null ? null : toRfc3339(term.expiresAt),
   };
 }

@@ -18,3 +18,14 @@ export interface ModeratorEventView {
 
 /** Shield Mode's status as Get and Update Shield Mode Status answer it. */
 export type ShieldModeStatusView = { is_active: boolean } & UserFields<'moderator'> & { last_activated_at: string };
+
+/** A blocked term as Get Blocked Terms lists it. */
+export interface BlockedTermView {
+  broadcaster_id: string;
+  moderator_id: string;
+  id: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+}
