@@ -8,8 +8,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { GLOBAL_EMOTE_OWNER_ID, GLOBAL_EMOTE_SET_ID, GLOBAL_EMOTES } from '../catalogue/emotes';
 import * as ids from '../ids';
 import { ApiError, badRequest, conflict, notFound } from './api-error';
+import { autoModHolds, holdMessage, type AutoModVerdict } from './automod';
 import { blockedTermsIn } from './blocked-terms';
-import { followerRuleRefusal, refusal, REJECTED_BY_SETTINGS } from './chat-refusals';
+import { followerRuleRefusal, HELD_FOR_REVIEW, refusal, REJECTED_BY_SETTINGS } from './chat-refusals';
 import type { EmulatorState } from './emulator-state';
 import { shieldModeRefusal } from './shield-mode';
 import type { ChannelEmote, EmoteFormat, EmoteType } from './stores/chat';
@@ -224,16 +225,19 @@ export function threadStart(state: EmulatorState, message: ChatMessage): ChatMes
 
 /**
  * Sends a message as `sender` (the API's Send Chat Message and a simulated viewer alike): checks
- * the channel's bans and chat modes, keeps the message (sent or dropped) and announces
- * `channel.chat.message` when it went out.
+ * the channel's bans, Shield Mode, chat modes and blocked terms, keeps the message (sent or
+ * dropped) and announces `channel.chat.message` when it went out. With `autoMod` (what AutoMod
+ * sees in it), the channel's AutoMod may hold it instead (`automod.message.hold`).
  */
 export function postChatMessage(
   state: EmulatorState,
-  input: { broadcaster: User; sender: User; text: string; replyParentMessageId?: string | null; now: number },
+  input: { broadcaster: User; sender: User; text: string; replyParentMessageId?: string | null; now: number; autoMod?: AutoModVerdict },
 ): ChatMessage {
-  const { broadcaster, sender, text, now } = input;
+  const { broadcaster, sender, text, now, autoMod } = input;
   const fragments = messageFragments(state, broadcaster.id, sender.id, text);
-  const drop = dropReason(state, broadcaster, sender, text, fragments, now);
+  let drop = dropReason(state, broadcaster, sender, text, fragments, now);
+  const held = drop === null && autoMod !== undefined && !state.moderators.canModerate(broadcaster.id, sender.id) && autoModHolds(state, broadcaster.id, autoMod);
+  if (held) drop = refusal(HELD_FOR_REVIEW);
   const message: ChatMessage = {
     id: randomUUID(),
     broadcasterId: broadcaster.id,
@@ -246,6 +250,7 @@ export function postChatMessage(
     replyParentMessageId: input.replyParentMessageId ?? null,
   };
   state.chatMessages.add(message);
+  if (held) holdMessage(state, message, autoMod!, now);
   if (message.isSent) state.events.publish({ type: 'channel.chat.message', message });
   return message;
 }

@@ -5,6 +5,7 @@ import type { IngestServer } from '../catalogue/ingest-servers';
 import { EventBus } from './event-bus';
 import { AdScheduleStore } from './stores/ad-schedules';
 import { AuthorizationCodeStore } from './stores/authorization-codes';
+import { AutoModStore } from './stores/automod';
 import { BanStore } from './stores/bans';
 import { BlockedTermStore } from './stores/blocked-terms';
 import { ChannelPointBalanceStore } from './stores/channel-point-balances';
@@ -109,6 +110,7 @@ export class EmulatorState {
   hypeTrains!: HypeTrainStore;
   shieldMode!: ShieldModeStore;
   blockedTerms!: BlockedTermStore;
+  autoMod!: AutoModStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -202,5 +204,6 @@ export class EmulatorState {
     this.hypeTrains = new HypeTrainStore();
     this.shieldMode = new ShieldModeStore();
     this.blockedTerms = new BlockedTermStore();
+    this.autoMod = new AutoModStore();
   }
 }

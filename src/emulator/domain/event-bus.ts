@@ -7,6 +7,7 @@
  */
 import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 import type { AdBreak } from './stores/ad-schedules';
+import type { HeldMessage } from './stores/automod';
 import type { Ban } from './stores/bans';
 import type { Channel } from './stores/channels';
 import type { CharityCampaign, CharityDonation } from './stores/charity';
@@ -90,7 +91,8 @@ export type PlatformEvent =
   | { type: 'channel.subscribe'; subscription: ChannelSubscription }
   | { type: 'channel.subscription.gift'; gift: SubscriptionGift }
   | { type: 'channel.subscription.message'; message: ResubscriptionMessage }
-  | { type: 'channel.shield_mode.begin' | 'channel.shield_mode.end'; change: ShieldModeChange };
+  | { type: 'channel.shield_mode.begin' | 'channel.shield_mode.end'; change: ShieldModeChange }
+  | { type: 'automod.message.hold' | 'automod.message.update'; held: HeldMessage };
 
 export type PlatformEventType = PlatformEvent['type'];
 

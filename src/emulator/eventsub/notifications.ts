@@ -9,6 +9,7 @@ import type { EmulatorState } from '../domain/emulator-state';
 import type { PlatformEvent } from '../domain/event-bus';
 import type { Notification } from './notification';
 import { adBreakNotification } from './payloads/ads';
+import { autoModNotification } from './payloads/automod';
 import { followNotification, channelUpdateNotification } from './payloads/channels';
 import { redemptionNotification } from './payloads/channel-points';
 import { donationNotification } from './payloads/charity';
@@ -87,6 +88,9 @@ export function notificationOf(state: EmulatorState, event: PlatformEvent): Noti
     case 'channel.shield_mode.begin':
     case 'channel.shield_mode.end':
       return shieldModeNotification(state, event);
+    case 'automod.message.hold':
+    case 'automod.message.update':
+      return autoModNotification(state, event);
   }
 }
 

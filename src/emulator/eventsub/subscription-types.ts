@@ -87,6 +87,7 @@ export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
   ...broadcasterTypes(['channel.subscribe', 'channel.subscription.gift', 'channel.subscription.message'], '1', ['channel:read:subscriptions']),
   // Moderation (the platform's reference): a moderator of the channel subscribes, as the token user.
   ...moderatorTypes(['channel.shield_mode.begin', 'channel.shield_mode.end'], ['moderator:read:shield_mode', 'moderator:manage:shield_mode']),
+  ...moderatorTypes(['automod.message.hold', 'automod.message.update'], ['moderator:manage:automod']),
 ];
 
 /** Types conditioned on `broadcaster_user_id` alone, which the broadcaster authorizes with one of `scopes`. */

@@ -24,6 +24,7 @@ import { registerEventSubWebSocketRoutes } from './helix/eventsub/websocket';
 import { registerGameRoutes } from './helix/games/games';
 import { registerGoalRoutes } from './helix/goals/goals';
 import { registerHypeTrainRoutes } from './helix/hype-train/hype-train';
+import { registerAutoModRoutes } from './helix/moderation/automod';
 import { registerBanRoutes } from './helix/moderation/bans';
 import { registerBlockedTermRoutes } from './helix/moderation/blocked-terms';
 import { registerModerationRoutes } from './helix/moderation/moderator-events';
@@ -56,6 +57,7 @@ import { registerExtensionSimulationRoutes } from './simulation/extensions';
 import { registerSimulationFaultRoutes } from './simulation/faults';
 import { registerIngestSimulationRoutes } from './simulation/ingest';
 import { registerKrakenSimulationRoutes } from './simulation/kraken';
+import { registerModerationSimulationRoutes } from './simulation/moderation';
 import { registerRedemptionSimulationRoutes } from './simulation/redemptions';
 import { registerSupporterSimulationRoutes } from './simulation/supporters';
 import { registerCustomRewardImageRoutes } from './static/custom-reward-images';
@@ -92,6 +94,7 @@ const HELIX: readonly RouteModule[] = [
   registerBanRoutes,
   registerShieldModeRoutes,
   registerBlockedTermRoutes,
+  registerAutoModRoutes,
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,
@@ -132,6 +135,7 @@ const SIMULATION: readonly RouteModule[] = [
   registerSupporterSimulationRoutes,
   registerExtensionSimulationRoutes,
   registerKrakenSimulationRoutes,
+  registerModerationSimulationRoutes,
 ];
 
 export const ROUTE_MODULES: readonly RouteModule[] = [...IDENTITY, ...HELIX, ...OTHER_HOSTS, ...STATIC, ...SIMULATION];

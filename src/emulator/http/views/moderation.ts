@@ -1,15 +1,17 @@
 /**
  * Moderation in the current API's shapes: moderator-change records, role holders, bans (spec 4.9,
- * the platform's reference), Shield Mode's status, blocked terms.
+ * the platform's reference), Shield Mode's status, blocked terms, AutoMod's settings and held
+ * messages (the simulation API's).
  */
 import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
+import { AUTOMOD_CATEGORIES, type AutoModSettings, type HeldMessage } from '../../domain/stores/automod';
 import type { Ban } from '../../domain/stores/bans';
 import type { BlockedTerm } from '../../domain/stores/blocked-terms';
 import type { ModeratorChangeRecord } from '../../domain/stores/moderators';
 import type { ShieldModeStatus } from '../../domain/stores/shield-mode';
 import { userFields } from './user-fields';
-import type { BlockedTermView, ModeratorEventView, ShieldModeStatusView } from './wire/moderation';
+import type { AutoModSettingsView, BlockedTermView, HeldMessageView, ModeratorEventView, ShieldModeStatusView } from './wire/moderation';
 
 /** A moderator-change record in the spec's shape (part 2). */
 export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord): ModeratorEventView {
@@ -66,5 +68,26 @@ export function blockedTermView(term: BlockedTerm): BlockedTermView {
     created_at: toRfc3339(term.createdAt),
     updated_at: toRfc3339(term.updatedAt),
     expires_at: term.expiresAt === null ? null : toRfc3339(term.expiresAt),
+  };
+}
+
+/** Get and Update AutoMod Settings: the overall level (null when set one by one) and each category's. */
+export function autoModSettingsView(broadcasterId: string, moderatorId: string, settings: AutoModSettings): AutoModSettingsView {
+  const view = { broadcaster_id: broadcasterId, moderator_id: moderatorId, overall_level: settings.overallLevel } as AutoModSettingsView;
+  for (const category of AUTOMOD_CATEGORIES) view[category] = settings.levels[category];
+  return view;
+}
+
+export function heldMessageView(state: EmulatorState, held: HeldMessage): HeldMessageView {
+  return {
+    message_id: held.message.id,
+    broadcaster_id: held.message.broadcasterId,
+    ...userFields(state, 'user', held.message.senderId),
+    text: held.message.text,
+    category: held.category,
+    level: held.level,
+    held_at: toRfc3339(held.heldAt),
+    status: held.status,
+    moderator_id: held.moderatorId,
   };
 }

@@ -1,4 +1,5 @@
 /** Moderators, VIPs, bans, Shield Mode and the simulation API's moderation calls (see `common.ts`). */
+import type { ChatMessageRecord } from './chat';
 import type { UserFields } from './common';
 
 export interface ModeratorRequest {
@@ -29,3 +30,39 @@ export interface BlockedTermView {
   updated_at: string;
   expires_at: string | null;
 }
+
+/** AutoMod's categories as its settings name them. */
+export type AutoModCategoryName =
+  | 'disability'
+  | 'aggression'
+  | 'sexuality_sex_or_gender'
+  | 'misogyny'
+  | 'bullying'
+  | 'swearing'
+  | 'race_ethnicity_or_religion'
+  | 'sex_based_terms';
+
+/** AutoMod's settings as Get and Update AutoMod Settings answer them. */
+export type AutoModSettingsView = { broadcaster_id: string; moderator_id: string; overall_level: number | null } & Record<AutoModCategoryName, number>;
+
+/** A viewer's message that AutoMod sees as `category` with severity `level` (1-4); 'aggression' and 4 by default. */
+export interface AutoModMessageRequest {
+  broadcaster_id: string;
+  user_id: string;
+  text: string;
+  category?: AutoModCategoryName;
+  level?: number;
+}
+
+/** A message AutoMod holds, as the simulation API lists it. */
+export type HeldMessageView = { message_id: string; broadcaster_id: string } & UserFields<'user'> & {
+    text: string;
+    category: AutoModCategoryName;
+    level: number;
+    held_at: string;
+    status: 'pending' | 'approved' | 'denied';
+    moderator_id: string | null;
+  };
+
+/** The message as chat keeps it, and what AutoMod made of it (null: it did not hold it). */
+export type AutoModMessageAnswer = ChatMessageRecord & { held: HeldMessageView | null };

@@ -1,0 +1,49 @@
+/**
+ * Simulation API for moderation (design.md, "The emulator's contract"): a viewer's message that
+ * AutoMod sees as harmful (held by the channel's AutoMod settings, `automod.message.hold`), and the
+ * messages AutoMod holds. The rules are the domain's (`domain/automod.ts`, `domain/chat.ts`).
+ * Loopback only (app.ts); answers are the objects.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MAX_LEVEL } from '../../domain/automod';
+import { MAX_MESSAGE_LENGTH, postChatMessage } from '../../domain/chat';
+import { AUTOMOD_CATEGORIES } from '../../domain/stores/automod';
+import { knownUser } from '../../domain/users';
+import { parseSimulationBody } from '../../http/simulation-body';
+import { broadcasterFilter } from '../../http/simulation-query';
+import { chatMessageRecordView } from '../../http/views/chat';
+import { heldMessageView } from '../../http/views/moderation';
+import type { AutoModMessageAnswer, AutoModMessageRequest } from '../../http/views/wire/moderation';
+import '../../http/app-state';
+
+const userId = z.string().min(1).max(20);
+
+const autoModMessageBody = z
+  .object({
+    broadcaster_id: userId,
+    user_id: userId,
+    text: z.string().trim().min(1).max(MAX_MESSAGE_LENGTH),
+    category: z.enum(AUTOMOD_CATEGORIES).optional(),
+    level: z.number().int().min(1).max(MAX_LEVEL).optional(),
+  })
+  .strict() satisfies z.ZodType<AutoModMessageRequest>;
+
+export function registerModerationSimulationRoutes(app: FastifyInstance): void {
+  const state = app.emulatorState;
+
+  app.post('/_emulator/automod/messages', (request): AutoModMessageAnswer => {
+    const body = parseSimulationBody(autoModMessageBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const sender = knownUser(state, body.user_id, 'user_id');
+    const autoMod = { category: body.category ?? 'aggression', level: body.level ?? MAX_LEVEL };
+    const message = postChatMessage(state, { broadcaster, sender, text: body.text, now: state.clock.now(), autoMod });
+    const held = state.autoMod.pendingMessage(message.id);
+    return { ...chatMessageRecordView(state, message), held: held ? heldMessageView(state, held) : null };
+  });
+
+  app.get('/_emulator/automod/messages', (request) => {
+    const broadcaster = broadcasterFilter(state, request.query);
+    return { messages: state.autoMod.pendingIn(broadcaster.id).map((held) => heldMessageView(state, held)) };
+  });
+}
