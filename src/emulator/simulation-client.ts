@@ -22,7 +22,15 @@ import type { FaultRequest, FaultView } from './http/views/wire/faults';
 import type { ClientRecord, ClockAnswer, CreateClientRequest, CreateUserRequest, DeviceApproval, DeviceApproveRequest, EmulatorSettingsView, EmulatorSnapshot, HelixUser, MintTokenRequest, TokenResponse } from './http/views/wire/identity';
 import type { IngestDropRequest, IngestSessionView, IngestSettingsView, StreamKeyReset } from './http/views/wire/ingest';
 import type { ChannelCheermoteRequest, CommunityChannelRequest, CommunityMembershipRequest, CreateCommunityRequest, FeedCommentRequest, SimulationCommunity } from './http/views/wire/kraken';
-import type { AutoModMessageAnswer, AutoModMessageRequest, HeldMessageView, ModeratorEventView, ModeratorRequest } from './http/views/wire/moderation';
+import type {
+  AcknowledgedWarningView,
+  AutoModMessageAnswer,
+  AutoModMessageRequest,
+  HeldMessageView,
+  ModeratorEventView,
+  ModeratorRequest,
+  WarningAcknowledgementRequest,
+} from './http/views/wire/moderation';
 import type { HelixStream, StreamOnlineRequest } from './http/views/wire/streams';
 import type { CheerRequest, CheerView, CreatorGoalView, GiftRequest, GoalRequest, ResubMessageRequest, ResubscriptionMessageView, SubscribeRequest, SubscriptionGiftView, SubscriptionTier, SubscriptionView } from './http/views/wire/supporters';
 import type { CreateVideoRequest, HelixVideo } from './http/views/wire/videos';
@@ -94,10 +102,11 @@ export type { DonateRequest, StartCharityRequest };
 export type CharityCampaign = CharityCampaignView;
 export type CharityDonation = CharityDonationView;
 
-// moderation: AutoMod
-export type { AutoModMessageRequest };
+// moderation: AutoMod, warnings
+export type { AutoModMessageRequest, WarningAcknowledgementRequest };
 export type SimulationAutoModMessage = AutoModMessageAnswer;
 export type SimulationHeldMessage = HeldMessageView;
+export type SimulationWarning = AcknowledgedWarningView;
 
 // channel: follows, editors, videos
 export type { EditorRecord, EditorRequest, FollowRecord, FollowRequest };
@@ -216,6 +225,8 @@ export function createSimulationClient(options: SimulationClientOptions) {
     autoModMessage: (body: AutoModMessageRequest) => call<SimulationAutoModMessage>('POST', '/_emulator/automod/messages', body),
     /** The messages AutoMod holds in a channel, oldest first. */
     heldMessages: (broadcasterId: string) => call<{ messages: SimulationHeldMessage[] }>('GET', `/_emulator/automod/messages${query({ broadcaster_id: broadcasterId })}`),
+    /** The warned user acknowledges their warning (`channel.warning.acknowledge`) and may chat again. */
+    acknowledgeWarning: (body: WarningAcknowledgementRequest) => call<SimulationWarning>('POST', '/_emulator/warnings/acknowledgements', body),
 
     // channel
     follow: (body: FollowRequest) => call<FollowRecord>('POST', '/_emulator/follows', body),

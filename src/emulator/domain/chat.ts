@@ -1,7 +1,7 @@
 /**
  * Chat's rules: who is in chat, which emotes a user may use and how a message splits into
- * fragments, which badges a sender wears, why a message is dropped (bans, timeouts, Shield Mode,
- * chat modes, blocked terms), sending (`channel.chat.message`), announcements
+ * fragments, which badges a sender wears, why a message is dropped (bans, timeouts, warnings,
+ * Shield Mode, chat modes, blocked terms), sending (`channel.chat.message`), announcements
  * (`channel.chat.notification`), deleting a message, and the channels' emotes and emote sets.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import * as ids from '../ids';
 import { ApiError, badRequest, conflict, notFound } from './api-error';
 import { autoModHolds, holdMessage, type AutoModVerdict } from './automod';
 import { blockedTermsIn } from './blocked-terms';
-import { followerRuleRefusal, HELD_FOR_REVIEW, refusal, REJECTED_BY_SETTINGS } from './chat-refusals';
+import { followerRuleRefusal, HELD_FOR_REVIEW, refusal, REJECTED_BY_SETTINGS, WARNED } from './chat-refusals';
 import type { EmulatorState } from './emulator-state';
 import { shieldModeRefusal } from './shield-mode';
 import type { ChannelEmote, EmoteFormat, EmoteType } from './stores/chat';
@@ -186,6 +186,7 @@ function dropReason(state: EmulatorState, broadcaster: User, sender: User, text:
       : { code: 'msg_timedout', message: `You are timed out for ${Math.ceil((ban.endsAt - now) / 1000)} more seconds.` };
   }
   if (state.moderators.canModerate(broadcaster.id, sender.id)) return null;
+  if (state.warnings.pending(broadcaster.id, sender.id)) return refusal(WARNED);
   const shielded = shieldModeRefusal(state, broadcaster, sender, now);
   if (shielded) return shielded;
   const settings = state.chat.settings(broadcaster.id);
@@ -225,7 +226,7 @@ export function threadStart(state: EmulatorState, message: ChatMessage): ChatMes
 
 /**
  * Sends a message as `sender` (the API's Send Chat Message and a simulated viewer alike): checks
- * the channel's bans, Shield Mode, chat modes and blocked terms, keeps the message (sent or
+ * the channel's bans, warnings, Shield Mode, chat modes and blocked terms, keeps the message (sent or
  * dropped) and announces `channel.chat.message` when it went out. With `autoMod` (what AutoMod
  * sees in it), the channel's AutoMod may hold it instead (`automod.message.hold`).
  */

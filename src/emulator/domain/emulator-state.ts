@@ -40,6 +40,7 @@ import { TokenStore } from './stores/tokens';
 import { UserStore, type NewUser, type User } from './stores/users';
 import { VideoStore } from './stores/videos';
 import { VipStore } from './stores/vips';
+import { WarningStore } from './stores/warnings';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -111,6 +112,7 @@ export class EmulatorState {
   shieldMode!: ShieldModeStore;
   blockedTerms!: BlockedTermStore;
   autoMod!: AutoModStore;
+  warnings!: WarningStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -205,5 +207,6 @@ export class EmulatorState {
     this.shieldMode = new ShieldModeStore();
     this.blockedTerms = new BlockedTermStore();
     this.autoMod = new AutoModStore();
+    this.warnings = new WarningStore();
   }
 }

@@ -22,6 +22,7 @@ import type { Redemption } from './stores/redemptions';
 import type { Shoutout } from './stores/shoutouts';
 import type { Stream } from './stores/streams';
 import type { ChannelSubscription, SubscriptionTier } from './stores/subscriptions';
+import type { Warning } from './stores/warnings';
 
 /** A role given or taken in a channel. */
 export interface RoleChange {
@@ -92,7 +93,8 @@ export type PlatformEvent =
   | { type: 'channel.subscription.gift'; gift: SubscriptionGift }
   | { type: 'channel.subscription.message'; message: ResubscriptionMessage }
   | { type: 'channel.shield_mode.begin' | 'channel.shield_mode.end'; change: ShieldModeChange }
-  | { type: 'automod.message.hold' | 'automod.message.update'; held: HeldMessage };
+  | { type: 'automod.message.hold' | 'automod.message.update'; held: HeldMessage }
+  | { type: 'channel.warning.send' | 'channel.warning.acknowledge'; warning: Warning };
 
 export type PlatformEventType = PlatformEvent['type'];
 

@@ -24,6 +24,7 @@ import { shieldModeNotification } from './payloads/shield-mode';
 import { shoutoutNotification } from './payloads/shoutouts';
 import { streamNotification } from './payloads/streams';
 import { cheerNotification, giftNotification, resubscriptionNotification, subscribeNotification } from './payloads/supporters';
+import { warningNotification } from './payloads/warnings';
 
 /** The notification of a platform event; null when it concerns a user the emulator no longer has. */
 export function notificationOf(state: EmulatorState, event: PlatformEvent): Notification | null {
@@ -91,6 +92,9 @@ export function notificationOf(state: EmulatorState, event: PlatformEvent): Noti
     case 'automod.message.hold':
     case 'automod.message.update':
       return autoModNotification(state, event);
+    case 'channel.warning.send':
+    case 'channel.warning.acknowledge':
+      return warningNotification(state, event);
   }
 }
 

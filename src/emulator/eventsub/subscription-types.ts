@@ -88,6 +88,7 @@ export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
   // Moderation (the platform's reference): a moderator of the channel subscribes, as the token user.
   ...moderatorTypes(['channel.shield_mode.begin', 'channel.shield_mode.end'], ['moderator:read:shield_mode', 'moderator:manage:shield_mode']),
   ...moderatorTypes(['automod.message.hold', 'automod.message.update'], ['moderator:manage:automod']),
+  ...moderatorTypes(['channel.warning.send', 'channel.warning.acknowledge'], ['moderator:read:warnings', 'moderator:manage:warnings']),
 ];
 
 /** Types conditioned on `broadcaster_user_id` alone, which the broadcaster authorizes with one of `scopes`. */

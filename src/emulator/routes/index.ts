@@ -31,6 +31,7 @@ import { registerModerationRoutes } from './helix/moderation/moderator-events';
 import { registerModeratorRoutes } from './helix/moderation/moderators';
 import { registerShieldModeRoutes } from './helix/moderation/shield-mode';
 import { registerVipRoutes } from './helix/moderation/vips';
+import { registerWarningRoutes } from './helix/moderation/warnings';
 import { registerPollRoutes } from './helix/polls/polls';
 import { registerPredictionRoutes } from './helix/predictions/predictions';
 import { registerRaidRoutes } from './helix/raids/raids';
@@ -95,6 +96,7 @@ const HELIX: readonly RouteModule[] = [
   registerShieldModeRoutes,
   registerBlockedTermRoutes,
   registerAutoModRoutes,
+  registerWarningRoutes,
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,

@@ -1,7 +1,7 @@
 /**
  * Moderation in the current API's shapes: moderator-change records, role holders, bans (spec 4.9,
  * the platform's reference), Shield Mode's status, blocked terms, AutoMod's settings and held
- * messages (the simulation API's).
+ * messages (the simulation API's), warnings.
  */
 import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
@@ -10,8 +10,9 @@ import type { Ban } from '../../domain/stores/bans';
 import type { BlockedTerm } from '../../domain/stores/blocked-terms';
 import type { ModeratorChangeRecord } from '../../domain/stores/moderators';
 import type { ShieldModeStatus } from '../../domain/stores/shield-mode';
+import type { Warning } from '../../domain/stores/warnings';
 import { userFields } from './user-fields';
-import type { AutoModSettingsView, BlockedTermView, HeldMessageView, ModeratorEventView, ShieldModeStatusView } from './wire/moderation';
+import type { AutoModSettingsView, BlockedTermView, HeldMessageView, ModeratorEventView, ShieldModeStatusView, WarningView } from './wire/moderation';
 
 /** A moderator-change record in the spec's shape (part 2). */
 export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord): ModeratorEventView {
@@ -90,4 +91,9 @@ export function heldMessageView(state: EmulatorState, held: HeldMessage): HeldMe
     status: held.status,
     moderator_id: held.moderatorId,
   };
+}
+
+/** A warning as Warn Chat User answers it. */
+export function warningView(warning: Warning): WarningView {
+  return { broadcaster_id: warning.broadcasterId, user_id: warning.userId, moderator_id: warning.moderatorId, reason: warning.reason };
 }

@@ -1,20 +1,23 @@
 /**
  * Simulation API for moderation (design.md, "The emulator's contract"): a viewer's message that
- * AutoMod sees as harmful (held by the channel's AutoMod settings, `automod.message.hold`), and the
- * messages AutoMod holds. The rules are the domain's (`domain/automod.ts`, `domain/chat.ts`).
+ * AutoMod sees as harmful (held by the channel's AutoMod settings, `automod.message.hold`), the
+ * messages AutoMod holds, a warned user acknowledging their warning (`channel.warning.acknowledge`).
+ * The rules are the domain's (`domain/automod.ts`, `domain/chat.ts`, `domain/warnings.ts`).
  * Loopback only (app.ts); answers are the objects.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { toRfc3339 } from '../../clock';
 import { MAX_LEVEL } from '../../domain/automod';
 import { MAX_MESSAGE_LENGTH, postChatMessage } from '../../domain/chat';
 import { AUTOMOD_CATEGORIES } from '../../domain/stores/automod';
 import { knownUser } from '../../domain/users';
+import { acknowledgeWarning } from '../../domain/warnings';
 import { parseSimulationBody } from '../../http/simulation-body';
 import { broadcasterFilter } from '../../http/simulation-query';
 import { chatMessageRecordView } from '../../http/views/chat';
-import { heldMessageView } from '../../http/views/moderation';
-import type { AutoModMessageAnswer, AutoModMessageRequest } from '../../http/views/wire/moderation';
+import { heldMessageView, warningView } from '../../http/views/moderation';
+import type { AcknowledgedWarningView, AutoModMessageAnswer, AutoModMessageRequest, WarningAcknowledgementRequest } from '../../http/views/wire/moderation';
 import '../../http/app-state';
 
 const userId = z.string().min(1).max(20);
@@ -28,6 +31,8 @@ const autoModMessageBody = z
     level: z.number().int().min(1).max(MAX_LEVEL).optional(),
   })
   .strict() satisfies z.ZodType<AutoModMessageRequest>;
+
+const acknowledgementBody = z.object({ broadcaster_id: userId, user_id: userId }).strict() satisfies z.ZodType<WarningAcknowledgementRequest>;
 
 export function registerModerationSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
@@ -45,5 +50,13 @@ export function registerModerationSimulationRoutes(app: FastifyInstance): void {
   app.get('/_emulator/automod/messages', (request) => {
     const broadcaster = broadcasterFilter(state, request.query);
     return { messages: state.autoMod.pendingIn(broadcaster.id).map((held) => heldMessageView(state, held)) };
+  });
+
+  app.post('/_emulator/warnings/acknowledgements', (request): AcknowledgedWarningView => {
+    const body = parseSimulationBody(acknowledgementBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const user = knownUser(state, body.user_id, 'user_id');
+    const now = state.clock.now();
+    return { ...warningView(acknowledgeWarning(state, broadcaster, user, now)), acknowledged_at: toRfc3339(now) };
   });
 }

@@ -66,3 +66,19 @@ export type HeldMessageView = { message_id: string; broadcaster_id: string } & U
 
 /** The message as chat keeps it, and what AutoMod made of it (null: it did not hold it). */
 export type AutoModMessageAnswer = ChatMessageRecord & { held: HeldMessageView | null };
+
+/** A warning as Warn Chat User answers it. */
+export interface WarningView {
+  broadcaster_id: string;
+  user_id: string;
+  moderator_id: string;
+  reason: string;
+}
+
+/** The warned user acknowledges their warning in the channel. */
+export interface WarningAcknowledgementRequest {
+  broadcaster_id: string;
+  user_id: string;
+}
+
+export type AcknowledgedWarningView = WarningView & { acknowledged_at: string };
