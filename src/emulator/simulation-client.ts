@@ -26,9 +26,13 @@ import type {
   AcknowledgedWarningView,
   AutoModMessageAnswer,
   AutoModMessageRequest,
+  BanView,
   HeldMessageView,
   ModeratorEventView,
   ModeratorRequest,
+  NewUnbanRequest,
+  SimulatedBanRequest,
+  UnbanRequestView,
   WarningAcknowledgementRequest,
 } from './http/views/wire/moderation';
 import type { HelixStream, StreamOnlineRequest } from './http/views/wire/streams';
@@ -102,11 +106,13 @@ export type { DonateRequest, StartCharityRequest };
 export type CharityCampaign = CharityCampaignView;
 export type CharityDonation = CharityDonationView;
 
-// moderation: AutoMod, warnings
-export type { AutoModMessageRequest, WarningAcknowledgementRequest };
+// moderation: AutoMod, warnings, bans, unban requests
+export type { AutoModMessageRequest, NewUnbanRequest, SimulatedBanRequest, WarningAcknowledgementRequest };
 export type SimulationAutoModMessage = AutoModMessageAnswer;
 export type SimulationHeldMessage = HeldMessageView;
 export type SimulationWarning = AcknowledgedWarningView;
+export type SimulationBan = BanView;
+export type SimulationUnbanRequest = UnbanRequestView;
 
 // channel: follows, editors, videos
 export type { EditorRecord, EditorRequest, FollowRecord, FollowRequest };
@@ -227,6 +233,10 @@ export function createSimulationClient(options: SimulationClientOptions) {
     heldMessages: (broadcasterId: string) => call<{ messages: SimulationHeldMessage[] }>('GET', `/_emulator/automod/messages${query({ broadcaster_id: broadcasterId })}`),
     /** The warned user acknowledges their warning (`channel.warning.acknowledge`) and may chat again. */
     acknowledgeWarning: (body: WarningAcknowledgementRequest) => call<SimulationWarning>('POST', '/_emulator/warnings/acknowledgements', body),
+    /** A moderator (the broadcaster by default) bans a user, or times them out with `duration` (`channel.ban`). */
+    ban: (body: SimulatedBanRequest) => call<SimulationBan>('POST', '/_emulator/bans', body),
+    /** A banned user asks to be unbanned (`channel.unban_request.create`). */
+    unbanRequest: (body: NewUnbanRequest) => call<SimulationUnbanRequest>('POST', '/_emulator/unban-requests', body),
 
     // channel
     follow: (body: FollowRequest) => call<FollowRecord>('POST', '/_emulator/follows', body),

@@ -37,6 +37,7 @@ import { ShoutoutStore } from './stores/shoutouts';
 import { StreamStore } from './stores/streams';
 import { SubscriptionStore } from './stores/subscriptions';
 import { TokenStore } from './stores/tokens';
+import { UnbanRequestStore } from './stores/unban-requests';
 import { UserStore, type NewUser, type User } from './stores/users';
 import { VideoStore } from './stores/videos';
 import { VipStore } from './stores/vips';
@@ -113,6 +114,7 @@ export class EmulatorState {
   blockedTerms!: BlockedTermStore;
   autoMod!: AutoModStore;
   warnings!: WarningStore;
+  unbanRequests!: UnbanRequestStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -208,5 +210,6 @@ export class EmulatorState {
     this.blockedTerms = new BlockedTermStore();
     this.autoMod = new AutoModStore();
     this.warnings = new WarningStore();
+    this.unbanRequests = new UnbanRequestStore();
   }
 }

@@ -22,6 +22,7 @@ import type { Redemption } from './stores/redemptions';
 import type { Shoutout } from './stores/shoutouts';
 import type { Stream } from './stores/streams';
 import type { ChannelSubscription, SubscriptionTier } from './stores/subscriptions';
+import type { UnbanRequest } from './stores/unban-requests';
 import type { Warning } from './stores/warnings';
 
 /** A role given or taken in a channel. */
@@ -94,7 +95,8 @@ export type PlatformEvent =
   | { type: 'channel.subscription.message'; message: ResubscriptionMessage }
   | { type: 'channel.shield_mode.begin' | 'channel.shield_mode.end'; change: ShieldModeChange }
   | { type: 'automod.message.hold' | 'automod.message.update'; held: HeldMessage }
-  | { type: 'channel.warning.send' | 'channel.warning.acknowledge'; warning: Warning };
+  | { type: 'channel.warning.send' | 'channel.warning.acknowledge'; warning: Warning }
+  | { type: 'channel.unban_request.create' | 'channel.unban_request.resolve'; request: UnbanRequest };
 
 export type PlatformEventType = PlatformEvent['type'];
 

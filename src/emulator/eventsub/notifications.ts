@@ -24,6 +24,7 @@ import { shieldModeNotification } from './payloads/shield-mode';
 import { shoutoutNotification } from './payloads/shoutouts';
 import { streamNotification } from './payloads/streams';
 import { cheerNotification, giftNotification, resubscriptionNotification, subscribeNotification } from './payloads/supporters';
+import { unbanRequestNotification } from './payloads/unban-requests';
 import { warningNotification } from './payloads/warnings';
 
 /** The notification of a platform event; null when it concerns a user the emulator no longer has. */
@@ -95,6 +96,9 @@ export function notificationOf(state: EmulatorState, event: PlatformEvent): Noti
     case 'channel.warning.send':
     case 'channel.warning.acknowledge':
       return warningNotification(state, event);
+    case 'channel.unban_request.create':
+    case 'channel.unban_request.resolve':
+      return unbanRequestNotification(state, event);
   }
 }
 

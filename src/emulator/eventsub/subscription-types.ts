@@ -89,6 +89,7 @@ export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
   ...moderatorTypes(['channel.shield_mode.begin', 'channel.shield_mode.end'], ['moderator:read:shield_mode', 'moderator:manage:shield_mode']),
   ...moderatorTypes(['automod.message.hold', 'automod.message.update'], ['moderator:manage:automod']),
   ...moderatorTypes(['channel.warning.send', 'channel.warning.acknowledge'], ['moderator:read:warnings', 'moderator:manage:warnings']),
+  ...moderatorTypes(['channel.unban_request.create', 'channel.unban_request.resolve'], ['moderator:read:unban_requests', 'moderator:manage:unban_requests']),
 ];
 
 /** Types conditioned on `broadcaster_user_id` alone, which the broadcaster authorizes with one of `scopes`. */

@@ -30,6 +30,7 @@ import { registerBlockedTermRoutes } from './helix/moderation/blocked-terms';
 import { registerModerationRoutes } from './helix/moderation/moderator-events';
 import { registerModeratorRoutes } from './helix/moderation/moderators';
 import { registerShieldModeRoutes } from './helix/moderation/shield-mode';
+import { registerUnbanRequestRoutes } from './helix/moderation/unban-requests';
 import { registerVipRoutes } from './helix/moderation/vips';
 import { registerWarningRoutes } from './helix/moderation/warnings';
 import { registerPollRoutes } from './helix/polls/polls';
@@ -97,6 +98,7 @@ const HELIX: readonly RouteModule[] = [
   registerBlockedTermRoutes,
   registerAutoModRoutes,
   registerWarningRoutes,
+  registerUnbanRequestRoutes,
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,

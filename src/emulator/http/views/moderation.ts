@@ -1,7 +1,7 @@
 /**
  * Moderation in the current API's shapes: moderator-change records, role holders, bans (spec 4.9,
  * the platform's reference), Shield Mode's status, blocked terms, AutoMod's settings and held
- * messages (the simulation API's), warnings.
+ * messages (the simulation API's), warnings, unban requests.
  */
 import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
@@ -10,9 +10,10 @@ import type { Ban } from '../../domain/stores/bans';
 import type { BlockedTerm } from '../../domain/stores/blocked-terms';
 import type { ModeratorChangeRecord } from '../../domain/stores/moderators';
 import type { ShieldModeStatus } from '../../domain/stores/shield-mode';
+import type { UnbanRequest } from '../../domain/stores/unban-requests';
 import type { Warning } from '../../domain/stores/warnings';
 import { userFields } from './user-fields';
-import type { AutoModSettingsView, BlockedTermView, HeldMessageView, ModeratorEventView, ShieldModeStatusView, WarningView } from './wire/moderation';
+import type { AutoModSettingsView, BanView, BlockedTermView, HeldMessageView, ModeratorEventView, ShieldModeStatusView, UnbanRequestView, WarningView } from './wire/moderation';
 
 /** A moderator-change record in the spec's shape (part 2). */
 export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord): ModeratorEventView {
@@ -39,8 +40,8 @@ export function bannedUserView(state: EmulatorState, ban: Ban) {
   };
 }
 
-/** Ban User's answer. */
-export function banView(ban: Ban) {
+/** Ban User's answer (and the simulation API's ban). */
+export function banView(ban: Ban): BanView {
   return {
     broadcaster_id: ban.broadcasterId,
     moderator_id: ban.moderatorId,
@@ -96,4 +97,19 @@ export function heldMessageView(state: EmulatorState, held: HeldMessage): HeldMe
 /** A warning as Warn Chat User answers it. */
 export function warningView(warning: Warning): WarningView {
   return { broadcaster_id: warning.broadcasterId, user_id: warning.userId, moderator_id: warning.moderatorId, reason: warning.reason };
+}
+
+/** An unban request as Get Unban Requests lists it: who resolved it, when and why are null while pending. */
+export function unbanRequestView(state: EmulatorState, request: UnbanRequest): UnbanRequestView {
+  return {
+    id: request.id,
+    ...userFields(state, 'broadcaster', request.broadcasterId),
+    ...(request.moderatorId === null ? { moderator_id: null, moderator_login: null, moderator_name: null } : userFields(state, 'moderator', request.moderatorId)),
+    ...userFields(state, 'user', request.userId),
+    text: request.text,
+    status: request.status,
+    created_at: toRfc3339(request.createdAt),
+    resolved_at: request.resolvedAt === null ? null : toRfc3339(request.resolvedAt),
+    resolution_text: request.resolutionText,
+  };
 }

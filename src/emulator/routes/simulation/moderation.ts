@@ -1,8 +1,10 @@
 /**
  * Simulation API for moderation (design.md, "The emulator's contract"): a viewer's message that
  * AutoMod sees as harmful (held by the channel's AutoMod settings, `automod.message.hold`), the
- * messages AutoMod holds, a warned user acknowledging their warning (`channel.warning.acknowledge`).
- * The rules are the domain's (`domain/automod.ts`, `domain/chat.ts`, `domain/warnings.ts`).
+ * messages AutoMod holds, a warned user acknowledging their warning (`channel.warning.acknowledge`),
+ * a ban by a moderator, a banned user's unban request (`channel.unban_request.create`). The rules
+ * are the domain's (`domain/automod.ts`, `domain/chat.ts`, `domain/warnings.ts`,
+ * `domain/moderation.ts`, `domain/unban-requests.ts`).
  * Loopback only (app.ts); answers are the objects.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,14 +12,26 @@ import { z } from 'zod';
 import { toRfc3339 } from '../../clock';
 import { MAX_LEVEL } from '../../domain/automod';
 import { MAX_MESSAGE_LENGTH, postChatMessage } from '../../domain/chat';
+import { badRequest } from '../../domain/api-error';
+import { banUser, MAX_TIMEOUT_SECONDS } from '../../domain/moderation';
 import { AUTOMOD_CATEGORIES } from '../../domain/stores/automod';
+import { createUnbanRequest } from '../../domain/unban-requests';
 import { knownUser } from '../../domain/users';
 import { acknowledgeWarning } from '../../domain/warnings';
 import { parseSimulationBody } from '../../http/simulation-body';
 import { broadcasterFilter } from '../../http/simulation-query';
 import { chatMessageRecordView } from '../../http/views/chat';
-import { heldMessageView, warningView } from '../../http/views/moderation';
-import type { AcknowledgedWarningView, AutoModMessageAnswer, AutoModMessageRequest, WarningAcknowledgementRequest } from '../../http/views/wire/moderation';
+import { banView, heldMessageView, unbanRequestView, warningView } from '../../http/views/moderation';
+import type {
+  AcknowledgedWarningView,
+  AutoModMessageAnswer,
+  AutoModMessageRequest,
+  BanView,
+  NewUnbanRequest,
+  SimulatedBanRequest,
+  UnbanRequestView,
+  WarningAcknowledgementRequest,
+} from '../../http/views/wire/moderation';
 import '../../http/app-state';
 
 const userId = z.string().min(1).max(20);
@@ -33,6 +47,18 @@ const autoModMessageBody = z
   .strict() satisfies z.ZodType<AutoModMessageRequest>;
 
 const acknowledgementBody = z.object({ broadcaster_id: userId, user_id: userId }).strict() satisfies z.ZodType<WarningAcknowledgementRequest>;
+
+const banBody = z
+  .object({
+    broadcaster_id: userId,
+    user_id: userId,
+    moderator_id: userId.optional(),
+    reason: z.string().max(500).optional(),
+    duration: z.number().int().min(1).max(MAX_TIMEOUT_SECONDS).optional(),
+  })
+  .strict() satisfies z.ZodType<SimulatedBanRequest>;
+
+const unbanRequestBody = z.object({ broadcaster_id: userId, user_id: userId, text: z.string().trim().min(1).max(500) }).strict() satisfies z.ZodType<NewUnbanRequest>;
 
 export function registerModerationSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
@@ -58,5 +84,22 @@ export function registerModerationSimulationRoutes(app: FastifyInstance): void {
     const user = knownUser(state, body.user_id, 'user_id');
     const now = state.clock.now();
     return { ...warningView(acknowledgeWarning(state, broadcaster, user, now)), acknowledged_at: toRfc3339(now) };
+  });
+
+  app.post('/_emulator/bans', (request): BanView => {
+    const body = parseSimulationBody(banBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const target = knownUser(state, body.user_id, 'user_id');
+    const moderator = knownUser(state, body.moderator_id ?? broadcaster.id, 'moderator_id');
+    if (!state.moderators.canModerate(broadcaster.id, moderator.id)) throw badRequest(`User "${moderator.login}" does not moderate ${broadcaster.login}'s chat`);
+    const ban = banUser(state, { broadcaster, moderator, target, durationSeconds: body.duration ?? null, reason: body.reason ?? '', now: state.clock.now() });
+    return banView(ban);
+  });
+
+  app.post('/_emulator/unban-requests', (request): UnbanRequestView => {
+    const body = parseSimulationBody(unbanRequestBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const user = knownUser(state, body.user_id, 'user_id');
+    return unbanRequestView(state, createUnbanRequest(state, broadcaster, user, body.text, state.clock.now()));
   });
 }

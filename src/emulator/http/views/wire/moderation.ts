@@ -82,3 +82,39 @@ export interface WarningAcknowledgementRequest {
 }
 
 export type AcknowledgedWarningView = WarningView & { acknowledged_at: string };
+
+export type UnbanRequestStatusName = 'pending' | 'approved' | 'denied' | 'acknowledged' | 'canceled';
+
+/** An unban request as Get Unban Requests lists it; moderator, resolution and its time are null while pending. */
+export type UnbanRequestView = { id: string } & UserFields<'broadcaster'> & { moderator_id: string | null; moderator_login: string | null; moderator_name: string | null } & UserFields<'user'> & {
+    text: string;
+    status: UnbanRequestStatusName;
+    created_at: string;
+    resolved_at: string | null;
+    resolution_text: string | null;
+  };
+
+/** A banned user asks to be unbanned. */
+export interface NewUnbanRequest {
+  broadcaster_id: string;
+  user_id: string;
+  text: string;
+}
+
+/** A moderator (the broadcaster by default) bans a user, or times them out for `duration` seconds. */
+export interface SimulatedBanRequest {
+  broadcaster_id: string;
+  user_id: string;
+  moderator_id?: string;
+  reason?: string;
+  duration?: number;
+}
+
+/** A ban as Ban User answers it. */
+export interface BanView {
+  broadcaster_id: string;
+  moderator_id: string;
+  user_id: string;
+  created_at: string;
+  end_time: string | null;
+}
