@@ -32,6 +32,8 @@ import type {
   ModeratorRequest,
   NewUnbanRequest,
   SimulatedBanRequest,
+  SuspiciousUserRequest,
+  SuspiciousUserView,
   UnbanRequestView,
   WarningAcknowledgementRequest,
 } from './http/views/wire/moderation';
@@ -106,13 +108,14 @@ export type { DonateRequest, StartCharityRequest };
 export type CharityCampaign = CharityCampaignView;
 export type CharityDonation = CharityDonationView;
 
-// moderation: AutoMod, warnings, bans, unban requests
-export type { AutoModMessageRequest, NewUnbanRequest, SimulatedBanRequest, WarningAcknowledgementRequest };
+// moderation: AutoMod, warnings, bans, unban requests, suspicious users
+export type { AutoModMessageRequest, NewUnbanRequest, SimulatedBanRequest, SuspiciousUserRequest, WarningAcknowledgementRequest };
 export type SimulationAutoModMessage = AutoModMessageAnswer;
 export type SimulationHeldMessage = HeldMessageView;
 export type SimulationWarning = AcknowledgedWarningView;
 export type SimulationBan = BanView;
 export type SimulationUnbanRequest = UnbanRequestView;
+export type SimulationSuspiciousUser = SuspiciousUserView;
 
 // channel: follows, editors, videos
 export type { EditorRecord, EditorRequest, FollowRecord, FollowRequest };
@@ -237,6 +240,8 @@ export function createSimulationClient(options: SimulationClientOptions) {
     ban: (body: SimulatedBanRequest) => call<SimulationBan>('POST', '/_emulator/bans', body),
     /** A banned user asks to be unbanned (`channel.unban_request.create`). */
     unbanRequest: (body: NewUnbanRequest) => call<SimulationUnbanRequest>('POST', '/_emulator/unban-requests', body),
+    /** The platform flags a user as suspicious (a likely ban evader, restricted, by default). */
+    suspiciousUser: (body: SuspiciousUserRequest) => call<SimulationSuspiciousUser>('POST', '/_emulator/suspicious-users', body),
 
     // channel
     follow: (body: FollowRequest) => call<FollowRecord>('POST', '/_emulator/follows', body),

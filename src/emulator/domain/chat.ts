@@ -13,6 +13,7 @@ import { blockedTermsIn } from './blocked-terms';
 import { followerRuleRefusal, HELD_FOR_REVIEW, refusal, REJECTED_BY_SETTINGS, WARNED } from './chat-refusals';
 import type { EmulatorState } from './emulator-state';
 import { shieldModeRefusal } from './shield-mode';
+import { suspicionOf } from './suspicious-users';
 import type { ChannelEmote, EmoteFormat, EmoteType } from './stores/chat';
 import type { ChatMessage, DropReason, EmoteFragment, MessageFragment } from './stores/chat-messages';
 import type { User } from './stores/users';
@@ -227,8 +228,10 @@ export function threadStart(state: EmulatorState, message: ChatMessage): ChatMes
 /**
  * Sends a message as `sender` (the API's Send Chat Message and a simulated viewer alike): checks
  * the channel's bans, warnings, Shield Mode, chat modes and blocked terms, keeps the message (sent or
- * dropped) and announces `channel.chat.message` when it went out. With `autoMod` (what AutoMod
- * sees in it), the channel's AutoMod may hold it instead (`automod.message.hold`).
+ * dropped) and announces `channel.chat.message` when it went out. A suspicious sender's message is
+ * shown to the moderators (`channel.suspicious_user.message`) and, when they are restricted, kept
+ * out of chat. With `autoMod` (what AutoMod sees in it), the channel's AutoMod may hold it instead
+ * (`automod.message.hold`).
  */
 export function postChatMessage(
   state: EmulatorState,
@@ -237,7 +240,10 @@ export function postChatMessage(
   const { broadcaster, sender, text, now, autoMod } = input;
   const fragments = messageFragments(state, broadcaster.id, sender.id, text);
   let drop = dropReason(state, broadcaster, sender, text, fragments, now);
-  const held = drop === null && autoMod !== undefined && !state.moderators.canModerate(broadcaster.id, sender.id) && autoModHolds(state, broadcaster.id, autoMod);
+  const exempt = state.moderators.canModerate(broadcaster.id, sender.id);
+  const suspicion = drop === null && !exempt ? suspicionOf(state, broadcaster.id, sender.id) : null;
+  if (suspicion?.status === 'restricted') drop = refusal(REJECTED_BY_SETTINGS);
+  const held = drop === null && autoMod !== undefined && !exempt && autoModHolds(state, broadcaster.id, autoMod);
   if (held) drop = refusal(HELD_FOR_REVIEW);
   const message: ChatMessage = {
     id: randomUUID(),
@@ -251,6 +257,7 @@ export function postChatMessage(
     replyParentMessageId: input.replyParentMessageId ?? null,
   };
   state.chatMessages.add(message);
+  if (suspicion) state.events.publish({ type: 'channel.suspicious_user.message', suspicious: suspicion, message });
   if (held) holdMessage(state, message, autoMod!, now);
   if (message.isSent) state.events.publish({ type: 'channel.chat.message', message });
   return message;

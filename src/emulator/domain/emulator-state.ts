@@ -36,6 +36,7 @@ import { ShieldModeStore } from './stores/shield-mode';
 import { ShoutoutStore } from './stores/shoutouts';
 import { StreamStore } from './stores/streams';
 import { SubscriptionStore } from './stores/subscriptions';
+import { SuspiciousUserStore } from './stores/suspicious-users';
 import { TokenStore } from './stores/tokens';
 import { UnbanRequestStore } from './stores/unban-requests';
 import { UserStore, type NewUser, type User } from './stores/users';
@@ -115,6 +116,7 @@ export class EmulatorState {
   autoMod!: AutoModStore;
   warnings!: WarningStore;
   unbanRequests!: UnbanRequestStore;
+  suspiciousUsers!: SuspiciousUserStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -211,5 +213,6 @@ export class EmulatorState {
     this.autoMod = new AutoModStore();
     this.warnings = new WarningStore();
     this.unbanRequests = new UnbanRequestStore();
+    this.suspiciousUsers = new SuspiciousUserStore();
   }
 }

@@ -22,6 +22,7 @@ import type { Redemption } from './stores/redemptions';
 import type { Shoutout } from './stores/shoutouts';
 import type { Stream } from './stores/streams';
 import type { ChannelSubscription, SubscriptionTier } from './stores/subscriptions';
+import type { SuspiciousUser } from './stores/suspicious-users';
 import type { UnbanRequest } from './stores/unban-requests';
 import type { Warning } from './stores/warnings';
 
@@ -96,7 +97,9 @@ export type PlatformEvent =
   | { type: 'channel.shield_mode.begin' | 'channel.shield_mode.end'; change: ShieldModeChange }
   | { type: 'automod.message.hold' | 'automod.message.update'; held: HeldMessage }
   | { type: 'channel.warning.send' | 'channel.warning.acknowledge'; warning: Warning }
-  | { type: 'channel.unban_request.create' | 'channel.unban_request.resolve'; request: UnbanRequest };
+  | { type: 'channel.unban_request.create' | 'channel.unban_request.resolve'; request: UnbanRequest }
+  | { type: 'channel.suspicious_user.update'; suspicious: SuspiciousUser }
+  | { type: 'channel.suspicious_user.message'; suspicious: SuspiciousUser; message: ChatMessage };
 
 export type PlatformEventType = PlatformEvent['type'];
 

@@ -24,6 +24,7 @@ import { shieldModeNotification } from './payloads/shield-mode';
 import { shoutoutNotification } from './payloads/shoutouts';
 import { streamNotification } from './payloads/streams';
 import { cheerNotification, giftNotification, resubscriptionNotification, subscribeNotification } from './payloads/supporters';
+import { suspiciousMessageNotification, suspiciousUpdateNotification } from './payloads/suspicious-users';
 import { unbanRequestNotification } from './payloads/unban-requests';
 import { warningNotification } from './payloads/warnings';
 
@@ -99,6 +100,10 @@ export function notificationOf(state: EmulatorState, event: PlatformEvent): Noti
     case 'channel.unban_request.create':
     case 'channel.unban_request.resolve':
       return unbanRequestNotification(state, event);
+    case 'channel.suspicious_user.update':
+      return suspiciousUpdateNotification(state, event);
+    case 'channel.suspicious_user.message':
+      return suspiciousMessageNotification(state, event);
   }
 }
 

@@ -90,6 +90,7 @@ export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
   ...moderatorTypes(['automod.message.hold', 'automod.message.update'], ['moderator:manage:automod']),
   ...moderatorTypes(['channel.warning.send', 'channel.warning.acknowledge'], ['moderator:read:warnings', 'moderator:manage:warnings']),
   ...moderatorTypes(['channel.unban_request.create', 'channel.unban_request.resolve'], ['moderator:read:unban_requests', 'moderator:manage:unban_requests']),
+  ...moderatorTypes(['channel.suspicious_user.update', 'channel.suspicious_user.message'], ['moderator:read:suspicious_users']),
 ];
 
 /** Types conditioned on `broadcaster_user_id` alone, which the broadcaster authorizes with one of `scopes`. */

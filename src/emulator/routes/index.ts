@@ -30,6 +30,7 @@ import { registerBlockedTermRoutes } from './helix/moderation/blocked-terms';
 import { registerModerationRoutes } from './helix/moderation/moderator-events';
 import { registerModeratorRoutes } from './helix/moderation/moderators';
 import { registerShieldModeRoutes } from './helix/moderation/shield-mode';
+import { registerSuspiciousUserRoutes } from './helix/moderation/suspicious-users';
 import { registerUnbanRequestRoutes } from './helix/moderation/unban-requests';
 import { registerVipRoutes } from './helix/moderation/vips';
 import { registerWarningRoutes } from './helix/moderation/warnings';
@@ -99,6 +100,7 @@ const HELIX: readonly RouteModule[] = [
   registerAutoModRoutes,
   registerWarningRoutes,
   registerUnbanRequestRoutes,
+  registerSuspiciousUserRoutes,
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,

@@ -19,8 +19,8 @@ const EVENT_CATEGORY: Readonly<Record<AutoModCategory, string>> = {
   sex_based_terms: 'sexwords',
 };
 
-/** AutoMod's fragments have no mentions, and emotes carry their ID and set only. */
-function autoModFragment(fragment: MessageFragment) {
+/** AutoMod's fragments (and the suspicious users' messages') have no mentions, and emotes carry their ID and set only. */
+export function autoModFragment(fragment: MessageFragment) {
   const emote = fragment.type === 'emote' ? { id: fragment.emote.id, emote_set_id: fragment.emote.emote_set_id } : null;
   return { type: fragment.type === 'emote' ? 'emote' : 'text', text: fragment.text, cheermote: null, emote };
 }

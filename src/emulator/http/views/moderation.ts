@@ -1,7 +1,7 @@
 /**
  * Moderation in the current API's shapes: moderator-change records, role holders, bans (spec 4.9,
  * the platform's reference), Shield Mode's status, blocked terms, AutoMod's settings and held
- * messages (the simulation API's), warnings, unban requests.
+ * messages (the simulation API's), warnings, unban requests, suspicious users.
  */
 import { toRfc3339 } from '../../clock';
 import type { EmulatorState } from '../../domain/emulator-state';
@@ -10,10 +10,22 @@ import type { Ban } from '../../domain/stores/bans';
 import type { BlockedTerm } from '../../domain/stores/blocked-terms';
 import type { ModeratorChangeRecord } from '../../domain/stores/moderators';
 import type { ShieldModeStatus } from '../../domain/stores/shield-mode';
+import type { SuspiciousUser } from '../../domain/stores/suspicious-users';
 import type { UnbanRequest } from '../../domain/stores/unban-requests';
 import type { Warning } from '../../domain/stores/warnings';
 import { userFields } from './user-fields';
-import type { AutoModSettingsView, BanView, BlockedTermView, HeldMessageView, ModeratorEventView, ShieldModeStatusView, UnbanRequestView, WarningView } from './wire/moderation';
+import type {
+  AutoModSettingsView,
+  BanView,
+  BlockedTermView,
+  HeldMessageView,
+  ModeratorEventView,
+  ShieldModeStatusView,
+  SuspiciousStatusView,
+  SuspiciousUserView,
+  UnbanRequestView,
+  WarningView,
+} from './wire/moderation';
 
 /** A moderator-change record in the spec's shape (part 2). */
 export function moderatorEventView(state: EmulatorState, record: ModeratorChangeRecord): ModeratorEventView {
@@ -111,5 +123,34 @@ export function unbanRequestView(state: EmulatorState, request: UnbanRequest): U
     created_at: toRfc3339(request.createdAt),
     resolved_at: request.resolvedAt === null ? null : toRfc3339(request.resolvedAt),
     resolution_text: request.resolutionText,
+  };
+}
+
+const STATUS_NAMES = { none: 'NO_TREATMENT', active_monitoring: 'ACTIVE_MONITORING', restricted: 'RESTRICTED' } as const;
+const TYPE_NAMES = { manually_added: 'MANUALLY_ADDED', ban_evader: 'DETECTED_BAN_EVADER', banned_in_shared_channel: 'BANNED_IN_SHARED_CHANNEL' } as const;
+
+/** Add and Remove Suspicious Status's answer. */
+export function suspiciousStatusView(record: SuspiciousUser): SuspiciousStatusView {
+  return {
+    user_id: record.userId,
+    broadcaster_id: record.broadcasterId,
+    moderator_id: record.moderatorId ?? '',
+    updated_at: toRfc3339(record.updatedAt),
+    status: STATUS_NAMES[record.status],
+    types: record.types.map((type) => TYPE_NAMES[type]),
+  };
+}
+
+/** A suspicious record as the simulation API answers it. */
+export function suspiciousUserView(state: EmulatorState, record: SuspiciousUser): SuspiciousUserView {
+  return {
+    broadcaster_id: record.broadcasterId,
+    ...userFields(state, 'user', record.userId),
+    low_trust_status: record.status,
+    types: [...record.types],
+    ban_evasion_evaluation: record.banEvasionEvaluation,
+    shared_ban_channel_ids: [...record.sharedBanChannelIds],
+    moderator_id: record.moderatorId,
+    updated_at: toRfc3339(record.updatedAt),
   };
 }

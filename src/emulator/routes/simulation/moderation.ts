@@ -2,9 +2,10 @@
  * Simulation API for moderation (design.md, "The emulator's contract"): a viewer's message that
  * AutoMod sees as harmful (held by the channel's AutoMod settings, `automod.message.hold`), the
  * messages AutoMod holds, a warned user acknowledging their warning (`channel.warning.acknowledge`),
- * a ban by a moderator, a banned user's unban request (`channel.unban_request.create`). The rules
- * are the domain's (`domain/automod.ts`, `domain/chat.ts`, `domain/warnings.ts`,
- * `domain/moderation.ts`, `domain/unban-requests.ts`).
+ * a ban by a moderator, a banned user's unban request (`channel.unban_request.create`), a user
+ * the platform flags as suspicious. The rules are the domain's (`domain/automod.ts`,
+ * `domain/chat.ts`, `domain/warnings.ts`, `domain/moderation.ts`, `domain/unban-requests.ts`,
+ * `domain/suspicious-users.ts`).
  * Loopback only (app.ts); answers are the objects.
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,13 +16,14 @@ import { MAX_MESSAGE_LENGTH, postChatMessage } from '../../domain/chat';
 import { badRequest } from '../../domain/api-error';
 import { banUser, MAX_TIMEOUT_SECONDS } from '../../domain/moderation';
 import { AUTOMOD_CATEGORIES } from '../../domain/stores/automod';
+import { flagSuspiciousUser } from '../../domain/suspicious-users';
 import { createUnbanRequest } from '../../domain/unban-requests';
 import { knownUser } from '../../domain/users';
 import { acknowledgeWarning } from '../../domain/warnings';
 import { parseSimulationBody } from '../../http/simulation-body';
 import { broadcasterFilter } from '../../http/simulation-query';
 import { chatMessageRecordView } from '../../http/views/chat';
-import { banView, heldMessageView, unbanRequestView, warningView } from '../../http/views/moderation';
+import { banView, heldMessageView, suspiciousUserView, unbanRequestView, warningView } from '../../http/views/moderation';
 import type {
   AcknowledgedWarningView,
   AutoModMessageAnswer,
@@ -29,6 +31,8 @@ import type {
   BanView,
   NewUnbanRequest,
   SimulatedBanRequest,
+  SuspiciousUserRequest,
+  SuspiciousUserView,
   UnbanRequestView,
   WarningAcknowledgementRequest,
 } from '../../http/views/wire/moderation';
@@ -59,6 +63,17 @@ const banBody = z
   .strict() satisfies z.ZodType<SimulatedBanRequest>;
 
 const unbanRequestBody = z.object({ broadcaster_id: userId, user_id: userId, text: z.string().trim().min(1).max(500) }).strict() satisfies z.ZodType<NewUnbanRequest>;
+
+const suspiciousUserBody = z
+  .object({
+    broadcaster_id: userId,
+    user_id: userId,
+    low_trust_status: z.enum(['none', 'active_monitoring', 'restricted']).optional(),
+    types: z.array(z.enum(['manually_added', 'ban_evader', 'banned_in_shared_channel'])).max(3).optional(),
+    ban_evasion_evaluation: z.enum(['unknown', 'possible', 'likely']).optional(),
+    shared_ban_channel_ids: z.array(userId).max(100).optional(),
+  })
+  .strict() satisfies z.ZodType<SuspiciousUserRequest>;
 
 export function registerModerationSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
@@ -101,5 +116,21 @@ export function registerModerationSimulationRoutes(app: FastifyInstance): void {
     const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
     const user = knownUser(state, body.user_id, 'user_id');
     return unbanRequestView(state, createUnbanRequest(state, broadcaster, user, body.text, state.clock.now()));
+  });
+
+  app.post('/_emulator/suspicious-users', (request): SuspiciousUserView => {
+    const body = parseSimulationBody(suspiciousUserBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const target = knownUser(state, body.user_id, 'user_id');
+    const record = flagSuspiciousUser(state, {
+      broadcaster,
+      target,
+      status: body.low_trust_status ?? 'restricted',
+      types: body.types ?? ['ban_evader'],
+      banEvasionEvaluation: body.ban_evasion_evaluation ?? 'likely',
+      sharedBanChannelIds: body.shared_ban_channel_ids ?? [],
+      now: state.clock.now(),
+    });
+    return suspiciousUserView(state, record);
   });
 }

@@ -118,3 +118,37 @@ export interface BanView {
   created_at: string;
   end_time: string | null;
 }
+
+/** Add and Remove Suspicious Status's answer, in the current API's upper-case names. */
+export interface SuspiciousStatusView {
+  user_id: string;
+  broadcaster_id: string;
+  moderator_id: string;
+  updated_at: string;
+  status: 'ACTIVE_MONITORING' | 'RESTRICTED' | 'NO_TREATMENT';
+  types: ('MANUALLY_ADDED' | 'DETECTED_BAN_EVADER' | 'BANNED_IN_SHARED_CHANNEL')[];
+}
+
+export type LowTrustStatusName = 'none' | 'active_monitoring' | 'restricted';
+export type SuspiciousUserTypeName = 'manually_added' | 'ban_evader' | 'banned_in_shared_channel';
+export type BanEvasionEvaluationName = 'unknown' | 'possible' | 'likely';
+
+/** The platform flags a user of the channel as suspicious (EventSub's names); `restricted` and a likely ban evader by default. */
+export interface SuspiciousUserRequest {
+  broadcaster_id: string;
+  user_id: string;
+  low_trust_status?: LowTrustStatusName;
+  types?: SuspiciousUserTypeName[];
+  ban_evasion_evaluation?: BanEvasionEvaluationName;
+  shared_ban_channel_ids?: string[];
+}
+
+/** A user's suspicious record in a channel, in EventSub's names. */
+export type SuspiciousUserView = { broadcaster_id: string } & UserFields<'user'> & {
+    low_trust_status: LowTrustStatusName;
+    types: SuspiciousUserTypeName[];
+    ban_evasion_evaluation: BanEvasionEvaluationName;
+    shared_ban_channel_ids: string[];
+    moderator_id: string | null;
+    updated_at: string;
+  };
