@@ -35,6 +35,7 @@ export const requestedScopes = {
   // Moderation while live (src/main/services/moderation/).
   'moderator:manage:shield_mode': 'Turn Shield Mode on and off',
   'moderator:manage:automod': "Allow or deny the messages AutoMod holds",
+  'moderator:read:automod_settings': "Show AutoMod's level in Chat settings",
   'moderator:manage:automod_settings': "Set AutoMod's level in Chat settings",
   'moderator:manage:blocked_terms': 'Add and remove blocked terms in Chat settings',
   'moderator:manage:warnings': 'Warn chatters',
