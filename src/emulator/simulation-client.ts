@@ -27,10 +27,14 @@ import type {
   AutoModMessageAnswer,
   AutoModMessageRequest,
   BanView,
+  HateRaidRequest,
+  HateRaidView,
   HeldMessageView,
   ModeratorEventView,
   ModeratorRequest,
   NewUnbanRequest,
+  ShieldModeSettingsRequest,
+  ShieldModeSettingsView,
   SimulatedBanRequest,
   SuspiciousUserRequest,
   SuspiciousUserView,
@@ -108,8 +112,10 @@ export type { DonateRequest, StartCharityRequest };
 export type CharityCampaign = CharityCampaignView;
 export type CharityDonation = CharityDonationView;
 
-// moderation: AutoMod, warnings, bans, unban requests, suspicious users
-export type { AutoModMessageRequest, NewUnbanRequest, SimulatedBanRequest, SuspiciousUserRequest, WarningAcknowledgementRequest };
+// moderation: hate raids, Shield Mode's overrides, AutoMod, warnings, bans, unban requests, suspicious users
+export type { AutoModMessageRequest, HateRaidRequest, NewUnbanRequest, ShieldModeSettingsRequest, SimulatedBanRequest, SuspiciousUserRequest, WarningAcknowledgementRequest };
+export type SimulationHateRaid = HateRaidView;
+export type SimulationShieldModeSettings = ShieldModeSettingsView;
 export type SimulationAutoModMessage = AutoModMessageAnswer;
 export type SimulationHeldMessage = HeldMessageView;
 export type SimulationWarning = AcknowledgedWarningView;
@@ -230,6 +236,10 @@ export function createSimulationClient(options: SimulationClientOptions) {
     donate: (body: DonateRequest) => call<CharityDonation>('POST', '/_emulator/donations', body),
 
     // moderation
+    /** Accounts made now raid the channel and all chat at once; the answer lists them and every message (sent or dropped). */
+    hateRaid: (body: HateRaidRequest) => call<SimulationHateRaid>('POST', '/_emulator/hate-raids', body),
+    /** Shield Mode's overrides in a channel (fields left out are kept); answers them. */
+    shieldModeSettings: (body: ShieldModeSettingsRequest) => call<SimulationShieldModeSettings>('POST', '/_emulator/shield-mode/settings', body),
     /** A viewer's message that AutoMod sees as `category` (severity `level`): held when the channel's AutoMod settings say so. */
     autoModMessage: (body: AutoModMessageRequest) => call<SimulationAutoModMessage>('POST', '/_emulator/automod/messages', body),
     /** The messages AutoMod holds in a channel, oldest first. */

@@ -9,7 +9,7 @@ import { AUTOMOD_CATEGORIES, type AutoModSettings, type HeldMessage } from '../.
 import type { Ban } from '../../domain/stores/bans';
 import type { BlockedTerm } from '../../domain/stores/blocked-terms';
 import type { ModeratorChangeRecord } from '../../domain/stores/moderators';
-import type { ShieldModeStatus } from '../../domain/stores/shield-mode';
+import type { ShieldModeOverrides, ShieldModeStatus } from '../../domain/stores/shield-mode';
 import type { SuspiciousUser } from '../../domain/stores/suspicious-users';
 import type { UnbanRequest } from '../../domain/stores/unban-requests';
 import type { Warning } from '../../domain/stores/warnings';
@@ -20,6 +20,7 @@ import type {
   BlockedTermView,
   HeldMessageView,
   ModeratorEventView,
+  ShieldModeSettingsView,
   ShieldModeStatusView,
   SuspiciousStatusView,
   SuspiciousUserView,
@@ -69,6 +70,17 @@ export function shieldModeStatusView(state: EmulatorState, status: ShieldModeSta
     is_active: status.isActive,
     ...(status.moderatorId === null ? { moderator_id: '', moderator_login: '', moderator_name: '' } : userFields(state, 'moderator', status.moderatorId)),
     last_activated_at: status.lastActivatedAt === null ? '' : toRfc3339(status.lastActivatedAt),
+  };
+}
+
+/** Shield Mode's overrides in a channel, as the simulation API answers them. */
+export function shieldModeSettingsView(broadcasterId: string, isActive: boolean, overrides: ShieldModeOverrides): ShieldModeSettingsView {
+  return {
+    broadcaster_id: broadcasterId,
+    is_active: isActive,
+    follower_mode_minutes: overrides.followerModeMinutes,
+    require_verified_email: overrides.requireVerifiedEmail,
+    restrict_first_time_chatters: overrides.restrictFirstTimeChatters,
   };
 }
 

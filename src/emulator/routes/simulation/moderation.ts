@@ -3,9 +3,10 @@
  * AutoMod sees as harmful (held by the channel's AutoMod settings, `automod.message.hold`), the
  * messages AutoMod holds, a warned user acknowledging their warning (`channel.warning.acknowledge`),
  * a ban by a moderator, a banned user's unban request (`channel.unban_request.create`), a user
- * the platform flags as suspicious. The rules are the domain's (`domain/automod.ts`,
- * `domain/chat.ts`, `domain/warnings.ts`, `domain/moderation.ts`, `domain/unban-requests.ts`,
- * `domain/suspicious-users.ts`).
+ * the platform flags as suspicious, a hate raid (new accounts raiding in and chatting at once),
+ * Shield Mode's overrides. The rules are the domain's (`domain/automod.ts`, `domain/chat.ts`,
+ * `domain/warnings.ts`, `domain/moderation.ts`, `domain/unban-requests.ts`,
+ * `domain/suspicious-users.ts`, `domain/hate-raids.ts`, `domain/shield-mode.ts`).
  * Loopback only (app.ts); answers are the objects.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,9 @@ import { toRfc3339 } from '../../clock';
 import { MAX_LEVEL } from '../../domain/automod';
 import { MAX_MESSAGE_LENGTH, postChatMessage } from '../../domain/chat';
 import { badRequest } from '../../domain/api-error';
+import { hateRaid, MAX_ACCOUNT_AGE_MINUTES, MAX_HATE_RAIDERS, MAX_MESSAGES_PER_RAIDER } from '../../domain/hate-raids';
 import { banUser, MAX_TIMEOUT_SECONDS } from '../../domain/moderation';
+import { configureShieldMode, MAX_FOLLOWER_MINUTES } from '../../domain/shield-mode';
 import { AUTOMOD_CATEGORIES } from '../../domain/stores/automod';
 import { flagSuspiciousUser } from '../../domain/suspicious-users';
 import { createUnbanRequest } from '../../domain/unban-requests';
@@ -22,14 +25,19 @@ import { knownUser } from '../../domain/users';
 import { acknowledgeWarning } from '../../domain/warnings';
 import { parseSimulationBody } from '../../http/simulation-body';
 import { broadcasterFilter } from '../../http/simulation-query';
-import { chatMessageRecordView } from '../../http/views/chat';
-import { banView, heldMessageView, suspiciousUserView, unbanRequestView, warningView } from '../../http/views/moderation';
+import { chatMessageRecordView, raidView } from '../../http/views/chat';
+import { userFields } from '../../http/views/user-fields';
+import { banView, heldMessageView, shieldModeSettingsView, suspiciousUserView, unbanRequestView, warningView } from '../../http/views/moderation';
 import type {
   AcknowledgedWarningView,
   AutoModMessageAnswer,
   AutoModMessageRequest,
   BanView,
+  HateRaidRequest,
+  HateRaidView,
   NewUnbanRequest,
+  ShieldModeSettingsRequest,
+  ShieldModeSettingsView,
   SimulatedBanRequest,
   SuspiciousUserRequest,
   SuspiciousUserView,
@@ -74,6 +82,27 @@ const suspiciousUserBody = z
     shared_ban_channel_ids: z.array(userId).max(100).optional(),
   })
   .strict() satisfies z.ZodType<SuspiciousUserRequest>;
+
+const hateRaidBody = z
+  .object({
+    broadcaster_id: userId,
+    count: z.number().int().min(1).max(MAX_HATE_RAIDERS),
+    from_broadcaster_id: userId.optional(),
+    lines: z.array(z.string().trim().min(1).max(MAX_MESSAGE_LENGTH)).min(1).max(50).optional(),
+    messages_per_account: z.number().int().min(1).max(MAX_MESSAGES_PER_RAIDER).optional(),
+    age_minutes: z.number().int().min(0).max(MAX_ACCOUNT_AGE_MINUTES).optional(),
+    follow: z.boolean().optional(),
+  })
+  .strict() satisfies z.ZodType<HateRaidRequest>;
+
+const shieldModeSettingsBody = z
+  .object({
+    broadcaster_id: userId,
+    follower_mode_minutes: z.number().int().min(0).max(MAX_FOLLOWER_MINUTES).nullable().optional(),
+    require_verified_email: z.boolean().optional(),
+    restrict_first_time_chatters: z.boolean().optional(),
+  })
+  .strict() satisfies z.ZodType<ShieldModeSettingsRequest>;
 
 export function registerModerationSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
@@ -132,5 +161,39 @@ export function registerModerationSimulationRoutes(app: FastifyInstance): void {
       now: state.clock.now(),
     });
     return suspiciousUserView(state, record);
+  });
+
+  app.post('/_emulator/hate-raids', (request): HateRaidView => {
+    const body = parseSimulationBody(hateRaidBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const from = body.from_broadcaster_id === undefined ? undefined : knownUser(state, body.from_broadcaster_id, 'from_broadcaster_id');
+    const raid = hateRaid(state, {
+      broadcaster,
+      from,
+      count: body.count,
+      lines: body.lines,
+      messagesPerAccount: body.messages_per_account,
+      ageMinutes: body.age_minutes,
+      follow: body.follow,
+      now: state.clock.now(),
+    });
+    return {
+      raid: raidView(state, raid.raid),
+      raider: userFields(state, 'user', raid.raider.id),
+      accounts: raid.accounts.map((account) => userFields(state, 'user', account.id)),
+      messages: raid.messages.map((message) => chatMessageRecordView(state, message)),
+    };
+  });
+
+  app.post('/_emulator/shield-mode/settings', (request): ShieldModeSettingsView => {
+    const body = parseSimulationBody(shieldModeSettingsBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const current = state.shieldMode.overrides(broadcaster.id);
+    const overrides = configureShieldMode(state, broadcaster, {
+      followerModeMinutes: body.follower_mode_minutes === undefined ? current.followerModeMinutes : body.follower_mode_minutes,
+      requireVerifiedEmail: body.require_verified_email ?? current.requireVerifiedEmail,
+      restrictFirstTimeChatters: body.restrict_first_time_chatters ?? current.restrictFirstTimeChatters,
+    });
+    return shieldModeSettingsView(broadcaster.id, state.shieldMode.isActive(broadcaster.id), overrides);
   });
 }

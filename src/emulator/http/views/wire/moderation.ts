@@ -1,5 +1,5 @@
 /** Moderators, VIPs, bans, Shield Mode and the simulation API's moderation calls (see `common.ts`). */
-import type { ChatMessageRecord } from './chat';
+import type { ChatMessageRecord, RaidView } from './chat';
 import type { UserFields } from './common';
 
 export interface ModeratorRequest {
@@ -152,3 +152,45 @@ export type SuspiciousUserView = { broadcaster_id: string } & UserFields<'user'>
     moderator_id: string | null;
     updated_at: string;
   };
+
+/**
+ * A hate raid: `count` accounts made `age_minutes` ago (0: now) without a verified email, that
+ * followed the channel then when `follow` is true (false by default); a raid from
+ * `from_broadcaster_id` (an account made for it by default) bringing them; then every account
+ * sending `messages_per_account` messages (1 by default) taken in turn from `lines` (placeholder
+ * lines by default).
+ */
+export interface HateRaidRequest {
+  broadcaster_id: string;
+  count: number;
+  from_broadcaster_id?: string;
+  lines?: string[];
+  messages_per_account?: number;
+  age_minutes?: number;
+  follow?: boolean;
+}
+
+export interface HateRaidView {
+  raid: RaidView;
+  raider: UserFields<'user'>;
+  accounts: UserFields<'user'>[];
+  /** Every message the accounts sent, in order, sent or dropped. */
+  messages: ChatMessageRecord[];
+}
+
+/** Shield Mode's overrides in a channel (what the platform lets the broadcaster configure in its pages); fields left out are kept. */
+export interface ShieldModeSettingsRequest {
+  broadcaster_id: string;
+  /** Minutes a chatter must have followed while it is on; null: no follower rule. */
+  follower_mode_minutes?: number | null;
+  require_verified_email?: boolean;
+  restrict_first_time_chatters?: boolean;
+}
+
+export interface ShieldModeSettingsView {
+  broadcaster_id: string;
+  is_active: boolean;
+  follower_mode_minutes: number | null;
+  require_verified_email: boolean;
+  restrict_first_time_chatters: boolean;
+}

@@ -107,7 +107,7 @@ describe('Shield Mode in chat', () => {
     await putStatus({ is_active: true });
     expect(await say(stranger.id)).toBe('msg_verified_email');
     expect(await say(newcomer.id)).toBe('msg_rejected_mandatory');
-    // The channel's own follower mode (10 minutes) refuses first; Shield Mode's would too.
+    // Shield Mode's follower rule (checked before the chat modes) refuses; the channel's would too.
     expect(await say(drifter.id)).toBe('msg_followersonly');
     expect(await say(PIXELPAL)).toBe('sent');
     expect(await say(vip.id)).toBe('sent');
