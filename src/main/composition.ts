@@ -37,6 +37,7 @@ import { CurrentBroadcaster } from './services/common/current-broadcaster';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import { createEmulatorHttp } from './services/demo/emulator-http';
 import { ViewerSimulation } from './services/demo/viewer-simulation';
+import { DemoHateRaid } from './services/demo/hate-raid';
 import { registerRedemptionServicesIpc } from './ipc/redemption-services-ipc';
 import { Disposers, setListenerErrorReporter } from '../shared/primitives/emitter';
 import { join } from 'node:path';
@@ -212,6 +213,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     emulator && demoSeed
       ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
       : null;
+  // Demo mode only: "Simulate a hate raid", through the same simulation API.
+  const hateRaid = emulator && demoSeed ? new DemoHateRaid({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, logger }) : null;
   // OBS Studio: its password in its own file, encrypted like the tokens; markers from live controls.
   const obs = new ObsService({
     settings,
@@ -312,7 +315,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerEventsIpc(router, events));
   wiring.add(registerRedemptionServicesIpc(router, redemptions, rendererNotifier));
   wiring.add(registerLiveControlsIpc(router, live, settings, options.trayUnavailable));
-  wiring.add(registerDemoIpc(router, simulation));
+  wiring.add(registerDemoIpc(router, simulation, hateRaid));
   wiring.add(registerObsIpc(router, obs));
   wiring.add(registerTestStreamIpc(router, testStream));
   wiring.add(registerGoLiveIpc(router, goLive));
@@ -336,7 +339,9 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     // Signing out ends the practice stream too: no pretend viewers keep talking to nobody.
     wiring.add(
       auth.onChange((state) => {
-        if (state.status !== 'signedOut' || !simulation.getState().running) return;
+        if (state.status !== 'signedOut') return;
+        hateRaid?.stop();
+        if (!simulation.getState().running) return;
         void simulation.stop().catch((error: unknown) => logger.warn('viewer simulation: could not stop on sign-out', { error: error instanceof Error ? error.message : String(error) }));
       }),
     );
@@ -350,6 +355,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     chat.dispose();
     activity.dispose();
     disposeModeration(moderation);
+    hateRaid?.dispose();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
     // Its ffmpeg ends by its PID before the emulator it publishes to closes.

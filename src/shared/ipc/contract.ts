@@ -20,7 +20,7 @@ import { categorySchema, channelInfoSchema } from './schemas/channel';
 import { charityOverviewSchema } from './schemas/charity';
 import { chatSettingsStateSchema, chatSettingsValuesSchema } from './schemas/chat-settings';
 import { dataRecoveryNoticeSchema } from './schemas/data';
-import { simulationStateSchema } from './schemas/demo';
+import { hateRaidResultSchema, simulationStateSchema } from './schemas/demo';
 import type { IpcResult } from './schemas/errors';
 import { eventsStatusSchema } from './schemas/events';
 import { ingestOverviewSchema, revealedStreamKeySchema } from './schemas/ingest';
@@ -216,6 +216,8 @@ export const invokeChannels = {
   // demo
   'demo:getSimulation': { arg: noArg, result: simulationStateSchema },
   'demo:setSimulation': { arg: z.object({ running: z.boolean() }).strict(), result: simulationStateSchema },
+  /** New accounts raid the demo channel and flood its chat (demo mode only). */
+  'demo:simulateHateRaid': { arg: noArg, result: hateRaidResultSchema },
   // OBS Studio (obs-websocket 5); the password goes in through obs:setPassword and never comes back
   'obs:getState': { arg: noArg, result: obsStateSchema },
   /** Saves host and port and reconnects when on. */
