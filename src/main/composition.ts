@@ -52,8 +52,10 @@ import { ChatService } from './services/chat/chat-service';
 import { registerActivityIpc } from './ipc/activity-ipc';
 import { registerChatIpc } from './ipc/chat-ipc';
 import { registerAppearanceIpc } from './ipc/appearance-ipc';
+import { registerLiveViewIpc } from './ipc/live-view-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
+import { LiveViewService } from './services/live-view/live-view-service';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -294,6 +296,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const chat = new ChatService({ api, broadcaster, events, logger });
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, new AppearanceService(settings)));
+  wiring.add(registerLiveViewIpc(router, new LiveViewService(settings)));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 

@@ -40,6 +40,7 @@ import { channelLoginArgSchema, followedChannelSchema, raidStateSchema } from '.
 import { activityDeltaSchema, activitySnapshotSchema, shoutoutArgSchema, shoutoutResultSchema } from './schemas/activity';
 import { chatDeltaSchema, chatModerateArgSchema, chatModerateResultSchema, chatSendArgSchema, chatSendResultSchema, chatSnapshotSchema } from './schemas/chat';
 import { appearanceSchema } from './schemas/appearance';
+import { liveViewChangesSchema, liveViewSchema } from './schemas/live-view';
 
 const noArg = z.undefined();
 
@@ -71,6 +72,7 @@ export * from './schemas/activity';
 export * from './schemas/chat';
 export * from './schemas/channel-events';
 export * from './schemas/appearance';
+export * from './schemas/live-view';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -240,6 +242,9 @@ export const invokeChannels = {
   // appearance: the theme, shared by the window and the docks
   'appearance:get': { arg: noArg, result: appearanceSchema },
   'appearance:set': { arg: appearanceSchema.partial().strict(), result: appearanceSchema },
+  // the Live view as the broadcaster arranged it (tiles, chat and activity), shared by the window and the docks
+  'liveView:get': { arg: noArg, result: liveViewSchema },
+  'liveView:set': { arg: liveViewChangesSchema, result: liveViewSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -273,6 +278,7 @@ export const eventChannels = {
   'activity:changed': activityDeltaSchema,
   'chat:changed': chatDeltaSchema,
   'appearance:changed': appearanceSchema,
+  'liveView:changed': liveViewSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

@@ -7,6 +7,7 @@ import { themeSchema, type Theme } from '../../../shared/ipc/schemas/appearance'
 import { isDiskFull } from '../common/atomic-json-file';
 import { AppError } from '../app-error';
 import { engagementTemplateSchema, type EngagementTemplate } from '../../../shared/ipc/schemas/polls';
+import { defaultLiveView, storedLiveViewSchema, type LiveView } from '../../../shared/ipc/schemas/live-view';
 
 export interface Settings {
   /** Chosen ingest server id, or null to follow the recommendation. */
@@ -59,6 +60,8 @@ export interface Settings {
   'appearance.theme': Theme;
   /** The other quick actions' global hotkeys (Electron accelerators) by action id; absent: none. */
   'hotkeys.quickActions': Record<string, string>;
+  /** The Live view as the broadcaster arranged it: its tiles, chat and activity, the tiles' choices. */
+  'liveView.layout': LiveView;
 }
 
 export const defaultSettings: Settings = {
@@ -89,6 +92,7 @@ export const defaultSettings: Settings = {
   ],
   'appearance.theme': 'system',
   'hotkeys.quickActions': {},
+  'liveView.layout': defaultLiveView,
 };
 
 const pendingRevertSchema = z.object({
@@ -136,6 +140,8 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
   'hotkeys.quickActions': z
     .record(z.string(), z.unknown())
     .transform((entries) => Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 100))),
+  // A damaged field falls back to its default alone.
+  'liveView.layout': storedLiveViewSchema,
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

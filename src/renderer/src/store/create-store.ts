@@ -22,6 +22,7 @@ import { createActivitySlice, mirrorActivity } from './activity-slice';
 import { createChatSlice, mirrorChat } from './chat-slice';
 import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
 import { createHotkeysSlice, mirrorHotkeys } from './hotkeys-slice';
+import { createLiveViewSlice, mirrorLiveView } from './live-view-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -50,6 +51,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createChatSlice(context),
       ...createAppearanceSlice(context),
       ...createHotkeysSlice(context),
+      ...createLiveViewSlice(context),
     };
   });
 }
@@ -78,6 +80,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorChat,
     mirrorAppearance,
     mirrorHotkeys,
+    mirrorLiveView,
   ];
   return stopAll([...mirrors.map((mirror) => mirror(store, deps)), followGoingLive(store)]);
 }
