@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Redemption } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
@@ -185,9 +185,10 @@ function QueueList() {
   const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => parentRef.current, estimateSize: () => rowHeight, overscan: 8 });
   const positions = useMemo(() => new Map(visible.map((r, i) => [r.id, i])), [visible]);
   const focusedIndex = focusedId === null ? -1 : (positions.get(focusedId) ?? -1);
-  useEffect(() => {
-    // Rows have one height, so the focused row's place is known: one scroll, and only when it is out
-    // of view (the virtualiser's scrollToIndex reads the layout again for several frames after).
+  useLayoutEffect(() => {
+    // Rows have one height, so the focused row's place is known: one scroll, before the frame is
+    // drawn, and only when it is out of view (the virtualiser's scrollToIndex reads the layout again
+    // for several frames after).
     const list = parentRef.current;
     if (focusedIndex < 0 || !list) return;
     const height = virtualizer.scrollRect?.height || list.clientHeight;
