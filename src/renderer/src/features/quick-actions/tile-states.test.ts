@@ -76,15 +76,15 @@ describe('tile states', () => {
       { id: 'q', kind: 'prediction', title: 'Win?', choices: ['Yes', 'No'], durationSeconds: 120 },
     ];
     const idle = stateWith({ engagement: { templates, poll: null, prediction: null } });
-    expect(startTileState(idle, t0)).toMatchObject({ label: 'Start poll', text: 'What next?' });
-    expect(startTileState(stateWith({ engagement: { templates, poll: null, prediction: null }, liveView: { ...defaultLiveView, templateId: 'q' } }), t0)).toMatchObject({ label: 'Start prediction', text: 'Win?' });
+    expect(startTileState(idle)).toMatchObject({ label: 'Start poll', text: 'What next?' });
+    expect(startTileState(stateWith({ engagement: { templates, poll: null, prediction: null }, liveView: { ...defaultLiveView, templateId: 'q' } }))).toMatchObject({ label: 'Start prediction', text: 'Win?' });
     expect(endPollTileState(idle, t0)).toMatchObject({ text: 'No poll running', disabled: true });
     expect(lockTileState(idle, t0)).toMatchObject({ text: 'No prediction', disabled: true });
 
     const poll = { id: '1', title: 'What next?', choices: [], status: 'active' as const, startedAt: at(0), endsAt: at(120) };
     const polling = stateWith({ engagement: { templates, poll, prediction: null } });
     expect(endPollTileState(polling, t0 + 48_000)).toMatchObject({ text: 'Poll: 1:12 left', tone: 'active', until: [at(120)] });
-    expect(startTileState(polling, t0 + 48_000)).toMatchObject({ text: 'Poll: 1:12 left', disabled: true });
+    expect(startTileState(polling)).toMatchObject({ text: 'Poll running', disabled: true });
     expect(endPollTileState(stateWith({ engagement: { templates, poll: { ...poll, status: 'terminated' }, prediction: null } }), t0)).toMatchObject({ text: 'Poll over', disabled: true });
 
     const prediction = { id: '2', title: 'Win?', outcomes: [], status: 'active' as const, startedAt: at(0), locksAt: at(60), winningOutcomeId: null };

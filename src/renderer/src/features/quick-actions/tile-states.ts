@@ -84,29 +84,23 @@ export function chosenTemplate(state: SidestageState) {
   return templates.find((t) => t.id === id) ?? templates[0] ?? null;
 }
 
-export function startTileState(state: SidestageState, now: number): TileState {
+export function startTileState(state: SidestageState): TileState {
   const template = chosenTemplate(state);
   const label = template?.kind === 'prediction' ? 'Start prediction' : 'Start poll';
-  const running = runningEngagement(state, now);
-  if (running) return { ...running, label, disabled: true };
+  // One poll or prediction at a time: while one runs, the End poll and Lock tiles count it down.
+  const running = runningEngagement(state);
+  if (running) return { text: running, tone: 'off', label, disabled: true };
   if (pending(state, 'polls.start')) return { text: 'Starting…', tone: 'active', label, disabled: true };
   if (!template) return { text: 'No template yet', tone: 'off', label, disabled: true };
   return { text: template.title, label, disabled: !live(state), tone: live(state) ? 'idle' : 'off' };
 }
 
-/** A poll or prediction running now, as a tile says it. */
-function runningEngagement(state: SidestageState, now: number): TileState | null {
-  const poll = state.engagement?.poll ?? null;
-  if (poll?.status === 'active') {
-    const left = formatLeft(poll.endsAt, now, secondsBetween(poll.startedAt, poll.endsAt));
-    return { text: left ? `Poll: ${left} left` : 'Poll ending…', tone: 'active', until: [poll.endsAt] };
-  }
-  const prediction = state.engagement?.prediction ?? null;
-  if (prediction?.status === 'active') {
-    const left = formatLeft(prediction.locksAt, now, secondsBetween(prediction.startedAt, prediction.locksAt));
-    return { text: left ? `Locks in ${left}` : 'Locking…', tone: 'active', until: [prediction.locksAt] };
-  }
-  if (prediction?.status === 'locked') return { text: 'Locked: pick the winner', tone: 'warn' };
+/** A poll or prediction running now, in a word or two; null when none is. */
+function runningEngagement(state: SidestageState): string | null {
+  if (state.engagement?.poll?.status === 'active') return 'Poll running';
+  const prediction = state.engagement?.prediction?.status;
+  if (prediction === 'active') return 'Prediction running';
+  if (prediction === 'locked') return 'Prediction locked';
   return null;
 }
 
