@@ -178,6 +178,9 @@ test('the broadcaster chooses the tiles and their order, by keyboard and mouse; 
   // Mouse: "Shoutout" dragged onto the first row.
   await sheet.locator('[data-tile-choice="shoutout"]').dragTo(sheet.locator('[data-tile-choice="clip"]'));
   await expect.poll(async () => (await tileIds())[0]).toBe('shoutout');
+  // While a sheet is open the view's keys wait: K on one of its buttons makes no clip.
+  await sheet.getByRole('button', { name: 'Move Create clip down' }).focus();
+  await page.keyboard.press('k');
   await page.keyboard.press('Escape');
   const arranged = await tileIds();
 
@@ -196,6 +199,7 @@ test('the broadcaster chooses the tiles and their order, by keyboard and mouse; 
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('s');
   await expect(page.getByRole('alert').filter({ hasText: 'Ad not snoozed' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Clip not created' })).toHaveCount(0);
 
   // Back to the usual tiles.
   await page.getByRole('button', { name: 'Arrange' }).click();

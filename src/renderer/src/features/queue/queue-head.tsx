@@ -58,7 +58,7 @@ export function QueueHead() {
   const now = useNow(10_000, (head?.items.length ?? 0) > 0);
   const filtered = filter.rewardId !== noFilter.rewardId || filter.user !== noFilter.user;
   // A dock shows the oldest one (the Live view fits 420x800 without scrolling); a wider view the three.
-  const shown = useMediaQuery('(min-width: 600px)') ? queueHeadSize : 1;
+  const shown = useMediaQuery('(min-width: 601px)') ? queueHeadSize : 1;
   return (
     <section className="queue-head" aria-labelledby="queue-head-heading">
       <h3 id="queue-head-heading">Next redemptions</h3>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
@@ -17,7 +17,7 @@ import './quick-actions.css';
 /**
  * The Live view's quick actions: the tiles the broadcaster chose, in their order (`tile-registry.tsx`
  * lists them all), each one key away while the Live view is shown, a tile taken off the view
- * included. A tile's form or details open in a sheet.
+ * included. A tile's form or details open in a sheet; while one is open, the keys wait.
  */
 export function QuickActions() {
   const layout = useSidestage(useShallow((state) => ({ tileOrder: selectLiveView(state).tileOrder, hiddenTiles: selectLiveView(state).hiddenTiles })));
@@ -38,10 +38,17 @@ export function QuickActions() {
     return stop;
   }, [open]);
 
+  const openSheet = useRef<string | null>(null);
+  useEffect(() => {
+    openSheet.current = sheet?.id ?? null;
+  }, [sheet]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const action = quickActionFor(event);
       if (!action) return;
+      // A sheet open over the view is the task at hand: its own tile's key brings its field back,
+      // the others wait until it is closed (Escape).
+      if (document.querySelector('dialog[open]') && action !== openSheet.current) return;
       event.preventDefault();
       const tile = act(store, action);
       if (tile && !tile.run) open(tile.id);
