@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { FeedTab } from '../../../../shared/ipc/contract';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { store, useSidestage } from '../../store';
@@ -59,24 +59,21 @@ export function LiveFeed() {
           ))}
         </div>
       ) : null}
-      <div
-        className="live-feed-pane live-feed-activity"
-        id={ids.activity}
-        role={mode === 'tabs' ? 'tabpanel' : undefined}
-        aria-labelledby={mode === 'tabs' ? `${ids.activity}-tab` : undefined}
-        hidden={mode === 'tabs' && tab !== 'activity'}
-      >
+      <FeedPane id={ids.activity} tabs={mode === 'tabs'} shown={tab === 'activity'}>
         <ActivityFeed />
-      </div>
-      <div
-        className="live-feed-pane live-feed-chat"
-        id={ids.chat}
-        role={mode === 'tabs' ? 'tabpanel' : undefined}
-        aria-labelledby={mode === 'tabs' ? `${ids.chat}-tab` : undefined}
-        hidden={mode === 'tabs' && tab !== 'chat'}
-      >
+      </FeedPane>
+      <FeedPane id={ids.chat} tabs={mode === 'tabs'} shown={tab === 'chat'}>
         <ChatView />
-      </div>
+      </FeedPane>
+    </div>
+  );
+}
+
+/** Chat's or the activity's place: a tab's panel (hidden while another tab is chosen), or simply a pane beside the other. */
+function FeedPane({ id, tabs, shown, children }: { id: string; tabs: boolean; shown: boolean; children: ReactNode }) {
+  return (
+    <div className="live-feed-pane" id={id} role={tabs ? 'tabpanel' : undefined} aria-labelledby={tabs ? `${id}-tab` : undefined} hidden={tabs && !shown}>
+      {children}
     </div>
   );
 }
