@@ -36,6 +36,7 @@ export type EventDomain =
   | 'channelInfo'
   | 'events'
   | 'appearance'
+  | 'liveView'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'
