@@ -1,7 +1,8 @@
 /**
  * The Queue panel with 10,000 redemptions in Chromium (dock mode, demo): time from opening the
  * panel to the list being shown, and a keyboard scroll through all of it (End, then PageUp to the
- * top), beside the same 10,000 rows rendered as plain, non-virtualised DOM in the same page.
+ * top: each frame, and the press's own work), beside the same 10,000 rows rendered as plain,
+ * non-virtualised DOM in the same page. Goal: first render <= 100 ms, scroll frame p99 <= 20 ms.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,15 +36,22 @@ const inPage = {
     ${frameStats}
     const list = document.querySelector('[role="listbox"]');
     const times = [];
+    const work = [];
     let last = performance.now();
     while (list.scrollTop > 0 && times.length < 5000) {
+      // A key press is a discrete event: React renders the list (and scrolls it) in the microtask
+      // right after it, before anything else: awaiting one takes it in.
+      const pressed = performance.now();
       list.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageUp', bubbles: true }));
+      await null;
+      work.push(performance.now() - pressed);
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const now = performance.now();
       times.push(now - last);
       last = now;
     }
-    return { steps: times.length, ...stats(times) };
+    const script = stats(work);
+    return { steps: times.length, ...stats(times), scriptP50: script.p50, scriptP99: script.p99 };
   })()`,
   plainRows: (count: number) => `(async () => {
     ${frameStats}
@@ -120,7 +128,7 @@ export async function run(options: { items?: number } = {}): Promise<void> {
     const scrollStarted = Date.now();
     await page.keyboard.press('End');
     await expect(list).toHaveAttribute('aria-activedescendant', /.+/);
-    const pages = (await page.evaluate(inPage.pageUpToTop)) as { steps: number; p50: number; p99: number };
+    const pages = (await page.evaluate(inPage.pageUpToTop)) as { steps: number; p50: number; p99: number; scriptP50: number; scriptP99: number };
     const scrollMs = Date.now() - scrollStarted;
 
     // Baseline: the same number of rows as plain DOM in the same page (no virtualisation).
@@ -128,7 +136,9 @@ export async function run(options: { items?: number } = {}): Promise<void> {
 
     console.log(`Queue panel with ${total.toLocaleString('en-US')} redemptions (Chromium, headless)`);
     console.log(`  Sidestage (virtualised):   first render ${ms(firstRender.ms)} (${firstRender.rendered} rows in the DOM); scroll to the top in ${pages.steps} PageUps: frame p50 ${ms(pages.p50)}, p99 ${ms(pages.p99)} (${scrollMs} ms in all)`);
+    console.log(`                             the press itself (React's render and the scroll, before the frame): p50 ${ms(pages.scriptP50)}, p99 ${ms(pages.scriptP99)}`);
     console.log(`  baseline: plain DOM rows:  first render ${ms(baseline.rendered)} (${baseline.nodes} rows in the DOM); scroll to the top in ${baseline.steps} steps: frame p50 ${ms(baseline.p50)}, p99 ${ms(baseline.p99)}`);
+    console.log(`  goal: first render <= 100 ms, scroll frame p99 <= 20 ms (a frame's p99 includes what else the machine runs: the baseline's is the floor)`);
   } finally {
     await browser.close();
     await running.stop();

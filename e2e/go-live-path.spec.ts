@@ -46,8 +46,9 @@ async function dropMarkerAtUptime(page: Page, dock: DockProcess): Promise<void> 
   await expect.poll(async () => shownUptimeSeconds((await status.textContent()) ?? ''), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
   const uptimeBefore = shownUptimeSeconds((await status.textContent()) ?? '');
   const droppedAt = Date.now();
-  await page.getByLabel('Description (optional)').fill('Go-live path');
-  await page.getByRole('button', { name: 'Drop marker' }).click();
+  await page.getByRole('button', { name: 'Drop marker: more' }).click();
+  await page.getByRole('dialog', { name: 'Marker with a description' }).getByLabel('Description (optional)').fill('Go-live path');
+  await page.getByRole('button', { name: 'Place marker' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Marker at \d/ })).toBeVisible();
   const held = await helixAsBroadcaster<{ data: { videos: { markers: { description: string; position_seconds: number }[] }[] }[] }>(
     dock.emulatorUrl,
@@ -83,8 +84,11 @@ test.describe('the go-live path with OBS Studio', () => {
 
     await page.getByRole('button', { name: 'Live', exact: true }).click();
     await expect(page.getByTestId('status-stream')).toHaveText('Offline');
+    // OBS's Start and Stop are in the OBS tile's sheet.
+    await page.getByRole('button', { name: 'OBS stream' }).click();
     await page.getByRole('button', { name: 'Start streaming' }).click();
     await expect(page.getByTestId('obs-stream-state')).toHaveText('Streaming', { timeout: 20_000 });
+    await page.keyboard.press('Escape');
 
     const session = await publishingSession(dock);
     expect(session).toMatchObject({ video_codec: 'h264', audio_codec: 'aac' });
@@ -93,6 +97,7 @@ test.describe('the go-live path with OBS Studio', () => {
     await dropMarkerAtUptime(page, dock);
 
     await page.getByRole('button', { name: 'Live', exact: true }).click();
+    await page.getByRole('button', { name: 'OBS stream' }).click();
     await page.getByRole('button', { name: 'Stop streaming' }).click();
     await expect(page.getByTestId('obs-stream-state')).toHaveText('Not streaming', { timeout: 20_000 });
     await expect(page.getByTestId('status-stream')).toHaveText('Offline', { timeout: 15_000 });

@@ -28,6 +28,8 @@ test('chat modes and presets from the Live view reach the platform, and the swit
   // The demo channel starts with slow mode and emote-only off: switching them on is a change.
   expect([before.slow_mode, before.emote_mode]).toEqual([false, false]);
   await page.getByRole('button', { name: 'Live', exact: true }).click();
+  // The chat modes open from their tile, in a sheet.
+  await page.getByRole('button', { name: 'Chat modes' }).click();
   const modes = page.getByRole('region', { name: 'Chat modes' });
   const emoteOnly = modes.getByRole('switch', { name: 'Emote only' });
   await expect(emoteOnly).toHaveAttribute('aria-checked', 'false');

@@ -19,8 +19,10 @@ test('the demo goes live: the status bar says so, a marker is dropped and listed
   // At least 83 minutes and 45 s into the broadcast on the platform's clock; real seconds pass
   // between going live and the click, so the exact position is the one the platform recorded.
   await simulation(dock.emulatorUrl).advanceClock(5025);
-  await page.getByLabel('Description (optional)').fill('Boss fight');
-  await page.getByRole('button', { name: 'Drop marker' }).click();
+  // A marker with a description: from the marker tile's sheet (the tile itself, and M, drop one without).
+  await page.getByRole('button', { name: 'Drop marker: more' }).click();
+  await page.getByRole('dialog', { name: 'Marker with a description' }).getByLabel('Description (optional)').fill('Boss fight');
+  await page.getByRole('button', { name: 'Place marker' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Marker at \d/ })).toBeVisible();
   const held = await helixAsBroadcaster<{ data: { videos: { markers: { description: string; position_seconds: number }[] }[] }[] }>(
     dock.emulatorUrl,

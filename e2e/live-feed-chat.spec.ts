@@ -27,6 +27,10 @@ test('activity burst, chat read and send, a timeout and a raid shoutout reach th
 
   await signInToDemo(page, context, dock);
   await page.getByRole('button', { name: 'Live', exact: true }).click();
+  // In a dock chat and activity are tabs (one at a time, chat first).
+  const tab = (name: 'Chat' | 'Activity') => page.getByRole('tablist', { name: 'Chat or activity' }).getByRole('tab', { name: new RegExp(`^${name}`) });
+  await expect(tab('Chat')).toHaveAttribute('aria-selected', 'true');
+  await tab('Activity').click();
   const feed = page.getByRole('region', { name: 'Activity, newest first' }).or(page.getByTestId('activity-empty'));
   await expect(feed.first()).toBeVisible();
   // Events sent before the subscriptions exist would never be delivered (as on the platform).
@@ -53,7 +57,11 @@ test('activity burst, chat read and send, a timeout and a raid shoutout reach th
   await expect(page.locator('.activity-row').first()).toHaveAttribute('data-kind', 'cheer');
   await page.getByRole('button', { name: 'All', exact: true }).click();
 
-  // A viewer's chat message appears.
+  // A viewer's chat message appears (the tab, by keyboard: ← from Activity).
+  await tab('Activity').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('Chat')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab('Chat')).toBeFocused();
   await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewer.id, text: 'hello from the e2e Kappa' });
   const chatLog = page.getByRole('log', { name: 'Chat messages' });
   await expect(chatLog.getByText('hello from the e2e')).toBeVisible();
@@ -100,11 +108,14 @@ test('activity burst, chat read and send, a timeout and a raid shoutout reach th
   });
   expect(raid.status).toBe(200);
   await sim.advanceClock(91);
+  await tab('Activity').click();
   const shoutout = page.getByRole('button', { name: `Shoutout to ${raider.display_name}` });
   await expect(shoutout).toBeVisible();
   await shoutout.click();
   await expect(page.getByRole('status').filter({ hasText: `Shoutout sent to ${raider.display_name}.` })).toBeVisible();
   await expect.poll(async () => (await sim.shoutouts(broadcasterId)).shoutouts).toEqual([expect.objectContaining({ to_broadcaster_id: raider.id })]);
   // The Live view's Shoutout says the same, with the cooldown that now applies to either button.
+  await expect(page.getByTestId('tile-state-shoutout')).toHaveText(/^Next in [12]:\d\d$/);
+  await page.getByRole('button', { name: 'Shoutout', exact: true }).click();
   await expect(page.getByTestId('shoutout-status')).toContainText(new RegExp(`Shouted out ${raider.display_name}\\. Next shoutout in [12]:\\d\\d`));
 });

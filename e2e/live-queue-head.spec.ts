@@ -1,15 +1,15 @@
 /**
- * The head of the redemption queue in the Live view, in a 420 px dock, against the demo emulator:
- * redemptions made through the simulation API appear there oldest first; F fulfils the first and
- * the emulator holds it FULFILLED; X cancels it with a refund after the undo window (CANCELED in
- * the emulator), and Undo within the window keeps it.
+ * The head of the redemption queue in the Live view, against the demo emulator: redemptions made
+ * through the simulation API appear there oldest first (the three oldest in a window, the oldest in
+ * a 420 px dock); F fulfils the first and the emulator holds it FULFILLED; X cancels it with a
+ * refund after the undo window (CANCELED in the emulator), and Undo within the window keeps it.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
-test.use({ viewport: { width: 420, height: 900 } });
+test.use({ viewport: { width: 1280, height: 900 } });
 
 const broadcasterId = '501234567';
 const viewers = ['612345001', '612345002', '612345003', '612345004'];
@@ -64,8 +64,12 @@ test('the queue head: new redemptions appear, F fulfils, X cancels after its und
     .map((r) => r.id);
   await expect.poll(() => headIds(page)).toEqual(made.slice(0, 3));
   await expect(page.getByTestId('queue-head-more')).toHaveText('1 more in the queue');
-  // Nothing wider than the dock.
+  // A 420 px dock has room for the oldest one, and counts the others; nothing wider than the dock.
+  await page.setViewportSize({ width: 420, height: 800 });
+  await expect.poll(() => headIds(page)).toEqual(made.slice(0, 1));
+  await expect(page.getByTestId('queue-head-more')).toHaveText('3 more in the queue');
   expect(await head.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // F fulfils the first.
   await pressInLiveView(page, 'f');

@@ -46,6 +46,9 @@ test.describe('OBS Studio from the dock', () => {
     }
 
     await page.getByRole('button', { name: 'Live', exact: true }).click();
+    // The status line says OBS's stream in a word; Start and Stop are in the OBS tile's sheet.
+    await expect(page.getByTestId('status-strip-obs')).toHaveText('OBS not streaming');
+    await page.getByRole('button', { name: 'OBS stream' }).click();
     await expect(page.getByTestId('obs-stream-state')).toHaveText('Not streaming');
     await expect(page.getByRole('button', { name: 'Start streaming' })).toBeEnabled();
 

@@ -40,7 +40,9 @@ test('title and category agree after a change on the platform; a partial categor
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   await expect(page.locator('header').getByText(`v${version}`, { exact: true })).toBeVisible();
   await openPanel(page, 'Live');
-  const titleField = page.getByRole('textbox', { name: 'Title' });
+  // The channel's form opens from its tile, in a sheet.
+  await page.getByRole('button', { name: 'Stream info' }).click();
+  const titleField = page.getByRole('dialog', { name: 'Stream info' }).getByRole('textbox', { name: 'Title' });
   await expect(titleField).not.toHaveValue('');
 
   await patchChannelOnThePlatform(dock.emulatorUrl, { title: 'Changed on the dashboard' });

@@ -55,6 +55,9 @@ async function shoot(page: Page, name: string, at?: Locator): Promise<void> {
       scroller.scrollTop += section.getBoundingClientRect().top - top;
     });
   }
+  // No focus ring or hover left by the last click or key in the picture.
+  await page.getByRole('main').evaluate((main) => (main.ownerDocument.activeElement as { blur?: () => void } | null)?.blur?.());
+  await page.mouse.move(0, 0);
   const path = join(imagesDir, `${name}.png`);
   // No CSS transition half-way in the picture, no blinking caret.
   await page.screenshot({ path, animations: 'disabled', caret: 'hide', scale: 'css' });
@@ -151,7 +154,11 @@ async function makeTheChannelBusy(page: Page, sim: SimulationClient, emulatorUrl
   });
   if (!raid.ok) throw new Error(`the raid was refused: ${raid.status} ${await raid.text()}`);
   await sim.advanceClock(91);
+  // In a dock the feed is a tab beside chat.
+  const feedTabs = page.getByRole('tablist', { name: 'Chat or activity' });
+  await feedTabs.getByRole('tab', { name: /^Activity/ }).click();
   await expect(page.getByRole('button', { name: `Shoutout to ${sam.display_name}` })).toBeVisible();
+  await feedTabs.getByRole('tab', { name: /^Chat/ }).click();
 
   const lines: [typeof pixel, string][] = [
     [pixel, 'the greenhouse looks amazing Kappa'],
@@ -164,11 +171,15 @@ async function makeTheChannelBusy(page: Page, sim: SimulationClient, emulatorUrl
   const chat = page.getByRole('log', { name: 'Chat messages' });
   await expect(chat.getByText(lines.at(-1)![1])).toBeVisible();
 
-  // A poll from the starter template, as the broadcaster starts one, with a few votes.
+  // A poll from the starter template, as the broadcaster starts one (chosen in the Start tile's sheet), with a few votes.
   const quick = page.getByRole('region', { name: 'Quick actions' });
-  await quick.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Poll: What next?' });
-  await quick.getByRole('button', { name: 'Start', exact: true }).click();
-  const running = page.getByTestId('running-poll');
+  await quick.getByRole('button', { name: 'Start poll: more' }).click();
+  const startSheet = page.getByRole('dialog', { name: 'Poll or prediction' });
+  await startSheet.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Poll: What next?' });
+  await startSheet.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByTestId('tile-state-end-poll')).toHaveText(/^Poll: \d+:\d\d left$/);
+  await quick.getByRole('button', { name: 'End poll: more' }).click();
+  const running = page.getByRole('dialog', { name: 'Poll' }).getByTestId('running-poll');
   await expect(running).toContainText('Poll: What next?');
   const polls = await helix<{ data: { id: string; choices: { id: string }[] }[] }>(`/helix/polls?broadcaster_id=${id}`, ['channel:read:polls']);
   const poll = polls.data[0];
@@ -176,6 +187,8 @@ async function makeTheChannelBusy(page: Page, sim: SimulationClient, emulatorUrl
   const votes: [typeof pixel, number][] = [[pixel, 0], [luna, 0], [carrot, 1], [sam, 0], [mallory, 1]];
   for (const [viewer, choice] of votes) await sim.vote(poll.id, { user_id: viewer.id, choice_id: poll.choices[choice]!.id });
   await expect(running).toContainText('Another round: 3 votes');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 async function main(): Promise<void> {
@@ -201,11 +214,20 @@ async function main(): Promise<void> {
     await signInToDemo(page, context, dock);
     await makeTheChannelBusy(page, sim, dock.emulatorUrl);
 
+    // The cockpit in a 420x800 dock: everything in view, chat in its tab.
+    await page.setViewportSize({ width: 420, height: 800 });
     await toastsGone(page);
     await shoot(page, 'live-420-dark');
 
-    // The same view scrolled to what arrives: the activity feed and chat below the actions.
-    await shoot(page, 'live-420-dark-activity', page.getByRole('region', { name: 'Activity, newest first' }));
+    // The activity tab, and a tile's sheet (the running poll, from the End poll tile).
+    const feedTabs = page.getByRole('tablist', { name: 'Chat or activity' });
+    await feedTabs.getByRole('tab', { name: /^Activity/ }).click();
+    await shoot(page, 'live-420-dark-activity');
+    await feedTabs.getByRole('tab', { name: /^Chat/ }).click();
+    await page.getByRole('button', { name: 'End poll: more' }).click();
+    await expect(page.getByRole('dialog', { name: 'Poll' }).getByTestId('running-poll')).toContainText('Another round: 3 votes');
+    await shoot(page, 'live-420-dark-sheet');
+    await page.keyboard.press('Escape');
 
     await openPanel(page, 'Queue');
     await expect(page.getByRole('listbox', { name: /Redemptions, oldest first/ }).getByRole('option', { name: /^ModMallory redeemed/ }).last()).toBeAttached();
@@ -215,7 +237,7 @@ async function main(): Promise<void> {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await openPanel(page, 'Live');
-    await expect(page.getByTestId('running-poll')).toBeVisible();
+    await expect(page.locator('[data-tile-id="end-poll"]')).toBeVisible();
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
     await toastsGone(page);
     await shoot(page, 'live-1280-light');

@@ -56,6 +56,7 @@ import { ChatService } from './services/chat/chat-service';
 import { registerActivityIpc } from './ipc/activity-ipc';
 import { registerChatIpc } from './ipc/chat-ipc';
 import { registerAppearanceIpc } from './ipc/appearance-ipc';
+import { registerLiveViewIpc } from './ipc/live-view-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
 import { buildModeration, disposeModeration, startModeration, type ModerationServices } from './composition/moderation';
@@ -64,6 +65,7 @@ import { buildOverlays } from './services/overlays/build-overlays';
 import { openOverlayFiles, type OverlaysFeature } from './services/overlays/overlays-feature';
 import { registerOverlaysIpc } from './ipc/overlays-ipc';
 import { registerMediaIpc } from './ipc/media-ipc';
+import { LiveViewService } from './services/live-view/live-view-service';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -260,6 +262,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   });
   const chat = new ChatService({ api, broadcaster, events, logger });
   const appearance = new AppearanceService(settings);
+  const liveView = new LiveViewService(settings);
   // What the viewers see: the alert queue, the overlay server and the media library.
   const overlays = buildOverlays(
     {
@@ -323,6 +326,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, appearance));
   wiring.add(registerModerationIpc(router, moderation));
+  wiring.add(registerLiveViewIpc(router, liveView));
   wiring.add(registerOverlaysIpc(router, overlays));
   wiring.add(registerMediaIpc(router, overlays.media));
   const missing = router.missingHandlers();

@@ -131,7 +131,9 @@ describe('npm run dev', () => {
     const rewritten = await shell.command<{ responseHeaders: Record<string, string[]> }>('responseHeaders', { url: 'http://localhost:5173/' });
     const [policy] = rewritten.responseHeaders['Content-Security-Policy']!;
     expect(policy).toContain("script-src 'self' 'unsafe-inline'");
-    expect(policy!.replace(" 'unsafe-inline'", '')).toBe(contentSecurityPolicy);
+    // Nothing else is relaxed: the strict policy, with the overlay server's preview frame.
+    expect(policy!.replace(" 'unsafe-inline'", '')).toMatch(/^(.*); frame-src http:\/\/127\.0\.0\.1:\d+$/);
+    expect(policy!.replace(" 'unsafe-inline'", '').replace(/; frame-src .*$/, '')).toBe(contentSecurityPolicy);
   });
 });
 

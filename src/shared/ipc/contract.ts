@@ -74,6 +74,7 @@ import {
   testAlertArgSchema,
   testAlertResultSchema,
 } from './schemas/overlays';
+import { liveViewChangesSchema, liveViewSchema } from './schemas/live-view';
 
 const noArg = z.undefined();
 
@@ -108,6 +109,7 @@ export * from './schemas/appearance';
 export * from './schemas/moderation';
 export * from './schemas/media';
 export * from './schemas/overlays';
+export * from './schemas/live-view';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -333,6 +335,9 @@ export const invokeChannels = {
   'overlays:replayAlert': { arg: noArg, result: alertQueueStateSchema },
   /** A test alert of that type (in demo mode made by the emulator, so the whole path runs). */
   'overlays:testAlert': { arg: testAlertArgSchema, result: testAlertResultSchema },
+  // the Live view as the broadcaster arranged it (tiles, chat and activity), shared by the window and the docks
+  'liveView:get': { arg: noArg, result: liveViewSchema },
+  'liveView:set': { arg: liveViewChangesSchema, result: liveViewSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -373,6 +378,7 @@ export const eventChannels = {
   'media:changed': mediaListSchema,
   'overlays:changed': overlaysStateSchema,
   'overlays:queueChanged': alertQueueStateSchema,
+  'liveView:changed': liveViewSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

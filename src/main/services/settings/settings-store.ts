@@ -8,6 +8,7 @@ import { isDiskFull } from '../common/atomic-json-file';
 import { defaultHotkeys } from '../hotkeys/desktop-shortcuts';
 import { AppError } from '../app-error';
 import { engagementTemplateSchema, type EngagementTemplate } from '../../../shared/ipc/schemas/polls';
+import { defaultLiveView, storedLiveViewSchema, type LiveView } from '../../../shared/ipc/schemas/live-view';
 
 export interface Settings {
   /** Chosen ingest server id, or null to follow the recommendation. */
@@ -62,6 +63,8 @@ export interface Settings {
   'hotkeys.quickActions': Record<string, string>;
   /** The overlay server's port, chosen once (null: not yet) and kept, so OBS's browser sources keep working. */
   'overlays.port': number | null;
+  /** The Live view as the broadcaster arranged it: its tiles, chat and activity, the tiles' choices. */
+  'liveView.layout': LiveView;
 }
 
 export const defaultSettings: Settings = {
@@ -93,6 +96,7 @@ export const defaultSettings: Settings = {
   'appearance.theme': 'system',
   'hotkeys.quickActions': {},
   'overlays.port': null,
+  'liveView.layout': defaultLiveView,
 };
 
 const pendingRevertSchema = z.object({
@@ -141,6 +145,8 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
     .record(z.string(), z.unknown())
     .transform((entries) => Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 100))),
   'overlays.port': z.number().int().min(1024).max(65_535).nullable(),
+  // A damaged field falls back to its default alone.
+  'liveView.layout': storedLiveViewSchema,
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

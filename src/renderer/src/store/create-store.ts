@@ -28,6 +28,7 @@ import { createUnbanRequestsSlice, mirrorUnbanRequests } from './unban-requests-
 import { createChatRulesSlice, mirrorChatRules } from './chat-rules-slice';
 import { createChatUsersSlice, mirrorChatUsers } from './chat-users-slice';
 import { createOverlaysSlice, mirrorOverlays } from './overlays-slice';
+import { createLiveViewSlice, mirrorLiveView } from './live-view-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -62,6 +63,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createChatRulesSlice(context),
       ...createChatUsersSlice(context),
       ...createOverlaysSlice(context),
+      ...createLiveViewSlice(context),
     };
   });
 }
@@ -96,6 +98,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorChatRules,
     mirrorChatUsers,
     mirrorOverlays,
+    mirrorLiveView,
   ];
   return stopAll([...mirrors.map((mirror) => mirror(store, deps)), followGoingLive(store)]);
 }

@@ -40,6 +40,7 @@ export type EventDomain =
   | 'heldMessages'
   | 'unbanRequests'
   | 'chatRules'
+  | 'liveView'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

@@ -28,6 +28,7 @@ import type { UnbanRequestsActionId, UnbanRequestsSlice } from './unban-requests
 import type { ChatRulesActionId, ChatRulesSlice } from './chat-rules-slice';
 import type { ChatUsersActionId, ChatUsersSlice } from './chat-users-slice';
 import type { OverlaysActionId, OverlaysSlice } from './overlays-slice';
+import type { LiveViewActionId, LiveViewSlice } from './live-view-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -81,7 +82,8 @@ export type ActionId =
   | UnbanRequestsActionId
   | ChatRulesActionId
   | ChatUsersActionId
-  | OverlaysActionId;
+  | OverlaysActionId
+  | LiveViewActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -172,4 +174,5 @@ export type SidestageState = AppSlice &
   UnbanRequestsSlice &
   ChatRulesSlice &
   ChatUsersSlice &
-  OverlaysSlice;
+  OverlaysSlice &
+  LiveViewSlice;

@@ -16,11 +16,12 @@ import type {
   IpcError,
   ObsState,
   IpcResult,
+  LiveView,
   SidestageBridge,
   Theme,
 } from '../../../shared/ipc/contract';
 import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
-import { signedOutAuthState } from '../../../shared/ipc/contract';
+import { defaultLiveView, signedOutAuthState } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
 import type { StoreDeps } from '../store/types';
 
@@ -147,6 +148,10 @@ export function fakeBridge() {
     appearance: {
       get: vi.fn(async () => ok({ theme: 'system' as Theme })),
       set: vi.fn(async (arg: { theme?: Theme }) => ok({ theme: arg.theme ?? ('system' as Theme) })),
+    },
+    liveView: {
+      get: vi.fn(async () => ok<LiveView>(defaultLiveView)),
+      set: vi.fn(async (changes: Partial<LiveView>) => ok<LiveView>({ ...defaultLiveView, ...changes })),
     },
     data: {
       getNotices: vi.fn(async () => ok([] as DataRecoveryNotice[])),

@@ -26,6 +26,17 @@ export function ChatView() {
     const el = scrollRef.current;
     if (el && stuckToBottom.current) el.scrollTop = el.scrollHeight;
   }, [lines.length, chat?.version]);
+  useEffect(() => {
+    // The box changes height (a tab shown again, the dock resized, the Live view's layout): the
+    // newest line stays in view unless the broadcaster scrolled up.
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stuckToBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const onModerate = (message: { id: string }, action: ModeratorAction) => void store.getState().moderateChat({ ...action, messageId: message.id });
   const onOpenCard = (message: ChatMessage) => void store.getState().openChatUser({ userId: message.userId, name: message.userName, messageId: message.id });
   const onWarn = (message: ChatMessage, reason: string) => store.getState().warnChatUser(message.userId, reason);
@@ -110,27 +121,26 @@ function SendBox() {
         <button type="submit" className="primary" disabled={sending || !text.trim()}>
           {announce ? 'Announce' : 'Send'}
         </button>
-      </div>
-      <div className="chat-send-options">
-        <label className="switch">
+        {/* On the same line as the field: the Live view keeps its height for the chat itself. */}
+        <label className="switch chat-send-announce small">
           <input type="checkbox" checked={announce} onChange={(e) => setAnnounce(e.target.checked)} />
           Announcement
         </label>
-        {announce ? (
-          <>
-            <label htmlFor={ids.color} className="small">
-              Colour
-            </label>
-            <select id={ids.color} value={color} onChange={(e) => setColor(e.target.value as AnnouncementColor)}>
-              {colors.map((c) => (
-                <option key={c} value={c}>
-                  {c === 'primary' ? 'Channel colour' : c[0]!.toUpperCase() + c.slice(1)}
-                </option>
-              ))}
-            </select>
-          </>
-        ) : null}
       </div>
+      {announce ? (
+        <div className="chat-send-options">
+          <label htmlFor={ids.color} className="small">
+            Colour
+          </label>
+          <select id={ids.color} value={color} onChange={(e) => setColor(e.target.value as AnnouncementColor)}>
+            {colors.map((c) => (
+              <option key={c} value={c}>
+                {c === 'primary' ? 'Channel colour' : c[0]!.toUpperCase() + c.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {error ? (
         <p id={ids.error} className="chat-send-error" role="alert">
           {error}

@@ -1,107 +1,63 @@
-import { useEffect, useId, useState } from 'react';
-import type { ChannelInfo } from '../../../../shared/ipc/contract';
-import { ActionError } from '../../components/action-error';
-import { LiveStatus } from '../../components/live-status';
-import { formatCountdown, formatLiveState, formatViewers } from '../../lib/live-format';
+import { useId, useState } from 'react';
+import { formatCountdown } from '../../lib/live-format';
 import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
-import type { ChannelInfoChanges } from '../../store/live-slice';
-import { selectAction, selectChannelCategory, selectChannelTitle } from '../../store/selectors';
 import { ChannelGate } from '../../components/channel-gate';
-import { ObsStreaming } from '../obs/obs-streaming';
 import { QuickActions } from '../quick-actions/quick-actions-section';
-import { CategoryCombobox } from './category-combobox';
-import { chooseCategory } from './category-choice';
-import { ActivityFeed } from '../activity/activity-feed';
-import { ChatView } from '../chat/chat-view';
-import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
 import { QueueHead } from '../queue/queue-head';
-import { ShieldModeControl } from '../moderation/shield-mode-control';
-import { HeldMessages } from '../moderation/held-messages';
-import { UnbanRequests } from '../moderation/unban-requests';
+import { ArrangeLiveView } from './arrange-live-view';
+import { LiveFeed } from './live-feed';
+import { StatusErrors, StatusStrip } from './status-strip';
+import { ShieldModeSuggestion } from '../moderation/shield-mode-control';
 import { ariaKeyFor } from '../quick-actions/quick-action-keys';
 import './live-panel.css';
 
+/**
+ * The Live view: what a broadcaster uses every minute on one screen. A status strip, the quick
+ * actions as tiles, the oldest redemption with Fulfil and Cancel, and what arrives (chat and
+ * activity). In a dock that is one column as high as the panel, chat taking what is left; in a wide
+ * window the tiles and the queue on the left, activity and chat on the right. Forms open in sheets.
+ */
 export function LivePanel() {
   return (
     <section className="panel live-panel" aria-labelledby="live-heading">
-      <h2 id="live-heading">Live</h2>
       <ChannelGate
         signedOut={
-          <p>
-            Sign in to see your stream and use the live controls.{' '}
-            <button type="button" className="primary" onClick={() => store.getState().setActivePanel('account')}>
-              Go to sign-in
-            </button>
-          </p>
+          <>
+            <h2 id="live-heading">Live</h2>
+            <p>
+              Sign in to see your stream and use the live controls.{' '}
+              <button type="button" className="primary" onClick={() => store.getState().setActivePanel('account')}>
+                Go to sign-in
+              </button>
+            </p>
+          </>
         }
       >
-        {/* The live view's sections, in the order a broadcaster works through them: one column in a
-            320-600 px dock; in a wide window (live-panel.css) the controls on the left and, beside
-            them, what arrives (activity and chat) sharing the window's height. Each feature adds its
-            own section component here, one line each. */}
         <div className="live-layout">
-          <section className="live-section live-section-stream" aria-label="Stream">
+          <div className="live-section live-section-status">
+            <div className="live-head">
+              <h2 id="live-heading">Live</h2>
+              <StatusStrip />
+              <ArrangeLiveView />
+            </div>
+            <StatusErrors />
+            <ShieldModeSuggestion shortcut={ariaKeyFor('shield-mode')} />
             <NoteRequest />
-            <StreamSummary />
-            <ShieldModeControl shortcut={ariaKeyFor('shieldMode')} />
-            <ObsStreaming />
-          </section>
-          {/* These sections name themselves (their own headings): the wrappers only place them. */}
+          </div>
           <div className="live-section live-section-actions">
-            <DropMarker />
             <QuickActions />
           </div>
-          <div className="live-section live-section-queue"><QueueHead /></div>
-          <div className="live-section live-section-chat-modes"><ChatModesQuick /><UnbanRequests /></div>
-          <div className="live-side">
-            <div className="live-section live-section-activity">
-              <ActivityFeed />
-            </div>
-            <div className="live-section live-section-chat">
-              <HeldMessages allowKey={ariaKeyFor('allowHeld')} denyKey={ariaKeyFor('denyHeld')} />
-              <ChatView />
-            </div>
+          <div className="live-section live-section-queue">
+            <QueueHead />
           </div>
-          <section className="live-section live-section-channel" aria-label="Channel">
-            <ChannelInfoForm />
-          </section>
+          <div className="live-section live-section-feed">
+            <LiveFeed />
+          </div>
         </div>
       </ChannelGate>
     </section>
-  );
-}
-
-function StreamSummary() {
-  const status = useSidestage((state) => state.streamStatus);
-  const refreshing = useSidestage((state) => selectAction('stream.refresh')(state).pending);
-  const title = useSidestage(selectChannelTitle);
-  const category = useSidestage(selectChannelCategory);
-  const connection = useSidestage((state) => state.connection);
-  const now = useNow(1000, Boolean(status?.live) && connection === 'connected');
-  if (!status) return <p className="muted">Checking whether you are live…</p>;
-  return (
-    <div className="stack">
-      <dl className="live-summary">
-        <dt>Stream</dt>
-        <dd data-testid="live-state">{formatLiveState(status, now, connection)}</dd>
-        <dt>Viewers</dt>
-        <dd>{status.live ? formatViewers(status.viewerCount) : '—'}</dd>
-        <dt>Title</dt>
-        <dd data-testid="live-title">{title || '—'}</dd>
-        <dt>Category</dt>
-        <dd data-testid="live-category">{category || '—'}</dd>
-      </dl>
-      {status.error ? <p className="warning-text">This may be out of date: {status.error}</p> : null}
-      <div className="button-row">
-        <button type="button" disabled={refreshing} onClick={() => void store.getState().refreshStream()}>
-          Check now
-        </button>
-      </div>
-      <ActionError action="stream.refresh" what="Could not check the stream" />
-      <ActionError action="stream.load" what="Could not read the stream status" />
-    </div>
   );
 }
 
@@ -134,140 +90,6 @@ function NoteRequest() {
         </button>
       </div>
       <p className="muted small">The marker keeps the time of the press{left ? `; without a note it is placed in ${left}` : ''}.</p>
-    </form>
-  );
-}
-
-function DropMarker() {
-  const live = useSidestage((state) => state.streamStatus?.live ?? false);
-  const pending = useSidestage((state) => selectAction('markers.drop')(state).pending);
-  const lastResult = useSidestage((state) => state.markers?.lastResult ?? null);
-  const [note, setNote] = useState('');
-  const noteId = useId();
-  return (
-    <fieldset className="options">
-      <legend>Stream marker</legend>
-      <label htmlFor={noteId}>Description (optional)</label>
-      <input id={noteId} type="text" maxLength={140} value={note} onChange={(event) => setNote(event.target.value)} />
-      <div className="button-row">
-        <button
-          type="button"
-          className="primary"
-          disabled={pending}
-          onClick={() => {
-            void store.getState().dropMarker(note.trim() || undefined);
-            setNote('');
-          }}
-        >
-          Drop marker
-        </button>
-        {!live ? <span className="muted small">Markers can be placed only while you are live.</span> : null}
-      </div>
-      <LiveStatus>{pending ? 'Placing the marker…' : lastResult?.ok ? lastResult.message : ''}</LiveStatus>
-      <ActionError action="markers.drop" what="Marker not created" />
-    </fieldset>
-  );
-}
-
-function ChannelInfoForm() {
-  const info = useSidestage((state) => state.channelInfo);
-  useEffect(() => {
-    void store.getState().loadChannelInfo();
-  }, []);
-  if (!info) {
-    return (
-      <>
-        <p className="muted">Loading channel info…</p>
-        <ActionError action="channel.load" what="Could not read the channel" />
-      </>
-    );
-  }
-  // A new answer from main starts the form over from it.
-  return <ChannelInfoEditor key={JSON.stringify(info)} info={info} />;
-}
-
-function ChannelInfoEditor({ info }: { info: ChannelInfo }) {
-  const results = useSidestage((state) => state.categoryResults);
-  const saving = useSidestage((state) => selectAction('channel.update')(state).pending);
-  const [title, setTitle] = useState(info.title);
-  const [category, setCategory] = useState({ id: info.categoryId, name: info.categoryName });
-  const [categoryQuery, setCategoryQuery] = useState(info.categoryName);
-  const [language, setLanguage] = useState(info.language);
-  const [tags, setTags] = useState(info.tags.join(', '));
-  const [branded, setBranded] = useState(info.isBrandedContent);
-  const [categoryError, setCategoryError] = useState<string | null>(null);
-  const ids = { title: useId(), category: useId(), categoryError: useId(), language: useId(), tags: useId() };
-
-  const submit = () => {
-    // A category is saved only as one the platform knows: a partial entry is refused, never dropped.
-    const choice = chooseCategory(categoryQuery, category, results);
-    if (!choice.ok) {
-      setCategoryError(choice.reason);
-      return;
-    }
-    const tagList = tags
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean);
-    const changes: ChannelInfoChanges = {};
-    if (title !== info.title) changes.title = title;
-    if (choice.id !== info.categoryId) changes.categoryId = choice.id;
-    if (language !== info.language) changes.language = language;
-    if (tagList.join(',') !== info.tags.join(',')) changes.tags = tagList;
-    if (branded !== info.isBrandedContent) changes.isBrandedContent = branded;
-    void store.getState().updateChannelInfo(changes);
-  };
-
-  return (
-    <form
-      className="options"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <fieldset className="options">
-        <legend>Channel</legend>
-        <label htmlFor={ids.title}>Title</label>
-        <input id={ids.title} type="text" maxLength={140} required value={title} onChange={(e) => setTitle(e.target.value)} />
-        <label htmlFor={ids.category}>Category</label>
-        <CategoryCombobox
-          inputId={ids.category}
-          text={categoryQuery}
-          onText={(text) => {
-            setCategoryQuery(text);
-            setCategoryError(null);
-          }}
-          onChoose={(chosen) => {
-            setCategory({ id: chosen.id, name: chosen.name });
-            setCategoryQuery(chosen.name);
-            setCategoryError(null);
-          }}
-          invalid={categoryError !== null}
-          errorId={categoryError ? ids.categoryError : undefined}
-        />
-        {categoryError ? (
-          <p className="error-text small" id={ids.categoryError} role="alert">
-            {categoryError}
-          </p>
-        ) : null}
-        <p className="muted small">Category in use: {category.name || 'none'}</p>
-        <label htmlFor={ids.language}>Language (two letters, e.g. en)</label>
-        <input id={ids.language} type="text" maxLength={5} value={language} onChange={(e) => setLanguage(e.target.value)} />
-        <label htmlFor={ids.tags}>Tags (comma separated, up to 10)</label>
-        <input id={ids.tags} type="text" value={tags} onChange={(e) => setTags(e.target.value)} />
-        <label className="switch">
-          <input type="checkbox" checked={branded} onChange={(e) => setBranded(e.target.checked)} />
-          Branded content
-        </label>
-        <div className="button-row">
-          <button type="submit" disabled={saving}>
-            Save channel info
-          </button>
-        </div>
-        <ActionError action="channel.update" what="Channel info not saved" />
-        <ActionError action="channel.search" what="Could not search categories" />
-      </fieldset>
     </form>
   );
 }

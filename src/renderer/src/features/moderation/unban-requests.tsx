@@ -9,7 +9,10 @@ import { selectAction } from '../../store/selectors';
 import { describeResolution } from './moderation-format';
 import './moderation.css';
 
-/** Unban requests: the pending ones, oldest first, to approve or deny with a note to the viewer; then what was decided. */
+/**
+ * The unban requests tile's sheet: the pending requests, oldest first, to approve or deny with a
+ * note to the viewer; then what was decided while Sidestage was open.
+ */
 export function UnbanRequests() {
   const state = useSidestage((s) => s.unbanRequests);
   const notice = useSidestage((s) => s.unbanNotice);
@@ -19,10 +22,7 @@ export function UnbanRequests() {
   const resolved = requests.filter((r) => r.status !== 'pending');
   const now = useNow(30_000, requests.length > 0);
   return (
-    <section className="unban-requests" aria-labelledby="unban-requests-heading">
-      <h3 id="unban-requests-heading">
-        Unban requests{pending.length ? <span data-testid="unban-count"> ({pending.length})</span> : null}
-      </h3>
+    <div className="unban-requests stack">
       {!state?.loaded ? (
         <p className="muted small">{state?.error ?? 'Reading unban requests…'}</p>
       ) : pending.length === 0 ? (
@@ -57,7 +57,7 @@ export function UnbanRequests() {
       <LiveStatus>{notice ?? ''}</LiveStatus>
       <ActionError action="unbanRequests.resolve" what="Unban request" />
       <ActionError action="unbanRequests.refresh" what="Could not read unban requests" />
-    </section>
+    </div>
   );
 }
 

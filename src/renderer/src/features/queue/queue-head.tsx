@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Redemption } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { SidestageStore } from '../../store/create-store';
@@ -56,6 +57,8 @@ export function QueueHead() {
   const head = useMemo(() => (items ? queueHead({ queue: { version: 0, items }, queueFilter: filter }) : null), [items, filter]);
   const now = useNow(10_000, (head?.items.length ?? 0) > 0);
   const filtered = filter.rewardId !== noFilter.rewardId || filter.user !== noFilter.user;
+  // A dock shows the oldest one (the Live view fits 420x800 without scrolling); a wider view the three.
+  const shown = useMediaQuery('(min-width: 601px)') ? queueHeadSize : 1;
   return (
     <section className="queue-head" aria-labelledby="queue-head-heading">
       <h3 id="queue-head-heading">Next redemptions</h3>
@@ -63,8 +66,8 @@ export function QueueHead() {
         <p className="muted">Loading the queue…</p>
       ) : (
         <QueueHeadList
-          items={head.items}
-          more={head.more}
+          items={head.items.slice(0, shown)}
+          more={head.more + Math.max(0, head.items.length - shown)}
           filtered={filtered}
           syncing={syncing}
           now={now}
@@ -121,9 +124,12 @@ export function QueueHeadList({ items, more, filtered, syncing = false, now, onF
               <li key={r.id} className="queue-head-item" data-queue-head-id={r.id}>
                 <div className="queue-head-main">
                   <div className="queue-head-line">
-                    <strong>{r.rewardTitle}</strong> <span className="muted small">{r.userName} · {formatAge(r.redeemedAt, now)}</span>
+                    <strong>{r.rewardTitle}</strong>
                   </div>
-                  {r.userInput ? <div className="queue-head-input small">{r.userInput}</div> : null}
+                  <div className="queue-head-line small">
+                    <span className="muted">{r.userName} · {formatAge(r.redeemedAt, now)}</span>
+                    {r.userInput ? <span className="queue-head-input"> · {r.userInput}</span> : null}
+                  </div>
                 </div>
                 <div className="queue-head-buttons">
                   <button
@@ -150,7 +156,7 @@ export function QueueHeadList({ items, more, filtered, syncing = false, now, onF
         </ol>
       )}
       {more > 0 ? (
-        <p className="small">
+        <p className="small queue-head-more">
           <button type="button" className="quiet" data-testid="queue-head-more" onClick={onOpenQueue}>
             {more.toLocaleString('en-US')} more in the queue
           </button>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Redemption } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
@@ -14,7 +14,10 @@ import { PendingCancelNotice } from './pending-cancel-notice';
 import '../channel-points.css';
 import './queue-panel.css';
 
-const rowHeight = 64;
+/** Two lines (reward, points and age; who and what they wrote): dense, and no empty band. */
+const rowHeight = 48;
+/** One formatter for every row: `toLocaleString()` builds a new one per call, the most a row cost. */
+const points = new Intl.NumberFormat('en-US');
 
 export function QueuePanel() {
   return (
@@ -180,9 +183,19 @@ function QueueList() {
   }, []);
   // eslint-disable-next-line react-hooks/incompatible-library -- its functions stay in this component; nothing memoised receives them
   const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => parentRef.current, estimateSize: () => rowHeight, overscan: 8 });
-  const focusedIndex = focusedId === null ? -1 : visible.findIndex((r) => r.id === focusedId);
-  useEffect(() => {
-    if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
+  const positions = useMemo(() => new Map(visible.map((r, i) => [r.id, i])), [visible]);
+  const focusedIndex = focusedId === null ? -1 : (positions.get(focusedId) ?? -1);
+  useLayoutEffect(() => {
+    // Rows have one height, so the focused row's place is known: one scroll, before the frame is
+    // drawn, and only when it is out of view (the virtualiser's scrollToIndex reads the layout again
+    // for several frames after).
+    const list = parentRef.current;
+    if (focusedIndex < 0 || !list) return;
+    const height = virtualizer.scrollRect?.height || list.clientHeight;
+    const top = focusedIndex * rowHeight;
+    const shown = virtualizer.scrollOffset ?? list.scrollTop;
+    if (top < shown) list.scrollTop = top;
+    else if (top + rowHeight > shown + height) list.scrollTop = top + rowHeight - height;
   }, [focusedIndex, virtualizer]);
 
   const { moveQueueFocus, toggleSelected, resolveTargets, clearSelection, focusRedemption, undoCancel } = store.getState();
@@ -214,7 +227,13 @@ function QueueList() {
     handler();
   };
 
-  const selectedCount = visible.filter((r) => selected.has(r.id)).length;
+  const selectedCount = selected.size === 0 ? 0 : visible.filter((r) => selected.has(r.id)).length;
+  // One function for every row, so a row that did not change is not rendered again while scrolling.
+  const pick = useCallback((id: string, toggle: boolean) => {
+    const actions = store.getState();
+    actions.focusRedemption(id);
+    if (toggle) actions.toggleSelected(id);
+  }, []);
   const target = selectedCount ? `${selectedCount} selected` : focusedIndex >= 0 ? 'the focused redemption' : null;
   return (
     <>
@@ -269,10 +288,7 @@ function QueueList() {
                 focused={r.id === focusedId}
                 selected={selected.has(r.id)}
                 now={now}
-                onClick={(toggle) => {
-                  focusRedemption(r.id);
-                  if (toggle) toggleSelected(r.id);
-                }}
+                onPick={pick}
               />
             );
           })}
@@ -294,10 +310,15 @@ interface QueueRowProps {
   focused: boolean;
   selected: boolean;
   now: number;
-  onClick(toggle: boolean): void;
+  onPick(id: string, toggle: boolean): void;
 }
 
-function QueueRow({ redemption: r, index, total, top, focused, selected, now, onClick }: QueueRowProps) {
+/**
+ * One redemption in two lines: the reward, its cost and age; who redeemed it and what they wrote
+ * (cut to the row, whole in the label). Memoised: scrolling renders only the rows that come into view.
+ */
+const QueueRow = memo(function QueueRow({ redemption: r, index, total, top, focused, selected, now, onPick }: QueueRowProps) {
+  const age = formatAge(r.redeemedAt, now);
   return (
     <div
       id={rowId(r)}
@@ -305,11 +326,11 @@ function QueueRow({ redemption: r, index, total, top, focused, selected, now, on
       aria-selected={selected}
       aria-posinset={index + 1}
       aria-setsize={total}
-      aria-label={`${r.userName} redeemed ${r.rewardTitle}${r.userInput ? `: ${r.userInput}` : ''}, ${formatAge(r.redeemedAt, now)}`}
+      aria-label={`${r.userName} redeemed ${r.rewardTitle}${r.userInput ? `: ${r.userInput}` : ''}, ${age}`}
       data-redemption-id={r.id}
       className={`queue-row${focused ? ' is-focused' : ''}${selected ? ' is-selected' : ''}`}
-      style={{ position: 'absolute', top, left: 0, right: 0, height: rowHeight }}
-      onClick={(e) => onClick(e.ctrlKey || e.metaKey || e.shiftKey)}
+      style={{ transform: `translateY(${top}px)`, height: rowHeight }}
+      onClick={(e) => onPick(r.id, e.ctrlKey || e.metaKey || e.shiftKey)}
     >
       {/* A drawn box, not a checkbox: a control inside an option is a nested control to assistive technology. */}
       <span
@@ -318,18 +339,18 @@ function QueueRow({ redemption: r, index, total, top, focused, selected, now, on
         data-checked={selected}
         onClick={(e) => {
           e.stopPropagation();
-          onClick(true);
+          onPick(r.id, true);
         }}
       />
       <div className="queue-row-main">
-        <div>
-          <strong>{r.rewardTitle}</strong> <span className="muted small">{r.rewardCost.toLocaleString()} pts</span>
+        <div className="queue-row-line">
+          <strong>{r.rewardTitle}</strong> <span className="muted small">{points.format(r.rewardCost)} pts · {age}</span>
         </div>
-        <div className="small">
-          {r.userName} <span className="muted">· {formatAge(r.redeemedAt, now)}</span>
+        <div className="queue-row-line small">
+          {r.userName}
+          {r.userInput ? <span className="queue-row-input"> · {r.userInput}</span> : null}
         </div>
-        {r.userInput ? <div className="queue-row-input small">{r.userInput}</div> : null}
       </div>
     </div>
   );
-}
+});

@@ -1,41 +1,43 @@
 import { useId, useState } from 'react';
 import { engagementLimits, engagementTemplateSchema, type EngagementTemplate, type RunningPoll, type RunningPrediction } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
-import { formatCountdown } from '../../lib/live-format';
-import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
+import { formatLeft, secondsBetween } from './countdown';
+import type { TileFormProps } from './tile-model';
+import { chosenTemplate } from './tile-states';
+import { useCountdownClock } from './use-countdown-clock';
 
-interface EngagementActionsProps {
-  templateId: string | null;
-  onTemplate: (id: string) => void;
-  startKey: string;
-  endKey: string;
-  lockKey: string;
-}
-
-/** Polls and predictions: start one from a saved template, follow it live, end / lock / resolve / cancel it. */
-export function EngagementActions({ templateId, onTemplate, startKey, endKey, lockKey }: EngagementActionsProps) {
+/** The Start tile's sheet: which template P starts, Start, and the saved templates (new, edit, delete). */
+export function TemplateForm({ close }: TileFormProps) {
   const engagement = useSidestage((state) => state.engagement);
+  const chosen = useSidestage(chosenTemplate);
   const starting = useSidestage((state) => selectAction('polls.start')(state).pending);
   const [editing, setEditing] = useState<EngagementTemplate | null>(null);
   const pickId = useId();
   const templates = engagement?.templates ?? [];
-  const chosen = templates.find((t) => t.id === templateId) ?? templates[0] ?? null;
   return (
-    <div className="quick-action" role="group" aria-labelledby="quick-engagement-title">
-      <h4 id="quick-engagement-title">Poll or prediction</h4>
+    <div className="tile-form" data-testid="template-form">
       {templates.length ? (
-        <div className="button-row">
+        <div className="tile-form-row">
           <label htmlFor={pickId}>Template</label>
-          <select id={pickId} value={chosen?.id ?? ''} onChange={(event) => onTemplate(event.target.value)}>
+          <select id={pickId} data-autofocus value={chosen?.id ?? ''} onChange={(event) => void store.getState().changeLiveView({ templateId: event.target.value })}>
             {templates.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.kind === 'poll' ? 'Poll' : 'Prediction'}: {t.title}
               </option>
             ))}
           </select>
-          <button type="button" className="primary" aria-keyshortcuts={startKey} disabled={!chosen || starting} onClick={() => chosen && void store.getState().startEngagement(chosen.id)}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!chosen || starting}
+            onClick={() => {
+              if (!chosen) return;
+              void store.getState().startEngagement(chosen.id);
+              close();
+            }}
+          >
             Start
           </button>
         </div>
@@ -43,46 +45,54 @@ export function EngagementActions({ templateId, onTemplate, startKey, endKey, lo
         <p className="muted small">No templates yet: add one below.</p>
       )}
       <ActionError action="polls.start" what="Not started" />
-      {engagement?.poll ? <PollView poll={engagement.poll} endKey={endKey} /> : null}
-      {engagement?.prediction ? <PredictionView prediction={engagement.prediction} lockKey={lockKey} /> : null}
-      <details className="quick-action-more" open={editing !== null} onToggle={(e) => !(e.target as HTMLDetailsElement).open && setEditing(null)}>
-        <summary>Templates</summary>
-        <ul className="quick-action-list">
-          {templates.map((t) => (
-            <li key={t.id}>
-              <span>
-                {t.kind === 'poll' ? 'Poll' : 'Prediction'}: {t.title} ({t.choices.length} {t.kind === 'poll' ? 'choices' : 'outcomes'}, {formatSeconds(t.durationSeconds)})
-              </span>
-              <span className="button-row">
-                <button type="button" className="quiet" onClick={() => setEditing(t)} aria-label={`Edit template ${t.title}`}>
-                  Edit
-                </button>
-                <button type="button" className="quiet danger" onClick={() => void store.getState().deleteTemplate(t.id)} aria-label={`Delete template ${t.title}`}>
-                  Delete
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-        <div className="button-row">
-          <button type="button" onClick={() => setEditing(blankTemplate('poll'))}>
-            New poll template
-          </button>
-          <button type="button" onClick={() => setEditing(blankTemplate('prediction'))}>
-            New prediction template
-          </button>
-        </div>
-        {editing ? <TemplateEditor key={editing.id} template={editing} onDone={() => setEditing(null)} /> : null}
-        <ActionError action="polls.deleteTemplate" what="Template not deleted" />
-      </details>
+      <h4 className="tile-form-heading">Templates</h4>
+      <ul className="quick-action-list">
+        {templates.map((t) => (
+          <li key={t.id}>
+            <span>
+              {t.kind === 'poll' ? 'Poll' : 'Prediction'}: {t.title} ({t.choices.length} {t.kind === 'poll' ? 'choices' : 'outcomes'}, {formatSeconds(t.durationSeconds)})
+            </span>
+            <span className="button-row">
+              <button type="button" className="quiet" onClick={() => setEditing(t)} aria-label={`Edit template ${t.title}`}>
+                Edit
+              </button>
+              <button type="button" className="quiet danger" onClick={() => void store.getState().deleteTemplate(t.id)} aria-label={`Delete template ${t.title}`}>
+                Delete
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="button-row">
+        <button type="button" onClick={() => setEditing(blankTemplate('poll'))}>
+          New poll template
+        </button>
+        <button type="button" onClick={() => setEditing(blankTemplate('prediction'))}>
+          New prediction template
+        </button>
+      </div>
+      {editing ? <TemplateEditor key={editing.id} template={editing} onDone={() => setEditing(null)} /> : null}
+      <ActionError action="polls.deleteTemplate" what="Template not deleted" />
     </div>
   );
 }
 
-function PollView({ poll, endKey }: { poll: RunningPoll; endKey: string }) {
+/** The End poll tile's sheet: the poll running (or last), its votes per choice, End poll. */
+export function PollForm(_props: TileFormProps) {
+  const poll = useSidestage((state) => state.engagement?.poll ?? null);
+  return poll ? <PollView poll={poll} /> : <p className="muted">No poll since Sidestage started. Start one from its template (P).</p>;
+}
+
+/** The Lock tile's sheet: the prediction running (or last): lock, pick the winner, or cancel and refund. */
+export function PredictionForm(_props: TileFormProps) {
+  const prediction = useSidestage((state) => state.engagement?.prediction ?? null);
+  return prediction ? <PredictionView prediction={prediction} /> : <p className="muted">No prediction since Sidestage started. Start one from its template (P).</p>;
+}
+
+function PollView({ poll }: { poll: RunningPoll }) {
   const active = poll.status === 'active';
-  const now = useNow(1000, active);
-  const left = active ? formatCountdown(poll.endsAt, now) : null;
+  const now = useCountdownClock(active ? [poll.endsAt] : []);
+  const left = active ? formatLeft(poll.endsAt, now, secondsBetween(poll.startedAt, poll.endsAt)) : null;
   const ending = useSidestage((state) => selectAction('polls.end')(state).pending);
   const total = poll.choices.reduce((n, c) => n + c.votes, 0);
   return (
@@ -101,7 +111,7 @@ function PollView({ poll, endKey }: { poll: RunningPoll; endKey: string }) {
         ))}
       </ul>
       {active ? (
-        <button type="button" aria-keyshortcuts={endKey} disabled={ending} onClick={() => void store.getState().endPoll()}>
+        <button type="button" disabled={ending} onClick={() => void store.getState().endPoll()}>
           End poll
         </button>
       ) : null}
@@ -110,10 +120,10 @@ function PollView({ poll, endKey }: { poll: RunningPoll; endKey: string }) {
   );
 }
 
-function PredictionView({ prediction, lockKey }: { prediction: RunningPrediction; lockKey: string }) {
+function PredictionView({ prediction }: { prediction: RunningPrediction }) {
   const open = prediction.status === 'active' || prediction.status === 'locked';
-  const now = useNow(1000, prediction.status === 'active');
-  const locksIn = prediction.status === 'active' ? formatCountdown(prediction.locksAt, now) : null;
+  const now = useCountdownClock(prediction.status === 'active' ? [prediction.locksAt] : []);
+  const locksIn = prediction.status === 'active' ? formatLeft(prediction.locksAt, now, secondsBetween(prediction.startedAt, prediction.locksAt)) : null;
   const busy = useSidestage((state) => ['polls.lock', 'polls.resolve', 'polls.cancel'].some((id) => selectAction(id as 'polls.lock')(state).pending));
   const [winner, setWinner] = useState<string>('');
   const winnerId = useId();
@@ -138,7 +148,7 @@ function PredictionView({ prediction, lockKey }: { prediction: RunningPrediction
         {prediction.outcomes.map((o) => (
           <li key={o.id}>
             <span className="quick-action-bar-label">
-              {o.title}: {o.users} {o.users === 1 ? 'viewer' : 'viewers'}, {o.channelPoints.toLocaleString()} points
+              {o.title}: {o.users} {o.users === 1 ? 'viewer' : 'viewers'}, {o.channelPoints.toLocaleString('en-US')} points
             </span>
           </li>
         ))}
@@ -146,7 +156,7 @@ function PredictionView({ prediction, lockKey }: { prediction: RunningPrediction
       {open ? (
         <div className="button-row">
           {prediction.status === 'active' ? (
-            <button type="button" aria-keyshortcuts={lockKey} disabled={busy} onClick={() => void store.getState().lockPrediction()}>
+            <button type="button" disabled={busy} onClick={() => void store.getState().lockPrediction()}>
               Lock
             </button>
           ) : null}

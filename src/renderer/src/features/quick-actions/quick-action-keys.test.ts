@@ -13,7 +13,7 @@ describe('quick action keys', () => {
     expect(press('m')).toBe('marker');
     expect(press('s')).toBe('snooze');
     expect(press('z')).toBeNull();
-    expect(press('h')).toBe('shieldMode');
+    expect(press('h')).toBe('shield-mode');
     expect(press('y')).toBe('allowHeld');
     expect(press('n')).toBe('denyHeld');
     expect(ariaKeyFor('clip')).toBe('K');

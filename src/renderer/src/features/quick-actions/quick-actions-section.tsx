@@ -1,210 +1,207 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
-import { Select } from '../../components/select';
-import { formatCountdown } from '../../lib/live-format';
-import { formatClockTime } from '../../lib/format';
-import { useNow } from '../../lib/use-now';
+import { Sheet } from '../../components/sheet';
 import { store, useSidestage } from '../../store';
-import { selectAction } from '../../store/selectors';
+import type { SidestageStore } from '../../store/create-store';
+import { selectLiveView } from '../../store/live-view-slice';
+import type { SidestageState } from '../../store/types';
 import { cancelQueueHead, fulfilQueueHead } from '../queue/queue-head';
-import { selectFirstHeld } from '../../store/held-messages-slice';
-import { EngagementActions } from './engagement-actions';
-import { ariaKeyFor, quickActionFor, quickActionKeys, type QuickActionKey } from './quick-action-keys';
-import { RaidActions, ShoutoutAction } from './raid-actions';
+import { resolveFirstHeld } from '../moderation/held-messages';
+import { nextTick } from './countdown';
+import { ariaKeyFor, quickActionFor, quickActionKeys, type QuickAction } from './quick-action-keys';
+import { arrangeTiles, type LiveTile } from './tile-model';
+import { liveTiles } from './tile-registry';
 import './quick-actions.css';
 
-const adLengths = [30, 60, 90, 120, 150, 180];
-const adLengthOptions = adLengths.map((l) => ({ value: String(l), label: `${l} seconds` }));
-
 /**
- * The Live view's quick actions: clip, ads (schedule, snooze, the break on air), polls and
- * predictions, raid, shoutout; each one key away while the Live view is shown (see the legend).
+ * The Live view's quick actions: the tiles the broadcaster chose, in their order (`tile-registry.tsx`
+ * lists them all), each one key away while the Live view is shown, a tile taken off the view
+ * included. A tile's form or details open in a sheet; while one is open, the keys wait.
  */
 export function QuickActions() {
-  const [adLength, setAdLength] = useState(30);
-  const [templateId, setTemplateId] = useState<string | null>(null);
-  const raidSearch = useRef<HTMLInputElement>(null);
-  const shoutoutName = useRef<HTMLInputElement>(null);
+  const layout = useSidestage(useShallow((state) => ({ tileOrder: selectLiveView(state).tileOrder, hiddenTiles: selectLiveView(state).hiddenTiles })));
+  const shown = useMemo(() => arrangeTiles(liveTiles, layout).filter((a) => a.shown), [layout]);
+  const [sheet, setSheet] = useState<{ id: string; request: number } | null>(null);
+  const open = useCallback((id: string) => setSheet((before) => ({ id, request: (before?.request ?? 0) + 1 })), []);
   const legendId = useId();
 
   // The raid hotkey (desktop app) brought this view forward: a raid needs its target chosen here.
-  const raidSearchRequested = useSidestage((state) => state.raidSearchRequested);
   useEffect(() => {
-    if (!raidSearchRequested) return;
-    raidSearch.current?.focus();
-    store.getState().takeRaidSearchRequest();
-  }, [raidSearchRequested]);
-
-  useEffect(() => {
-    const act = (action: QuickActionKey) => {
-      const state = store.getState();
-      switch (action) {
-        case 'marker':
-          return void state.dropMarker();
-        case 'clip':
-          return void state.createClip();
-        case 'ad':
-          return void state.runAd(adLength);
-        case 'snooze':
-          return void state.snoozeAd();
-        case 'startTemplate': {
-          const chosen = templateId ?? state.engagement?.templates[0]?.id;
-          return chosen ? void state.startEngagement(chosen) : undefined;
-        }
-        case 'endPoll':
-          return void state.endPoll();
-        case 'lockPrediction':
-          return void state.lockPrediction();
-        case 'raid':
-          return raidSearch.current?.focus();
-        case 'shoutout':
-          return shoutoutName.current?.focus();
-        case 'fulfilQueueHead':
-          return void fulfilQueueHead(store);
-        case 'cancelQueueHead':
-          return void cancelQueueHead(store);
-        case 'undoQueueCancel':
-          return void state.undoCancel();
-        case 'shieldMode':
-          return void state.toggleShieldMode();
-        case 'allowHeld':
-        case 'denyHeld': {
-          const first = selectFirstHeld(state);
-          return first ? void state.resolveHeldMessage(first.id, action === 'allowHeld' ? 'allow' : 'deny') : undefined;
-        }
-      }
+    const take = (state: SidestageState) => {
+      if (!state.raidSearchRequested) return;
+      state.takeRaidSearchRequest();
+      open('raid');
     };
+    const stop = store.subscribe(take);
+    take(store.getState());
+    return stop;
+  }, [open]);
+
+  const openSheet = useRef<string | null>(null);
+  useEffect(() => {
+    openSheet.current = sheet?.id ?? null;
+  }, [sheet]);
+  useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const action = quickActionFor(event);
       if (!action) return;
+      // A sheet open over the view is the task at hand: its own tile's key brings its field back,
+      // the others wait until it is closed (Escape).
+      if (document.querySelector('dialog[open]') && action !== openSheet.current) return;
       event.preventDefault();
-      act(action);
-      bringIntoView(ariaKeyFor(action));
+      const tile = act(store, action);
+      if (tile && !tile.run) open(tile.id);
+      bringIntoView(action);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [adLength, templateId]);
+  }, [open]);
 
+  const tile = sheet ? liveTiles.find((t) => t.id === sheet.id) : undefined;
+  const Form = tile?.Form;
   return (
-    <section className="quick-actions" aria-labelledby="quick-actions-heading" aria-describedby={legendId}>
-      <h3 id="quick-actions-heading">Quick actions</h3>
-      <p id={legendId} className="quick-actions-legend muted small">
-        Keys while this view is open:{' '}
-        {quickActionKeys.map((k, i) => (
-          <span key={k.key}>
-            <kbd>{k.key.toUpperCase()}</kbd> {k.label}
-            {i < quickActionKeys.length - 1 ? ', ' : '.'}
-          </span>
-        ))}
+    <section className="quick-actions" aria-labelledby="quick-actions-heading">
+      <h3 id="quick-actions-heading" className="visually-hidden">
+        Quick actions
+      </h3>
+      <p id={legendId} className="quick-actions-legend visually-hidden">
+        <KeyLegend />
       </p>
-      <div className="quick-actions-grid">
-        <ClipAction />
-        <AdActions length={adLength} onLength={setAdLength} />
-        <EngagementActions templateId={templateId} onTemplate={setTemplateId} startKey={ariaKeyFor('startTemplate')} endKey={ariaKeyFor('endPoll')} lockKey={ariaKeyFor('lockPrediction')} />
-        <RaidActions searchRef={raidSearch} searchKey={ariaKeyFor('raid')} />
-        <ShoutoutAction inputRef={shoutoutName} inputKey={ariaKeyFor('shoutout')} />
-      </div>
+      <ul className="tiles" aria-describedby={legendId}>
+        {shown.map(({ tile }) => (
+          <TileView key={tile.id} tile={tile} onOpen={() => open(tile.id)} />
+        ))}
+      </ul>
+      <TileErrors />
+      <MarkerOutcome />
+      <Sheet open={Boolean(Form)} title={tile ? (tile.formTitle ?? tile.label) : ''} focusRequest={sheet?.request} onClose={() => setSheet(null)}>
+        {Form ? <Form close={() => setSheet(null)} keyShortcut={tile.key ? ariaKeyFor(tile.id) : undefined} /> : null}
+      </Sheet>
     </section>
   );
 }
 
-/**
- * A key acts wherever the Live view is scrolled: the part that shows its outcome (the ad on air,
- * the queue head after F) is scrolled into view, or the press would seem to do nothing.
- */
-function bringIntoView(key: string): void {
-  const control = document.querySelector(`main [aria-keyshortcuts="${key}"]`);
-  control?.closest('.quick-action, section')?.scrollIntoView({ block: 'nearest' });
-}
-
-function ClipAction() {
-  const clips = useSidestage((state) => state.clips);
-  const live = useSidestage((state) => state.streamStatus?.live ?? false);
-  const pending = useSidestage((state) => selectAction('clips.create')(state).pending);
-  const last = clips?.recent[0] ?? null;
+/** Every key of the view in words: "Keys while this view is open: M drop a marker, …". */
+export function KeyLegend() {
   return (
-    <div className="quick-action" role="group" aria-labelledby="quick-clip-title">
-      <h4 id="quick-clip-title">Clip</h4>
-      <div className="button-row">
-        <button type="button" className="primary" aria-keyshortcuts={ariaKeyFor('clip')} disabled={pending} onClick={() => void store.getState().createClip()}>
-          Create clip
-        </button>
-        {!live ? <span className="muted small">Clips are made while you are live.</span> : null}
-      </div>
-      <LiveStatus>{pending ? 'Creating the clip…' : last ? describeClip(last.status, last.error) : ''}</LiveStatus>
-      {last?.editUrl ? (
-        <p className="small quick-action-link" data-testid="clip-edit-link">
-          <a href={last.editUrl} target="_blank" rel="noreferrer noopener">
-            Edit the clip of {formatClockTime(last.pressedAt)}
-          </a>
-        </p>
-      ) : null}
-      <ActionError action="clips.create" what="Clip not created" />
-    </div>
+    <>
+      Keys while this view is open:{' '}
+      {quickActionKeys.map((k, i) => (
+        <span key={k.key}>
+          <kbd>{k.key.toUpperCase()}</kbd> {k.label}
+          {i < quickActionKeys.length - 1 ? ', ' : '.'}
+        </span>
+      ))}
+    </>
   );
 }
 
-function describeClip(status: string, error: string | null): string {
-  switch (status) {
-    case 'creating':
-      return 'Creating the clip…';
-    case 'processing':
-      return 'Clip created: the platform is processing it.';
-    case 'ready':
-      return 'Clip ready.';
-    default:
-      return `Clip failed: ${error ?? 'unknown reason'}`;
+/** Does what a key asks for; answers the tile it belongs to, if any (the caller opens a tile that only has a form). */
+function act(target: SidestageStore, action: QuickAction): LiveTile | null {
+  switch (action) {
+    case 'fulfilQueueHead':
+      void fulfilQueueHead(target).catch(() => {});
+      return null;
+    case 'cancelQueueHead':
+      void cancelQueueHead(target).catch(() => {});
+      return null;
+    case 'undoQueueCancel':
+      void Promise.resolve(target.getState().undoCancel()).catch(() => {});
+      return null;
+    case 'allowHeld':
+    case 'denyHeld':
+      void resolveFirstHeld(target, action === 'allowHeld' ? 'allow' : 'deny').catch(() => {});
+      return null;
   }
+  const tile = liveTiles.find((t) => t.id === action) ?? null;
+  if (tile?.run) void Promise.resolve(tile.run(target)).catch(() => {});
+  return tile;
 }
 
-function AdActions({ length, onLength }: { length: number; onLength: (length: number) => void }) {
-  const ads = useSidestage((state) => state.ads);
-  const live = useSidestage((state) => state.streamStatus?.live ?? false);
-  const running = useSidestage((state) => selectAction('ads.run')(state).pending);
-  const snoozing = useSidestage((state) => selectAction('ads.snooze')(state).pending);
-  const now = useNow(1000, Boolean(ads?.running || ads?.nextAllowedAt || ads?.schedule?.nextAdAt));
-  const onAir = formatCountdown(ads?.running?.endsAt ?? null, now);
-  const cooldown = formatCountdown(ads?.nextAllowedAt ?? null, now);
-  const schedule = ads?.schedule ?? null;
-  const nextBreak = formatCountdown(schedule?.nextAdAt ?? null, now);
+/** A key acts wherever the Live view is scrolled: the tile (or the queue head) it acted on comes into view. */
+function bringIntoView(action: QuickAction): void {
+  const place =
+    action.endsWith('QueueHead') || action === 'undoQueueCancel'
+      ? document.querySelector('.queue-head')
+      : action.endsWith('Held')
+        ? document.querySelector('.held-messages')
+        : document.querySelector(`[data-tile-id="${action}"]`);
+  place?.scrollIntoView({ block: 'nearest' });
+}
+
+/** What a tile shows, from the store now: flat, so that a selector answering it settles (useShallow). */
+function tileView(tile: LiveTile, state: SidestageState, now: number) {
+  const { text, detail = '', tone = 'idle', label = tile.label, disabled = false, until = [] } = tile.state(state, now);
+  return { text, detail, tone, label, disabled, changesAt: nextTick(until, now) };
+}
+
+function TileView({ tile, onOpen }: { tile: LiveTile; onOpen(): void }) {
+  // Read with the time of this render: a countdown that just started never counts from an older one.
+  const view = useSidestage(useShallow((state) => tileView(tile, state, Date.now())));
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (view.changesAt === null) return;
+    const timer = setTimeout(redraw, Math.max(0, view.changesAt - Date.now()) + 1);
+    return () => clearTimeout(timer);
+  }, [view.changesAt]);
+  const stateId = useId();
+  const key = tile.key ? ariaKeyFor(tile.id) : '';
+  const press = () => {
+    if (tile.run) void Promise.resolve(tile.run(store)).catch(() => {});
+    else onOpen();
+  };
   return (
-    <div className="quick-action" role="group" aria-labelledby="quick-ads-title">
-      <h4 id="quick-ads-title">Ads</h4>
-      {onAir ? (
-        <p className="quick-action-onair" role="status" data-testid="ad-running">
-          {ads?.running?.automatic ? 'Scheduled ad' : 'Ad'} running {onAir}
-        </p>
-      ) : null}
-      <div className="button-row">
-        <Select label="Length" value={String(length)} options={adLengthOptions} onChange={(chosen) => onLength(Number(chosen))} />
-        <button type="button" aria-keyshortcuts={ariaKeyFor('ad')} disabled={running || !live || cooldown !== null || onAir !== null} onClick={() => void store.getState().runAd(length)}>
-          Run ad
+    <li className="tile" data-tile-id={tile.id} data-tone={view.tone}>
+      <button
+        type="button"
+        className="tile-main"
+        aria-label={view.label}
+        aria-describedby={stateId}
+        aria-keyshortcuts={key || undefined}
+        aria-haspopup={tile.run ? undefined : 'dialog'}
+        disabled={Boolean(tile.run) && view.disabled}
+        onClick={press}
+      >
+        <span className="tile-label">{view.label}</span>
+        {key ? (
+          <kbd className="tile-key" aria-hidden="true">
+            {key}
+          </kbd>
+        ) : null}
+        <span className="tile-state" id={stateId} data-testid={`tile-state-${tile.id}`}>
+          {view.text}
+          {view.detail ? <span className="tile-detail">{view.detail}</span> : null}
+        </span>
+      </button>
+      {tile.run && tile.Form ? (
+        <button type="button" className="tile-more" aria-label={`${view.label}: more`} aria-haspopup="dialog" onClick={onOpen}>
+          <span aria-hidden="true">⋯</span>
         </button>
-      </div>
-      <p className="muted small" aria-live="polite">
-        {!live ? 'Ads run only while you are live.' : onAir ? '' : cooldown ? `Another ad can run in ${cooldown}.` : 'Ready to run an ad.'}
-        {ads?.message ? ` ${ads.message}` : ''}
-      </p>
-      {live && schedule ? (
-        <p className="small" data-testid="ad-schedule">
-          {nextBreak ? `Next scheduled break in ${nextBreak} (${schedule.durationSeconds} s).` : 'No break scheduled.'} {snoozeWords(schedule.snoozeCount, schedule.snoozeRefreshAt)}
-          {schedule.prerollFreeSeconds > 0 ? ` Pre-roll free for ${Math.ceil(schedule.prerollFreeSeconds / 60)} min.` : ''}
-        </p>
       ) : null}
-      {ads?.scheduleError && live ? <p className="warning-text small">{ads.scheduleError}</p> : null}
-      <div className="button-row">
-        <button type="button" aria-keyshortcuts={ariaKeyFor('snooze')} disabled={snoozing || !live || !schedule || schedule.snoozeCount === 0} onClick={() => void store.getState().snoozeAd()}>
-          Snooze next ad (5 min)
-        </button>
-      </div>
-      <ActionError action="ads.run" what="Ad not started" />
-      <ActionError action="ads.snooze" what="Ad not snoozed" />
+    </li>
+  );
+}
+
+/** The failures of what the tiles (or their keys) did, each with Retry, until dismissed. */
+function TileErrors() {
+  const errors = useMemo(() => {
+    const seen = new Set<string>();
+    return liveTiles.flatMap((tile) => tile.errors ?? []).filter((e) => !seen.has(e.action) && Boolean(seen.add(e.action)));
+  }, []);
+  return (
+    <div className="tile-errors">
+      {errors.map((e) => (
+        <ActionError key={e.action} action={e.action} what={e.what} />
+      ))}
     </div>
   );
 }
 
-function snoozeWords(count: number, refreshAt: string | null): string {
-  const left = count === 1 ? '1 snooze left' : `${count} snoozes left`;
-  return refreshAt ? `${left}; the next comes back at ${formatClockTime(refreshAt)}.` : `${left}.`;
+/** The last marker's outcome, said to a screen reader (M is pressed without looking). */
+function MarkerOutcome() {
+  const pending = useSidestage((state) => state.actions['markers.drop']?.pending ?? false);
+  const last = useSidestage((state) => state.markers?.lastResult ?? null);
+  return <LiveStatus className="visually-hidden">{pending ? 'Placing the marker…' : last?.ok ? last.message : ''}</LiveStatus>;
 }

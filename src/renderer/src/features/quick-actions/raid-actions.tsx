@@ -1,12 +1,14 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ActionError } from '../../components/action-error';
-import { formatViewers, formatCountdown } from '../../lib/live-format';
-import { useNow } from '../../lib/use-now';
+import { formatViewers } from '../../lib/live-format';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
+import { formatLeft, secondsBetween } from './countdown';
+import type { TileFormProps } from './tile-model';
+import { useCountdownClock } from './use-countdown-clock';
 
-/** Raid a live channel one follows: filter as typed, start, the platform's countdown, cancel. */
-export function RaidActions({ searchRef, searchKey }: { searchRef: RefObject<HTMLInputElement | null>; searchKey: string }) {
+/** The Raid tile's sheet: a live channel one follows, filtered as typed; start, the platform's countdown, cancel. */
+export function RaidForm({ keyShortcut }: TileFormProps) {
   const raid = useSidestage((state) => state.raids?.raid ?? null);
   const channels = useSidestage((state) => state.followedChannels);
   const starting = useSidestage((state) => selectAction('raids.start')(state).pending);
@@ -16,8 +18,8 @@ export function RaidActions({ searchRef, searchKey }: { searchRef: RefObject<HTM
   // followed channels go live and end all the while.
   const [searches, setSearches] = useState(0);
   const pending = raid?.status === 'pending';
-  const now = useNow(1000, pending);
-  const countdown = pending ? formatCountdown(raid.dueAt, now) : null;
+  const now = useCountdownClock(pending ? [raid.dueAt] : []);
+  const countdown = pending ? formatLeft(raid.dueAt, now, secondsBetween(raid.startedAt, raid.dueAt)) : null;
   const searchId = useId();
   const listId = useId();
 
@@ -35,8 +37,7 @@ export function RaidActions({ searchRef, searchKey }: { searchRef: RefObject<HTM
   }, [query, searches]);
 
   return (
-    <div className="quick-action" role="group" aria-labelledby="quick-raid-title">
-      <h4 id="quick-raid-title">Raid</h4>
+    <div className="tile-form">
       {raid ? (
         <p className={pending ? 'quick-action-onair' : 'small'} role="status" data-testid="raid-status">
           {pending
@@ -55,11 +56,11 @@ export function RaidActions({ searchRef, searchKey }: { searchRef: RefObject<HTM
           <label htmlFor={searchId}>Live channels you follow</label>
           <input
             id={searchId}
-            ref={searchRef}
+            data-autofocus
             type="search"
             maxLength={100}
             placeholder="Filter by name or category"
-            aria-keyshortcuts={searchKey}
+            aria-keyshortcuts={keyShortcut}
             aria-controls={listId}
             value={query}
             onFocus={() => setSearches((n) => n + 1)}
@@ -90,27 +91,26 @@ export function RaidActions({ searchRef, searchKey }: { searchRef: RefObject<HTM
   );
 }
 
-/** Send a Shoutout by channel name; says when the platform's cooldowns allow the next one. */
-export function ShoutoutAction({ inputRef, inputKey }: { inputRef: RefObject<HTMLInputElement | null>; inputKey: string }) {
+/** The Shoutout tile's sheet: a Shoutout by channel name; says when the platform's cooldowns allow the next one. */
+export function ShoutoutForm({ keyShortcut }: TileFormProps) {
   const shoutout = useSidestage((state) => state.raids?.shoutout ?? null);
   const sending = useSidestage((state) => selectAction('raids.shoutout')(state).pending);
   const [login, setLogin] = useState('');
-  const now = useNow(1000, Boolean(shoutout));
-  const next = formatCountdown(shoutout?.nextAllowedAt ?? null, now);
+  const now = useCountdownClock([shoutout?.nextAllowedAt]);
+  const next = formatLeft(shoutout?.nextAllowedAt ?? null, now);
   const id = useId();
   return (
     <form
-      className="quick-action"
-      aria-labelledby="quick-shoutout-title"
+      className="tile-form"
+      aria-label="Shoutout"
       onSubmit={(event) => {
         event.preventDefault();
         if (login.trim()) void store.getState().sendShoutout(login.trim());
       }}
     >
-      <h4 id="quick-shoutout-title">Shoutout</h4>
       <label htmlFor={id}>Channel name</label>
-      <div className="button-row">
-        <input id={id} ref={inputRef} type="text" maxLength={26} autoComplete="off" aria-keyshortcuts={inputKey} value={login} onChange={(e) => setLogin(e.target.value)} />
+      <div className="tile-form-row">
+        <input id={id} data-autofocus type="text" maxLength={26} autoComplete="off" aria-keyshortcuts={keyShortcut} value={login} onChange={(e) => setLogin(e.target.value)} />
         <button type="submit" disabled={sending || !login.trim() || next !== null}>
           Shout out
         </button>

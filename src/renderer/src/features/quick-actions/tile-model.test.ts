@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { tileIdSchema } from '../../../../shared/ipc/contract';
+import { quickActionFor, quickActionKeys } from './quick-action-keys';
+import { arrangeTiles, defaultTileLayout, layoutOf, moveTile, showTile, tileForKey, type TileLayout } from './tile-model';
+import { liveTiles } from './tile-registry';
+
+/** A registry of four, the last kept off the view until chosen. */
+const registry = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd', shownByDefault: false }];
+const shown = (layout: TileLayout) => arrangeTiles(registry, layout).flatMap((a) => (a.shown ? [a.tile.id] : []));
+const order = (layout: TileLayout) => arrangeTiles(registry, layout).map((a) => a.tile.id);
+
+describe('the tile model', () => {
+  it('by default: the registry’s order, each tile shown unless the registry keeps it off', () => {
+    expect(order(defaultTileLayout)).toEqual(['a', 'b', 'c', 'd']);
+    expect(shown(defaultTileLayout)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('the broadcaster’s order first; a tile added since comes after, shown as the registry says; an unknown id is left out', () => {
+    const layout = { tileOrder: ['c', 'gone', 'a'], hiddenTiles: ['a'] };
+    expect(order(layout)).toEqual(['c', 'a', 'b', 'd']);
+    expect(shown(layout)).toEqual(['c', 'b']);
+  });
+
+  it('moves a tile (clamped to the ends), keeping what is shown and ids of another version', () => {
+    const before = { tileOrder: ['later-tile'], hiddenTiles: ['b', 'later-hidden'] };
+    const moved = moveTile(registry, before, 'c', 0);
+    expect(order(moved)).toEqual(['c', 'a', 'b', 'd']);
+    expect(shown(moved)).toEqual(['c', 'a']);
+    expect(moved.tileOrder).toEqual(['c', 'a', 'b', 'd', 'later-tile']);
+    expect(moved.hiddenTiles).toEqual(['b', 'd', 'later-hidden']);
+    expect(order(moveTile(registry, moved, 'c', 99))).toEqual(['a', 'b', 'd', 'c']);
+    expect(order(moveTile(registry, moved, 'a', -5))).toEqual(['a', 'c', 'b', 'd']);
+    expect(moveTile(registry, moved, 'nope', 1)).toBe(moved);
+  });
+
+  it('shows and hides a tile; a tile the registry keeps off stays chosen once shown', () => {
+    const withD = showTile(registry, defaultTileLayout, 'd', true);
+    expect(shown(withD)).toEqual(['a', 'b', 'c', 'd']);
+    const withoutA = showTile(registry, withD, 'a', false);
+    expect(shown(withoutA)).toEqual(['b', 'c', 'd']);
+    expect(order(withoutA)).toEqual(['a', 'b', 'c', 'd']);
+    expect(showTile(registry, withoutA, 'nope', true)).toBe(withoutA);
+  });
+
+  it('the layout of an arrangement names every tile in order and the hidden ones', () => {
+    expect(layoutOf(arrangeTiles(registry, defaultTileLayout), defaultTileLayout)).toEqual({ tileOrder: ['a', 'b', 'c', 'd'], hiddenTiles: ['d'] });
+  });
+
+  it('a key finds its tile, shown or not', () => {
+    expect(tileForKey([{ id: 'x', key: 'k' }, { id: 'y' }], 'K')?.id).toBe('x');
+    expect(tileForKey([{ id: 'x', key: 'k' }], 'q')).toBeNull();
+  });
+});
+
+describe('the registry', () => {
+  it('has ids main accepts, each once; keys of one letter, each once, none the queue head’s', () => {
+    const ids = liveTiles.map((t) => t.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(tileIdSchema.safeParse(id).success, id).toBe(true);
+    const keys = quickActionKeys.map((k) => k.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect(key).toMatch(/^[a-z]$/);
+  });
+
+  it('a new broadcaster gets at least 12 tiles, and every key that worked before tiles still does', () => {
+    expect(arrangeTiles(liveTiles, defaultTileLayout).filter((a) => a.shown).length).toBeGreaterThanOrEqual(12);
+    const press = (key: string) => quickActionFor({ key, defaultPrevented: false, altKey: false, ctrlKey: false, metaKey: false, repeat: false, target: null });
+    expect(['m', 'k', 'a', 's', 'p', 'e', 'l', 'r', 'o', 'f', 'x', 'u'].map(press)).toEqual([
+      'marker',
+      'clip',
+      'ad',
+      'snooze',
+      'poll',
+      'end-poll',
+      'prediction',
+      'raid',
+      'shoutout',
+      'fulfilQueueHead',
+      'cancelQueueHead',
+      'undoQueueCancel',
+    ]);
+  });
+
+  it('each tile either acts or opens a sheet', () => {
+    for (const tile of liveTiles) expect(Boolean(tile.run || tile.Form), tile.id).toBe(true);
+  });
+});
