@@ -25,7 +25,7 @@ async function untilSubscribed(sim: SimulationClient, types: string[]): Promise<
 
 async function openLive(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Live', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Shield Mode', exact: true })).toBeVisible();
+  await expect(page.getByTestId('tile-state-shield-mode')).toBeVisible();
 }
 
 /** A quick-action key, pressed where no field has the focus. */
@@ -40,21 +40,23 @@ test('a simulated hate raid floods chat, the suggestion appears, Shield Mode goe
   await signInToDemo(page, context, dock);
   await openLive(page);
   await untilSubscribed(sim, liveTypes);
-  await expect(page.getByTestId('shield-mode-state')).toHaveText(/^Off\./);
+  const tile = page.getByTestId('tile-state-shield-mode');
+  await expect(tile).toHaveText('Off');
 
   await page.getByRole('button', { name: 'Simulate a hate raid' }).click();
   const chatLog = page.getByRole('log', { name: 'Chat messages' });
   await expect(chatLog.getByText('RAID RAID RAID').first()).toBeVisible();
   const suggestion = page.getByTestId('shield-suggestion');
   await expect(suggestion).toContainText(/A raid from raider_[0-9a-f]+ brought \d+ first-time chatters in 30 s\. Turn on Shield Mode\?/);
+  await expect(tile).toHaveText(/^Turn on\?\d+ first-time chatters after a raid$/);
 
   // Nothing happened at the platform until the broadcaster said so.
   const before = await helixAsBroadcaster<{ data: { is_active: boolean }[] }>(dock.emulatorUrl, '/helix/moderation/shield_mode?broadcaster_id={id}&moderator_id={id}', ['moderator:read:shield_mode']);
   expect(before.data[0]!.is_active).toBe(false);
 
   await pressKey(page, 'h');
-  await expect(page.getByTestId('shield-mode-state')).toHaveText(/^Shield Mode on for \d+:\d\d, by sidestage_demo$/i);
-  await expect(page.getByTestId('shield-mode-badge')).toHaveText(/^Shield Mode on/);
+  await expect(tile).toHaveText(/^Shield Mode onsince .+ · by sidestage_demo$/i);
+  await expect(page.getByTestId('shield-mode-badge')).toHaveText(/^Shield Mode on for \d+:\d\d, by sidestage_demo$/i);
   await expect(suggestion).toBeHidden();
   const after = await helixAsBroadcaster<{ data: { is_active: boolean }[] }>(dock.emulatorUrl, '/helix/moderation/shield_mode?broadcaster_id={id}&moderator_id={id}', ['moderator:read:shield_mode']);
   expect(after.data[0]!.is_active).toBe(true);
@@ -72,7 +74,7 @@ test("a held message is allowed by key and appears in chat; the chatter's card a
 
   const held = await sim.autoModMessage({ broadcaster_id: broadcasterId, user_id: '612345001', text: 'you utter walnut', category: 'bullying', level: 3 });
   expect(held.held).not.toBeNull();
-  const queue = page.getByRole('region', { name: /^Held by AutoMod/ });
+  const queue = page.getByRole('region', { name: 'Held by AutoMod (1)' });
   const item = queue.locator(`[data-held-id="${held.held!.message_id}"]`);
   await expect(item).toContainText('you utter walnut');
   await expect(item).toContainText('AutoMod: bullying, level 3');
@@ -82,7 +84,8 @@ test("a held message is allowed by key and appears in chat; the chatter's card a
   await pressKey(page, 'y');
   await expect(chatLog.getByText('you utter walnut')).toBeVisible();
   await expect(item).toHaveCount(0);
-  await expect(page.getByTestId('held-empty')).toBeVisible();
+  // Nothing held: the queue makes room for chat.
+  await expect(queue).toHaveCount(0);
 
   // The chatter's card from the line's menu, then a warning with its reason.
   await page.getByRole('button', { name: "Moderate PixelPal's message" }).first().click();
@@ -131,7 +134,9 @@ test('an unban request is approved with a note and the user can chat again', asy
   expect((await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: '612345004', text: 'let me back in' })).is_sent).toBe(false);
   const asked = await sim.unbanRequest({ broadcaster_id: broadcasterId, user_id: '612345004', text: 'I am sorry, it will not happen again' });
 
-  const requests = page.getByRole('region', { name: /^Unban requests/ });
+  await expect(page.getByTestId('tile-state-unban-requests')).toHaveText('1 waiting');
+  await page.getByRole('button', { name: 'Unban requests', exact: true }).click();
+  const requests = page.getByRole('dialog', { name: 'Unban requests' });
   const request = requests.locator(`[data-request-id="${asked.id}"]`);
   await expect(request).toContainText('I am sorry, it will not happen again');
   await request.getByRole('textbox', { name: 'Note to LurkingLuna (optional)' }).fill('Welcome back');
@@ -139,6 +144,8 @@ test('an unban request is approved with a note and the user can chat again', asy
   await expect(requests).toContainText('LurkingLuna is unbanned and may chat again.');
   await expect(request).toHaveCount(0);
   await expect(page.getByTestId('unban-empty')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tile-state-unban-requests')).toHaveText('None waiting');
 
   const again = await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: '612345004', text: 'thank you, back again' });
   expect(again.is_sent).toBe(true);
