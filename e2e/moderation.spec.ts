@@ -25,7 +25,7 @@ async function untilSubscribed(sim: SimulationClient, types: string[]): Promise<
 
 async function openLive(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Live', exact: true }).click();
-  await expect(page.getByTestId('tile-state-shield-mode')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
 }
 
 /** A quick-action key, pressed where no field has the focus. */
@@ -40,6 +40,10 @@ test('a simulated hate raid floods chat, the suggestion appears, Shield Mode goe
   await signInToDemo(page, context, dock);
   await openLive(page);
   await untilSubscribed(sim, liveTypes);
+  // The dock's tiles are full: the broadcaster puts Shield Mode's among them (Arrange).
+  await page.getByRole('button', { name: 'Arrange' }).click();
+  await page.getByRole('dialog', { name: 'Arrange the Live view' }).getByRole('checkbox', { name: /^Shield Mode/ }).check();
+  await page.keyboard.press('Escape');
   const tile = page.getByTestId('tile-state-shield-mode');
   await expect(tile).toHaveText('Off');
 
@@ -56,6 +60,7 @@ test('a simulated hate raid floods chat, the suggestion appears, Shield Mode goe
 
   await pressKey(page, 'h');
   await expect(tile).toHaveText(/^Shield Mode onsince .+ · by sidestage_demo$/i);
+  await expect(page.getByTestId('shield-mode-on')).toContainText(/^Shield Mode on for \d+:\d\d, by sidestage_demo/i);
   await expect(page.getByTestId('shield-mode-badge')).toHaveText(/^Shield Mode on for \d+:\d\d, by sidestage_demo$/i);
   await expect(suggestion).toBeHidden();
   const after = await helixAsBroadcaster<{ data: { is_active: boolean }[] }>(dock.emulatorUrl, '/helix/moderation/shield_mode?broadcaster_id={id}&moderator_id={id}', ['moderator:read:shield_mode']);
@@ -134,8 +139,9 @@ test('an unban request is approved with a note and the user can chat again', asy
   expect((await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: '612345004', text: 'let me back in' })).is_sent).toBe(false);
   const asked = await sim.unbanRequest({ broadcaster_id: broadcasterId, user_id: '612345004', text: 'I am sorry, it will not happen again' });
 
-  await expect(page.getByTestId('tile-state-unban-requests')).toHaveText('1 waiting');
-  await page.getByRole('button', { name: 'Unban requests', exact: true }).click();
+  // Said at the top of the Live view while one waits; Review opens them.
+  await expect(page.getByTestId('unban-waiting')).toHaveText(/^1 unban request waiting/);
+  await page.getByTestId('unban-waiting').getByRole('button', { name: 'Review' }).click();
   const requests = page.getByRole('dialog', { name: 'Unban requests' });
   const request = requests.locator(`[data-request-id="${asked.id}"]`);
   await expect(request).toContainText('I am sorry, it will not happen again');
@@ -145,7 +151,7 @@ test('an unban request is approved with a note and the user can chat again', asy
   await expect(request).toHaveCount(0);
   await expect(page.getByTestId('unban-empty')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('tile-state-unban-requests')).toHaveText('None waiting');
+  await expect(page.getByTestId('unban-waiting')).toHaveCount(0);
 
   const again = await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: '612345004', text: 'thank you, back again' });
   expect(again.is_sent).toBe(true);

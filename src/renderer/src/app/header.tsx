@@ -1,6 +1,5 @@
 import { SimulateViewersSwitch } from '../features/demo/simulate-viewers-switch';
 import { ShieldModeBadge } from '../features/moderation/shield-mode-control';
-import { SimulateHateRaidButton } from '../features/demo/simulate-hate-raid-button';
 import { useSidestage } from '../store';
 
 export function Header() {
@@ -11,7 +10,6 @@ export function Header() {
       {version ? <span className="muted small">v{version}</span> : null}
       <ShieldModeBadge />
       <SimulateViewersSwitch />
-      <SimulateHateRaidButton />
     </header>
   );
 }

@@ -9,7 +9,7 @@ import { QueueHead } from '../queue/queue-head';
 import { ArrangeLiveView } from './arrange-live-view';
 import { LiveFeed } from './live-feed';
 import { StatusErrors, StatusStrip } from './status-strip';
-import { ShieldModeSuggestion } from '../moderation/shield-mode-control';
+import { ModerationStatus } from '../moderation/moderation-status';
 import { ariaKeyFor } from '../quick-actions/quick-action-keys';
 import './live-panel.css';
 
@@ -43,7 +43,7 @@ export function LivePanel() {
               <ArrangeLiveView />
             </div>
             <StatusErrors />
-            <ShieldModeSuggestion shortcut={ariaKeyFor('shield-mode')} />
+            <ModerationStatus shieldKey={ariaKeyFor('shield-mode')} />
             <NoteRequest />
           </div>
           <div className="live-section live-section-actions">

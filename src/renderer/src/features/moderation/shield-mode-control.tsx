@@ -4,33 +4,8 @@ import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
 import type { TileFormProps } from '../quick-actions/tile-model';
-import { describeSuggestion, formatShieldOn } from './moderation-format';
+import { formatShieldOn } from './moderation-format';
 import './moderation.css';
-
-/**
- * The raid-flood suggestion at the top of the Live view: "Turn on Shield Mode?", with its key. It
- * only asks: Shield Mode goes on when the broadcaster says so.
- */
-export function ShieldModeSuggestion({ shortcut }: { shortcut: string }) {
-  const suggestion = useSidestage((s) => (s.shieldMode?.active ? null : (s.shieldMode?.suggestion ?? null)));
-  const pending = useSidestage((s) => selectAction('shieldMode.set')(s).pending);
-  if (!suggestion) return null;
-  return (
-    <div className="banner banner-warning shield-suggestion" role="alert" data-testid="shield-suggestion">
-      <p>
-        {describeSuggestion(suggestion)} <strong>Turn on Shield Mode?</strong>
-      </p>
-      <div className="button-row">
-        <button type="button" className="primary" aria-keyshortcuts={shortcut || undefined} disabled={pending} onClick={() => void store.getState().setShieldMode(true)}>
-          Turn on Shield Mode
-        </button>
-        <button type="button" className="quiet" onClick={() => void store.getState().dismissShieldSuggestion()}>
-          Not now
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** The Shield Mode tile's sheet: how long and by whom while on, and on or off. */
 export function ShieldModeForm({ keyShortcut }: TileFormProps) {

@@ -132,8 +132,10 @@ export const liveTiles: readonly LiveTile[] = [
     run: (store) => store.getState().toggleShieldMode(),
     Form: ShieldModeForm,
     errors: [{ action: 'shieldMode.set', what: 'Shield Mode not changed' }],
+    // The dock's twelve are full: the top of the view says when it matters (moderation-status.tsx).
+    shownByDefault: false,
   },
-  { id: 'unban-requests', label: 'Unban requests', state: unbanRequestsTileState, Form: UnbanRequests },
+  { id: 'unban-requests', label: 'Unban requests', state: unbanRequestsTileState, Form: UnbanRequests, shownByDefault: false },
   {
     id: 'queue',
     label: 'Open queue',
