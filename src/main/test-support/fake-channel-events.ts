@@ -7,8 +7,7 @@ import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 import type { BroadcasterSource } from '../services/common/current-broadcaster';
 import { ChannelEvents, type ChannelEventsSource } from '../services/events/channel-events';
 import type { NotificationMeta, WantOptions } from '../services/events/events-service';
-import type { Logger } from '../services/logger';
-import { silentLogger } from '../services/logger';
+import { silentLogger, type Logger } from '../services/logger';
 
 /** The events service as the stream uses it: wants recorded, notifications fired by hand. */
 export class FakeEventsSource implements ChannelEventsSource {
