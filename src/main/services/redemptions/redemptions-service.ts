@@ -507,7 +507,9 @@ export class RedemptionsService extends Disposable {
       this.syncRetry.reset();
       this.syncRetry.cancel();
       if (added.length || initial) this.arrivals.fire({ items: added, context: { source: 'sync', initial } });
-      for (const r of added) {
+      // The first list of an account is the queue as it stood, not news: an overlay would alert
+      // the whole backlog at every start.
+      for (const r of initial ? [] : added) {
         const found = listed.get(r.id);
         if (found) caughtUp.push(found);
       }
@@ -522,8 +524,8 @@ export class RedemptionsService extends Disposable {
       this.syncing = false;
       this.publish();
     }
-    // Missed while disconnected (or waiting since before the start), for automations to act on,
-    // once the renderer has the queue. One seen live as well is passed on once, by its id.
+    // Missed while disconnected, for automations to act on, once the renderer has the queue. One
+    // seen live as well is passed on once, by its id.
     for (const r of caughtUp) this.options.channelEvents.publish(caughtUpRedemption(r));
   }
 

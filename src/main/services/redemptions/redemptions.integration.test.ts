@@ -194,6 +194,7 @@ describe('redemption queue against the emulator', () => {
     expect(streamed.filter((e) => first.includes(e.redemptionId)).every((e) => e.source === 'live')).toBe(true);
     const caughtUp = streamed.filter((e) => e.source === 'caughtUp');
     expect(caughtUp.length, 'redemptions learned only by catching up').toBeGreaterThan(0);
+    expect(app.streamed.filter((e) => e.source === 'caughtUp' && ![...first, ...second].includes(e.redemptionId)), 'the queue found at start is not news').toEqual([]);
     expect(caughtUp[0]).toMatchObject({ kind: 'redemption', id: `redemption:${caughtUp[0]!.redemptionId}`, status: 'unfulfilled', reward: { id: hydrate, title: 'Hydrate!' } });
   });
 
