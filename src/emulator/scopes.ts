@@ -47,6 +47,7 @@ const currentScopes: Record<string, string> = {
   'moderator:manage:guest_star': 'Manage Guest Star for channels where you are a moderator',
   'moderator:manage:shield_mode': 'Manage a broadcaster’s Shield Mode status',
   'moderator:manage:shoutouts': 'Manage a broadcaster’s shoutouts',
+  'moderator:manage:suspicious_users': 'Monitor or restrict suspicious users in channels where you are a moderator',
   'moderator:manage:unban_requests': 'Manage unban requests',
   'moderator:manage:warnings': 'Warn users in channels where you are a moderator',
   'moderator:read:automod_settings': 'View AutoMod settings',

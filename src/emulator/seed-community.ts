@@ -1,8 +1,10 @@
 /**
- * The demo seed's chat, moderation and charity data: the demo viewers in chat, ModMallory as a
- * moderator, the chat settings, a channel emote set and badges, and a running charity campaign with
- * a few donations. Values are fixed so they survive `POST /_emulator/reset`.
+ * The demo seed's chat, moderation and charity data: the demo viewers in chat (regulars who have
+ * chatted before), ModMallory as a moderator, the chat and AutoMod settings, a channel emote set
+ * and badges, and a running charity campaign with a few donations. Values are fixed so they
+ * survive `POST /_emulator/reset`.
  */
+import { OVERALL_LEVELS } from './domain/automod';
 import { defaultCharityLogo } from './domain/charity';
 import type { BadgeSet, ChannelEmote } from './domain/stores/chat';
 import type { EmulatorState } from './domain/emulator-state';
@@ -10,6 +12,9 @@ import type { EmulatorState } from './domain/emulator-state';
 export const DEMO_MODERATOR_ID = '612345003';
 /** When the seed's moderator was added (a moderator-change record). */
 export const DEMO_MODERATOR_ADDED_AT = '2024-01-20T19:30:00Z';
+
+/** The demo channel's overall AutoMod level. */
+export const DEMO_AUTOMOD_LEVEL = 2;
 
 export const DEMO_EMOTE_SETS = { tier1: '300374282', tier2: '300374283', tier3: '300374284', follower: '300374285', bits: '300374286' } as const;
 
@@ -57,9 +62,14 @@ export const DEMO_CHARITY = {
 } as const;
 
 export function applyCommunitySeed(state: EmulatorState, broadcasterId: string, viewerIds: readonly string[]): void {
-  for (const id of viewerIds) state.chat.join(broadcasterId, id);
+  for (const id of viewerIds) {
+    state.chat.join(broadcasterId, id);
+    // Regulars: none of them is a first-time chatter (Shield Mode).
+    state.chatMessages.markChatted(broadcasterId, id);
+  }
   state.moderators.add(broadcasterId, DEMO_MODERATOR_ID, DEMO_MODERATOR_ADDED_AT);
   state.chat.updateSettings(broadcasterId, { followerMode: true, followerModeDuration: 10 });
+  state.autoMod.setSettings(broadcasterId, { overallLevel: DEMO_AUTOMOD_LEVEL, levels: { ...OVERALL_LEVELS[DEMO_AUTOMOD_LEVEL]! } });
   state.chat.setChannelEmotes(broadcasterId, DEMO_CHANNEL_EMOTES.map((e) => ({ ...e, format: [...e.format] })));
   state.chat.setChannelBadges(broadcasterId, DEMO_CHANNEL_BADGES.map((set) => ({ setId: set.setId, versions: set.versions.map((v) => ({ ...v })) })));
 

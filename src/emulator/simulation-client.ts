@@ -22,7 +22,25 @@ import type { FaultRequest, FaultView } from './http/views/wire/faults';
 import type { ClientRecord, ClockAnswer, CreateClientRequest, CreateUserRequest, DeviceApproval, DeviceApproveRequest, EmulatorSettingsView, EmulatorSnapshot, HelixUser, MintTokenRequest, TokenResponse } from './http/views/wire/identity';
 import type { IngestDropRequest, IngestSessionView, IngestSettingsView, StreamKeyReset } from './http/views/wire/ingest';
 import type { ChannelCheermoteRequest, CommunityChannelRequest, CommunityMembershipRequest, CreateCommunityRequest, FeedCommentRequest, SimulationCommunity } from './http/views/wire/kraken';
-import type { ModeratorEventView, ModeratorRequest } from './http/views/wire/moderation';
+import type {
+  AcknowledgedWarningView,
+  AutoModMessageAnswer,
+  AutoModMessageRequest,
+  BanView,
+  HateRaidRequest,
+  HateRaidView,
+  HeldMessageView,
+  ModeratorEventView,
+  ModeratorRequest,
+  NewUnbanRequest,
+  ShieldModeSettingsRequest,
+  ShieldModeSettingsView,
+  SimulatedBanRequest,
+  SuspiciousUserRequest,
+  SuspiciousUserView,
+  UnbanRequestView,
+  WarningAcknowledgementRequest,
+} from './http/views/wire/moderation';
 import type { HelixStream, StreamOnlineRequest } from './http/views/wire/streams';
 import type { CheerRequest, CheerView, CreatorGoalView, GiftRequest, GoalRequest, ResubMessageRequest, ResubscriptionMessageView, SubscribeRequest, SubscriptionGiftView, SubscriptionTier, SubscriptionView } from './http/views/wire/supporters';
 import type { CreateVideoRequest, HelixVideo } from './http/views/wire/videos';
@@ -93,6 +111,17 @@ export type ModeratorEvent = ModeratorEventView;
 export type { DonateRequest, StartCharityRequest };
 export type CharityCampaign = CharityCampaignView;
 export type CharityDonation = CharityDonationView;
+
+// moderation: hate raids, Shield Mode's overrides, AutoMod, warnings, bans, unban requests, suspicious users
+export type { AutoModMessageRequest, HateRaidRequest, NewUnbanRequest, ShieldModeSettingsRequest, SimulatedBanRequest, SuspiciousUserRequest, WarningAcknowledgementRequest };
+export type SimulationHateRaid = HateRaidView;
+export type SimulationShieldModeSettings = ShieldModeSettingsView;
+export type SimulationAutoModMessage = AutoModMessageAnswer;
+export type SimulationHeldMessage = HeldMessageView;
+export type SimulationWarning = AcknowledgedWarningView;
+export type SimulationBan = BanView;
+export type SimulationUnbanRequest = UnbanRequestView;
+export type SimulationSuspiciousUser = SuspiciousUserView;
 
 // channel: follows, editors, videos
 export type { EditorRecord, EditorRequest, FollowRecord, FollowRequest };
@@ -205,6 +234,24 @@ export function createSimulationClient(options: SimulationClientOptions) {
     startCharity: (broadcasterId: string, body: StartCharityRequest = {}) => call<CharityCampaign>('POST', `/_emulator/charity/${seg(broadcasterId)}`, body),
     stopCharity: (broadcasterId: string) => call<CharityCampaign>('POST', `/_emulator/charity/${seg(broadcasterId)}/stop`, {}),
     donate: (body: DonateRequest) => call<CharityDonation>('POST', '/_emulator/donations', body),
+
+    // moderation
+    /** Accounts made now raid the channel and all chat at once; the answer lists them and every message (sent or dropped). */
+    hateRaid: (body: HateRaidRequest) => call<SimulationHateRaid>('POST', '/_emulator/hate-raids', body),
+    /** Shield Mode's overrides in a channel (fields left out are kept); answers them. */
+    shieldModeSettings: (body: ShieldModeSettingsRequest) => call<SimulationShieldModeSettings>('POST', '/_emulator/shield-mode/settings', body),
+    /** A viewer's message that AutoMod sees as `category` (severity `level`): held when the channel's AutoMod settings say so. */
+    autoModMessage: (body: AutoModMessageRequest) => call<SimulationAutoModMessage>('POST', '/_emulator/automod/messages', body),
+    /** The messages AutoMod holds in a channel, oldest first. */
+    heldMessages: (broadcasterId: string) => call<{ messages: SimulationHeldMessage[] }>('GET', `/_emulator/automod/messages${query({ broadcaster_id: broadcasterId })}`),
+    /** The warned user acknowledges their warning (`channel.warning.acknowledge`) and may chat again. */
+    acknowledgeWarning: (body: WarningAcknowledgementRequest) => call<SimulationWarning>('POST', '/_emulator/warnings/acknowledgements', body),
+    /** A moderator (the broadcaster by default) bans a user, or times them out with `duration` (`channel.ban`). */
+    ban: (body: SimulatedBanRequest) => call<SimulationBan>('POST', '/_emulator/bans', body),
+    /** A banned user asks to be unbanned (`channel.unban_request.create`). */
+    unbanRequest: (body: NewUnbanRequest) => call<SimulationUnbanRequest>('POST', '/_emulator/unban-requests', body),
+    /** The platform flags a user as suspicious (a likely ban evader, restricted, by default). */
+    suspiciousUser: (body: SuspiciousUserRequest) => call<SimulationSuspiciousUser>('POST', '/_emulator/suspicious-users', body),
 
     // channel
     follow: (body: FollowRequest) => call<FollowRecord>('POST', '/_emulator/follows', body),

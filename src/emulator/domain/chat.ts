@@ -1,14 +1,19 @@
 /**
  * Chat's rules: who is in chat, which emotes a user may use and how a message splits into
- * fragments, which badges a sender wears, why a message is dropped (bans, timeouts, chat modes),
- * sending (`channel.chat.message`), announcements (`channel.chat.notification`), deleting a
- * message, and the channels' emotes and emote sets.
+ * fragments, which badges a sender wears, why a message is dropped (bans, timeouts, warnings,
+ * Shield Mode, chat modes, blocked terms), sending (`channel.chat.message`), announcements
+ * (`channel.chat.notification`), deleting a message, and the channels' emotes and emote sets.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GLOBAL_EMOTE_OWNER_ID, GLOBAL_EMOTE_SET_ID, GLOBAL_EMOTES } from '../catalogue/emotes';
 import * as ids from '../ids';
 import { ApiError, badRequest, conflict, notFound } from './api-error';
+import { autoModHolds, holdMessage, type AutoModVerdict } from './automod';
+import { blockedTermsIn } from './blocked-terms';
+import { followerRuleRefusal, HELD_FOR_REVIEW, refusal, REJECTED_BY_SETTINGS, WARNED } from './chat-refusals';
 import type { EmulatorState } from './emulator-state';
+import { shieldModeRefusal } from './shield-mode';
+import { suspicionOf } from './suspicious-users';
 import type { ChannelEmote, EmoteFormat, EmoteType } from './stores/chat';
 import type { ChatMessage, DropReason, EmoteFragment, MessageFragment } from './stores/chat-messages';
 import type { User } from './stores/users';
@@ -182,6 +187,9 @@ function dropReason(state: EmulatorState, broadcaster: User, sender: User, text:
       : { code: 'msg_timedout', message: `You are timed out for ${Math.ceil((ban.endsAt - now) / 1000)} more seconds.` };
   }
   if (state.moderators.canModerate(broadcaster.id, sender.id)) return null;
+  if (state.warnings.pending(broadcaster.id, sender.id)) return refusal(WARNED);
+  const shielded = shieldModeRefusal(state, broadcaster, sender, now);
+  if (shielded) return shielded;
   const settings = state.chat.settings(broadcaster.id);
   const vip = state.vips.isVip(broadcaster.id, sender.id);
   if (settings.emoteMode && fragments.some((f) => f.type !== 'emote' && f.text.trim() !== '')) {
@@ -191,11 +199,8 @@ function dropReason(state: EmulatorState, broadcaster: User, sender: User, text:
     return { code: 'msg_subsonly', message: `This room is in subscribers-only mode. To talk, purchase a channel subscription at https://www.twitch.tv/products/${broadcaster.login}/ticket?ref=subscriber_only_mode_chat.` };
   }
   if (settings.followerMode && !vip) {
-    const follow = state.follows.get(sender.id, broadcaster.id);
-    const minutes = settings.followerModeDuration ?? 0;
-    if (!follow || now - follow.followedAt < minutes * 60_000) {
-      return { code: 'msg_followersonly', message: `This room is in ${minutes} minutes followers-only mode. Follow ${broadcaster.login} to join the community!` };
-    }
+    const refused = followerRuleRefusal(state, broadcaster, sender, settings.followerModeDuration ?? 0, now);
+    if (refused) return refused;
   }
   const last = state.chatMessages.lastSent(broadcaster.id, sender.id);
   if (settings.slowMode && !vip && last && now - last.sentAt < (settings.slowModeWaitTime ?? 0) * 1000) {
@@ -205,6 +210,7 @@ function dropReason(state: EmulatorState, broadcaster: User, sender: User, text:
   if (settings.uniqueChatMode && last && last.text === text && now - last.sentAt < DUPLICATE_WINDOW_MS) {
     return { code: 'msg_duplicate', message: 'Your message was not sent because it is identical to the previous one you sent, less than 30 seconds ago.' };
   }
+  if (blockedTermsIn(state, broadcaster.id, text, now).length > 0) return refusal(REJECTED_BY_SETTINGS);
   return null;
 }
 
@@ -221,16 +227,24 @@ export function threadStart(state: EmulatorState, message: ChatMessage): ChatMes
 
 /**
  * Sends a message as `sender` (the API's Send Chat Message and a simulated viewer alike): checks
- * the channel's bans and chat modes, keeps the message (sent or dropped) and announces
- * `channel.chat.message` when it went out.
+ * the channel's bans, warnings, Shield Mode, chat modes and blocked terms, keeps the message (sent or
+ * dropped) and announces `channel.chat.message` when it went out. A suspicious sender's message is
+ * shown to the moderators (`channel.suspicious_user.message`) and, when they are restricted, kept
+ * out of chat. With `autoMod` (what AutoMod sees in it), the channel's AutoMod may hold it instead
+ * (`automod.message.hold`).
  */
 export function postChatMessage(
   state: EmulatorState,
-  input: { broadcaster: User; sender: User; text: string; replyParentMessageId?: string | null; now: number },
+  input: { broadcaster: User; sender: User; text: string; replyParentMessageId?: string | null; now: number; autoMod?: AutoModVerdict },
 ): ChatMessage {
-  const { broadcaster, sender, text, now } = input;
+  const { broadcaster, sender, text, now, autoMod } = input;
   const fragments = messageFragments(state, broadcaster.id, sender.id, text);
-  const drop = dropReason(state, broadcaster, sender, text, fragments, now);
+  let drop = dropReason(state, broadcaster, sender, text, fragments, now);
+  const exempt = state.moderators.canModerate(broadcaster.id, sender.id);
+  const suspicion = drop === null && !exempt ? suspicionOf(state, broadcaster.id, sender.id) : null;
+  if (suspicion?.status === 'restricted') drop = refusal(REJECTED_BY_SETTINGS);
+  const held = drop === null && autoMod !== undefined && !exempt && autoModHolds(state, broadcaster.id, autoMod);
+  if (held) drop = refusal(HELD_FOR_REVIEW);
   const message: ChatMessage = {
     id: randomUUID(),
     broadcasterId: broadcaster.id,
@@ -243,6 +257,8 @@ export function postChatMessage(
     replyParentMessageId: input.replyParentMessageId ?? null,
   };
   state.chatMessages.add(message);
+  if (suspicion) state.events.publish({ type: 'channel.suspicious_user.message', suspicious: suspicion, message });
+  if (held) holdMessage(state, message, autoMod!, now);
   if (message.isSent) state.events.publish({ type: 'channel.chat.message', message });
   return message;
 }

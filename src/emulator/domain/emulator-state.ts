@@ -5,7 +5,9 @@ import type { IngestServer } from '../catalogue/ingest-servers';
 import { EventBus } from './event-bus';
 import { AdScheduleStore } from './stores/ad-schedules';
 import { AuthorizationCodeStore } from './stores/authorization-codes';
+import { AutoModStore } from './stores/automod';
 import { BanStore } from './stores/bans';
+import { BlockedTermStore } from './stores/blocked-terms';
 import { ChannelPointBalanceStore } from './stores/channel-point-balances';
 import { ChannelStore } from './stores/channels';
 import { CharityStore } from './stores/charity';
@@ -30,13 +32,17 @@ import { RaidStore } from './stores/raids';
 import { RateLimiter } from './stores/rate-limiter';
 import { RedemptionStore } from './stores/redemptions';
 import { RewardStore } from './stores/rewards';
+import { ShieldModeStore } from './stores/shield-mode';
 import { ShoutoutStore } from './stores/shoutouts';
 import { StreamStore } from './stores/streams';
 import { SubscriptionStore } from './stores/subscriptions';
+import { SuspiciousUserStore } from './stores/suspicious-users';
 import { TokenStore } from './stores/tokens';
+import { UnbanRequestStore } from './stores/unban-requests';
 import { UserStore, type NewUser, type User } from './stores/users';
 import { VideoStore } from './stores/videos';
 import { VipStore } from './stores/vips';
+import { WarningStore } from './stores/warnings';
 
 export interface EmulatorSettings {
   /** Approve consent and device codes at once, as the default user. */
@@ -105,6 +111,12 @@ export class EmulatorState {
   subscriptions!: SubscriptionStore;
   goals!: GoalStore;
   hypeTrains!: HypeTrainStore;
+  shieldMode!: ShieldModeStore;
+  blockedTerms!: BlockedTermStore;
+  autoMod!: AutoModStore;
+  warnings!: WarningStore;
+  unbanRequests!: UnbanRequestStore;
+  suspiciousUsers!: SuspiciousUserStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -196,5 +208,11 @@ export class EmulatorState {
     this.subscriptions = new SubscriptionStore();
     this.goals = new GoalStore();
     this.hypeTrains = new HypeTrainStore();
+    this.shieldMode = new ShieldModeStore();
+    this.blockedTerms = new BlockedTermStore();
+    this.autoMod = new AutoModStore();
+    this.warnings = new WarningStore();
+    this.unbanRequests = new UnbanRequestStore();
+    this.suspiciousUsers = new SuspiciousUserStore();
   }
 }

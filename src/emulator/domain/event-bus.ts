@@ -7,6 +7,7 @@
  */
 import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 import type { AdBreak } from './stores/ad-schedules';
+import type { HeldMessage } from './stores/automod';
 import type { Ban } from './stores/bans';
 import type { Channel } from './stores/channels';
 import type { CharityCampaign, CharityDonation } from './stores/charity';
@@ -21,11 +22,21 @@ import type { Redemption } from './stores/redemptions';
 import type { Shoutout } from './stores/shoutouts';
 import type { Stream } from './stores/streams';
 import type { ChannelSubscription, SubscriptionTier } from './stores/subscriptions';
+import type { SuspiciousUser } from './stores/suspicious-users';
+import type { UnbanRequest } from './stores/unban-requests';
+import type { Warning } from './stores/warnings';
 
 /** A role given or taken in a channel. */
 export interface RoleChange {
   broadcasterId: string;
   userId: string;
+}
+
+/** Shield Mode turned on or off in a channel: by whom, when (ms). */
+export interface ShieldModeChange {
+  broadcasterId: string;
+  moderatorId: string;
+  at: number;
 }
 
 /** A notice in a channel's chat that is not a viewer's message. */
@@ -82,7 +93,13 @@ export type PlatformEvent =
   | { type: 'channel.cheer'; cheer: Cheer }
   | { type: 'channel.subscribe'; subscription: ChannelSubscription }
   | { type: 'channel.subscription.gift'; gift: SubscriptionGift }
-  | { type: 'channel.subscription.message'; message: ResubscriptionMessage };
+  | { type: 'channel.subscription.message'; message: ResubscriptionMessage }
+  | { type: 'channel.shield_mode.begin' | 'channel.shield_mode.end'; change: ShieldModeChange }
+  | { type: 'automod.message.hold' | 'automod.message.update'; held: HeldMessage }
+  | { type: 'channel.warning.send' | 'channel.warning.acknowledge'; warning: Warning }
+  | { type: 'channel.unban_request.create' | 'channel.unban_request.resolve'; request: UnbanRequest }
+  | { type: 'channel.suspicious_user.update'; suspicious: SuspiciousUser }
+  | { type: 'channel.suspicious_user.message'; suspicious: SuspiciousUser; message: ChatMessage };
 
 export type PlatformEventType = PlatformEvent['type'];
 

@@ -118,10 +118,11 @@ export function banUser(
   return ban;
 }
 
-/** Unban User: ends a ban or a running timeout. */
+/** Unban User: ends a ban or a running timeout; the user's pending unban request is acknowledged. */
 export function unbanUser(state: EmulatorState, broadcaster: User, moderator: User, userId: string, now: number): void {
   const ban = state.bans.active(broadcaster.id, userId, now);
   if (!ban) throw badRequest(NOT_BANNED);
   state.bans.remove(broadcaster.id, userId);
+  state.unbanRequests.acknowledgePending(broadcaster.id, userId, moderator.id, now);
   state.events.publish({ type: 'channel.unban', ban, moderatorId: moderator.id });
 }

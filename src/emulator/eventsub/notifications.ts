@@ -9,6 +9,7 @@ import type { EmulatorState } from '../domain/emulator-state';
 import type { PlatformEvent } from '../domain/event-bus';
 import type { Notification } from './notification';
 import { adBreakNotification } from './payloads/ads';
+import { autoModNotification } from './payloads/automod';
 import { followNotification, channelUpdateNotification } from './payloads/channels';
 import { redemptionNotification } from './payloads/channel-points';
 import { donationNotification } from './payloads/charity';
@@ -19,9 +20,13 @@ import { banNotification, roleNotification, unbanNotification } from './payloads
 import { pollNotification } from './payloads/polls';
 import { predictionNotification } from './payloads/predictions';
 import { raidNotification } from './payloads/raids';
+import { shieldModeNotification } from './payloads/shield-mode';
 import { shoutoutNotification } from './payloads/shoutouts';
 import { streamNotification } from './payloads/streams';
 import { cheerNotification, giftNotification, resubscriptionNotification, subscribeNotification } from './payloads/supporters';
+import { suspiciousMessageNotification, suspiciousUpdateNotification } from './payloads/suspicious-users';
+import { unbanRequestNotification } from './payloads/unban-requests';
+import { warningNotification } from './payloads/warnings';
 
 /** The notification of a platform event; null when it concerns a user the emulator no longer has. */
 export function notificationOf(state: EmulatorState, event: PlatformEvent): Notification | null {
@@ -83,6 +88,22 @@ export function notificationOf(state: EmulatorState, event: PlatformEvent): Noti
       return giftNotification(state, event);
     case 'channel.subscription.message':
       return resubscriptionNotification(state, event);
+    case 'channel.shield_mode.begin':
+    case 'channel.shield_mode.end':
+      return shieldModeNotification(state, event);
+    case 'automod.message.hold':
+    case 'automod.message.update':
+      return autoModNotification(state, event);
+    case 'channel.warning.send':
+    case 'channel.warning.acknowledge':
+      return warningNotification(state, event);
+    case 'channel.unban_request.create':
+    case 'channel.unban_request.resolve':
+      return unbanRequestNotification(state, event);
+    case 'channel.suspicious_user.update':
+      return suspiciousUpdateNotification(state, event);
+    case 'channel.suspicious_user.message':
+      return suspiciousMessageNotification(state, event);
   }
 }
 

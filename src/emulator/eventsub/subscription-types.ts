@@ -2,8 +2,9 @@
  * The EventSub subscription types the emulator delivers: those of platform facts ("EventSub over
  * WebSocket", all version "1") plus `channel.update` and `channel.follow` (version "2"), which the
  * channels area publishes, and the moderation, chat, shoutout, raid, poll, prediction, ad break, goal,
- * hype train (version "2"), cheer and subscription types of the platform's reference. Every type but
- * `channel.raid` (one of from/to) is conditioned on `broadcaster_user_id`.
+ * hype train (version "2"), cheer and subscription types of the platform's reference, and the
+ * moderators' types (Shield Mode, AutoMod, warnings, unban requests, suspicious users). Every type
+ * but `channel.raid` (one of from/to) is conditioned on `broadcaster_user_id`.
  */
 import type { PlatformEventType } from '../domain/event-bus';
 
@@ -84,11 +85,22 @@ export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
   ...broadcasterTypes(['channel.hype_train.begin', 'channel.hype_train.progress', 'channel.hype_train.end'], '2', ['channel:read:hype_train']),
   ...broadcasterTypes(['channel.cheer'], '1', ['bits:read']),
   ...broadcasterTypes(['channel.subscribe', 'channel.subscription.gift', 'channel.subscription.message'], '1', ['channel:read:subscriptions']),
+  // Moderation (the platform's reference): a moderator of the channel subscribes, as the token user.
+  ...moderatorTypes(['channel.shield_mode.begin', 'channel.shield_mode.end'], ['moderator:read:shield_mode', 'moderator:manage:shield_mode']),
+  ...moderatorTypes(['automod.message.hold', 'automod.message.update'], ['moderator:manage:automod']),
+  ...moderatorTypes(['channel.warning.send', 'channel.warning.acknowledge'], ['moderator:read:warnings', 'moderator:manage:warnings']),
+  ...moderatorTypes(['channel.unban_request.create', 'channel.unban_request.resolve'], ['moderator:read:unban_requests', 'moderator:manage:unban_requests']),
+  ...moderatorTypes(['channel.suspicious_user.update', 'channel.suspicious_user.message'], ['moderator:read:suspicious_users']),
 ];
 
 /** Types conditioned on `broadcaster_user_id` alone, which the broadcaster authorizes with one of `scopes`. */
 function broadcasterTypes(types: readonly PlatformEventType[], version: '1' | '2', scopes: readonly string[]): SubscriptionTypeSpec[] {
   return types.map((type) => ({ type, version, condition: [BROADCASTER], scopes, authorizedBy: 'broadcaster_user_id' }));
+}
+
+/** Version-1 types conditioned on `broadcaster_user_id` and `moderator_user_id`, which a moderator of the channel authorizes with one of `scopes`. */
+function moderatorTypes(types: readonly PlatformEventType[], scopes: readonly string[]): SubscriptionTypeSpec[] {
+  return types.map((type) => ({ type, version: '1', condition: [BROADCASTER, MODERATOR], scopes, authorizedBy: 'moderator_user_id' }));
 }
 
 export function subscriptionTypeSpec(type: string): SubscriptionTypeSpec | undefined {

@@ -24,10 +24,16 @@ import { registerEventSubWebSocketRoutes } from './helix/eventsub/websocket';
 import { registerGameRoutes } from './helix/games/games';
 import { registerGoalRoutes } from './helix/goals/goals';
 import { registerHypeTrainRoutes } from './helix/hype-train/hype-train';
+import { registerAutoModRoutes } from './helix/moderation/automod';
 import { registerBanRoutes } from './helix/moderation/bans';
+import { registerBlockedTermRoutes } from './helix/moderation/blocked-terms';
 import { registerModerationRoutes } from './helix/moderation/moderator-events';
 import { registerModeratorRoutes } from './helix/moderation/moderators';
+import { registerShieldModeRoutes } from './helix/moderation/shield-mode';
+import { registerSuspiciousUserRoutes } from './helix/moderation/suspicious-users';
+import { registerUnbanRequestRoutes } from './helix/moderation/unban-requests';
 import { registerVipRoutes } from './helix/moderation/vips';
+import { registerWarningRoutes } from './helix/moderation/warnings';
 import { registerPollRoutes } from './helix/polls/polls';
 import { registerPredictionRoutes } from './helix/predictions/predictions';
 import { registerRaidRoutes } from './helix/raids/raids';
@@ -54,6 +60,7 @@ import { registerExtensionSimulationRoutes } from './simulation/extensions';
 import { registerSimulationFaultRoutes } from './simulation/faults';
 import { registerIngestSimulationRoutes } from './simulation/ingest';
 import { registerKrakenSimulationRoutes } from './simulation/kraken';
+import { registerModerationSimulationRoutes } from './simulation/moderation';
 import { registerRedemptionSimulationRoutes } from './simulation/redemptions';
 import { registerSupporterSimulationRoutes } from './simulation/supporters';
 import { registerCustomRewardImageRoutes } from './static/custom-reward-images';
@@ -88,6 +95,12 @@ const HELIX: readonly RouteModule[] = [
   registerModeratorRoutes,
   registerVipRoutes,
   registerBanRoutes,
+  registerShieldModeRoutes,
+  registerBlockedTermRoutes,
+  registerAutoModRoutes,
+  registerWarningRoutes,
+  registerUnbanRequestRoutes,
+  registerSuspiciousUserRoutes,
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,
@@ -128,6 +141,7 @@ const SIMULATION: readonly RouteModule[] = [
   registerSupporterSimulationRoutes,
   registerExtensionSimulationRoutes,
   registerKrakenSimulationRoutes,
+  registerModerationSimulationRoutes,
 ];
 
 export const ROUTE_MODULES: readonly RouteModule[] = [...IDENTITY, ...HELIX, ...OTHER_HOSTS, ...STATIC, ...SIMULATION];

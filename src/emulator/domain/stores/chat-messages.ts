@@ -39,12 +39,27 @@ export interface ChatMessage {
 
 export class ChatMessageStore {
   private readonly byBroadcaster = new Map<string, ChatMessage[]>();
+  /** Who ever had a message go out in each channel (kept apart from the bounded message list). */
+  private readonly chattersByBroadcaster = new Map<string, Set<string>>();
 
   add(message: ChatMessage): void {
     const list = this.byBroadcaster.get(message.broadcasterId) ?? [];
     list.push(message);
     if (list.length > MESSAGES_KEPT_PER_CHANNEL) list.splice(0, list.length - MESSAGES_KEPT_PER_CHANNEL);
     this.byBroadcaster.set(message.broadcasterId, list);
+    if (message.isSent) this.markChatted(message.broadcasterId, message.senderId);
+  }
+
+  /** The user has had a message go out in the channel: no longer a first-time chatter there. */
+  markChatted(broadcasterId: string, userId: string): void {
+    const chatters = this.chattersByBroadcaster.get(broadcasterId) ?? new Set<string>();
+    chatters.add(userId);
+    this.chattersByBroadcaster.set(broadcasterId, chatters);
+  }
+
+  /** False for a first-time chatter of the channel. */
+  hasChatted(broadcasterId: string, userId: string): boolean {
+    return this.chattersByBroadcaster.get(broadcasterId)?.has(userId) ?? false;
   }
 
   get(broadcasterId: string, messageId: string): ChatMessage | undefined {

@@ -28,6 +28,11 @@ export class ModeratorStore {
     return [...(this.byBroadcaster.get(broadcasterId) ?? [])];
   }
 
+  /** The channels `userId` moderates (not their own), in the order the channels first had a moderator. */
+  channelsOf(userId: string): string[] {
+    return [...this.byBroadcaster].filter(([, moderators]) => moderators.has(userId)).map(([broadcasterId]) => broadcasterId);
+  }
+
   /** Returns the record, or null when nothing changed (already a moderator / not one). */
   add(broadcasterId: string, userId: string, timestamp: string): ModeratorChangeRecord | null {
     const set = this.byBroadcaster.get(broadcasterId) ?? new Set<string>();

@@ -14,6 +14,8 @@ export interface User {
   offlineImageUrl: string;
   viewCount: number;
   email: string;
+  /** Whether the account verified its email address (chat verification, Shield Mode). */
+  emailVerified: boolean;
   createdAt: number;
 }
 
@@ -24,6 +26,8 @@ export interface NewUser {
   broadcasterType?: BroadcasterType;
   description?: string;
   email?: string;
+  /** True unless said otherwise. */
+  emailVerified?: boolean;
   createdAt?: number;
 }
 
@@ -47,6 +51,7 @@ export class UserStore {
       offlineImageUrl: '',
       viewCount: 0,
       email: input.email ?? `${login}@example.com`,
+      emailVerified: input.emailVerified ?? true,
       createdAt: input.createdAt ?? now,
     };
     this.byId.set(id, user);

@@ -49,6 +49,7 @@ const userBody = z
     broadcaster_type: z.enum(['partner', 'affiliate', '']).optional(),
     description: z.string().max(300).optional(),
     email: z.email().optional(),
+    email_verified: z.boolean().optional(),
   })
   .strict() satisfies z.ZodType<CreateUserRequest>;
 
@@ -107,6 +108,7 @@ export function registerSimulationRoutes(app: FastifyInstance): void {
       broadcasterType: body.broadcaster_type,
       description: body.description,
       email: body.email,
+      emailVerified: body.email_verified,
     });
     return helixUser(user, { withEmail: true });
   });

@@ -51,6 +51,8 @@ export interface CreateUserRequest {
   broadcaster_type?: BroadcasterType;
   description?: string;
   email?: string;
+  /** Whether the account verified its email address (chat verification, Shield Mode); true by default. */
+  email_verified?: boolean;
 }
 
 export interface MintTokenRequest {

@@ -163,3 +163,25 @@ describe('VIPs', () => {
     expect((await demo.helix('GET', `/channels/vips?broadcaster_id=${B}`, { token: await as(['moderator:read:vips'], DEMO_MODERATOR_ID) })).status).toBe(200);
   });
 });
+
+describe('Get Moderated Channels', () => {
+  it('lists the channels the token user moderates, paged; user_id must be the token user (401)', async () => {
+    const token = await as(['user:read:moderated_channels'], PIXELPAL);
+    const get = (query: string, t = token) => demo.helix('GET', `/moderation/channels?${query}`, { token: t });
+    expect((await get(`user_id=${PIXELPAL}`)).json).toEqual({ data: [], pagination: {} });
+    await demo.simulate('/moderators', { broadcaster_id: B, user_id: PIXELPAL, action: 'add' });
+    await demo.simulate('/moderators', { broadcaster_id: '612345005', user_id: PIXELPAL, action: 'add' });
+    const all = await get(`user_id=${PIXELPAL}`);
+    expect(all.json.data).toEqual([
+      { broadcaster_id: B, broadcaster_login: 'sidestage_demo', broadcaster_name: 'Sidestage_Demo' },
+      { broadcaster_id: '612345005', broadcaster_login: 'speedrun_sam', broadcaster_name: 'Speedrun_Sam' },
+    ]);
+    const first = await get(`user_id=${PIXELPAL}&first=1`);
+    expect(first.json.data).toHaveLength(1);
+    expect((await get(`user_id=${PIXELPAL}&after=${first.json.pagination.cursor}`)).json.data[0].broadcaster_id).toBe('612345005');
+    expect((await get('')).json.message).toBe('Missing required parameter "user_id"');
+    expect((await get(`user_id=${COZY}`)).status).toBe(401);
+    expect((await get(`user_id=${PIXELPAL}`, await as(['moderation:read'], PIXELPAL))).status).toBe(401);
+    expect((await get(`user_id=${PIXELPAL}&first=0`)).status).toBe(400);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Moderators (spec part 4 names them only; shapes from the platform's reference): Get Moderators,
- * Add and Remove Channel Moderator. The rules, the limit on role changes and
- * `channel.moderator.add/remove`: `domain/moderation.ts`.
+ * Add and Remove Channel Moderator, Get Moderated Channels. The rules, the limit on role changes
+ * and `channel.moderator.add/remove`: `domain/moderation.ts`.
  */
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../../domain/api-error';
@@ -9,7 +9,7 @@ import { addModerator, removeModerator } from '../../../domain/moderation';
 import { cursorPage, readFirst } from '../../../http/bidirectional-cursor';
 import { registerHelixRoute } from '../../../http/helix-route';
 import { readUserIdFilter, requireListReader, requireTargetUser } from '../../../http/request-users';
-import { BROADCASTER_MISMATCH } from '../../../http/token-user';
+import { BROADCASTER_MISMATCH, USER_ID_MISMATCH } from '../../../http/token-user';
 import { userFields } from '../../../http/views/user-fields';
 
 export function registerModeratorRoutes(app: FastifyInstance): void {
@@ -43,4 +43,15 @@ export function registerModeratorRoutes(app: FastifyInstance): void {
     removeModerator(state, user, requireTargetUser(state, query), now);
     return undefined;
   });
+
+  registerHelixRoute(
+    app,
+    { method: 'GET', path: '/moderation/channels', auth: 'user', scopes: ['user:read:moderated_channels'] },
+    ({ state, query, user }) => {
+      if (query.required('user_id') !== user.id) throw unauthorized(USER_ID_MISMATCH);
+      readFirst(query);
+      const page = cursorPage(state.moderators.channelsOf(user.id), query, { before: 'ignored' });
+      return { data: page.items.map((id) => userFields(state, 'broadcaster', id)), pagination: page.pagination };
+    },
+  );
 }

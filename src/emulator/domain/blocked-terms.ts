@@ -1,0 +1,79 @@
+/**
+ * Blocked terms (the platform's reference; spec part 4 names them only): a moderator adds a word or
+ * phrase (2 to 500 characters; `*` at the start or end of a word matches any rest of it) or removes
+ * one; a message that contains one does not go out (the sender is told the channel's moderation
+ * settings refused it). Moderators and the broadcaster are exempt, as from every chat rule.
+ */
+import { randomUUID } from 'node:crypto';
+import { badRequest } from './api-error';
+import type { EmulatorState } from './emulator-state';
+import type { BlockedTerm } from './stores/blocked-terms';
+import type { User } from './stores/users';
+
+export const MIN_TERM_LENGTH = 2;
+export const MAX_TERM_LENGTH = 500;
+export const TERM_LENGTH = 'The length of the term in the `text` field is either too short or too long.';
+
+/** Add Blocked Term: a term the channel already blocks (in any letter case) is answered as it is. */
+export function addBlockedTerm(state: EmulatorState, broadcaster: User, moderator: User, text: string, now: number): BlockedTerm {
+  const length = [...text].length;
+  if (length < MIN_TERM_LENGTH || length > MAX_TERM_LENGTH) throw badRequest(TERM_LENGTH);
+  const existing = state.blockedTerms.findByText(broadcaster.id, text);
+  if (existing) return existing;
+  const term: BlockedTerm = { id: randomUUID(), broadcasterId: broadcaster.id, moderatorId: moderator.id, text, createdAt: now, updatedAt: now, expiresAt: null };
+  state.blockedTerms.add(term);
+  return term;
+}
+
+/** Remove Blocked Term: an ID the channel does not have is no error, as on the platform. */
+export function removeBlockedTerm(state: EmulatorState, broadcaster: User, id: string): void {
+  state.blockedTerms.remove(broadcaster.id, id);
+}
+
+/** A word of a term: its letters and whether `*` opens or closes it. */
+interface TermWord {
+  core: string;
+  anyStart: boolean;
+  anyEnd: boolean;
+}
+
+/** Words without the punctuation around them, in lower case. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}*]+|[^\p{L}\p{N}*]+$/gu, ''))
+    .filter((word) => word !== '');
+}
+
+function termWords(text: string): TermWord[] {
+  return wordsOf(text).map((word) => {
+    const anyStart = word.startsWith('*');
+    const anyEnd = word.length > 1 && word.endsWith('*');
+    return { core: word.slice(anyStart ? 1 : 0, anyEnd ? -1 : undefined), anyStart, anyEnd };
+  });
+}
+
+function wordMatches(term: TermWord, word: string): boolean {
+  if (term.core === '') return false;
+  if (term.anyStart && term.anyEnd) return word.includes(term.core);
+  if (term.anyStart) return word.endsWith(term.core);
+  if (term.anyEnd) return word.startsWith(term.core);
+  return word === term.core;
+}
+
+/** Whether `text` holds the term's words in a row (whole words, but for the `*` ends). */
+export function containsTerm(text: string, term: string): boolean {
+  const pattern = termWords(term);
+  if (pattern.length === 0) return false;
+  const words = wordsOf(text);
+  for (let start = 0; start + pattern.length <= words.length; start++) {
+    if (pattern.every((part, i) => wordMatches(part, words[start + i]!))) return true;
+  }
+  return false;
+}
+
+/** The channel's terms (in force at `now`) that `text` contains. */
+export function blockedTermsIn(state: EmulatorState, broadcasterId: string, text: string, now: number): BlockedTerm[] {
+  return state.blockedTerms.list(broadcasterId).filter((term) => (term.expiresAt === null || term.expiresAt > now) && containsTerm(text, term.text));
+}
