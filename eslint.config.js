@@ -2,7 +2,8 @@
 // shared imports nothing platform-specific, services never import electron,
 // raw ipcMain/ipcRenderer live only in the IPC wrappers, the renderer never imports main;
 // production code never imports test support, services never import ipc/, the renderer's store
-// never imports features/, the emulator never imports main, and src/ has no import cycles (in
+// never imports features/, the emulator never imports main, services outside services/events/
+// read the channel's events only from the channel-event stream, and src/ has no import cycles (in
 // src/main and src/shared, none through type-only imports either).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -13,6 +14,16 @@ import { noImportCycle } from './scripts/lint-rules/no-import-cycle.mjs';
 
 const electronImport = { name: 'electron', message: 'Only src/main/index.ts and src/main/adapters/ may import electron.' };
 const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process'], message: 'src/shared is pure TypeScript: no Node built-ins.' };
+
+// What every file of main is held to; a block that sets one of these rules again starts from these.
+const mainImports = { paths: [electronImport], patterns: [{ group: ['**/renderer/**'], message: 'main never imports the renderer.' }] };
+const rawIpc = [
+  { selector: "MemberExpression[object.name='ipcMain']", message: 'Use the typed IPC wrapper (src/main/adapters/electron-ipc.ts).' },
+  { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use the typed preload bridge.' },
+];
+// The channel's events reach a service only through the one channel-event stream.
+const channelEventsOnly =
+  "A service reads the channel's events from the one channel-event stream (services/events/channel-events.ts: channelEvents.on([...kinds], ...)), never from the events service's notifications or EventSub's wire shapes.";
 
 // Tests, test support, e2e and benches may reach across layers; production code may not.
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'bench/**'];
@@ -56,11 +67,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "MemberExpression[object.name='ipcMain']", message: 'Use the typed IPC wrapper (src/main/adapters/electron-ipc.ts).' },
-        { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use the typed preload bridge.' },
-      ],
+      'no-restricted-syntax': ['error', ...rawIpc],
     },
   },
   {
@@ -73,7 +80,16 @@ export default tseslint.config(
     files: ['src/main/**', 'src/emulator/**', 'e2e/**', 'bench/**', 'scripts/**'],
     ignores: ['src/main/index.ts', 'src/main/adapters/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronImport], patterns: [{ group: ['**/renderer/**'], message: 'main never imports the renderer.' }] }],
+      'no-restricted-imports': ['error', mainImports],
+    },
+  },
+  {
+    // One channel-event stream: only services/events/ reads EventSub notifications or their wire schemas.
+    files: ['src/main/services/**'],
+    ignores: ['src/main/services/events/**'],
+    rules: {
+      'no-restricted-imports': ['error', { ...mainImports, patterns: [...mainImports.patterns, { group: ['**/events/eventsub-messages', '**/events/eventsub-messages.ts'], message: channelEventsOnly }] }],
+      'no-restricted-syntax': ['error', ...rawIpc, { selector: "CallExpression[callee.property.name=/^(onNotification|want)$/]", message: channelEventsOnly }],
     },
   },
   {

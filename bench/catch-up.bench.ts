@@ -16,6 +16,7 @@ import { startEmulator } from '../src/emulator/server';
 import { createSimulationClient, type SimulationClient } from '../src/emulator/simulation-client';
 import { ApiClient } from '../src/main/services/api/api-client';
 import { AppError } from '../src/main/services/app-error';
+import { ChannelEvents } from '../src/main/services/events/channel-events';
 import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger } from '../src/main/services/logger';
 import { RecordingNotifier } from '../src/main/test-support/recording-notifier';
@@ -56,8 +57,9 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
   // The app's defaults: reconnect backoff, reconciliation retry.
   const broadcaster = auth.broadcaster();
   const events = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger });
+  const channelEvents = new ChannelEvents({ events, broadcaster, logger: silentLogger });
   const services = buildRedemptionServices(
-    { api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events, notifier: new RecordingNotifier(true) },
+    { api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events, channelEvents, notifier: new RecordingNotifier(true) },
     await openRedemptionFiles(dataDir, { logger: silentLogger }),
   );
   try {
@@ -130,6 +132,7 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
         `${ms(pollScheduleMs / 2 + pollCost)} on average, ${ms(pollScheduleMs + pollCost)} at worst`,
     );
   } finally {
+    channelEvents.dispose();
     events.dispose();
     await disposeRedemptionServices(services);
     broadcaster.dispose();

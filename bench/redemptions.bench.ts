@@ -14,6 +14,7 @@ import { createSimulationClient } from '../src/emulator/simulation-client';
 import { ApiClient } from '../src/main/services/api/api-client';
 import { ApiError } from '../src/main/services/api/api-error';
 import { AppError } from '../src/main/services/app-error';
+import { ChannelEvents } from '../src/main/services/events/channel-events';
 import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger, type Logger } from '../src/main/services/logger';
 import type { DesktopNotification, Notifier } from '../src/main/services/notifications/notifier';
@@ -66,9 +67,10 @@ async function startQueue(emu: RunningEmulator, counters: Counters, notifier: No
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-redemptions-'));
   const broadcaster = auth.broadcaster();
   const events = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger });
+  const channelEvents = new ChannelEvents({ events, broadcaster, logger: silentLogger });
   // Every notification shown on its own: the latency of each one is the figure.
   const services = buildRedemptionServices(
-    { api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events, notifier, burst: { max: 1_000_000 } },
+    { api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events, channelEvents, notifier, burst: { max: 1_000_000 } },
     await openRedemptionFiles(dataDir, { logger: silentLogger }),
   );
   startRedemptionServices(services);
@@ -78,7 +80,8 @@ async function startQueue(emu: RunningEmulator, counters: Counters, notifier: No
   return {
     services,
     async stop() {
-      events.dispose();
+      channelEvents.dispose();
+    events.dispose();
       await disposeRedemptionServices(services);
       broadcaster.dispose();
       await rm(dataDir, { recursive: true, force: true });

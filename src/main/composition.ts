@@ -170,7 +170,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const api = new ApiClient({ baseUrl: config.baseUrl, clientId: config.clientId, auth, logger });
   // The one "whose channel is this" for every service, so that the panels agree during a re-sign-in.
   const broadcaster = new CurrentBroadcaster(auth);
-  // One EventSub session for the current broadcaster; services subscribe to its notifications and gaps.
+  // One EventSub session for the current broadcaster; services follow its gaps.
   const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, broadcaster, auth, logger, wsFactory: options.eventSubSocketFactory });
   // The one channel-event stream: every consumer of what happens on the channel subscribes here.
   const channelEvents = new ChannelEvents({ events, broadcaster, logger });
@@ -186,7 +186,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const notifier = options.notifier ?? rendererNotifier!;
   // Built before the live controls: the Shield Mode hotkey is one of their quick actions.
   const moderation = buildModeration({ api, broadcaster, channelEvents, gaps: events, logger });
-  const redemptions = buildRedemptionServices({ api, broadcaster, settings, logger, events, notifier }, files);
+  const redemptions = buildRedemptionServices({ api, broadcaster, settings, logger, events, channelEvents, notifier }, files);
   const live = buildLiveControls({
     api,
     broadcaster,
@@ -196,6 +196,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     logger,
     notifier,
     events,
+    channelEvents,
     shortcuts: options.shortcuts,
     shieldMode: moderation.shieldMode,
     openWindow: options.showWindow,
@@ -249,18 +250,17 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     dockMode: options.transport === 'dock',
     logger,
   });
-  // The Live view's activity feed and chat, from the one EventSub session.
+  // The Live view's activity feed and chat, from the one channel-event stream.
   const activity = new ActivityService({
     broadcaster,
-    events,
-    logger,
+    channelEvents,
     // One shoutout state and one set of cooldowns, whether the feed's button or the Live view's sent it.
     sendShoutout: async (id) => {
       const sent = (await live.raids.shoutoutById(id)).shoutout;
       return { displayName: sent?.to.displayName ?? 'the channel' };
     },
   });
-  const chat = new ChatService({ api, broadcaster, events, logger });
+  const chat = new ChatService({ api, broadcaster, channelEvents, logger });
   const appearance = new AppearanceService(settings);
   const liveView = new LiveViewService(settings);
   // What the viewers see: the alert queue, the overlay server and the media library.
@@ -354,7 +354,6 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const dispose = async () => {
     wiring.dispose();
     await overlays.dispose();
-    channelEvents.dispose();
     goLive.dispose();
     chat.dispose();
     activity.dispose();
@@ -367,6 +366,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     await obs.dispose();
     await disposeLiveControls(live);
     await disposeRedemptionServices(redemptions);
+    channelEvents.dispose();
     events.dispose();
     ingest.dispose();
     broadcaster.dispose();

@@ -7,6 +7,9 @@ import type { EmulatorState } from './emulator-state';
 import type { DropReason } from './stores/chat-messages';
 import type { User } from './stores/users';
 
+/** The most minutes a follower rule may ask for (90 days): the chat settings' limit, and Shield Mode's. */
+export const MAX_FOLLOWER_MINUTES = 129_600;
+
 /** A follower rule (chat settings, Shield Mode): the sender must have followed for `minutes` (0: followed at all). */
 export function followerRuleRefusal(state: EmulatorState, broadcaster: User, sender: User, minutes: number, now: number): DropReason | null {
   const follow = state.follows.get(sender.id, broadcaster.id);

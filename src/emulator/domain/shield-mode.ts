@@ -10,9 +10,6 @@ import type { DropReason } from './stores/chat-messages';
 import type { ShieldModeOverrides, ShieldModeStatus } from './stores/shield-mode';
 import type { User } from './stores/users';
 
-/** The most minutes a follower rule may ask for: the chat settings' limit (90 days). */
-export const MAX_FOLLOWER_MINUTES = 129_600;
-
 /**
  * Update Shield Mode Status: turns it on or off; announces the change when it is one (turning on
  * what is on changes nothing, and keeps who turned it on and when).

@@ -4,8 +4,9 @@
  */
 import { invalidParameter, missingParameter } from '../domain/api-error';
 
-export function requiredString(fields: Record<string, unknown>, name: string): string {
-  return stringValue(fields[name], name);
+/** `label` names the field in the errors when it is nested (`data.user_id`). */
+export function requiredString(fields: Record<string, unknown>, name: string, label: string = name): string {
+  return stringValue(fields[name], label);
 }
 
 /** Length in characters as a person counts them (code points, so an emoji is one), as the platform counts text limits. */

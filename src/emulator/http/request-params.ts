@@ -82,3 +82,11 @@ export function jsonObjectBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+
+/** A JSON body `{"data": {...}}` (Ban User, Warn Chat User): its `data` object. */
+export function jsonDataObject(body: unknown): Record<string, unknown> {
+  const fields = jsonObjectBody(body);
+  if (fields.data === undefined || fields.data === null) throw missingParameter('data');
+  if (typeof fields.data !== 'object' || Array.isArray(fields.data)) throw invalidParameter('data', 'must be an object');
+  return fields.data as Record<string, unknown>;
+}

@@ -25,7 +25,7 @@ import { settingsPauseSwitch, TrayModel, type NotificationPauseSwitch } from '..
 import { ClipService } from '../services/clips/clip-service';
 import { EngagementService } from '../services/polls/engagement-service';
 import { RaidService } from '../services/raids/raid-service';
-import type { EventsService } from '../services/events/events-service';
+import type { ChannelEvents } from '../services/events/channel-events';
 import type { ShieldModeService } from '../services/moderation/shield-mode-service';
 import { AppError } from '../services/app-error';
 
@@ -39,8 +39,10 @@ export interface LiveControlsDeps {
   notices?: DataRecoveryNotices;
   logger: Logger;
   notifier: Notifier;
-  /** The EventSub events service (stream.online / stream.offline, gaps); null: polling only. */
-  events?: (StreamEventsSource & Pick<EventsService, 'want' | 'onNotification'>) | null;
+  /** The EventSub events service (its gaps); null: polling only. */
+  events?: StreamEventsSource | null;
+  /** The one channel-event stream (going live, channel updates, ad breaks, polls and predictions, raids); null: none. */
+  channelEvents?: Pick<ChannelEvents, 'on'> | null;
   clock?: Clock;
   /** Opens a clip's edit link from its notification (the system browser). */
   openUrl?: (url: string) => Promise<unknown>;
@@ -87,7 +89,8 @@ const noShieldMode: Pick<ShieldModeService, 'toggle'> = {
 export function buildLiveControls(deps: LiveControlsDeps): LiveControls {
   const { api, broadcaster, settings, logger, notifier, clock } = deps;
   const events = deps.events ?? null;
-  const stream = new StreamStatusService({ api, broadcaster, events, logger, clock, pollIntervalMs: deps.pollIntervalMs });
+  const channelEvents = deps.channelEvents ?? null;
+  const stream = new StreamStatusService({ api, broadcaster, events, channelEvents, logger, clock, pollIntervalMs: deps.pollIntervalMs });
   const markers = new MarkerService({
     api,
     broadcaster,
@@ -103,9 +106,9 @@ export function buildLiveControls(deps: LiveControlsDeps): LiveControls {
   });
   const clips = new ClipService({ api, broadcaster, notifier, logger, log: markers, openUrl: deps.openUrl, clock, pollInitialMs: deps.clipPollInitialMs, availableWithinMs: deps.clipAvailableWithinMs });
   const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
-  const ads = new AdsService({ api, broadcaster, notifier, clock, events, stream, logger });
-  const engagement = new EngagementService({ api, broadcaster, settings, logger, events });
-  const raids = new RaidService({ api, broadcaster, logger, events, clock });
+  const ads = new AdsService({ api, broadcaster, notifier, clock, channelEvents, stream });
+  const engagement = new EngagementService({ api, broadcaster, settings, channelEvents });
+  const raids = new RaidService({ api, broadcaster, channelEvents, clock });
   const hotkeys = new QuickActionHotkeys({
     registry: deps.shortcuts ?? new UnavailableShortcutRegistry(),
     settings,
@@ -116,7 +119,7 @@ export function buildLiveControls(deps: LiveControlsDeps): LiveControls {
     openWindow: deps.openWindow,
   });
   // A title or category change shows in the status at once.
-  const channel = new ChannelInfoService({ api, broadcaster, events, logger, onChanged: () => void stream.refresh().catch(() => {}) });
+  const channel = new ChannelInfoService({ api, broadcaster, channelEvents, logger, onChanged: () => void stream.refresh().catch(() => {}) });
   const tray = new TrayModel({
     stream,
     ads,

@@ -60,6 +60,7 @@ describe('quick actions against the emulator', () => {
       notifier,
       shortcuts,
       events: session.events,
+      channelEvents: session.channelEvents,
       openUrl: async (url) => void opened.push(url),
       clipPollInitialMs: 50,
       clipAvailableWithinMs: options.clipAvailableWithinMs,
@@ -381,7 +382,7 @@ describe('quick actions against the emulator', () => {
       session = await quickActionsSignedIn(emulator);
       const shortcuts = new FakeShortcutRegistry();
       const openWindow = vi.fn();
-      feature = buildLiveControls({ api: session.api, broadcaster: session.broadcaster, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, notifier: new RecordingNotifier(), shortcuts, events: session.events, openWindow });
+      feature = buildLiveControls({ api: session.api, broadcaster: session.broadcaster, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, notifier: new RecordingNotifier(), shortcuts, events: session.events, channelEvents: session.channelEvents, openWindow });
       await startLiveControls(feature);
       const asked = vi.fn();
       feature.hotkeys.onRaidRequested(asked);

@@ -30,7 +30,7 @@ describe('buildRedemptionServices', () => {
     router.onEvent((event, payload) => emitted.push([event, payload]));
     const toasts = new RendererNotifier();
     const services = buildRedemptionServices(
-      { api: api as never, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events: events as never, notifier: toasts },
+      { api: api as never, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events, channelEvents: events.channelEvents(broadcaster), notifier: toasts },
       await openRedemptionFiles(dir, { logger: silentLogger }),
     );
     const stopForwarding = registerRedemptionServicesIpc(router, services, toasts);
@@ -77,8 +77,9 @@ describe('buildRedemptionServices', () => {
     api.redeem('a');
     const auth = new FakeAuth(true);
     const broadcaster = auth.broadcaster();
+    const events = new FakeEvents();
     const services = buildRedemptionServices(
-      { api: api as never, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events: new FakeEvents() as never, notifier: new RendererNotifier() },
+      { api: api as never, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events, channelEvents: events.channelEvents(broadcaster), notifier: new RendererNotifier() },
       await openRedemptionFiles(dir, { logger: silentLogger }),
     );
     startRedemptionServices(services);

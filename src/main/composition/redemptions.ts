@@ -11,6 +11,7 @@ import type { ApiClient } from '../services/api/api-client';
 import { CharityService, type CharityEventsSource } from '../services/charity/charity-service';
 import type { BroadcasterSource } from '../services/common/current-broadcaster';
 import type { DataRecoveryNotices } from '../services/common/data-recovery-notices';
+import type { ChannelEvents } from '../services/events/channel-events';
 import type { Logger } from '../services/logger';
 import type { BurstOptions } from '../services/notifications/burst-grouper';
 import { NotificationsService } from '../services/notifications/notifications-service';
@@ -42,8 +43,10 @@ export interface RedemptionServicesDeps {
   broadcaster: BroadcasterSource;
   settings: SettingsStore;
   logger: Logger;
-  /** The EventSub events service (src/main/services/events/events-service.ts). */
+  /** The EventSub events service (src/main/services/events/events-service.ts): its gaps. */
   events: RedemptionEventsSource & CharityEventsSource;
+  /** The one channel-event stream (src/main/services/events/channel-events.ts). */
+  channelEvents: Pick<ChannelEvents, 'on' | 'publish'>;
   /** Desktop notifications (Electron), or the renderer's toasts (dock mode: `RendererNotifier`). */
   notifier: Notifier;
   clock?: Clock;
@@ -65,10 +68,10 @@ export interface RedemptionServices {
 }
 
 export function buildRedemptionServices(deps: RedemptionServicesDeps, files: RedemptionFiles): RedemptionServices {
-  const { api, broadcaster, events, logger } = deps;
+  const { api, broadcaster, events, channelEvents, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const redemptions = new RedemptionsService({ api, broadcaster, events, outbox: files.outbox, logger, clock, retry: deps.retry, cancelUndoMs: deps.cancelUndoMs });
-  const charity = new CharityService({ api, broadcaster, events, logger, clock });
+  const redemptions = new RedemptionsService({ api, broadcaster, events, channelEvents, outbox: files.outbox, logger, clock, retry: deps.retry, cancelUndoMs: deps.cancelUndoMs });
+  const charity = new CharityService({ api, broadcaster, events, channelEvents, logger, clock });
   const notifications = new NotificationsService({
     notifier: deps.notifier,
     settings: deps.settings,

@@ -1,8 +1,10 @@
 /**
  * Test support: the quick actions' services signed in to a real demo emulator, with the scopes
- * they need, and a real EventSub session (EventsService) for their live events.
+ * they need, and a real EventSub session (EventsService) with the channel-event stream over it for
+ * their live events.
  */
 import type { RunningEmulator } from '../../emulator/server';
+import { ChannelEvents } from '../services/events/channel-events';
 import { EventsService } from '../services/events/events-service';
 import { CurrentBroadcaster } from '../services/common/current-broadcaster';
 import { silentLogger } from '../services/logger';
@@ -20,20 +22,23 @@ export const quickActionScopes = [
   'moderator:manage:shoutouts',
 ];
 
-/** The API client, the current broadcaster and (started) EventSub session of the demo broadcaster. */
+/** The API client, the current broadcaster, the (started) EventSub session and the channel-event stream of the demo broadcaster. */
 export async function quickActionsSignedIn(emulator: RunningEmulator) {
   const token = await mintToken(emulator, quickActionScopes);
   const { auth, apiAuth } = fixedAuth(emulator, token);
   const api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
   const broadcaster = new CurrentBroadcaster(auth);
   const events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10 });
+  const channelEvents = new ChannelEvents({ events, broadcaster, logger: silentLogger });
   events.start();
   return {
     token,
     api,
     broadcaster,
     events,
+    channelEvents,
     dispose: () => {
+      channelEvents.dispose();
       events.dispose();
       broadcaster.dispose();
     },

@@ -3,17 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 /** In-memory stand-ins for the platform, the events service and the account, for the queue's unit tests, and a queue over them. */
-import type { AuthState, QueueDelta, Redemption } from '../../shared/ipc/contract';
+import type { AuthState, ChannelEventOf, QueueDelta, Redemption } from '../../shared/ipc/contract';
 import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 import type { ApiRequest, ApiResponse, Query } from '../services/api/api-client';
 import { ApiError } from '../services/api/api-error';
+import type { BroadcasterSource } from '../services/common/current-broadcaster';
+import { ChannelEvents } from '../services/events/channel-events';
 import type { EventsGap } from '../services/events/events-service';
-import type { RedemptionEvent } from '../services/events/eventsub-messages';
 import type { HelixRedemption, HelixReward } from '../services/redemptions/helix-redemptions';
 import { CurrentBroadcaster } from '../services/common/current-broadcaster';
 import { silentLogger } from '../services/logger';
 import { RedemptionOutbox } from '../services/redemptions/redemption-outbox';
 import { RedemptionsService, type ArrivalContext, type RedemptionEventsSource } from '../services/redemptions/redemptions-service';
+import { FakeEventsSource } from './fake-channel-events';
 import { createFakeClock, type FakeClock } from './fake-clock';
 import { withCurrentBroadcaster } from '../../shared/domain/current-broadcaster';
 
@@ -55,7 +57,10 @@ export function helixRedemption(rewardId: string, overrides: Partial<HelixRedemp
   };
 }
 
-export function toEvent(r: HelixRedemption, status: RedemptionEvent['status'] = 'unfulfilled'): RedemptionEvent {
+type RedemptionStatus = 'unknown' | 'unfulfilled' | 'fulfilled' | 'canceled';
+
+/** A redemption's EventSub event (`payload.event` of `...redemption.add` or `.update`), as the platform sends it. */
+export function toEvent(r: HelixRedemption, status: RedemptionStatus = 'unfulfilled') {
   return {
     id: r.id,
     broadcaster_user_id: r.broadcaster_id,
@@ -152,14 +157,19 @@ export class FakeChannelPointsApi {
   };
 }
 
-export class FakeEvents implements RedemptionEventsSource {
-  private readonly notifications = new Map<string, Emitter<{ event: never; meta: never }>>();
+/**
+ * The events service for the redemption services' tests: notifications in the platform's shapes
+ * (`add`, `update`, `emit`), read by the real channel-event stream (`channelEvents`), and gaps.
+ */
+export class FakeEvents extends FakeEventsSource implements RedemptionEventsSource {
   private readonly gaps = new Emitter<EventsGap>();
+  private readonly streams: ChannelEvents[] = [];
 
-  onNotification(type: string, listener: (event: never, meta: never) => void): Disposer {
-    const emitter = this.notifications.get(type) ?? new Emitter();
-    this.notifications.set(type, emitter);
-    return emitter.on(({ event, meta }) => listener(event, meta));
+  /** A channel-event stream over these notifications, as composition builds one over the events service. */
+  channelEvents(broadcaster: Pick<BroadcasterSource, 'id' | 'onChange'>): ChannelEvents {
+    const stream = new ChannelEvents({ events: this, broadcaster, logger: silentLogger });
+    this.streams.push(stream);
+    return stream;
   }
 
   onGap(listener: (gap: EventsGap) => void): Disposer {
@@ -167,20 +177,24 @@ export class FakeEvents implements RedemptionEventsSource {
   }
 
   emit(type: string, event: unknown): void {
-    const meta = { messageId: `m-${Math.random()}`, messageTimestamp: new Date().toISOString(), subscriptionId: 's', subscriptionVersion: '1' };
-    this.notifications.get(type)?.fire({ event: event as never, meta: meta as never });
+    this.fire(type, event, undefined, new Date().toISOString());
   }
 
   add(r: HelixRedemption): void {
     this.emit('channel.channel_points_custom_reward_redemption.add', toEvent(r));
   }
 
-  update(r: HelixRedemption, status: RedemptionEvent['status']): void {
+  update(r: HelixRedemption, status: RedemptionStatus): void {
     this.emit('channel.channel_points_custom_reward_redemption.update', toEvent(r, status));
   }
 
   gap(reason: EventsGap['reason'] = 'drop'): void {
     this.gaps.fire({ reason, since: null });
+  }
+
+  dispose(): void {
+    for (const stream of this.streams.splice(0)) stream.dispose();
+    this.gaps.dispose();
   }
 }
 
@@ -239,6 +253,8 @@ export class QueueHarness {
   clock: FakeClock = createFakeClock();
   deltas: QueueDelta[] = [];
   arrivals: { ids: string[]; context: ArrivalContext }[] = [];
+  /** The redemptions the channel-event stream passed on, live and caught up. */
+  streamed: ChannelEventOf<'redemption'>[] = [];
   mirror = new Map<string, Redemption>();
   mirrorVersion = 0;
   service: RedemptionsService | null = null;
@@ -260,12 +276,24 @@ export class QueueHarness {
   async start(outboxDir = this.dir): Promise<RedemptionsService> {
     this.deltas = [];
     this.arrivals = [];
+    this.streamed = [];
     this.mirror = new Map();
     this.mirrorVersion = 0;
     const outbox = await RedemptionOutbox.open(outboxDir);
     this.broadcasterSource?.dispose();
     this.broadcasterSource = this.auth.broadcaster();
-    const s = new RedemptionsService({ api: this.api, broadcaster: this.broadcasterSource, events: this.events, outbox, logger: silentLogger, clock: this.clock, random: () => 0.5 });
+    const channelEvents = this.events.channelEvents(this.broadcasterSource);
+    channelEvents.on(['redemption'], (event) => this.streamed.push(event));
+    const s = new RedemptionsService({
+      api: this.api,
+      broadcaster: this.broadcasterSource,
+      events: this.events,
+      channelEvents,
+      outbox,
+      logger: silentLogger,
+      clock: this.clock,
+      random: () => 0.5,
+    });
     s.onDelta((delta) => {
       this.deltas.push(delta);
       if (delta.baseVersion !== this.mirrorVersion) {
@@ -296,6 +324,7 @@ export class QueueHarness {
 
   async cleanup(): Promise<void> {
     await this.service?.dispose();
+    this.events.dispose();
     this.broadcasterSource?.dispose();
     this.broadcasterSource = null;
     if (this.dir) await rm(this.dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import type { ActivityDelta, ActivityItem } from '../../../shared/ipc/contract';
 import { apiClientFor, fixedAuth, mintToken, simulation } from '../../test-support/live-controls-emulator';
 import { waitUntil } from '../../test-support/wait-until';
 import { CurrentBroadcaster } from '../common/current-broadcaster';
+import { ChannelEvents } from '../events/channel-events';
 import { EventsService } from '../events/events-service';
 import { silentLogger } from '../logger';
 import { RaidService } from '../raids/raid-service';
@@ -19,6 +20,7 @@ import { ActivityService } from './activity-service';
 let emulator: RunningEmulator;
 let sim: SimulationClient;
 let events: EventsService;
+let channelEvents: ChannelEvents;
 let activity: ActivityService;
 let raids: RaidService;
 let broadcaster: CurrentBroadcaster;
@@ -37,11 +39,11 @@ beforeAll(async () => {
   const api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
   broadcaster = new CurrentBroadcaster(auth);
   events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger });
-  raids = new RaidService({ api, broadcaster, logger: silentLogger });
+  channelEvents = new ChannelEvents({ events, broadcaster, logger: silentLogger });
+  raids = new RaidService({ api, broadcaster });
   activity = new ActivityService({
     broadcaster,
-    events,
-    logger: silentLogger,
+    channelEvents,
     capacity: 50,
     // As composition wires it: the raid service sends, with its cooldowns.
     sendShoutout: async (id) => ({ displayName: (await raids.shoutoutById(id)).shoutout?.to.displayName ?? 'the channel' }),
@@ -58,6 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   activity?.dispose();
   raids?.dispose();
+  channelEvents?.dispose();
   events?.dispose();
   broadcaster?.dispose();
   await emulator?.close();

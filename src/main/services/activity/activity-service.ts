@@ -1,8 +1,9 @@
 /**
  * The activity feed: what happened on the current broadcaster's channel (redemptions, donations,
  * follows, subscriptions and gifts, cheers, raids in, hype trains, poll and prediction results),
- * live from EventSub, newest first in the renderer, at most `capacity` items. The renderer gets a
- * numbered snapshot once and small numbered deltas after (as the redemption queue does).
+ * live from the channel-event stream, newest first in the renderer, at most `capacity` items. The
+ * renderer gets a numbered snapshot once and small numbered deltas after (as the redemption queue
+ * does).
  *
  * History before the app started, or lost in an EventSub gap, is not read back: most of these
  * events have no list in the API, and the feed says what happened while Sidestage watched.
@@ -11,22 +12,14 @@ import type { ActivityDelta, ActivityItem, ActivitySnapshot } from '../../../sha
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
-import type { NotificationMeta, WantOptions } from '../events/events-service';
-import type { EventPayloads } from '../events/eventsub-messages';
-import type { Logger } from '../logger';
-import { activityTypes, donationItem, donationType, finishItem, redemptionItem, redemptionType, type ActivityMeta } from './activity-events';
+import type { ChannelEvents } from '../events/channel-events';
+import { activityItemOf, activityKinds } from './activity-events';
 import { NumberedFeed } from '../common/numbered-feed';
-
-export interface ActivityEventsSource {
-  onNotification<T extends typeof redemptionType | typeof donationType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;
-  onNotification(type: string, listener: (event: unknown, meta: NotificationMeta) => void): Disposer;
-  want(type: string, options?: WantOptions): Disposer;
-}
 
 export interface ActivityServiceOptions {
   broadcaster: BroadcasterSource;
-  events: ActivityEventsSource;
-  logger: Logger;
+  /** The one channel-event stream (src/main/services/events/channel-events.ts). */
+  channelEvents: Pick<ChannelEvents, 'on'>;
   /** Items kept. Default 10,000. */
   capacity?: number;
   /**
@@ -55,23 +48,15 @@ export class ActivityService extends Disposable {
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { events, broadcaster } = this.options;
-    this.register(events.onNotification(redemptionType, (event, meta) => this.add(redemptionItem(event), meta)));
-    this.register(events.onNotification(donationType, (event, meta) => this.add(donationItem(event), meta)));
-    for (const spec of activityTypes) {
-      this.register(events.want(spec.type, { version: spec.version, ...(spec.condition ? { condition: spec.condition } : {}) }));
-      this.register(
-        events.onNotification(spec.type, (event, meta) => {
-          const parsed = spec.schema.safeParse(event);
-          if (!parsed.success) {
-            this.options.logger.warn('activity event did not match its schema; dropped', { type: spec.type, messageId: meta.messageId });
-            return;
-          }
-          const draft = spec.toItem(parsed.data as never);
-          if (draft) this.add(draft, meta);
-        }),
-      );
-    }
+    const { channelEvents, broadcaster } = this.options;
+    this.register(
+      channelEvents.on(activityKinds, (event) => {
+        // What the queue caught up on after a gap is not read back into the feed (see above).
+        if (event.source !== 'live') return;
+        const item = activityItemOf(event);
+        if (item) this.add(item);
+      }),
+    );
     this.register(
       followCurrentBroadcaster(broadcaster, (change) => {
         if (change.id === this.broadcasterId) return;
@@ -113,9 +98,9 @@ export class ActivityService extends Disposable {
     }
   }
 
-  private add(draft: Parameters<typeof finishItem>[0], meta: ActivityMeta): void {
+  private add(item: ActivityItem): void {
     if (!this.broadcasterId) return;
-    if (this.feed.add(finishItem(draft, meta))) this.feed.deliverSoon();
+    if (this.feed.add(item)) this.feed.deliverSoon();
   }
 }
 

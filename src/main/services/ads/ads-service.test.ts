@@ -4,33 +4,19 @@ import { createFakeClock } from '../../test-support/fake-clock';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 import { signedInAuthState } from '../../test-support/auth-states';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
 import { AdsService } from './ads-service';
 
 
-function setup(answer: (request: { path: string }) => unknown, events?: FakeEvents) {
+function setup(answer: (request: { path: string }) => unknown) {
   const clock = createFakeClock(Date.UTC(2025, 0, 1));
   const request = vi.fn(async (r: { path: string }) => ({ status: 200, data: { data: [answer(r)] } }));
   const notifier = new RecordingNotifier();
   const { auth, broadcaster } = fakeBroadcaster();
-  const ads = new AdsService({ api: { request: request as never }, broadcaster, clock, notifier, events: events as never });
-  return { ads, request, notifier, auth, clock };
-}
-
-/** EventSub as the ads see it: what was asked for, and a way to deliver an event. */
-class FakeEvents {
-  readonly wanted: string[] = [];
-  private readonly listeners = new Map<string, (event: unknown) => void>();
-  want(type: string) {
-    this.wanted.push(type);
-    return () => {};
-  }
-  onNotification(type: string, listener: (event: unknown) => void) {
-    this.listeners.set(type, listener);
-    return () => this.listeners.delete(type);
-  }
-  fire(type: string, event: unknown) {
-    this.listeners.get(type)?.(event);
-  }
+  // Events in the platform's shapes, read by the real channel-event stream.
+  const { source: events, stream } = fakeChannelEvents(broadcaster);
+  const ads = new AdsService({ api: { request: request as never }, broadcaster, clock, notifier, channelEvents: stream });
+  return { ads, request, notifier, auth, clock, events };
 }
 
 const schedule = { next_ad_at: Date.UTC(2025, 0, 1, 1) / 1000, last_ad_at: 0, duration: 90, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: 0 };
@@ -77,9 +63,8 @@ describe('AdsService', () => {
   });
 
   it('an automatic break from EventSub shows as running; an unreadable event changes nothing', async () => {
-    const events = new FakeEvents();
-    const { ads, clock } = setup(scheduleOr({}), events);
-    expect(events.wanted).toEqual(['channel.ad_break.begin']);
+    const { ads, clock, events } = setup(scheduleOr({}));
+    expect(events.heldTypes()).toEqual(['channel.ad_break.begin']);
     events.fire('channel.ad_break.begin', { duration_seconds: 'x' });
     expect(ads.getState().running).toBeNull();
     events.fire('channel.ad_break.begin', { duration_seconds: 90, started_at: new Date(clock.now() - 30_000).toISOString(), is_automatic: true });

@@ -6,9 +6,9 @@
  *
  * Also the ad schedule (Get Ad Schedule: the next automatic break, pre-roll free time, snoozes),
  * Snooze Next Ad, and the break on air now ("Ad running 0:59"), known from Start Commercial's
- * answer and from `channel.ad_break.begin` (which also tells the automatic breaks).
+ * answer and from the channel-event stream's `adBreakBegin` (which also tells the automatic breaks).
  */
-import type { AdsState } from '../../../shared/ipc/contract';
+import type { AdsState, ChannelEventOf } from '../../../shared/ipc/contract';
 import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
@@ -16,17 +16,9 @@ import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Notifier } from '../notifications/notifier';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
-import { z } from 'zod';
-import type { EventsService } from '../events/events-service';
-import type { Logger } from '../logger';
+import type { ChannelEvents } from '../events/channel-events';
 
 const noAds: AdsState = { lastStartedAt: null, lastLength: null, nextAllowedAt: null, message: null, running: null, schedule: null, scheduleError: null };
-
-const adBreakEventSchema = z.object({
-  duration_seconds: z.coerce.number().int().min(1).max(600),
-  started_at: z.string(),
-  is_automatic: z.boolean().optional(),
-});
 
 interface HelixAdSchedule {
   next_ad_at: number | string;
@@ -36,9 +28,6 @@ interface HelixAdSchedule {
   snooze_count: number;
   snooze_refresh_at: number | string;
 }
-
-/** What the ads need from EventSub (the EventsService). */
-export type AdEventsSource = Pick<EventsService, 'want' | 'onNotification'>;
 
 /** Whether the channel is live: the schedule changes when a broadcast starts or ends. */
 export interface AdStreamStatus {
@@ -53,9 +42,9 @@ export interface AdsServiceOptions {
   broadcaster: CurrentBroadcaster;
   notifier?: Notifier;
   clock?: Clock;
-  events?: AdEventsSource | null;
+  /** The one channel-event stream: ad breaks as they begin, the automatic ones included. */
+  channelEvents?: Pick<ChannelEvents, 'on'> | null;
   stream?: AdStreamStatus;
-  logger?: Logger;
 }
 
 interface HelixCommercial {
@@ -85,11 +74,7 @@ export class AdsService extends Disposable {
         if (change.canCallApi && (change.id !== change.previousId || change.signedInNow)) this.refreshInBackground();
       }),
     );
-    const events = options.events;
-    if (events) {
-      this.register(events.want('channel.ad_break.begin', { version: '1' }));
-      this.register(events.onNotification('channel.ad_break.begin', (event: unknown) => this.onAdBreak(event)));
-    }
+    if (options.channelEvents) this.register(options.channelEvents.on(['adBreakBegin'], (event) => this.onAdBreak(event)));
     let live: boolean | null = null;
     if (options.stream) {
       this.register(
@@ -228,14 +213,9 @@ export class AdsService extends Disposable {
     return this.state;
   }
 
-  private onAdBreak(raw: unknown): void {
-    const parsed = adBreakEventSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.options.logger?.warn('an ad break event could not be read', { issues: parsed.error.issues.length });
-      return;
-    }
-    const startedAt = Date.parse(parsed.data.started_at);
-    this.showRunning(Number.isNaN(startedAt) ? this.clock.now() : startedAt, parsed.data.duration_seconds, parsed.data.is_automatic ?? false);
+  private onAdBreak(event: ChannelEventOf<'adBreakBegin'>): void {
+    const startedAt = Date.parse(event.startedAt);
+    this.showRunning(Number.isNaN(startedAt) ? this.clock.now() : startedAt, event.durationSeconds, event.isAutomatic);
     this.refreshInBackground();
   }
 

@@ -5,11 +5,11 @@
  */
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../test-support/recording-logger';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
-import type { Logger } from '../logger';
 import { AuthService, type AuthServiceOptions } from './auth-service';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { createRecordingDispatcher, type RecordingDispatcher } from '../../test-support/recording-dispatcher';
@@ -27,7 +27,7 @@ let agent: Agent;
 let recorder: RecordingDispatcher;
 let clock: FakeClock;
 let store: MemoryTokenStore;
-let logLines: string[];
+let logger: ReturnType<typeof recordingLogger>;
 let states: AuthState[];
 let opened: string[];
 let client: { clientId: string; clientSecret: string | null; redirectUri: string };
@@ -66,15 +66,10 @@ async function setup(opts: { secret?: boolean } = {}) {
   recorder = createRecordingDispatcher();
   clock = createFakeClock();
   store = new MemoryTokenStore();
-  logLines = [];
+  // Records raw arguments, before any redaction: the service itself must never pass a secret.
+  logger = recordingLogger();
   states = [];
   opened = [];
-}
-
-function recordingLogger(): Logger {
-  // Records raw arguments, before any redaction: the service itself must never pass a secret.
-  const write = (level: string) => (message: string, fields?: Record<string, unknown>) => logLines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
-  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
 function createService(overrides: Partial<AuthServiceOptions> = {}): AuthService {
@@ -89,7 +84,7 @@ function createService(overrides: Partial<AuthServiceOptions> = {}): AuthService
       opened.push(url);
       return true;
     },
-    logger: recordingLogger(),
+    logger,
     clock,
     dispatcher: recorder.dispatcher,
     ...overrides,
@@ -164,7 +159,7 @@ function storedFor(tokens: { accessToken: string; refreshToken: string | null },
 }
 
 async function expectNoSecretsLeaked() {
-  const visible = JSON.stringify(states) + logLines.join('\n');
+  const visible = JSON.stringify(states) + JSON.stringify(logger.lines);
   const secrets = recorder.secrets();
   if (client.clientSecret) secrets.add(client.clientSecret);
   const saved = await store.load();

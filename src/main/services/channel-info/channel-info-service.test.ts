@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
 import { ChannelInfoService, checkChannelInfo } from './channel-info-service';
 
 const channel = { broadcaster_language: 'en', game_id: '1', game_name: 'Chess', title: 'T', tags: ['English'], is_branded_content: false };
@@ -64,23 +65,24 @@ describe('ChannelInfoService', () => {
   });
 
   it('announces every read, and reads back a change made on the platform (channel.update)', async () => {
-    const listeners = new Map<string, (event: unknown) => void>();
-    const events = { onNotification: (type: string, listener: (event: unknown) => void) => (listeners.set(type, listener), () => listeners.delete(type)) };
+    const { broadcaster } = fakeBroadcaster();
+    const { source, stream } = fakeChannelEvents(broadcaster);
     let held = channel;
     const get = vi.fn(async () => ({ data: [held] }));
-    const service = new ChannelInfoService({ api: { get: get as never, request: vi.fn() }, broadcaster: fakeBroadcaster().broadcaster, events });
+    const service = new ChannelInfoService({ api: { get: get as never, request: vi.fn() }, broadcaster, channelEvents: stream });
     const seen: string[] = [];
     service.onChange((info) => seen.push(info.title));
     service.start();
     await service.get();
     held = { ...channel, title: 'From the dashboard', tags: ['New'] };
-    listeners.get('channel.update')!({ broadcaster_user_id: '42', title: 'From the dashboard' });
+    const update = { broadcaster_user_id: '42', title: 'From the dashboard', language: 'en', category_id: '1', category_name: 'Chess' };
+    source.fire('channel.update', update);
     await vi.waitFor(() => expect(seen).toEqual(['T', 'From the dashboard']));
     // Another channel's update is not ours.
-    listeners.get('channel.update')!({ broadcaster_user_id: '7' });
+    source.fire('channel.update', { ...update, broadcaster_user_id: '7' });
     expect(get).toHaveBeenCalledTimes(2);
     service.dispose();
-    expect(listeners.size).toBe(0);
+    expect(source.held('channel.update')).toBe(0);
   });
 
   it('never announces an older read over a newer one', async () => {

@@ -10,18 +10,14 @@ import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import type { ChannelEvents } from '../events/channel-events';
 import type { Logger } from '../logger';
-
-/** The part of the events service this needs: `channel.update` (EventSub v2, no scope). */
-export interface ChannelEventsSource {
-  onNotification(type: string, listener: (event: unknown) => void): () => void;
-}
 
 export interface ChannelInfoServiceOptions {
   api: Pick<ApiClient, 'request' | 'get'>;
   broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi'>;
-  /** Changes made on the platform (its dashboard, another tool) arrive here. */
-  events?: ChannelEventsSource | null;
+  /** The one channel-event stream: changes made on the platform (its dashboard, another tool) arrive as `channelUpdate`. */
+  channelEvents?: Pick<ChannelEvents, 'on'> | null;
   logger?: Pick<Logger, 'warn'>;
   onChanged?: (info: ChannelInfo) => void;
 }
@@ -67,12 +63,11 @@ export class ChannelInfoService extends Disposable {
 
   /** Listens for changes made on the platform; each one is read back whole (the event has no tags). */
   start(): void {
-    if (this.started || !this.options.events) return;
+    if (this.started || !this.options.channelEvents) return;
     this.started = true;
     this.register(
-      this.options.events.onNotification('channel.update', (raw) => {
-        const event = raw as { broadcaster_user_id?: string };
-        if (!event || event.broadcaster_user_id !== this.options.broadcaster.id) return;
+      this.options.channelEvents.on(['channelUpdate'], () => {
+        if (this.options.broadcaster.id === null) return;
         this.get().catch((error: unknown) => this.options.logger?.warn('channel info not read after channel.update', { error }));
       }),
     );

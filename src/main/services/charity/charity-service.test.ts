@@ -19,7 +19,8 @@ function setup(answer: (path: string, query: Record<string, unknown>) => unknown
       return a as T;
     },
   };
-  const service = new CharityService({ api, broadcaster: auth.broadcaster(), events, logger: silentLogger, clock: createFakeClock() });
+  const broadcaster = auth.broadcaster();
+  const service = new CharityService({ api, broadcaster, events, channelEvents: events.channelEvents(broadcaster), logger: silentLogger, clock: createFakeClock() });
   const announced: string[] = [];
   service.onDonation((d) => announced.push(d.id));
   return { events, auth, service, announced };

@@ -1,5 +1,5 @@
 import { addAmounts } from '../../../shared/domain/charity-amount';
-import type { CharityCampaign, CharityOverview, Donation } from '../../../shared/ipc/contract';
+import type { ChannelEventOf, CharityCampaign, CharityOverview, Donation } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import type { ApiClient, Page } from '../api/api-client';
 import { AppError } from '../app-error';
@@ -7,14 +7,12 @@ import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
 import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
-import type { EventsGap, NotificationMeta } from '../events/events-service';
-import type { EventPayloads } from '../events/eventsub-messages';
+import type { ChannelEvents } from '../events/channel-events';
+import type { EventsGap } from '../events/events-service';
 import type { Logger } from '../logger';
 
-export const donateType = 'channel.charity_campaign.donate';
-
+/** What the campaign needs of the events service: when donations may have been missed. */
 export interface CharityEventsSource {
-  onNotification<T extends typeof donateType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;
   onGap(listener: (gap: EventsGap) => void): Disposer;
 }
 
@@ -48,6 +46,8 @@ export interface CharityServiceOptions {
   /** Whose campaign it is (src/main/services/common/current-broadcaster.ts). */
   broadcaster: BroadcasterSource;
   events: CharityEventsSource;
+  /** The one channel-event stream: donations come from it. */
+  channelEvents: Pick<ChannelEvents, 'on'>;
   logger: Logger;
   clock?: Clock;
   /** Donations kept in the feed (newest first). Default 500. */
@@ -62,7 +62,7 @@ const signedOut: CharityOverview = { state: 'signedOut', campaign: null, donatio
 
 /**
  * The broadcaster's active charity campaign and its donations: read from the API, kept live from
- * `channel.charity_campaign.donate`, re-read after a gap.
+ * the channel-event stream's donations, re-read after a gap.
  */
 export class CharityService extends Disposable {
   private readonly clock: Clock;
@@ -85,8 +85,8 @@ export class CharityService extends Disposable {
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { broadcaster, events } = this.options;
-    this.register(events.onNotification(donateType, (event) => this.onDonate(event)));
+    const { broadcaster, events, channelEvents } = this.options;
+    this.register(channelEvents.on(['donation'], (event) => this.onDonate(event)));
     this.register(
       events.onGap(() => {
         if (this.broadcasterId) this.background(this.refresh({ announceNew: true }));
@@ -134,7 +134,7 @@ export class CharityService extends Disposable {
     const page = await this.options.api.get<Page<HelixDonation>>(donationsPath, { broadcaster_id: broadcasterId, first: this.options.pageSize ?? 20, after: this.cursor });
     if (broadcasterId !== this.broadcasterId) return this.overview;
     const known = new Set(this.overview.donations.map((d) => d.id));
-    const older = (page.data ?? []).filter((d) => !known.has(d.id)).map((d) => toDonation(d, null));
+    const older = (page.data ?? []).filter((d) => !known.has(d.id)).map((d) => toDonation(d));
     this.cursor = page.pagination?.cursor ?? null;
     this.set({ donations: [...this.overview.donations, ...older].slice(0, this.options.maxDonations ?? 500), hasMore: this.cursor !== null });
     return this.overview;
@@ -193,7 +193,7 @@ export class CharityService extends Disposable {
       const sameCampaign = this.overview.campaign?.id === campaign.id;
       const previous = sameCampaign ? this.overview.donations : [];
       const known = new Set(previous.map((d) => d.id));
-      const newest = (page.data ?? []).map((d) => toDonation(d, null));
+      const newest = (page.data ?? []).map((d) => toDonation(d));
       const fresh = newest.filter((d) => !known.has(d.id));
       // The page is the newest; what the feed held beyond it stays below.
       const merged = [...newest.map((d) => previous.find((p) => p.id === d.id) ?? d), ...previous.filter((p) => !newest.some((d) => d.id === p.id))];
@@ -214,14 +214,23 @@ export class CharityService extends Disposable {
     return this.overview;
   }
 
-  private onDonate(event: EventPayloads[typeof donateType]): void {
-    if (this.broadcasterId === null || event.broadcaster_user_id !== this.broadcasterId) return;
-    if (this.overview.donations.some((d) => d.id === event.id)) return;
+  private onDonate(event: ChannelEventOf<'donation'>): void {
+    if (this.broadcasterId === null) return;
+    if (this.overview.donations.some((d) => d.id === event.donationId)) return;
     this.donationEvents++;
-    const donation = toDonation(event, new Date(this.clock.now()).toISOString());
+    const amount = { value: event.amount.value, decimal_places: event.amount.decimalPlaces, currency: event.amount.currency };
+    const donation: Donation = {
+      id: event.donationId,
+      campaignId: event.campaignId,
+      userId: event.user.id,
+      userLogin: event.user.login,
+      userName: event.user.name,
+      amount,
+      receivedAt: new Date(this.clock.now()).toISOString(),
+    };
     const campaign = this.overview.campaign;
-    if (campaign && campaign.id === event.campaign_id && this.overview.state === 'active') {
-      const total = addAmounts(campaign.currentAmount, event.amount);
+    if (campaign && campaign.id === event.campaignId && this.overview.state === 'active') {
+      const total = addAmounts(campaign.currentAmount, amount);
       this.set({
         campaign: total ? { ...campaign, currentAmount: total } : campaign,
         donations: [donation, ...this.overview.donations].slice(0, this.options.maxDonations ?? 500),
@@ -233,7 +242,7 @@ export class CharityService extends Disposable {
       this.set({ donations: [donation, ...this.overview.donations] });
       this.background(this.refresh());
     }
-    this.announce(donation, event.charity_name);
+    this.announce(donation, event.charityName);
   }
 
   private announce(donation: Donation, charityName: string | null): void {
@@ -262,7 +271,8 @@ function toCampaign(c: HelixCampaign): CharityCampaign {
   };
 }
 
-function toDonation(d: HelixDonation, receivedAt: string | null): Donation {
+/** A donation from the paged list, which gives no time. */
+function toDonation(d: HelixDonation): Donation {
   return {
     id: d.id,
     campaignId: d.campaign_id,
@@ -270,6 +280,6 @@ function toDonation(d: HelixDonation, receivedAt: string | null): Donation {
     userLogin: d.user_login,
     userName: d.user_name,
     amount: { value: d.amount.value, decimal_places: d.amount.decimal_places, currency: d.amount.currency },
-    receivedAt,
+    receivedAt: null,
   };
 }

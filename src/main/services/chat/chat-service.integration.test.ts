@@ -10,6 +10,7 @@ import type { ChatDelta, ChatMessage } from '../../../shared/ipc/contract';
 import { apiClientFor, fixedAuth, helixGet, mintToken, simulation } from '../../test-support/live-controls-emulator';
 import { waitUntil } from '../../test-support/wait-until';
 import { CurrentBroadcaster } from '../common/current-broadcaster';
+import { ChannelEvents } from '../events/channel-events';
 import { EventsService } from '../events/events-service';
 import { silentLogger } from '../logger';
 import { ChatService } from './chat-service';
@@ -17,6 +18,7 @@ import { ChatService } from './chat-service';
 let emulator: RunningEmulator;
 let sim: SimulationClient;
 let events: EventsService;
+let channelEvents: ChannelEvents;
 let chat: ChatService;
 let broadcaster: CurrentBroadcaster;
 let broadcasterId: string;
@@ -34,7 +36,8 @@ beforeAll(async () => {
   const api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
   broadcaster = new CurrentBroadcaster(auth);
   events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger });
-  chat = new ChatService({ api, broadcaster, events, logger: silentLogger });
+  channelEvents = new ChannelEvents({ events, broadcaster, logger: silentLogger });
+  chat = new ChatService({ api, broadcaster, channelEvents, logger: silentLogger });
   chat.onDelta((delta) => deltas.push(delta));
   chat.start();
   events.start();
@@ -46,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   chat?.dispose();
+  channelEvents?.dispose();
   events?.dispose();
   broadcaster?.dispose();
   await emulator?.close();

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
 import { silentLogger } from '../logger';
 import type { ApiRequest } from '../api/api-client';
 import { ChatService } from './chat-service';
-
-const noEvents = { onNotification: () => () => {}, want: () => () => {} };
 
 function serviceAnswering(answer: unknown) {
   const sent: ApiRequest[] = [];
@@ -16,9 +15,10 @@ function serviceAnswering(answer: unknown) {
     get: async () => ({}) as never,
   };
   const { broadcaster } = fakeBroadcaster();
-  const chat = new ChatService({ api, broadcaster, events: noEvents, logger: silentLogger });
+  const { source, stream } = fakeChannelEvents(broadcaster);
+  const chat = new ChatService({ api, broadcaster, channelEvents: stream, logger: silentLogger });
   chat.start();
-  return { chat, sent, broadcaster };
+  return { chat, sent, broadcaster, source };
 }
 
 describe('ChatService refusals', () => {
@@ -42,9 +42,40 @@ describe('ChatService refusals', () => {
     const { chat } = serviceAnswering({});
     const signedOut = fakeBroadcaster();
     signedOut.auth.set({ ...signedOut.auth.getState(), status: 'signedOut', account: null });
-    const other = new ChatService({ api: { request: async () => ({ status: 200, data: {} }) as never, get: async () => ({}) as never }, broadcaster: signedOut.broadcaster, events: noEvents, logger: silentLogger });
+    const other = new ChatService({ api: { request: async () => ({ status: 200, data: {} }) as never, get: async () => ({}) as never }, broadcaster: signedOut.broadcaster, channelEvents: fakeChannelEvents(signedOut.broadcaster).stream, logger: silentLogger });
     other.start();
     await expect(other.send('hello')).rejects.toMatchObject({ code: 'not_signed_in', message: 'Message not sent: sign in first.' });
+    chat.dispose();
+  });
+});
+
+describe('ChatService reading chat', () => {
+  const chatter = { broadcaster_user_id: '42', chatter_user_id: '7', chatter_user_login: 'fan', chatter_user_name: 'Fan', badges: [{ set_id: 'vip', id: '1', info: '' }] };
+
+  it('keeps messages and announcements from the stream, and no other notice', async () => {
+    const { chat, source } = serviceAnswering({});
+    source.fire('channel.chat.message', { ...chatter, message_id: 'c1', message: { text: 'hi Kappa', fragments: [{ type: 'text', text: 'hi ', emote: null }, { type: 'emote', text: 'Kappa', emote: { id: '25' } }] }, color: '#FF0000' }, 'n1', '2030-01-01T10:00:01Z');
+    source.fire('channel.chat.notification', { ...chatter, message_id: 'c2', message: { text: 'Stream at 8', fragments: [] }, color: '', notice_type: 'announcement', announcement: { color: 'blue' } }, 'n2', '2030-01-01T10:00:02Z');
+    source.fire('channel.chat.notification', { ...chatter, message_id: 'c3', message: { text: '', fragments: [] }, notice_type: 'sub' }, 'n3');
+    expect(chat.getSnapshot().messages).toEqual([
+      {
+        id: 'c1',
+        userId: '7',
+        userLogin: 'fan',
+        userName: 'Fan',
+        color: '#FF0000',
+        badges: [{ setId: 'vip', id: '1' }],
+        fragments: [
+          { type: 'text', text: 'hi ', emoteUrl: null },
+          { type: 'emote', text: 'Kappa', emoteUrl: null },
+        ],
+        text: 'hi Kappa',
+        at: '2030-01-01T10:00:01Z',
+        announcement: null,
+        removed: null,
+      },
+      { id: 'c2', userId: '7', userLogin: 'fan', userName: 'Fan', color: '', badges: [{ setId: 'vip', id: '1' }], fragments: [{ type: 'text', text: 'Stream at 8', emoteUrl: null }], text: 'Stream at 8', at: '2030-01-01T10:00:02Z', announcement: 'BLUE', removed: null },
+    ]);
     chat.dispose();
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Chat of the current broadcaster's channel: messages read through EventSub
- * (`channel.chat.message`, announcements from `channel.chat.notification`), kept in a bounded
- * buffer and mirrored to the renderer as a numbered snapshot and deltas; sending as the
- * broadcaster, announcements, and a message's moderator actions (delete, timeout, ban). Every
- * refusal is told in the broadcaster's words: "Message not sent: chat is in emote-only mode."
+ * Chat of the current broadcaster's channel: messages from the channel-event stream (its chat
+ * messages, and the announcements among its chat notifications), kept in a bounded buffer and
+ * mirrored to the renderer as a numbered snapshot and deltas; sending as the broadcaster,
+ * announcements, and a message's moderator actions (delete, timeout, ban). Every refusal is told
+ * in the broadcaster's words: "Message not sent: chat is in emote-only mode."
  */
-import type { ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
+import type { ChannelEventOf, ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { withStop } from '../activity/activity-service';
 import { NumberedFeed } from '../common/numbered-feed';
@@ -14,27 +14,20 @@ import { refusalInWords } from '../api/refusal-words';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
 import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
-import type { NotificationMeta, WantOptions } from '../events/events-service';
+import type { ChannelEvents } from '../events/channel-events';
 import type { Logger } from '../logger';
-import { chatMessageEventSchema, chatNotificationEventSchema, type ChatFragmentEvent, type ChatMessageEvent } from './chat-events';
-
-export interface ChatEventsSource {
-  onNotification(type: string, listener: (event: unknown, meta: NotificationMeta) => void): Disposer;
-  want(type: string, options?: WantOptions): Disposer;
-}
 
 export interface ChatServiceOptions {
   api: Pick<ApiClient, 'request' | 'get'>;
   broadcaster: BroadcasterSource;
-  events: ChatEventsSource;
+  /** The one channel-event stream (src/main/services/events/channel-events.ts). */
+  channelEvents: Pick<ChannelEvents, 'on'>;
   logger: Logger;
   /** Messages kept. Default 1,000. */
   capacity?: number;
 }
 
 export const defaultChatCapacity = 1000;
-/** The reading user is the broadcaster: every message of the channel is delivered. */
-const chatCondition = (id: string) => ({ broadcaster_user_id: id, user_id: id });
 
 /** The emulator's and the platform's drop codes, in the broadcaster's words. */
 const dropWords: Record<string, string> = {
@@ -69,11 +62,14 @@ export class ChatService extends Disposable {
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { events, broadcaster } = this.options;
-    this.register(events.want('channel.chat.message', { version: '1', condition: chatCondition }));
-    this.register(events.want('channel.chat.notification', { version: '1', condition: chatCondition }));
-    this.register(events.onNotification('channel.chat.message', (event, meta) => this.onMessage(event, meta)));
-    this.register(events.onNotification('channel.chat.notification', (event, meta) => this.onNotice(event, meta)));
+    const { channelEvents, broadcaster } = this.options;
+    this.register(channelEvents.on(['chatMessage'], (event) => this.add(event, null)));
+    // Only announcements are chat lines here; subs, raids and gifts are in the activity feed.
+    this.register(
+      channelEvents.on(['chatNotification'], (event) => {
+        if (event.noticeType === 'announcement') this.add(event, event.announcementColor?.toUpperCase() ?? 'PRIMARY');
+      }),
+    );
     this.register(
       followCurrentBroadcaster(broadcaster, (change) => {
         if (change.id !== this.broadcasterId) {
@@ -163,46 +159,30 @@ export class ChatService extends Disposable {
     this.feed.deliverSoon();
   }
 
-  private onMessage(event: unknown, meta: NotificationMeta): void {
-    const parsed = chatMessageEventSchema.safeParse(event);
-    if (!parsed.success) {
-      this.options.logger.warn('chat message did not match its schema; dropped', { messageId: meta.messageId });
-      return;
-    }
-    this.add(parsed.data, meta, null);
-  }
-
-  private onNotice(event: unknown, meta: NotificationMeta): void {
-    const parsed = chatNotificationEventSchema.safeParse(event);
-    // Only announcements are chat lines here; subs, raids and gifts are in the activity feed.
-    if (!parsed.success || parsed.data.notice_type !== 'announcement') return;
-    this.add(parsed.data, meta, parsed.data.announcement?.color?.toUpperCase() ?? 'PRIMARY');
-  }
-
-  private add(event: ChatMessageEvent, meta: NotificationMeta, announcement: string | null): void {
-    if (!this.broadcasterId || event.broadcaster_user_id !== this.broadcasterId) return;
+  private add(event: ChannelEventOf<'chatMessage' | 'chatNotification'>, announcement: string | null): void {
+    if (!this.broadcasterId || !event.user) return;
     const added = this.feed.add({
-      id: event.message_id,
-      userId: event.chatter_user_id,
-      userLogin: event.chatter_user_login,
-      userName: event.chatter_user_name,
+      id: event.messageId,
+      userId: event.user.id,
+      userLogin: event.user.login,
+      userName: event.user.name,
       color: /^#[0-9a-f]{6}$/i.test(event.color ?? '') ? event.color! : '',
-      badges: (event.badges ?? []).map((b) => ({ setId: b.set_id, id: b.id })),
-      fragments: event.message.fragments.length ? event.message.fragments.map((f) => this.fragment(f)) : [{ type: 'text', text: event.message.text, emoteUrl: null }],
-      text: event.message.text,
-      at: meta.messageTimestamp,
+      badges: event.badges,
+      fragments: event.fragments.length ? event.fragments.map((f) => this.fragment(f)) : [{ type: 'text', text: event.text, emoteUrl: null }],
+      text: event.text,
+      at: event.at,
       announcement,
       removed: null,
     });
     if (added) this.feed.deliverSoon();
   }
 
-  private fragment(f: ChatFragmentEvent): ChatFragment {
+  private fragment(f: ChannelEventOf<'chatMessage'>['fragments'][number]): ChatFragment {
     const type = f.type === 'emote' || f.type === 'mention' || f.type === 'cheermote' ? f.type : 'text';
     const emoteUrl =
-      type === 'emote' && f.emote && this.emoteTemplate
+      type === 'emote' && f.emoteId && this.emoteTemplate
         ? this.emoteTemplate
-            .replace('{{id}}', encodeURIComponent(f.emote.id))
+            .replace('{{id}}', encodeURIComponent(f.emoteId))
             .replace('{{format}}', 'static')
             .replace('{{theme_mode}}', 'dark')
             .replace('{{scale}}', '1.0')

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import type { ChannelEvent, ChannelEventKind, ChannelEventOf, ChannelUser, ChatRoles } from '../../../shared/ipc/contract';
 import type { Condition } from './event-subscriptions';
-import { channelUpdateEventSchema, charityDonationEventSchema, redemptionEventSchema, streamOfflineEventSchema, streamOnlineEventSchema } from './eventsub-messages';
 
 /** What a source reads besides the event: the notification's identity and the broadcaster it is for. */
 export interface SourceContext {
@@ -76,14 +75,45 @@ const hypeTrain = z.object({
   started_at: z.string(),
   ended_at: z.string().nullable().optional(),
 });
+const redemption = z.object({
+  id: z.string(),
+  ...user('user'),
+  user_input: z.string().nullable(),
+  status: z.enum(['unknown', 'unfulfilled', 'fulfilled', 'canceled']),
+  reward: z.object({ id: z.string(), title: z.string(), cost: z.number().int(), prompt: z.string().nullable() }),
+  redeemed_at: z.string(),
+});
+const donation = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  ...user('user'),
+  charity_name: z.string(),
+  amount: z.object({ value: z.number().int(), decimal_places: z.number().int().nonnegative(), currency: z.string() }),
+});
+// The platform documents live, playlist, watch_party, premiere and rerun; a new kind must not drop the event.
+const streamOnline = z.object({ id: z.string(), type: z.string(), started_at: z.string() });
+const streamOffline = z.object({});
+/** `channel.update` version 2 (no scope): the title or category changed, here or on the platform. */
+const channelUpdate = z.object({ title: z.string(), language: z.string(), category_id: z.string(), category_name: z.string() });
 const pollBegin = z.object({ id: z.string(), title: z.string(), choices: z.array(z.object({ id: z.string(), title: z.string() })), started_at: z.string(), ends_at: z.string().nullable().optional() });
 const pollEnd = z.object({
   id: z.string(),
   title: z.string(),
   choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int().nullable().optional() })),
   status: z.string(),
+  started_at: z.string().optional(),
   ended_at: z.string().nullable().optional(),
 });
+const pollProgress = z.object({
+  id: z.string(),
+  title: z.string(),
+  choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int().nullable().optional() })),
+  started_at: z.string(),
+  ends_at: z.string().nullable().optional(),
+});
+const outcomeWithStakes = z.object({ id: z.string(), title: z.string(), users: z.number().int().nullable().optional(), channel_points: z.number().int().nullable().optional() });
+const predictionProgress = z.object({ id: z.string(), title: z.string(), outcomes: z.array(outcomeWithStakes), started_at: z.string(), locks_at: z.string().nullable().optional() });
+const predictionLock = z.object({ id: z.string(), title: z.string(), outcomes: z.array(outcomeWithStakes), started_at: z.string(), locked_at: z.string().nullable().optional() });
 const predictionBegin = z.object({
   id: z.string(),
   title: z.string(),
@@ -95,8 +125,9 @@ const predictionEnd = z.object({
   id: z.string(),
   title: z.string(),
   winning_outcome_id: z.string().nullable().optional(),
-  outcomes: z.array(z.object({ id: z.string(), title: z.string(), users: z.number().int().nullable().optional(), channel_points: z.number().int().nullable().optional() })),
+  outcomes: z.array(outcomeWithStakes),
   status: z.string(),
+  started_at: z.string().optional(),
   ended_at: z.string().nullable().optional(),
 });
 const adBreak = z.object({ duration_seconds: z.number().int().positive(), started_at: z.string(), is_automatic: z.boolean() });
@@ -115,6 +146,7 @@ const chatNotification = z.object({
   chatter_user_name: nullableName,
   chatter_is_anonymous: z.boolean().optional(),
   message_id: z.string(),
+  color: z.string().nullable().optional(),
   message: z.object({ text: z.string(), fragments: z.array(fragment).default([]) }),
   notice_type: z.string(),
   system_message: z.string().nullable().optional(),
@@ -208,6 +240,9 @@ function heldMessageOf(e: Wire<typeof automodHold>) {
 
 type Wire<S extends z.ZodType> = z.infer<S>;
 
+/** A redemption's event id, live or caught up: one seen both ways is passed on once. */
+export const redemptionEventId = (redemptionId: string): string => `redemption:${redemptionId}`;
+
 /** A gift or cheer names its viewer unless anonymous. */
 function maybeUser(event: { is_anonymous: boolean; user_id?: string | null; user_login?: string | null; user_name?: string | null }): ChannelUser | null {
   if (event.is_anonymous || !event.user_id) return null;
@@ -219,6 +254,8 @@ export function rolesOf(badges: readonly { set_id: string }[]): ChatRoles {
   return { broadcaster: sets.has('broadcaster'), moderator: sets.has('moderator'), vip: sets.has('vip'), subscriber: sets.has('subscriber') || sets.has('founder') };
 }
 
+const stakes = (list: Wire<typeof outcomeWithStakes>[]) => list.map((o) => ({ id: o.id, title: o.title, users: o.users ?? 0, channelPoints: o.channel_points ?? 0 }));
+const rewardOf = (e: Wire<typeof redemption>) => ({ id: e.reward.id, title: e.reward.title, cost: e.reward.cost, prompt: e.reward.prompt ?? '' });
 const fragments = (list: Wire<typeof fragment>[]) => list.map((f) => ({ type: f.type, text: f.text, emoteId: f.emote?.id ?? null }));
 const badges = (list: Wire<typeof badge>[] | null | undefined) => (list ?? []).map((b) => ({ setId: b.set_id, id: b.id }));
 
@@ -277,27 +314,27 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     (e, c) => (e.from_broadcaster_user_id === c.broadcasterId ? { kind: 'raidSent', id: c.messageId, at: c.messageTimestamp, to: userOf(e, 'to_broadcaster_user'), viewers: e.viewers } : null),
     (id) => ({ from_broadcaster_user_id: id }),
   ),
-  source('redemption', 'channel.channel_points_custom_reward_redemption.add', '1', redemptionEventSchema, (e) => ({
+  source('redemption', 'channel.channel_points_custom_reward_redemption.add', '1', redemption, (e) => ({
     kind: 'redemption',
-    id: `redemption:${e.id}`,
+    id: redemptionEventId(e.id),
     at: e.redeemed_at,
     redemptionId: e.id,
-    reward: { id: e.reward.id, title: e.reward.title, cost: e.reward.cost, prompt: e.reward.prompt },
+    reward: rewardOf(e),
     user: userOf(e),
-    input: e.user_input,
+    input: e.user_input ?? '',
     status: e.status,
   })),
-  source('redemptionUpdate', 'channel.channel_points_custom_reward_redemption.update', '1', redemptionEventSchema, (e, c) => ({
+  source('redemptionUpdate', 'channel.channel_points_custom_reward_redemption.update', '1', redemption, (e, c) => ({
     kind: 'redemptionUpdate',
     id: `redemption-update:${e.id}:${e.status}`,
     at: c.messageTimestamp,
     redemptionId: e.id,
-    reward: { id: e.reward.id, title: e.reward.title, cost: e.reward.cost, prompt: e.reward.prompt },
+    reward: rewardOf(e),
     user: userOf(e),
-    input: e.user_input,
+    input: e.user_input ?? '',
     status: e.status,
   })),
-  source('donation', 'channel.charity_campaign.donate', '1', charityDonationEventSchema, (e, c) => ({
+  source('donation', 'channel.charity_campaign.donate', '1', donation, (e, c) => ({
     kind: 'donation',
     id: `donation:${e.id}`,
     at: c.messageTimestamp,
@@ -311,6 +348,16 @@ export const channelEventSources: readonly ChannelEventSource[] = [
   source('hypeTrainProgress', 'channel.hype_train.progress', '2', hypeTrain, (e, c) => ({ kind: 'hypeTrainProgress', id: c.messageId, at: c.messageTimestamp, trainId: e.id, level: e.level, total: e.total, goal: e.goal ?? null })),
   source('hypeTrainEnd', 'channel.hype_train.end', '2', hypeTrain, (e, c) => ({ kind: 'hypeTrainEnd', id: `hype-end:${e.id}`, at: e.ended_at ?? c.messageTimestamp, trainId: e.id, level: e.level, total: e.total })),
   source('pollBegin', 'channel.poll.begin', '1', pollBegin, (e) => ({ kind: 'pollBegin', id: `poll-begin:${e.id}`, at: e.started_at, pollId: e.id, title: e.title, choices: e.choices.map((ch) => ({ id: ch.id, title: ch.title })), endsAt: e.ends_at ?? null })),
+  source('pollProgress', 'channel.poll.progress', '1', pollProgress, (e, c) => ({
+    kind: 'pollProgress',
+    id: c.messageId,
+    at: c.messageTimestamp,
+    pollId: e.id,
+    title: e.title,
+    choices: e.choices.map((ch) => ({ id: ch.id, title: ch.title, votes: ch.votes ?? 0 })),
+    startedAt: e.started_at,
+    endsAt: e.ends_at ?? null,
+  })),
   source('pollEnd', 'channel.poll.end', '1', pollEnd, (e, c) => ({
     kind: 'pollEnd',
     id: `poll-end:${e.id}:${e.status}`,
@@ -319,6 +366,7 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     title: e.title,
     status: e.status,
     choices: e.choices.map((ch) => ({ id: ch.id, title: ch.title, votes: ch.votes ?? 0 })),
+    ...(e.started_at ? { startedAt: e.started_at } : {}),
   })),
   source('predictionBegin', 'channel.prediction.begin', '1', predictionBegin, (e) => ({
     kind: 'predictionBegin',
@@ -329,6 +377,26 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     outcomes: e.outcomes.map((o) => ({ id: o.id, title: o.title })),
     locksAt: e.locks_at ?? null,
   })),
+  source('predictionProgress', 'channel.prediction.progress', '1', predictionProgress, (e, c) => ({
+    kind: 'predictionProgress',
+    id: c.messageId,
+    at: c.messageTimestamp,
+    predictionId: e.id,
+    title: e.title,
+    outcomes: stakes(e.outcomes),
+    startedAt: e.started_at,
+    locksAt: e.locks_at ?? null,
+  })),
+  source('predictionLock', 'channel.prediction.lock', '1', predictionLock, (e, c) => ({
+    kind: 'predictionLock',
+    id: `prediction-lock:${e.id}`,
+    at: e.locked_at ?? c.messageTimestamp,
+    predictionId: e.id,
+    title: e.title,
+    outcomes: stakes(e.outcomes),
+    startedAt: e.started_at,
+    lockedAt: e.locked_at ?? c.messageTimestamp,
+  })),
   source('predictionEnd', 'channel.prediction.end', '1', predictionEnd, (e, c) => ({
     kind: 'predictionEnd',
     id: `prediction-end:${e.id}`,
@@ -337,11 +405,12 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     title: e.title,
     status: e.status,
     winningOutcomeId: e.winning_outcome_id ?? null,
-    outcomes: e.outcomes.map((o) => ({ id: o.id, title: o.title, users: o.users ?? 0, channelPoints: o.channel_points ?? 0 })),
+    outcomes: stakes(e.outcomes),
+    ...(e.started_at ? { startedAt: e.started_at } : {}),
   })),
-  source('streamOnline', 'stream.online', '1', streamOnlineEventSchema, (e) => ({ kind: 'streamOnline', id: `stream-online:${e.id}`, at: e.started_at, streamType: e.type, startedAt: e.started_at })),
-  source('streamOffline', 'stream.offline', '1', streamOfflineEventSchema, (_e, c) => ({ kind: 'streamOffline', id: c.messageId, at: c.messageTimestamp })),
-  source('channelUpdate', 'channel.update', '2', channelUpdateEventSchema, (e, c) => ({
+  source('streamOnline', 'stream.online', '1', streamOnline, (e) => ({ kind: 'streamOnline', id: `stream-online:${e.id}`, at: e.started_at, streamType: e.type, startedAt: e.started_at, streamId: e.id })),
+  source('streamOffline', 'stream.offline', '1', streamOffline, (_e, c) => ({ kind: 'streamOffline', id: c.messageId, at: c.messageTimestamp })),
+  source('channelUpdate', 'channel.update', '2', channelUpdate, (e, c) => ({
     kind: 'channelUpdate',
     id: c.messageId,
     at: c.messageTimestamp,
@@ -387,6 +456,7 @@ export const channelEventSources: readonly ChannelEventSource[] = [
       fragments: fragments(e.message.fragments),
       systemMessage: e.system_message ?? '',
       announcementColor: e.announcement?.color ?? null,
+      color: e.color || null,
       badges: badges(e.badges),
     }),
     (id) => ({ broadcaster_user_id: id, user_id: id }),

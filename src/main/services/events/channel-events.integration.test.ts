@@ -97,7 +97,9 @@ describe('channel events from the emulator', () => {
 
   it('reads the stream, chat, an ad break, polls and predictions, goals and a ban', async () => {
     await sim.streamOnline(me, { viewer_count: 5 });
-    expect(await next('streamOnline')).toMatchObject({ streamType: 'live' });
+    const online = await next('streamOnline');
+    expect(online).toMatchObject({ streamType: 'live', streamId: expect.any(String) });
+    expect(online.id).toBe(`stream-online:${online.streamId}`);
 
     await sim.sendChatMessage({ broadcaster_id: me, user_id: viewers[1]!, text: '!discord please' });
     const line = await next('chatMessage', (e) => e.text === '!discord please');
@@ -119,9 +121,12 @@ describe('channel events from the emulator', () => {
       body: { broadcaster_id: me, title: 'Win?', outcomes: [{ title: 'Yes' }, { title: 'No' }], prediction_window: 60 },
     });
     const predictionId = prediction.data.data[0]!.id;
-    expect(await next('predictionBegin')).toMatchObject({ predictionId, outcomes: [{ title: 'Yes' }, { title: 'No' }] });
+    const begun = await next('predictionBegin');
+    expect(begun).toMatchObject({ predictionId, outcomes: [{ title: 'Yes' }, { title: 'No' }] });
+    await api.request({ method: 'PATCH', path: '/helix/predictions', body: { broadcaster_id: me, id: predictionId, status: 'LOCKED' } });
+    expect(await next('predictionLock')).toMatchObject({ predictionId, startedAt: begun.at, outcomes: [{ title: 'Yes', users: 0 }, { title: 'No', channelPoints: 0 }] });
     await api.request({ method: 'PATCH', path: '/helix/predictions', body: { broadcaster_id: me, id: predictionId, status: 'CANCELED' } });
-    expect(await next('predictionEnd')).toMatchObject({ predictionId, status: 'canceled', winningOutcomeId: null });
+    expect(await next('predictionEnd')).toMatchObject({ predictionId, status: 'canceled', winningOutcomeId: null, startedAt: begun.at });
 
     const goal = await sim.createGoal({ broadcaster_id: me, type: 'follower', target_amount: 100, description: 'Road to 100' });
     expect(await next('goalBegin')).toMatchObject({ goalId: goal.id, goalType: 'follower', target: 100, description: 'Road to 100' });

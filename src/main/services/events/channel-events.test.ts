@@ -1,39 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelEvent, ChannelEventOf } from '../../../shared/ipc/contract';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 import { signedInAuthState } from '../../test-support/auth-states';
+import { FakeEventsSource } from '../../test-support/fake-channel-events';
 import { recordingLogger } from '../../test-support/recording-logger';
-import { ChannelEvents, type ChannelEventsSource } from './channel-events';
-import type { NotificationMeta, WantOptions } from './events-service';
-
-/** The events service as the stream uses it: wants recorded, notifications fired by hand. */
-class FakeEvents implements ChannelEventsSource {
-  readonly wanted: { type: string; options: WantOptions; released: boolean }[] = [];
-  private readonly notifications = new Map<string, Emitter<{ event: unknown; meta: NotificationMeta }>>();
-
-  want(type: string, options: WantOptions = {}): Disposer {
-    const entry = { type, options, released: false };
-    this.wanted.push(entry);
-    return () => {
-      entry.released = true;
-    };
-  }
-
-  onNotification(type: string, listener: (event: never, meta: NotificationMeta) => void): Disposer {
-    let emitter = this.notifications.get(type);
-    if (!emitter) this.notifications.set(type, (emitter = new Emitter()));
-    return emitter.on(({ event, meta }) => listener(event as never, meta));
-  }
-
-  fire(type: string, event: unknown, messageId = `m-${Math.random()}`): void {
-    this.notifications.get(type)?.fire({ event, meta: { messageId, messageTimestamp: '2030-01-01T10:00:00Z', subscriptionId: 's', subscriptionVersion: '1' } });
-  }
-
-  held(type: string): number {
-    return this.wanted.filter((w) => w.type === type && !w.released).length;
-  }
-}
+import { ChannelEvents } from './channel-events';
 
 const me = signedInAuthState.account!.id;
 const cheer = (bits: number) => ({ is_anonymous: false, user_id: '7', user_login: 'fan', user_name: 'Fan', message: 'gg', bits, broadcaster_user_id: me });
@@ -61,7 +32,7 @@ const redemptionWire = {
 };
 
 function setUp() {
-  const events = new FakeEvents();
+  const events = new FakeEventsSource();
   const { auth, broadcaster } = fakeBroadcaster();
   const logger = recordingLogger();
   const stream = new ChannelEvents({ events, broadcaster, logger });
@@ -158,5 +129,58 @@ describe('ChannelEvents', () => {
     expect(seen).toEqual([]);
     stream.dispose();
     expect(events.held('channel.cheer') + events.held('channel.follow')).toBe(0);
+  });
+
+  it("drops a notification of another channel than the current broadcaster's (a late one of the account before)", () => {
+    const { events, stream } = setUp();
+    const seen: string[] = [];
+    stream.on(['cheer'], (e) => seen.push(e.id));
+    events.fire('channel.cheer', { ...cheer(1), broadcaster_user_id: '999' }, 'other');
+    events.fire('channel.cheer', cheer(1), 'mine');
+    expect(seen).toEqual(['mine']);
+  });
+
+  it('reads what the poll and prediction panel follows: progress, lock, and when each began', () => {
+    const { events, stream } = setUp();
+    const seen: ChannelEvent[] = [];
+    stream.on(['pollProgress', 'pollEnd', 'predictionProgress', 'predictionLock', 'predictionEnd'], (e) => seen.push(e));
+    const poll = { id: 'p1', broadcaster_user_id: me, title: 'Map?', started_at: '2030-01-01T09:00:00Z' };
+    events.fire('channel.poll.progress', { ...poll, choices: [{ id: 'a', title: 'A', votes: 3 }, { id: 'b', title: 'B' }], ends_at: '2030-01-01T09:01:00Z' }, 'pp');
+    events.fire('channel.poll.end', { ...poll, choices: [{ id: 'a', title: 'A', votes: 4 }], status: 'completed', ended_at: '2030-01-01T09:01:00Z' }, 'pe');
+    const prediction = { id: 'r1', broadcaster_user_id: me, title: 'Win?', started_at: '2030-01-01T09:00:00Z', outcomes: [{ id: 'y', title: 'Yes', users: 2, channel_points: 50 }, { id: 'n', title: 'No' }] };
+    events.fire('channel.prediction.progress', { ...prediction, locks_at: '2030-01-01T09:02:00Z' }, 'rp');
+    events.fire('channel.prediction.lock', { ...prediction, locked_at: '2030-01-01T09:01:30Z' }, 'rl');
+    events.fire('channel.prediction.end', { ...prediction, status: 'resolved', winning_outcome_id: 'y', ended_at: '2030-01-01T09:03:00Z' }, 're');
+    const stakes = [
+      { id: 'y', title: 'Yes', users: 2, channelPoints: 50 },
+      { id: 'n', title: 'No', users: 0, channelPoints: 0 },
+    ];
+    expect(seen).toEqual([
+      { kind: 'pollProgress', id: 'pp', at: '2030-01-01T10:00:00Z', source: 'live', pollId: 'p1', title: 'Map?', choices: [{ id: 'a', title: 'A', votes: 3 }, { id: 'b', title: 'B', votes: 0 }], startedAt: '2030-01-01T09:00:00Z', endsAt: '2030-01-01T09:01:00Z' },
+      { kind: 'pollEnd', id: 'poll-end:p1:completed', at: '2030-01-01T09:01:00Z', source: 'live', pollId: 'p1', title: 'Map?', status: 'completed', choices: [{ id: 'a', title: 'A', votes: 4 }], startedAt: '2030-01-01T09:00:00Z' },
+      { kind: 'predictionProgress', id: 'rp', at: '2030-01-01T10:00:00Z', source: 'live', predictionId: 'r1', title: 'Win?', outcomes: stakes, startedAt: '2030-01-01T09:00:00Z', locksAt: '2030-01-01T09:02:00Z' },
+      { kind: 'predictionLock', id: 'prediction-lock:r1', at: '2030-01-01T09:01:30Z', source: 'live', predictionId: 'r1', title: 'Win?', outcomes: stakes, startedAt: '2030-01-01T09:00:00Z', lockedAt: '2030-01-01T09:01:30Z' },
+      { kind: 'predictionEnd', id: 'prediction-end:r1', at: '2030-01-01T09:03:00Z', source: 'live', predictionId: 'r1', title: 'Win?', status: 'resolved', winningOutcomeId: 'y', outcomes: stakes, startedAt: '2030-01-01T09:00:00Z' },
+    ]);
+  });
+
+  it("reads the broadcast's id from stream.online and the chatter's colour from an announcement", () => {
+    const { events, stream } = setUp();
+    const seen: ChannelEvent[] = [];
+    stream.on(['streamOnline', 'chatNotification'], (e) => seen.push(e));
+    events.fire('stream.online', { id: 's9', broadcaster_user_id: me, broadcaster_user_login: 'me', broadcaster_user_name: 'Me', type: 'live', started_at: '2030-01-01T09:00:00Z' });
+    events.fire('channel.chat.notification', {
+      broadcaster_user_id: me,
+      chatter_user_id: '7',
+      chatter_user_login: 'fan',
+      chatter_user_name: 'Fan',
+      message_id: 'c1',
+      message: { text: 'hello all', fragments: [] },
+      color: '#1E90FF',
+      notice_type: 'announcement',
+      announcement: { color: 'BLUE' },
+    });
+    expect(seen[0]).toMatchObject({ kind: 'streamOnline', id: 'stream-online:s9', streamId: 's9', streamType: 'live' });
+    expect(seen[1]).toMatchObject({ kind: 'chatNotification', id: 'chat-notice:c1', noticeType: 'announcement', announcementColor: 'BLUE', color: '#1E90FF' });
   });
 });

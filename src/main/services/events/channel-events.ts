@@ -20,6 +20,8 @@ import type { EventsService, NotificationMeta } from './events-service';
 import { issuePaths } from './eventsub-session';
 import { MessageDeduper } from './message-deduper';
 
+export { redemptionEventId } from './channel-event-sources';
+
 export type ChannelEventsSource = Pick<EventsService, 'want' | 'onNotification'>;
 
 export interface ChannelEventsOptions {
@@ -122,6 +124,12 @@ export class ChannelEvents extends Disposable {
   private read(source: ChannelEventSource, raw: unknown, meta: NotificationMeta): void {
     const broadcasterId = this.options.broadcaster.id;
     if (broadcasterId === null) return;
+    // A late notification of the account before: not this channel's.
+    const channel = (raw as { broadcaster_user_id?: unknown } | null)?.broadcaster_user_id;
+    if (typeof channel === 'string' && channel !== broadcasterId) {
+      this.options.logger.debug("an EventSub event of another channel than the current broadcaster's; dropped", { type: source.type, messageId: meta.messageId });
+      return;
+    }
     const parsed = source.schema.safeParse(raw);
     if (!parsed.success) {
       this.options.logger.warn('an EventSub event did not match its schema; dropped', { type: source.type, messageId: meta.messageId, issues: issuePaths(parsed.error) });

@@ -17,14 +17,16 @@ function subscriptions(answer: (req: ApiRequest) => ApiResponse<unknown> | Promi
   return { subs, changes, requests };
 }
 
+/** Every type used here is at version 1. */
+const v1 = { version: '1' };
 const types = (subs: EventSubscriptions) => subs.records.map((r) => `${r.type} ${JSON.stringify(r.condition)} ${r.status}`);
 
 describe('EventSubscriptions', () => {
   it('builds one record per distinct subscription for the broadcaster served, and none while nobody is', () => {
     const { subs, changes } = subscriptions();
-    subs.want(wantedSubscription('stream.online'));
-    subs.want(wantedSubscription('stream.online'));
-    subs.want(wantedSubscription('stream.online', { condition: { broadcaster_user_id: '9' } }));
+    subs.want(wantedSubscription('stream.online', v1));
+    subs.want(wantedSubscription('stream.online', v1));
+    subs.want(wantedSubscription('stream.online', { ...v1, condition: { broadcaster_user_id: '9' } }));
     expect(subs.records).toEqual([]);
     expect(changes).toEqual([]);
     subs.serve('7');
@@ -36,8 +38,8 @@ describe('EventSubscriptions', () => {
   it('keeps a record while any want holds it, and says when one comes or goes', () => {
     const { subs, changes } = subscriptions();
     subs.serve('7');
-    const first = subs.want(wantedSubscription('stream.offline'));
-    const second = subs.want(wantedSubscription('stream.offline'));
+    const first = subs.want(wantedSubscription('stream.offline', v1));
+    const second = subs.want(wantedSubscription('stream.offline', v1));
     expect(changes).toHaveLength(1);
     first();
     first();
@@ -54,7 +56,7 @@ describe('EventSubscriptions', () => {
       if (type === 'channel.charity_campaign.donate') throw new ApiError(403, 'Forbidden', 'missing scope');
       return { status: 202, data: { data: [{ id: 'sub-1' }] } };
     });
-    for (const type of ['stream.online', 'stream.offline', 'channel.charity_campaign.donate']) subs.want(wantedSubscription(type));
+    for (const type of ['stream.online', 'stream.offline', 'channel.charity_campaign.donate']) subs.want(wantedSubscription(type, v1));
     subs.serve('7');
     await Promise.all(subs.records.map((r) => subs.create('session-1', r, () => true)));
     expect(requests[0]).toMatchObject({ method: 'POST', path: '/helix/eventsub/subscriptions', retry: 'safe', body: { type: 'stream.online', version: '1', transport: { method: 'websocket', session_id: 'session-1' } } });
@@ -74,7 +76,7 @@ describe('EventSubscriptions', () => {
 
   it('leaves a record alone when its answer comes after the session was replaced', async () => {
     const { subs } = subscriptions();
-    subs.want(wantedSubscription('stream.online'));
+    subs.want(wantedSubscription('stream.online', v1));
     subs.serve('7');
     await subs.create('session-1', subs.records[0]!, () => false);
     expect(subs.records[0]).toMatchObject({ status: 'pending', id: null });
@@ -82,8 +84,8 @@ describe('EventSubscriptions', () => {
 
   it('records a revocation by id, or else by what it was for, and names a withdrawn authorization', async () => {
     const { subs } = subscriptions();
-    subs.want(wantedSubscription('stream.online'));
-    subs.want(wantedSubscription('stream.offline'));
+    subs.want(wantedSubscription('stream.online', v1));
+    subs.want(wantedSubscription('stream.offline', v1));
     subs.serve('7');
     await subs.create('session-1', subs.records[0]!, () => true);
     subs.revoke({ id: 'sub-1', type: 'stream.online', version: '1', condition: { broadcaster_user_id: '7' }, reason: 'user_removed' });

@@ -9,7 +9,6 @@ import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
-import { eventVersions, isKnownEventType } from './eventsub-messages';
 
 export type Condition = Record<string, string>;
 
@@ -20,10 +19,9 @@ export interface WantedSubscription {
   condition: Condition | ((broadcasterUserId: string) => Condition);
 }
 
-/** What `want()` takes besides the type: the version of a type Sidestage knows, and its condition, have defaults. */
+/** What `want()` takes besides the type: its version (the channel-event sources name each one's), and its condition. */
 export interface WantOptions {
-  /** Default: the version in `eventVersions`; required for a type Sidestage has no schema for. */
-  version?: string;
+  version: string;
   /** Default: `{ broadcaster_user_id }` of the current broadcaster. */
   condition?: WantedSubscription['condition'];
 }
@@ -54,10 +52,8 @@ export interface SubscriptionRevocation {
 
 const subscriptionsPath = '/helix/eventsub/subscriptions';
 
-export function wantedSubscription(type: string, options: WantOptions = {}): WantedSubscription {
-  const version = options.version ?? (isKnownEventType(type) ? eventVersions[type] : undefined);
-  if (version === undefined) throw new TypeError(`EventSub type "${type}" is not in the registry: give its version.`);
-  return { type, version, condition: options.condition ?? forBroadcaster };
+export function wantedSubscription(type: string, options: WantOptions): WantedSubscription {
+  return { type, version: options.version, condition: options.condition ?? forBroadcaster };
 }
 
 /**

@@ -5,8 +5,8 @@ import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/e
 import type { Logger } from '../logger';
 import { Backoff, defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { followCurrentBroadcaster, type AuthSource, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
-import { eventSchemas, isKnownEventType, type EventPayloads, type KnownEventType, type SubscriptionInfo, type WelcomeSession } from './eventsub-messages';
-import { EventSubSession, defaultWebSocketFactory, issuePaths, type NotificationMetadata, type SessionEnd, type WebSocketFactory } from './eventsub-session';
+import type { SubscriptionInfo, WelcomeSession } from './eventsub-messages';
+import { EventSubSession, defaultWebSocketFactory, type NotificationMetadata, type SessionEnd, type WebSocketFactory } from './eventsub-session';
 import { EventSubscriptions, wantedSubscription, type Condition, type SubscriptionRecord, type WantOptions } from './event-subscriptions';
 import { MessageDeduper } from './message-deduper';
 
@@ -87,7 +87,8 @@ const waitingForSignIn = "Sign in again to reconnect to your channel's events.";
 /**
  * The one EventSub WebSocket session of the current broadcaster: connects, has the wanted
  * subscriptions created (`event-subscriptions.ts`), follows reconnects, survives drops and sleep,
- * and hands typed, de-duplicated events to the rest of main. Whenever events may have been missed
+ * and hands de-duplicated notifications to the channel-event stream (`channel-events.ts`), which
+ * types them for the rest of main. Whenever events may have been missed
  * it says so (onGap), so that others reconcile.
  *
  * Whose channel follows the one rule (`CurrentBroadcaster`): while a sign-in is under way or
@@ -184,32 +185,25 @@ export class EventsService extends Disposable {
   readonly onRevoked = (listener: (revoked: RevokedSubscription) => void): Disposer => this.revocations.on(listener);
 
   /**
-   * Events of one type, parsed and de-duplicated. Listening to a type Sidestage knows also asks
-   * for it (`want(type)`, for the current broadcaster) until the disposer is called; a type
-   * Sidestage has no schema for arrives unparsed, and must be asked for with `want()`.
+   * The `payload.event` of every notification of one type, de-duplicated by message id and as
+   * the platform sent it (unparsed): only the channel-event stream (`channel-events.ts`) listens
+   * here, and reads each one through its source's schema. Listening asks for nothing: `want()` does.
    */
-  onNotification<T extends KnownEventType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;
-  onNotification(type: string, listener: (event: unknown, meta: NotificationMeta) => void): Disposer;
-  onNotification(type: string, listener: (event: never, meta: NotificationMeta) => void): Disposer {
+  onNotification(type: string, listener: (event: unknown, meta: NotificationMeta) => void): Disposer {
     let emitter = this.notifications.get(type);
     if (!emitter) {
       emitter = new Emitter();
       this.notifications.set(type, emitter);
     }
-    const off = emitter.on(({ event, meta }) => listener(event as never, meta));
-    const release = isKnownEventType(type) ? this.want(type) : null;
-    return () => {
-      off();
-      release?.();
-    };
+    return emitter.on(({ event, meta }) => listener(event, meta));
   }
 
   /**
    * Asks for a subscription until the disposer is called: created on the live session at once,
-   * and on every new session after. The version of a known type and the condition
-   * (`{ broadcaster_user_id }`) have defaults.
+   * and on every new session after. The condition defaults to `{ broadcaster_user_id }` of the
+   * current broadcaster.
    */
-  want(type: string, options: WantOptions = {}): Disposer {
+  want(type: string, options: WantOptions): Disposer {
     if (this.disposed) return () => {};
     return this.subscriptions.want(wantedSubscription(type, options));
   }
@@ -583,18 +577,8 @@ export class EventsService extends Disposable {
       this.options.logger.debug('EventSub duplicate dropped', { messageId: metadata.message_id });
       return;
     }
-    const type = subscription.type;
-    let payload: unknown = event;
-    if (isKnownEventType(type)) {
-      const parsed = eventSchemas[type].safeParse(event);
-      if (!parsed.success) {
-        this.options.logger.warn('EventSub event did not match its schema; dropped', { type, messageId: metadata.message_id, issues: issuePaths(parsed.error) });
-        return;
-      }
-      payload = parsed.data;
-    }
-    this.notifications.get(type)?.fire({
-      event: payload,
+    this.notifications.get(subscription.type)?.fire({
+      event,
       meta: {
         messageId: metadata.message_id,
         messageTimestamp: metadata.message_timestamp,

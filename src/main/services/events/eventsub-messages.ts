@@ -1,6 +1,7 @@
 /**
- * The wire format of EventSub over WebSocket (platform facts, "EventSub over WebSocket") and the
- * events Sidestage subscribes to. Everything from the socket is parsed here before anyone sees it.
+ * The wire format of EventSub over WebSocket (platform facts, "EventSub over WebSocket"): frames,
+ * sessions and subscriptions, parsed here before the session acts on them. The events inside a
+ * notification are read by the channel-event stream (`channel-event-sources.ts`), nowhere else.
  */
 import { z } from 'zod';
 
@@ -48,100 +49,3 @@ export const notificationPayloadSchema = z.object({
 });
 
 export const revocationPayloadSchema = z.object({ subscription: subscriptionSchema });
-
-// ---------- events ----------
-
-const broadcasterFields = {
-  broadcaster_user_id: z.string(),
-  broadcaster_user_login: z.string(),
-  broadcaster_user_name: z.string(),
-};
-
-const userFields = {
-  user_id: z.string(),
-  user_login: z.string(),
-  user_name: z.string(),
-};
-
-export const streamOnlineEventSchema = z.object({
-  id: z.string(),
-  ...broadcasterFields,
-  // The platform documents live, playlist, watch_party, premiere and rerun; a new kind must not drop the event.
-  type: z.string(),
-  started_at: z.string(),
-});
-export type StreamOnlineEvent = z.infer<typeof streamOnlineEventSchema>;
-
-export const streamOfflineEventSchema = z.object(broadcasterFields);
-export type StreamOfflineEvent = z.infer<typeof streamOfflineEventSchema>;
-
-export const redemptionEventSchema = z.object({
-  id: z.string(),
-  ...broadcasterFields,
-  ...userFields,
-  user_input: z.string().nullable().transform((v) => v ?? ''),
-  status: z.enum(['unknown', 'unfulfilled', 'fulfilled', 'canceled']),
-  reward: z.object({
-    id: z.string(),
-    title: z.string(),
-    cost: z.number().int(),
-    prompt: z.string().nullable().transform((v) => v ?? ''),
-  }),
-  redeemed_at: z.string(),
-});
-export type RedemptionEvent = z.infer<typeof redemptionEventSchema>;
-
-export const charityDonationEventSchema = z.object({
-  id: z.string(),
-  campaign_id: z.string(),
-  ...broadcasterFields,
-  ...userFields,
-  charity_name: z.string(),
-  charity_description: z.string(),
-  charity_logo: z.string(),
-  charity_website: z.string(),
-  amount: z.object({
-    value: z.number().int(),
-    decimal_places: z.number().int().nonnegative(),
-    currency: z.string(),
-  }),
-});
-export type CharityDonationEvent = z.infer<typeof charityDonationEventSchema>;
-
-/** `channel.update` version 2 (no scope): the title or category changed, here or on the platform. */
-export const channelUpdateEventSchema = z.object({
-  ...broadcasterFields,
-  title: z.string(),
-  language: z.string(),
-  category_id: z.string(),
-  category_name: z.string(),
-  content_classification_labels: z.array(z.string()).default([]),
-});
-export type ChannelUpdateEvent = z.infer<typeof channelUpdateEventSchema>;
-
-/** The event types Sidestage knows, with the schema of each one's `payload.event`. */
-export const eventSchemas = {
-  'stream.online': streamOnlineEventSchema,
-  'stream.offline': streamOfflineEventSchema,
-  'channel.channel_points_custom_reward_redemption.add': redemptionEventSchema,
-  'channel.channel_points_custom_reward_redemption.update': redemptionEventSchema,
-  'channel.charity_campaign.donate': charityDonationEventSchema,
-  'channel.update': channelUpdateEventSchema,
-} as const;
-
-export type KnownEventType = keyof typeof eventSchemas;
-
-/** The subscription version Sidestage asks for, per known type (the schemas above are of these versions). */
-export const eventVersions: { readonly [T in KnownEventType]: string } = {
-  'stream.online': '1',
-  'stream.offline': '1',
-  'channel.channel_points_custom_reward_redemption.add': '1',
-  'channel.channel_points_custom_reward_redemption.update': '1',
-  'channel.charity_campaign.donate': '1',
-  'channel.update': '2',
-};
-export type EventPayloads = { [T in KnownEventType]: z.infer<(typeof eventSchemas)[T]> };
-
-export function isKnownEventType(type: string): type is KnownEventType {
-  return Object.hasOwn(eventSchemas, type);
-}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../test-support/recording-logger';
 import { MemorySettingsStore } from '../settings/settings-store';
-import type { Logger } from '../logger';
 import { IngestDirectory, builtInIngests, parseIngestList, type IngestDirectoryOptions } from './ingest-directory';
 import { closedTcpPort, rawIngest, startFakeDirectory, type FakeDirectoryServer } from '../../test-support/fake-directory-server';
 
@@ -13,14 +13,6 @@ async function directoryServer(): Promise<FakeDirectoryServer> {
   const server = await startFakeDirectory();
   open.push(server);
   return server;
-}
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const write = (level: string) => (message: string, fields?: Record<string, unknown>) => {
-    lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
-  };
-  return { lines, debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
 class Clock {
@@ -126,7 +118,7 @@ describe('IngestDirectory', () => {
     expect(snapshot.source).toBe('directory');
     expect(snapshot.entries.map((e) => e.name)).toEqual(['Alpha']);
     expect(settings.get('ingest.cachedDirectory')?.ingests).toHaveLength(1);
-    expect(logger.lines.some((l) => l.includes('dropped') && l.includes('"invalid":1'))).toBe(true);
+    expect(logger.lines).toContainEqual(expect.objectContaining({ level: 'warn', message: 'ingest directory entries dropped', fields: expect.objectContaining({ invalid: 1 }) }));
   });
 
   it('uses the list in memory until the TTL has passed, then fetches again', async () => {
@@ -198,7 +190,7 @@ describe('IngestDirectory', () => {
     expect(snapshot.fetchedAt).toBeNull();
     expect(snapshot.error).toBe('could not reach the ingest directory (connection refused)');
     expect(snapshot.entries[0]?.name).toBe('Default');
-    expect(logger.lines.some((l) => l.startsWith('warn ingest directory unavailable'))).toBe(true);
+    expect(logger.lines).toContainEqual(expect.objectContaining({ level: 'warn', message: 'ingest directory unavailable' }));
   });
 
   it('ignores a corrupt or empty cache and uses the built-in list', async () => {

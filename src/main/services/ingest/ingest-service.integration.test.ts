@@ -1,10 +1,10 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../test-support/recording-logger';
 import { ingestOverviewSchema } from '../../../shared/ipc/contract';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { createSimulationClient } from '../../../emulator/simulation-client';
 import { AppError } from '../app-error';
-import type { Logger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { IngestDirectory } from './ingest-directory';
 import { IngestService } from './ingest-service';
@@ -26,14 +26,6 @@ async function streamKeyReader(emulator: RunningEmulator, scopes: string[]): Pro
     }
     return key;
   };
-}
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const write = (level: string) => (message: string, fields?: Record<string, unknown>) => {
-    lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
-  };
-  return { lines, debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
 describe('IngestService against the emulator', () => {
@@ -96,7 +88,7 @@ describe('IngestService against the emulator', () => {
     const revealed = await service.revealStreamKey('copy');
     expect(revealed.streamKey).toBe(realKey);
     expect(revealed.url).toBe(`${target?.serverUrl.replace('rtmp://', 'rtmps://')}/${realKey}?bandwidthtest=true`);
-    for (const text of [JSON.stringify(overview), JSON.stringify(secure), ...logger.lines]) {
+    for (const text of [JSON.stringify(overview), JSON.stringify(secure), JSON.stringify(logger.lines)]) {
       expect(text).not.toContain(realKey);
     }
   });

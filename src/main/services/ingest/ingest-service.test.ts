@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../test-support/recording-logger';
 import { ingestOverviewSchema, revealedStreamKeySchema, type IngestOverview } from '../../../shared/ipc/contract';
 import { parseIngestTemplate, streamKeyMask } from '../../../shared/domain/ingest-url';
 import { AppError } from '../app-error';
 import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
-import type { Logger } from '../logger';
 import { MemorySettingsStore, type SettingsStore } from '../settings/settings-store';
 import { IngestDirectory, type IngestDirectorySnapshot, type IngestEntry } from './ingest-directory';
 import { IngestService } from './ingest-service';
@@ -24,14 +24,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const write = (level: string) => (message: string, fields?: Record<string, unknown>) => {
-    lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
-  };
-  return { lines, debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
-}
 
 async function listener(): Promise<TcpListener> {
   const l = await startTcpListener();
@@ -69,7 +61,7 @@ interface World {
   server: FakeDirectoryServer;
   ports: { fast: number; medium: number; slow: number; closed: number };
   settings: SettingsStore;
-  logger: Logger & { lines: string[] };
+  logger: ReturnType<typeof recordingLogger>;
   prober: LatencyProber & { runs: number };
   keyReads: { count: number };
   service: IngestService;
@@ -123,7 +115,7 @@ async function world(options: { settings?: SettingsStore; getStreamKey?: () => P
 }
 
 function expectNoKey(w: World, ...overviews: unknown[]): void {
-  for (const text of [...overviews, ...w.events].map((o) => JSON.stringify(o)).concat(w.logger.lines)) {
+  for (const text of [...overviews, ...w.events, w.logger.lines].map((o) => JSON.stringify(o))) {
     expect(text).not.toContain(streamKey);
     expect(text).not.toContain(secretPart);
   }
@@ -313,7 +305,7 @@ describe('IngestService', () => {
     expect(plain.maskedUrl).toBe(`rtmp://127.0.0.1:${w.ports.fast}/app/live_424242_${streamKeyMask}`);
     expect(await w.service.revealStreamKey('reveal')).toEqual({ streamKey, url: `rtmp://127.0.0.1:${w.ports.fast}/app/${streamKey}` });
     expectNoKey(w, secure, both, plain);
-    expect(w.logger.lines.some((l) => l.includes('stream key revealed') && l.includes('"purpose":"copy"'))).toBe(true);
+    expect(w.logger.lines).toContainEqual(expect.objectContaining({ message: 'stream key revealed', fields: expect.objectContaining({ purpose: 'copy' }) }));
   });
 
   it('emits on option changes only when something changed', async () => {

@@ -30,7 +30,8 @@ let donationListeners: ((d: Donation, charity: string | null) => void)[];
 const settle = () => queue.idle();
 
 async function start(notifierToUse: RecordingNotifier | RendererNotifier = notifier): Promise<void> {
-  queue = new RedemptionsService({ api, broadcaster: auth.broadcaster(), events, outbox: await RedemptionOutbox.open(dir), logger: silentLogger, clock, random: () => 0.5 });
+  const broadcaster = auth.broadcaster();
+  queue = new RedemptionsService({ api, broadcaster, events, channelEvents: events.channelEvents(broadcaster), outbox: await RedemptionOutbox.open(dir), logger: silentLogger, clock, random: () => 0.5 });
   const donations: DonationSource = {
     onDonation: (l) => {
       donationListeners.push(l);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordingLogger } from '../../test-support/recording-logger';
 import { freePort } from '../../test-support/free-port';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore, type Settings } from '../settings/settings-store';
-import type { Logger } from '../logger';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { startFakeObs, type FakeObsOptions, type FakeObsServer } from '../../test-support/obs-fake-server';
 import { MemoryObsPasswordStore } from './obs-password-store';
@@ -10,12 +10,6 @@ import { ObsService, type ObsServiceOptions } from './obs-service';
 
 const password = 'hunter2-obs-password';
 const target = { server: 'rtmp://127.0.0.1:1935/app', serverName: 'Local', key: 'live_42_newsecretkey' };
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const log = (message: string, fields?: unknown) => void lines.push(`${message} ${JSON.stringify(fields ?? {})}`);
-  return { lines, debug: log, info: log, warn: log, error: log };
-}
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -73,7 +67,7 @@ describe('ObsService: the connection', () => {
     expect(state).toMatchObject({ enabled: true, passwordSaved: true, obsVersion: '30.0.0', websocketVersion: '5.3.0' });
     expect(state.statusText).toBe('Connected to OBS 30.0.0 (obs-websocket 5.3.0)');
     expect(JSON.stringify(state)).not.toContain(password);
-    expect(h.logger.lines.join('\n')).not.toContain(password);
+    expect(JSON.stringify(h.logger.lines)).not.toContain(password);
   });
 
   it('says "wrong password" when OBS refuses it, and does not retry with the same password', async () => {
@@ -183,7 +177,7 @@ describe('ObsService: Send to OBS', () => {
     expect(sent).toMatchObject({ outcome: 'sent', target: { match: 'same' } });
     expect(fake.streamService).toEqual({ streamServiceType: 'rtmp_custom', streamServiceSettings: { server: target.server, key: target.key, use_auth: false } });
     expect(await h.obs.sendStreamTarget()).toMatchObject({ outcome: 'already' });
-    expect(h.logger.lines.join('\n')).not.toContain(target.key);
+    expect(JSON.stringify(h.logger.lines)).not.toContain(target.key);
   });
 
   it('names another server, and writes at once into an empty custom service', async () => {

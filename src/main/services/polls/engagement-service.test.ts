@@ -1,25 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
-import { silentLogger } from '../logger';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { EngagementService } from './engagement-service';
-
-/** EventSub as the service sees it: what it asked for, and a way to deliver an event. */
-class FakeEvents {
-  readonly wanted: string[] = [];
-  private readonly listeners = new Map<string, (event: unknown) => void>();
-  want(type: string) {
-    this.wanted.push(type);
-    return () => {};
-  }
-  onNotification(type: string, listener: (event: unknown) => void) {
-    this.listeners.set(type, listener);
-    return () => this.listeners.delete(type);
-  }
-  fire(type: string, event: unknown) {
-    this.listeners.get(type)?.(event);
-  }
-}
 
 const pollEvent = (votes?: number[], extra: Record<string, unknown> = {}) => ({
   id: 'p1',
@@ -34,18 +17,19 @@ const pollEvent = (votes?: number[], extra: Record<string, unknown> = {}) => ({
 });
 
 function setup() {
-  const events = new FakeEvents();
   const request = vi.fn(async (_r: unknown) => ({ status: 200, data: { data: [] as unknown[] } }));
   const { auth, broadcaster } = fakeBroadcaster();
+  // Events in the platform's shapes, read by the real channel-event stream.
+  const { source: events, stream } = fakeChannelEvents(broadcaster);
   const settings = new MemorySettingsStore();
-  const service = new EngagementService({ api: { request: request as never }, broadcaster, settings, logger: silentLogger, events: events as never });
+  const service = new EngagementService({ api: { request: request as never }, broadcaster, settings, channelEvents: stream });
   return { service, events, request, settings, auth };
 }
 
 describe('EngagementService', () => {
   it('asks for the poll and prediction events', () => {
     const { events } = setup();
-    expect(events.wanted).toEqual([
+    expect(events.heldTypes()).toEqual([
       'channel.poll.begin',
       'channel.poll.progress',
       'channel.poll.end',

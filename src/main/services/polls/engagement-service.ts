@@ -1,13 +1,14 @@
 /**
  * Polls and predictions from saved templates: a template (title, choices or outcomes, duration;
  * validated against the platform's limits) starts one with one call; the running poll or
- * prediction then follows EventSub (`channel.poll.*`, `channel.prediction.*`) for its live
+ * prediction then follows the channel-event stream (`poll*`, `prediction*` events) for its live
  * progress, and is ended, locked, resolved or canceled from here. The platform allows one poll
  * and one open prediction per channel, so the state holds one of each: the running (or last) one.
  */
 import { z } from 'zod';
 import {
   engagementTemplateSchema,
+  type ChannelEventOf,
   type EngagementState,
   type EngagementTemplate,
   type RunningPoll,
@@ -17,25 +18,22 @@ import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import type { CurrentBroadcaster } from '../common/current-broadcaster';
-import type { EventsService } from '../events/events-service';
-import type { Logger } from '../logger';
+import type { ChannelEvents } from '../events/channel-events';
 import type { SettingsStore } from '../settings/settings-store';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
-
-export type EngagementEventsSource = Pick<EventsService, 'want' | 'onNotification'>;
 
 export interface EngagementServiceOptions {
   api: Pick<ApiClient, 'request'>;
   broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi' | 'onChange'>;
   settings: SettingsStore;
-  logger: Logger;
-  events?: EngagementEventsSource | null;
+  /** The one channel-event stream: the running poll's and prediction's progress. */
+  channelEvents?: Pick<ChannelEvents, 'on'> | null;
 }
 
-const pollEventTypes = ['channel.poll.begin', 'channel.poll.progress', 'channel.poll.end'] as const;
-const predictionEventTypes = ['channel.prediction.begin', 'channel.prediction.progress', 'channel.prediction.lock', 'channel.prediction.end'] as const;
+type PollEvent = ChannelEventOf<'pollBegin' | 'pollProgress' | 'pollEnd'>;
+type PredictionEvent = ChannelEventOf<'predictionBegin' | 'predictionProgress' | 'predictionLock' | 'predictionEnd'>;
 
-// ---------- the platform's shapes (current API answers and EventSub events) ----------
+// ---------- the platform's shapes (current API answers) ----------
 
 const helixPollSchema = z.object({
   id: z.string(),
@@ -55,27 +53,6 @@ const helixPredictionSchema = z.object({
   prediction_window: z.number().int().nonnegative(),
   status: z.string(),
   created_at: z.string(),
-});
-
-const pollEventSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int().nonnegative().optional() })),
-  status: z.string().optional(),
-  started_at: z.string(),
-  ends_at: z.string().optional(),
-  ended_at: z.string().optional(),
-});
-
-const predictionEventSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  outcomes: z.array(z.object({ id: z.string(), title: z.string(), users: z.number().int().nonnegative().optional(), channel_points: z.number().int().nonnegative().optional() })),
-  status: z.string().optional(),
-  winning_outcome_id: z.string().nullable().optional(),
-  started_at: z.string(),
-  locks_at: z.string().optional(),
-  locked_at: z.string().optional(),
 });
 
 const pollStatuses: readonly RunningPoll['status'][] = ['active', 'completed', 'terminated', 'archived', 'moderated', 'invalid'];
@@ -105,12 +82,10 @@ export class EngagementService extends Disposable {
         if (change.canCallApi && (change.id !== change.previousId || change.signedInNow)) void this.refresh().catch(() => {});
       }),
     );
-    const events = options.events;
-    if (events) {
-      for (const type of [...pollEventTypes, ...predictionEventTypes]) {
-        this.register(events.want(type, { version: '1' }));
-        this.register(events.onNotification(type, (event: unknown) => this.onEvent(type, event)));
-      }
+    const channelEvents = options.channelEvents;
+    if (channelEvents) {
+      this.register(channelEvents.on(['pollBegin', 'pollProgress', 'pollEnd'], (event) => this.onPollEvent(event)));
+      this.register(channelEvents.on(['predictionBegin', 'predictionProgress', 'predictionLock', 'predictionEnd'], (event) => this.onPredictionEvent(event)));
     }
   }
 
@@ -277,47 +252,42 @@ export class EngagementService extends Disposable {
     this.prediction = next;
   }
 
-  private onEvent(type: string, raw: unknown): void {
-    if (type.startsWith('channel.poll.')) {
-      const parsed = pollEventSchema.safeParse(raw);
-      if (!parsed.success) return this.unreadable(type);
-      const e = parsed.data;
-      const previous = this.poll?.id === e.id ? this.poll : null;
-      const status: RunningPoll['status'] = type === 'channel.poll.end' ? (asPollStatus(e.status) ?? 'completed') : 'active';
-      this.applyPoll({
-        id: e.id,
-        title: e.title,
-        // The begin event has no votes: keep what is known.
-        choices: e.choices.map((c) => ({ id: c.id, title: c.title, votes: c.votes ?? previous?.choices.find((p) => p.id === c.id)?.votes ?? 0 })),
-        status,
-        startedAt: e.started_at,
-        endsAt: e.ended_at ?? e.ends_at ?? previous?.endsAt ?? e.started_at,
-      });
-    } else {
-      const parsed = predictionEventSchema.safeParse(raw);
-      if (!parsed.success) return this.unreadable(type);
-      const e = parsed.data;
-      const previous = this.prediction?.id === e.id ? this.prediction : null;
-      const status: RunningPrediction['status'] =
-        type === 'channel.prediction.end' ? (e.status === 'canceled' ? 'canceled' : 'resolved') : type === 'channel.prediction.lock' ? 'locked' : 'active';
-      this.applyPrediction({
-        id: e.id,
-        title: e.title,
-        outcomes: e.outcomes.map((o) => {
-          const known = previous?.outcomes.find((p) => p.id === o.id);
-          return { id: o.id, title: o.title, users: o.users ?? known?.users ?? 0, channelPoints: o.channel_points ?? known?.channelPoints ?? 0 };
-        }),
-        status,
-        startedAt: e.started_at,
-        locksAt: e.locks_at ?? e.locked_at ?? previous?.locksAt ?? e.started_at,
-        winningOutcomeId: e.winning_outcome_id ?? null,
-      });
-    }
+  private onPollEvent(e: PollEvent): void {
+    const previous = this.poll?.id === e.pollId ? this.poll : null;
+    const known = (id: string) => previous?.choices.find((p) => p.id === id)?.votes;
+    // The begin event has no votes: keep what is known.
+    const choices = e.kind === 'pollBegin' ? e.choices.map((c) => ({ id: c.id, title: c.title, votes: known(c.id) ?? 0 })) : e.choices;
+    const startedAt = e.kind === 'pollBegin' ? e.at : (e.startedAt ?? previous?.startedAt ?? e.at);
+    this.applyPoll({
+      id: e.pollId,
+      title: e.title,
+      choices,
+      status: e.kind === 'pollEnd' ? (asPollStatus(e.status) ?? 'completed') : 'active',
+      startedAt,
+      endsAt: e.kind === 'pollEnd' ? e.at : (e.endsAt ?? previous?.endsAt ?? startedAt),
+    });
     this.emit();
   }
 
-  private unreadable(type: string): void {
-    this.options.logger.warn('an EventSub event could not be read', { type });
+  private onPredictionEvent(e: PredictionEvent): void {
+    const previous = this.prediction?.id === e.predictionId ? this.prediction : null;
+    const known = (id: string) => previous?.outcomes.find((p) => p.id === id);
+    // The begin event has no stakes: keep what is known.
+    const outcomes =
+      e.kind === 'predictionBegin' ? e.outcomes.map((o) => ({ id: o.id, title: o.title, users: known(o.id)?.users ?? 0, channelPoints: known(o.id)?.channelPoints ?? 0 })) : e.outcomes;
+    const startedAt = e.kind === 'predictionBegin' ? e.at : (e.startedAt ?? previous?.startedAt ?? e.at);
+    const status: RunningPrediction['status'] = e.kind === 'predictionEnd' ? (e.status === 'canceled' ? 'canceled' : 'resolved') : e.kind === 'predictionLock' ? 'locked' : 'active';
+    const locksAt = e.kind === 'predictionLock' ? e.lockedAt : e.kind === 'predictionEnd' ? null : e.locksAt;
+    this.applyPrediction({
+      id: e.predictionId,
+      title: e.title,
+      outcomes,
+      status,
+      startedAt,
+      locksAt: locksAt ?? previous?.locksAt ?? startedAt,
+      winningOutcomeId: e.kind === 'predictionEnd' ? e.winningOutcomeId : null,
+    });
+    this.emit();
   }
 
   private callable(message: string): string {

@@ -3,7 +3,7 @@ import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
-import { silentLogger } from '../logger';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
 import { RaidService } from './raid-service';
 
 const sam = { id: '7', login: 'sam', display_name: 'Sam' };
@@ -12,8 +12,9 @@ function setup(answer: (r: { method: string; path: string; query?: Record<string
   const clock = createFakeClock(Date.UTC(2030, 0, 1, 10));
   const request = vi.fn(async (r: { method: string; path: string; query?: Record<string, unknown> }) => ({ status: 200, data: answer(r) }));
   const { auth, broadcaster } = fakeBroadcaster();
-  const raids = new RaidService({ api: { request: request as never }, broadcaster, logger: silentLogger, clock });
-  return { raids, request, clock, auth };
+  const { source, stream } = fakeChannelEvents(broadcaster);
+  const raids = new RaidService({ api: { request: request as never }, broadcaster, channelEvents: stream, clock });
+  return { raids, request, clock, auth, source };
 }
 
 const platform = (r: { method: string; path: string }) => {
@@ -31,6 +32,29 @@ describe('RaidService', () => {
     expect(raids.getState().raid!.status).toBe('pending');
     clock.advance(5_000);
     expect(raids.getState().raid).toMatchObject({ status: 'done', viewers: null });
+    raids.dispose();
+  });
+
+  it('the raid event ends the countdown with the viewers who went; a raid in is whom the shoutout hotkey thanks', async () => {
+    const { raids, request, source } = setup(platform);
+    await expect(raids.shoutoutRecentRaider()).rejects.toThrow('Nobody has raided you');
+    await raids.start('7');
+    const raid = (from: { id: string; login: string; name: string }, to: { id: string; login: string; name: string }, viewers: number) => ({
+      from_broadcaster_user_id: from.id,
+      from_broadcaster_user_login: from.login,
+      from_broadcaster_user_name: from.name,
+      to_broadcaster_user_id: to.id,
+      to_broadcaster_user_login: to.login,
+      to_broadcaster_user_name: to.name,
+      viewers,
+    });
+    const me = { id: '42', login: 'me', name: 'Me' };
+    const samUser = { id: '7', login: 'sam', name: 'Sam' };
+    source.fire('channel.raid', raid(me, samUser, 23));
+    expect(raids.getState().raid).toMatchObject({ status: 'done', viewers: 23 });
+    source.fire('channel.raid', raid(samUser, me, 5));
+    await raids.shoutoutRecentRaider();
+    expect(request.mock.calls.find(([r]) => r.path === '/helix/chat/shoutouts')?.[0]).toMatchObject({ query: { from_broadcaster_id: '42', to_broadcaster_id: '7' } });
     raids.dispose();
   });
 

@@ -1,23 +1,19 @@
 /**
  * Raids and shoutouts. A raid goes to a live channel the broadcaster follows (Get Followed
  * Streams, filtered here as the broadcaster types); the platform sends the viewers over when its
- * countdown ends (90 s; `channel.raid` tells it), unless the raid is canceled first. A shoutout
- * names a channel by its login; the platform allows one every 2 minutes, and one per channel per
- * hour: both are kept here so the Live view can say when the next may go, and said in words when
- * the platform refuses.
+ * countdown ends (90 s; the channel-event stream's `raidSent` tells it), unless the raid is
+ * canceled first. A shoutout names a channel by its login; the platform allows one every 2
+ * minutes, and one per channel per hour: both are kept here so the Live view can say when the
+ * next may go, and said in words when the platform refuses.
  */
-import { z } from 'zod';
-import type { FollowedChannel, RaidState } from '../../../shared/ipc/contract';
+import type { ChannelEventOf, FollowedChannel, RaidState } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import type { CurrentBroadcaster } from '../common/current-broadcaster';
-import type { EventsService } from '../events/events-service';
-import type { Logger } from '../logger';
+import type { ChannelEvents } from '../events/channel-events';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
-
-export type RaidEventsSource = Pick<EventsService, 'want' | 'onNotification'>;
 
 /** The platform's raid countdown (its reference: the raid happens 90 s after the request). */
 export const raidCountdownMs = 90_000;
@@ -28,8 +24,8 @@ export const sameChannelShoutoutCooldownMs = 60 * 60_000;
 export interface RaidServiceOptions {
   api: Pick<ApiClient, 'request'>;
   broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi' | 'onChange'>;
-  logger: Logger;
-  events?: RaidEventsSource | null;
+  /** The one channel-event stream: raids out (their end) and in (whom the shoutout hotkey thanks). */
+  channelEvents?: Pick<ChannelEvents, 'on'> | null;
   clock?: Clock;
   /** How long the followed live channels are reused while the broadcaster types. Default 20 s. */
   followedCacheMs?: number;
@@ -43,14 +39,6 @@ interface HelixStream {
   title: string;
   viewer_count: number;
 }
-
-const raidEventSchema = z.object({
-  from_broadcaster_user_id: z.string(),
-  from_broadcaster_user_login: z.string().optional(),
-  from_broadcaster_user_name: z.string().optional(),
-  to_broadcaster_user_id: z.string(),
-  viewers: z.number().int().nonnegative().catch(0),
-});
 
 const noRaids: RaidState = { raid: null, shoutout: null };
 const maxFollowedPages = 3;
@@ -79,13 +67,10 @@ export class RaidService extends Disposable {
         this.set(noRaids);
       }),
     );
-    const events = options.events;
-    if (events) {
-      // This channel's outgoing raids: `channel.raid` takes one of from/to as its condition.
-      this.register(events.want('channel.raid', { version: '1', condition: (id) => ({ from_broadcaster_user_id: id }) }));
-      // And raids into it, whose raider the shoutout hotkey thanks (the activity feed asks for the same).
-      this.register(events.want('channel.raid', { version: '1', condition: (id) => ({ to_broadcaster_user_id: id }) }));
-      this.register(events.onNotification('channel.raid', (event: unknown) => this.onRaid(event)));
+    const channelEvents = options.channelEvents;
+    if (channelEvents) {
+      this.register(channelEvents.on(['raidSent'], (event) => this.onRaidSent(event)));
+      this.register(channelEvents.on(['raid'], (event) => this.onRaidIn(event)));
     }
   }
 
@@ -226,20 +211,17 @@ export class RaidService extends Disposable {
     return this.shoutout(raider.login);
   }
 
-  private onRaid(raw: unknown): void {
-    const parsed = raidEventSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.options.logger.warn('a raid event could not be read', { issues: parsed.error.issues.length });
-      return;
-    }
-    if (parsed.data.to_broadcaster_user_id === this.options.broadcaster.id && parsed.data.from_broadcaster_user_login) {
-      this.recentRaider = { login: parsed.data.from_broadcaster_user_login, displayName: parsed.data.from_broadcaster_user_name || parsed.data.from_broadcaster_user_login };
-      return;
-    }
+  /** A raid into this channel: the shoutout hotkey thanks the raider. */
+  private onRaidIn(event: ChannelEventOf<'raid'>): void {
+    this.recentRaider = { login: event.from.login, displayName: event.from.name || event.from.login };
+  }
+
+  /** This channel's raid went: the countdown is over, with how many viewers went along. */
+  private onRaidSent(event: ChannelEventOf<'raidSent'>): void {
     const raid = this.state.raid;
-    if (!raid || raid.status === 'canceled' || parsed.data.to_broadcaster_user_id !== raid.to.id) return;
+    if (!raid || raid.status === 'canceled' || event.to.id !== raid.to.id) return;
     this.clearDueTimer();
-    this.set({ ...this.state, raid: { ...raid, status: 'done', viewers: parsed.data.viewers } });
+    this.set({ ...this.state, raid: { ...raid, status: 'done', viewers: Math.max(0, event.viewers) } });
   }
 
   private async followedLive(broadcasterId: string): Promise<FollowedChannel[]> {

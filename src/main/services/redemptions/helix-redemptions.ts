@@ -1,6 +1,6 @@
 /** The platform's shapes for channel-point rewards and redemptions, and their conversion to the contract's. */
-import type { QueueReward, Redemption } from '../../../shared/ipc/contract';
-import type { RedemptionEvent } from '../events/eventsub-messages';
+import type { ChannelEventOf, QueueReward, Redemption } from '../../../shared/ipc/contract';
+import { redemptionEventId } from '../events/channel-events';
 
 export interface HelixRedemption {
   id: string;
@@ -48,17 +48,32 @@ export function fromHelixRedemption(r: HelixRedemption): Redemption {
   };
 }
 
-export function fromRedemptionEvent(e: RedemptionEvent): Redemption {
+export function fromRedemptionEvent(e: ChannelEventOf<'redemption'>): Redemption {
   return {
-    id: e.id,
+    id: e.redemptionId,
     rewardId: e.reward.id,
     rewardTitle: e.reward.title,
     rewardCost: e.reward.cost,
-    userId: e.user_id,
-    userLogin: e.user_login,
-    userName: e.user_name,
-    userInput: e.user_input,
-    redeemedAt: normaliseTime(e.redeemed_at),
+    userId: e.user.id,
+    userLogin: e.user.login,
+    userName: e.user.name,
+    userInput: e.input,
+    redeemedAt: normaliseTime(e.at),
+  };
+}
+
+/** A waiting redemption found in the platform's list, as the channel event it would have been live. */
+export function caughtUpRedemption(r: HelixRedemption): ChannelEventOf<'redemption'> {
+  return {
+    kind: 'redemption',
+    id: redemptionEventId(r.id),
+    at: normaliseTime(r.redeemed_at),
+    source: 'caughtUp',
+    redemptionId: r.id,
+    reward: { id: r.reward.id, title: r.reward.title, cost: r.reward.cost, prompt: r.reward.prompt ?? '' },
+    user: { id: r.user_id, login: r.user_login, name: r.user_name },
+    input: r.user_input ?? '',
+    status: 'unfulfilled',
   };
 }
 

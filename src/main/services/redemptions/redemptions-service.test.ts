@@ -24,6 +24,36 @@ describe('RedemptionsService: the queue', () => {
     expect(h.arrivals.map((a) => a.context.source)).toEqual(['sync', 'event']);
   });
 
+  it('puts the redemptions a reconciliation after a gap finds into the channel-event stream as caught up, each once (not the queue found at start)', async () => {
+    const waiting = h.api.redeem('a');
+    service = await h.start();
+    const live = h.api.redeem('a');
+    h.events.add(live);
+    // Redeemed while the socket was down: only the reconciliation after the gap finds it.
+    const missed = h.api.redeem('b', { user_input: 'play it' });
+    h.events.gap();
+    await h.settle();
+    // Its live event, late: the stream has passed it on already.
+    h.events.add(missed);
+    expect(h.queueIds()).toEqual([waiting.id, live.id, missed.id].sort());
+    expect(h.streamed.map((e) => [e.redemptionId, e.source])).toEqual([
+      [live.id, 'live'],
+      [missed.id, 'caughtUp'],
+    ]);
+    expect(h.streamed[1]).toEqual({
+      kind: 'redemption',
+      id: `redemption:${missed.id}`,
+      at: missed.redeemed_at,
+      source: 'caughtUp',
+      redemptionId: missed.id,
+      reward: { id: 'b', title: 'Reward b', cost: 100, prompt: '' },
+      user: { id: missed.user_id, login: missed.user_login, name: missed.user_name },
+      input: 'play it',
+      status: 'unfulfilled',
+    });
+    expect(h.arrivals.map((a) => a.context.source)).toEqual(['sync', 'event', 'sync']);
+  });
+
   it('sends only small h.deltas for a change, not the queue', async () => {
     for (let i = 0; i < 500; i++) h.api.redeem('a');
     service = await h.start();

@@ -1,4 +1,4 @@
-import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, Redemption, ResolveResult } from '../../../shared/ipc/contract';
+import type { ChannelEventOf, QueueDelta, QueueReward, QueueSnapshot, QueueStatus, Redemption, ResolveResult } from '../../../shared/ipc/contract';
 import { defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -6,10 +6,10 @@ import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
 import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
-import type { EventsGap, NotificationMeta } from '../events/events-service';
-import type { EventPayloads } from '../events/eventsub-messages';
+import type { ChannelEvents } from '../events/channel-events';
+import type { EventsGap } from '../events/events-service';
 import type { Logger } from '../logger';
-import { fromHelixRedemption, fromRedemptionEvent, redemptionsPath, rewardsPath, toQueueReward, type HelixRedemption, type HelixReward } from './helix-redemptions';
+import { caughtUpRedemption, fromHelixRedemption, fromRedemptionEvent, redemptionsPath, rewardsPath, toQueueReward, type HelixRedemption, type HelixReward } from './helix-redemptions';
 import { describeError, retryAfterMs } from './redemption-errors';
 import type { RedemptionOutbox, ResolveStatus } from './redemption-outbox';
 import { RedemptionQueue } from './redemption-queue';
@@ -17,13 +17,8 @@ import { RedemptionSender, type SenderQueue } from './redemption-sender';
 import { RetryTimer } from './retry-timer';
 import { NumberedDeltas, type DeltaNumbers } from '../common/numbered-feed';
 
-export const redemptionAddType = 'channel.channel_points_custom_reward_redemption.add';
-export const redemptionUpdateType = 'channel.channel_points_custom_reward_redemption.update';
-type RedemptionEventType = typeof redemptionAddType | typeof redemptionUpdateType;
-
-/** What the queue needs of the events service (src/main/services/events). */
+/** What the queue needs of the events service (src/main/services/events): when events may have been missed. */
 export interface RedemptionEventsSource {
-  onNotification<T extends RedemptionEventType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;
   onGap(listener: (gap: EventsGap) => void): Disposer;
 }
 
@@ -39,6 +34,11 @@ export interface RedemptionsServiceOptions {
   /** Whose queue it is, and whether the API may be called for it. */
   broadcaster: BroadcasterSource;
   events: RedemptionEventsSource;
+  /**
+   * The one channel-event stream: redemptions come from it live, and the ones a reconciliation
+   * finds that it did not bring go into it (`source: 'caughtUp'`).
+   */
+  channelEvents: Pick<ChannelEvents, 'on' | 'publish'>;
   outbox: RedemptionOutbox;
   logger: Logger;
   clock?: Clock;
@@ -68,11 +68,12 @@ const resolvedMemoryMs = 60 * 60_000;
 
 /**
  * The live queue of UNFULFILLED redemptions of the rewards Sidestage's client manages: filled from
- * the REST list, kept live from EventSub, reconciled after every gap, and published to the renderer
- * as a numbered snapshot and small numbered deltas. Fulfil/cancel go through `RedemptionSender`
- * (the persisted outbox); the queue holds (hides) a redemption while an action on it is under
- * way, and shows it again when the platform refuses. A cancel with undo is held here for
- * `cancelUndoMs` before it goes to the sender; `undoCancel` puts it back, unsent.
+ * the REST list, kept live from the channel-event stream, reconciled after every gap (what that
+ * finds goes into the stream as caught up), and published to the renderer as a numbered snapshot
+ * and small numbered deltas. Fulfil/cancel go through `RedemptionSender` (the persisted outbox);
+ * the queue holds (hides) a redemption while an action on it is under way, and shows it again
+ * when the platform refuses. A cancel with undo is held here for `cancelUndoMs` before it goes to
+ * the sender; `undoCancel` puts it back, unsent.
  */
 export class RedemptionsService extends Disposable {
   private readonly clock: Clock;
@@ -140,9 +141,14 @@ export class RedemptionsService extends Disposable {
   start(): void {
     if (this.started || this.disposed) return;
     this.started = true;
-    const { events, broadcaster } = this.options;
-    this.register(events.onNotification(redemptionAddType, (event) => this.onAdd(event)));
-    this.register(events.onNotification(redemptionUpdateType, (event) => this.onUpdate(event)));
+    const { events, channelEvents, broadcaster } = this.options;
+    // A caught-up redemption is the queue's own news, published below: only live ones are read.
+    this.register(
+      channelEvents.on(['redemption'], (event) => {
+        if (event.source === 'live') this.onAdd(event);
+      }),
+    );
+    this.register(channelEvents.on(['redemptionUpdate'], (event) => this.onUpdate(event)));
     this.register(
       events.onGap((gap) => {
         this.options.logger.info('redemption queue: events gap; reconciling', { reason: gap.reason });
@@ -411,8 +417,8 @@ export class RedemptionsService extends Disposable {
 
   // ---------- live events ----------
 
-  private onAdd(event: EventPayloads[typeof redemptionAddType]): void {
-    if (this.broadcasterId === null || event.broadcaster_user_id !== this.broadcasterId) return;
+  private onAdd(event: ChannelEventOf<'redemption'>): void {
+    if (this.broadcasterId === null) return;
     // Rewards that skip the queue are created FULFILLED.
     if (event.status !== 'unfulfilled') return;
     const redemption = fromRedemptionEvent(event);
@@ -433,13 +439,14 @@ export class RedemptionsService extends Disposable {
     this.publish();
   }
 
-  private onUpdate(event: EventPayloads[typeof redemptionUpdateType]): void {
-    if (this.broadcasterId === null || event.broadcaster_user_id !== this.broadcasterId) return;
+  private onUpdate(event: ChannelEventOf<'redemptionUpdate'>): void {
+    if (this.broadcasterId === null) return;
     if (event.status === 'unfulfilled') return;
-    this.markResolved([event.id]);
-    this.duringSync?.removed.add(event.id);
-    this.held.delete(event.id);
-    this.queue.remove([event.id]);
+    const id = event.redemptionId;
+    this.markResolved([id]);
+    this.duringSync?.removed.add(id);
+    this.held.delete(id);
+    this.queue.remove([id]);
     this.publish();
   }
 
@@ -463,9 +470,11 @@ export class RedemptionsService extends Disposable {
     this.duringSync = during;
     this.syncing = true;
     this.publish();
+    const caughtUp: HelixRedemption[] = [];
     try {
       const { rewards, seq } = await this.fetchRewards(broadcasterId);
       const fetched: Redemption[] = [];
+      const listed = new Map<string, HelixRedemption>();
       for (const reward of rewards) {
         const pages = this.options.api.paginate<HelixRedemption>(redemptionsPath, {
           broadcaster_id: broadcasterId,
@@ -474,7 +483,10 @@ export class RedemptionsService extends Disposable {
           sort: 'OLDEST',
           first: 50,
         });
-        for await (const r of pages) fetched.push(fromHelixRedemption(r));
+        for await (const r of pages) {
+          fetched.push(fromHelixRedemption(r));
+          listed.set(r.id, r);
+        }
       }
       if (broadcasterId !== this.broadcasterId || this.disposed) return;
       // A reward list read after this one (a refresh) may already be in use: the queue follows that one.
@@ -495,6 +507,12 @@ export class RedemptionsService extends Disposable {
       this.syncRetry.reset();
       this.syncRetry.cancel();
       if (added.length || initial) this.arrivals.fire({ items: added, context: { source: 'sync', initial } });
+      // The first list of an account is the queue as it stood, not news: an overlay would alert
+      // the whole backlog at every start.
+      for (const r of initial ? [] : added) {
+        const found = listed.get(r.id);
+        if (found) caughtUp.push(found);
+      }
       this.options.logger.info('redemption queue reconciled', { size: this.queue.size, added: added.length });
     } catch (err) {
       if (broadcasterId !== this.broadcasterId) return;
@@ -506,6 +524,9 @@ export class RedemptionsService extends Disposable {
       this.syncing = false;
       this.publish();
     }
+    // Missed while disconnected, for automations to act on, once the renderer has the queue. One
+    // seen live as well is passed on once, by its id.
+    for (const r of caughtUp) this.options.channelEvents.publish(caughtUpRedemption(r));
   }
 
   private async fetchRewards(broadcasterId: string): Promise<{ rewards: HelixReward[]; seq: number }> {

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { createSimulationClient, type SimulationClient } from '../../../emulator/simulation-client';
-import type { AuthState } from '../../../shared/ipc/contract';
+import type { AuthState, ChannelEventOf } from '../../../shared/ipc/contract';
 import { IpcRouter } from '../../ipc/ipc-router';
 import { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
+import { ChannelEvents } from '../events/channel-events';
 import { EventsService, type EventsServiceOptions } from '../events/events-service';
 import { silentLogger, type Logger } from '../logger';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
@@ -60,6 +61,9 @@ class TestAuth extends FakeAuth {
 interface App {
   auth: TestAuth;
   events: EventsService;
+  channelEvents: ChannelEvents;
+  /** Every redemption the channel-event stream passed on, live or caught up. */
+  streamed: ChannelEventOf<'redemption'>[];
   broadcaster: CurrentBroadcaster;
   services: RedemptionServices;
   notifier: RecordingNotifier;
@@ -80,9 +84,15 @@ async function startApp(auth = new TestAuth(false), events: Partial<EventsServic
   const api = new ApiClient({ baseUrl: emu.url, clientId, auth, logger: silentLogger, backoffMs: 20 });
   const broadcaster = auth.broadcaster();
   const eventsService = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10, ...events });
+  const channelEvents = new ChannelEvents({ events: eventsService, broadcaster, logger: silentLogger });
+  const streamed: ChannelEventOf<'redemption'>[] = [];
+  channelEvents.on(['redemption'], (event) => streamed.push(event));
   const notifier = new RecordingNotifier(true);
   const files = await openRedemptionFiles(dataDir, { logger: silentLogger });
-  const services = buildRedemptionServices({ api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events: eventsService, notifier, retry: { initialMs: 100, maxMs: 1000 } }, files);
+  const services = buildRedemptionServices(
+    { api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events: eventsService, channelEvents, notifier, retry: { initialMs: 100, maxMs: 1000 } },
+    files,
+  );
   const router = new IpcRouter(silentLogger);
   registerRedemptionServicesIpc(router, services, null);
   startRedemptionServices(services);
@@ -90,10 +100,11 @@ async function startApp(auth = new TestAuth(false), events: Partial<EventsServic
   if (auth.state.status !== 'signedIn') await auth.signIn();
   await waitUntil(() => eventsService.getStatus().state === 'connected' && eventsService.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub connected');
   await waitUntil(() => services.redemptions.getStatus().lastSyncedAt !== null, 10_000, 'first reconciliation');
-  return { auth, events: eventsService, broadcaster, services, notifier, router };
+  return { auth, events: eventsService, channelEvents, streamed, broadcaster, services, notifier, router };
 }
 
 async function stopApp(a: App): Promise<void> {
+  a.channelEvents.dispose();
   a.events.dispose();
   await disposeRedemptionServices(a.services);
   a.broadcaster.dispose();
@@ -177,6 +188,14 @@ describe('redemption queue against the emulator', () => {
     await expectQueueMatchesEmulator();
     await waitUntil(() => delivered().length >= 200, 10_000, 'all notified');
     expectNotifiedOnce([...first, ...second]);
+    // The channel-event stream has each one once: live, or caught up by the queue after the drop.
+    const streamed = app.streamed.filter((e) => [...first, ...second].includes(e.redemptionId));
+    expect(streamed.map((e) => e.redemptionId).sort()).toEqual([...first, ...second].sort());
+    expect(streamed.filter((e) => first.includes(e.redemptionId)).every((e) => e.source === 'live')).toBe(true);
+    const caughtUp = streamed.filter((e) => e.source === 'caughtUp');
+    expect(caughtUp.length, 'redemptions learned only by catching up').toBeGreaterThan(0);
+    expect(app.streamed.filter((e) => e.source === 'caughtUp' && ![...first, ...second].includes(e.redemptionId)), 'the queue found at start is not news').toEqual([]);
+    expect(caughtUp[0]).toMatchObject({ kind: 'redemption', id: `redemption:${caughtUp[0]!.redemptionId}`, status: 'unfulfilled', reward: { id: hydrate, title: 'Hydrate!' } });
   });
 
   it('equals the platform within 1 s of EventSub coming back after an outage, with the app\'s reconnect settings', async () => {

@@ -6,27 +6,25 @@ import { silentLogger } from '../logger';
 import { StreamStatusService, type StreamEventsSource } from './stream-status-service';
 import { signedInAuthState } from '../../test-support/auth-states';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
 
 const signedIn: AuthState = signedInAuthState;
 const signedOut: AuthState = { ...signedIn, status: 'signedOut', account: null };
 
-function fakeEvents() {
-  const listeners = new Map<string, Set<(e: unknown) => void>>();
+/** Gaps fired by hand, and the channel-event stream over notifications fired in the platform's shapes. */
+function fakeEvents(broadcaster: Parameters<typeof fakeChannelEvents>[0]) {
   const gaps = new Set<(g: unknown) => void>();
   const source: StreamEventsSource = {
-    onNotification: (type, l) => {
-      if (!listeners.has(type)) listeners.set(type, new Set());
-      listeners.get(type)!.add(l);
-      return () => listeners.get(type)!.delete(l);
-    },
     onGap: (l) => {
       gaps.add(l);
       return () => gaps.delete(l);
     },
   };
+  const channel = fakeChannelEvents(broadcaster);
   return {
     source,
-    emit: (type: string, event: unknown) => listeners.get(type)?.forEach((l) => l(event)),
+    channelEvents: channel.stream,
+    emit: (type: string, event: unknown) => channel.source.fire(type, event),
     gap: () => gaps.forEach((l) => l({ reason: 'drop', since: null })),
   };
 }
@@ -41,14 +39,14 @@ const flush = async () => {
 function setup(opts: { live?: boolean; auth?: AuthState } = {}) {
   const clock = createFakeClock();
   const { auth, broadcaster } = fakeBroadcaster(opts.auth ?? signedIn);
-  const events = fakeEvents();
+  const events = fakeEvents(broadcaster);
   let live = opts.live ?? false;
   const get = vi.fn(async (path: string, _query?: unknown): Promise<unknown> => {
     if (path === '/helix/streams') return { data: live ? [liveStream] : [] };
     if (path === '/helix/channels') return { data: [channel] };
     throw new Error(`unexpected ${path}`);
   });
-  const service = new StreamStatusService({ api: { get: get as never }, broadcaster, events: events.source, logger: silentLogger, clock, pollIntervalMs: 60_000 });
+  const service = new StreamStatusService({ api: { get: get as never }, broadcaster, events: events.source, channelEvents: events.channelEvents, logger: silentLogger, clock, pollIntervalMs: 60_000 });
   const changes: unknown[] = [];
   service.onChange((s) => changes.push(s));
   return { service, clock, auth, events, get, changes, setLive: (v: boolean) => (live = v) };

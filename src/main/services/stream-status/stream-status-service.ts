@@ -1,21 +1,21 @@
 /**
  * Live or offline, uptime, viewers, title and category of the signed-in broadcaster's channel.
- * EventSub's stream.online / stream.offline say at once when the stream starts or ends; a poll of
- * GET /helix/streams (every minute while signed in, and at once after an events gap) keeps the
- * counts fresh and corrects anything the socket missed. Offline, GET /helix/channels gives the
+ * The channel-event stream's `streamOnline` / `streamOffline` say at once when the stream starts or
+ * ends; a poll of GET /helix/streams (every minute while signed in, and at once after an events
+ * gap) keeps the counts fresh and corrects anything the socket missed. Offline, GET /helix/channels gives the
  * title and category the next stream will start with.
  */
-import type { StreamStatus } from '../../../shared/ipc/contract';
+import type { ChannelEventOf, StreamStatus } from '../../../shared/ipc/contract';
 import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import type { ChannelEvents } from '../events/channel-events';
 
-/** The part of the events service this needs (src/main/services/events/events-service.ts). */
+/** The part of the events service this needs (src/main/services/events/events-service.ts): its gaps. */
 export interface StreamEventsSource {
-  onNotification(type: string, listener: (event: unknown) => void): () => void;
   onGap(listener: (gap: unknown) => void): () => void;
 }
 
@@ -24,6 +24,8 @@ export interface StreamStatusServiceOptions {
   /** Whose channel: cleared on sign-out, kept (and not polled) while the sign-in is renewed. */
   broadcaster: CurrentBroadcaster;
   events?: StreamEventsSource | null;
+  /** The one channel-event stream: the stream going on and off air, title and category changes. */
+  channelEvents?: Pick<ChannelEvents, 'on'> | null;
   logger: Logger;
   clock?: Clock;
   /** Default 60 s. */
@@ -89,14 +91,14 @@ export class StreamStatusService extends Disposable {
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { broadcaster, events } = this.options;
+    const { broadcaster, events, channelEvents } = this.options;
     this.register(broadcaster.onChange(() => this.applyBroadcaster()));
-    if (events) {
-      this.register(events.onNotification('stream.online', (event) => this.onOnline(event)));
-      this.register(events.onNotification('stream.offline', (event) => this.onOffline(event)));
-      this.register(events.onNotification('channel.update', (event) => this.onChannelUpdate(event)));
-      this.register(events.onGap(() => void this.refresh().catch(() => {})));
+    if (channelEvents) {
+      this.register(channelEvents.on(['streamOnline'], (event) => this.onOnline(event)));
+      this.register(channelEvents.on(['streamOffline'], () => this.onOffline()));
+      this.register(channelEvents.on(['channelUpdate'], (event) => this.onChannelUpdate(event)));
     }
+    if (events) this.register(events.onGap(() => void this.refresh().catch(() => {})));
     this.applyBroadcaster();
   }
 
@@ -198,16 +200,15 @@ export class StreamStatusService extends Disposable {
     }
   }
 
-  private onOnline(raw: unknown): void {
-    const event = raw as { broadcaster_user_id?: string; id?: string; started_at?: string };
-    if (event?.broadcaster_user_id !== this.broadcasterId || this.broadcasterId === null) return;
+  private onOnline(event: ChannelEventOf<'streamOnline'>): void {
+    if (this.broadcasterId === null) return;
     this.generation++;
     this.eventHold = { live: true, until: this.clock.now() + (this.options.eventHoldMs ?? 180_000) };
     this.set({
       ...this.status,
       live: true,
-      streamId: typeof event.id === 'string' ? event.id : this.status.streamId,
-      startedAt: typeof event.started_at === 'string' ? event.started_at : this.status.startedAt,
+      streamId: event.streamId ?? this.status.streamId,
+      startedAt: event.startedAt,
       viewerCount: this.status.live ? this.status.viewerCount : 0,
       error: null,
     });
@@ -217,23 +218,20 @@ export class StreamStatusService extends Disposable {
     void this.refresh().catch(() => {});
   }
 
-  private onOffline(raw: unknown): void {
-    const event = raw as { broadcaster_user_id?: string };
-    if (event?.broadcaster_user_id !== this.broadcasterId || this.broadcasterId === null) return;
+  private onOffline(): void {
+    if (this.broadcasterId === null) return;
     this.generation++;
     this.eventHold = { live: false, until: this.clock.now() + (this.options.eventHoldMs ?? 180_000) };
     this.set({ ...this.status, live: false, streamId: null, startedAt: null, viewerCount: null, error: null });
   }
 
   /** A title or category changed on the platform: shown at once, as the channel info shows it. */
-  private onChannelUpdate(raw: unknown): void {
-    const event = raw as { broadcaster_user_id?: string; title?: unknown; category_id?: unknown; category_name?: unknown };
-    if (event?.broadcaster_user_id !== this.broadcasterId || this.broadcasterId === null) return;
-    if (typeof event.title !== 'string' || typeof event.category_id !== 'string' || typeof event.category_name !== 'string') return;
+  private onChannelUpdate(event: ChannelEventOf<'channelUpdate'>): void {
+    if (this.broadcasterId === null) return;
     // A poll under way read the channel before this change: its answer must not bring the old title back.
     this.generation++;
     this.inFlight = null;
-    this.set({ ...this.status, title: event.title, categoryId: event.category_id, categoryName: event.category_name });
+    this.set({ ...this.status, title: event.title, categoryId: event.categoryId, categoryName: event.categoryName });
   }
 
   private set(next: StreamStatus): void {

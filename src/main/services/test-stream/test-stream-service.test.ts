@@ -6,10 +6,10 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../test-support/recording-logger';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
 import { AppError } from '../app-error';
-import type { Logger } from '../logger';
 import type { IngestTarget } from '../obs/ingest-target';
 import {
   defaultTestStreamProfile,
@@ -55,12 +55,6 @@ class FakeEncoder extends EventEmitter implements EncoderProcess {
   progress(): void {
     this.stdout.write('frame=1\nfps=0.0\nout_time_us=33333\nprogress=continue\n');
   }
-}
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const log = (level: string) => (message: string, fields?: Record<string, unknown>) => lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
-  return { lines, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
 
 function setup(options: { obeysTerm?: boolean; spawnError?: NodeJS.ErrnoException; getTarget?: () => Promise<IngestTarget> } = {}) {
@@ -148,7 +142,7 @@ describe('TestStreamService', () => {
     expect(stopped).toMatchObject({ status: 'stopped', serverName: null, publishingSince: null });
     expect(states).toEqual(['starting', 'starting', 'publishing', 'stopping', 'stopped']);
     // The key reaches ffmpeg only: no log line, no state.
-    expect(logger.lines.join('\n')).not.toContain(KEY);
+    expect(JSON.stringify(logger.lines)).not.toContain(KEY);
     expect(JSON.stringify(service.getState())).not.toContain(KEY);
   });
 
@@ -214,7 +208,7 @@ describe('TestStreamService', () => {
     child().exit(1);
     await waitUntil(() => service.getState().status === 'failed', 2000, 'failed');
     expect(service.getState().problem).toBe('Local 1 refused the stream: is the stream key current (a reset key is refused)?');
-    expect(logger.lines.join('\n')).not.toContain(KEY);
+    expect(JSON.stringify(logger.lines)).not.toContain(KEY);
   });
 
   it('an unknown message is quoted with the key replaced', async () => {

@@ -30,6 +30,9 @@ const base = {
 
 const amountSchema = z.object({ value: z.number().int(), decimalPlaces: z.number().int().nonnegative(), currency: z.string() });
 
+/** An outcome of a prediction with what was staked on it so far. */
+const predictionOutcomeSchema = z.object({ id: z.string(), title: z.string(), users: z.number().int(), channelPoints: z.number().int() });
+
 const chatFragmentSchema = z.object({ type: z.string(), text: z.string(), emoteId: z.string().nullable() });
 
 /** What a chatter is in the channel, from their badges. */
@@ -113,12 +116,23 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('pollBegin'), pollId: z.string(), title: z.string(), choices: z.array(z.object({ id: z.string(), title: z.string() })), endsAt: z.string().nullable() }),
   z.object({
     ...base,
+    kind: z.literal('pollProgress'),
+    pollId: z.string(),
+    title: z.string(),
+    choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int() })),
+    startedAt: z.string(),
+    endsAt: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
     kind: z.literal('pollEnd'),
     pollId: z.string(),
     title: z.string(),
     /** `completed`, `terminated` (ended early) or `archived`. */
     status: z.string(),
     choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int() })),
+    /** When the poll began, as the platform tells it (absent on an event made up for a test or a sample). */
+    startedAt: z.string().optional(),
   }),
   z.object({
     ...base,
@@ -130,15 +144,42 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     ...base,
+    kind: z.literal('predictionProgress'),
+    predictionId: z.string(),
+    title: z.string(),
+    outcomes: z.array(predictionOutcomeSchema),
+    startedAt: z.string(),
+    locksAt: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('predictionLock'),
+    predictionId: z.string(),
+    title: z.string(),
+    outcomes: z.array(predictionOutcomeSchema),
+    startedAt: z.string(),
+    lockedAt: z.string(),
+  }),
+  z.object({
+    ...base,
     kind: z.literal('predictionEnd'),
     predictionId: z.string(),
     title: z.string(),
     /** `resolved` or `canceled`. */
     status: z.string(),
     winningOutcomeId: z.string().nullable(),
-    outcomes: z.array(z.object({ id: z.string(), title: z.string(), users: z.number().int(), channelPoints: z.number().int() })),
+    outcomes: z.array(predictionOutcomeSchema),
+    /** When the prediction began, as the platform tells it (absent on an event made up for a test or a sample). */
+    startedAt: z.string().optional(),
   }),
-  z.object({ ...base, kind: z.literal('streamOnline'), streamType: z.string(), startedAt: z.string() }),
+  z.object({
+    ...base,
+    kind: z.literal('streamOnline'),
+    streamType: z.string(),
+    startedAt: z.string(),
+    /** The platform's id of the broadcast (absent on an event made up for a test or a sample). */
+    streamId: z.string().optional(),
+  }),
   z.object({ ...base, kind: z.literal('streamOffline') }),
   z.object({ ...base, kind: z.literal('channelUpdate'), title: z.string(), categoryId: z.string(), categoryName: z.string(), language: z.string() }),
   z.object({ ...base, kind: z.literal('adBreakBegin'), durationSeconds: z.number().int(), isAutomatic: z.boolean(), startedAt: z.string() }),
@@ -165,6 +206,8 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     fragments: z.array(chatFragmentSchema),
     systemMessage: z.string(),
     announcementColor: z.string().nullable(),
+    /** The chatter's name colour, as in a chat message. */
+    color: z.string().nullable(),
     badges: z.array(z.object({ setId: z.string(), id: z.string() })),
   }),
   z.object({

@@ -3,6 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest, invalidParameter, unauthorized } from '../../../domain/api-error';
+import { MAX_FOLLOWER_MINUTES } from '../../../domain/chat-refusals';
 import { requireModerator } from '../../../domain/moderation';
 import type { ChatSettings } from '../../../domain/stores/chat';
 import type { AccessToken } from '../../../domain/stores/tokens';
@@ -15,7 +16,6 @@ import { chatSettingsView } from '../../../http/views/chat';
 /** What `true` without a duration sets. The delay's default is second-hand (?): easy to change here. */
 export const CHAT_SETTING_DEFAULTS = { followerModeDuration: 0, slowModeWaitTime: 30, nonModeratorChatDelayDuration: 2 } as const;
 
-const FOLLOWER_MODE_MAX_MINUTES = 129_600;
 const SLOW_MODE_MIN_SECONDS = 3;
 const SLOW_MODE_MAX_SECONDS = 120;
 const CHAT_DELAY_SECONDS = [2, 4, 6] as const;
@@ -87,8 +87,8 @@ export function parseChatSettingsUpdate(body: Record<string, unknown>): Partial<
   }
 
   const follower = durations.follower_mode_duration;
-  if (follower !== undefined && (follower < 0 || follower > FOLLOWER_MODE_MAX_MINUTES)) {
-    throw invalidParameter('follower_mode_duration', `must be from 0 through ${FOLLOWER_MODE_MAX_MINUTES}`);
+  if (follower !== undefined && (follower < 0 || follower > MAX_FOLLOWER_MINUTES)) {
+    throw invalidParameter('follower_mode_duration', `must be from 0 through ${MAX_FOLLOWER_MINUTES}`);
   }
   const slow = durations.slow_mode_wait_time;
   if (slow !== undefined && (slow < SLOW_MODE_MIN_SECONDS || slow > SLOW_MODE_MAX_SECONDS)) {

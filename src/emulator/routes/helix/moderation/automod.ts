@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, invalidParameter, missingParameter, unauthorized } from '../../../domain/api-error';
 import { checkAutoModStatus, OVERALL_OR_INDIVIDUAL, requireAutoModLevel, resolveHeldMessage, updateAutoModSettings, type AutoModUpdate } from '../../../domain/automod';
 import { AUTOMOD_CATEGORIES, type AutoModLevels } from '../../../domain/stores/automod';
+import { requiredString } from '../../../http/body-fields';
 import { registerHelixRoute } from '../../../http/helix-route';
 import { jsonObjectBody } from '../../../http/request-params';
 import { requireActingModerator, requireBroadcaster } from '../../../http/request-users';
@@ -30,13 +31,6 @@ function readAutoModUpdate(raw: unknown): AutoModUpdate {
   return { levels };
 }
 
-function readBodyString(body: Record<string, unknown>, name: string): string {
-  const value = body[name];
-  if (value === undefined || value === null || value === '') throw missingParameter(name);
-  if (typeof value !== 'string') throw invalidParameter(name, 'must be a string');
-  return value;
-}
-
 /** Check AutoMod Status's `data`: 1 to 100 messages `{msg_id, msg_text}`. */
 function readCheckedMessages(raw: unknown): { id: string; text: string }[] {
   const body = jsonObjectBody(raw);
@@ -45,7 +39,7 @@ function readCheckedMessages(raw: unknown): { id: string; text: string }[] {
   return body.data.map((item: unknown, i) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) throw invalidParameter(`data[${i}]`, 'must be an object');
     const fields = item as Record<string, unknown>;
-    return { id: readBodyString(fields, 'msg_id'), text: readBodyString(fields, 'msg_text') };
+    return { id: requiredString(fields, 'msg_id'), text: requiredString(fields, 'msg_text') };
   });
 }
 
@@ -74,9 +68,9 @@ export function registerAutoModRoutes(app: FastifyInstance): void {
     { method: 'POST', path: '/moderation/automod/message', auth: 'user', scopes: ['moderator:manage:automod'] },
     ({ state, user, body }) => {
       const fields = jsonObjectBody(body);
-      const userId = readBodyString(fields, 'user_id');
-      const messageId = readBodyString(fields, 'msg_id');
-      const action = readBodyString(fields, 'action');
+      const userId = requiredString(fields, 'user_id');
+      const messageId = requiredString(fields, 'msg_id');
+      const action = requiredString(fields, 'action');
       if (action !== 'ALLOW' && action !== 'DENY') throw badRequest(INVALID_ACTION);
       if (userId !== user.id) throw unauthorized(USER_ID_MISMATCH);
       resolveHeldMessage(state, user, messageId, action);

@@ -8,7 +8,7 @@ import { badRequest, invalidParameter, missingParameter, unauthorized } from '..
 import { banUser, MAX_TIMEOUT_SECONDS, unbanUser } from '../../../domain/moderation';
 import { cursorPage } from '../../../http/bidirectional-cursor';
 import { registerHelixRoute } from '../../../http/helix-route';
-import { jsonObjectBody } from '../../../http/request-params';
+import { jsonDataObject } from '../../../http/request-params';
 import { readUserIdFilter, requireActingModerator } from '../../../http/request-users';
 import { BROADCASTER_MISMATCH } from '../../../http/token-user';
 import { bannedUserView, banView } from '../../../http/views/moderation';
@@ -25,10 +25,7 @@ interface BanRequest {
 
 /** The body `{"data": {"user_id", "duration"?, "reason"?}}`; JSON types checked strictly. */
 function readBanBody(raw: unknown): BanRequest {
-  const body = jsonObjectBody(raw);
-  if (body.data === undefined || body.data === null) throw missingParameter('data');
-  if (typeof body.data !== 'object' || Array.isArray(body.data)) throw invalidParameter('data', 'must be an object');
-  const data = body.data as Record<string, unknown>;
+  const data = jsonDataObject(raw);
   if (data.user_id === undefined || data.user_id === null || data.user_id === '') throw missingParameter('data.user_id');
   if (typeof data.user_id !== 'string') throw invalidParameter('data.user_id', 'must be a string');
   let duration: number | null = null;

@@ -91,6 +91,7 @@ describe('Add and Remove Suspicious Status', () => {
       [{ user_id: PIXELPAL }, 'Missing required parameter "status"'],
       [{ user_id: PIXELPAL, status: 'restricted' }, /^Invalid parameter "status"/],
       [{ user_id: PIXELPAL, status: 'NO_TREATMENT' }, /^Invalid parameter "status"/],
+      [{ user_id: PIXELPAL, status: 'toString' }, /^Invalid parameter "status"/],
       [{ user_id: 5, status: 'RESTRICTED' }, /^Invalid parameter "user_id"/],
       [{ user_id: '999999999', status: 'RESTRICTED' }, /^Invalid parameter "user_id"/],
       [{ user_id: B, status: 'RESTRICTED' }, STATUS_NOT_ALLOWED],

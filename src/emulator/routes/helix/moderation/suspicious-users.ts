@@ -6,10 +6,11 @@
  * earlier authorization) are not implemented.
  */
 import type { FastifyInstance } from 'fastify';
-import { invalidParameter, missingParameter } from '../../../domain/api-error';
+import { invalidParameter } from '../../../domain/api-error';
 import { changeSuspiciousStatus } from '../../../domain/suspicious-users';
 import type { User } from '../../../domain/stores/users';
 import type { EmulatorState } from '../../../domain/emulator-state';
+import { requiredString } from '../../../http/body-fields';
 import { registerHelixRoute } from '../../../http/helix-route';
 import { jsonObjectBody } from '../../../http/request-params';
 import { requireActingModerator } from '../../../http/request-users';
@@ -29,12 +30,11 @@ export function registerSuspiciousUserRoutes(app: FastifyInstance): void {
   registerHelixRoute(app, { ...route, method: 'POST' }, ({ state, query, user, body, now }) => {
     const { broadcaster, moderator } = requireActingModerator(state, query, user);
     const fields = jsonObjectBody(body);
-    if (fields.user_id === undefined || fields.user_id === null || fields.user_id === '') throw missingParameter('user_id');
-    if (typeof fields.user_id !== 'string') throw invalidParameter('user_id', 'must be a string');
-    if (fields.status === undefined || fields.status === null || fields.status === '') throw missingParameter('status');
-    const status = typeof fields.status === 'string' ? STATUSES[fields.status as keyof typeof STATUSES] : undefined;
-    if (status === undefined) throw invalidParameter('status', 'must be ACTIVE_MONITORING or RESTRICTED');
-    const target = knownTarget(state, fields.user_id, 'user_id');
+    const userId = requiredString(fields, 'user_id');
+    const named = requiredString(fields, 'status');
+    if (named !== 'ACTIVE_MONITORING' && named !== 'RESTRICTED') throw invalidParameter('status', 'must be ACTIVE_MONITORING or RESTRICTED');
+    const status = STATUSES[named];
+    const target = knownTarget(state, userId, 'user_id');
     return { data: [suspiciousStatusView(changeSuspiciousStatus(state, { broadcaster, moderator, target, status, now }))] };
   });
 

@@ -4,26 +4,18 @@
  * `.acknowledge`: `domain/warnings.ts`.
  */
 import type { FastifyInstance } from 'fastify';
-import { invalidParameter, missingParameter } from '../../../domain/api-error';
+import { invalidParameter } from '../../../domain/api-error';
 import { warnUser } from '../../../domain/warnings';
+import { requiredString } from '../../../http/body-fields';
 import { registerHelixRoute } from '../../../http/helix-route';
-import { jsonObjectBody } from '../../../http/request-params';
+import { jsonDataObject } from '../../../http/request-params';
 import { requireActingModerator } from '../../../http/request-users';
 import { warningView } from '../../../http/views/moderation';
 
 /** The body `{"data": {"user_id", "reason"}}`; JSON types checked strictly. */
 function readWarning(raw: unknown): { userId: string; reason: string } {
-  const body = jsonObjectBody(raw);
-  if (body.data === undefined || body.data === null) throw missingParameter('data');
-  if (typeof body.data !== 'object' || Array.isArray(body.data)) throw invalidParameter('data', 'must be an object');
-  const data = body.data as Record<string, unknown>;
-  const text = (name: 'user_id' | 'reason'): string => {
-    const value = data[name];
-    if (value === undefined || value === null || value === '') throw missingParameter(`data.${name}`);
-    if (typeof value !== 'string') throw invalidParameter(`data.${name}`, 'must be a string');
-    return value;
-  };
-  return { userId: text('user_id'), reason: text('reason') };
+  const data = jsonDataObject(raw);
+  return { userId: requiredString(data, 'user_id', 'data.user_id'), reason: requiredString(data, 'reason', 'data.reason') };
 }
 
 export function registerWarningRoutes(app: FastifyInstance): void {
