@@ -1,14 +1,11 @@
 /**
  * Stand-ins for the moderation services' unit tests: the platform as a table of answers by method
- * and path (every request recorded), and the real channel-event stream with typed events
- * published by hand (as `ChannelEvents.publish` takes them: checked against their schema).
+ * and path (every request recorded), and typed channel events to publish on the real stream
+ * (`fake-channel-events.ts`; `ChannelEvents.publish` checks them against their schema).
  */
 import type { ChannelEvent, ChannelEventKind, ChannelEventOf } from '../../shared/ipc/contract';
 import type { ApiRequest, ApiResponse, Query } from '../services/api/api-client';
 import { ApiError } from '../services/api/api-error';
-import type { BroadcasterSource } from '../services/common/current-broadcaster';
-import { ChannelEvents } from '../services/events/channel-events';
-import { silentLogger } from '../services/logger';
 
 type Answer = unknown | ((req: ApiRequest) => unknown | Promise<unknown>);
 
@@ -41,11 +38,6 @@ export class ScriptedApi {
     const page = await this.request<{ data?: T[] }>({ method: 'GET', path, query });
     yield* page.data?.data ?? [];
   };
-}
-
-/** The real channel-event stream of `broadcaster`, over an events service that never delivers: tests publish. */
-export function publishedChannelEvents(broadcaster: Pick<BroadcasterSource, 'id' | 'onChange'>): ChannelEvents {
-  return new ChannelEvents({ events: { want: () => () => {}, onNotification: () => () => {} }, broadcaster, logger: silentLogger });
 }
 
 let sequence = 0;

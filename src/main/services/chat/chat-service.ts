@@ -11,6 +11,7 @@ import { withStop } from '../activity/activity-service';
 import { NumberedFeed } from '../common/numbered-feed';
 import type { ApiClient } from '../api/api-client';
 import { refusalInWords } from '../api/refusal-words';
+import { formatTimeoutLength } from '../../../shared/domain/timeout-length';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
 import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
@@ -142,7 +143,7 @@ export class ChatService extends Disposable {
         this.feed.filter((m) => m.userId === message.userId && m.removed === null),
         removed,
       );
-      return { message: arg.action === 'timeout' ? `${message.userName} is timed out for ${describeDuration(arg.durationSeconds)}.` : `${message.userName} is banned.` };
+      return { message: arg.action === 'timeout' ? `${message.userName} is timed out for ${formatTimeoutLength(arg.durationSeconds)}.` : `${message.userName} is banned.` };
     } catch (error) {
       throw refusalInWords(what, error);
     }
@@ -196,10 +197,4 @@ export class ChatService extends Disposable {
     // Only an http(s) template is used: the renderer's CSP decides which hosts may serve images.
     if (broadcasterId === this.broadcasterId && typeof template === 'string' && /^https?:\/\//.test(template)) this.emoteTemplate = template;
   }
-}
-
-function describeDuration(seconds: number): string {
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
-import { channelEvent, publishedChannelEvents, ScriptedApi, user } from '../../test-support/moderation-fakes';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
+import { channelEvent, ScriptedApi, user } from '../../test-support/moderation-fakes';
 import { ApiError } from '../api/api-error';
 import { ChatUsersService } from './chat-users-service';
 
@@ -16,7 +17,7 @@ function setup() {
     .answer('DELETE /helix/moderation/bans', undefined)
     .answer('POST /helix/moderation/warnings', { data: [{ broadcaster_id: '42', user_id: '7', moderator_id: '42', reason: 'Be kind' }] });
   const { broadcaster } = fakeBroadcaster();
-  const stream = publishedChannelEvents(broadcaster);
+  const stream = fakeChannelEvents(broadcaster).stream;
   const users = new ChatUsersService({ api, broadcaster, channelEvents: stream });
   users.start();
   return { api, stream, users };

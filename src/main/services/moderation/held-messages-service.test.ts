@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HeldMessagesState } from '../../../shared/ipc/contract';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
-import { channelEvent, publishedChannelEvents, ScriptedApi, user } from '../../test-support/moderation-fakes';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
+import { channelEvent, ScriptedApi, user } from '../../test-support/moderation-fakes';
 import { ApiError } from '../api/api-error';
 import { HeldMessagesService } from './held-messages-service';
 
@@ -11,7 +12,7 @@ const hold = (messageId: string, from = '7', extra: Partial<{ reason: 'automod' 
 function setup(capacity?: number) {
   const api = new ScriptedApi().answer('POST /helix/moderation/automod/message', undefined);
   const { auth, broadcaster } = fakeBroadcaster();
-  const stream = publishedChannelEvents(broadcaster);
+  const stream = fakeChannelEvents(broadcaster).stream;
   const held = new HeldMessagesService({ api, broadcaster, channelEvents: stream, capacity });
   const states: HeldMessagesState[] = [];
   held.onChange((s) => states.push(s));

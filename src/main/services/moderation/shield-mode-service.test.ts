@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { signedInAuthState } from '../../test-support/auth-states';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { channelEvent, chatLine, noRoles, publishedChannelEvents, ScriptedApi, user } from '../../test-support/moderation-fakes';
+import { channelEvent, chatLine, noRoles, ScriptedApi, user } from '../../test-support/moderation-fakes';
 import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { silentLogger } from '../logger';
@@ -16,7 +17,7 @@ function setup(status: unknown = off) {
   const api = new ScriptedApi().answer('GET /helix/moderation/shield_mode', { data: [status] });
   api.answer('PUT /helix/moderation/shield_mode', (req: ApiRequest) => ({ data: [(req.body as { is_active: boolean }).is_active ? onBy('Me') : off] }));
   const { auth, broadcaster } = fakeBroadcaster();
-  const stream = publishedChannelEvents(broadcaster);
+  const stream = fakeChannelEvents(broadcaster).stream;
   const clock = createFakeClock();
   const shield = new ShieldModeService({ api, broadcaster, channelEvents: stream, logger: silentLogger, clock, flood: { newChatters: 3, withinMs: 10_000 } });
   const states: unknown[] = [];
@@ -120,7 +121,7 @@ describe('ShieldModeService', () => {
       throw new ApiError(403, 'Forbidden', null);
     });
     const { broadcaster } = fakeBroadcaster();
-    const shield = new ShieldModeService({ api, broadcaster, channelEvents: publishedChannelEvents(broadcaster), logger: silentLogger });
+    const shield = new ShieldModeService({ api, broadcaster, channelEvents: fakeChannelEvents(broadcaster).stream, logger: silentLogger });
     shield.start();
     await vi.waitFor(() => expect(shield.getState().error).toBe('Shield Mode not read: you are not allowed to do this in this chat.'));
     await expect(shield.toggle()).rejects.toThrow('Shield Mode not read: you are not allowed to do this in this chat.');

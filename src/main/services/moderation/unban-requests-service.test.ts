@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Emitter } from '../../../shared/primitives/emitter';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
-import { channelEvent, publishedChannelEvents, ScriptedApi, user } from '../../test-support/moderation-fakes';
+import { fakeChannelEvents } from '../../test-support/fake-channel-events';
+import { channelEvent, ScriptedApi, user } from '../../test-support/moderation-fakes';
 import type { ApiRequest } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import type { EventsGap } from '../events/events-service';
@@ -30,7 +31,7 @@ function setup(pending = [helix('b', '2030-01-01T10:02:00Z'), helix('a', '2030-0
   const api = new ScriptedApi().answer('GET /helix/moderation/unban_requests', { data: pending });
   api.answer('PATCH /helix/moderation/unban_requests', (req: ApiRequest) => ({ data: [{ ...helix(String(req.query!.unban_request_id), '2030-01-01T10:01:00Z', String(req.query!.status)), resolution_text: req.query!.resolution_text ?? null }] }));
   const { auth, broadcaster } = fakeBroadcaster();
-  const stream = publishedChannelEvents(broadcaster);
+  const stream = fakeChannelEvents(broadcaster).stream;
   const gaps = new Emitter<EventsGap>();
   const requests = new UnbanRequestsService({ api, broadcaster, channelEvents: stream, gaps: { onGap: (l) => gaps.on(l) }, logger: silentLogger });
   requests.start();
