@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../../../shared/ipc/contract';
 
 const badgeLabels: Record<string, { short: string; name: string }> = {
@@ -24,7 +24,7 @@ export interface ChatMessageLineProps {
 const removedWords: Record<NonNullable<ChatMessage['removed']>, string> = { deleted: 'deleted', timedOut: 'timed out', banned: 'banned' };
 
 /** One chat line: badges, the name in the chatter's colour, text with emotes, and the moderator menu. */
-export function ChatMessageLine({ message, canModerate, busy, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
+export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, busy, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
   return (
     <li className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}`} data-message-id={message.id} data-announcement={message.announcement ?? undefined}>
       {message.announcement ? <span className="chat-announcement-label">Announcement</span> : null}
@@ -67,7 +67,7 @@ export function ChatMessageLine({ message, canModerate, busy, onModerate, onOpen
       {canModerate ? <ModeratorMenu message={message} busy={busy} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} /> : null}
     </li>
   );
-}
+});
 
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter/Space/↓ open it with the first item focused,

@@ -13,6 +13,11 @@ import './chat.css';
 export const chatLinesShown = 150;
 const colors: AnnouncementColor[] = ['primary', 'blue', 'green', 'orange', 'purple'];
 
+// The same functions at every render: each line is memoised, and a flood re-renders only the new lines.
+const onModerate = (message: { id: string }, action: ModeratorAction) => void store.getState().moderateChat({ ...action, messageId: message.id });
+const onOpenCard = (message: ChatMessage) => void store.getState().openChatUser({ userId: message.userId, name: message.userName, messageId: message.id });
+const onWarn = (message: ChatMessage, reason: string) => store.getState().warnChatUser(message.userId, reason);
+
 /** The Live view's chat: read, send (or announce), and a message's moderator actions. */
 export function ChatView() {
   const chat = useSidestage((s) => s.chat);
@@ -37,9 +42,6 @@ export function ChatView() {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const onModerate = (message: { id: string }, action: ModeratorAction) => void store.getState().moderateChat({ ...action, messageId: message.id });
-  const onOpenCard = (message: ChatMessage) => void store.getState().openChatUser({ userId: message.userId, name: message.userName, messageId: message.id });
-  const onWarn = (message: ChatMessage, reason: string) => store.getState().warnChatUser(message.userId, reason);
   return (
     <section className="chat-view" aria-labelledby="chat-heading">
       <h3 id="chat-heading">Chat</h3>
