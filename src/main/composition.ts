@@ -54,6 +54,8 @@ import { registerChatIpc } from './ipc/chat-ipc';
 import { registerAppearanceIpc } from './ipc/appearance-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
+import { buildAutomations } from './services/automations/build-automations';
+import { registerAutomationsIpc } from './ipc/automations-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -294,6 +296,24 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const chat = new ChatService({ api, broadcaster, events, logger });
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, new AppearanceService(settings)));
+
+  // ---------- automations: when something happens on the channel, Sidestage acts ----------
+  const automations = buildAutomations({
+    dataDir: options.dataDir,
+    notices: recoveryNotices,
+    logger,
+    shortcuts: options.shortcuts,
+    emulator,
+    events,
+    broadcaster,
+    obs,
+    chat,
+    live,
+    redemptions,
+  });
+  wiring.add(registerAutomationsIpc(router, automations.feature));
+  // ---------- end of automations ----------
+
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -303,6 +323,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(redemptions.onOpen(() => options.showWindow?.()));
   const dispose = async () => {
     wiring.dispose();
+    // Before the services its actions call.
+    await automations.dispose();
     goLive.dispose();
     chat.dispose();
     activity.dispose();
@@ -322,6 +344,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
 
   try {
     await redemptions.start();
+    // After the queue exists (its caught-up redemptions), before EventSub connects.
+    await automations.start();
     activity.start();
     chat.start();
     events.start();
