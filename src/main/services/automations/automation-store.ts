@@ -149,6 +149,6 @@ export function parseAutomationsExport(json: string): Automation[] {
     const name = item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string' ? ` ("${String((item as { name: string }).name).slice(0, 40)}")` : '';
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new AppError('invalid_argument', `Automation ${index + 1}${name} in this file is damaged${where}: ${issue?.message ?? 'not in the form Sidestage expects'}. Nothing was imported.`);
+    throw new AppError('invalid_argument', `Automation ${index + 1}${name} in this file is damaged${where}: ${(issue?.message ?? 'not in the form Sidestage expects').replace(/\.$/, '')}. Nothing was imported.`);
   });
 }

@@ -177,9 +177,9 @@ export class AutomationsService extends Disposable {
   }
 
   async duplicate(id: string): Promise<{ state: AutomationsState; id: string }> {
-    const original = this.need(id);
+    const { id: _original, ...copy } = this.need(id);
     // Off until switched on: two copies acting on one event is rarely meant.
-    return this.save({ ...original, id: newAutomationId(), name: `${original.name} (copy)`.slice(0, 80), enabled: false });
+    return this.save({ ...copy, name: `${copy.name} (copy)`.slice(0, 80), enabled: false });
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<AutomationsState> {

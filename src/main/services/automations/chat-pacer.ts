@@ -87,7 +87,13 @@ export class ChatPacer {
       }
       const next = this.waiting.shift()!;
       this.sentAt.push(now);
-      next.send().then(next.resolve, next.reject);
+      let sending: Promise<unknown>;
+      try {
+        sending = next.send();
+      } catch (error) {
+        sending = Promise.reject(error);
+      }
+      sending.then(next.resolve, next.reject);
     }
   }
 }

@@ -155,7 +155,8 @@ export class RunLedger {
   async flush(): Promise<void> {
     if (this.saveTimer !== null) this.clock.clearTimeout(this.saveTimer);
     this.saveTimer = null;
-    await Promise.all([this.saveHandled(), this.persist()]);
+    await this.saveHandled();
+    await this.persist();
   }
 
   dispose(): void {
@@ -185,10 +186,11 @@ export class RunLedger {
     return (this.handledSeq.get(key) ?? 0) <= this.savedSeq;
   }
 
-  /** Keeps the newest `maxRuns` finished runs, and every run whose pair is not in the handled file yet. */
-  private evict(): void {
+  /** Keeps the newest `maxRuns` finished runs, and every run whose pair is not in the handled file yet; true when some left. */
+  private evict(): boolean {
     let excess = this.runs.length - this.maxRuns;
-    if (excess <= 0) return;
+    if (excess <= 0) return false;
+    const before = this.runs.length;
     this.runs = this.runs.filter((run) => {
       if (excess > 0 && finished(run) && this.isSaved(keyOf(run))) {
         excess--;
@@ -196,6 +198,7 @@ export class RunLedger {
       }
       return true;
     });
+    return this.runs.length !== before;
   }
 
   private persist(): Promise<void> {
@@ -216,7 +219,7 @@ export class RunLedger {
     const upTo = this.seq;
     await this.handledFile.write({ version: 1, handled: [...this.handled] });
     this.savedSeq = Math.max(this.savedSeq, upTo);
-    this.evict();
+    if (this.evict()) await this.persist();
   }
 }
 
