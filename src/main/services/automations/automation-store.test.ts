@@ -39,7 +39,7 @@ describe('AutomationStore', () => {
     const store = await AutomationStore.open(dir, notices);
     expect(store.list()).toEqual([hydrate]);
     const [notice] = notices.list();
-    expect(notice).toMatchObject({ file: automationsFileName, lost: '2 of 3 automations', kept: '1 automations', done: 'Kept every readable automation' });
+    expect(notice).toMatchObject({ file: automationsFileName, lost: '2 of 3 automations', kept: '1 automation', done: 'Kept every readable automation' });
     expect((await readdir(dir)).some((name) => name.startsWith(`${automationsFileName}.damaged-`))).toBe(true);
   });
 

@@ -61,8 +61,8 @@ export class AutomationStore {
       return {
         value: { ...empty, paused: fileValue.paused === true, automations: kept },
         dropped,
-        lost: `${dropped} of ${items.length} automations`,
-        kept: `${kept.length} automations`,
+        lost: `${dropped} of ${items.length} automation${items.length === 1 ? '' : 's'}`,
+        kept: `${kept.length} automation${kept.length === 1 ? '' : 's'}`,
       };
     });
     if (recovered) notices?.add({ ...recovered, done: recovered.kept ? 'Kept every readable automation' : 'Started with no automations' });

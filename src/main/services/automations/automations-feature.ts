@@ -99,6 +99,14 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
   let ledger: RunLedger | null = null;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.services?.redemptions.getSnapshot().rewards ?? [];
+  /** Every reward of the channel (read from the platform when not read yet), for a template's. */
+  const channelRewards = async (): Promise<readonly { id: string; title: string }[]> => {
+    const rewards = deps.redemptions.services?.rewards;
+    if (!rewards) return managedRewards();
+    const known = rewards.getOverview().rewards;
+    if (known.length) return known;
+    return (await rewards.list().catch(() => null))?.rewards ?? managedRewards();
+  };
 
   const obsChoices = async (): Promise<ObsChoices> => {
     const state = deps.obs.getState();
@@ -165,8 +173,8 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
         shortcuts: deps.shortcuts ?? new UnavailableShortcutRegistry(),
         tester: demo ? createSimulationTester({ http: demo.http, broadcasterId: demo.broadcasterId, viewers: demo.viewers, rewards: managedRewards }) : null,
         templateContext: async () => {
-          const choices = await obsChoices();
-          return { rewards: managedRewards(), scenes: choices.scenes.map((s) => s.name) };
+          const [choices, rewards] = await Promise.all([obsChoices(), channelRewards()]);
+          return { rewards, scenes: choices.scenes.map((s) => s.name) };
         },
         logger: deps.logger,
         clock,

@@ -88,7 +88,8 @@ interface Lane {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function words(error: unknown): string {
-  if (error instanceof AppError) return error.message;
+  // "Not connected to OBS: Not connected to OBS" says it once.
+  if (error instanceof AppError) return error.message.replace(/^(.+): \1$/, '$1');
   return 'Something went wrong inside Sidestage.';
 }
 
@@ -109,13 +110,15 @@ export class AutomationsService extends Disposable {
   private offEvents: Disposer | null = null;
   private adTimer: unknown = null;
   private emitTimer: unknown = null;
-  private revision = 0;
+  /** From the clock, so a restarted main numbers past what a renderer kept of the one before. */
+  private revision: number;
   private started = false;
   private closing = false;
 
   constructor(private readonly options: AutomationsServiceOptions) {
     super();
     this.clock = options.clock ?? systemClock;
+    this.revision = this.clock.now();
     this.pacer = new ChatPacer({ clock: this.clock, ...options.chatLimit });
     this.sleeper = new Sleeper(this.clock);
     this.register(() => this.close());

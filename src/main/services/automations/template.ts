@@ -1,8 +1,7 @@
 /**
- * Templates: text with `{field}` placeholders filled with the event's values, in one pass, so a
- * viewer who types `{user}` or `$&` gets exactly that text back, never another field's value.
- * Nothing is evaluated. What goes to chat is also made safe: it never starts a chat command, has no
- * line breaks, and fits the platform's 500 characters.
+ * Templates as main fills them (`{field}` placeholders, one pass: shared/domain/automation-template.ts),
+ * and what goes to chat made safe: it never starts a chat command, has no line breaks, and fits
+ * the platform's 500 characters.
  */
 
 /** The platform's longest chat message, in characters (code points). */
@@ -15,21 +14,7 @@ export const markerDescriptionMaxChars = 140;
  */
 export const commandNeutraliser = '\u200B';
 
-export type TemplateFields = Readonly<Record<string, string>>;
-
-const placeholder = /\{([A-Za-z][A-Za-z0-9]{0,31})\}/g;
-
-/** `{name}` -> the field's value; an unknown placeholder stays as written, so a typo shows. */
-export function renderTemplate(template: string, fields: TemplateFields): string {
-  return template.replace(placeholder, (whole, name: string) => (Object.hasOwn(fields, name) ? fields[name]! : whole));
-}
-
-/** The placeholders a template uses that the fields do not have (the editor warns about them). */
-export function unknownPlaceholders(template: string, known: readonly string[]): string[] {
-  const names = new Set<string>();
-  for (const match of template.matchAll(placeholder)) if (!known.includes(match[1]!)) names.add(match[1]!);
-  return [...names];
-}
+export { renderTemplate, unknownPlaceholders, type TemplateFields } from '../../../shared/domain/automation-template';
 
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators: one line of plain text.
 // eslint-disable-next-line no-control-regex

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AutomationTrigger, ChannelEvent } from '../../../shared/ipc/contract';
 import { channelEventKinds } from '../../../shared/ipc/contract';
 import { events, viewer } from '../../test-support/automation-fixtures';
-import { fieldsOf, kindsOf, mayUseCommand, parseCommand, triggerEventFor } from './triggers';
+import { defaultTrigger } from '../../../shared/domain/automation-defaults';
+import { templateFieldsOf } from '../../../shared/domain/automation-template';
+import { triggerKindLabels } from '../../../shared/domain/automation-words';
+import { sampleEvent } from './sample-events';
+import { kindsOf, mayUseCommand, parseCommand, triggerEventFor } from './triggers';
 
 const at = { at: '2025-01-01T00:00:00.000Z', source: 'live' as const };
 const fires = (trigger: AutomationTrigger, event: ChannelEvent) => triggerEventFor(trigger, event) !== null;
@@ -126,7 +130,7 @@ describe('each trigger', () => {
       const kinds = kindsOf({ kind } as AutomationTrigger);
       expect(kinds.length, kind).toBe(1);
       expect(channelEventKinds).toContain(kinds[0]);
-      expect(Array.isArray(fieldsOf({ kind } as AutomationTrigger))).toBe(true);
+      expect(Array.isArray(templateFieldsOf({ kind } as AutomationTrigger))).toBe(true);
     }
   });
 });
@@ -145,5 +149,15 @@ describe('commands', () => {
     expect(mayUseCommand(['subscriber'], { ...none, subscriber: true })).toBe(true);
     expect(mayUseCommand(['broadcaster'], { ...none, moderator: true })).toBe(false);
     expect(mayUseCommand(['moderator'], { ...none, broadcaster: true })).toBe(true);
+  });
+});
+
+describe('the fields the editor offers', () => {
+  it("are the fields each trigger's events fill", () => {
+    for (const kind of Object.keys(triggerKindLabels) as AutomationTrigger['kind'][]) {
+      const trigger = defaultTrigger(kind);
+      const fields = sampleEvent(trigger, new Date()).fields;
+      for (const name of templateFieldsOf(trigger)) expect(Object.keys(fields), `${kind}: {${name}}`).toContain(name);
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
 import type { AutomationTrigger, ChannelEvent, ChannelEventKind, ChannelEventOf, ChannelUser, ChatRoles, TextMatch } from '../../../shared/ipc/contract';
-import type { TemplateFields } from './template';
+import type { TemplateFields } from '../../../shared/domain/automation-template';
 
 /** What a run knows of the event that triggered it. */
 export interface TriggerEvent {
@@ -215,7 +215,7 @@ function describe(event: ChannelEvent): TriggerEvent {
     case 'streamOffline':
       return { ...at, ...none, kind: event.kind, summary: 'The stream went offline', fields: {} };
     case 'adBreakBegin':
-      return { ...at, ...none, kind: event.kind, summary: `An ad break of ${event.durationSeconds} s began`, fields: { seconds: String(event.durationSeconds) }, amount: event.durationSeconds };
+      return { ...at, ...none, kind: event.kind, summary: `An ad break of ${event.durationSeconds} s began`, fields: { seconds: String(event.durationSeconds), amount: String(event.durationSeconds) }, amount: event.durationSeconds };
     case 'chatMessage':
       return {
         ...at,
@@ -295,48 +295,4 @@ function commandEvent(trigger: Extract<AutomationTrigger, { kind: 'chatCommand' 
 /** An event Sidestage makes itself: a timer, a hotkey, the Run button, an ad break coming. */
 export function ownEvent(id: string, kind: string, summary: string, source: TriggerEvent['source'], fields: TemplateFields = {}): TriggerEvent {
   return { id, kind, source, summary, fields, amount: null, tier: null, text: null, user: null, roles: null, redemptionId: null, channelEvent: null };
-}
-
-/** The fields each trigger's events have, for the editor's hints and its warning about unknown ones. */
-export function fieldsOf(trigger: AutomationTrigger): string[] {
-  switch (trigger.kind) {
-    case 'redemption':
-      return ['user', 'login', 'reward', 'input', 'cost', 'amount'];
-    case 'follow':
-      return ['user', 'login'];
-    case 'subscription':
-      return ['user', 'login', 'tier'];
-    case 'resubscription':
-      return ['user', 'login', 'tier', 'months', 'amount', 'message'];
-    case 'giftSubscriptions':
-      return ['user', 'login', 'count', 'amount', 'tier'];
-    case 'cheer':
-      return ['user', 'login', 'bits', 'amount', 'message'];
-    case 'raid':
-      return ['user', 'login', 'viewers', 'amount'];
-    case 'donation':
-      return ['user', 'login', 'amount', 'charity'];
-    case 'hypeTrainBegin':
-    case 'hypeTrainLevelUp':
-    case 'hypeTrainEnd':
-      return ['level', 'amount', 'total'];
-    case 'pollBegin':
-    case 'predictionBegin':
-      return ['title'];
-    case 'pollEnd':
-    case 'predictionEnd':
-      return ['title', 'winner'];
-    case 'adBreakBegin':
-      return ['seconds', 'amount'];
-    case 'adBreakSoon':
-      return ['seconds'];
-    case 'chatCommand':
-      return ['user', 'login', 'message', 'command', 'args', 'arg1', 'arg2', 'arg3'];
-    case 'timer':
-    case 'hotkey':
-    case 'manual':
-    case 'streamOnline':
-    case 'streamOffline':
-      return [];
-  }
 }

@@ -14,6 +14,7 @@ import { ChatSettingsPanel } from '../features/chat-settings/chat-settings-panel
 import { ObsPanel } from '../features/obs/obs-panel';
 import { GoLivePanel } from '../features/go-live/go-live-panel';
 import { SettingsPanel } from '../features/settings/settings-panel';
+import { AutomationsPanel } from '../features/automations/automations-panel';
 
 export interface PanelDefinition {
   /** Stable id, kept in the store's `activePanel`. */
@@ -35,6 +36,7 @@ export const panels: readonly PanelDefinition[] = [
   { id: 'queue', title: 'Queue', render: () => <QueuePanel /> },
   { id: 'rewards', title: 'Rewards', render: () => <RewardsPanel /> },
   { id: 'charity', title: 'Charity', render: () => <CharityPanel /> },
+  { id: 'automations', title: 'Automations', render: () => <AutomationsPanel /> },
   { id: 'settings', title: 'Settings', render: () => <SettingsPanel /> },
 ];
 

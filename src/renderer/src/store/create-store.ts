@@ -22,6 +22,7 @@ import { createActivitySlice } from './activity-slice';
 import { createChatSlice } from './chat-slice';
 import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
 import { createHotkeysSlice, mirrorHotkeys } from './hotkeys-slice';
+import { createAutomationsSlice, mirrorAutomations } from './automations-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -50,6 +51,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createChatSlice(context),
       ...createAppearanceSlice(context),
       ...createHotkeysSlice(context),
+      ...createAutomationsSlice(context),
     };
   });
 }
@@ -75,6 +77,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorQuickActions(store, deps),
     mirrorAppearance(store, deps),
     mirrorHotkeys(store, deps),
+    mirrorAutomations(store, deps),
     followGoingLive(store),
   ];
   // The state may have moved between the store's creation and the subscription above.

@@ -22,6 +22,7 @@ import type { ActivityActionId, ActivitySlice } from './activity-slice';
 import type { ChatActionId, ChatSlice } from './chat-slice';
 import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
 import type { HotkeysActionId, HotkeysSlice } from './hotkeys-slice';
+import type { AutomationsActionId, AutomationsSlice } from './automations-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -71,7 +72,8 @@ export type ActionId =
   | ActivityActionId
   | ChatActionId
   | AppearanceActionId
-  | HotkeysActionId;
+  | HotkeysActionId
+  | AutomationsActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -156,4 +158,5 @@ export type SidestageState = AppSlice &
   ActivitySlice &
   ChatSlice &
   AppearanceSlice &
-  HotkeysSlice;
+  HotkeysSlice &
+  AutomationsSlice;
