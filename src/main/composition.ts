@@ -55,6 +55,7 @@ import { registerAppearanceIpc } from './ipc/appearance-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
 import { buildAutomations } from './services/automations/build-automations';
+import type { AutomationsFeature } from './services/automations/automations-feature';
 import { registerAutomationsIpc } from './ipc/automations-ipc';
 
 export interface SidestageOptions {
@@ -108,6 +109,7 @@ export interface Sidestage {
   /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
   testStream: TestStreamService | null;
   recoveryNotices: DataRecoveryNotices;
+  automations: AutomationsFeature;
   dispose(): Promise<void>;
 }
 
@@ -371,6 +373,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive,
     testStream,
     recoveryNotices,
+    automations: automations.feature,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
   };

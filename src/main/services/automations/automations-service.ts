@@ -36,7 +36,7 @@ import type { RunLedger } from './run-ledger';
 import { sampleEvent } from './sample-events';
 import type { AutomationTester } from './simulation-tester';
 import { starterTemplates, type TemplateContext } from './starter-templates';
-import { kindsOf, ownEvent, triggerEventFor, type TriggerEvent } from './triggers';
+import { kindsOf, ownEvent, parseCommand, triggerEventFor, type TriggerEvent } from './triggers';
 
 export interface AutomationEventsSource {
   on<K extends ChannelEventKind>(kinds: readonly K[], listener: (event: Extract<ChannelEvent, { kind: K }>) => void): Disposer;
@@ -67,7 +67,7 @@ export interface AutomationsServiceOptions {
   maxWaitingRuns?: number;
   /** Runs of one "may overlap" automation at once. Default 10. */
   maxOverlapping?: number;
-  /** State changes are sent to the renderer at most this often. Default 100 ms. */
+  /** State changes are sent to the renderer at most this often. Default 250 ms. */
   emitDelayMs?: number;
   chatLimit?: { limit: number; windowMs: number };
 }
@@ -106,6 +106,8 @@ export class AutomationsService extends Disposable {
   /** Chat messages the automations sent: never read back as a command or counted for a timer. */
   private readonly ownChat = new Set<string>();
   private byKind = new Map<ChannelEventKind, Automation[]>();
+  /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
+  private byCommand = new Map<string, Automation[]>();
   private subscribedKinds = '';
   private offEvents: Disposer | null = null;
   private adTimer: unknown = null;
@@ -267,8 +269,13 @@ export class AutomationsService extends Disposable {
   private follow(): void {
     if (this.closing) return;
     const byKind = new Map<ChannelEventKind, Automation[]>();
+    const byCommand = new Map<string, Automation[]>();
     for (const automation of this.options.store.list()) {
       if (!automation.enabled) continue;
+      if (automation.trigger.kind === 'chatCommand') {
+        const name = automation.trigger.command.toLowerCase();
+        byCommand.set(name, [...(byCommand.get(name) ?? []), automation]);
+      }
       for (const kind of kindsOf(automation.trigger)) {
         const list = byKind.get(kind);
         if (list) list.push(automation);
@@ -276,6 +283,7 @@ export class AutomationsService extends Disposable {
       }
     }
     this.byKind = byKind;
+    this.byCommand = byCommand;
     const kinds = [...byKind.keys()].sort();
     const key = kinds.join(',');
     if (this.started && key !== this.subscribedKinds) {
@@ -295,11 +303,13 @@ export class AutomationsService extends Disposable {
 
   private onEvent(event: ChannelEvent): void {
     if (this.closing) return;
+    let automations = this.byKind.get(event.kind);
     if (event.kind === 'chatMessage') {
       if (this.ownChat.has(event.messageId)) return;
       for (const timer of this.timers.values()) timer.messages++;
+      const command = parseCommand(event.text)?.command;
+      automations = command === undefined ? undefined : this.byCommand.get(command);
     }
-    const automations = this.byKind.get(event.kind);
     if (!automations) return;
     for (const automation of automations) {
       const triggered = triggerEventFor(automation.trigger, event);
@@ -591,7 +601,7 @@ export class AutomationsService extends Disposable {
       this.emitTimer = null;
       this.cooldowns.prune(this.clock.now());
       this.changes.fire(this.getState());
-    }, this.options.emitDelayMs ?? 100);
+    }, this.options.emitDelayMs ?? 250);
   }
 
   private close(): void {

@@ -6,7 +6,9 @@
  * Two files, both written atomically:
  * - `automation-runs.json`, the run log: each run and each step's state, written BEFORE a step's
  *   request goes out (write-ahead) and after it ends. A run found running at start was interrupted:
- *   it is reported so, and its steps are never done again.
+ *   it is reported so, and its steps are never done again. The write-ahead does not wait for the
+ *   disk (a killed process leaves the file written; the disk's flush follows within a second), so
+ *   that an event's first action is not held up by the disk.
  * - `automation-handled.json`, the pairs handled (up to 20,000), written a second after a change: a
  *   run leaves the log only once its pair is in this file, so the pair is always in one of the two.
  */
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { runRecordSchema, type RunRecord } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
-import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
+import { AtomicJsonFile, flushFile, keepValid, writeFileAtomicSync } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
@@ -48,6 +50,8 @@ export class RunLedger {
   private savedSeq = 0;
   private runs: RunRecord[];
   private saveTimer: unknown = null;
+  private diskTimer: unknown = null;
+  private pendingWrite: Promise<void> | null = null;
   private readonly maxRuns: number;
   private readonly maxHandled: number;
   private readonly saveDelayMs: number;
@@ -151,17 +155,20 @@ export class RunLedger {
     return this.persist();
   }
 
-  /** Writes what is pending now (on quit). */
+  /** Writes what is pending now, to the disk (on quit). */
   async flush(): Promise<void> {
     if (this.saveTimer !== null) this.clock.clearTimeout(this.saveTimer);
     this.saveTimer = null;
     await this.saveHandled();
     await this.persist();
+    await flushFile(this.runsFile.path);
   }
 
   dispose(): void {
     if (this.saveTimer !== null) this.clock.clearTimeout(this.saveTimer);
+    if (this.diskTimer !== null) this.clock.clearTimeout(this.diskTimer);
     this.saveTimer = null;
+    this.diskTimer = null;
   }
 
   /** For tests and the benchmark. */
@@ -201,8 +208,34 @@ export class RunLedger {
     return this.runs.length !== before;
   }
 
+  /**
+   * Writes the log once for everything that changed in this turn of the event loop; resolves once
+   * the file is replaced (rejects when it cannot be, so a run does not act without its record).
+   */
   private persist(): Promise<void> {
-    return this.runsFile.write({ version: 1, runs: this.runs });
+    this.pendingWrite ??= new Promise<void>((resolve, reject) => {
+      queueMicrotask(() => {
+        this.pendingWrite = null;
+        try {
+          writeFileAtomicSync(this.runsFile.path, JSON.stringify({ version: 1, runs: this.runs }), { flush: false });
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        this.scheduleDiskFlush();
+        resolve();
+      });
+    });
+    return this.pendingWrite;
+  }
+
+  /** The disk's own copy within a second of a change (for a power cut; a killed process needs none). */
+  private scheduleDiskFlush(): void {
+    if (this.diskTimer !== null) return;
+    this.diskTimer = this.clock.setTimeout(() => {
+      this.diskTimer = null;
+      flushFile(this.runsFile.path).catch((error: unknown) => this.options.logger.warn('automations: the run log could not be flushed to the disk', { error }));
+    }, 1000);
   }
 
   private scheduleHandledSave(): void {
