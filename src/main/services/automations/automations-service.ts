@@ -197,6 +197,9 @@ export class AutomationsService extends Disposable {
     this.need(id);
     await this.options.store.remove(id);
     this.cooldowns.forget(id);
+    this.lastRunAt.delete(id);
+    // Runs under way finish; an idle lane goes with the automation.
+    if (this.lanes.get(id)?.running === 0) this.lanes.delete(id);
     this.follow();
     return this.getState();
   }
