@@ -6,15 +6,14 @@
  * 1. Event frame received (the EventSub frame's arrival on the app's socket) to the first action's
  *    request received by OBS, with 100 automations defined (100 chat commands: each event is
  *    checked against all of them and fires one), beside a bare handler on the same frames that
- *    parses them and sends the same OBS request over its own connection. The data folder is first
- *    on tmpfs, then on this machine's disk (the write-ahead record is written before the request,
- *    the disk's flush a second later).
+ *    parses them and sends the same OBS request over its own connection. The app's path includes
+ *    the exactly-once record written before the request (the run log's journal line).
  * 2. 50 events a second for `BENCH_AUTOMATIONS_SECONDS` (default 60) across the 100 automations,
  *    with an EventSub reconnect in the middle: the deepest queue seen, the heap's growth after a
  *    forced GC, actions lost and actions done twice.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -185,11 +184,11 @@ function latencies(arrived: Map<string, number>, received: Map<string, number[]>
 const line = (label: string, values: number[], of: number) =>
   `${label}: p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))} (${values.length} of ${of} events)`;
 
-/** Figure 1 on a data folder in `parent`: the app, then the bare handler, on the same frames' path. */
-async function frameToRequest(parent: string, events: number): Promise<{ app: number[]; bare: number[] }> {
+/** Figure 1: the app, then the bare handler, on the same frames' path. */
+async function frameToRequest(events: number): Promise<{ app: number[]; bare: number[] }> {
   const obs = await startFakeObs();
   const { received } = recordObs(obs);
-  const dataDir = await mkdtemp(join(parent, 'bench-automations-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-automations-'));
   const app = await startApp(dataDir, obs);
   const baselineObs = new OBSWebSocket();
   try {
@@ -227,24 +226,20 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
   const events = options.events ?? 500;
   const seconds = options.sustainSeconds ?? 60;
   const perSecond = options.perSecond ?? 50;
-  const tmpfs = (await stat('/dev/shm').catch(() => null))?.isDirectory() ? '/dev/shm' : null;
+  const load = () => loadavg()[0]!.toFixed(1);
 
-  console.log(`Automations: ${automationsDefined} defined (chat commands; each event checked against all of them, firing one), OBS over obs-websocket`);
+  console.log(`Automations: ${automationsDefined} defined (chat commands; each event checked against all of them, firing one), OBS over obs-websocket; load average ${load()} at the start`);
   console.log('1. EventSub frame received -> the first action\'s request received by OBS (SetInputSettings), 20 events/s');
-  if (tmpfs) {
-    const onTmpfs = await frameToRequest(tmpfs, events);
-    console.log(`  ${line('Sidestage, data folder on tmpfs (the app\'s share)', onTmpfs.app, events)}`);
-    console.log(`  ${line('baseline: a bare handler on the frame', onTmpfs.bare, events)}`);
-    console.log(`  the app's share at p99: ${ms(percentile(onTmpfs.app, 99) - percentile(onTmpfs.bare, 99))} more than the bare handler`);
-  } else console.log('  (no /dev/shm here: the tmpfs run is skipped)');
-  const onDisk = await frameToRequest(tmpdir(), events);
-  console.log(`  ${line(`Sidestage, data folder on disk (${tmpdir()})`, onDisk.app, events)}`);
-  console.log(`  ${line('baseline: a bare handler on the frame', onDisk.bare, events)}`);
+  const figure = await frameToRequest(events);
+  console.log(`  ${line(`Sidestage (the exactly-once record written first; data folder in ${tmpdir()})`, figure.app, events)}`);
+  console.log(`  ${line('baseline: a bare handler on the frame', figure.bare, events)}`);
+  const share = (p: number) => ms(percentile(figure.app, p) - percentile(figure.bare, p));
+  console.log(`  the app's share: ${share(50)} at p50, ${share(99)} at p99 (load average ${load()})`);
 
   // Figure 2: sustained load.
   const obs = await startFakeObs();
   const { received } = recordObs(obs);
-  const dataDir = await mkdtemp(join(tmpfs ?? tmpdir(), 'bench-automations-load-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-automations-load-'));
   const app = await startApp(dataDir, obs);
   try {
     await defineAutomations(app);
@@ -269,7 +264,7 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
     const twice = tokens.filter((t) => (received.get(t)?.length ?? 0) > 1).length;
     const lateness = latencies(app.arrived, received, tokens);
     console.log(`2. ${perSecond} events/s for ${seconds} s (${total} events sent in ${sentIn.toFixed(1)} s) across ${automationsDefined} automations, an EventSub reconnect half way`);
-    console.log(`  Sidestage: deepest queue ${deepest} runs; heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB growth after GC; ${total - done} lost, ${twice} done twice; ${line('frame to request', lateness, total)}`);
+    console.log(`  Sidestage: deepest queue ${deepest} runs; heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB growth after GC; ${total - done} lost, ${twice} done twice; ${line('frame to request', lateness, total)} (load average ${load()})`);
     console.log(`  baseline: 0 lost, 0 twice, no queue and no record (a bare handler keeps nothing; figure 1 has its latency)`);
   } finally {
     await app.dispose();

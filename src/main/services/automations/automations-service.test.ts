@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { silentLogger } from '../logger';
 import { UnavailableShortcutRegistry } from '../hotkeys/shortcut-registry';
 import { AutomationStore } from './automation-store';
 import { AutomationsService, type AutomationsServiceOptions } from './automations-service';
-import { RunLedger, runsFileName } from './run-ledger';
+import { RunLedger } from './run-ledger';
 import type { AutomationTester } from './simulation-tester';
 
 /** The channel-event stream as the service sees it: who listens to which kinds, and events pushed by the test. */
@@ -84,6 +84,7 @@ async function harness(automations: Automation[], options: HarnessOptions = {}) 
   return {
     dir,
     clock,
+    ledger,
     service,
     stream,
     shortcuts,
@@ -173,9 +174,8 @@ describe('running an automation', () => {
 
   it('a run whose record cannot be saved does not act', async () => {
     const h = await harness([automation({ kind: 'follow' }, [{ kind: 'clip' }])]);
-    // A folder where the run log should be: no write of it can succeed.
-    await rm(join(h.dir, runsFileName), { force: true });
-    await mkdir(join(h.dir, runsFileName));
+    // The run log can take no more (as with a full disk).
+    h.ledger.dispose();
     h.stream.emit(events.follow());
     await h.idle();
     expect(h.of('clips.create')).toEqual([]);

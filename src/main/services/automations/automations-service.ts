@@ -488,7 +488,7 @@ export class AutomationsService extends Disposable {
           record.startedAt = iso(this.clock.now());
           record.steps[0]!.status = 'running';
           record.steps[0]!.startedAt = record.startedAt;
-          await ledger.update();
+          await ledger.update(record);
         }
       } catch (error) {
         logger.error('automations: could not write the run log before a run', { error });
@@ -508,7 +508,7 @@ export class AutomationsService extends Disposable {
           step.status = 'running';
           step.startedAt = iso(this.clock.now());
           try {
-            await ledger.update();
+            await ledger.update(record);
           } catch (error) {
             logger.error('automations: could not write the run log before a step', { error });
             step.status = 'failed';
@@ -530,7 +530,7 @@ export class AutomationsService extends Disposable {
             requestTimeoutMs: this.options.requestTimeoutMs ?? 20_000,
             progress: (result) => {
               step.result = result;
-              ledger.update().catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
+              ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
               this.changed();
             },
             sentChat: (messageId) => this.rememberOwnChat(messageId),
@@ -568,7 +568,7 @@ export class AutomationsService extends Disposable {
     record.reason = reason;
     record.endedAt = iso(this.clock.now());
     for (const step of record.steps) if (step.status === 'waiting') step.status = 'notRun';
-    this.options.ledger.update().catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
+    this.options.ledger.update(record).catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
     this.changed();
   }
 

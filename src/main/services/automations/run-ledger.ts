@@ -3,33 +3,39 @@
  * on disk so that a duplicate frame, a reconnect, a restart or a kill -9 in the middle of a run
  * never does an action twice.
  *
- * Two files, both written atomically:
- * - `automation-runs.json`, the run log: each run and each step's state, written BEFORE a step's
- *   request goes out (write-ahead) and after it ends. A run found running at start was interrupted:
- *   it is reported so, and its steps are never done again. The write-ahead does not wait for the
- *   disk (a killed process leaves the file written; the disk's flush follows within a second), so
- *   that an event's first action is not held up by the disk.
- * - `automation-handled.json`, the pairs handled (up to 20,000), written a second after a change: a
+ * - The run log: each change of a run (queued, a step started, a step done...) is appended to a
+ *   journal (`automation-runs.journal.a|b`) BEFORE the step's request goes out: one write to an open
+ *   file, so an event's first action is not held up by the disk, and a killed process leaves it.
+ *   A snapshot (`automation-runs.json`, atomic) follows a second after changes and on quit; the
+ *   journal's lines it holds are then dropped. A run found under way at start was interrupted: it is
+ *   reported so, and its steps are never done again.
+ * - `automation-handled.json`: the pairs handled (up to 20,000), written a second after a change. A
  *   run leaves the log only once its pair is in this file, so the pair is always in one of the two.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
 import { runRecordSchema, type RunRecord } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
-import { AtomicJsonFile, flushFile, keepValid, writeFileAtomicSync } from '../common/atomic-json-file';
+import { AppendJournal } from '../common/append-journal';
+import { AtomicJsonFile, keepValid, writeFileAtomic } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
 export const runsFileName = 'automation-runs.json';
+export const runsJournalName = 'automation-runs.journal';
 export const handledFileName = 'automation-handled.json';
 
-type RunsFile = { version: 1; runs: RunRecord[] };
+type RunsFile = { version: 1; seq: number; runs: RunRecord[] };
 type HandledFile = { version: 1; handled: [string, number][] };
 const handledEntrySchema = z.tuple([z.string().min(1), z.number()]);
 
 export const runKey = (automationId: string, eventId: string) => `${automationId}|${eventId}`;
 const keyOf = (run: RunRecord) => runKey(run.automationId, run.event.id);
 const finished = (run: RunRecord) => run.status !== 'queued' && run.status !== 'running';
+const parseRun = (raw: unknown): RunRecord | null => {
+  const parsed = runRecordSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+};
 
 export interface RunLedgerOptions {
   notices?: DataRecoveryNotices;
@@ -38,8 +44,8 @@ export interface RunLedgerOptions {
   maxRuns?: number;
   /** Pairs remembered. Default 20,000 (a long stream's events for each automation that fired). */
   maxHandled?: number;
-  /** Default 1 s. */
-  handledSaveDelayMs?: number;
+  /** How soon after a change the snapshot and the handled file are written. Default 1 s. */
+  saveDelayMs?: number;
 }
 
 export class RunLedger {
@@ -49,15 +55,20 @@ export class RunLedger {
   private seq = 0;
   private savedSeq = 0;
   private runs: RunRecord[];
-  private saveTimer: unknown = null;
-  private diskTimer: unknown = null;
-  private pendingWrite: Promise<void> | null = null;
+  private handledTimer: unknown = null;
+  private snapshotTimer: unknown = null;
+  /** The journal's other file may hold lines no snapshot on disk has yet: it must not be emptied by a rotation. */
+  private rotatedPending = true;
+  private snapshotting: Promise<void> | null = null;
+  private snapshotAgain = false;
+  private closed = false;
   private readonly maxRuns: number;
   private readonly maxHandled: number;
   private readonly saveDelayMs: number;
 
   private constructor(
-    private readonly runsFile: AtomicJsonFile<RunsFile>,
+    private readonly runsPath: string,
+    private readonly journal: AppendJournal<RunRecord>,
     private readonly handledFile: AtomicJsonFile<HandledFile>,
     private readonly clock: Clock,
     runs: RunRecord[],
@@ -66,28 +77,29 @@ export class RunLedger {
     this.runs = runs;
     this.maxRuns = options.maxRuns ?? 100;
     this.maxHandled = options.maxHandled ?? 20_000;
-    this.saveDelayMs = options.handledSaveDelayMs ?? 1000;
+    this.saveDelayMs = options.saveDelayMs ?? 1000;
   }
 
-  /** Reads both files; runs that were under way when Sidestage stopped come back as interrupted. */
+  /** Reads the files; runs that were under way when Sidestage stopped come back as interrupted. */
   static async open(dataDir: string, clock: Clock, options: RunLedgerOptions): Promise<RunLedger> {
-    const runsFile = new AtomicJsonFile<RunsFile>(join(dataDir, runsFileName), { describeAll: 'the automations run log' });
+    const runsPath = join(dataDir, runsFileName);
+    const runsFile = new AtomicJsonFile<RunsFile>(runsPath, { describeAll: 'the automations run log' });
     const handledFile = new AtomicJsonFile<HandledFile>(join(dataDir, handledFileName), { describeAll: 'the record of events automations already handled' });
-    const runsRead = await runsFile.read({ version: 1, runs: [] }, (raw) => {
+    const notice = (recovered: Parameters<DataRecoveryNotices['add']>[0]) => options.notices?.add(recovered);
+    const snapshot = await runsFile.read({ version: 1, seq: 0, runs: [] }, (raw) => {
       if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { runs?: unknown }).runs)) return null;
-      const items = (raw as { runs: unknown[] }).runs;
-      const { kept, dropped } = keepValid(items, (item) => {
-        const parsed = runRecordSchema.safeParse(item);
-        return parsed.success ? parsed.data : null;
-      });
+      const { runs: items, seq } = raw as { runs: unknown[]; seq?: unknown };
+      const { kept, dropped } = keepValid(items, parseRun);
       return {
-        value: { version: 1 as const, runs: kept },
+        value: { version: 1 as const, seq: typeof seq === 'number' && Number.isInteger(seq) ? seq : 0, runs: kept },
         dropped,
         lost: `${dropped} of ${items.length} runs; an action of one of them may be done again if its event comes again`,
         kept: `${kept.length} runs`,
       };
     });
-    if (runsRead.recovered) options.notices?.add({ ...runsRead.recovered, done: runsRead.recovered.kept ? 'Kept every readable run' : 'Started a new run log' });
+    if (snapshot.recovered) notice({ ...snapshot.recovered, done: snapshot.recovered.kept ? 'Kept every readable run' : 'Started a new run log' });
+    const opened = await AppendJournal.open(join(dataDir, runsJournalName), parseRun, 'the latest changes of the automations run log', snapshot.value.seq);
+    for (const recovered of opened.recovered) notice({ ...recovered, done: 'Kept every readable change of the run log' });
     const handledRead = await handledFile.read({ version: 1, handled: [] }, (raw) => {
       if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { handled?: unknown }).handled)) return null;
       const items = (raw as { handled: unknown[] }).handled;
@@ -102,23 +114,25 @@ export class RunLedger {
         kept: `${kept.length} handled events`,
       };
     });
-    if (handledRead.recovered) options.notices?.add({ ...handledRead.recovered, done: handledRead.recovered.kept ? 'Kept every readable entry' : 'Started a new record of handled events' });
+    if (handledRead.recovered) notice({ ...handledRead.recovered, done: handledRead.recovered.kept ? 'Kept every readable entry' : 'Started a new record of handled events' });
 
+    // The snapshot, then the changes after it, in order: each line is a run as it was then.
+    const byId = new Map(snapshot.value.runs.map((run) => [run.id, run]));
+    for (const { seq, entry } of opened.lines) if (seq > snapshot.value.seq) byId.set(entry.id, entry);
     const now = new Date(clock.now()).toISOString();
     let interrupted = 0;
-    const runs = runsRead.value.runs.map((run) => {
+    const runs = [...byId.values()].map((run) => {
       if (finished(run)) return run;
       interrupted++;
       return interrupt(run, now);
     });
-    const ledger = new RunLedger(runsFile, handledFile, clock, runs, options);
+    const ledger = new RunLedger(runsPath, opened.journal, handledFile, clock, runs, options);
     for (const [key, at] of handledRead.value.handled) ledger.handled.set(key, at);
     // The log's pairs count as handled until the handled file holds them.
     for (const run of runs) ledger.remember(keyOf(run), Date.parse(run.queuedAt) || clock.now());
-    if (interrupted > 0) {
-      options.logger.warn('automations: runs interrupted when Sidestage stopped', { count: interrupted });
-      await ledger.persist().catch((error: unknown) => options.logger.error('automations: could not write the run log', { error }));
-    }
+    if (interrupted > 0) options.logger.warn('automations: runs interrupted when Sidestage stopped', { count: interrupted });
+    // What was read (and found interrupted) becomes the snapshot; the journal's older lines can go.
+    await ledger.snapshot().catch((error: unknown) => options.logger.error('automations: could not write the run log', { error }));
     return ledger;
   }
 
@@ -132,48 +146,55 @@ export class RunLedger {
   }
 
   /**
-   * Records a new run (queued, running or skipped) and its pair; resolves once both are safe on
-   * disk for a run that will act (the run log now, the pair at the latest with the log's eviction).
+   * Records a new run (queued, running or skipped) and its pair. Resolves once it is written (the
+   * journal's line); rejects when it cannot be, so that a run does not act without its record.
    */
   add(run: RunRecord): Promise<void> {
     this.remember(keyOf(run), this.clock.now());
     this.runs.push(run);
     this.evict();
-    return this.persist();
+    return this.record(run);
   }
 
-  /** The run changed (a step started or ended); resolves once that is on disk. */
-  update(): Promise<void> {
-    this.evict();
-    return this.persist();
+  /** `run` changed (a step started or ended): written before the caller goes on. */
+  update(run: RunRecord): Promise<void> {
+    return this.record(run);
   }
 
   /** Forgets finished runs (their pairs stay handled). */
-  clearFinished(): Promise<void> {
-    this.scheduleHandledSave();
+  async clearFinished(): Promise<void> {
+    await this.saveHandled();
     this.runs = this.runs.filter((run) => !finished(run) || !this.isSaved(keyOf(run)));
-    return this.persist();
+    await this.snapshot();
   }
 
   /** Writes what is pending now, to the disk (on quit). */
   async flush(): Promise<void> {
-    if (this.saveTimer !== null) this.clock.clearTimeout(this.saveTimer);
-    this.saveTimer = null;
+    this.clearTimers();
     await this.saveHandled();
-    await this.persist();
-    await flushFile(this.runsFile.path);
+    await this.snapshot();
   }
 
   dispose(): void {
-    if (this.saveTimer !== null) this.clock.clearTimeout(this.saveTimer);
-    if (this.diskTimer !== null) this.clock.clearTimeout(this.diskTimer);
-    this.saveTimer = null;
-    this.diskTimer = null;
+    this.clearTimers();
+    this.closed = true;
+    this.journal.close();
   }
 
   /** For tests and the benchmark. */
   sizes(): { runs: number; handled: number } {
     return { runs: this.runs.length, handled: this.handled.size };
+  }
+
+  private record(run: RunRecord): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The run log is closed.'));
+    try {
+      this.journal.append(run);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.scheduleSnapshot();
+    return Promise.resolve();
   }
 
   private remember(key: string, at: number): void {
@@ -193,11 +214,10 @@ export class RunLedger {
     return (this.handledSeq.get(key) ?? 0) <= this.savedSeq;
   }
 
-  /** Keeps the newest `maxRuns` finished runs, and every run whose pair is not in the handled file yet; true when some left. */
-  private evict(): boolean {
+  /** Keeps the newest `maxRuns` finished runs, and every run whose pair is not in the handled file yet. */
+  private evict(): void {
     let excess = this.runs.length - this.maxRuns;
-    if (excess <= 0) return false;
-    const before = this.runs.length;
+    if (excess <= 0) return;
     this.runs = this.runs.filter((run) => {
       if (excess > 0 && finished(run) && this.isSaved(keyOf(run))) {
         excess--;
@@ -205,46 +225,60 @@ export class RunLedger {
       }
       return true;
     });
-    return this.runs.length !== before;
   }
 
   /**
-   * Writes the log once for everything that changed in this turn of the event loop; resolves once
-   * the file is replaced (rejects when it cannot be, so a run does not act without its record).
+   * The log as it is now, atomically, then the journal's lines it holds dropped. One at a time; asked
+   * again meanwhile, it runs once more after.
    */
-  private persist(): Promise<void> {
-    this.pendingWrite ??= new Promise<void>((resolve, reject) => {
-      queueMicrotask(() => {
-        this.pendingWrite = null;
-        try {
-          writeFileAtomicSync(this.runsFile.path, JSON.stringify({ version: 1, runs: this.runs }), { flush: false });
-        } catch (error) {
-          reject(error);
-          return;
-        }
-        this.scheduleDiskFlush();
-        resolve();
-      });
-    });
-    return this.pendingWrite;
+  private snapshot(): Promise<void> {
+    if (this.snapshotting) {
+      this.snapshotAgain = true;
+      return this.snapshotting;
+    }
+    this.snapshotting = (async () => {
+      try {
+        do {
+          this.snapshotAgain = false;
+          if (this.closed) return;
+          // New lines go to the other file while this snapshot is written (unless an earlier
+          // snapshot did not land: the other file still holds lines only the journal has).
+          if (!this.rotatedPending) {
+            this.journal.rotate();
+            this.rotatedPending = true;
+          }
+          this.evict();
+          const text = JSON.stringify({ version: 1, seq: this.journal.lastSeq, runs: this.runs } satisfies RunsFile);
+          await writeFileAtomic(this.runsPath, text);
+          if (this.closed) return;
+          this.journal.dropRotated();
+          this.rotatedPending = false;
+        } while (this.snapshotAgain);
+      } finally {
+        this.snapshotting = null;
+      }
+    })();
+    return this.snapshotting;
   }
 
-  /** The disk's own copy within a second of a change (for a power cut; a killed process needs none). */
-  private scheduleDiskFlush(): void {
-    if (this.diskTimer !== null) return;
-    this.diskTimer = this.clock.setTimeout(() => {
-      this.diskTimer = null;
-      flushFile(this.runsFile.path).catch((error: unknown) => this.options.logger.warn('automations: the run log could not be flushed to the disk', { error }));
-    }, 1000);
+  private scheduleSnapshot(): void {
+    if (this.snapshotTimer !== null) return;
+    this.snapshotTimer = this.clock.setTimeout(() => {
+      this.snapshotTimer = null;
+      // From a timer: a failed snapshot (a full disk) is logged; the journal keeps every change meanwhile.
+      this.snapshot().catch((error: unknown) => this.options.logger.error('automations: the run log could not be saved', { error }));
+    }, this.saveDelayMs);
   }
 
   private scheduleHandledSave(): void {
-    if (this.saveTimer !== null) return;
-    this.saveTimer = this.clock.setTimeout(() => {
-      this.saveTimer = null;
+    if (this.handledTimer !== null) return;
+    this.handledTimer = this.clock.setTimeout(() => {
+      this.handledTimer = null;
       // From a timer: a failed save (a full disk) is logged and tried again with the next change;
       // the runs it covers stay in the log meanwhile.
-      this.saveHandled().catch((error: unknown) => this.options.logger.error('automations: the record of handled events could not be saved', { error }));
+      this.saveHandled()
+        .then(() => this.snapshot())
+        .catch((error: unknown) => this.options.logger.error('automations: the record of handled events could not be saved', { error }));
     }, this.saveDelayMs);
   }
 
@@ -252,7 +286,13 @@ export class RunLedger {
     const upTo = this.seq;
     await this.handledFile.write({ version: 1, handled: [...this.handled] });
     this.savedSeq = Math.max(this.savedSeq, upTo);
-    if (this.evict()) await this.persist();
+  }
+
+  private clearTimers(): void {
+    if (this.handledTimer !== null) this.clock.clearTimeout(this.handledTimer);
+    if (this.snapshotTimer !== null) this.clock.clearTimeout(this.snapshotTimer);
+    this.handledTimer = null;
+    this.snapshotTimer = null;
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AtomicJsonFile, flushFile, keepValid, writeFileAtomic, writeFileAtomicSync } from './atomic-json-file';
+import { AtomicJsonFile, keepValid, writeFileAtomic } from './atomic-json-file';
 
 let dir: string;
 beforeEach(async () => {
@@ -33,22 +33,6 @@ describe('writeFileAtomic', () => {
     await writeFile(join(dir, 'a.json', 'inside'), 'x');
     await expect(writeFileAtomic(join(dir, 'a.json'), '{}')).rejects.toThrow();
     expect(await readdir(dir)).toEqual(['a.json']);
-  });
-});
-
-describe('writeFileAtomicSync', () => {
-  it('without waiting for the disk: the same 0600 file, whole, no temporary file; the flush follows on demand', async () => {
-    const file = join(dir, 'runs.json');
-    writeFileAtomicSync(file, '{"a":1}', { flush: false });
-    writeFileAtomicSync(file, '{"a":2}', { flush: false });
-    expect(await readFile(file, 'utf8')).toBe('{"a":2}');
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(await readdir(dir)).toEqual(['runs.json']);
-    await flushFile(file);
-    await mkdir(join(dir, 'taken'));
-    await writeFile(join(dir, 'taken', 'inside'), 'x');
-    expect(() => writeFileAtomicSync(join(dir, 'taken'), '{}', { flush: false })).toThrow();
-    expect((await readdir(dir)).sort()).toEqual(['runs.json', 'taken']);
   });
 });
 

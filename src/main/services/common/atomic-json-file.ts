@@ -11,7 +11,7 @@
  * (`dropped`): the original is then set aside whole and the good part written in its place.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 
@@ -65,20 +65,15 @@ export async function writeFileAtomic(filePath: string, data: string | Buffer): 
   }
 }
 
-/**
- * `writeFileAtomic` for the few callers that cannot wait (the token key, read inside a synchronous
- * decrypt), and for a record that must exist before a request goes out (automations' run log).
- * `flush: false` does not wait for the disk: the new file is there for the next start at once after
- * the process is killed, and after a power cut once the system has written it (`flushFile`).
- */
-export function writeFileAtomicSync(filePath: string, data: Buffer | string, { flush = true }: { flush?: boolean } = {}): void {
+/** `writeFileAtomic` for the few callers that cannot wait (the token key, read inside a synchronous decrypt). */
+export function writeFileAtomicSync(filePath: string, data: Buffer): void {
   mkdirSync(dirname(filePath), { recursive: true, mode: 0o700 });
   const tmp = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const fd = openSync(tmp, 'wx', 0o600);
     try {
-      writeFileSync(fd, data);
-      if (flush) fsyncSync(fd);
+      writeSync(fd, data);
+      fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -86,16 +81,6 @@ export function writeFileAtomicSync(filePath: string, data: Buffer | string, { f
   } catch (err) {
     rmSync(tmp, { force: true, recursive: true });
     throw err;
-  }
-}
-
-/** Waits until what was written to `filePath` is on the disk (after `writeFileAtomicSync(..., { flush: false })`). */
-export async function flushFile(filePath: string): Promise<void> {
-  const handle = await open(filePath, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 
