@@ -16,6 +16,7 @@ import { systemClock } from '../../../shared/primitives/clock';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+import { isDiskFull } from '../common/atomic-json-file';
 import type { ChannelEvents } from '../events/channel-events';
 import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../hotkeys/shortcut-registry';
 import type { LiveControls } from '../live-controls/live-controls-feature';
@@ -67,6 +68,7 @@ export interface AutomationsFeature {
 const startingState: AutomationsState = {
   revision: 0,
   loaded: false,
+  problem: null,
   paused: false,
   automations: [],
   statuses: [],
@@ -97,6 +99,8 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
   const running = new Disposers();
   let service: AutomationsService | null = null;
   let ledger: RunLedger | null = null;
+  /** Why the files could not be opened: automations stay off, the rest of Sidestage runs. */
+  let problem: string | null = null;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.services?.redemptions.getSnapshot().rewards ?? [];
   /** Every reward of the channel (read from the platform when not read yet), for a template's. */
@@ -149,17 +153,25 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
       return service;
     },
     need() {
+      if (problem) throw new AppError('unavailable', problem);
       if (!service) throw new AppError('unavailable', 'Automations are starting; try again in a moment.');
       return service;
     },
-    getState: () => service?.getState() ?? startingState,
+    getState: () => service?.getState() ?? { ...startingState, loaded: problem !== null, problem },
     onChange: (listener) => changes.on(listener),
     async start() {
       if (service) return;
-      const [store, openedLedger] = await Promise.all([
-        AutomationStore.open(deps.dataDir, deps.notices),
-        RunLedger.open(deps.dataDir, clock, { notices: deps.notices, logger: deps.logger }),
-      ]);
+      let store: AutomationStore;
+      let openedLedger: RunLedger;
+      try {
+        [store, openedLedger] = await Promise.all([AutomationStore.open(deps.dataDir, deps.notices), RunLedger.open(deps.dataDir, clock, { notices: deps.notices, logger: deps.logger })]);
+      } catch (error) {
+        // Without its run log an automation could run twice: none runs, and the panel says why.
+        deps.logger.error('automations: could not open their files; automations are off', { error });
+        problem = `Automations are off: Sidestage could not open their files in its data folder (${isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error')}). Free some space or check the folder, then restart Sidestage.`;
+        changes.fire({ ...startingState, loaded: true, problem });
+        return;
+      }
       ledger = openedLedger;
       const demo = deps.demo;
       service = new AutomationsService({

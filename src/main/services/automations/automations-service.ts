@@ -139,6 +139,7 @@ export class AutomationsService extends Disposable {
     return {
       revision: this.revision,
       loaded: true,
+      problem: null,
       paused: this.options.store.isPaused(),
       automations,
       statuses: automations.map((a) => this.statusOf(a)),

@@ -6,6 +6,7 @@ import { fail, fakeDeps, flush, ok, signedIn, signedOut } from '../test-support/
 const state = (revision: number, extra: Partial<AutomationsState> = {}): AutomationsState => ({
   revision,
   loaded: true,
+  problem: null,
   paused: false,
   automations: [],
   statuses: [],

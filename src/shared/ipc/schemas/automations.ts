@@ -265,6 +265,8 @@ export const automationsStateSchema = z.object({
   revision: z.number().int().nonnegative(),
   /** The file has been read. */
   loaded: z.boolean(),
+  /** Why automations cannot run at all (their files could not be opened), in words; null when they can. */
+  problem: z.string().nullable(),
   /** Nothing runs while paused (the Live view's switch); what happens meanwhile is skipped, not saved for later. */
   paused: z.boolean(),
   automations: z.array(automationSchema),

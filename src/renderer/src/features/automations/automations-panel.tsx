@@ -45,6 +45,13 @@ function AutomationsBody() {
   const [importProblem, setImportProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const actions = store.getState();
+  if (state?.problem) {
+    return (
+      <Banner tone="warning" title="Automations are off">
+        <p>{state.problem}</p>
+      </Banner>
+    );
+  }
   if (!state) {
     return (
       <div className="stack">
