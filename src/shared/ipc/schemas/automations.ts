@@ -288,8 +288,10 @@ export const automationSaveArgSchema = z.object({ automation: automationInputSch
 export const automationSetEnabledArgSchema = z.object({ id: automationIdSchema, enabled: z.boolean() }).strict();
 export const automationsPausedArgSchema = z.object({ paused: z.boolean() }).strict();
 export const automationTemplateArgSchema = z.object({ templateId: z.string().min(1).max(64) }).strict();
-/** An export as its text; 2 MB is far more than 1,000 automations take. */
-export const automationsImportArgSchema = z.object({ json: z.string().min(1).max(2_000_000) }).strict();
+/** The largest export read back: within the dock's 1 MB request (hundreds of automations). */
+export const automationsImportMaxChars = 900_000;
+/** An export as its text. */
+export const automationsImportArgSchema = z.object({ json: z.string().min(1).max(automationsImportMaxChars) }).strict();
 export const automationsExportArgSchema = z.object({ ids: z.array(automationIdSchema).max(1000).optional() }).strict();
 
 export const automationsImportResultSchema = z.object({ state: automationsStateSchema, imported: z.number().int().nonnegative(), message: z.string() });

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { describeAction, describeTrigger } from '../../../../shared/domain/automation-words';
 import { newAutomation } from '../../../../shared/domain/automation-defaults';
-import type { Automation, AutomationInput, AutomationStatus } from '../../../../shared/ipc/contract';
+import { automationsImportMaxChars, type Automation, type AutomationInput, type AutomationStatus } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Banner } from '../../components/banner';
 import { Select } from '../../components/select';
@@ -14,8 +14,6 @@ import { ago, draftOf } from './automation-form-model';
 import { RunLog } from './run-log';
 import './automations.css';
 
-/** The largest export Sidestage reads back (main refuses more). */
-const maxImportBytes = 2_000_000;
 
 export function AutomationsPanel() {
   const signedIn = useSidestage(selectIsSignedIn);
@@ -52,7 +50,7 @@ function AutomationsBody() {
       </Banner>
     );
   }
-  if (!state) {
+  if (!state?.loaded) {
     return (
       <div className="stack">
         <ActionError action="automations.load" what="Could not load the automations" />
@@ -101,7 +99,7 @@ function AutomationsBody() {
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
-            if (file.size > maxImportBytes) return setImportProblem(`${file.name} is too large for an automations file (${Math.round(file.size / 1000)} kB).`);
+            if (file.size > automationsImportMaxChars) return setImportProblem(`${file.name} is too large for an automations file (${Math.round(file.size / 1000)} kB).`);
             setImportProblem(null);
             await actions.importAutomations(await file.text());
           }}
