@@ -19,7 +19,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { OBSWebSocket } from 'obs-websocket-js/json';
 import WebSocket from 'ws';
-import { RateLimiter } from '../src/emulator/state/rate-limiter';
+import { RateLimiter } from '../src/emulator/domain/stores/rate-limiter';
 import { createSimulationClient, type SimulationClient } from '../src/emulator/simulation-client';
 import { createSidestage, type Sidestage } from '../src/main/composition';
 import { MemoryTokenStore } from '../src/main/services/auth/token-store';

@@ -19,7 +19,7 @@ import { AppError } from '../src/main/services/app-error';
 import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger } from '../src/main/services/logger';
 import { RecordingNotifier } from '../src/main/test-support/recording-notifier';
-import { createRedemptionsFeature } from '../src/main/services/redemptions/redemptions-feature';
+import { buildRedemptionServices, disposeRedemptionServices, openRedemptionFiles, startRedemptionServices } from '../src/main/composition/redemptions';
 import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms } from './support/stats';
@@ -54,12 +54,16 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
   const api = new ApiClient({ baseUrl: emu.url, clientId, auth, logger: silentLogger });
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-catch-up-'));
   // The app's defaults: reconnect backoff, reconciliation retry.
-  const events = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger });
-  const feature = createRedemptionsFeature({ api, auth, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, events, notifier: new RecordingNotifier(true) });
+  const broadcaster = auth.broadcaster();
+  const events = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger });
+  const services = buildRedemptionServices(
+    { api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events, notifier: new RecordingNotifier(true) },
+    await openRedemptionFiles(dataDir, { logger: silentLogger }),
+  );
   try {
-    await feature.start();
+    startRedemptionServices(services);
     events.start();
-    const queue = feature.services!.redemptions;
+    const queue = services.redemptions;
     await waitUntil(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
     await waitUntil(() => queue.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
     const rewards = await sim.redemptions({ broadcaster_id: broadcasterId });
@@ -127,7 +131,8 @@ export async function run(options: { outageSeconds?: number; redemptions?: numbe
     );
   } finally {
     events.dispose();
-    await feature.dispose();
+    await disposeRedemptionServices(services);
+    broadcaster.dispose();
     await rm(dataDir, { recursive: true, force: true });
     await emu.close();
   }

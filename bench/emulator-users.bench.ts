@@ -5,7 +5,7 @@
 import { request } from 'undici';
 import { startEmulator } from '../src/emulator/server';
 import { createSimulationClient } from '../src/emulator/simulation-client';
-import { RateLimiter } from '../src/emulator/state/rate-limiter';
+import { RateLimiter } from '../src/emulator/domain/stores/rate-limiter';
 import { startBareServer } from './support/bare-server';
 import { formatLoad, loadTest } from './support/http-load';
 

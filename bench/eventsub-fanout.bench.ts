@@ -5,6 +5,7 @@
  */
 import { request } from 'undici';
 import WebSocket, { WebSocketServer } from 'ws';
+import { eventSubOf } from '../src/emulator/eventsub/eventsub-state';
 import { startBenchEmulator, type BenchEmulator } from './support/emulator-setup';
 import { ms, percentile } from './support/stats';
 
@@ -97,7 +98,7 @@ export async function run(options: { burstEvents: number; pacedEvents: number; p
     const emu = await emulatorReceivers(bench);
     const bare = await bareReceivers(server, port);
     const publishToEmulator = (sentAt: number) =>
-      bench.emulator.state.events.publish({ type: 'stream.online', broadcasterUserId: bench.broadcasterId, event: { broadcaster_user_id: bench.broadcasterId, type: 'live', sent_at: sentAt } });
+      eventSubOf(bench.emulator.state).notifications.publish({ type: 'stream.online', broadcasterUserId: bench.broadcasterId, event: { broadcaster_user_id: bench.broadcasterId, type: 'live', sent_at: sentAt } });
     // The baseline sends a frame of the platform's shape, so both move the same bytes.
     const publishBare = (sentAt: number) => {
       const frame = JSON.stringify({

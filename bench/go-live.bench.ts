@@ -106,7 +106,7 @@ export async function run(options: { rounds: number; encoder?: 'auto' | 'test-st
     const broadcasterId = emulator.demo!.broadcaster.id;
     const sim = createSimulationClient({ baseUrl: emulator.url });
     emulator.state.events.subscribe((event) => {
-      if (event.type === 'stream.online' && event.broadcasterUserId === broadcasterId && accepted === null) {
+      if (event.type === 'stream.online' && event.stream.userId === broadcasterId && accepted === null) {
         accepted = performance.now();
         acceptedWallMs = Date.now();
       }

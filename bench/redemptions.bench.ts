@@ -17,7 +17,7 @@ import { AppError } from '../src/main/services/app-error';
 import { EventsService } from '../src/main/services/events/events-service';
 import { silentLogger, type Logger } from '../src/main/services/logger';
 import type { DesktopNotification, Notifier } from '../src/main/services/notifications/notifier';
-import { createRedemptionsFeature } from '../src/main/services/redemptions/redemptions-feature';
+import { buildRedemptionServices, disposeRedemptionServices, openRedemptionFiles, startRedemptionServices } from '../src/main/composition/redemptions';
 import { FakeAuth } from '../src/main/test-support/redemption-fakes';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms, percentile } from './support/stats';
@@ -64,18 +64,23 @@ class TimingNotifier implements Notifier {
 async function startQueue(emu: RunningEmulator, counters: Counters, notifier: Notifier) {
   const { auth, api } = await account(emu, counters);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-redemptions-'));
-  const events = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger });
+  const broadcaster = auth.broadcaster();
+  const events = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger });
   // Every notification shown on its own: the latency of each one is the figure.
-  const feature = createRedemptionsFeature({ api, auth, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, events, notifier, burst: { max: 1_000_000 } });
-  await feature.start();
+  const services = buildRedemptionServices(
+    { api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events, notifier, burst: { max: 1_000_000 } },
+    await openRedemptionFiles(dataDir, { logger: silentLogger }),
+  );
+  startRedemptionServices(services);
   events.start();
   await waitUntil(() => events.getStatus().state === 'connected' && events.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub');
-  await waitUntil(() => feature.services!.redemptions.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
+  await waitUntil(() => services.redemptions.getStatus().lastSyncedAt !== null, 10_000, 'first sync');
   return {
-    feature,
+    services,
     async stop() {
       events.dispose();
-      await feature.dispose();
+      await disposeRedemptionServices(services);
+      broadcaster.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -134,11 +139,11 @@ export async function run(options: { redemptions?: number; spacingMs?: number; f
     const rewards = await sim(emu).redemptions({ broadcaster_id: broadcasterId });
     const rewardId = rewards.rewards.find((r) => r.title === 'Hydrate!')!.id;
     const { redemption_ids: ids } = await sim(emu).redeemBulk({ broadcaster_id: broadcasterId, reward_id: rewardId, count: fulfil, user_ids: viewers, publish_events: false });
-    await queue.feature.services!.redemptions.reconcile();
+    await queue.services.redemptions.reconcile();
     const before = counters.requests;
     const limitedBefore = counters.rateLimited;
     const started = performance.now();
-    const result = await queue.feature.services!.redemptions.fulfill(ids);
+    const result = await queue.services.redemptions.fulfill(ids);
     const elapsed = performance.now() - started;
     if (result.done !== fulfil) throw new Error(`only ${result.done} of ${fulfil} fulfilled: ${JSON.stringify(result)}`);
     const figures = { requests: counters.requests - before, rateLimited: counters.rateLimited - limitedBefore, elapsed };

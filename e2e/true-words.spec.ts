@@ -253,7 +253,7 @@ test('a cancel waiting for its undo is sent when the dock page goes away, so not
   await expect(list).toHaveAttribute('aria-activedescendant', `redemption-${made.id}`);
   await list.press('c');
   await expect(page.getByTestId('queue-undo')).toBeVisible();
-  // Gone before the 5 s are over: the page's pagehide sends it.
+  // Gone before the 5 s are over: main holds the cancel, and sends it when the window ends.
   await page.close({ runBeforeUnload: true });
   await expect
     .poll(async () => (await sim.redemptions({ broadcaster_id: broadcasterId, reward_id: hydrate })).redemptions.find((r) => r.id === made.id)?.status, { timeout: 15_000 })

@@ -1,7 +1,7 @@
 /** A demo emulator with tokens, for benchmarks that talk to it like any client would. */
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import { createSimulationClient, type SimulationClient } from '../../src/emulator/simulation-client';
-import { RateLimiter } from '../../src/emulator/state/rate-limiter';
+import { RateLimiter } from '../../src/emulator/domain/stores/rate-limiter';
 
 export interface BenchEmulator {
   emulator: RunningEmulator;

@@ -6,13 +6,15 @@
 import type { Socket } from 'node:net';
 import formBody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { ApiError, errorBody, reasonPhrase } from './http/api-error';
+import { ApiError } from './domain/api-error';
+import { startDeadlineTicker } from './domain/deadlines';
+import type { EmulatorState } from './domain/emulator-state';
+import { errorBody, reasonPhrase } from './http/error-body';
 import { registerFaultHook } from './http/faults';
 import { rewriteMockUrl } from './http/helix-route';
 import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
 import { isSimulationRequest } from './http/request-path';
 import { ROUTE_MODULES } from './routes';
-import type { EmulatorState } from './state/emulator-state';
 import './http/app-state';
 
 /** Large enough for the retired v5 API's community descriptions and base64 images. */
@@ -93,6 +95,9 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
   });
 
   for (const register of ROUTE_MODULES) register(app);
+
+  const stopDeadlines = startDeadlineTicker(state, (error) => app.log.error(error, 'settling deadlines failed'));
+  app.addHook('onClose', async () => stopDeadlines());
   return app;
 }
 

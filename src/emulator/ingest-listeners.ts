@@ -7,14 +7,9 @@
  * publish rules are attached afterwards; a publish that arrives before is refused.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { INGEST_SERVER_DEFINITIONS, type IngestServerDefinition } from './catalogue/ingest-servers';
+import { INGEST_SERVER_DEFINITIONS, type IngestServer, type IngestServerDefinition } from './catalogue/ingest-servers';
 import { RtmpIngest } from './rtmp/rtmp-ingest';
-import type { EmulatorState } from './state/emulator-state';
-
-export interface IngestServer extends IngestServerDefinition {
-  host: string;
-  port: number;
-}
+import type { EmulatorState } from './domain/emulator-state';
 
 export interface IngestListeners {
   servers: IngestServer[];

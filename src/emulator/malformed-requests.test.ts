@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app';
-import { MAX_ERROR_MESSAGE_LENGTH } from './http/api-error';
+import { MAX_ERROR_MESSAGE_LENGTH } from './http/error-body';
 import { call } from './test-support/emulator-test-client';
 import { useDemoEmulator, type HttpMethod } from './test-support/demo-emulator';
 import { rawCall, type RawRequest } from './test-support/raw-http';

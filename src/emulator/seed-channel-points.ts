@@ -3,8 +3,8 @@
  * one made on the platform's own dashboard (read-only for every app), and a pending queue of
  * redemptions from the demo viewers over the last hour. IDs are fixed so they survive resets.
  */
-import type { EmulatorState } from './state/emulator-state';
-import type { NewReward } from './state/rewards';
+import type { EmulatorState } from './domain/emulator-state';
+import type { NewReward } from './domain/stores/rewards';
 
 /** Rewards made on the platform's creator dashboard belong to no app's client. */
 export const DASHBOARD_CLIENT_ID = '';

@@ -3,9 +3,9 @@
  * moderator, the chat settings, a channel emote set and badges, and a running charity campaign with
  * a few donations. Values are fixed so they survive `POST /_emulator/reset`.
  */
-import { defaultCharityLogo } from './routes/charity';
-import type { BadgeSet, ChannelEmote } from './state/chat';
-import type { EmulatorState } from './state/emulator-state';
+import { defaultCharityLogo } from './domain/charity';
+import type { BadgeSet, ChannelEmote } from './domain/stores/chat';
+import type { EmulatorState } from './domain/emulator-state';
 
 export const DEMO_MODERATOR_ID = '612345003';
 /** When the seed's moderator was added (a moderator-change record). */

@@ -3,7 +3,7 @@
  * acts as the broadcaster's extension (owned by them, activated on their channel, analytics since
  * mid-2023), two communities, a channel feed with comments and reactions, and a channel cheermote.
  */
-import type { EmulatorState } from './state/emulator-state';
+import type { EmulatorState } from './domain/emulator-state';
 
 export interface ExtensionsSeedInput {
   clientId: string;

@@ -3,8 +3,8 @@
  * a highlight and an upload; viewers following the channel; one editor (ModMallory). Times are
  * relative to the emulator clock, IDs fixed, so a reset brings back the same channel.
  */
-import type { EmulatorState } from './state/emulator-state';
-import type { NewVideo } from './state/videos';
+import type { EmulatorState } from './domain/emulator-state';
+import type { NewVideo } from './domain/stores/videos';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -4,7 +4,7 @@
  * public one for the device flow. Demo values are fixed so they survive `POST /_emulator/reset`.
  */
 import { seedChannelPoints } from './seed-channel-points';
-import type { EmulatorState } from './state/emulator-state';
+import type { EmulatorState } from './domain/emulator-state';
 import { applyVideoSeed } from './seed-videos';
 import { applyCommunitySeed } from './seed-community';
 import { seedExtensionsArea } from './seed-extensions';

@@ -4,10 +4,10 @@ import { buildEmulatorApp } from './app';
 import { GAMES } from './catalogue/games';
 import { startIngestListeners } from './ingest-listeners';
 import { applySeed, DEFAULT_DEMO_REDIRECT_URIS, type DemoSeed, type SeedName } from './seed';
-import { EmulatorState } from './state/emulator-state';
+import { EmulatorState } from './domain/emulator-state';
 
 export type { DemoSeed, SeedName } from './seed';
-export type { EmulatorState } from './state/emulator-state';
+export type { EmulatorState } from './domain/emulator-state';
 
 export interface StartEmulatorOptions {
   /** 0 (the default): a free port. */

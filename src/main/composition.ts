@@ -1,5 +1,8 @@
 /**
- * Builds Sidestage's main-process services and their IPC handlers. Shared by the Electron app
+ * The one place that builds Sidestage's main-process services and serves them: it reads the data
+ * files the services need at start, builds every service synchronously (the groups that belong
+ * together through the small builders in composition/), registers each domain's IPC, wires the
+ * features to each other, and starts and disposes them in order. Shared by the Electron app
  * (src/main/index.ts) and the dock mode (src/main/dock/cli.ts); it never imports Electron:
  * whatever differs between them comes in as options.
  */
@@ -9,9 +12,10 @@ import { AuthService } from './services/auth/auth-service';
 import { EventsService } from './services/events/events-service';
 import type { WebSocketFactory } from './services/events/eventsub-session';
 import { MemoryTokenStore, type TokenStore } from './services/auth/token-store';
-import { createLiveControlsFeature, type LiveControlsFeature } from './services/live-controls/live-controls-feature';
+import { buildLiveControls, disposeLiveControls, startLiveControls, type LiveControls } from './composition/live-controls';
 import type { Notifier } from './services/notifications/notifier';
-import { createRedemptionsFeature, type RedemptionsFeature } from './services/redemptions/redemptions-feature';
+import { buildRedemptionServices, disposeRedemptionServices, openRedemptionFiles, startRedemptionServices, type RedemptionServices } from './composition/redemptions';
+import { RendererNotifier } from './services/notifications/renderer-notifier';
 import type { ShortcutRegistry } from './services/hotkeys/shortcut-registry';
 import { IngestDirectory } from './services/ingest/ingest-directory';
 import { IngestService } from './services/ingest/ingest-service';
@@ -30,11 +34,9 @@ import { registerIngestIpc } from './ipc/ingest-ipc';
 import { registerLiveControlsIpc } from './ipc/live-controls-ipc';
 import { CurrentBroadcaster } from './services/common/current-broadcaster';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
-import { createEmulatorHttp, ViewerSimulation } from './services/demo/viewer-simulation';
-import { registerRedemptionsIpc } from './ipc/redemptions-ipc';
-import { registerNotificationsIpc } from './ipc/notifications-ipc';
-import { registerCharityIpc } from './ipc/charity-ipc';
-import { registerRewardsIpc } from './ipc/rewards-ipc';
+import { createEmulatorHttp } from './services/demo/emulator-http';
+import { ViewerSimulation } from './services/demo/viewer-simulation';
+import { registerRedemptionServicesIpc } from './ipc/redemption-services-ipc';
 import { Disposers, setListenerErrorReporter } from '../shared/primitives/emitter';
 import { join } from 'node:path';
 import type { TokenCipher } from './services/auth/token-store';
@@ -84,6 +86,8 @@ export interface SidestageOptions {
   notifier?: Notifier;
   /** Global shortcuts (Electron); none: the dock cannot register any and says so. */
   shortcuts?: ShortcutRegistry;
+  /** Why this desktop shows no tray icon, where it shows none (closing the window then quits); for Settings. */
+  trayUnavailable?: () => string | null;
   /** Shows and focuses the window (tray, notification clicks); quits the app (tray). */
   showWindow?: () => void;
   quit?: () => void;
@@ -102,13 +106,14 @@ export interface Sidestage {
   emulatorOrigin: string | null;
   /** The "Simulate viewers" switch's engine, in demo mode only. */
   simulation: ViewerSimulation | null;
-  live: LiveControlsFeature;
-  redemptions: RedemptionsFeature;
+  live: LiveControls;
+  redemptions: RedemptionServices;
   obs: ObsService;
   goLive: GoLiveChecklist;
   /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
   testStream: TestStreamService | null;
   recoveryNotices: DataRecoveryNotices;
+  /** When something happens on the channel, Sidestage acts. */
   automations: AutomationsFeature;
   dispose(): Promise<void>;
 }
@@ -119,6 +124,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   setListenerErrorReporter((error) => logger.error('a listener failed', { error }));
   const recoveryNotices = options.recoveryNotices ?? new DataRecoveryNotices(logger);
   const choice = options.demo ? ({ kind: 'demo' } as const) : choosePlatform(options.env, settings.get('platform.clientId'));
+  // What the services read at start, before anything is built: then every service is built at once.
+  const files = await openRedemptionFiles(options.dataDir, { notices: recoveryNotices, logger });
 
   let emulator: RunningEmulator | null = null;
   let config: PlatformConfig;
@@ -136,6 +143,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   }
   const tokenStore = choice.kind === 'demo' ? (options.demoTokenStore ?? new MemoryTokenStore()) : options.tokenStore;
 
+  // ---------- the services, each built once, in the order they depend on each other ----------
+
   const auth = new AuthService({
     endpoints: { authUrl: config.authUrl, apiBaseUrl: config.baseUrl },
     clientId: config.clientId,
@@ -147,12 +156,10 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     logger,
   });
   const api = new ApiClient({ baseUrl: config.baseUrl, clientId: config.clientId, auth, logger });
-
-  // One EventSub session per signed-in account; features subscribe to its notifications and gaps.
-  const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, auth, logger, wsFactory: options.eventSubSocketFactory });
-  // The one "whose channel is this" for every feature, so that the panels agree during a re-sign-in.
+  // The one "whose channel is this" for every service, so that the panels agree during a re-sign-in.
   const broadcaster = new CurrentBroadcaster(auth);
-
+  // One EventSub session for the current broadcaster; services subscribe to its notifications and gaps.
+  const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, broadcaster, auth, logger, wsFactory: options.eventSubSocketFactory });
   const ingest = new IngestService({
     directory: new IngestDirectory({ ingestUrl: config.ingestUrl, settings, logger }),
     probe: new LatencyProbe(),
@@ -160,6 +167,99 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     logger,
     getStreamKey: streamKeyReader(api, broadcaster),
   });
+  // In dock mode every notification becomes the renderer's toast.
+  const rendererNotifier = options.notifier ? null : new RendererNotifier();
+  const notifier = options.notifier ?? rendererNotifier!;
+  const redemptions = buildRedemptionServices({ api, broadcaster, settings, logger, events, notifier }, files);
+  const live = buildLiveControls({
+    api,
+    broadcaster,
+    settings,
+    dataDir: options.dataDir,
+    notices: recoveryNotices,
+    logger,
+    notifier,
+    events,
+    shortcuts: options.shortcuts,
+    openWindow: options.showWindow,
+    // The dock cannot open a browser: a clip's link is in its Live view instead of a toast button.
+    openUrl: options.transport === 'electron' ? options.openUrl : undefined,
+    // The checklist is built below (it reads live controls); the tray is clicked only once started.
+    openGoLiveChecklist: () => {
+      options.showWindow?.();
+      goLive.show();
+    },
+    quit: options.quit,
+  });
+  // Demo mode only: viewers driven through the in-process emulator's simulation API, so the app
+  // sees them as it would see a real platform's. Elsewhere the demo channels answer "unavailable".
+  const demoSeed = emulator?.demo;
+  const simulation =
+    emulator && demoSeed
+      ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
+      : null;
+  // OBS Studio: its password in its own file, encrypted like the tokens; markers from live controls.
+  const obs = new ObsService({
+    settings,
+    passwords: new CipherFileObsPasswordStore(
+      join(options.dataDir, 'obs-password.enc'),
+      options.secretCipher ?? createAesFileCipher(join(options.dataDir, 'token.key')),
+      logger,
+      recoveryNotices,
+    ),
+    logger,
+    getIngestTarget: ingestTargetReader(ingest),
+    notifier,
+    dropMarker: (description) => live.markers.drop('obs-reconnect', description),
+  });
+  // Demo mode only: ffmpeg publishes to the in-process emulator's ingest when OBS is not used.
+  const testStream = emulator ? new TestStreamService({ getIngestTarget: targetUnlessObsStreams(obs, ingestTargetReader(ingest)), logger }) : null;
+  const goLive = new GoLiveChecklist({
+    auth,
+    ingest,
+    obs,
+    testStream,
+    events,
+    markers: live.markers,
+    hotkey: { getState: () => live.hotkeys.get('marker'), onChange: (listener) => live.hotkeys.onChange(listener) },
+    chatSettings: live.chatSettings,
+    startPreset: { get: () => settings.get('goLive.startPresetId'), set: (id) => settings.set('goLive.startPresetId', id) },
+    requiredScopes: config.scopes,
+    // Going live is announced by these; the features' own subscriptions are in the events status.
+    requiredEventTypes: ['stream.online', 'stream.offline'],
+    dockMode: options.transport === 'dock',
+    logger,
+  });
+  // The Live view's activity feed and chat, from the one EventSub session.
+  const activity = new ActivityService({
+    broadcaster,
+    events,
+    logger,
+    // One shoutout state and one set of cooldowns, whether the feed's button or the Live view's sent it.
+    sendShoutout: async (id) => {
+      const sent = (await live.raids.shoutoutById(id)).shoutout;
+      return { displayName: sent?.to.displayName ?? 'the channel' };
+    },
+  });
+  const chat = new ChatService({ api, broadcaster, events, logger });
+  const appearance = new AppearanceService(settings);
+  // ---------- automations: when something happens on the channel, Sidestage acts ----------
+  const automations = buildAutomations({
+    dataDir: options.dataDir,
+    notices: recoveryNotices,
+    logger,
+    shortcuts: options.shortcuts,
+    emulator,
+    events,
+    broadcaster,
+    obs,
+    chat,
+    live,
+    redemptions,
+  });
+  // ---------- end of automations ----------
+
+  // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 
   const router = new IpcRouter(logger);
   const appInfo = () => {
@@ -178,7 +278,6 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
       restartRequired: next !== config.mode || (next === 'platform' && !options.env.SIDESTAGE_CLIENT_ID && settings.get('platform.clientId') !== config.clientId),
     };
   };
-  // Every domain's handlers and forwarded events; released together on dispose.
   const wiring = new Disposers();
   wiring.add(
     registerAppIpc(router, {
@@ -193,52 +292,26 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerAuthIpc(router, auth));
   wiring.add(registerIngestIpc(router, ingest));
   wiring.add(registerEventsIpc(router, events));
-
-  const redemptions = createRedemptionsFeature({
-    api,
-    auth,
-    broadcaster,
-    settings,
-    dataDir: options.dataDir,
-    notices: recoveryNotices,
-    logger,
-    events,
-    notifier: options.notifier,
-  });
-  wiring.add(registerRedemptionsIpc(router, redemptions));
-  wiring.add(registerNotificationsIpc(router, redemptions));
-  wiring.add(registerCharityIpc(router, redemptions));
-  wiring.add(registerRewardsIpc(router, redemptions));
-  const live = createLiveControlsFeature({
-    api,
-    broadcaster,
-    settings,
-    dataDir: options.dataDir,
-    notices: recoveryNotices,
-    logger,
-    // In dock mode both features' notifications become the renderer's toasts.
-    notifier: options.notifier ?? redemptions.rendererNotifier!,
-    events,
-    shortcuts: options.shortcuts,
-    openWindow: options.showWindow,
-    // The dock cannot open a browser: a clip's link is in its Live view instead of a toast button.
-    openUrl: options.transport === 'electron' ? options.openUrl : undefined,
-    // The checklist is built below, after live controls (it reads them); the tray is clicked only once started.
-    openGoLiveChecklist: () => {
-      options.showWindow?.();
-      goLive.show();
-    },
-    quit: options.quit,
-  });
-  wiring.add(registerLiveControlsIpc(router, live, settings));
-  // Demo mode only: viewers driven through the in-process emulator's simulation API, so the app
-  // sees them as it would see a real platform's. Elsewhere the demo channels answer "unavailable".
-  const demoSeed = emulator?.demo;
-  const simulation =
-    emulator && demoSeed
-      ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
-      : null;
+  wiring.add(registerRedemptionServicesIpc(router, redemptions, rendererNotifier));
+  wiring.add(registerLiveControlsIpc(router, live, settings, options.trayUnavailable));
   wiring.add(registerDemoIpc(router, simulation));
+  wiring.add(registerObsIpc(router, obs));
+  wiring.add(registerTestStreamIpc(router, testStream));
+  wiring.add(registerGoLiveIpc(router, goLive));
+  wiring.add(registerActivityIpc(router, activity));
+  wiring.add(registerChatIpc(router, chat));
+  wiring.add(registerAppearanceIpc(router, appearance));
+  wiring.add(registerAutomationsIpc(router, automations.feature));
+  const missing = router.missingHandlers();
+  if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
+
+  // ---------- between features ----------
+
+  // A different account (or none) has a different stream key.
+  wiring.add(resetStreamKeyOnAccountChange(ingest, broadcaster));
+  wiring.add(redemptions.redemptions.onPendingCountChange((count) => live.tray.setPendingRedemptions(count)));
+  // A notification was clicked: the window comes forward (the renderer shows the item itself).
+  wiring.add(redemptions.notifications.onOpen(() => options.showWindow?.()));
   if (simulation) {
     // Signing out ends the practice stream too: no pretend viewers keep talking to nobody.
     wiring.add(
@@ -248,81 +321,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
       }),
     );
   }
-  // OBS Studio: its password in its own file, encrypted like the tokens; markers and notifications from live controls.
-  const obs = new ObsService({
-    settings,
-    passwords: new CipherFileObsPasswordStore(
-      join(options.dataDir, 'obs-password.enc'),
-      options.secretCipher ?? createAesFileCipher(join(options.dataDir, 'token.key')),
-      logger,
-      recoveryNotices,
-    ),
-    logger,
-    getIngestTarget: ingestTargetReader(ingest),
-    notifier: options.notifier ?? redemptions.rendererNotifier!,
-    dropMarker: (description) => live.markers.drop('obs-reconnect', description),
-  });
-  wiring.add(registerObsIpc(router, obs));
-  // Demo mode only: ffmpeg publishes to the in-process emulator's ingest when OBS is not used.
-  const testStream = emulator ? new TestStreamService({ getIngestTarget: targetUnlessObsStreams(obs, ingestTargetReader(ingest)), logger }) : null;
-  wiring.add(registerTestStreamIpc(router, testStream));
-  const goLive = new GoLiveChecklist({
-    auth,
-    ingest,
-    obs,
-    testStream,
-    events,
-    markers: live.markers,
-    hotkey: { getState: () => live.hotkeys.get('marker'), onChange: (listener) => live.hotkeys.onChange(listener) },
-    chatSettings: live.chatSettings,
-    startPreset: { get: () => settings.get('goLive.startPresetId'), set: (id) => settings.set('goLive.startPresetId', id) },
-    requiredScopes: config.scopes,
-    // Going live is announced by these; the features' own subscriptions are in the events status.
-    requiredEventTypes: ['stream.online', 'stream.offline'],
-    dockMode: options.transport === 'dock',
-    logger,
-  });
-  wiring.add(registerGoLiveIpc(router, goLive));
-  // The Live view's activity feed and chat, from the one EventSub session.
-  const activity = new ActivityService({
-    broadcaster,
-    events,
-    logger,
-    // One shoutout state and one set of cooldowns, whether the feed's button or the Live view's sent it.
-    sendShoutout: async (id) => {
-      const sent = (await live.raids.shoutoutById(id)).shoutout;
-      return { displayName: sent?.to.displayName ?? 'the channel' };
-    },
-  });
-  wiring.add(registerActivityIpc(router, activity));
-  const chat = new ChatService({ api, broadcaster, events, logger });
-  wiring.add(registerChatIpc(router, chat));
-  wiring.add(registerAppearanceIpc(router, new AppearanceService(settings)));
 
-  // ---------- automations: when something happens on the channel, Sidestage acts ----------
-  const automations = buildAutomations({
-    dataDir: options.dataDir,
-    notices: recoveryNotices,
-    logger,
-    shortcuts: options.shortcuts,
-    emulator,
-    events,
-    broadcaster,
-    obs,
-    chat,
-    live,
-    redemptions,
-  });
-  wiring.add(registerAutomationsIpc(router, automations.feature));
-  // ---------- end of automations ----------
-
-  const missing = router.missingHandlers();
-  if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
-
-  // A different account (or none) has a different stream key.
-  wiring.add(resetStreamKeyOnAccountChange(ingest, broadcaster));
-  wiring.add(redemptions.onPendingCountChange((count) => live.tray.setPendingRedemptions(count)));
-  wiring.add(redemptions.onOpen(() => options.showWindow?.()));
   const dispose = async () => {
     wiring.dispose();
     // Before the services its actions call.
@@ -335,8 +334,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     // Its ffmpeg ends by its PID before the emulator it publishes to closes.
     await testStream?.dispose();
     await obs.dispose();
-    await live.dispose();
-    await redemptions.dispose();
+    await disposeLiveControls(live);
+    await disposeRedemptionServices(redemptions);
     events.dispose();
     ingest.dispose();
     broadcaster.dispose();
@@ -345,14 +344,15 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   };
 
   try {
-    await redemptions.start();
+    // Listeners first, then the sources they listen to, so that nothing reported at start is missed.
+    startRedemptionServices(redemptions);
     // After the queue exists (its caught-up redemptions), before EventSub connects.
     await automations.start();
     activity.start();
     chat.start();
     events.start();
     await auth.start();
-    await live.start();
+    await startLiveControls(live);
     await obs.start();
     // The checklist and the button learn whether ffmpeg is there once the start is over.
     testStream?.detectFfmpegLater();

@@ -15,7 +15,7 @@ import { openDockData } from './dock/dock-data';
 import { createAesFileCipher } from './services/auth/aes-file-cipher';
 import { silentLogger } from './services/logger';
 import type { SettingsStore } from './services/settings/settings-store';
-import { automationFixture, automationRunFixture, automationsFileFixture, outboxEntryFixture } from './test-support/data-file-fixtures';
+import { automationFixture, automationRunFixture, automationsFileFixture, markerPressFixture, outboxEntryFixture } from './test-support/data-file-fixtures';
 import { startDockServices } from './test-support/dock-start-up';
 
 const isRoot = process.getuid?.() === 0;
@@ -35,18 +35,7 @@ async function startAsNobody(dir: string): Promise<DataRecoveryNotice[]> {
   });
   return JSON.parse(stdout.trim().split('\n').pop()!) as DataRecoveryNotice[];
 }
-const press = (id: string) => ({
-  id,
-  source: 'hotkey',
-  pressedAt: '2026-01-01T00:00:00.000Z',
-  description: '',
-  status: 'created',
-  positionSeconds: 10,
-  delaySeconds: 0,
-  markerId: `m-${id}`,
-  attempts: 1,
-  error: null,
-});
+const press = markerPressFixture;
 
 /** A data file: its valid form, and a form with one bad entry among good ones (with what must survive). */
 interface DataFile {
@@ -102,12 +91,15 @@ const files: DataFile[] = [
         broadcasts: [
           { streamId: 's1', startedAt: null, title: 'T', entries: [press('p1'), { id: 'p2', status: 'lost' }, press('p3')] },
           { streamId: 's2', startedAt: null, title: 'U', entries: [press('p4')] },
+          // The broadcast's own details are damaged; its presses are not.
+          { streamId: 's3', startedAt: 7, title: null, entries: [press('p5')] },
         ],
       }),
       async check(dir) {
-        const now = JSON.parse(await readFile(join(dir, 'marker-log.json'), 'utf8')) as { broadcasts: { entries: { id: string }[] }[] };
+        const now = JSON.parse(await readFile(join(dir, 'marker-log.json'), 'utf8')) as { broadcasts: { streamId: string; entries: { id: string }[] }[] };
         const ids = now.broadcasts.flatMap((b) => b.entries.map((e) => e.id));
-        return ['p1', 'p3', 'p4'].filter((id) => !ids.includes(id)).length;
+        expect(now.broadcasts.find((b) => b.entries.some((e) => e.id === 'p5'))?.streamId).toBe('s3');
+        return ['p1', 'p3', 'p4', 'p5'].filter((id) => !ids.includes(id)).length;
       },
     },
   },

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtEntries, builtPrograms, ensureBuilt, projectRoot } from '../../scripts/build-output.mjs';
 import { call } from '../emulator/test-support/emulator-test-client';
@@ -23,7 +23,7 @@ import { channelNames } from '../shared/ipc/contract';
 import { contentSecurityPolicy } from './security';
 import { DesktopShellProcess } from './test-support/desktop-shell-process';
 
-const rendererUrl = `file://${join(projectRoot, 'out/renderer/index.html')}`;
+const rendererUrl = pathToFileURL(join(projectRoot, 'out/renderer/index.html')).href;
 let userData: string;
 let shell: DesktopShellProcess;
 /** The in-process demo emulator, learnt from the consent page the shell opens. */
@@ -87,6 +87,17 @@ describe('the desktop shell, built, with a recording Electron', () => {
     await shell.waitFor('the window to show', (r) => r.kind === 'BrowserWindow.show');
   });
 
+  it('is called Sidestage, keeps its data directory, and replaces Electron’s default menu (Reload, developer tools) with none', async () => {
+    expect(shell.of('app.setName').map((r) => r.name)).toEqual(['Sidestage']);
+    // The data directory is pinned before the name changes, so it does not move.
+    const kinds = shell.records.map((r) => r.kind);
+    expect(kinds.indexOf('app.setPath')).toBeLessThan(kinds.indexOf('app.setName'));
+    expect(shell.of('app.setPath')).toEqual([expect.objectContaining({ name: 'userData', path: userData })]);
+    expect(shell.of('Menu.setApplicationMenu').at(-1)?.items).toBeNull();
+    // On Linux only Windows' ID is not set.
+    expect(shell.of('app.setAppUserModelId')).toEqual([]);
+  });
+
   it('loads the built page and puts the strict CSP on every response', async () => {
     expect(shell.of('BrowserWindow.loadURL').map((r) => r.url)).toEqual([rendererUrl]);
     expect(existsSync(fileURLToPath(rendererUrl))).toBe(true);
@@ -112,6 +123,9 @@ describe('the desktop shell, built, with a recording Electron', () => {
 
   it('registers the marker and clip hotkeys globally, and another quick action’s once chosen, whose press says its outcome on the desktop', async () => {
     expect(shell.of('globalShortcut.register').map((r) => r.accelerator).sort()).toEqual(['CommandOrControl+Alt+C', 'CommandOrControl+Alt+M']);
+    // An X11 session: the system accepts a combination another app holds, so Settings does not promise.
+    expect(shell.of('app.commandLine.appendSwitch')).toEqual([]);
+    expect(await value<{ caveat: string | null }>('hotkeys:getState')).toMatchObject({ caveat: expect.stringMatching(/cannot tell when another app already holds/) });
     const state = await value<{ hotkeys: { action: string; registered: boolean }[] }>('hotkeys:set', { action: 'snooze', accelerator: 'Alt+F5' });
     expect(state.hotkeys.find((h) => h.action === 'snooze')).toMatchObject({ registered: true });
     expect(shell.of('globalShortcut.register').map((r) => r.accelerator).at(-1)).toBe('Alt+F5');
@@ -128,13 +142,13 @@ describe('the desktop shell, built, with a recording Electron', () => {
     expect(shell.of('BrowserWindow.show').length).toBeGreaterThan(shows);
   });
 
-  it('sets up the tray with existing icons', async () => {
+  it('sets up the tray with existing icons of the tray’s size, with their @2x', async () => {
     const tray = shell.of('Tray.new');
     expect(tray).toHaveLength(1);
     const images = shell.of('nativeImage.createFromPath');
-    expect(images.map((r) => r.path)).toEqual([join(projectRoot, 'resources/tray-live.png'), join(projectRoot, 'resources/tray-offline.png')]);
-    expect(images.every((r) => r.exists)).toBe(true);
-    expect(tray[0]!.image).toBe(join(projectRoot, 'resources/tray-offline.png'));
+    expect(images.map((r) => r.path)).toEqual([join(projectRoot, 'resources/tray/tray-live.png'), join(projectRoot, 'resources/tray/tray-offline.png')]);
+    for (const image of images) expect(image).toMatchObject({ exists: true, sizes: [[16, 16]], hiDpiSizes: [[32, 32]] });
+    expect(tray[0]!.image).toBe(join(projectRoot, 'resources/tray/tray-offline.png'));
     expect(shell.of('Tray.setToolTip').at(-1)?.tooltip).toEqual(expect.stringContaining('Sidestage'));
     expect(shell.of('Tray.setContextMenu').at(-1)?.labels).toEqual(expect.arrayContaining([expect.stringMatching(/quit/i)]));
   });

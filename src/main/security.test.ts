@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   contentSecurityPolicy,
+  contentSecurityPolicyFor,
   isPermissionAllowed,
   restrictPermissions,
   guardWebContents,
@@ -23,6 +24,18 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy).toContain("script-src 'self'");
     expect(contentSecurityPolicy).not.toContain('unsafe-eval');
     expect(contentSecurityPolicy).toContain("object-src 'none'");
+  });
+});
+
+describe('contentSecurityPolicyFor', () => {
+  it('keeps the strict policy for the built page', () => {
+    expect(contentSecurityPolicyFor('file:///app/out/renderer/index.html')).toBe(contentSecurityPolicy);
+  });
+  it('lets the loopback dev server run its inline refresh script, and nothing else more', () => {
+    const dev = contentSecurityPolicyFor('http://localhost:5173/');
+    expect(dev).toContain("script-src 'self' 'unsafe-inline'");
+    expect(dev.replace(" 'unsafe-inline'", '')).toBe(contentSecurityPolicy);
+    expect(contentSecurityPolicyFor('http://example.com:5173/')).toBe(contentSecurityPolicy);
   });
 });
 
@@ -60,6 +73,24 @@ describe('isTrustedRendererUrl', () => {
     expect(isTrustedRendererUrl('file:///app/out/renderer/index.html', 'file:///app/out/renderer/index.html')).toBe(true);
     expect(isTrustedRendererUrl('file:///etc/other.html', 'file:///app/out/renderer/index.html')).toBe(false);
     expect(isTrustedRendererUrl('https://evil.example/', 'file:///app/out/renderer/index.html')).toBe(false);
+  });
+  it('compares the file Chromium reports with the one loaded, as Chromium canonicalises it', () => {
+    // pathToFileURL keeps a lower-case drive letter; Chromium's frame URL has it upper-cased.
+    const loaded = 'file:///c:/Users/Streamer/Sidestage/out/renderer/index.html';
+    expect(isTrustedRendererUrl('file:///C:/Users/Streamer/Sidestage/out/renderer/index.html', loaded)).toBe(true);
+    expect(isTrustedRendererUrl('file:///C:/Users/streamer/sidestage/out/renderer/index.html', loaded)).toBe(true);
+    // Escaped differently, the same folder: a space, a # and a ? in it.
+    const odd = 'file:///home/me/My%20Stuff%20%23%231%3F/out/renderer/index.html';
+    expect(isTrustedRendererUrl('file:///home/me/My Stuff %23%231%3F/out/renderer/index.html', odd)).toBe(true);
+    expect(isTrustedRendererUrl('file:///home/me/My%20Stuff%20%23%231%3F/out/renderer/index.html', odd)).toBe(true);
+    // A folder whose name is only the start of it, another drive, or another case on Linux are other files.
+    expect(isTrustedRendererUrl('file:///home/me/My%20Stuff%20/out/renderer/index.html', odd)).toBe(false);
+    expect(isTrustedRendererUrl('file:///D:/Users/Streamer/Sidestage/out/renderer/index.html', loaded)).toBe(false);
+    expect(isTrustedRendererUrl('file:///app/OUT/renderer/index.html', 'file:///app/out/renderer/index.html')).toBe(false);
+    // A UNC share keeps its host; another host is another file.
+    expect(isTrustedRendererUrl('file://server/share/out/index.html', 'file://SERVER/share/out/index.html')).toBe(true);
+    expect(isTrustedRendererUrl('file://other/share/out/index.html', 'file://server/share/out/index.html')).toBe(false);
+    expect(isTrustedRendererUrl('file:///app/out/%E0%A4%A/index.html', 'file:///app/out/renderer/index.html')).toBe(false);
   });
   it('trusts the dev server origin', () => {
     expect(isTrustedRendererUrl('http://localhost:5173/#/ingest', 'http://localhost:5173/')).toBe(true);

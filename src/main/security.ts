@@ -16,6 +16,26 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The policy sent with every response: the strict one, but for `npm run dev`, whose dev server
+ * puts React's refresh runtime in an inline script. A response header and the page's meta tag
+ * both apply (a script must pass both), so relaxing the meta tag alone (electron.vite.config.ts)
+ * left the dev window blank. Only a loopback dev server gets it; the built file never does.
+ */
+export function contentSecurityPolicyFor(rendererUrl: string): string {
+  if (!isDevServerUrl(rendererUrl)) return contentSecurityPolicy;
+  return contentSecurityPolicy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+}
+
+function isDevServerUrl(rawUrl: string): boolean {
+  try {
+    const url = new URL(rawUrl);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function secureWebPreferences(preloadPath: string) {
   return {
     preload: preloadPath,
@@ -67,11 +87,43 @@ export function isTrustedRendererUrl(rawUrl: string, rendererUrl: string): boole
   try {
     const url = new URL(rawUrl);
     const expected = new URL(rendererUrl);
-    if (expected.protocol === 'file:') return url.protocol === 'file:' && url.pathname === expected.pathname;
+    if (expected.protocol === 'file:') return url.protocol === 'file:' && sameFile(url, expected);
     return url.origin === expected.origin;
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether two file URLs name the same file. The frame's URL is Chromium's canonical form of the
+ * one Sidestage loaded, which is not Node's: on Windows the drive letter is upper-cased
+ * (`file:///c:/` comes back as `file:///C:/`) and characters may be escaped differently, so the
+ * paths are compared decoded, with the drive letter's case ignored, and case-insensitively for a
+ * Windows path (its file systems are).
+ */
+function sameFile(a: URL, b: URL): boolean {
+  const left = fileUrlPath(a);
+  const right = fileUrlPath(b);
+  if (left === null || right === null) return false;
+  return isWindowsPath(left) || isWindowsPath(right) ? left.toLowerCase() === right.toLowerCase() : left === right;
+}
+
+/** `host` + decoded path with forward slashes and an upper-case drive letter; null when it cannot be decoded. */
+function fileUrlPath(url: URL): string | null {
+  const host = url.hostname.toLowerCase() === 'localhost' ? '' : url.hostname.toLowerCase();
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  path = path.replace(/\\/g, '/').replace(/^\/([a-zA-Z])[:|]/, (_m, drive: string) => `/${drive.toUpperCase()}:`);
+  return `//${host}${path}`;
+}
+
+function isWindowsPath(normalised: string): boolean {
+  // A drive letter, or a UNC share (a file URL with a host).
+  return /^\/\/[^/]*\/[A-Z]:/.test(normalised) || !normalised.startsWith('///');
 }
 
 export interface WebContentsLike {

@@ -3,7 +3,7 @@
  * emulator serves the images itself under `/static/badges/v1/<image id>/<1|2|3>`, the platform's
  * image host layout.
  */
-import type { BadgeSet, BadgeVersion } from '../state/chat';
+import type { BadgeSet, BadgeVersion } from '../domain/stores/chat';
 
 /** Pixel size per URL suffix: image_url_1x 18, image_url_2x 36, image_url_4x 72 (spec part 2). */
 export const BADGE_PIXELS: Readonly<Record<string, number>> = { '1': 18, '2': 36, '3': 72 };

@@ -3,7 +3,7 @@
  * the image URLs of every emote. The emulator serves the images itself under
  * `/static/emoticons/v2/...`, the same path layout as the platform's image host.
  */
-import type { EmoteFormat } from '../state/chat';
+import type { EmoteFormat } from '../domain/stores/chat';
 
 export interface GlobalEmote {
   id: string;

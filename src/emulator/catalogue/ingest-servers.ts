@@ -29,3 +29,9 @@ export const INGEST_SERVER_DEFINITIONS: readonly IngestServerDefinition[] = [
   { id: 53, name: 'Asia: Singapore, SG', availability: 1.0, default: false, priority: 14, reachable: false },
   { id: 12, name: 'US East: Miami, FL (deprecated)', availability: 0.5, default: false, priority: 15, reachable: false },
 ];
+
+/** A directory entry with the loopback address its RTMP server listens on. */
+export interface IngestServer extends IngestServerDefinition {
+  host: string;
+  port: number;
+}

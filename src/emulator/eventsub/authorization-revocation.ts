@@ -3,7 +3,8 @@
  * enabled EventSub subscription of that client+user gets a `revocation` frame
  * (`authorization_revoked`) and is removed.
  */
-import type { EmulatorState } from '../state/emulator-state';
+import type { EmulatorState } from '../domain/emulator-state';
+import { eventSubOf } from './eventsub-state';
 import { eventSubHubOf } from './session-hub';
 
 export interface EventSubGrant {
@@ -21,8 +22,9 @@ export function eventSubGrantOf(state: EmulatorState, token: string, clientId: s
 }
 
 export function revokeEventSubAuthorization(state: EmulatorState, grant: EventSubGrant): void {
-  const subscriptions = state.eventSub.ownedBy(grant.clientId, grant.userId).filter((s) => s.status === 'enabled');
+  const store = eventSubOf(state).subscriptions;
+  const subscriptions = store.ownedBy(grant.clientId, grant.userId).filter((s) => s.status === 'enabled');
   const hub = eventSubHubOf(state);
   if (hub) hub.revoke(subscriptions, 'authorization_revoked');
-  else for (const s of subscriptions) state.eventSub.remove(s.id);
+  else for (const s of subscriptions) store.remove(s.id);
 }

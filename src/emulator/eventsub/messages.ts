@@ -3,6 +3,7 @@
  * and notifications show it (platform facts, "EventSub over WebSocket").
  */
 import * as ids from '../ids';
+import type { EventSubSubscriptionView } from '../http/views/wire/eventsub';
 import type { EventSubSubscription, SubscriptionStatus } from './subscription-store';
 
 /** EventSub timestamps carry sub-second digits, unlike the current API's. */
@@ -101,7 +102,7 @@ export function revocationFrame(subscription: EventSubSubscription, status: Subs
 }
 
 /** The subscription as Create and Get EventSub Subscriptions return it. */
-export function subscriptionView(subscription: EventSubSubscription) {
+export function subscriptionView(subscription: EventSubSubscription): EventSubSubscriptionView {
   return {
     id: subscription.id,
     status: subscription.status,
@@ -110,7 +111,7 @@ export function subscriptionView(subscription: EventSubSubscription) {
     condition: { ...subscription.condition },
     created_at: eventSubTimestamp(subscription.createdAt),
     transport: {
-      method: 'websocket',
+      method: 'websocket' as const,
       session_id: subscription.sessionId,
       connected_at: eventSubTimestamp(subscription.connectedAt),
       ...(subscription.disconnectedAt === null ? {} : { disconnected_at: eventSubTimestamp(subscription.disconnectedAt) }),

@@ -2,9 +2,10 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { GAMES } from '../catalogue/games';
-import { EmulatorState } from '../state/emulator-state';
+import { EmulatorState } from '../domain/emulator-state';
 import { notificationFrame, notificationText } from './messages';
 import { EventSubHub } from './session-hub';
+import { eventSubOf } from './eventsub-state';
 
 const BROADCASTER = '501234567';
 
@@ -42,7 +43,7 @@ function setUp() {
   const socket = new RecordingSocket(stream);
   hub.accept(socket as unknown as WebSocket, {}, 'http://127.0.0.1:1', stream);
   const sessionId = hub.list()[0]!.id;
-  const subscription = state.eventSub.add({
+  const subscription = eventSubOf(state).subscriptions.add({
     type: 'stream.online',
     version: '1',
     condition: { broadcaster_user_id: BROADCASTER },
@@ -61,7 +62,7 @@ describe('EventSubHub delivery', () => {
   it('writes a burst published in one tick with the TCP stream corked, and uncorks it before the next', async () => {
     const { state, stream, socket } = setUp();
     socket.sent.length = 0;
-    for (let i = 0; i < 50; i++) state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: i } });
+    for (let i = 0; i < 50; i++) eventSubOf(state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: i } });
     expect(socket.sent).toHaveLength(50);
     expect(socket.sent.every((s) => s.corked)).toBe(true);
     expect(socket.sent.map((s) => (JSON.parse(s.text) as { payload: { event: { n: number } } }).payload.event.n)).toEqual([...Array(50).keys()]);

@@ -1,6 +1,6 @@
 /**
- * EventSub's WebSocket transport: sessions, their sockets and timers, and delivery of the platform
- * events published on `state.events` to the sessions whose subscriptions match.
+ * EventSub's WebSocket transport: sessions, their sockets and timers, and delivery of the
+ * notifications of the state's feed (`notifications.ts`) to the sessions whose subscriptions match.
  *
  * A session outlives its socket only while a `session_reconnect` is pending: the client then has
  * the grace period to connect to the reconnect URL, and the new socket takes over the same session
@@ -14,9 +14,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
+import type { EventSubSessionView } from '../http/views/wire/eventsub';
 import * as ids from '../ids';
-import type { EmulatorState } from '../state/emulator-state';
-import type { PlatformEvent } from '../state/event-bus';
+import type { EmulatorState } from '../domain/emulator-state';
 import {
   keepaliveFrame,
   notificationText,
@@ -27,6 +27,8 @@ import {
   type Frame,
   type SessionInfo,
 } from './messages';
+import { eventSubOf, type EventSubState } from './eventsub-state';
+import type { Notification } from './notification';
 import type { EventSubSubscription, SubscriptionStatus } from './subscription-store';
 
 export const KEEPALIVE_DEFAULT_S = 10;
@@ -88,17 +90,6 @@ interface Connection {
   awaitingPong: boolean;
 }
 
-export interface SessionView {
-  id: string;
-  status: 'connected' | 'reconnecting';
-  connected_at: string;
-  keepalive_timeout_seconds: number;
-  client_id: string | null;
-  user_id: string | null;
-  enabled_subscriptions: number;
-  open_sockets: number;
-}
-
 export class EventSubHub {
   private readonly sessions = new Map<string, Session>();
   private readonly reconnectTokens = new Map<string, Session>();
@@ -106,9 +97,11 @@ export class EventSubHub {
   /** Connections whose TCP socket is corked until the current tick ends. */
   private readonly corked = new Set<Connection>();
   private readonly unsubscribe: () => void;
+  private readonly eventSub: EventSubState;
 
   constructor(private readonly state: EmulatorState) {
-    this.unsubscribe = state.events.subscribe((event) => this.publish(event));
+    this.eventSub = eventSubOf(state);
+    this.unsubscribe = this.eventSub.notifications.subscribe((notification) => this.publish(notification));
   }
 
   /**
@@ -141,7 +134,7 @@ export class EventSubHub {
     session.unusedTimer = setTimeout(() => {
       session.unusedTimer = null;
       if (!session.owner && session.current) this.closeWith(session.current, 'unused');
-    }, this.state.eventSub.settings.unusedTimeoutMs);
+    }, this.eventSub.subscriptions.settings.unusedTimeoutMs);
     session.unusedTimer.unref();
   }
 
@@ -180,7 +173,7 @@ export class EventSubHub {
     for (const subscription of subscriptions) {
       const session = this.sessions.get(subscription.sessionId);
       if (session && subscription.status === 'enabled') this.deliver(session, revocationFrame(subscription, status, now));
-      this.state.eventSub.remove(subscription.id);
+      this.eventSub.subscriptions.remove(subscription.id);
     }
   }
 
@@ -203,7 +196,7 @@ export class EventSubHub {
     return count;
   }
 
-  list(): SessionView[] {
+  list(): EventSubSessionView[] {
     return [...this.sessions.values()].map((s) => ({
       id: s.id,
       status: s.status,
@@ -211,7 +204,7 @@ export class EventSubHub {
       keepalive_timeout_seconds: s.keepaliveSeconds,
       client_id: s.owner?.clientId ?? null,
       user_id: s.owner?.userId ?? null,
-      enabled_subscriptions: this.state.eventSub.enabledOnSession(s.id).length,
+      enabled_subscriptions: this.eventSub.subscriptions.enabledOnSession(s.id).length,
       open_sockets: [...this.connections].filter((c) => c.session === s).length,
     }));
   }
@@ -230,10 +223,10 @@ export class EventSubHub {
     this.reconnectTokens.clear();
   }
 
-  private publish(event: PlatformEvent): void {
+  private publish(event: Notification): void {
     let eventJson: string | undefined;
     let timestamp: string | undefined;
-    for (const subscription of this.state.eventSub.matching(event)) {
+    for (const subscription of this.eventSub.subscriptions.matching(event)) {
       const session = this.sessions.get(subscription.sessionId);
       if (!session) continue;
       // The event is the same for every session: serialised once, not once per session.
@@ -252,7 +245,7 @@ export class EventSubHub {
     session.reconnectToken = token;
     this.reconnectTokens.set(token, session);
     this.send(connection, reconnectFrame(info(session), `${session.reconnectBase}?reconnect=${token}`, this.state.clock.now()));
-    connection.graceTimer = setTimeout(() => this.graceExpired(session, connection, token), this.state.eventSub.settings.reconnectGraceMs);
+    connection.graceTimer = setTimeout(() => this.graceExpired(session, connection, token), this.eventSub.subscriptions.settings.reconnectGraceMs);
     connection.graceTimer.unref();
     return true;
   }
@@ -317,7 +310,7 @@ export class EventSubHub {
       }
       connection.awaitingPong = true;
       socket.ping();
-    }, this.state.eventSub.settings.pingIntervalMs);
+    }, this.eventSub.subscriptions.settings.pingIntervalMs);
     connection.pingTimer.unref();
     return connection;
   }
@@ -372,7 +365,7 @@ export class EventSubHub {
       connection.keepaliveTimer = null;
       return;
     }
-    const windowMs = this.state.eventSub.settings.keepaliveIntervalMs ?? connection.session.keepaliveSeconds * 1000;
+    const windowMs = this.eventSub.subscriptions.settings.keepaliveIntervalMs ?? connection.session.keepaliveSeconds * 1000;
     // Every frame restarts the window: refreshing the one timer is far cheaper than a new one per frame.
     if (connection.keepaliveTimer && connection.keepaliveWindowMs === windowMs) {
       connection.keepaliveTimer.refresh();
@@ -416,7 +409,7 @@ export class EventSubHub {
     session.unusedTimer = null;
     if (session.reconnectToken) this.reconnectTokens.delete(session.reconnectToken);
     session.reconnectToken = null;
-    this.state.eventSub.disableSession(session.id, status, this.state.clock.now());
+    this.eventSub.subscriptions.disableSession(session.id, status, this.state.clock.now());
   }
 
   /** The grace timer keeps running after the socket closes: it ends a session nobody resumed. */

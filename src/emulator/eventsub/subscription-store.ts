@@ -1,9 +1,10 @@
 /**
  * EventSub subscriptions (WebSocket transport) and the EventSub settings of the simulation API.
- * Cleared by `POST /_emulator/reset`; the sockets themselves live in the session hub.
+ * Cleared by `POST /_emulator/reset` (`eventsub-state.ts`); the sockets themselves live in the session hub.
  */
 import * as ids from '../ids';
-import type { PlatformEvent, PlatformEventType } from '../state/event-bus';
+import type { PlatformEventType } from '../domain/event-bus';
+import type { Notification } from './notification';
 
 /** Every status the platform reports; the emulator sets `enabled`, the websocket ones and revocations. */
 export const SUBSCRIPTION_STATUSES = [
@@ -124,8 +125,8 @@ export class EventSubStore {
     return this.ownedBy(clientId, userId).reduce((sum, s) => sum + (s.status === 'enabled' ? s.cost : 0), 0);
   }
 
-  /** Enabled subscriptions whose type and condition match a published event. */
-  matching(event: PlatformEvent): EventSubSubscription[] {
+  /** Enabled subscriptions whose type and condition match a notification. */
+  matching(event: Notification): EventSubSubscription[] {
     return this.list().filter(
       (s) =>
         s.status === 'enabled' &&
@@ -145,7 +146,7 @@ export class EventSubStore {
   }
 }
 
-function matchesCondition(condition: Record<string, string>, event: PlatformEvent): boolean {
+function matchesCondition(condition: Record<string, string>, event: Notification): boolean {
   // An optional field left empty (e.g. channel.raid's other side) matches any value.
   if (event.condition) return Object.entries(event.condition).every(([name, value]) => !condition[name] || condition[name] === value);
   return condition.broadcaster_user_id === event.broadcasterUserId && (!condition.reward_id || condition.reward_id === event.rewardId);

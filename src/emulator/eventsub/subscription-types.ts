@@ -5,7 +5,7 @@
  * hype train (version "2"), cheer and subscription types of the platform's reference. Every type but
  * `channel.raid` (one of from/to) is conditioned on `broadcaster_user_id`.
  */
-import type { PlatformEventType } from '../state/event-bus';
+import type { PlatformEventType } from '../domain/event-bus';
 
 export interface SubscriptionTypeSpec {
   type: PlatformEventType;

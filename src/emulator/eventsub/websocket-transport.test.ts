@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../test-support/emulator-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
+import { eventSubOf } from './eventsub-state';
 
 const BROADCASTER = '501234567';
 const VIEWER = '612345001';
@@ -87,7 +88,7 @@ describe('session_welcome and keepalive', () => {
     const started = Date.now();
     // A notification every 200 ms for longer than the 1.5 s window: the window never runs out.
     for (let i = 0; i < 9; i++) {
-      demo.state.events.publish({ type: 'stream.offline', broadcasterUserId: BROADCASTER, event: {} });
+      eventSubOf(demo.state).notifications.publish({ type: 'stream.offline', broadcasterUserId: BROADCASTER, event: {} });
       await socket.next('notification');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -167,7 +168,7 @@ describe('notifications', () => {
     ] as const;
     for (const type of types) await subscribed(a, type, { broadcaster_user_id: BROADCASTER }, sessionId);
     for (const type of types) {
-      demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'r1', event: { marker: type } });
+      eventSubOf(demo.state).notifications.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'r1', event: { marker: type } });
       const frame = await socket.next('notification');
       expect(frame.metadata.subscription_type).toBe(type);
       expect(frame.payload.subscription.type).toBe(type);
@@ -184,11 +185,11 @@ describe('notifications', () => {
     expect(any.condition).toEqual({ broadcaster_user_id: BROADCASTER, reward_id: '' });
     expect(onlyA.condition).toEqual({ broadcaster_user_id: BROADCASTER, reward_id: 'reward-a' });
 
-    demo.state.events.publish({ type, broadcasterUserId: VIEWER, rewardId: 'reward-a', event: { n: 1 } });
-    demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-b', event: { n: 2 } });
-    demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-a', event: { n: 3 } });
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 4 } });
-    demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-a', event: { n: 5 } });
+    eventSubOf(demo.state).notifications.publish({ type, broadcasterUserId: VIEWER, rewardId: 'reward-a', event: { n: 1 } });
+    eventSubOf(demo.state).notifications.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-b', event: { n: 2 } });
+    eventSubOf(demo.state).notifications.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-a', event: { n: 3 } });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 4 } });
+    eventSubOf(demo.state).notifications.publish({ type, broadcasterUserId: BROADCASTER, rewardId: 'reward-a', event: { n: 5 } });
 
     const received = [];
     for (let i = 0; i < 5; i++) {
@@ -210,7 +211,7 @@ describe('notifications', () => {
     const two = await connect();
     const s1 = await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, one.sessionId);
     const s2 = await subscribed(a, 'stream.online', { broadcaster_user_id: BROADCASTER }, two.sessionId);
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: {} });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: {} });
     expect((await one.socket.next('notification')).payload.subscription.id).toBe(s1.id);
     expect((await two.socket.next('notification')).payload.subscription.id).toBe(s2.id);
   });
@@ -240,7 +241,7 @@ describe('session_reconnect', () => {
     });
 
     // Until the client moves, events still go to the old socket.
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
     expect((await old.next('notification')).payload.event).toEqual({ n: 1 });
 
     const { socket: fresh, welcome } = await TestSocket.welcomed(reconnect.payload.session.reconnect_url);
@@ -248,7 +249,7 @@ describe('session_reconnect', () => {
     expect(welcome.metadata.message_type).toBe('session_welcome');
     expect(welcome.payload.session).toMatchObject({ id: sessionId, status: 'connected', keepalive_timeout_seconds: 30, reconnect_url: null });
 
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 2 } });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 2 } });
     const notification = await fresh.next('notification');
     expect(notification.payload.event).toEqual({ n: 2 });
     expect(notification.payload.subscription.transport.session_id).toBe(sessionId);
@@ -271,8 +272,8 @@ describe('session_reconnect', () => {
     expect(dropped.json.websocket_sessions_dropped).toBeGreaterThanOrEqual(1);
     expect((await old.closedWith()).code).toBe(1006);
 
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 2 } });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 1 } });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 2 } });
 
     const fresh = await TestSocket.open(reconnect.payload.session.reconnect_url);
     sockets.push(fresh);
@@ -290,7 +291,7 @@ describe('session_reconnect', () => {
     const third = await TestSocket.open(again.payload.session.reconnect_url);
     sockets.push(third);
     expect((await third.next()).payload.session.id).toBe(sessionId);
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 3 } });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: { n: 3 } });
     expect((await third.next('notification')).payload.event).toEqual({ n: 3 });
     expect(third.all('notification')).toHaveLength(1);
   });
@@ -362,7 +363,7 @@ describe('revocation and closes', () => {
     const other = await demo.mint(BROADCASTER, [], { client_id: a.clientId });
     const list = await demo.helix('GET', '/eventsub/subscriptions', { token: other, clientId: a.clientId });
     expect(list.json.data).toEqual([]);
-    demo.state.events.publish({ type, broadcasterUserId: BROADCASTER, event: {} });
+    eventSubOf(demo.state).notifications.publish({ type, broadcasterUserId: BROADCASTER, event: {} });
     expect(socket.all('notification')).toEqual([]);
   });
 
@@ -399,7 +400,7 @@ describe('revocation and closes', () => {
     expect(await unused.socket.closedWith()).toEqual({ code: 4003, reason: 'connection unused' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     // The subscribed session passed its own deadline too: it is still open and served.
-    demo.state.events.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: {} });
+    eventSubOf(demo.state).notifications.publish({ type: 'stream.online', broadcasterUserId: BROADCASTER, event: {} });
     await used.socket.next('notification');
     expect(used.socket.closed).toBeNull();
   });

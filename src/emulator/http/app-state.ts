@@ -1,4 +1,4 @@
-import type { EmulatorState } from '../state/emulator-state';
+import type { EmulatorState } from '../domain/emulator-state';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError } from '../domain/api-error';
 import { cursorPage, decodePageCursor, encodePageCursor } from './bidirectional-cursor';
 import { RequestParams } from './request-params';
 

@@ -3,7 +3,7 @@
  * (the platform's look: base64 of a small JSON object) holding the offsets where the page it came
  * with begins and ends, so the same cursor pages forward (`after`) or backward (`before`).
  */
-import { badRequest, invalidParameter } from './api-error';
+import { badRequest, invalidParameter } from '../domain/api-error';
 import type { RequestParams } from './request-params';
 
 export interface CursorPage<T> {

@@ -13,9 +13,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RE2JS } from 're2js';
 import * as ids from '../ids';
-import { RATE_LIMIT_POINTS } from '../state/rate-limiter';
-import { badRequest, errorBody, reasonPhrase } from './api-error';
+import { RATE_LIMIT_POINTS } from '../domain/stores/rate-limiter';
+import { errorBody, reasonPhrase } from './error-body';
+import { badRequest } from '../domain/api-error';
 import { isSimulationRequest, requestPath } from './request-path';
+import type { EmulatorState } from '../domain/emulator-state';
 import './app-state';
 
 /** RE2 program instructions a path pattern may compile to (`^/helix/users$` is 16). */
@@ -123,6 +125,20 @@ export class FaultStore {
   }
 }
 
+const stores = new WeakMap<EmulatorState, FaultStore>();
+
+/** The state's HTTP faults, made on first use; a reset clears them, as it clears the domain's stores. */
+export function faultsOf(state: EmulatorState): FaultStore {
+  let store = stores.get(state);
+  if (!store) {
+    const made = new FaultStore();
+    state.onReset(() => made.clear());
+    stores.set(state, made);
+    store = made;
+  }
+  return store;
+}
+
 function isHttpFault(fault: NewFault): boolean {
   return fault.status !== null || fault.latencyMs !== null || fault.dropConnection;
 }
@@ -130,9 +146,10 @@ function isHttpFault(fault: NewFault): boolean {
 /** Registered once in app.ts, before the routes. */
 export function registerFaultHook(app: FastifyInstance): void {
   const state = app.emulatorState;
+  const faults = faultsOf(state);
   // Callback style: the common case (no fault kept) then costs no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
-    if (state.faults.isEmpty() || isSimulationRequest(request)) {
+    if (faults.isEmpty() || isSimulationRequest(request)) {
       done();
       return;
     }
@@ -141,7 +158,7 @@ export function registerFaultHook(app: FastifyInstance): void {
 
   async function applyFault(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     // What the client sent: a fault on `/mock/...` matches the alias it names.
-    const fault = state.faults.take(request.method, requestPath(request.originalUrl));
+    const fault = faults.take(request.method, requestPath(request.originalUrl));
     if (!fault) return;
     if (fault.latencyMs !== null && fault.latencyMs > 0) await sleep(fault.latencyMs);
     if (fault.dropConnection) {

@@ -4,12 +4,12 @@
  * type and the scopes before the handler runs, in the platform's order and with its errors.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { Client } from '../state/clients';
-import type { EmulatorState } from '../state/emulator-state';
-import { RateLimiter } from '../state/rate-limiter';
-import type { AccessToken } from '../state/tokens';
-import type { User } from '../state/users';
-import { ApiError, unauthorized } from './api-error';
+import type { Client } from '../domain/stores/clients';
+import type { EmulatorState } from '../domain/emulator-state';
+import { RateLimiter } from '../domain/stores/rate-limiter';
+import type { AccessToken } from '../domain/stores/tokens';
+import type { User } from '../domain/stores/users';
+import { ApiError, unauthorized } from '../domain/api-error';
 import { RequestParams } from './request-params';
 import './app-state';
 

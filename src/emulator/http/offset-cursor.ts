@@ -2,7 +2,7 @@
  * Forward-only paging over an in-memory list by offset: the page at an offset, and the opaque
  * cursor (base64url of `{"o":<offset>}`) that the extension and analytics lists hand out for the next one.
  */
-import { invalidParameter } from './api-error';
+import { invalidParameter } from '../domain/api-error';
 
 /** `size` items from `offset`, and the offset of the page after them (undefined at the end of the list). */
 export function pageFrom<T>(items: readonly T[], offset: number, size: number): { page: T[]; next: number | undefined } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError } from '../domain/api-error';
 import { RequestParams } from './request-params';
 
 const params = (query: Record<string, string | string[]>) => new RequestParams(query);

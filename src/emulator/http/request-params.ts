@@ -1,4 +1,4 @@
-import { badRequest, invalidParameter, missingParameter } from './api-error';
+import { badRequest, invalidParameter, missingParameter } from '../domain/api-error';
 
 type RawValue = string | string[] | undefined;
 

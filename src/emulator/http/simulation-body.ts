@@ -1,7 +1,5 @@
 import type { z } from 'zod';
-import type { EmulatorState } from '../state/emulator-state';
-import type { User } from '../state/users';
-import { badRequest } from './api-error';
+import { badRequest } from '../domain/api-error';
 
 /**
  * Parses a simulation API body with a zod schema; the first problem becomes a 400 naming the field.
@@ -20,9 +18,3 @@ export function parseSimulationBody<T extends z.ZodType>(schema: T, body: unknow
   throw badRequest(field ? `Invalid field "${field}": ${issue.message}` : issue.message);
 }
 
-/** The user a simulation request names by ID in `field`; an unknown one is a 400 naming the field. */
-export function knownUser(state: EmulatorState, id: string, field: string): User {
-  const user = state.users.get(id);
-  if (!user) throw badRequest(`Unknown ${field} "${id}"`);
-  return user;
-}

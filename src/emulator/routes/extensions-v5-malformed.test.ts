@@ -3,11 +3,11 @@
  * may be a 5xx, and every JSON error keeps the platform's shape with the response's status.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signExtensionJwt } from '../extensions/extension-jwt';
+import { signExtensionJwt } from '../http/extension-jwt';
 import { DEMO_CLIENT } from '../seed';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { fuzz, fuzzRandom, pick, type Route } from '../test-support/malformed-requests';
-import { V5_MEDIA_TYPE } from './kraken/kraken-route';
+import { V5_MEDIA_TYPE } from '../http/kraken-route';
 
 const demo = useDemoEmulator({ reset: false });
 let headerPool: Record<string, string>[];

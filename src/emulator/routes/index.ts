@@ -1,60 +1,73 @@
 /**
- * Every route module of the emulator, one per spec area. A new area adds `routes/<area>.ts`
- * exporting a `RouteModule` (helix endpoints through `registerHelixRoute`) and lists it here.
+ * Every route module of the emulator, by host and area (docs/emulator/code-map.md). A route module
+ * parses a request, calls the domain's rules (`domain/`) and shapes the answer with the views
+ * (`http/views/`); it imports no other route module. A new area adds its folder or file under the
+ * host it belongs to and lists its `register...` function here.
  */
 import type { FastifyInstance } from 'fastify';
-import { registerChannelPointsRoutes } from './channel-points';
-import { registerIdentityConsentRoutes } from './identity-consent';
-import { registerIdentityTokenRoutes } from './identity-tokens';
-import { registerIngestRoutes } from './ingests';
-import { registerSimulationRoutes } from './simulation';
-import { registerEventSubRoutes } from './eventsub';
-import { registerSimulationFaultRoutes } from './simulation-faults';
-import { registerRedemptionSimulationRoutes } from './simulation-redemptions';
-import { registerStaticImageRoutes } from './static-images';
-import { registerStreamRoutes } from './streams';
-import { registerChatRoutes } from './chat';
-import { registerChatSettingsRoutes } from './chat-settings';
-import { registerModerationRoutes } from './moderation';
-import { registerCharityRoutes } from './charity';
-import { registerAdsRoutes } from './ads';
-import { registerCommunitySimulationRoutes } from './simulation-community';
-import { registerUserRoutes } from './users';
-import { registerExtensionRoutes } from './extensions';
-import { registerAnalyticsRoutes } from './analytics';
-import { registerKrakenRoutes } from './kraken';
-import { registerVideoRoutes } from './videos';
-import { registerChannelRoutes } from './channels';
-import { registerStreamListingRoutes } from './stream-listing';
-import { registerMarkerRoutes } from './markers';
-import { registerGameRoutes } from './games';
-import { registerSearchRoutes } from './search';
-import { registerChannelSimulationRoutes } from './simulation-channel';
-import { registerModeratorRoutes } from './moderators';
-import { registerBanRoutes } from './bans';
-import { registerFollowedStreamRoutes } from './followed-streams';
-import { registerChatMessageRoutes } from './chat-messages';
-import { registerShoutoutRoutes } from './shoutouts';
-import { registerRaidRoutes } from './raids';
-import { registerUserEmoteRoutes } from './user-emotes';
-import { registerChatSimulationRoutes } from './simulation-chat';
-import { registerPollRoutes } from './polls';
-import { registerPredictionRoutes } from './predictions';
-import { registerEngagementSimulationRoutes } from './simulation-engagement';
-import { registerClipRoutes } from './clips';
-import { registerAdScheduleRoutes } from './ad-schedule';
-import { registerGoalRoutes } from './goals';
-import { registerHypeTrainRoutes } from './hype-train';
-import { registerSupporterSimulationRoutes } from './simulation-supporters';
-import { registerEngagementDeadlines } from './engagement-deadlines';
-import { registerIngestSimulationRoutes } from './simulation-ingest';
+import { registerKrakenFallback } from '../http/kraken-route';
+import { registerExtensionRoutes } from './extensions/extensions';
+import { registerAdScheduleRoutes } from './helix/ads/ad-schedule';
+import { registerAdsRoutes } from './helix/ads/commercial';
+import { registerAnalyticsRoutes } from './helix/analytics/analytics';
+import { registerChannelPointsRoutes } from './helix/channel-points/channel-points';
+import { registerChannelRoutes } from './helix/channels/channels';
+import { registerCharityRoutes } from './helix/charity/charity';
+import { registerChatRoutes } from './helix/chat/chat';
+import { registerChatMessageRoutes } from './helix/chat/chat-messages';
+import { registerChatSettingsRoutes } from './helix/chat/chat-settings';
+import { registerShoutoutRoutes } from './helix/chat/shoutouts';
+import { registerUserEmoteRoutes } from './helix/chat/user-emotes';
+import { registerClipRoutes } from './helix/clips/clips';
+import { registerEventSubRoutes } from './helix/eventsub/subscriptions';
+import { registerEventSubWebSocketRoutes } from './helix/eventsub/websocket';
+import { registerGameRoutes } from './helix/games/games';
+import { registerGoalRoutes } from './helix/goals/goals';
+import { registerHypeTrainRoutes } from './helix/hype-train/hype-train';
+import { registerBanRoutes } from './helix/moderation/bans';
+import { registerModerationRoutes } from './helix/moderation/moderator-events';
+import { registerModeratorRoutes } from './helix/moderation/moderators';
+import { registerVipRoutes } from './helix/moderation/vips';
+import { registerPollRoutes } from './helix/polls/polls';
+import { registerPredictionRoutes } from './helix/predictions/predictions';
+import { registerRaidRoutes } from './helix/raids/raids';
+import { registerSearchRoutes } from './helix/search/search';
+import { registerFollowedStreamRoutes } from './helix/streams/followed-streams';
+import { registerMarkerRoutes } from './helix/streams/markers';
+import { registerStreamRoutes } from './helix/streams/stream-key';
+import { registerStreamListingRoutes } from './helix/streams/stream-listing';
+import { registerUserRoutes } from './helix/users/users';
+import { registerVideoRoutes } from './helix/videos/videos';
+import { registerIdentityConsentRoutes } from './identity/consent';
+import { registerIdentityTokenRoutes } from './identity/tokens';
+import { registerIngestRoutes } from './ingest/ingests';
+import { registerBitsRoutes } from './kraken/bits';
+import { registerCommunityRoutes } from './kraken/communities';
+import { registerFeedRoutes } from './kraken/feed';
+import { registerChannelSimulationRoutes } from './simulation/channel';
+import { registerChatSimulationRoutes } from './simulation/chat';
+import { registerCommunitySimulationRoutes } from './simulation/community';
+import { registerSimulationRoutes } from './simulation/emulator';
+import { registerEngagementSimulationRoutes } from './simulation/engagement';
+import { registerEventSubSimulationRoutes } from './simulation/eventsub';
+import { registerExtensionSimulationRoutes } from './simulation/extensions';
+import { registerSimulationFaultRoutes } from './simulation/faults';
+import { registerIngestSimulationRoutes } from './simulation/ingest';
+import { registerKrakenSimulationRoutes } from './simulation/kraken';
+import { registerRedemptionSimulationRoutes } from './simulation/redemptions';
+import { registerSupporterSimulationRoutes } from './simulation/supporters';
+import { registerCustomRewardImageRoutes } from './static/custom-reward-images';
+import { registerPageRoutes } from './static/pages';
+import { registerPlaceholderImageRoutes } from './static/placeholder-images';
 
 /** Registers an area's routes; the emulator's state is `app.emulatorState`. */
 export type RouteModule = (app: FastifyInstance) => void;
 
-export const ROUTE_MODULES: readonly RouteModule[] = [
-  registerIdentityTokenRoutes,
-  registerIdentityConsentRoutes,
+/** The identity service (`/oauth2`, Twitch CLI's `/auth`). */
+const IDENTITY: readonly RouteModule[] = [registerIdentityTokenRoutes, registerIdentityConsentRoutes];
+
+/** The current API (`/helix`, Twitch CLI's `/mock`), one folder per area of the platform's reference. */
+const HELIX: readonly RouteModule[] = [
   registerUserRoutes,
   registerStreamRoutes,
   registerVideoRoutes,
@@ -63,39 +76,58 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerMarkerRoutes,
   registerGameRoutes,
   registerSearchRoutes,
-  registerChannelSimulationRoutes,
   registerChatRoutes,
   registerChatSettingsRoutes,
   registerModerationRoutes,
   registerCharityRoutes,
   registerAdsRoutes,
-  registerCommunitySimulationRoutes,
   registerChannelPointsRoutes,
-  registerIngestRoutes,
-  registerIngestSimulationRoutes,
-  registerExtensionRoutes,
   registerAnalyticsRoutes,
-  registerKrakenRoutes,
-  registerStaticImageRoutes,
-  registerSimulationRoutes,
+  registerEventSubWebSocketRoutes,
   registerEventSubRoutes,
-  registerSimulationFaultRoutes,
-  registerRedemptionSimulationRoutes,
   registerModeratorRoutes,
+  registerVipRoutes,
   registerBanRoutes,
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,
   registerRaidRoutes,
   registerUserEmoteRoutes,
-  registerChatSimulationRoutes,
   registerPollRoutes,
   registerPredictionRoutes,
   registerClipRoutes,
   registerAdScheduleRoutes,
   registerGoalRoutes,
   registerHypeTrainRoutes,
-  registerSupporterSimulationRoutes,
-  registerEngagementSimulationRoutes,
-  registerEngagementDeadlines,
 ];
+
+/** The ingest directory, the extension back end and the retired v5 API (`/kraken`, its fallback last). */
+const OTHER_HOSTS: readonly RouteModule[] = [
+  registerIngestRoutes,
+  registerExtensionRoutes,
+  registerCommunityRoutes,
+  registerFeedRoutes,
+  registerBitsRoutes,
+  registerKrakenFallback,
+];
+
+/** The images and pages the answers' URLs point at. */
+const STATIC: readonly RouteModule[] = [registerPlaceholderImageRoutes, registerCustomRewardImageRoutes, registerPageRoutes];
+
+/** The simulation API (`/_emulator/`, loopback only). */
+const SIMULATION: readonly RouteModule[] = [
+  registerSimulationRoutes,
+  registerChannelSimulationRoutes,
+  registerCommunitySimulationRoutes,
+  registerRedemptionSimulationRoutes,
+  registerIngestSimulationRoutes,
+  registerEventSubSimulationRoutes,
+  registerSimulationFaultRoutes,
+  registerChatSimulationRoutes,
+  registerEngagementSimulationRoutes,
+  registerSupporterSimulationRoutes,
+  registerExtensionSimulationRoutes,
+  registerKrakenSimulationRoutes,
+];
+
+export const ROUTE_MODULES: readonly RouteModule[] = [...IDENTITY, ...HELIX, ...OTHER_HOSTS, ...STATIC, ...SIMULATION];

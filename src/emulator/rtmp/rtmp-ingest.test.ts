@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } 
 import { useDemoEmulator } from '../test-support/demo-emulator';
 import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
 import type { IngestSessionView } from '../simulation-client';
-import { ingestSessionView } from '../routes/simulation-ingest';
+import { ingestSessionView } from '../http/views/ingest';
 import { DEMO_BROADCASTER } from '../seed';
 import { startEmulator } from '../server';
 import { createSimulationClient } from '../simulation-client';

@@ -11,9 +11,9 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type RtmpSession from 'node-media-server/src/session/rtmp_session.js';
 import type { IngestServerDefinition } from '../catalogue/ingest-servers';
-import type { EmulatorState } from '../state/emulator-state';
-import { startChannelStream } from '../state/stream-lifecycle';
-import type { IngestDropFilter, IngestSession } from './ingest-sessions';
+import type { EmulatorState } from '../domain/emulator-state';
+import { startChannelStream } from '../domain/streams';
+import type { IngestDropFilter, IngestSession } from '../domain/stores/ingest-sessions';
 
 type Packet = Parameters<RtmpSession['onPacket']>[0];
 type RtmpSessionClass = typeof RtmpSession;

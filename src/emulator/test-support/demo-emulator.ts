@@ -5,11 +5,12 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { call, helixHeaders, type CallOptions, type TestResponse } from './emulator-test-client';
-import { reasonPhrase } from '../http/api-error';
+import { reasonPhrase } from '../http/error-body';
 import { v5Headers } from './v5-test-helpers';
 import { startEmulator, type EmulatorState, type RunningEmulator, type StartEmulatorOptions } from '../server';
 import { createSimulationClient, type SimulationClient } from '../simulation-client';
-import type { PlatformEvent } from '../state/event-bus';
+import { eventSubOf } from '../eventsub/eventsub-state';
+import type { Notification } from '../eventsub/notification';
 
 export interface DemoEmulatorOptions extends Omit<StartEmulatorOptions, 'seed'> {
   /** Reset the state before each test; on by default. */
@@ -64,8 +65,8 @@ export interface DemoEmulator {
   simulate(path: string, body?: unknown): Promise<TestResponse>;
   /** Moves the emulator's clock on. */
   advance(seconds: number): Promise<TestResponse>;
-  /** Records the platform events published from now until the end of the current test. */
-  recordEvents(): PlatformEvent[];
+  /** Records the EventSub notifications the domain's events become, from now until the end of the current test. */
+  recordEvents(): Notification[];
 }
 
 /** Registers the hooks of a file's emulator and answers its handle (usable inside tests and hooks only). */
@@ -139,8 +140,8 @@ export function useDemoEmulator(options: DemoEmulatorOptions = {}): DemoEmulator
       return demo.simulate('/clock', { advance_seconds: seconds });
     },
     recordEvents() {
-      const events: PlatformEvent[] = [];
-      stops.push(emu().state.events.subscribe((event) => events.push(event)));
+      const events: Notification[] = [];
+      stops.push(eventSubOf(emu().state).notifications.subscribe((event) => events.push(event)));
       return events;
     },
   };

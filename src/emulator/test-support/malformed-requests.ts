@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { call, type CallOptions, type TestResponse } from './emulator-test-client';
-import { isIdentityPath } from '../http/api-error';
+import { isIdentityPath } from '../http/error-body';
 import { isLoopbackHost } from '../http/loopback-guard';
 import { requestPath } from '../http/request-path';
 import type { HttpMethod } from './demo-emulator';

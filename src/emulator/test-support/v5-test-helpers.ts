@@ -1,5 +1,5 @@
 /** Helpers for the v5 tests: request headers and hand-built image headers. */
-import { V5_MEDIA_TYPE } from '../routes/kraken/kraken-route';
+import { V5_MEDIA_TYPE } from '../http/kraken-route';
 
 /** The headers of a v5 request: the v5 Accept type, the Client-Id and, with a token, `OAuth <token>`. */
 export function v5Headers(clientId: string, token?: string): Record<string, string> {

@@ -2,12 +2,27 @@
  * Renders the TrayModel (src/main/services/tray/tray-model.ts) with Electron's Tray and Menu:
  * the icon for live or offline, the tooltip, and the menu, whose clicks go back to the model.
  */
+import { join } from 'node:path';
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
 import type { TrayMenuItem, TrayModel, TrayState } from '../services/tray/tray-model';
 
 export interface TrayIcons {
   live: string;
   offline: string;
+}
+
+/**
+ * The tray's images for this system (scripts/make-icons.mjs draws them): macOS's menu bar wants
+ * 16-point template images (black and transparent, "Template" at the end of the name, which the
+ * system tints for a light or dark bar), with the 32-pixel `@2x` beside each for Retina; Windows
+ * gets ICO files holding 16 to 32 pixels for its DPI scales; Linux 16 pixels with `@2x`.
+ * Live is a filled dot and offline a ring, so that they differ without colour too.
+ */
+export function trayIcons(platform: NodeJS.Platform, resourcesDir: string): TrayIcons {
+  const file = (name: string) => join(resourcesDir, 'tray', name);
+  if (platform === 'darwin') return { live: file('tray-liveTemplate.png'), offline: file('tray-offlineTemplate.png') };
+  if (platform === 'win32') return { live: file('tray-live.ico'), offline: file('tray-offline.ico') };
+  return { live: file('tray-live.png'), offline: file('tray-offline.png') };
 }
 
 export class ElectronTray {

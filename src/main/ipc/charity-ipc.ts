@@ -1,11 +1,11 @@
 import type { Disposer } from '../../shared/primitives/emitter';
-import type { RedemptionsFeature } from '../services/redemptions/redemptions-feature';
+import type { CharityService } from '../services/charity/charity-service';
 import type { IpcRouter } from './ipc-router';
 
 /** `charity:*`: the campaign's handlers, and its changes forwarded as `charity:changed`. */
-export function registerCharityIpc(router: IpcRouter, feature: Pick<RedemptionsFeature, 'need' | 'onCharityChange'>): Disposer {
-  router.handle('charity:getOverview', () => feature.need().charity.getOverview());
-  router.handle('charity:refresh', () => feature.need().charity.refresh());
-  router.handle('charity:loadMore', () => feature.need().charity.loadMore());
-  return feature.onCharityChange((overview) => router.emit('charity:changed', overview));
+export function registerCharityIpc(router: IpcRouter, charity: Pick<CharityService, 'getOverview' | 'refresh' | 'loadMore' | 'onChange'>): Disposer {
+  router.handle('charity:getOverview', () => charity.getOverview());
+  router.handle('charity:refresh', () => charity.refresh());
+  router.handle('charity:loadMore', () => charity.loadMore());
+  return charity.onChange((overview) => router.emit('charity:changed', overview));
 }

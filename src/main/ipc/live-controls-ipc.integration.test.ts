@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/server';
 import { CurrentBroadcaster } from '../services/common/current-broadcaster';
-import { createLiveControlsFeature } from '../services/live-controls/live-controls-feature';
+import { buildLiveControls, disposeLiveControls, startLiveControls } from '../composition/live-controls';
 import { apiClientFor, fixedAuth, mintToken, simulation } from '../test-support/live-controls-emulator';
 import { silentLogger } from '../services/logger';
 import { UnavailableShortcutRegistry } from '../services/hotkeys/shortcut-registry';
@@ -31,7 +31,7 @@ describe('live controls IPC against the emulator', () => {
   it('serves its channels through the IPC router, with events, in words, until released', async () => {
     const { auth, apiAuth } = fixedAuth(emulator, token);
     const settings = new MemorySettingsStore();
-    const feature = createLiveControlsFeature({
+    const feature = buildLiveControls({
       api: apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth),
       broadcaster: new CurrentBroadcaster(auth),
       settings,
@@ -45,7 +45,7 @@ describe('live controls IPC against the emulator', () => {
     router.onEvent((event) => events.push(event));
     const release = registerLiveControlsIpc(router, feature, settings);
     try {
-      await feature.start();
+      await startLiveControls(feature);
       const sender = { trusted: true, description: 'test' };
 
       const hotkey = await router.dispatch('hotkeys:getState', undefined, sender);
@@ -80,7 +80,7 @@ describe('live controls IPC against the emulator', () => {
       expect(events).toHaveLength(count);
     } finally {
       release();
-      await feature.dispose();
+      await disposeLiveControls(feature);
       await simulation(emulator).streamOffline(emulator.demo!.broadcaster.id).catch(() => {});
     }
   });

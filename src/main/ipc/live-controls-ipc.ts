@@ -1,5 +1,5 @@
 import { Disposers, type Disposer } from '../../shared/primitives/emitter';
-import type { LiveControls } from '../services/live-controls/live-controls-feature';
+import type { LiveControls } from '../composition/live-controls';
 import type { SettingsStore } from '../services/settings/settings-store';
 import type { IpcRouter } from './ipc-router';
 import { registerAdsIpc } from './ads-ipc';
@@ -13,8 +13,11 @@ import { registerClipsIpc } from './clips-ipc';
 import { registerPollsIpc } from './polls-ipc';
 import { registerRaidsIpc } from './raids-ipc';
 
-/** The live-controls feature's domains, each through its own `<domain>-ipc.ts`, released together. */
-export function registerLiveControlsIpc(router: IpcRouter, live: LiveControls, settings: SettingsStore): Disposer {
+/**
+ * The live-controls feature's domains, each through its own `<domain>-ipc.ts`, released together.
+ * `trayUnavailable`: why this desktop shows no tray, where it shows none (the Electron shell's finding).
+ */
+export function registerLiveControlsIpc(router: IpcRouter, live: LiveControls, settings: SettingsStore, trayUnavailable?: () => string | null): Disposer {
   const wiring = new Disposers();
   wiring.add(registerStreamIpc(router, live.stream));
   wiring.add(registerMarkersIpc(router, live.markers));
@@ -22,7 +25,7 @@ export function registerLiveControlsIpc(router: IpcRouter, live: LiveControls, s
   wiring.add(registerChatSettingsIpc(router, live.chatSettings));
   wiring.add(registerAdsIpc(router, live.ads));
   wiring.add(registerChannelIpc(router, live.channel));
-  wiring.add(registerTrayIpc(router, settings));
+  wiring.add(registerTrayIpc(router, settings, trayUnavailable));
   wiring.add(registerClipsIpc(router, live.clips));
   wiring.add(registerPollsIpc(router, live.engagement));
   wiring.add(registerRaidsIpc(router, live.raids));

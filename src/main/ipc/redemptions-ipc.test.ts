@@ -1,36 +1,45 @@
-/** The IPC of the redemptions feature's four domains: redemptions, notifications, charity, rewards. */
+/** The IPC of the redemption services' four domains: redemptions, notifications, charity, rewards. */
 import { describe, expect, it } from 'vitest';
 import type { CharityOverview, OpenItem, QueueDelta, RewardsOverview } from '../../shared/ipc/contract';
 import { Emitter } from '../../shared/primitives/emitter';
-import { AppError } from '../services/app-error';
 import { silentLogger } from '../services/logger';
 import { RendererNotifier } from '../services/notifications/renderer-notifier';
-import type { RedemptionsFeature, RedemptionsServices } from '../services/redemptions/redemptions-feature';
 import { registerCharityIpc } from './charity-ipc';
 import { IpcRouter } from './ipc-router';
 import { registerNotificationsIpc } from './notifications-ipc';
-import { registerRedemptionsIpc } from './redemptions-ipc';
+import { registerRedemptionsIpc, type RedemptionsIpcQueue } from './redemptions-ipc';
 import { registerRewardsIpc } from './rewards-ipc';
 
 const trusted = { trusted: true, description: 'test' };
+const unused = () => Promise.reject(new Error('not called in this test'));
 
-/** A feature that is still starting (no services), with its events in the test's hands. */
-function startingFeature(rendererNotifier: RendererNotifier | null) {
+/** Services reduced to what the IPC uses, with their events in the test's hands. */
+function fakeServices() {
   const deltas = new Emitter<QueueDelta>();
-  const charity = new Emitter<CharityOverview>();
-  const rewards = new Emitter<RewardsOverview>();
+  const charityChanges = new Emitter<CharityOverview>();
+  const rewardsChanges = new Emitter<RewardsOverview>();
   const opens = new Emitter<OpenItem>();
-  const feature: Omit<RedemptionsFeature, 'start' | 'dispose' | 'services' | 'onPendingCountChange'> = {
-    need: (): RedemptionsServices => {
-      throw new AppError('unavailable', 'starting');
+  const undone: string[][] = [];
+  const queue: RedemptionsIpcQueue = {
+    getSnapshot: () => {
+      throw new Error('not called in this test');
     },
-    rendererNotifier,
+    fulfill: unused,
+    cancel: unused,
+    cancelWithUndo: async (ids) => ({ done: ids.length, queued: 0, failed: [] }),
+    undoCancel: () => {
+      undone.push(['r1']);
+      return ['r1'];
+    },
+    resolveAllOfReward: unused,
+    syncNow: unused,
+    dismissFailure: () => {},
     onDelta: deltas.on,
-    onCharityChange: charity.on,
-    onRewardsChange: rewards.on,
-    onOpen: opens.on,
   };
-  return { feature, deltas, charity, rewards, opens };
+  const notifications = { getSettings: unused as never, setSettings: unused as never, onOpen: opens.on };
+  const charity = { getOverview: unused as never, refresh: unused, loadMore: unused, onChange: charityChanges.on };
+  const rewards = { list: unused, create: unused, update: unused, delete: unused, adopt: unused, onChange: rewardsChanges.on };
+  return { queue, notifications, charity, rewards, deltas, charityChanges, rewardsChanges, opens, undone };
 }
 
 function routerWithLog() {
@@ -40,23 +49,20 @@ function routerWithLog() {
   return { router, emitted };
 }
 
-describe('the redemptions feature\'s IPC', () => {
-  it('registers every channel of each domain, answers "starting" until the services exist, and forwards each domain\'s events until disposed', async () => {
+describe("the redemption services' IPC", () => {
+  it("registers every channel of each domain and forwards each domain's events until disposed", async () => {
     const { router, emitted } = routerWithLog();
     const toasts = new RendererNotifier();
-    const { feature, deltas, charity, rewards, opens } = startingFeature(toasts);
-    const offs = [registerRedemptionsIpc(router, feature), registerNotificationsIpc(router, feature), registerCharityIpc(router, feature), registerRewardsIpc(router, feature)];
+    const s = fakeServices();
+    const offs = [registerRedemptionsIpc(router, s.queue), registerNotificationsIpc(router, s.notifications, toasts), registerCharityIpc(router, s.charity), registerRewardsIpc(router, s.rewards)];
     expect(router.missingHandlers().filter((c) => /^(redemptions|notifications|charity|rewards):/.test(c))).toEqual([]);
-    for (const channel of ['redemptions:getSnapshot', 'charity:getOverview', 'rewards:list', 'notifications:getSettings'] as const) {
-      expect(await router.dispatch(channel, undefined, trusted)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
-    }
 
-    const status = { lastSyncedAt: null, syncing: false, error: null, outboxCount: 0, outboxError: null, size: 0 };
+    const status = { lastSyncedAt: null, syncing: false, error: null, outboxCount: 0, outboxError: null, size: 0, pendingCancel: null };
     const fire = () => {
-      deltas.fire({ baseVersion: 0, version: 1, added: [], removed: [], status, failures: [] });
-      charity.fire({ state: 'signedOut', campaign: null, donations: [], hasMore: false, error: null, updatedAt: null });
-      rewards.fire({ rewards: [], loadedAt: null });
-      opens.fire({ kind: 'queue', id: null });
+      s.deltas.fire({ baseVersion: 0, version: 1, added: [], removed: [], status, failures: [] });
+      s.charityChanges.fire({ state: 'signedOut', campaign: null, donations: [], hasMore: false, error: null, updatedAt: null });
+      s.rewardsChanges.fire({ rewards: [], loadedAt: null });
+      s.opens.fire({ kind: 'queue', id: null });
       toasts.show({ title: 't', body: 'b' });
     };
     const names = () => emitted.splice(0);
@@ -67,10 +73,18 @@ describe('the redemptions feature\'s IPC', () => {
     expect(names()).toEqual([]);
   });
 
+  it('serves the cancel with undo and its undo', async () => {
+    const { router } = routerWithLog();
+    const s = fakeServices();
+    registerRedemptionsIpc(router, s.queue);
+    expect(await router.dispatch('redemptions:cancelWithUndo', { ids: ['r1'] }, trusted)).toEqual({ ok: true, value: { done: 1, queued: 0, failed: [] } });
+    expect(await router.dispatch('redemptions:undoCancel', undefined, trusted)).toEqual({ ok: true, value: { ids: ['r1'] } });
+    expect(s.undone).toEqual([['r1']]);
+  });
+
   it('says plainly that toasts have no buttons to press where the system shows notifications', async () => {
     const { router } = routerWithLog();
-    const { feature } = startingFeature(null);
-    registerNotificationsIpc(router, feature);
+    registerNotificationsIpc(router, fakeServices().notifications, null);
     expect(await router.dispatch('notifications:act', { id: 'n1' }, trusted)).toMatchObject({ ok: false, error: { code: 'unavailable', message: /shown by the system/ } });
   });
 });

@@ -29,6 +29,20 @@ export const outboxEntryFixture = (id: string) => ({
   lastError: null,
 });
 
+/** One press of the marker log, as `marker-log.json` holds it in a broadcast's `entries`. */
+export const markerPressFixture = (id: string) => ({
+  id,
+  source: 'hotkey',
+  pressedAt: '2026-01-01T00:00:00.000Z',
+  description: '',
+  status: 'created',
+  positionSeconds: 10,
+  delaySeconds: 0,
+  markerId: `m-${id}`,
+  attempts: 1,
+  error: null,
+});
+
 /** One automation, as `automations.json` holds it: a follow thanked in chat. */
 export const automationFixture = (id: string, name = 'Thank followers') => ({
   id,

@@ -25,11 +25,18 @@ export class DesktopShellProcess {
   private readonly replies = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
 
-  constructor(userDataDir: string, env: Record<string, string> = {}) {
-    // No client ID anywhere: the demo, as a first start; the built page, not a dev server.
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, SIDESTAGE_CLIENT_ID: '', SIDESTAGE_CLIENT_SECRET: '', ...env, ELECTRON_DOUBLE_USER_DATA: userDataDir };
-    delete childEnv.ELECTRON_RENDERER_URL;
-    this.child = spawn(process.execPath, ['--import', register, builtEntries.electron], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: childEnv });
+  /**
+   * `env` reaches the shell (and the double: `ELECTRON_DOUBLE_PLATFORM`, `ELECTRON_DOUBLE_KEYRING`...,
+   * see electron-double.mjs); `entry`: another copy of the build (default: out/main/index.js).
+   */
+  constructor(userDataDir: string, env: Record<string, string> = {}, options: { entry?: string } = {}) {
+    // No client ID anywhere: the demo, as a first start; the built page, not a dev server (unless
+    // the test asks for one); no desktop session of the machine running the tests.
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, SIDESTAGE_CLIENT_ID: '', SIDESTAGE_CLIENT_SECRET: '' };
+    for (const name of ['ELECTRON_RENDERER_URL', 'XDG_SESSION_TYPE', 'XDG_CURRENT_DESKTOP', 'WAYLAND_DISPLAY']) delete childEnv[name];
+    Object.assign(childEnv, env, { ELECTRON_DOUBLE_USER_DATA: userDataDir });
+    // --expose-gc: the double collects notifications nobody holds, as Electron does.
+    this.child = spawn(process.execPath, ['--expose-gc', '--import', register, options.entry ?? builtEntries.electron], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: childEnv });
     const collect = (chunk: Buffer) => {
       this.output += chunk.toString('utf8');
     };

@@ -26,7 +26,7 @@ export async function quickActionsSignedIn(emulator: RunningEmulator) {
   const { auth, apiAuth } = fixedAuth(emulator, token);
   const api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
   const broadcaster = new CurrentBroadcaster(auth);
-  const events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10 });
+  const events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10 });
   events.start();
   return {
     token,

@@ -4,12 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 /** In-memory stand-ins for the platform, the events service and the account, for the queue's unit tests, and a queue over them. */
 import type { AuthState, QueueDelta, Redemption } from '../../shared/ipc/contract';
-import { Disposers, Emitter, type Disposer } from '../../shared/primitives/emitter';
-import { registerCharityIpc } from '../ipc/charity-ipc';
-import type { IpcRouter } from '../ipc/ipc-router';
-import { registerNotificationsIpc } from '../ipc/notifications-ipc';
-import { registerRedemptionsIpc } from '../ipc/redemptions-ipc';
-import { registerRewardsIpc } from '../ipc/rewards-ipc';
+import { Emitter, type Disposer } from '../../shared/primitives/emitter';
 import type { ApiRequest, ApiResponse, Query } from '../services/api/api-client';
 import { ApiError } from '../services/api/api-error';
 import type { EventsGap } from '../services/events/events-service';
@@ -18,7 +13,6 @@ import type { HelixRedemption, HelixReward } from '../services/redemptions/helix
 import { CurrentBroadcaster } from '../services/common/current-broadcaster';
 import { silentLogger } from '../services/logger';
 import { RedemptionOutbox } from '../services/redemptions/redemption-outbox';
-import type { RedemptionsFeature } from '../services/redemptions/redemptions-feature';
 import { RedemptionsService, type ArrivalContext, type RedemptionEventsSource } from '../services/redemptions/redemptions-service';
 import { createFakeClock, type FakeClock } from './fake-clock';
 import { withCurrentBroadcaster } from '../../shared/domain/current-broadcaster';
@@ -301,7 +295,7 @@ export class QueueHarness {
   }
 
   async cleanup(): Promise<void> {
-    this.service?.dispose();
+    await this.service?.dispose();
     this.broadcasterSource?.dispose();
     this.broadcasterSource = null;
     if (this.dir) await rm(this.dir, { recursive: true, force: true });
@@ -314,14 +308,4 @@ export function queueHarnessPerTest(): QueueHarness {
   beforeEach(() => harness.reset());
   afterEach(() => harness.cleanup());
   return harness;
-}
-
-/** The IPC of the redemptions feature's four domains, registered as composition.ts does. */
-export function registerRedemptionsFeatureIpc(router: IpcRouter, feature: RedemptionsFeature): Disposer {
-  const forwarding = new Disposers();
-  forwarding.add(registerRedemptionsIpc(router, feature));
-  forwarding.add(registerNotificationsIpc(router, feature));
-  forwarding.add(registerCharityIpc(router, feature));
-  forwarding.add(registerRewardsIpc(router, feature));
-  return forwarding.dispose;
 }

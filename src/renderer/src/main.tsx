@@ -1,3 +1,8 @@
+// The design tokens and the shared styles first: each feature's own stylesheet, imported by its
+// component, comes after them and builds on them.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -5,7 +10,6 @@ import { panels } from './app/panel-registry';
 import { rememberPanel, sessionPanelStorage } from './app/panel-memory';
 import { applyTheme, localThemeStorage } from './app/theme';
 import { startStore, store } from './store';
-import './styles.css';
 
 // Before the first render: a reload shows the panel in use at once, not the default first.
 rememberPanel(

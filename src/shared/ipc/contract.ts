@@ -29,10 +29,10 @@ import { clearHotkeyArgSchema, hotkeysStateSchema, setHotkeyArgSchema } from './
 import { goLiveFixArgSchema, goLiveStartPresetArgSchema, goLiveStateSchema } from './schemas/go-live';
 import { obsConnectionArgSchema, obsOptionsArgSchema, obsPasswordArgSchema, obsSendArgSchema, obsSendResultSchema, obsStateSchema, obsStreamTargetSchema } from './schemas/obs';
 import { notificationSettingsSchema, openItemSchema, shownNotificationSchema } from './schemas/notifications';
-import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIdsArgSchema, resolveResultSchema } from './schemas/redemptions';
+import { queueDeltaSchema, queueSnapshotSchema, queueStatusSchema, redemptionIdsArgSchema, resolveResultSchema, undoCancelResultSchema } from './schemas/redemptions';
 import { customRewardSchema, rewardInputSchema, rewardsOverviewSchema } from './schemas/rewards';
 import { streamStatusSchema } from './schemas/stream';
-import { traySettingsSchema } from './schemas/tray';
+import { trayChoiceSchema, traySettingsSchema } from './schemas/tray';
 import { testStreamStateSchema } from './schemas/test-stream';
 import { clipsStateSchema } from './schemas/clips';
 import { engagementStateSchema, engagementTemplateSchema } from './schemas/polls';
@@ -135,6 +135,9 @@ export const invokeChannels = {
   'redemptions:getSnapshot': { arg: noArg, result: queueSnapshotSchema },
   'redemptions:fulfill': { arg: redemptionIdsArgSchema, result: resolveResultSchema },
   'redemptions:cancel': { arg: redemptionIdsArgSchema, result: resolveResultSchema },
+  /** Cancel with a refund after the undo window (the queue's status shows it pending); answers once sent or undone. */
+  'redemptions:cancelWithUndo': { arg: redemptionIdsArgSchema, result: resolveResultSchema },
+  'redemptions:undoCancel': { arg: noArg, result: undoCancelResultSchema },
   'redemptions:resolveAllOfReward': {
     arg: z.object({ rewardId: z.string().min(1), status: z.enum(['FULFILLED', 'CANCELED']) }).strict(),
     result: resolveResultSchema,
@@ -188,7 +191,7 @@ export const invokeChannels = {
   'channel:updateInfo': { arg: channelInfoSchema.omit({ categoryName: true }).partial().strict(), result: channelInfoSchema },
   'channel:searchCategories': { arg: z.object({ query: z.string().min(1).max(100) }).strict(), result: z.array(categorySchema) },
   'tray:getSettings': { arg: noArg, result: traySettingsSchema },
-  'tray:setSettings': { arg: traySettingsSchema.partial().strict(), result: traySettingsSchema },
+  'tray:setSettings': { arg: trayChoiceSchema.partial().strict(), result: traySettingsSchema },
   // demo
   'demo:getSimulation': { arg: noArg, result: simulationStateSchema },
   'demo:setSimulation': { arg: z.object({ running: z.boolean() }).strict(), result: simulationStateSchema },

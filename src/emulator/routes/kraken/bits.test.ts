@@ -4,8 +4,8 @@ import { GLOBAL_CHEERMOTE_PREFIXES } from '../../catalogue/cheermotes';
 import { call } from '../../test-support/emulator-test-client';
 import { startEmulator } from '../../server';
 import { useDemoEmulator } from '../../test-support/demo-emulator';
-import { imageDimensions } from './image-dimensions';
-import { V5_MEDIA_TYPE } from './kraken-route';
+import { imageDimensions } from '../../http/image-dimensions';
+import { V5_MEDIA_TYPE } from '../../http/kraken-route';
 import { v5Headers } from '../../test-support/v5-test-helpers';
 
 const demo = useDemoEmulator();

@@ -6,51 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import {
   CHEERMOTE_BACKGROUNDS,
   CHEERMOTE_BASE_SIZE_PX,
-  CHEERMOTE_SCALES,
   CHEERMOTE_STATES,
   CHEERMOTE_TIERS,
   GLOBAL_CHEERMOTE_PREFIXES,
   isCheermoteScale,
 } from '../../catalogue/cheermotes';
-import { invalidParameter, notFound } from '../../http/api-error';
+import { invalidParameter, notFound } from '../../domain/api-error';
 import { isNumericId } from '../../ids';
-import type { EmulatorState } from '../../state/emulator-state';
-import { registerKrakenRoute } from './kraken-route';
-import { hexToRgb, solidGif, solidPng } from './placeholder-images';
+import { registerKrakenRoute } from '../../http/kraken-route';
+import { hexToRgb, solidGif, solidPng } from '../../http/solid-images';
+import { legacyCheermoteAction } from '../../http/views/kraken';
 import '../../http/app-state';
-
-type ImageMap = Record<string, Record<string, Record<string, string>>>;
-
-function tierImages(state: EmulatorState, prefix: string, tierId: string): ImageMap {
-  const images: ImageMap = {};
-  for (const background of CHEERMOTE_BACKGROUNDS) {
-    images[background] = {};
-    for (const imageState of CHEERMOTE_STATES) {
-      const byScale: Record<string, string> = {};
-      for (const scale of CHEERMOTE_SCALES) {
-        byScale[scale] =
-          `${state.baseUrl}/static/cheermotes/${encodeURIComponent(prefix.toLowerCase())}/${background}/${imageState}/${tierId}/${scale}.${imageState === 'animated' ? 'gif' : 'png'}`;
-      }
-      images[background]![imageState] = byScale;
-    }
-  }
-  return images;
-}
-
-export function legacyCheermoteAction(state: EmulatorState, prefix: string) {
-  return {
-    prefix,
-    backgrounds: [...CHEERMOTE_BACKGROUNDS],
-    scales: [...CHEERMOTE_SCALES],
-    states: [...CHEERMOTE_STATES],
-    tiers: CHEERMOTE_TIERS.map((tier) => ({
-      id: tier.id,
-      min_bits: tier.minBits,
-      color: tier.color,
-      images: tierImages(state, prefix, tier.id),
-    })),
-  };
-}
 
 export function registerBitsRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

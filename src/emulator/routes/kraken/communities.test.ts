@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/emulator-test-client';
 import { badRequest, useDemoEmulator } from '../../test-support/demo-emulator';
-import { solidPng } from './placeholder-images';
+import { solidPng } from '../../http/solid-images';
 import { gifHeader, pngHeader, v5Headers } from '../../test-support/v5-test-helpers';
 
 const demo = useDemoEmulator();

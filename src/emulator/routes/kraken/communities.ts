@@ -1,84 +1,31 @@
-/** Spec 4.16 Legacy communities (version 5), and the community images their URLs point to. */
+/** Spec 4.16 Legacy communities (version 5), and the community images their URLs point to; the rules: `domain/kraken.ts`. */
 import type { FastifyInstance } from 'fastify';
-import { badRequest, forbidden, invalidParameter, missingParameter, notFound } from '../../http/api-error';
+import { invalidParameter, missingParameter, notFound } from '../../domain/api-error';
 import { isNumericId } from '../../ids';
-import type { EmulatorState } from '../../state/emulator-state';
-import type { Community, CommunityImageKind } from '../../state/kraken';
-import type { User } from '../../state/users';
-import { decodeBase64Image, imageDimensions } from './image-dimensions';
-import { registerKrakenRoute } from './kraken-route';
-import { markdownToHtml } from './markdown';
-import { characterCount, v5Body, v5Page, v5User } from './v5-shapes';
+import type { EmulatorState } from '../../domain/emulator-state';
+import type { User } from '../../domain/stores/users';
+import { decodeBase64Image, imageDimensions } from '../../http/image-dimensions';
+import { registerKrakenRoute } from '../../http/kraken-route';
+import { characterCount } from '../../http/body-fields';
+import { v5Body, v5Page } from '../../http/v5-params';
+import { CONTENT_TYPES, imageFileName, imageUrl, v5Community, v5User } from '../../http/views/kraken';
+import {
+  banFromCommunity,
+  communityNamed,
+  COMMUNITY_IMAGE_SIZES,
+  COMMUNITY_NAME_MAX,
+  COMMUNITY_NAME_MIN,
+  COMMUNITY_SUMMARY_MAX,
+  COMMUNITY_TEXT_MAX,
+  removeCommunityImage,
+  requireCommunityModerator,
+  requireCommunityOwner,
+  setCommunityImage,
+  topCommunities,
+  unbanFromCommunity,
+  updateCommunity,
+} from '../../domain/kraken';
 import '../../http/app-state';
-
-export const COMMUNITY_NAME_MIN = 3;
-export const COMMUNITY_NAME_MAX = 25;
-export const COMMUNITY_SUMMARY_MAX = 160;
-export const COMMUNITY_TEXT_MAX = 1_572_864;
-
-export const COMMUNITY_IMAGE_SIZES: Record<CommunityImageKind, { width: number; height: number; field: string }> = {
-  avatar: { width: 600, height: 800, field: 'avatar_image' },
-  cover: { width: 1200, height: 180, field: 'cover_image' },
-};
-
-const EXTENSIONS = { png: 'png', jpeg: 'jpg', gif: 'gif' } as const;
-const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' } as const;
-
-function imageFileName(community: Community, kind: CommunityImageKind): string | null {
-  const image = community.images[kind];
-  if (!image) return null;
-  return `${kind}-${image.revision}-${image.width}x${image.height}.${EXTENSIONS[image.format]}`;
-}
-
-function imageUrl(state: EmulatorState, community: Community, kind: CommunityImageKind): string {
-  const file = imageFileName(community, kind);
-  return file === null ? '' : `${state.baseUrl}/static/community-images/${community.id}/${file}`;
-}
-
-export function v5Community(state: EmulatorState, community: Community) {
-  return {
-    _id: community.id,
-    owner_id: community.ownerId,
-    name: community.name,
-    summary: community.summary,
-    description: community.description,
-    rules: community.rules,
-    description_html: markdownToHtml(community.description),
-    rules_html: markdownToHtml(community.rules),
-    language: community.language,
-    avatar_image_url: imageUrl(state, community, 'avatar'),
-    cover_image_url: imageUrl(state, community, 'cover'),
-  };
-}
-
-/** Live channels of the community and their viewers: what Get Top Communities ranks by. */
-function liveFigures(state: EmulatorState, community: Community): { channels: number; viewers: number } {
-  let channels = 0;
-  let viewers = 0;
-  for (const id of community.channelIds) {
-    const stream = state.streams.get(id);
-    if (!stream) continue;
-    channels++;
-    viewers += stream.viewerCount;
-  }
-  return { channels, viewers };
-}
-
-function communityOr404(state: EmulatorState, id: string): Community {
-  const community = state.kraken.community(id);
-  if (!community) throw notFound(`Community "${id.slice(0, 64)}" not found`);
-  return community;
-}
-
-function requireOwner(community: Community, user: User): void {
-  if (community.ownerId !== user.id) throw forbidden('Only the community owner may do this');
-}
-
-function requireModerator(community: Community, user: User): void {
-  if (community.ownerId !== user.id && !community.moderatorIds.has(user.id)) {
-    throw forbidden('Only the community owner or its moderators may do this');
-  }
-}
 
 function optionalText(body: Record<string, unknown>, name: string, max: number): string | undefined {
   const value = body[name];
@@ -112,10 +59,7 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
   });
 
   registerKrakenRoute(app, { method: 'GET', path: '/kraken/communities/top', auth: 'none' }, ({ query }) => {
-    const ranked = state.kraken
-      .listCommunities()
-      .map((community) => ({ community, ...liveFigures(state, community) }))
-      .sort((a, b) => b.viewers - a.viewers || b.channels - a.channels || a.community.name.localeCompare(b.community.name));
+    const ranked = topCommunities(state);
     const { page, cursor } = v5Page(ranked, query);
     return {
       _cursor: cursor,
@@ -131,25 +75,22 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
   });
 
   registerKrakenRoute(app, { method: 'GET', path: '/kraken/communities/:community_id', auth: 'none' }, ({ params }) =>
-    v5Community(state, communityOr404(state, params.community_id!)),
+    v5Community(state, communityNamed(state, params.community_id!)),
   );
 
   registerKrakenRoute(
     app,
     { method: 'PUT', path: '/kraken/communities/:community_id', auth: 'user', scopes: ['communities_edit'] },
     ({ params, user, body: rawBody }) => {
-      const community = communityOr404(state, params.community_id!);
-      requireOwner(community, user);
+      const community = communityNamed(state, params.community_id!);
+      requireCommunityOwner(community, user);
       const body = v5Body(rawBody);
       const summary = optionalText(body, 'summary', COMMUNITY_SUMMARY_MAX);
       const description = optionalText(body, 'description', COMMUNITY_TEXT_MAX);
       const rules = optionalText(body, 'rules', COMMUNITY_TEXT_MAX);
       const email = optionalText(body, 'email', 254);
       if (email !== undefined && email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalidParameter('email', 'must be an email address');
-      if (summary !== undefined) community.summary = summary;
-      if (description !== undefined) community.description = description;
-      if (rules !== undefined) community.rules = rules;
-      if (email !== undefined) community.email = email;
+      updateCommunity(community, { summary, description, rules, email });
       return undefined;
     },
   );
@@ -158,8 +99,8 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
     app,
     { method: 'GET', path: '/kraken/communities/:community_id/bans', auth: 'user', scopes: ['communities_moderate'] },
     ({ params, user, query }) => {
-      const community = communityOr404(state, params.community_id!);
-      requireModerator(community, user);
+      const community = communityNamed(state, params.community_id!);
+      requireCommunityModerator(community, user);
       const bans = [...community.bans.entries()].reverse().flatMap(([userId, start]) => {
         const banned = state.users.get(userId);
         return banned ? [{ banned, start }] : [];
@@ -183,11 +124,9 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
     app,
     { method: 'PUT', path: '/kraken/communities/:community_id/bans/:user_id', auth: 'user', scopes: ['communities_moderate'] },
     ({ params, user, now }) => {
-      const community = communityOr404(state, params.community_id!);
-      requireModerator(community, user);
-      const banned = bannedUser(state, params.user_id!);
-      if (banned.id === community.ownerId) throw badRequest('The community owner cannot be banned');
-      if (!community.bans.has(banned.id)) community.bans.set(banned.id, now);
+      const community = communityNamed(state, params.community_id!);
+      requireCommunityModerator(community, user);
+      banFromCommunity(community, bannedUser(state, params.user_id!), now);
       return undefined;
     },
   );
@@ -196,9 +135,9 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
     app,
     { method: 'DELETE', path: '/kraken/communities/:community_id/bans/:user_id', auth: 'user', scopes: ['communities_moderate'] },
     ({ params, user }) => {
-      const community = communityOr404(state, params.community_id!);
-      requireModerator(community, user);
-      community.bans.delete(bannedUser(state, params.user_id!).id);
+      const community = communityNamed(state, params.community_id!);
+      requireCommunityModerator(community, user);
+      unbanFromCommunity(community, bannedUser(state, params.user_id!));
       return undefined;
     },
   );
@@ -209,8 +148,8 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
       app,
       { method: 'POST', path: `/kraken/communities/:community_id/images/${kind}`, auth: 'user', scopes: ['communities_edit'] },
       ({ params, user, body: rawBody }) => {
-        const community = communityOr404(state, params.community_id!);
-        requireOwner(community, user);
+        const community = communityNamed(state, params.community_id!);
+        requireCommunityOwner(community, user);
         const value = v5Body(rawBody)[size.field];
         if (value === undefined || value === null || value === '') throw missingParameter(size.field);
         if (typeof value !== 'string') throw invalidParameter(size.field, 'must be a base64-encoded image');
@@ -221,8 +160,7 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
         if (info.width !== size.width || info.height !== size.height) {
           throw invalidParameter(size.field, `must be ${size.width}x${size.height} pixels; it is ${info.width}x${info.height}`);
         }
-        community.imageRevision++;
-        community.images[kind] = { bytes, ...info, revision: community.imageRevision };
+        setCommunityImage(community, kind, { bytes, ...info });
         return undefined;
       },
     );
@@ -231,9 +169,9 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
       app,
       { method: 'DELETE', path: `/kraken/communities/:community_id/images/${kind}`, auth: 'user', scopes: ['communities_edit'] },
       ({ params, user }) => {
-        const community = communityOr404(state, params.community_id!);
-        requireOwner(community, user);
-        delete community.images[kind];
+        const community = communityNamed(state, params.community_id!);
+        requireCommunityOwner(community, user);
+        removeCommunityImage(community, kind);
         return undefined;
       },
     );
@@ -243,7 +181,7 @@ export function registerCommunityRoutes(app: FastifyInstance): void {
     app,
     { method: 'GET', path: '/kraken/communities/:community_id/moderators', auth: 'user', scopes: ['communities_edit'] },
     ({ params }) => {
-      const community = communityOr404(state, params.community_id!);
+      const community = communityNamed(state, params.community_id!);
       const moderators = [...community.moderatorIds].flatMap((id) => {
         const moderator = state.users.get(id);
         return moderator ? [v5User(moderator)] : [];

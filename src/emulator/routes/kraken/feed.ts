@@ -1,92 +1,16 @@
-/** Spec 4.17 Legacy channel feed (version 5): posts and their reactions. */
+/** Spec 4.17 Legacy channel feed (version 5): posts and their reactions; the rules: `domain/kraken.ts`. */
 import type { FastifyInstance } from 'fastify';
-import { forbidden, invalidParameter, missingParameter, notFound } from '../../http/api-error';
+import { invalidParameter, missingParameter, notFound } from '../../domain/api-error';
 import type { RequestParams } from '../../http/request-params';
 import { isNumericId } from '../../ids';
-import type { EmulatorState } from '../../state/emulator-state';
-import type { FeedComment, FeedPost, Reactions } from '../../state/kraken';
-import type { User } from '../../state/users';
-import { registerKrakenRoute } from './kraken-route';
-import { encodeV5Cursor, v5Body, v5Page, v5Time, v5User } from './v5-shapes';
+import type { EmulatorState } from '../../domain/emulator-state';
+import type { FeedPost } from '../../domain/stores/kraken';
+import type { User } from '../../domain/stores/users';
+import { registerKrakenRoute } from '../../http/kraken-route';
+import { deletePost, MAX_COMMENTS_PER_POST, requireFeedOwner } from '../../domain/kraken';
+import { v5Body, v5Page } from '../../http/v5-params';
+import { postView, v5Time, v5User } from '../../http/views/kraken';
 import '../../http/app-state';
-
-export const MAX_COMMENTS_PER_POST = 5;
-
-/** Global emotes recognised in post and comment bodies (IDs are the platform's). */
-const GLOBAL_EMOTES: ReadonlyMap<string, number> = new Map([
-  ['Kappa', 25], ['Kreygasm', 41], ['BibleThump', 86], ['ResidentSleeper', 245], ['4Head', 354], ['Keepo', 1902],
-  ['HeyGuys', 30259], ['NotLikeThis', 58765], ['SeemsGood', 64138], ['VoHiYo', 81274], ['LUL', 425618], ['PogChamp', 305954156],
-]);
-
-export interface V5Emote {
-  start: number;
-  end: number;
-  id: number;
-  set: number;
-}
-
-/** Emote positions in `body`: start and end are inclusive character offsets. */
-export function findEmotes(body: string): V5Emote[] {
-  const emotes: V5Emote[] = [];
-  for (const match of body.matchAll(/\S+/g)) {
-    const id = GLOBAL_EMOTES.get(match[0]);
-    if (id !== undefined) emotes.push({ start: match.index, end: match.index + match[0].length - 1, id, set: 0 });
-  }
-  return emotes;
-}
-
-function reactionsView(reactions: Reactions, caller: User | null) {
-  const out: Record<string, { count: number; emote: string; user_ids: string[] }> = {};
-  for (const [key, users] of reactions) {
-    if (users.size === 0) continue;
-    out[key] = { count: users.size, emote: key, user_ids: caller && users.has(caller.id) ? [caller.id] : [] };
-  }
-  return out;
-}
-
-function userView(state: EmulatorState, userId: string) {
-  const user = state.users.get(userId);
-  return user ? v5User(user) : null;
-}
-
-function commentView(state: EmulatorState, post: FeedPost, comment: FeedComment, caller: User | null) {
-  const canModerate = caller !== null && state.moderators.canModerate(post.channelId, caller.id);
-  return {
-    id: comment.id,
-    body: comment.body,
-    created_at: v5Time(comment.createdAt),
-    deleted: comment.deleted,
-    emotes: findEmotes(comment.body),
-    permissions: { can_delete: caller !== null && (caller.id === comment.userId || canModerate) },
-    reactions: reactionsView(comment.reactions, caller),
-    user: userView(state, comment.userId),
-  };
-}
-
-export function postView(state: EmulatorState, post: FeedPost, caller: User | null, commentLimit: number) {
-  const comments = post.comments.filter((c) => !c.deleted).reverse();
-  const shown = comments.slice(0, commentLimit);
-  return {
-    id: post.id,
-    body: post.body,
-    created_at: v5Time(post.createdAt),
-    deleted: false,
-    embeds: [],
-    emotes: findEmotes(post.body),
-    permissions: {
-      can_delete: caller !== null && caller.id === post.channelId,
-      can_moderate: caller !== null && state.moderators.canModerate(post.channelId, caller.id),
-      can_reply: caller !== null,
-    },
-    reactions: reactionsView(post.reactions, caller),
-    comments: {
-      _cursor: shown.length < comments.length ? encodeV5Cursor(shown.length) : '',
-      _total: comments.length,
-      comments: shown.map((c) => commentView(state, post, c, caller)),
-    },
-    user: userView(state, post.authorId),
-  };
-}
 
 function channelOf(state: EmulatorState, raw: string): User {
   if (!isNumericId(raw)) throw invalidParameter('channel_id', 'must be a numeric channel ID');
@@ -135,7 +59,7 @@ export function registerFeedRoutes(app: FastifyInstance): void {
     { method: 'POST', path: '/kraken/feed/:channel_id/posts', auth: 'user', scopes: ['channel_feed_edit'] },
     ({ params, query, user, body: rawBody, now }) => {
       const channel = channelOf(state, params.channel_id!);
-      if (channel.id !== user.id) throw forbidden('Only the channel owner may post to the channel feed');
+      requireFeedOwner(channel, user, 'post to');
       // Validated only: no social account is linked to an emulated channel, so a share makes no tweet.
       query.boolean('share', false);
       const body = v5Body(rawBody);
@@ -154,8 +78,8 @@ export function registerFeedRoutes(app: FastifyInstance): void {
     ({ params, user }) => {
       const channel = channelOf(state, params.channel_id!);
       const post = postOf(state, channel.id, params.post_id!);
-      if (channel.id !== user.id) throw forbidden('Only the channel owner may delete channel feed posts');
-      post.deleted = true;
+      requireFeedOwner(channel, user, 'delete');
+      deletePost(post);
       return {
         id: post.id,
         body: '',

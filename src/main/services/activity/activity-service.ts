@@ -8,14 +8,14 @@
  * events have no list in the API, and the feed says what happened while Sidestage watched.
  */
 import type { ActivityDelta, ActivityItem, ActivitySnapshot } from '../../../shared/ipc/contract';
-import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { NotificationMeta, WantOptions } from '../events/events-service';
 import type { EventPayloads } from '../events/eventsub-messages';
 import type { Logger } from '../logger';
 import { activityTypes, donationItem, donationType, finishItem, redemptionItem, redemptionType, type ActivityMeta } from './activity-events';
-import { NumberedFeed } from './numbered-feed';
+import { NumberedFeed } from '../common/numbered-feed';
 
 export interface ActivityEventsSource {
   onNotification<T extends typeof redemptionType | typeof donationType>(type: T, listener: (event: EventPayloads[T], meta: NotificationMeta) => void): Disposer;
@@ -38,14 +38,14 @@ export interface ActivityServiceOptions {
 
 export const defaultActivityCapacity = 10_000;
 
-export class ActivityService {
+export class ActivityService extends Disposable {
   private readonly feed: NumberedFeed<ActivityItem>;
   private readonly deltas = new Emitter<ActivityDelta>();
-  private readonly subscriptions = new Disposers();
   private broadcasterId: string | null = null;
   private started = false;
 
   constructor(private readonly options: ActivityServiceOptions) {
+    super();
     // Newest first for the renderer.
     this.feed = new NumberedFeed(options.capacity ?? defaultActivityCapacity, (delta) =>
       this.deltas.fire({ baseVersion: delta.baseVersion, version: delta.version, cleared: delta.cleared, added: delta.added.reverse() }),
@@ -56,11 +56,11 @@ export class ActivityService {
     if (this.started) return;
     this.started = true;
     const { events, broadcaster } = this.options;
-    this.subscriptions.add(events.onNotification(redemptionType, (event, meta) => this.add(redemptionItem(event), meta)));
-    this.subscriptions.add(events.onNotification(donationType, (event, meta) => this.add(donationItem(event), meta)));
+    this.register(events.onNotification(redemptionType, (event, meta) => this.add(redemptionItem(event), meta)));
+    this.register(events.onNotification(donationType, (event, meta) => this.add(donationItem(event), meta)));
     for (const spec of activityTypes) {
-      this.subscriptions.add(events.want(spec.type, { version: spec.version, ...(spec.condition ? { condition: spec.condition } : {}) }));
-      this.subscriptions.add(
+      this.register(events.want(spec.type, { version: spec.version, ...(spec.condition ? { condition: spec.condition } : {}) }));
+      this.register(
         events.onNotification(spec.type, (event, meta) => {
           const parsed = spec.schema.safeParse(event);
           if (!parsed.success) {
@@ -72,7 +72,7 @@ export class ActivityService {
         }),
       );
     }
-    this.subscriptions.add(
+    this.register(
       followCurrentBroadcaster(broadcaster, (change) => {
         if (change.id === this.broadcasterId) return;
         // Another account (or none): its channel's feed starts empty.
@@ -83,8 +83,8 @@ export class ActivityService {
     );
   }
 
-  dispose(): void {
-    this.subscriptions.dispose();
+  override dispose(): void {
+    super.dispose();
     this.deltas.dispose();
   }
 

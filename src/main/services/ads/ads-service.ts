@@ -15,7 +15,7 @@ import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Notifier } from '../notifications/notifier';
-import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { z } from 'zod';
 import type { EventsService } from '../events/events-service';
 import type { Logger } from '../logger';
@@ -64,18 +64,18 @@ interface HelixCommercial {
   retry_after: number;
 }
 
-export class AdsService {
+export class AdsService extends Disposable {
   private readonly clock: Clock;
   private state: AdsState = noAds;
   private readonly changes = new Emitter<AdsState>();
-  private readonly wiring = new Disposers();
   private runningTimer: unknown = null;
   /** Reads of the schedule may overlap: only the newest one's answer counts. */
   private scheduleSeq = 0;
 
   constructor(private readonly options: AdsServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
-    this.wiring.add(
+    this.register(
       options.broadcaster.onChange((change) => {
         if (change.id !== change.previousId) {
           this.scheduleSeq++;
@@ -87,12 +87,12 @@ export class AdsService {
     );
     const events = options.events;
     if (events) {
-      this.wiring.add(events.want('channel.ad_break.begin', { version: '1' }));
-      this.wiring.add(events.onNotification('channel.ad_break.begin', (event: unknown) => this.onAdBreak(event)));
+      this.register(events.want('channel.ad_break.begin', { version: '1' }));
+      this.register(events.onNotification('channel.ad_break.begin', (event: unknown) => this.onAdBreak(event)));
     }
     let live: boolean | null = null;
     if (options.stream) {
-      this.wiring.add(
+      this.register(
         options.stream.onChange((status) => {
           if (status.live === live) return;
           live = status.live;
@@ -107,8 +107,8 @@ export class AdsService {
     if (this.options.broadcaster.canCallApi) this.refreshInBackground();
   }
 
-  dispose(): void {
-    this.wiring.dispose();
+  override dispose(): void {
+    super.dispose();
     this.clearRunningTimer();
     this.changes.dispose();
   }

@@ -29,10 +29,8 @@ function deps(dataDir: string) {
       ads: { getState: () => ({ schedule: null }), onChange: none },
     } as never,
     redemptions: {
-      services: { redemptions: { onArrived: (listener: (items: Redemption[], context: ArrivalContext) => void) => arrivals.on(({ items, context }) => listener(items, context)), getSnapshot: () => ({ rewards: [] }) } },
-      need: () => {
-        throw new Error('not used');
-      },
+      redemptions: { onArrived: (listener: (items: Redemption[], context: ArrivalContext) => void) => arrivals.on(({ items, context }) => listener(items, context)), getSnapshot: () => ({ rewards: [] }) },
+      rewards: { getOverview: () => ({ rewards: [] }) },
     } as never,
   };
   return { value, published, arrivals };

@@ -4,10 +4,10 @@
  * services the other features built. Its IPC is `src/main/ipc/automations-ipc.ts`, which answers
  * "starting" until `start()` has read the files.
  *
- * Wiring (src/main/composition.ts), after the redemptions and live-controls features exist:
+ * Wiring (src/main/composition.ts, through `build-automations.ts`), after the redemption services and live controls exist:
  *   const automations = createAutomationsFeature({ ... });
  *   wiring.add(registerAutomationsIpc(router, automations));
- *   await automations.start();   // after redemptions.start(), before events.start()
+ *   await automations.start();   // after startRedemptionServices(), before events.start()
  *   ...dispose: await automations.dispose();
  */
 import type { AutomationsState, ChannelEvent, ObsChoices, ObsState, Redemption } from '../../../shared/ipc/contract';
@@ -19,11 +19,18 @@ import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { isDiskFull } from '../common/atomic-json-file';
 import type { ChannelEvents } from '../events/channel-events';
 import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../hotkeys/shortcut-registry';
-import type { LiveControls } from '../live-controls/live-controls-feature';
+import type { AdsService } from '../ads/ads-service';
+import type { ChatSettingsService } from '../chat-settings/chat-settings-service';
+import type { ClipService } from '../clips/clip-service';
+import type { MarkerService } from '../markers/marker-service';
+import type { EngagementService } from '../polls/engagement-service';
+import type { RaidService } from '../raids/raid-service';
+import type { RedemptionsService } from '../redemptions/redemptions-service';
+import type { RewardsService } from '../rewards/rewards-service';
+import type { StreamStatusService } from '../stream-status/stream-status-service';
 import type { Logger } from '../logger';
 import { ObsSceneControl } from '../obs/obs-scene-control';
 import type { ObsRequests } from '../obs/obs-service';
-import type { RedemptionsFeature } from '../redemptions/redemptions-feature';
 import { unavailableAlerts, type ActionPorts, type AlertsPort } from './actions';
 import { AutomationStore } from './automation-store';
 import { AutomationsService } from './automations-service';
@@ -39,8 +46,21 @@ export interface AutomationsFeatureDeps {
   channelEvents: Pick<ChannelEvents, 'on' | 'publish'>;
   obs: ObsRequests & { getState(): Pick<ObsState, 'status' | 'statusText'> };
   chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
-  live: Pick<LiveControls, 'raids' | 'markers' | 'clips' | 'chatSettings' | 'ads' | 'engagement' | 'stream'>;
-  redemptions: Pick<RedemptionsFeature, 'need' | 'services'>;
+  /** The live controls the actions call (composition's `live`). */
+  live: {
+    raids: Pick<RaidService, 'shoutoutById'>;
+    markers: Pick<MarkerService, 'drop'>;
+    clips: Pick<ClipService, 'create'>;
+    chatSettings: Pick<ChatSettingsService, 'getState' | 'update'>;
+    ads: Pick<AdsService, 'run' | 'getState' | 'onChange'>;
+    engagement: Pick<EngagementService, 'getState' | 'startFromTemplate'>;
+    stream: Pick<StreamStatusService, 'getStatus' | 'onChange'>;
+  };
+  /** The redemption queue (its outbox, its caught-up redemptions) and the channel's rewards. */
+  redemptions: {
+    redemptions: Pick<RedemptionsService, 'getSnapshot' | 'getRedemption' | 'resolve' | 'onArrived'>;
+    rewards: Pick<RewardsService, 'getOverview' | 'list'>;
+  };
   /** Global shortcuts (the desktop app); none: the dock, which cannot register any. */
   shortcuts?: ShortcutRegistry;
   /** The overlays' alerts and sounds; none: refused in words. */
@@ -102,11 +122,10 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
   /** Why the files could not be opened: automations stay off, the rest of Sidestage runs. */
   let problem: string | null = null;
   const scenes = new ObsSceneControl(deps.obs);
-  const managedRewards = () => deps.redemptions.services?.redemptions.getSnapshot().rewards ?? [];
+  const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
   /** Every reward of the channel (read from the platform when not read yet), for a template's. */
   const channelRewards = async (): Promise<readonly { id: string; title: string }[]> => {
-    const rewards = deps.redemptions.services?.rewards;
-    if (!rewards) return managedRewards();
+    const rewards = deps.redemptions.rewards;
     const known = rewards.getOverview().rewards;
     if (known.length) return known;
     return (await rewards.list().catch(() => null))?.rewards ?? managedRewards();
@@ -141,8 +160,8 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
         },
       },
       redemptions: {
-        isQueued: (id) => deps.redemptions.services?.redemptions.getRedemption(id) !== undefined,
-        resolve: (ids, status) => deps.redemptions.need().redemptions.resolve(ids, status),
+        isQueued: (id) => deps.redemptions.redemptions.getRedemption(id) !== undefined,
+        resolve: (ids, status) => deps.redemptions.redemptions.resolve(ids, status),
       },
       alerts: deps.alerts ?? unavailableAlerts,
     };
@@ -197,15 +216,12 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
       running.add(service.onChange((state) => changes.fire(state)));
       // Redemptions the queue learns of only by catching up after a gap (or that waited while
       // Sidestage was closed) join the stream as `caughtUp`: automations that ask for them see them.
-      const queue = deps.redemptions.services?.redemptions;
-      if (queue) {
-        running.add(
-          queue.onArrived((items, context) => {
-            if (context.source !== 'sync') return;
-            for (const item of items) deps.channelEvents.publish(caughtUpRedemption(item));
-          }),
-        );
-      }
+      running.add(
+        deps.redemptions.redemptions.onArrived((items, context) => {
+          if (context.source !== 'sync') return;
+          for (const item of items) deps.channelEvents.publish(caughtUpRedemption(item));
+        }),
+      );
       service.start();
       changes.fire(service.getState());
     },

@@ -20,7 +20,7 @@ const base = { enabled: true, conditions: noConditions, queue: 'oneAtATime' as c
 async function signedIn(app: DemoSidestage): Promise<void> {
   await app.signIn();
   await waitUntil(() => {
-    const status = app.sidestage.redemptions.services?.redemptions.getStatus();
+    const status = app.sidestage.redemptions.redemptions.getStatus();
     return status?.lastSyncedAt != null;
   }, 15_000, 'the queue read');
 }

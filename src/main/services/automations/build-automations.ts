@@ -9,12 +9,10 @@ import { createSimulationClient } from '../../../emulator/simulation-client';
 import { ChannelEvents } from '../events/channel-events';
 import type { EventsService } from '../events/events-service';
 import type { ShortcutRegistry } from '../hotkeys/shortcut-registry';
-import type { LiveControls } from '../live-controls/live-controls-feature';
 import type { Logger } from '../logger';
 import type { ObsService } from '../obs/obs-service';
-import type { RedemptionsFeature } from '../redemptions/redemptions-feature';
 import type { AlertsPort } from './actions';
-import { createAutomationsFeature, type AutomationsFeature } from './automations-feature';
+import { createAutomationsFeature, type AutomationsFeature, type AutomationsFeatureDeps } from './automations-feature';
 
 export interface AutomationsWiring {
   dataDir: string;
@@ -25,10 +23,12 @@ export interface AutomationsWiring {
   emulator: RunningEmulator | null;
   events: EventsService;
   broadcaster: CurrentBroadcaster;
+  /** The one channel-event stream, where composition has one; otherwise one is made here. */
+  channelEvents?: ChannelEvents;
   obs: ObsService;
   chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
-  live: LiveControls;
-  redemptions: RedemptionsFeature;
+  live: AutomationsFeatureDeps['live'];
+  redemptions: AutomationsFeatureDeps['redemptions'];
   /** The overlays' alerts (wired when the overlays feature is there). */
   alerts?: AlertsPort;
 }
@@ -42,7 +42,8 @@ export interface BuiltAutomations {
 
 export function buildAutomations(wiring: AutomationsWiring): BuiltAutomations {
   const { logger, emulator } = wiring;
-  const channelEvents = new ChannelEvents({ events: wiring.events, broadcaster: wiring.broadcaster, logger });
+  const ownStream = wiring.channelEvents ? null : new ChannelEvents({ events: wiring.events, broadcaster: wiring.broadcaster, logger });
+  const channelEvents = wiring.channelEvents ?? ownStream!;
   const demo = emulator?.demo;
   const feature = createAutomationsFeature({
     dataDir: wiring.dataDir,
@@ -63,7 +64,7 @@ export function buildAutomations(wiring: AutomationsWiring): BuiltAutomations {
     start: () => feature.start(),
     async dispose() {
       await feature.dispose();
-      channelEvents.dispose();
+      ownStream?.dispose();
     },
   };
 }

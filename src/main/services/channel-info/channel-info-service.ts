@@ -9,7 +9,7 @@ import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 
 /** The part of the events service this needs: `channel.update` (EventSub v2, no scope). */
@@ -54,19 +54,22 @@ export function checkChannelInfo(changes: ChannelInfoChanges): string | null {
   return null;
 }
 
-export class ChannelInfoService {
+export class ChannelInfoService extends Disposable {
   private readonly changes = new Emitter<ChannelInfo>();
-  private readonly offs: (() => void)[] = [];
+  private started = false;
   /** Numbers reads, so that a slower, older read never announces over a newer one. */
   private readSeq = 0;
   private announcedSeq = 0;
 
-  constructor(private readonly options: ChannelInfoServiceOptions) {}
+  constructor(private readonly options: ChannelInfoServiceOptions) {
+    super();
+  }
 
   /** Listens for changes made on the platform; each one is read back whole (the event has no tags). */
   start(): void {
-    if (this.offs.length || !this.options.events) return;
-    this.offs.push(
+    if (this.started || !this.options.events) return;
+    this.started = true;
+    this.register(
       this.options.events.onNotification('channel.update', (raw) => {
         const event = raw as { broadcaster_user_id?: string };
         if (!event || event.broadcaster_user_id !== this.options.broadcaster.id) return;
@@ -80,8 +83,8 @@ export class ChannelInfoService {
     return this.changes.on(listener);
   }
 
-  dispose(): void {
-    for (const off of this.offs.splice(0)) off();
+  override dispose(): void {
+    super.dispose();
     this.changes.dispose();
   }
 

@@ -4,7 +4,7 @@ import { ApiError } from '../api/api-error';
 import type { ApiClient, Page } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
 import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { EventsGap, NotificationMeta } from '../events/events-service';
@@ -64,7 +64,7 @@ const signedOut: CharityOverview = { state: 'signedOut', campaign: null, donatio
  * The broadcaster's active charity campaign and its donations: read from the API, kept live from
  * `channel.charity_campaign.donate`, re-read after a gap.
  */
-export class CharityService {
+export class CharityService extends Disposable {
   private readonly clock: Clock;
   private overview: CharityOverview = signedOut;
   private broadcasterId: string | null = null;
@@ -74,11 +74,11 @@ export class CharityService {
   /** Counts live donations: a read that saw fewer is older than what they made of the overview. */
   private donationEvents = 0;
   private started = false;
-  private readonly subscriptions = new Disposers();
   private readonly changes = new Emitter<CharityOverview>();
   private readonly donations = new Emitter<{ donation: Donation; charityName: string | null }>();
 
   constructor(private readonly options: CharityServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
   }
 
@@ -86,17 +86,17 @@ export class CharityService {
     if (this.started) return;
     this.started = true;
     const { broadcaster, events } = this.options;
-    this.subscriptions.add(events.onNotification(donateType, (event) => this.onDonate(event)));
-    this.subscriptions.add(
+    this.register(events.onNotification(donateType, (event) => this.onDonate(event)));
+    this.register(
       events.onGap(() => {
         if (this.broadcasterId) this.background(this.refresh({ announceNew: true }));
       }),
     );
-    this.subscriptions.add(followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change)));
+    this.register(followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change)));
   }
 
-  dispose(): void {
-    this.subscriptions.dispose();
+  override dispose(): void {
+    super.dispose();
     this.changes.dispose();
     this.donations.dispose();
   }

@@ -15,7 +15,7 @@ import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import type { Settings, SettingsStore } from '../settings/settings-store';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface ChatSettingsPreset {
   id: string;
@@ -69,7 +69,7 @@ interface HelixChatSettings {
 
 type PendingRevert = NonNullable<Settings['chatSettings.pendingRevert']>;
 
-export class ChatSettingsService {
+export class ChatSettingsService extends Disposable {
   private readonly clock: Clock;
   private readonly presets: readonly ChatSettingsPreset[];
   private values: ChatSettingsValues | null = null;
@@ -81,7 +81,7 @@ export class ChatSettingsService {
   /** Changes run one after the other, so each one's rollback restores what was there before it. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly changes = new Emitter<ChatSettingsState>();
-  private offBroadcaster: Disposer | null = null;
+  private started = false;
   /** The API was callable at the last broadcaster change. */
   private callable = false;
   private revision = 0;
@@ -89,13 +89,15 @@ export class ChatSettingsService {
   private valuesGeneration = 0;
 
   constructor(private readonly options: ChatSettingsServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
     this.presets = options.presets ?? chatSettingsPresets;
   }
 
   start(): void {
-    if (this.offBroadcaster) return;
-    this.offBroadcaster = this.options.broadcaster.onChange(() => this.applyBroadcaster());
+    if (this.started) return;
+    this.started = true;
+    this.register(this.options.broadcaster.onChange(() => this.applyBroadcaster()));
     this.applyBroadcaster();
   }
 
@@ -193,9 +195,8 @@ export class ChatSettingsService {
     return this.runRevert();
   }
 
-  dispose(): void {
-    this.offBroadcaster?.();
-    this.offBroadcaster = null;
+  override dispose(): void {
+    super.dispose();
     this.clearTimer();
     this.changes.dispose();
   }

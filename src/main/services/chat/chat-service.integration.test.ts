@@ -33,7 +33,7 @@ beforeAll(async () => {
   const { auth, apiAuth } = fixedAuth(emulator, token);
   const api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
   broadcaster = new CurrentBroadcaster(auth);
-  events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger });
+  events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger });
   chat = new ChatService({ api, broadcaster, events, logger: silentLogger });
   chat.onDelta((delta) => deltas.push(delta));
   chat.start();

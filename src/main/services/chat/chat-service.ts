@@ -6,9 +6,9 @@
  * refusal is told in the broadcaster's words: "Message not sent: chat is in emote-only mode."
  */
 import type { ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
-import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { withStop } from '../activity/activity-service';
-import { NumberedFeed } from '../activity/numbered-feed';
+import { NumberedFeed } from '../common/numbered-feed';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
@@ -53,16 +53,16 @@ interface HelixSent {
   drop_reason: { code: string; message: string } | null;
 }
 
-export class ChatService {
+export class ChatService extends Disposable {
   private readonly feed: NumberedFeed<ChatMessage>;
   private readonly deltas = new Emitter<ChatDelta>();
-  private readonly subscriptions = new Disposers();
   private broadcasterId: string | null = null;
   /** The platform's emote image template (`{{id}}`, `{{format}}`, `{{theme_mode}}`, `{{scale}}`), read once per account. */
   private emoteTemplate: string | null = null;
   private started = false;
 
   constructor(private readonly options: ChatServiceOptions) {
+    super();
     this.feed = new NumberedFeed(options.capacity ?? defaultChatCapacity, (delta) => this.deltas.fire({ ...delta, selfId: this.broadcasterId }));
   }
 
@@ -70,11 +70,11 @@ export class ChatService {
     if (this.started) return;
     this.started = true;
     const { events, broadcaster } = this.options;
-    this.subscriptions.add(events.want('channel.chat.message', { version: '1', condition: chatCondition }));
-    this.subscriptions.add(events.want('channel.chat.notification', { version: '1', condition: chatCondition }));
-    this.subscriptions.add(events.onNotification('channel.chat.message', (event, meta) => this.onMessage(event, meta)));
-    this.subscriptions.add(events.onNotification('channel.chat.notification', (event, meta) => this.onNotice(event, meta)));
-    this.subscriptions.add(
+    this.register(events.want('channel.chat.message', { version: '1', condition: chatCondition }));
+    this.register(events.want('channel.chat.notification', { version: '1', condition: chatCondition }));
+    this.register(events.onNotification('channel.chat.message', (event, meta) => this.onMessage(event, meta)));
+    this.register(events.onNotification('channel.chat.notification', (event, meta) => this.onNotice(event, meta)));
+    this.register(
       followCurrentBroadcaster(broadcaster, (change) => {
         if (change.id !== this.broadcasterId) {
           this.broadcasterId = change.id;
@@ -87,8 +87,8 @@ export class ChatService {
     );
   }
 
-  dispose(): void {
-    this.subscriptions.dispose();
+  override dispose(): void {
+    super.dispose();
     this.deltas.dispose();
   }
 

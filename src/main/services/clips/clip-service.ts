@@ -15,7 +15,7 @@ import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
 import { Backoff } from '../../../shared/primitives/backoff';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 /** Where a clip is logged beside the markers (MarkerService); null: no broadcast to log it in. */
 export interface ClipLog {
@@ -51,19 +51,21 @@ interface HelixClip {
 
 const notificationTag = 'sidestage-clip';
 
-export class ClipService {
+export class ClipService extends Disposable {
   private readonly clock: Clock;
   private recent: Clip[] = [];
   private readonly changes = new Emitter<ClipsState>();
   private readonly timers = new Set<{ handle: unknown; wake: () => void }>();
-  private readonly offBroadcaster: Disposer;
   private disposed = false;
 
   constructor(private readonly options: ClipServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
-    this.offBroadcaster = options.broadcaster.onChange((change) => {
-      if (change.id !== change.previousId) this.set([]);
-    });
+    this.register(
+      options.broadcaster.onChange((change) => {
+        if (change.id !== change.previousId) this.set([]);
+      }),
+    );
   }
 
   getState(): ClipsState {
@@ -123,9 +125,9 @@ export class ClipService {
     return { clip: processing, ready };
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    this.offBroadcaster();
+    super.dispose();
     for (const timer of [...this.timers]) {
       this.clock.clearTimeout(timer.handle);
       timer.wake();

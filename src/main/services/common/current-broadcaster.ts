@@ -5,7 +5,7 @@
  * channel they show.
  */
 import type { AuthState } from '../../../shared/ipc/contract';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 /** What a service needs from auth: the state now, and its changes. */
 export interface AuthSource {
@@ -23,17 +23,17 @@ export interface BroadcasterChange {
   signedInNow: boolean;
 }
 
-export class CurrentBroadcaster {
+export class CurrentBroadcaster extends Disposable {
   private current: AuthState['currentBroadcaster'];
   private status: AuthState['status'];
   private readonly changes = new Emitter<BroadcasterChange>();
-  private readonly offAuth: Disposer;
 
   constructor(private readonly auth: AuthSource) {
+    super();
     const state = auth.getState();
     this.current = state.currentBroadcaster;
     this.status = state.status;
-    this.offAuth = auth.onChange((next) => this.apply(next));
+    this.register(auth.onChange((next) => this.apply(next)));
   }
 
   get id(): string | null {
@@ -48,8 +48,8 @@ export class CurrentBroadcaster {
   /** Called when the broadcaster changes, and when the API becomes callable or stops being so. */
   readonly onChange = (listener: (change: BroadcasterChange) => void): Disposer => this.changes.on(listener);
 
-  dispose(): void {
-    this.offAuth();
+  override dispose(): void {
+    super.dispose();
     this.changes.dispose();
   }
 

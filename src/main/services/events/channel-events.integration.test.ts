@@ -35,7 +35,7 @@ beforeAll(async () => {
   const { auth, apiAuth } = fixedAuth(emulator, token);
   api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
   broadcaster = new CurrentBroadcaster(auth);
-  events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger });
+  events = new EventsService({ eventsubUrl: `${emulator.url.replace(/^http/, 'ws')}/ws`, api, auth, broadcaster, logger: silentLogger });
   stream = new ChannelEvents({ events, broadcaster, logger: silentLogger });
   stream.on(channelEventKinds, (event) => seen.push(event));
   events.start();

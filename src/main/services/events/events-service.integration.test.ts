@@ -11,6 +11,7 @@ import { silentLogger, type Logger } from '../logger';
 import { waitUntil } from '../../test-support/wait-until';
 import { EventsService, type EventsGap, type RevokedSubscription } from './events-service';
 import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
+import { CurrentBroadcaster } from '../common/current-broadcaster';
 
 let emu: RunningEmulator;
 let sim: SimulationClient;
@@ -60,10 +61,13 @@ describe('EventsService against the emulator', () => {
     }, null);
     const logLines: string[] = [];
     const logger: Logger = { ...silentLogger, info: (message) => void logLines.push(message) };
+    const auth = { getState: () => authState, onChange: () => () => {} };
+    const broadcaster = new CurrentBroadcaster(auth);
     const service = new EventsService({
       eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`,
       api: recordingApi,
-      auth: { getState: () => authState, onChange: () => () => {} },
+      broadcaster,
+      auth,
       logger,
       keepaliveTimeoutSeconds: 10,
       backoff: { initialMs: 50, maxMs: 200 },
@@ -153,6 +157,7 @@ describe('EventsService against the emulator', () => {
       expect(service.getStatus().error).toMatch(/revoked Sidestage's access/);
     } finally {
       service.dispose();
+      broadcaster.dispose();
       await sim.clearFaults().catch(() => {});
     }
   });

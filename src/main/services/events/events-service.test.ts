@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import { eventsStatusSchema, type EventsStatus } from '../../../shared/ipc/contract';
 import { defaultWebSocketFactory, type WebSocketFactory } from './eventsub-session';
 import { setListenerErrorReporter } from '../../../shared/primitives/emitter';
-import type { AuthSource } from '../common/current-broadcaster';
+import { CurrentBroadcaster, type AuthSource } from '../common/current-broadcaster';
 import { EventsService, type EventsGap, type EventsServiceOptions, type RevokedSubscription } from './events-service';
 import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
 import {
@@ -134,6 +134,9 @@ async function world(options: { api?: ReturnType<typeof fakeApi>; auth?: AuthSta
   cleanups.push(() => server.close());
   const api = options.api ?? fakeApi();
   const auth = new FakeAuth(options.auth ?? signedIn());
+  // The one current broadcaster, as composition builds it from the auth service.
+  const broadcaster = new CurrentBroadcaster(auth);
+  cleanups.push(() => broadcaster.dispose());
   const clock = testClock();
   const logger = recordingLogger();
   const service = new EventsService({
@@ -149,6 +152,7 @@ async function world(options: { api?: ReturnType<typeof fakeApi>; auth?: AuthSta
     // Jitter at its top: every wait is the full step, so the tests know it.
     random: () => 1,
     ...options.service,
+    broadcaster,
   });
   cleanups.push(() => service.dispose());
   // What the features ask for in the app (stream status, redemptions, charity).

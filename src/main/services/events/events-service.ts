@@ -1,10 +1,10 @@
-import type { AuthState, EventsStatus } from '../../../shared/ipc/contract';
+import type { EventsStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { Backoff, defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
-import type { AuthSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, type AuthSource, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import { eventSchemas, isKnownEventType, type EventPayloads, type KnownEventType, type SubscriptionInfo, type WelcomeSession } from './eventsub-messages';
 import { EventSubSession, defaultWebSocketFactory, issuePaths, type NotificationMetadata, type SessionEnd, type WebSocketFactory } from './eventsub-session';
 import { EventSubscriptions, wantedSubscription, type Condition, type SubscriptionRecord, type WantOptions } from './event-subscriptions';
@@ -16,7 +16,10 @@ export interface EventsServiceOptions {
   /** ws(s)://.../ws; `keepalive_timeout_seconds` is added to it. */
   eventsubUrl: string;
   api: Pick<ApiClient, 'request'>;
-  auth: AuthSource;
+  /** Whose channel's events, and whether subscriptions may be created for it now. */
+  broadcaster: BroadcasterSource;
+  /** The granted scopes, read when the API becomes callable: a sign-in that granted more may make failed subscriptions work. */
+  auth: Pick<AuthSource, 'getState'>;
   logger: Logger;
   clock?: Clock;
   /** Asked of the server (it clamps to 10..600). Default 30. */
@@ -87,12 +90,12 @@ const waitingForSignIn = "Sign in again to reconnect to your channel's events.";
  * and hands typed, de-duplicated events to the rest of main. Whenever events may have been missed
  * it says so (onGap), so that others reconcile.
  *
- * Whose channel follows the one rule (`AuthState.currentBroadcaster`): while a sign-in is under way or
+ * Whose channel follows the one rule (`CurrentBroadcaster`): while a sign-in is under way or
  * needs renewing, the session of the last account stays up, but nothing is created and no new
  * session is opened until the API can be called again (a session without subscriptions would
  * only be closed by the platform).
  */
-export class EventsService {
+export class EventsService extends Disposable {
   private readonly clock: Clock;
   private readonly backoff: Backoff;
   private readonly quickBackoff: Backoff | null;
@@ -118,7 +121,6 @@ export class EventsService {
   private canCallApi = false;
   /** The scopes of the last signed-in state: new ones (a sign-in that granted more) may make failed subscriptions work. */
   private scopesKey: string | null = null;
-  private authStatus: AuthState['status'] | null = null;
   /** No session is open, and none will be until the sign-in is back or something is wanted. */
   private parked = false;
   /** The welcomed session whose subscriptions are live. */
@@ -137,10 +139,11 @@ export class EventsService {
   private error: string | null = null;
   private lastMessageAt: number | null = null;
   private lastEmitted = '';
-  private offAuth: Disposer | null = null;
+  private started = false;
   private disposed = false;
 
   constructor(private readonly options: EventsServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
     this.backoff = new Backoff(options.backoff ?? defaultBackoff, options.random);
     const quick = options.quickReconnect === undefined ? defaultQuickReconnect : options.quickReconnect;
@@ -157,9 +160,9 @@ export class EventsService {
 
   /** Follows the account from now on: connected while something is wanted for the current broadcaster, idle otherwise. */
   start(): void {
-    if (this.offAuth || this.disposed) return;
-    this.offAuth = this.options.auth.onChange((state) => this.applyAuth(state));
-    this.applyAuth(this.options.auth.getState());
+    if (this.started || this.disposed) return;
+    this.started = true;
+    this.register(followCurrentBroadcaster(this.options.broadcaster, (change) => this.applyBroadcaster(change)));
   }
 
   getStatus(): EventsStatus {
@@ -219,10 +222,9 @@ export class EventsService {
     this.replaceSession('reconnect', 'Reconnecting');
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.disposed) return;
-    this.offAuth?.();
-    this.offAuth = null;
+    super.dispose();
     // Terminated, not closed: a polite close waits up to 30 s for the server's answer, which would hold up quitting.
     this.stop('terminate');
     this.disposed = true;
@@ -235,15 +237,11 @@ export class EventsService {
 
   // ---------- account ----------
 
-  private applyAuth(auth: AuthState): void {
+  private applyBroadcaster({ id, canCallApi: callable, signedInNow }: BroadcasterChange): void {
     if (this.disposed) return;
-    const id = auth.currentBroadcaster?.id ?? null;
-    const callable = auth.currentBroadcaster?.canCallApi ?? false;
-    const completedSignIn = auth.status === 'signedIn' && this.authStatus !== null && this.authStatus !== 'signedIn';
-    this.authStatus = auth.status;
     const wasCallable = this.canCallApi;
     this.canCallApi = callable;
-    const scopesKey = callable ? [...auth.scopes].sort().join(' ') : this.scopesKey;
+    const scopesKey = callable ? [...this.options.auth.getState().scopes].sort().join(' ') : this.scopesKey;
     if (id !== this.broadcasterId) {
       if (this.broadcasterId !== null) this.stop();
       this.scopesKey = scopesKey;
@@ -255,7 +253,7 @@ export class EventsService {
       return;
     }
     const unhealthy = this.state === 'error' || this.subscriptions.anyPermanent;
-    if (scopesKey !== this.scopesKey || (completedSignIn && unhealthy)) {
+    if (scopesKey !== this.scopesKey || (signedInNow && unhealthy)) {
       this.scopesKey = scopesKey;
       this.stop();
       this.begin(id);

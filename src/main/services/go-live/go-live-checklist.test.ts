@@ -359,6 +359,19 @@ describe('GoLiveChecklist', () => {
     expect(seen).toContain(true);
   });
 
+  it('opened again after a close, follows its inputs again', async () => {
+    const t = setup();
+    await t.checklist.openChecklist();
+    t.checklist.closeChecklist();
+    await t.checklist.openChecklist();
+    const opened = t.calls.getOverview.mock.calls.length;
+    t.auth.set({ scopes: [] });
+    await vi.waitFor(() => expect(byId(t.checklist.getState(), 'signIn').state).toBe('problem'));
+    expect(t.calls.getOverview.mock.calls.length).toBe(opened + 1);
+    t.checklist.dispose();
+    expect(t.clock.pendingTimers()).toBe(0);
+  });
+
   it('while open, timed checks reuse the OBS reads (the key comparison) for 30 s; health-only OBS changes do not check', async () => {
     const t = setup();
     await t.checklist.openChecklist();

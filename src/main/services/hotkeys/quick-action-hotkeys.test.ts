@@ -35,7 +35,7 @@ function fakeServices() {
   return services;
 }
 
-function setup(options: { settings?: SettingsStore; registry?: ShortcutRegistry; platform?: 'mac' | 'other' } = {}) {
+function setup(options: { settings?: SettingsStore; registry?: ShortcutRegistry; platform?: 'mac' | 'other'; os?: NodeJS.Platform } = {}) {
   const registry = options.registry ?? new FakeShortcutRegistry();
   const settings = options.settings ?? new MemorySettingsStore();
   const notifier = new RecordingNotifier();
@@ -51,6 +51,7 @@ function setup(options: { settings?: SettingsStore; registry?: ShortcutRegistry;
     services: services as unknown as QuickActionServices,
     openWindow,
     platform: options.platform ?? 'other',
+    os: options.os ?? 'linux',
   });
   hotkeys.start();
   return { hotkeys, registry: registry as FakeShortcutRegistry, settings, notifier, services, clock, openWindow };
@@ -238,5 +239,22 @@ describe('QuickActionHotkeys', () => {
     expect(JSON.stringify(state)).not.toMatch(/Choose another/);
     expect(() => hotkeys.set('clip', 'Alt+F3')).toThrow(/work in the Sidestage desktop app/);
     expect(() => hotkeys.startTest()).toThrow(/work in the Sidestage desktop app/);
+    expect(state.caveat).toBeNull();
+  });
+
+  it('passes on why a registered shortcut may still not be heard, so that the panel does not promise it', () => {
+    const registry = Object.assign(new FakeShortcutRegistry(), { caveat: 'This is a Wayland session: Sidestage cannot confirm that they work.' });
+    expect(setup({ registry }).hotkeys.getState().caveat).toBe('This is a Wayland session: Sidestage cannot confirm that they work.');
+    expect(setup().hotkeys.getState().caveat).toBeNull();
+  });
+
+  it('on Windows, warns about a shortcut that is AltGr and a typed character, and its own defaults are not', () => {
+    const { hotkeys } = setup({ os: 'win32', settings: new MemorySettingsStore({ 'markers.hotkey': 'CommandOrControl+Alt+M' }) });
+    expect(entry(hotkeys, 'marker')).toMatchObject({ registered: true, warning: expect.stringMatching(/^On Windows Ctrl\+Alt\+M is also AltGr\+M/) });
+    hotkeys.set('ad', 'CommandOrControl+Shift+F11');
+    expect(entry(hotkeys, 'ad').warning).toBeNull();
+    expect(entry(hotkeys, 'shoutoutRaider').warning).toBeNull();
+    // Linux has an AltGr key of its own.
+    expect(entry(setup({ os: 'linux' }).hotkeys, 'marker').warning).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import type { Notifier } from '../notifications/notifier';
 import type { EngagementService } from '../polls/engagement-service';
 import type { RaidService } from '../raids/raid-service';
 import type { SettingsStore } from '../settings/settings-store';
+import { altGrConflict } from './desktop-shortcuts';
 import { GlobalHotkey, type HotkeySetting } from './global-hotkey';
 import type { ShortcutRegistry } from './shortcut-registry';
 
@@ -50,6 +51,8 @@ export interface QuickActionHotkeysOptions {
   testWindowMs?: number;
   /** Default: this computer's. */
   platform?: 'mac' | 'other';
+  /** The OS, for the shortcuts that get in the way of typing there (AltGr on Windows). Default: this computer's. */
+  os?: NodeJS.Platform;
 }
 
 /** What a press that worked says; null: the action's own service (or the window) says it. */
@@ -113,9 +116,14 @@ export class QuickActionHotkeys {
 
   getState(): HotkeysState {
     return {
-      hotkeys: hotkeyActionIds.map((action) => ({ action, label: this.definitions[action].label, ...this.hotkey(action).getState() })),
+      hotkeys: hotkeyActionIds.map((action) => {
+        const state = this.hotkey(action).getState();
+        const warning = state.accelerator ? altGrConflict(state.accelerator, this.options.os ?? process.platform) : null;
+        return { action, label: this.definitions[action].label, ...state, warning };
+      }),
       testingUntil: this.testingUntil === null ? null : new Date(this.testingUntil).toISOString(),
       unavailable: this.options.registry.unavailable ?? null,
+      caveat: this.options.registry.unavailable ? null : (this.options.registry.caveat ?? null),
     };
   }
 

@@ -11,6 +11,11 @@ export interface ShortcutRegistry {
    * shortcut is worth choosing, and the panel says where shortcuts work instead.
    */
   readonly unavailable?: string;
+  /**
+   * Set where a shortcut the system accepted may still never be heard (Wayland, macOS, X11), in
+   * words: the panel then says so and asks for a test press instead of promising it works.
+   */
+  readonly caveat?: string | null;
   /** Registers `accelerator` (Electron's format); refuses with a reason in words. */
   register(accelerator: string, callback: () => void): ShortcutRegistration;
   unregister(accelerator: string): void;

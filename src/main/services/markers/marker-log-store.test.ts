@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BroadcastMarkerLog } from '../../../shared/ipc/contract';
-import { silentLogger } from '../logger';
+import { DataRecoveryNotices } from '../common/data-recovery-notices';
+import { silentLogger, type Logger } from '../logger';
 import { FileMarkerLogStore } from './marker-log-store';
 
 const log = (n: number): BroadcastMarkerLog => ({
@@ -51,5 +52,45 @@ describe('FileMarkerLogStore', () => {
       ['e1', 'marker', null],
       ['c1', 'clip', 'https://clips.example/Clip-1/edit'],
     ]);
+  });
+
+  it('keeps every good press around a damaged one and of a broadcast whose details are damaged, and says so in the log and as a notice', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'markers-'));
+    const warnings: string[] = [];
+    const logger: Logger = { ...silentLogger, warn: (message) => void warnings.push(message) };
+    const notices = new DataRecoveryNotices(logger);
+    const [a, b] = [log(1), log(2)];
+    const damaged = {
+      version: 1,
+      broadcasts: [
+        { ...a, entries: [a.entries[0], { id: 'bad', status: 'lost' }, { ...a.entries[0], id: 'e1b' }] },
+        // Its title and start are damaged; its press is not.
+        { ...b, title: 42, startedAt: {} },
+        { streamId: 's3', title: 't3', startedAt: null, entries: [{ id: 'only-bad' }] },
+        'not a broadcast',
+      ],
+    };
+    await writeFile(join(dir, 'marker-log.json'), JSON.stringify(damaged));
+    const loaded = await new FileMarkerLogStore(dir, logger, undefined, notices).load();
+    expect(loaded.map((l) => [l.streamId, l.title, l.entries.map((e) => e.id)])).toEqual([
+      ['s1', 't1', ['e1', 'e1b']],
+      ['s2', '', ['e2']],
+      ['s3', 't3', []],
+    ]);
+    expect(notices.list()).toEqual([
+      expect.objectContaining({
+        file: 'marker-log.json',
+        reason: '4 parts of it were damaged',
+        lost: 'the marker list of 1 broadcast, 2 of 5 marker presses, the title and start of 1 broadcast (their presses are kept) (the markers themselves are still on the platform)',
+        kept: '3 marker presses in 3 broadcasts',
+        done: 'Kept every readable marker press',
+        setAsideAs: expect.stringMatching(/^marker-log\.json\.damaged-/),
+      }),
+    ]);
+    expect(warnings).toEqual([expect.stringMatching(/^damaged data file marker-log\.json: 4 parts of it were damaged/)]);
+    // What was kept is what the next start reads, without a new notice.
+    const again = new DataRecoveryNotices(silentLogger);
+    expect(await new FileMarkerLogStore(dir, silentLogger, undefined, again).load()).toEqual(loaded);
+    expect(again.list()).toEqual([]);
   });
 });

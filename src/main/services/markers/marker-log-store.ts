@@ -17,10 +17,17 @@ export interface MarkerLogStore {
   idle(): Promise<void>;
 }
 
-/** Keeps every readable broadcast, and every readable press of a broadcast whose other presses are damaged. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Keeps every readable press: of whole broadcasts, of a broadcast whose other presses are damaged,
+ * and of a broadcast whose own details (id, title, start) are damaged, which is kept with what can
+ * be read of them. Every damaged part is counted, so that the file is set aside and named.
+ */
 function validateMarkerLog(raw: unknown): { value: MarkerLogFile; dropped: number; lost: string; kept: string } | null {
   if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { broadcasts?: unknown }).broadcasts)) return null;
   let droppedPresses = 0;
+  let repairedHeads = 0;
   let total = 0;
   const { kept, dropped } = keepValid((raw as { broadcasts: unknown[] }).broadcasts, (item) => {
     const whole = broadcastMarkerLogSchema.safeParse(item);
@@ -28,26 +35,42 @@ function validateMarkerLog(raw: unknown): { value: MarkerLogFile; dropped: numbe
       total += whole.data.entries.length;
       return whole.data;
     }
-    const head = broadcastMarkerLogSchema.omit({ entries: true }).safeParse(item);
-    const entries = (item as { entries?: unknown }).entries;
-    if (!head.success || !Array.isArray(entries)) return null;
+    const entries = (item as { entries?: unknown } | null)?.entries;
+    if (!Array.isArray(entries)) return null;
     const presses = keepValid(entries, (entry) => {
       const parsed = markerEntrySchema.safeParse(entry);
       return parsed.success ? parsed.data : null;
     });
     droppedPresses += presses.dropped;
     total += entries.length;
-    return { ...head.data, entries: presses.kept };
+    const head = broadcastMarkerLogSchema.omit({ entries: true }).safeParse(item);
+    if (head.success) return { ...head.data, entries: presses.kept };
+    if (presses.kept.length === 0) return null;
+    repairedHeads++;
+    return { ...readableHead(item as Record<string, unknown>, repairedHeads), entries: presses.kept };
   });
   const keptPresses = kept.reduce((n, b) => n + b.entries.length, 0);
-  const lost = [dropped ? `${dropped} broadcast${dropped === 1 ? '' : 's'}' marker lists` : '', droppedPresses ? `${droppedPresses} of ${total} marker presses` : '']
+  const lost = [
+    dropped ? `the marker ${dropped === 1 ? 'list' : 'lists'} of ${plural(dropped, 'broadcast', 'broadcasts')}` : '',
+    droppedPresses ? `${droppedPresses} of ${plural(total, 'marker press', 'marker presses')}` : '',
+    repairedHeads ? `the title and start of ${plural(repairedHeads, 'broadcast', 'broadcasts')} (their presses are kept)` : '',
+  ]
     .filter(Boolean)
-    .join(' and ');
+    .join(', ');
   return {
     value: { version: 1, broadcasts: kept },
-    dropped: dropped + droppedPresses,
+    dropped: dropped + droppedPresses + repairedHeads,
     lost: `${lost} (the markers themselves are still on the platform)`,
-    kept: `${keptPresses} marker presses in ${kept.length} broadcasts`,
+    kept: `${plural(keptPresses, 'marker press', 'marker presses')} in ${plural(kept.length, 'broadcast', 'broadcasts')}`,
+  };
+}
+
+/** What can be read of a broadcast's damaged details; its presses stay grouped under their own id when it is readable. */
+function readableHead(raw: Record<string, unknown>, n: number): Omit<BroadcastMarkerLog, 'entries'> {
+  return {
+    streamId: typeof raw.streamId === 'string' && raw.streamId !== '' ? raw.streamId : `damaged-broadcast-${n}`,
+    startedAt: typeof raw.startedAt === 'string' ? raw.startedAt : null,
+    title: typeof raw.title === 'string' ? raw.title : '',
   };
 }
 

@@ -22,7 +22,7 @@ import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';
 import type { MarkerLogStore } from './marker-log-store';
 import { Backoff } from '../../../shared/primitives/backoff';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export interface MarkerStreamStatus {
   getStatus(): StreamStatus;
@@ -86,7 +86,7 @@ interface Delivery {
 /** After a failed POST: give up, send again, or look whether the marker exists before sending again. */
 type FailureKind = 'final' | 'notDone' | 'unsure';
 
-export class MarkerService {
+export class MarkerService extends Disposable {
   private readonly clock: Clock;
   private readonly retryWindowMs: number;
   private readonly retryBaseMs: number;
@@ -95,8 +95,6 @@ export class MarkerService {
   private lastResult: MarkersOverview['lastResult'] = null;
   private readonly changes = new Emitter<MarkersOverview>();
   private readonly retryTimers = new Set<unknown>();
-  private offStream: Disposer | null = null;
-  private offBroadcaster: Disposer | null = null;
   private lastStreamId: string | null = null;
   private disposed = false;
   private loaded: Promise<void> | null = null;
@@ -106,6 +104,7 @@ export class MarkerService {
   private noteRequest: { id: string; pressedAt: number; source: MarkerSource; timer: unknown } | null = null;
 
   constructor(private readonly options: MarkerServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
     this.retryWindowMs = options.retryWindowMs ?? 60_000;
     this.retryBaseMs = options.retryBaseMs ?? 1_000;
@@ -126,14 +125,16 @@ export class MarkerService {
       this.logs = logs;
       if (changed) await this.persist();
       this.lastStreamId = this.options.stream.getStatus().streamId;
-      this.offStream = this.options.stream.onChange((status) => {
-        // A broadcast started or ended: the platform's "current or last video" changed.
-        if (status.streamId !== this.lastStreamId) {
-          this.lastStreamId = status.streamId;
-          void this.refreshApiMarkers().catch(() => {});
-        }
-      });
-      this.offBroadcaster = this.options.broadcaster.onChange((change) => this.applyBroadcaster(change));
+      this.register(
+        this.options.stream.onChange((status) => {
+          // A broadcast started or ended: the platform's "current or last video" changed.
+          if (status.streamId !== this.lastStreamId) {
+            this.lastStreamId = status.streamId;
+            void this.refreshApiMarkers().catch(() => {});
+          }
+        }),
+      );
+      this.register(this.options.broadcaster.onChange((change) => this.applyBroadcaster(change)));
       if (this.broadcasterId()) void this.refreshApiMarkers().catch(() => {});
     })();
     return this.loaded;
@@ -318,10 +319,9 @@ export class MarkerService {
   }
 
   /** Stops retries; resolves once the log on disk is up to date. */
-  async dispose(): Promise<void> {
+  override async dispose(): Promise<void> {
     this.disposed = true;
-    this.offStream?.();
-    this.offBroadcaster?.();
+    super.dispose();
     for (const timer of this.retryTimers) this.clock.clearTimeout(timer);
     this.retryTimers.clear();
     if (this.noteRequest) this.clock.clearTimeout(this.noteRequest.timer);

@@ -1,7 +1,7 @@
 import { formatAmount } from '../../../shared/domain/charity-amount';
 import type { Donation, NotificationSettings, OpenItem, Redemption } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
 import type { Logger } from '../logger';
 import type { ArrivalContext } from '../redemptions/redemptions-service';
@@ -13,8 +13,6 @@ import type { Notifier } from './notifier';
 /** What notifications need of the redemption queue. */
 export interface NotifiableQueue {
   onArrived(listener: (items: Redemption[], context: ArrivalContext) => void): Disposer;
-  onPendingCountChange(listener: (count: number) => void): Disposer;
-  readonly pendingCount: number;
   fulfill(ids: string[]): Promise<unknown>;
   cancel(ids: string[]): Promise<unknown>;
 }
@@ -30,8 +28,6 @@ export interface NotificationsServiceOptions {
   ledger: NotifiedLedger;
   queue: NotifiableQueue;
   donations?: DonationSource;
-  /** Shows an item in the app (switch panel, focus it): the router's `notifications:open`. */
-  open(item: OpenItem): void;
   logger: Logger;
   clock?: Clock;
   burst?: Partial<BurstOptions>;
@@ -46,18 +42,18 @@ type Item = { kind: 'redemption'; redemption: Redemption } | { kind: 'donation';
  * bursts summarised, do-not-disturb and per-reward mute honoured, with Fulfil/Cancel where the
  * platform's notifications have buttons, and a click that opens the item in the app.
  */
-export class NotificationsService {
+export class NotificationsService extends Disposable {
   private readonly clock: Clock;
   private readonly grouper: BurstGrouper<Item>;
   private started = false;
-  private readonly subscriptions = new Disposers();
-  private readonly counts = new Emitter<number>();
+  private readonly opens = new Emitter<OpenItem>();
   /** Items handed to the grouper and not shown yet (a burst's summary gathers them). */
   private readonly gathering = new Set<string>();
   /** Every item shown (alone or in a summary), in order: for tests and the benchmark. */
   readonly delivered: string[] = [];
 
   constructor(private readonly options: NotificationsServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
     this.grouper = new BurstGrouper<Item>(
       this.clock,
@@ -70,15 +66,14 @@ export class NotificationsService {
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.subscriptions.add(this.options.queue.onArrived((items, context) => this.onRedemptions(items, context)));
-    this.subscriptions.add(this.options.queue.onPendingCountChange((count) => this.counts.fire(count)));
-    if (this.options.donations) this.subscriptions.add(this.options.donations.onDonation((d, charity) => this.onDonation(d, charity)));
+    this.register(this.options.queue.onArrived((items, context) => this.onRedemptions(items, context)));
+    if (this.options.donations) this.register(this.options.donations.onDonation((d, charity) => this.onDonation(d, charity)));
   }
 
-  async dispose(): Promise<void> {
-    this.subscriptions.dispose();
+  override async dispose(): Promise<void> {
+    super.dispose();
     this.grouper.dispose();
-    this.counts.dispose();
+    this.opens.dispose();
     await this.options.ledger.save();
   }
 
@@ -103,14 +98,8 @@ export class NotificationsService {
     return this.getSettings();
   }
 
-  /** The number of redemptions waiting, for the tray's badge. */
-  get pendingCount(): number {
-    return this.options.queue.pendingCount;
-  }
-
-  onPendingCountChange(listener: (count: number) => void): Disposer {
-    return this.counts.on(listener);
-  }
+  /** A notification was clicked: show its item in the app (switch panel, focus it; `notifications:open`). */
+  readonly onOpen = (listener: (item: OpenItem) => void): Disposer => this.opens.on(listener);
 
   private onRedemptions(items: Redemption[], context: ArrivalContext): void {
     // On the very first run, what already waits in the queue is not news.
@@ -172,7 +161,7 @@ export class NotificationsService {
           tag: `redemption:${r.id}`,
         },
         {
-          onClick: () => this.options.open({ kind: 'redemption', id: r.id }),
+          onClick: () => this.opens.fire({ kind: 'redemption', id: r.id }),
           onAction: (actionId) => this.act(actionId, r),
         },
       );
@@ -186,7 +175,7 @@ export class NotificationsService {
         body: item.charityName ? `to ${item.charityName}` : 'to your charity campaign',
         tag: `donation:${d.id}`,
       },
-      { onClick: () => this.options.open({ kind: 'donation', id: d.id }) },
+      { onClick: () => this.opens.fire({ kind: 'donation', id: d.id }) },
     );
   }
 
@@ -209,7 +198,7 @@ export class NotificationsService {
     const body = top.length ? `${top.join(', ')}${byReward.size > 3 ? ', …' : ''}` : 'Open Sidestage to see them.';
     this.options.notifier.show(
       { title: parts.join(' and '), body, tag: 'sidestage-summary' },
-      { onClick: () => this.options.open(redemptions.length ? { kind: 'queue', id: null } : { kind: 'charity', id: null }) },
+      { onClick: () => this.opens.fire(redemptions.length ? { kind: 'queue', id: null } : { kind: 'charity', id: null }) },
     );
   }
 

@@ -20,7 +20,7 @@ import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { EventsService } from '../events/events-service';
 import type { Logger } from '../logger';
 import type { SettingsStore } from '../settings/settings-store';
-import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export type EngagementEventsSource = Pick<EventsService, 'want' | 'onNotification'>;
 
@@ -85,16 +85,16 @@ const predictionStatuses: readonly RunningPrediction['status'][] = ['active', 'l
 const pollRank = (status: RunningPoll['status']) => (status === 'active' ? 0 : 1);
 const predictionRank = (status: RunningPrediction['status']) => (status === 'active' ? 0 : status === 'locked' ? 1 : 2);
 
-export class EngagementService {
+export class EngagementService extends Disposable {
   private poll: RunningPoll | null = null;
   private prediction: RunningPrediction | null = null;
   private readonly changes = new Emitter<EngagementState>();
-  private readonly wiring = new Disposers();
   /** Reads that an account change made out of date are dropped. */
   private generation = 0;
 
   constructor(private readonly options: EngagementServiceOptions) {
-    this.wiring.add(
+    super();
+    this.register(
       options.broadcaster.onChange((change) => {
         if (change.id !== change.previousId) {
           this.generation++;
@@ -108,8 +108,8 @@ export class EngagementService {
     const events = options.events;
     if (events) {
       for (const type of [...pollEventTypes, ...predictionEventTypes]) {
-        this.wiring.add(events.want(type, { version: '1' }));
-        this.wiring.add(events.onNotification(type, (event: unknown) => this.onEvent(type, event)));
+        this.register(events.want(type, { version: '1' }));
+        this.register(events.onNotification(type, (event: unknown) => this.onEvent(type, event)));
       }
     }
   }
@@ -118,8 +118,8 @@ export class EngagementService {
     if (this.options.broadcaster.canCallApi) void this.refresh().catch(() => {});
   }
 
-  dispose(): void {
-    this.wiring.dispose();
+  override dispose(): void {
+    super.dispose();
     this.changes.dispose();
   }
 

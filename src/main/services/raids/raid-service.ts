@@ -15,7 +15,7 @@ import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { EventsService } from '../events/events-service';
 import type { Logger } from '../logger';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export type RaidEventsSource = Pick<EventsService, 'want' | 'onNotification'>;
 
@@ -55,11 +55,10 @@ const raidEventSchema = z.object({
 const noRaids: RaidState = { raid: null, shoutout: null };
 const maxFollowedPages = 3;
 
-export class RaidService {
+export class RaidService extends Disposable {
   private readonly clock: Clock;
   private state: RaidState = noRaids;
   private readonly changes = new Emitter<RaidState>();
-  private readonly wiring = new Disposers();
   private followed: { at: number; broadcasterId: string; channels: FollowedChannel[] } | null = null;
   private dueTimer: unknown = null;
   /** Per channel id: when it may be shouted out again. */
@@ -68,8 +67,9 @@ export class RaidService {
   private recentRaider: { login: string; displayName: string } | null = null;
 
   constructor(private readonly options: RaidServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
-    this.wiring.add(
+    this.register(
       options.broadcaster.onChange((change) => {
         if (change.id === change.previousId) return;
         this.clearDueTimer();
@@ -82,10 +82,10 @@ export class RaidService {
     const events = options.events;
     if (events) {
       // This channel's outgoing raids: `channel.raid` takes one of from/to as its condition.
-      this.wiring.add(events.want('channel.raid', { version: '1', condition: (id) => ({ from_broadcaster_user_id: id }) }));
+      this.register(events.want('channel.raid', { version: '1', condition: (id) => ({ from_broadcaster_user_id: id }) }));
       // And raids into it, whose raider the shoutout hotkey thanks (the activity feed asks for the same).
-      this.wiring.add(events.want('channel.raid', { version: '1', condition: (id) => ({ to_broadcaster_user_id: id }) }));
-      this.wiring.add(events.onNotification('channel.raid', (event: unknown) => this.onRaid(event)));
+      this.register(events.want('channel.raid', { version: '1', condition: (id) => ({ to_broadcaster_user_id: id }) }));
+      this.register(events.onNotification('channel.raid', (event: unknown) => this.onRaid(event)));
     }
   }
 
@@ -97,8 +97,8 @@ export class RaidService {
     return this.changes.on(listener);
   }
 
-  dispose(): void {
-    this.wiring.dispose();
+  override dispose(): void {
+    super.dispose();
     this.clearDueTimer();
     this.changes.dispose();
   }

@@ -48,7 +48,7 @@ describe('RedemptionOutbox', () => {
     const again = await RedemptionOutbox.open(dir);
     expect(again.list()).toHaveLength(2);
     expect(again.list()[0]).toMatchObject({ attempts: 1, lastError: 'offline', status: 'CANCELED' });
-    expect([...again.hiddenIds()].sort()).toEqual(['r1', 'r2']);
+    expect([...again.redemptionIds()].sort()).toEqual(['r1', 'r2']);
     await again.remove([entries[0]!.id]);
     expect((await RedemptionOutbox.open(dir)).redemptionCount()).toBe(1);
   });
@@ -75,7 +75,7 @@ describe('RedemptionOutbox', () => {
     await rm(path, { recursive: true });
     // A failure earlier does not stop this write.
     await outbox.add(planUpdates([r(3, 'a')], 'FULFILLED', 'b1', new Date(0)));
-    expect([...(await RedemptionOutbox.open(dir)).hiddenIds()].sort()).toEqual(['r1', 'r2', 'r3']);
+    expect([...(await RedemptionOutbox.open(dir)).redemptionIds()].sort()).toEqual(['r1', 'r2', 'r3']);
     await expect(outbox.settled()).resolves.toBeUndefined();
   });
 

@@ -95,8 +95,8 @@ export class RedemptionOutbox {
     return this.entries.find((e) => e.id === id);
   }
 
-  /** Ids of every redemption with an action waiting: they stay out of the queue. */
-  hiddenIds(): Set<string> {
+  /** Ids of every redemption with an action waiting (the queue holds them: not shown). */
+  redemptionIds(): Set<string> {
     const ids = new Set<string>();
     for (const e of this.entries) for (const r of e.redemptions) ids.add(r.id);
     return ids;

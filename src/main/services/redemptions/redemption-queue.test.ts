@@ -53,6 +53,49 @@ describe('RedemptionQueue', () => {
     expect(q.ofReward('a').length).toBe(2);
   });
 
+  it('holds what an action is under way for: hidden from the list and the deltas, whatever a reconciliation or an event says, until done or put back', () => {
+    const q = new RedemptionQueue();
+    q.add(r('a', 1));
+    q.add(r('b', 2));
+    q.takeChanges();
+    expect(q.take(['a', 'zzz', 'a']).map((x) => x.id)).toEqual(['a']);
+    expect(q.list().map((x) => x.id)).toEqual(['b']);
+    expect(q.size).toBe(1);
+    expect(q.get('a')).toBeUndefined();
+    expect(q.takeChanges()).toEqual({ added: [], removed: ['a'] });
+    // A reconciliation that still lists it, or a resent event, does not show it again.
+    expect(q.replace([r('a', 1), r('b', 2)])).toEqual([]);
+    expect(q.add(r('a', 1))).toBe(false);
+    expect(q.hasChanges()).toBe(false);
+    // Refused: shown again.
+    q.release(['a']);
+    expect(q.list().map((x) => x.id)).toEqual(['a', 'b']);
+    expect(q.takeChanges()).toEqual({ added: [r('a', 1)], removed: [] });
+    // Done: gone, and no longer held.
+    q.take(['b']);
+    q.forget(['b']);
+    expect(q.isHeld('b')).toBe(false);
+    expect(q.add(r('b', 2))).toBe(true);
+  });
+
+  it('holds ids it does not have yet (a previous run\'s outbox), through a clear, and shows what is put back', () => {
+    const q = new RedemptionQueue();
+    q.hold(['a']);
+    expect(q.add(r('a', 1))).toBe(false);
+    expect(q.size).toBe(0);
+    q.clear();
+    expect(q.add(r('a', 1))).toBe(false);
+    q.clear();
+    // Put back with its data: the queue had lost it (another account's list in between).
+    q.release(['a'], [r('a', 1)]);
+    expect(q.list().map((x) => x.id)).toEqual(['a']);
+    expect(q.takeChanges()).toEqual({ added: [r('a', 1)], removed: [] });
+    q.take(['a']);
+    q.removeWhere((x) => x.rewardId === 'a');
+    q.release(['a']);
+    expect(q.size).toBe(0);
+  });
+
   it('stays quick with 10,000 items', () => {
     const q = new RedemptionQueue();
     const started = performance.now();

@@ -215,7 +215,7 @@ describe('RedemptionsService: actions and the outbox', () => {
     service = await h.start();
     h.api.failWith(() => new AppError('network_error', 'offline'), 1, (q) => q.method === 'PATCH');
     await service.cancel([r1.id]);
-    service.dispose();
+    await service.dispose();
     // A new process: the outbox file is all that is left.
     service = await h.start();
     expect(h.queueIds()).toEqual([r2.id]);

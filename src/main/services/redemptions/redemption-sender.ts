@@ -17,11 +17,11 @@ export interface SenderQueue {
   broadcasterId(): string | null;
   /** Signed in as that account: requests may be sent. */
   canCallApi(): boolean;
-  /** Takes the redemptions with these ids out of the queue (ids not in it are skipped) and returns them. */
+  /** Holds the shown redemptions with these ids (ids not shown are skipped) and returns them. */
   take(ids: string[]): Redemption[];
-  /** An action on them did not happen: back into the queue (if `broadcasterId` is still current and they are not known done). */
+  /** An action on them did not happen: shown again (if `broadcasterId` is still current and they are not known done). */
   putBack(redemptions: readonly Redemption[], broadcasterId: string): void;
-  /** The platform says these are no longer UNFULFILLED. */
+  /** The platform says these are no longer UNFULFILLED: no longer held, and gone. */
   markResolved(ids: string[]): void;
   /** What the queue shows of the outbox (its count, error, failures) may have changed. */
   changed(): void;
@@ -92,11 +92,6 @@ export class RedemptionSender {
       .reduce((n, e) => n + e.redemptions.length, 0);
   }
 
-  /** Ids of every redemption with an action waiting: they stay out of the queue. */
-  hiddenIds(): Set<string> {
-    return this.options.outbox.hiddenIds();
-  }
-
   /** Another account (or none): its failures and errors are not this one's. */
   switchAccount(): void {
     this.outboxError = null;
@@ -120,7 +115,15 @@ export class RedemptionSender {
 
   /** Optimistic: the redemptions leave the queue at once; a refusal puts them back with the reason. */
   resolve(ids: string[], status: ResolveStatus): Promise<ResolveResult> {
-    const work = this.resolveNow(ids, status);
+    const { queue } = this.options;
+    const broadcasterId = queue.broadcasterId();
+    if (broadcasterId === null) return Promise.reject(new AppError('not_signed_in', 'Sign in to work through the redemption queue.'));
+    return this.resolveTaken(queue.take([...new Set(ids)]), status, broadcasterId);
+  }
+
+  /** Sends an action on redemptions the queue already holds (a cancel whose undo window is over). */
+  resolveTaken(items: Redemption[], status: ResolveStatus, broadcasterId: string): Promise<ResolveResult> {
+    const work = this.resolveNow(items, status, broadcasterId);
     this.actions.add(work);
     const forget = () => void this.actions.delete(work);
     work.then(forget, forget);
@@ -136,11 +139,8 @@ export class RedemptionSender {
     return this.flushing;
   }
 
-  private async resolveNow(ids: string[], status: ResolveStatus): Promise<ResolveResult> {
+  private async resolveNow(items: Redemption[], status: ResolveStatus, broadcasterId: string): Promise<ResolveResult> {
     const { queue } = this.options;
-    const broadcasterId = queue.broadcasterId();
-    if (broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to work through the redemption queue.');
-    const items = queue.take([...new Set(ids)]);
     if (items.length === 0) return { done: 0, queued: 0, failed: [] };
     const entries = planUpdates(items, status, broadcasterId, new Date(this.clock.now()));
     // Written before anything is sent: a crash from here on loses no action.

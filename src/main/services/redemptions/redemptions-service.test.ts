@@ -155,7 +155,7 @@ describe('RedemptionsService: the queue', () => {
     service = await h.start();
     h.api.failWith(() => new AppError('network_error', 'offline'), 1, (q) => q.method === 'PATCH');
     expect(await service.fulfill([r1.id])).toMatchObject({ queued: 1 });
-    service.dispose();
+    await service.dispose();
     h.auth.state = FakeAuth.with('needsSignIn');
     const reads = h.api.gets.length;
     service = await h.start();

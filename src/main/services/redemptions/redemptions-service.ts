@@ -1,7 +1,7 @@
 import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, Redemption, ResolveResult } from '../../../shared/ipc/contract';
 import { defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Emitter, Disposers, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
@@ -15,6 +15,7 @@ import type { RedemptionOutbox, ResolveStatus } from './redemption-outbox';
 import { RedemptionQueue } from './redemption-queue';
 import { RedemptionSender, type SenderQueue } from './redemption-sender';
 import { RetryTimer } from './retry-timer';
+import { NumberedDeltas, type DeltaNumbers } from '../common/numbered-feed';
 
 export const redemptionAddType = 'channel.channel_points_custom_reward_redemption.add';
 export const redemptionUpdateType = 'channel.channel_points_custom_reward_redemption.update';
@@ -45,7 +46,21 @@ export interface RedemptionsServiceOptions {
   retry?: BackoffOptions;
   /** PATCH requests in flight at once for one action. Default 4. */
   concurrency?: number;
+  /** How long a cancel with undo waits before it is sent. Default `cancelUndoMs`. */
+  cancelUndoMs?: number;
   random?: () => number;
+}
+
+/** How long a cancel (with refund) by key or button can be undone before it is sent. */
+export const cancelUndoMs = 5_000;
+
+/** A cancel waiting out its undo window: its redemptions held (not shown), nothing sent yet. */
+interface PendingCancel {
+  items: Redemption[];
+  broadcasterId: string;
+  sendAt: number;
+  timer: unknown;
+  settle: { resolve: (result: ResolveResult) => void; reject: (error: unknown) => void };
 }
 
 /** How long a redemption known to be done is kept from coming back through a stale list or event. */
@@ -55,9 +70,11 @@ const resolvedMemoryMs = 60 * 60_000;
  * The live queue of UNFULFILLED redemptions of the rewards Sidestage's client manages: filled from
  * the REST list, kept live from EventSub, reconciled after every gap, and published to the renderer
  * as a numbered snapshot and small numbered deltas. Fulfil/cancel go through `RedemptionSender`
- * (the persisted outbox), which takes redemptions out of this queue and puts refused ones back.
+ * (the persisted outbox); the queue holds (hides) a redemption while an action on it is under
+ * way, and shows it again when the platform refuses. A cancel with undo is held here for
+ * `cancelUndoMs` before it goes to the sender; `undoCancel` puts it back, unsent.
  */
-export class RedemptionsService {
+export class RedemptionsService extends Disposable {
   private readonly clock: Clock;
   private readonly queue = new RedemptionQueue();
   private readonly sender: RedemptionSender;
@@ -76,7 +93,6 @@ export class RedemptionsService {
   private readonly resolved = new Map<string, number>();
   private broadcasterId: string | null = null;
   private everSynced = false;
-  private version = 0;
   private lastSyncedAt: string | null = null;
   private syncing = false;
   private syncError: string | null = null;
@@ -87,18 +103,28 @@ export class RedemptionsService {
   private sync: { promise: Promise<void>; again: boolean } | null = null;
   private duringSync: { added: Map<string, Redemption>; removed: Set<string> } | null = null;
   private rewardsRefresh: Promise<void> | null = null;
+  private pendingCancel: PendingCancel | null = null;
+  private readonly undoMs: number;
   private started = false;
-  private readonly subscriptions = new Disposers();
   private disposed = false;
 
   private readonly deltas = new Emitter<QueueDelta>();
+  /** The renderer's copy of the queue follows these numbered deltas. */
+  private readonly numbers = new NumberedDeltas<Omit<QueueDelta, keyof DeltaNumbers>>(
+    () => this.takeChanges(),
+    (delta) => this.deltas.fire(delta),
+  );
   private readonly arrivals = new Emitter<{ items: Redemption[]; context: ArrivalContext }>();
   private readonly counts = new Emitter<number>();
 
   constructor(private readonly options: RedemptionsServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
     const retry = options.retry ?? defaultBackoff;
     this.syncRetry = new RetryTimer(this.clock, retry, options.random);
+    this.undoMs = options.cancelUndoMs ?? cancelUndoMs;
+    // What a previous run left in the outbox stays hidden until the platform has answered for it.
+    this.queue.hold(options.outbox.redemptionIds());
     this.sender = new RedemptionSender({
       api: options.api,
       outbox: options.outbox,
@@ -115,32 +141,39 @@ export class RedemptionsService {
     if (this.started || this.disposed) return;
     this.started = true;
     const { events, broadcaster } = this.options;
-    this.subscriptions.add(events.onNotification(redemptionAddType, (event) => this.onAdd(event)));
-    this.subscriptions.add(events.onNotification(redemptionUpdateType, (event) => this.onUpdate(event)));
-    this.subscriptions.add(
+    this.register(events.onNotification(redemptionAddType, (event) => this.onAdd(event)));
+    this.register(events.onNotification(redemptionUpdateType, (event) => this.onUpdate(event)));
+    this.register(
       events.onGap((gap) => {
         this.options.logger.info('redemption queue: events gap; reconciling', { reason: gap.reason });
         this.catchUp();
       }),
     );
-    this.subscriptions.add(followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change)));
+    this.register(followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change)));
   }
 
-  dispose(): void {
+  /**
+   * Stops. A cancel waiting for its undo goes to the outbox now, and out if the platform answers
+   * before the process ends (else at the next start); resolves once the outbox is on disk.
+   */
+  override async dispose(): Promise<void> {
     this.disposed = true;
-    this.subscriptions.dispose();
+    super.dispose();
+    const cancel = this.sendPendingCancel();
     this.sender.dispose();
     this.syncRetry.cancel();
     this.deltas.dispose();
     this.arrivals.dispose();
     this.counts.dispose();
+    if (cancel) background(cancel, this.options.logger, 'redemption queue: sending the cancel that waited for its undo');
+    await this.sender.settled().catch(() => {});
   }
 
   // ---------- reading ----------
 
   getSnapshot(): QueueSnapshot {
     this.publish();
-    return { version: this.version, items: this.queue.list(), rewards: [...this.rewards.values()], status: this.status(), failures: this.sender.failures };
+    return { version: this.numbers.currentVersion, items: this.queue.list(), rewards: [...this.rewards.values()], status: this.status(), failures: this.sender.failures };
   }
 
   getStatus(): QueueStatus {
@@ -196,6 +229,51 @@ export class RedemptionsService {
   /** Optimistic: the redemptions leave the queue at once; a refusal puts them back with the reason. */
   resolve(ids: string[], status: ResolveStatus): Promise<ResolveResult> {
     return this.sender.resolve(ids, status);
+  }
+
+  /**
+   * Cancels with a refund once `cancelUndoMs` are over: the redemptions leave the queue at once,
+   * and the status shows the cancel as pending until then; `undoCancel()` puts them back unsent.
+   * One cancel waits at a time: an earlier one is sent now, as its window would have ended.
+   * Resolves when it has been sent (as `cancel` does) or undone (`undone`).
+   */
+  cancelWithUndo(ids: string[]): Promise<ResolveResult> {
+    const broadcasterId = this.broadcasterId;
+    if (this.disposed) return Promise.reject(new AppError('unavailable', 'Sidestage is shutting down.'));
+    if (broadcasterId === null) return Promise.reject(new AppError('not_signed_in', 'Sign in to work through the redemption queue.'));
+    this.sendPendingCancel();
+    const items = this.queue.take(ids);
+    if (items.length === 0) return Promise.resolve({ done: 0, queued: 0, failed: [] });
+    return new Promise<ResolveResult>((resolve, reject) => {
+      const timer = this.clock.setTimeout(() => this.sendPendingCancel(), this.undoMs);
+      this.pendingCancel = { items, broadcasterId, sendAt: this.clock.now() + this.undoMs, timer, settle: { resolve, reject } };
+      this.publish();
+    });
+  }
+
+  /** Puts the pending cancel's redemptions back, unsent; answers their ids (none: nothing was waiting). */
+  undoCancel(): string[] {
+    const pending = this.pendingCancel;
+    if (!pending) return [];
+    this.pendingCancel = null;
+    this.clock.clearTimeout(pending.timer);
+    this.putBack(pending.items, pending.broadcasterId);
+    const ids = pending.items.map((r) => r.id);
+    pending.settle.resolve({ done: 0, queued: 0, failed: [], undone: ids.length });
+    this.publish();
+    return ids;
+  }
+
+  /** The pending cancel goes to the sender (the outbox first); null when none was waiting. */
+  private sendPendingCancel(): Promise<ResolveResult> | null {
+    const pending = this.pendingCancel;
+    if (!pending) return null;
+    this.pendingCancel = null;
+    this.clock.clearTimeout(pending.timer);
+    const sent = this.sender.resolveTaken(pending.items, 'CANCELED', pending.broadcasterId);
+    sent.then(pending.settle.resolve, pending.settle.reject);
+    this.publish();
+    return sent;
   }
 
   /** Sends what waits in the outbox (after a sign-in, a gap, or the retry timer). */
@@ -301,6 +379,8 @@ export class RedemptionsService {
   }
 
   private switchAccount(id: string | null): void {
+    // The last account's cancel is not undone by the switch: it goes as its window would have ended.
+    this.sendPendingCancel();
     this.broadcasterId = id;
     this.queue.clear();
     this.rewards = new Map();
@@ -322,15 +402,8 @@ export class RedemptionsService {
     return {
       broadcasterId: () => this.broadcasterId,
       canCallApi: () => this.broadcasterId !== null && this.options.broadcaster.canCallApi,
-      take: (ids) => {
-        const items = ids.map((id) => this.queue.get(id)).filter((r): r is Redemption => r !== undefined);
-        this.queue.remove(items.map((r) => r.id));
-        return items;
-      },
-      putBack: (redemptions, broadcasterId) => {
-        if (broadcasterId !== this.broadcasterId) return;
-        for (const r of redemptions) if (!this.isResolved(r.id) && this.rewards.has(r.rewardId)) this.queue.add(r);
-      },
+      take: (ids) => this.queue.take(ids),
+      putBack: (redemptions, broadcasterId) => this.putBack(redemptions, broadcasterId),
       markResolved: (ids) => this.markResolved(ids),
       changed: () => this.publish(),
     };
@@ -343,7 +416,7 @@ export class RedemptionsService {
     // Rewards that skip the queue are created FULFILLED.
     if (event.status !== 'unfulfilled') return;
     const redemption = fromRedemptionEvent(event);
-    if (this.isResolved(redemption.id) || this.sender.hiddenIds().has(redemption.id)) return;
+    if (this.isResolved(redemption.id)) return;
     // A reconciliation under way must not drop what arrived after its list was read.
     this.duringSync?.added.set(redemption.id, redemption);
     if (!this.rewardsKnown) {
@@ -406,11 +479,10 @@ export class RedemptionsService {
       if (broadcasterId !== this.broadcasterId || this.disposed) return;
       // A reward list read after this one (a refresh) may already be in use: the queue follows that one.
       this.setRewards(rewards, seq);
-      const hidden = this.sender.hiddenIds();
       const next = new Map<string, Redemption>();
       // Live events during the fetch may be newer than the list: they count too.
       for (const r of [...fetched, ...during.added.values(), ...this.held.values()]) {
-        if (!this.rewards.has(r.rewardId) || during.removed.has(r.id) || this.isResolved(r.id) || hidden.has(r.id)) continue;
+        if (!this.rewards.has(r.rewardId) || during.removed.has(r.id) || this.isResolved(r.id)) continue;
         if (!next.has(r.id)) next.set(r.id, r);
       }
       for (const r of this.held.values()) if (!this.rewards.has(r.rewardId)) this.unmanageable.add(r.rewardId);
@@ -453,7 +525,7 @@ export class RedemptionsService {
     this.rewards = next;
     this.rewardsChanged = true;
     // A reward no longer manageable (deleted): its redemptions leave the queue.
-    this.queue.remove(this.queue.list().filter((r) => !next.has(r.rewardId)).map((r) => r.id));
+    this.queue.removeWhere((r) => !next.has(r.rewardId));
   }
 
   private scheduleSync(err: unknown): void {
@@ -464,7 +536,17 @@ export class RedemptionsService {
 
   // ---------- bookkeeping ----------
 
+  /** An action on them did not happen: shown again, if still this account's, still waiting and of a managed reward. */
+  private putBack(redemptions: readonly Redemption[], broadcasterId: string): void {
+    const current = broadcasterId === this.broadcasterId;
+    this.queue.release(
+      redemptions.map((r) => r.id),
+      current ? redemptions.filter((r) => !this.isResolved(r.id) && this.rewards.has(r.rewardId)) : [],
+    );
+  }
+
   private markResolved(ids: string[]): void {
+    this.queue.forget(ids);
     const now = this.clock.now();
     for (const id of ids) this.resolved.set(id, now);
     if (this.resolved.size > 20_000) {
@@ -484,6 +566,7 @@ export class RedemptionsService {
       outboxCount: this.sender.waitingCount(this.broadcasterId),
       outboxError: this.sender.error,
       size: this.queue.size,
+      pendingCancel: this.pendingCancel ? { ids: this.pendingCancel.items.map((r) => r.id), sendAt: new Date(this.pendingCancel.sendAt).toISOString() } : null,
     };
   }
 
@@ -491,28 +574,22 @@ export class RedemptionsService {
   private publish(): void {
     const status = this.status();
     const statusJson = JSON.stringify(status);
-    const queueChanged = this.queue.hasChanges();
-    const failures = this.sender.failures;
-    if (!queueChanged && !this.rewardsChanged && failures === this.publishedFailures && statusJson === this.lastStatusJson) return;
-    const changes = this.queue.takeChanges();
-    const delta: QueueDelta = {
-      baseVersion: this.version,
-      version: this.version + 1,
-      added: changes.added,
-      removed: changes.removed,
-      ...(this.rewardsChanged ? { rewards: [...this.rewards.values()] } : {}),
-      status,
-      failures,
-    };
-    this.version++;
-    this.rewardsChanged = false;
-    this.publishedFailures = failures;
-    this.lastStatusJson = statusJson;
-    this.deltas.fire(delta);
+    if (this.queue.hasChanges() || this.rewardsChanged || this.sender.failures !== this.publishedFailures || statusJson !== this.lastStatusJson) this.numbers.changed();
+    this.numbers.deliverNow();
     if (status.size !== this.lastSize) {
       this.lastSize = status.size;
       this.counts.fire(status.size);
     }
   }
-}
 
+  private takeChanges(): Omit<QueueDelta, keyof DeltaNumbers> {
+    const status = this.status();
+    const failures = this.sender.failures;
+    const changes = this.queue.takeChanges();
+    const rewards = this.rewardsChanged ? { rewards: [...this.rewards.values()] } : {};
+    this.rewardsChanged = false;
+    this.publishedFailures = failures;
+    this.lastStatusJson = JSON.stringify(status);
+    return { added: changes.added, removed: changes.removed, ...rewards, status, failures };
+  }
+}

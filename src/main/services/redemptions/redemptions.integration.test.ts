@@ -17,8 +17,10 @@ import { EventsService, type EventsServiceOptions } from '../events/events-servi
 import { silentLogger, type Logger } from '../logger';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { MemorySettingsStore } from '../settings/settings-store';
-import { createRedemptionsFeature, type RedemptionsFeature } from './redemptions-feature';
-import { FakeAuth, registerRedemptionsFeatureIpc } from '../../test-support/redemption-fakes';
+import { buildRedemptionServices, disposeRedemptionServices, openRedemptionFiles, startRedemptionServices, type RedemptionServices } from '../../composition/redemptions';
+import { registerRedemptionServicesIpc } from '../../ipc/redemption-services-ipc';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
+import { FakeAuth } from '../../test-support/redemption-fakes';
 
 const clientId = 'sd7k2m9x4p1q8w3e6r5t0y2u4i6o8p';
 const broadcasterId = '501234567';
@@ -58,7 +60,8 @@ class TestAuth extends FakeAuth {
 interface App {
   auth: TestAuth;
   events: EventsService;
-  feature: RedemptionsFeature;
+  broadcaster: CurrentBroadcaster;
+  services: RedemptionServices;
   notifier: RecordingNotifier;
   router: IpcRouter;
 }
@@ -75,22 +78,25 @@ async function mintToken(): Promise<string> {
  */
 async function startApp(auth = new TestAuth(false), events: Partial<EventsServiceOptions> = { backoff: { initialMs: 50, maxMs: 500 } }): Promise<App> {
   const api = new ApiClient({ baseUrl: emu.url, clientId, auth, logger: silentLogger, backoffMs: 20 });
-  const eventsService = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10, ...events });
+  const broadcaster = auth.broadcaster();
+  const eventsService = new EventsService({ eventsubUrl: `${emu.url.replace(/^http/, 'ws')}/ws`, api, broadcaster, auth, logger: silentLogger, keepaliveTimeoutSeconds: 10, ...events });
   const notifier = new RecordingNotifier(true);
-  const feature = createRedemptionsFeature({ api, auth, settings: new MemorySettingsStore(), dataDir, logger: silentLogger, events: eventsService, notifier, retry: { initialMs: 100, maxMs: 1000 } });
+  const files = await openRedemptionFiles(dataDir, { logger: silentLogger });
+  const services = buildRedemptionServices({ api, broadcaster, settings: new MemorySettingsStore(), logger: silentLogger, events: eventsService, notifier, retry: { initialMs: 100, maxMs: 1000 } }, files);
   const router = new IpcRouter(silentLogger);
-  registerRedemptionsFeatureIpc(router, feature);
-  await feature.start();
+  registerRedemptionServicesIpc(router, services, null);
+  startRedemptionServices(services);
   eventsService.start();
   if (auth.state.status !== 'signedIn') await auth.signIn();
   await waitUntil(() => eventsService.getStatus().state === 'connected' && eventsService.getStatus().subscriptions.every((s) => s.status === 'enabled'), 10_000, 'EventSub connected');
-  await waitUntil(() => feature.services!.redemptions.getStatus().lastSyncedAt !== null, 10_000, 'first reconciliation');
-  return { auth, events: eventsService, feature, notifier, router };
+  await waitUntil(() => services.redemptions.getStatus().lastSyncedAt !== null, 10_000, 'first reconciliation');
+  return { auth, events: eventsService, broadcaster, services, notifier, router };
 }
 
 async function stopApp(a: App): Promise<void> {
   a.events.dispose();
-  await a.feature.dispose();
+  await disposeRedemptionServices(a.services);
+  a.broadcaster.dispose();
 }
 
 /** The emulator's UNFULFILLED redemptions of the rewards Sidestage's client created. */
@@ -100,8 +106,8 @@ async function emulatorQueue(): Promise<string[]> {
   return res.redemptions.filter((r) => mine.has(r.reward.id)).map((r) => r.id).sort();
 }
 
-const appQueue = (a = app) => a.feature.services!.redemptions.getSnapshot().items.map((r) => r.id).sort();
-const delivered = (a = app) => a.feature.services!.notifications.delivered;
+const appQueue = (a = app) => a.services.redemptions.getSnapshot().items.map((r) => r.id).sort();
+const delivered = (a = app) => a.services.notifications.delivered;
 
 async function expectQueueMatchesEmulator(a = app): Promise<void> {
   let last: string[] = [];
@@ -192,7 +198,7 @@ describe('redemption queue against the emulator', () => {
     const expected = JSON.stringify(await emulatorQueue());
     await waitUntil(() => JSON.stringify(appQueue()) === expected, 10_000, 'queue equal to the emulator');
     expect(Date.now() - back, 'ms from the socket being accepted again to an equal queue').toBeLessThanOrEqual(1_000);
-    const items = app.feature.services!.redemptions.getSnapshot().items;
+    const items = app.services.redemptions.getSnapshot().items;
     expect(new Set(items.map((r) => r.id)).size, 'no duplicate').toBe(items.length);
     expect(made.every((id) => appQueue().includes(id)), 'nothing lost').toBe(true);
   });
@@ -211,11 +217,11 @@ describe('redemption queue against the emulator', () => {
     const ids = await bulk(hydrate, 120);
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'burst in the queue');
     await sim.addFault({ path: 'custom_rewards/redemptions$', method: 'PATCH', status: 503, count: 4 });
-    const result = await app.feature.services!.redemptions.fulfill(ids);
+    const result = await app.services.redemptions.fulfill(ids);
     expect(result.failed).toEqual([]);
     expect(result.queued).toBeGreaterThan(0);
     expect(ids.some((id) => appQueue().includes(id))).toBe(false);
-    await waitUntil(() => app.feature.services!.redemptions.getStatus().outboxCount === 0, 15_000, 'outbox sent');
+    await waitUntil(() => app.services.redemptions.getStatus().outboxCount === 0, 15_000, 'outbox sent');
     await expectQueueMatchesEmulator();
     expect((await emulatorQueue()).some((id) => ids.includes(id))).toBe(false);
     await waitUntil(() => delivered().length >= 120, 10_000, 'all notified');
@@ -227,8 +233,8 @@ describe('redemption queue against the emulator', () => {
     const ids = await bulk(song, 60);
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'burst in the queue');
     await sim.addFault({ path: 'custom_rewards/redemptions$', method: 'PATCH', status: 429, count: 5 });
-    await app.feature.services!.redemptions.cancel(ids);
-    await waitUntil(() => app.feature.services!.redemptions.getStatus().outboxCount === 0, 20_000, 'outbox sent');
+    await app.services.redemptions.cancel(ids);
+    await waitUntil(() => app.services.redemptions.getStatus().outboxCount === 0, 20_000, 'outbox sent');
     await expectQueueMatchesEmulator();
     await waitUntil(() => delivered().length >= 60, 10_000, 'all notified');
     expectNotifiedOnce(ids);
@@ -240,14 +246,14 @@ describe('redemption queue against the emulator', () => {
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'in the queue');
     const revoked = await fetch(`${emu.url}/oauth2/revoke`, { method: 'POST', body: new URLSearchParams({ client_id: clientId, token: app.auth.token }) });
     expect(revoked.status).toBe(200);
-    const result = await app.feature.services!.redemptions.fulfill(ids);
+    const result = await app.services.redemptions.fulfill(ids);
     expect(result).toMatchObject({ done: 0, queued: 10, failed: [] });
     expect(app.auth.state.status).toBe('needsSignIn');
-    expect(app.feature.services!.redemptions.getStatus()).toMatchObject({ outboxCount: 10, outboxError: 'Waiting for you to sign in again.' });
+    expect(app.services.redemptions.getStatus()).toMatchObject({ outboxCount: 10, outboxError: 'Waiting for you to sign in again.' });
     // Made while signed out: found by the reconciliation after the sign-in.
     const meanwhile = await bulk(hydrate, 3);
     await app.auth.signIn();
-    await waitUntil(() => app.feature.services!.redemptions.getStatus().outboxCount === 0, 10_000, 'outbox sent after sign-in');
+    await waitUntil(() => app.services.redemptions.getStatus().outboxCount === 0, 10_000, 'outbox sent after sign-in');
     await expectQueueMatchesEmulator();
     expect((await emulatorQueue()).some((id) => ids.includes(id))).toBe(false);
     await waitUntil(() => delivered().length >= 13, 10_000, 'all notified');
@@ -260,12 +266,12 @@ describe('redemption queue against the emulator', () => {
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'in the queue');
     // A sign-in that may read redemptions but not manage them: the API client does not refresh for a scope 401.
     app.auth.token = (await sim.mintToken({ client_id: clientId, user_id: broadcasterId, scopes: scopes.filter((s) => s !== 'channel:manage:redemptions') })).access_token;
-    const result = await app.feature.services!.redemptions.fulfill(ids);
+    const result = await app.services.redemptions.fulfill(ids);
     expect(result).toMatchObject({ done: 0, queued: 0 });
     expect(result.failed).toHaveLength(1);
     expect(result.failed[0]!.message).toMatch(/Missing scope: channel:manage:redemptions/);
     expect(app.auth.state.status).toBe('signedIn');
-    expect(app.feature.services!.redemptions.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
+    expect(app.services.redemptions.getStatus()).toMatchObject({ outboxCount: 0, outboxError: null });
     expect(appQueue()).toEqual(expect.arrayContaining(ids));
     await expectQueueMatchesEmulator();
   });
@@ -275,14 +281,14 @@ describe('redemption queue against the emulator', () => {
     const ids = await bulk(song, 30);
     await waitUntil(() => ids.every((id) => appQueue().includes(id)), 10_000, 'in the queue');
     await sim.addFault({ path: 'custom_rewards/redemptions$', method: 'PATCH', status: 502, count: 1000 });
-    expect(await app.feature.services!.redemptions.fulfill(ids.slice(0, 20))).toMatchObject({ queued: 20 });
+    expect(await app.services.redemptions.fulfill(ids.slice(0, 20))).toMatchObject({ queued: 20 });
     await waitUntil(() => delivered().length >= 30, 10_000, 'all notified before the restart');
     expectNotifiedOnce(ids);
     await stopApp(app);
     await sim.clearFaults();
     const whileClosed = await bulk(song, 2);
     app = await startApp();
-    await waitUntil(() => app.feature.services!.redemptions.getStatus().outboxCount === 0, 10_000, 'outbox sent after restart');
+    await waitUntil(() => app.services.redemptions.getStatus().outboxCount === 0, 10_000, 'outbox sent after restart');
     await expectQueueMatchesEmulator();
     expect((await emulatorQueue()).some((id) => ids.slice(0, 20).includes(id))).toBe(false);
     await waitUntil(() => delivered().length >= 2, 5_000, 'missed ones notified');

@@ -4,7 +4,7 @@ import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
 import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { Logger } from '../logger';
@@ -35,28 +35,28 @@ const retireOriginalWords = (title: string, copy: string) =>
  * Every custom reward of the channel; the ones Sidestage's client created can be changed, the others
  * only read (the platform lets only the creating client manage a reward) or adopted as a copy.
  */
-export class RewardsService {
+export class RewardsService extends Disposable {
   private readonly clock: Clock;
   private overview: RewardsOverview = { rewards: [], loadedAt: null };
   private broadcasterId: string | null = null;
-  private off: Disposer | null = null;
+  private started = false;
   private readonly changesOut = new Emitter<RewardsOverview>();
   /** Counts changes made through Sidestage: a list read that started before one is older than it. */
   private changes = 0;
 
   constructor(private readonly options: RewardsServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
   }
 
   start(): void {
-    if (this.off) return;
-    const { broadcaster } = this.options;
-    this.off = followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change));
+    if (this.started) return;
+    this.started = true;
+    this.register(followCurrentBroadcaster(this.options.broadcaster, (change) => this.applyBroadcaster(change)));
   }
 
-  dispose(): void {
-    this.off?.();
-    this.off = null;
+  override dispose(): void {
+    super.dispose();
     this.changesOut.dispose();
   }
 

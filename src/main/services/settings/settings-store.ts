@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { themeSchema, type Theme } from '../../../shared/ipc/schemas/appearance';
 import { isDiskFull } from '../common/atomic-json-file';
+import { defaultHotkeys } from '../hotkeys/desktop-shortcuts';
 import { AppError } from '../app-error';
 import { engagementTemplateSchema, type EngagementTemplate } from '../../../shared/ipc/schemas/polls';
 
@@ -70,7 +71,7 @@ export const defaultSettings: Settings = {
   'notifications.doNotDisturb': false,
   'notifications.mutedRewardIds': [],
   'notifications.donations': true,
-  'markers.hotkey': 'CommandOrControl+Alt+M',
+  'markers.hotkey': defaultHotkeys(process.platform).marker,
   'markers.noteHotkey': null,
   'markers.descriptionTemplate': '',
   'chatSettings.pendingRevert': null,
@@ -80,9 +81,9 @@ export const defaultSettings: Settings = {
   'obs.enabled': false,
   'obs.autoMarkerOnReconnect': false,
   'goLive.startPresetId': null,
-  // The marker and the clip have hotkeys out of the box (the two presses made mid-game); the
-  // broadcaster chooses the others in Settings.
-  'clips.hotkey': 'CommandOrControl+Alt+C',
+  // The marker and the clip have hotkeys out of the box (the two presses made mid-game), which
+  // type nothing on this OS's keyboards; the broadcaster chooses the others in Settings.
+  'clips.hotkey': defaultHotkeys(process.platform).clip,
   'engagement.templates': [
     { id: 'starter-poll', kind: 'poll', title: 'What next?', choices: ['Another round', 'Something new'], durationSeconds: 120 },
     { id: 'starter-prediction', kind: 'prediction', title: 'Will we win this one?', choices: ['Yes', 'No'], durationSeconds: 120 },

@@ -11,7 +11,7 @@ import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 /** The part of the events service this needs (src/main/services/events/events-service.ts). */
 export interface StreamEventsSource {
@@ -62,14 +62,13 @@ export const offlineStatus: StreamStatus = {
   error: null,
 };
 
-export class StreamStatusService {
+export class StreamStatusService extends Disposable {
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
   private status: StreamStatus = offlineStatus;
   private broadcasterId: string | null = null;
   private timer: unknown = null;
   private readonly changes = new Emitter<StreamStatus>();
-  private readonly offs: (() => void)[] = [];
   /** Bumped on every account change and every event, so a slower, older answer cannot overwrite a newer fact. */
   private generation = 0;
   private inFlight: Promise<StreamStatus> | null = null;
@@ -82,6 +81,7 @@ export class StreamStatusService {
   private eventHold: { live: boolean; until: number } | null = null;
 
   constructor(private readonly options: StreamStatusServiceOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
     this.pollIntervalMs = options.pollIntervalMs ?? 60_000;
   }
@@ -90,12 +90,12 @@ export class StreamStatusService {
     if (this.started) return;
     this.started = true;
     const { broadcaster, events } = this.options;
-    this.offs.push(broadcaster.onChange(() => this.applyBroadcaster()));
+    this.register(broadcaster.onChange(() => this.applyBroadcaster()));
     if (events) {
-      this.offs.push(events.onNotification('stream.online', (event) => this.onOnline(event)));
-      this.offs.push(events.onNotification('stream.offline', (event) => this.onOffline(event)));
-      this.offs.push(events.onNotification('channel.update', (event) => this.onChannelUpdate(event)));
-      this.offs.push(events.onGap(() => void this.refresh().catch(() => {})));
+      this.register(events.onNotification('stream.online', (event) => this.onOnline(event)));
+      this.register(events.onNotification('stream.offline', (event) => this.onOffline(event)));
+      this.register(events.onNotification('channel.update', (event) => this.onChannelUpdate(event)));
+      this.register(events.onGap(() => void this.refresh().catch(() => {})));
     }
     this.applyBroadcaster();
   }
@@ -122,8 +122,8 @@ export class StreamStatusService {
     return poll;
   }
 
-  dispose(): void {
-    for (const off of this.offs.splice(0)) off();
+  override dispose(): void {
+    super.dispose();
     this.stopTimer();
     this.changes.dispose();
     this.broadcasterId = null;

@@ -9,7 +9,7 @@ import type { AdsState, StreamStatus } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
 import type { SettingsStore } from '../settings/settings-store';
-import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 
 export type TrayItemId = 'dropMarker' | `runAd:${number}` | 'open' | 'goLiveChecklist' | 'pauseNotifications' | 'quit';
 
@@ -56,19 +56,19 @@ export interface TrayModelOptions {
   adLengths?: readonly number[];
 }
 
-export class TrayModel {
+export class TrayModel extends Disposable {
   private readonly clock: Clock;
   private pendingRedemptions = 0;
   private readonly changes = new Emitter<TrayState>();
-  private readonly offs: (() => void)[] = [];
   private timer: unknown = null;
   private lastKey = '';
 
   constructor(private readonly options: TrayModelOptions) {
+    super();
     this.clock = options.clock ?? systemClock;
-    this.offs.push(options.stream.onChange(() => this.update()));
-    this.offs.push(options.ads.onChange(() => this.update()));
-    if (options.notifications.onChange) this.offs.push(options.notifications.onChange(() => this.update()));
+    this.register(options.stream.onChange(() => this.update()));
+    this.register(options.ads.onChange(() => this.update()));
+    if (options.notifications.onChange) this.register(options.notifications.onChange(() => this.update()));
     // The tooltip's uptime and the ad countdown move with time.
     this.timer = this.clock.setInterval(() => this.update(), 30_000);
   }
@@ -148,8 +148,8 @@ export class TrayModel {
     }
   }
 
-  dispose(): void {
-    for (const off of this.offs.splice(0)) off();
+  override dispose(): void {
+    super.dispose();
     if (this.timer !== null) this.clock.clearInterval(this.timer);
     this.timer = null;
     this.changes.dispose();

@@ -6,6 +6,7 @@ import { Sidebar } from './sidebar';
 import { StatusBar } from './status-bar';
 import { Toasts } from '../components/toasts';
 import { DataRecoveryBanners } from '../components/data-recovery-banners';
+import './shell.css';
 
 export function App() {
   const panel = useSidestage((state) => findPanel(state.activePanel));

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { store, useSidestage } from '../store';
 import { useMediaQuery } from '../lib/use-media-query';
 import { maxVisibleToasts, maxVisibleToastsNarrow, selectToastView } from '../store/notifications-slice';
+import './toasts.css';
 
 /**
  * Notifications shown inside the window (dock mode), with their buttons. They sit in a strip of

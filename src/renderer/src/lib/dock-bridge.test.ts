@@ -120,22 +120,6 @@ describe('dock bridge: invoke', () => {
     }
   });
 
-  it('sends calls made while the page goes away with keepalive, so they still arrive', async () => {
-    const page = new EventTarget();
-    const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse({ ok: true, value: null }));
-    const bridge = createDockBridge({ fetch: fetchImpl, WebSocket: FakeSocket, location: { protocol: 'http:', host: '127.0.0.1:4321' }, page, report: vi.fn() });
-    bridge.connection.subscribe(() => {});
-    await bridge.ingest.probe();
-    expect(fetchImpl.mock.calls[0]![1]).not.toHaveProperty('keepalive');
-    page.dispatchEvent(new Event('pagehide'));
-    await bridge.redemptions.cancel({ ids: ['1'] });
-    expect(fetchImpl.mock.calls[1]![1]).toMatchObject({ keepalive: true });
-    page.dispatchEvent(new Event('pageshow'));
-    await bridge.ingest.probe();
-    expect(fetchImpl.mock.calls[2]![1]).not.toHaveProperty('keepalive');
-    bridge.close();
-  });
-
   it('keeps a well-formed error carried by a non-2xx answer', async () => {
     const error = { code: 'invalid_argument', message: 'serverId must be a number' };
     const { bridge } = setup(vi.fn<typeof fetch>(async () => jsonResponse({ ok: false, error }, 400)));

@@ -56,8 +56,6 @@ export interface DockBridgeOptions {
   backoff?: BackoffOptions;
   /** Where listener failures and bad frames are reported. */
   report?: (message: string, detail?: unknown) => void;
-  /** Where the page's `pagehide` is heard (the window); tests pass an EventTarget. */
-  page?: Pick<EventTarget, 'addEventListener'>;
 }
 
 export type DockBridge = SidestageBridge & {
@@ -75,10 +73,6 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
   const report = options.report ?? ((message: string, detail?: unknown) => console.warn(`sidestage: ${message}`, detail));
   const backoff = new Backoff(options.backoff ?? defaultReconnectBackoff);
 
-  // Calls made while the page goes away (a pending cancel sent on close) must still arrive: the
-  // browser cancels ordinary requests of a page being unloaded, not keepalive ones.
-  let unloading = false;
-
   async function invoke(channel: Channel, arg: unknown): Promise<IpcResult<unknown>> {
     let response: Response;
     try {
@@ -87,7 +81,6 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ arg }),
         credentials: 'same-origin',
-        ...(unloading ? { keepalive: true } : {}),
       });
     } catch (error) {
       return unavailable(channel, error instanceof Error ? error.message : String(error));
@@ -142,14 +135,6 @@ export function createDockBridge(options: DockBridgeOptions = {}): DockBridge {
   function ensureStarted(): void {
     if (started || closed) return;
     started = true;
-    const page = options.page ?? (typeof globalThis.addEventListener === 'function' ? globalThis : undefined);
-    page?.addEventListener('pagehide', () => {
-      unloading = true;
-    });
-    // Back from the back/forward cache: an ordinary page again.
-    page?.addEventListener('pageshow', () => {
-      unloading = false;
-    });
     open();
   }
 

@@ -1,7 +1,10 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { ActivityDelta, ActivityItem, ActivityKind, ActivitySnapshot } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
-import type { SidestageState } from './types';
+import { NumberedCopy } from './numbered-copy';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
 
 export type ActivityActionId = 'activity.load' | 'activity.shoutout';
 
@@ -33,30 +36,21 @@ export function visibleActivity(state: Pick<SidestageState, 'activity' | 'activi
   return items.filter((item) => state.activityFilter.has(item.kind));
 }
 
-/** A held copy with a delta applied; null when the delta does not follow on (ask for the snapshot). */
-export function applyActivityToCopy(copy: ActivityCopy, delta: ActivityDelta): ActivityCopy | 'skip' | null {
-  if (delta.version <= copy.version) return 'skip';
-  if (delta.baseVersion !== copy.version) return null;
+/** The copy after `delta`, which follows on from it (`store/numbered-copy.ts` checks the numbers). */
+export function changeActivity(copy: ActivityCopy, delta: ActivityDelta): ActivityCopy {
   const base = delta.cleared ? [] : copy.items;
   const items = delta.added.length ? [...delta.added, ...base].slice(0, copy.capacity) : base;
   return { version: delta.version, items, capacity: copy.capacity };
 }
 
-const earlyDeltaLimit = 500;
-
 export function createActivitySlice({ set, get, deps, run }: SliceContext): ActivitySlice {
-  // Deltas that come before the first snapshot's answer: the snapshot may be older than them.
-  let earlyDeltas: ActivityDelta[] = [];
-
-  const applySnapshot = (snapshot: ActivitySnapshot) => {
-    const held = get().activity;
-    // A snapshot older than the deltas already applied would undo them (dock: answers and events travel apart).
-    if (held && snapshot.version < held.version) return;
-    set({ activity: { version: snapshot.version, items: snapshot.items, capacity: snapshot.capacity } });
-    const early = earlyDeltas;
-    earlyDeltas = [];
-    for (const delta of early) get().applyActivityDelta(delta);
-  };
+  const copy = new NumberedCopy<ActivityCopy, ActivitySnapshot, ActivityDelta>({
+    held: () => get().activity,
+    change: changeActivity,
+    reload: () => void get().loadActivity(),
+    replay: (delta) => get().applyActivityDelta(delta),
+  });
+  const showSnapshot = (snapshot: ActivitySnapshot) => set({ activity: { version: snapshot.version, items: snapshot.items, capacity: snapshot.capacity } });
 
   return {
     activity: null,
@@ -66,24 +60,12 @@ export function createActivitySlice({ set, get, deps, run }: SliceContext): Acti
     loadActivity: () =>
       run('activity.load', async (isLatest) => {
         const snapshot = await call(deps.bridge.activity.getSnapshot());
-        if (isLatest()) applySnapshot(snapshot);
+        if (isLatest()) copy.snapshot(snapshot, showSnapshot);
       }),
 
     applyActivityDelta: (delta) => {
-      const held = get().activity;
-      if (!held) {
-        earlyDeltas.push(delta);
-        if (earlyDeltas.length > earlyDeltaLimit) earlyDeltas.shift();
-        return;
-      }
-      const next = applyActivityToCopy(held, delta);
-      if (next === 'skip') return;
-      if (next === null) {
-        // A gap: one was missed (a reconnect of the dock's event socket); read it all again.
-        void get().loadActivity();
-        return;
-      }
-      set({ activity: next });
+      const next = copy.delta(delta);
+      if (next) set({ activity: next });
     },
 
     toggleActivityKind: (kind) =>
@@ -103,4 +85,13 @@ export function createActivitySlice({ set, get, deps, run }: SliceContext): Acti
         if (isLatest()) set({ activityNotice: result.message });
       }),
   };
+}
+
+/** Follows the feed's numbered deltas; the feed is the current broadcaster's channel's. */
+export function mirrorActivity(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'activity:changed': (state, delta) => state.applyActivityDelta(delta) },
+    load: (state) => state.loadActivity(),
+    account: { clear: () => store.setState({ activity: null, activityNotice: null }) },
+  });
 }

@@ -47,5 +47,5 @@ export function themeAttribute(theme: Theme | null): 'light' | 'dark' | null {
 
 /** Follows appearance:changed, and reads the theme at start and whenever events may have been missed. */
 export function mirrorAppearance(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  return mirrorDomain(store, deps, 'appearance:changed', (state, appearance) => state.applyAppearance(appearance), (state) => state.loadAppearance());
+  return mirrorDomain(store, deps, { events: { 'appearance:changed': (state, appearance) => state.applyAppearance(appearance) }, load: (state) => state.loadAppearance() });
 }

@@ -1,19 +1,15 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { AuthState } from '../../../shared/ipc/contract';
 import { isCancelled } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
-import type { AuthSlice } from './types';
+import { mirrorDomain } from './mirror';
+import type { AuthSlice, SidestageState, StoreDeps } from './types';
 
-export function createAuthSlice({ set, get, deps, run, epochs }: SliceContext): AuthSlice {
+export function createAuthSlice({ set, deps, run, epochs }: SliceContext): AuthSlice {
   const show = (next: AuthState) => {
-    const before = get().auth?.status;
-    if (next.status === 'signedIn') {
-      set({ auth: next });
-      // The overview (masked URL, stream key errors) depends on who is signed in.
-      if (before !== 'signedIn') void get().loadIngest();
-    } else {
-      // Nothing of the previous account's stream key stays in memory.
-      set({ auth: next, revealedUrl: null, copied: null });
-    }
+    // Nothing of an account's stream key stays in memory once its API cannot be called, not even
+    // while its sign-in is renewed.
+    set(next.currentBroadcaster?.canCallApi ? { auth: next } : { auth: next, revealedUrl: null, copied: null });
   };
 
   /** Calls main and shows its answer, unless an auth:changed event came after the call. */
@@ -57,4 +53,9 @@ export function createAuthSlice({ set, get, deps, run, epochs }: SliceContext): 
       show(next);
     },
   };
+}
+
+/** Follows auth:changed, and reads the state at start and whenever events may have been missed. */
+export function mirrorAuth(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, { events: { 'auth:changed': (state, auth) => state.applyAuth(auth) }, load: (state) => state.loadAuth() });
 }

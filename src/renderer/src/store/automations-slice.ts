@@ -147,7 +147,9 @@ export function createAutomationsSlice({ set, get, deps, run }: SliceContext): A
 
 /** Follows `automations:changed`; reads while the platform can be called for the current account, again on resync. */
 export function mirrorAutomations(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  return mirrorDomain(store, deps, 'automations:changed', (state, automations) => state.applyAutomations(automations), (state) => state.loadAutomations(), {
+  return mirrorDomain(store, deps, {
+    events: { 'automations:changed': (state, automations) => state.applyAutomations(automations) },
+    load: (state) => state.loadAutomations(),
     account: { clear: () => store.setState({ automations: null, automationsObs: null, automationsMedia: null, automationsNote: null }) },
   });
 }

@@ -1,5 +1,8 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { CharityOverview } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
 
 export type CharityActionId = 'charity.load' | 'charity.refresh' | 'charity.loadMore';
 
@@ -26,4 +29,13 @@ export function createCharitySlice({ set, deps, run, epochs }: SliceContext): Ch
       set({ charity: overview });
     },
   };
+}
+
+/** Follows charity:changed; the campaign is the current broadcaster's. */
+export function mirrorCharity(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'charity:changed': (state, overview) => state.applyCharity(overview) },
+    load: (state) => state.loadCharity(),
+    account: { clear: () => store.setState({ charity: null }) },
+  });
 }

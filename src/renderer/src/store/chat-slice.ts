@@ -1,6 +1,10 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { ChatDelta, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
+import { NumberedCopy } from './numbered-copy';
+import type { SidestageState, StoreDeps } from './types';
 
 export type ChatActionId = 'chat.load' | 'chat.send' | 'chat.moderate';
 
@@ -25,9 +29,8 @@ export interface ChatSlice {
   moderateChat(arg: ChatModerateArg): Promise<void>;
 }
 
-export function applyChatToCopy(copy: ChatCopy, delta: ChatDelta): ChatCopy | 'skip' | null {
-  if (delta.version <= copy.version) return 'skip';
-  if (delta.baseVersion !== copy.version) return null;
+/** The copy after `delta`, which follows on from it (`store/numbered-copy.ts` checks the numbers). */
+export function changeChat(copy: ChatCopy, delta: ChatDelta): ChatCopy {
   let messages = delta.cleared ? [] : copy.messages;
   if (delta.updated.length) {
     const updated = new Map(delta.updated.map((m) => [m.id, m]));
@@ -37,19 +40,15 @@ export function applyChatToCopy(copy: ChatCopy, delta: ChatDelta): ChatCopy | 's
   return { version: delta.version, messages, capacity: copy.capacity, selfId: delta.selfId };
 }
 
-const earlyDeltaLimit = 500;
-
 export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlice {
-  let earlyDeltas: ChatDelta[] = [];
-
-  const applySnapshot = (snapshot: ChatSnapshot) => {
-    const held = get().chat;
-    if (held && snapshot.version < held.version) return;
+  const copy = new NumberedCopy<ChatCopy, ChatSnapshot, ChatDelta>({
+    held: () => get().chat,
+    change: changeChat,
+    reload: () => void get().loadChat(),
+    replay: (delta) => get().applyChatDelta(delta),
+  });
+  const showSnapshot = (snapshot: ChatSnapshot) =>
     set({ chat: { version: snapshot.version, messages: snapshot.messages, capacity: snapshot.capacity, selfId: snapshot.selfId } });
-    const early = earlyDeltas;
-    earlyDeltas = [];
-    for (const delta of early) get().applyChatDelta(delta);
-  };
 
   return {
     chat: null,
@@ -58,23 +57,12 @@ export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlic
     loadChat: () =>
       run('chat.load', async (isLatest) => {
         const snapshot = await call(deps.bridge.chat.getSnapshot());
-        if (isLatest()) applySnapshot(snapshot);
+        if (isLatest()) copy.snapshot(snapshot, showSnapshot);
       }),
 
     applyChatDelta: (delta) => {
-      const held = get().chat;
-      if (!held) {
-        earlyDeltas.push(delta);
-        if (earlyDeltas.length > earlyDeltaLimit) earlyDeltas.shift();
-        return;
-      }
-      const next = applyChatToCopy(held, delta);
-      if (next === 'skip') return;
-      if (next === null) {
-        void get().loadChat();
-        return;
-      }
-      set({ chat: next });
+      const next = copy.delta(delta);
+      if (next) set({ chat: next });
     },
 
     sendChat: async (text, announcement) => {
@@ -93,4 +81,13 @@ export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlic
         if (isLatest()) set({ chatNotice: result.message });
       }),
   };
+}
+
+/** Follows chat's numbered deltas; the chat is the current broadcaster's channel's. */
+export function mirrorChat(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'chat:changed': (state, delta) => state.applyChatDelta(delta) },
+    load: (state) => state.loadChat(),
+    account: { clear: () => store.setState({ chat: null, chatNotice: null }) },
+  });
 }

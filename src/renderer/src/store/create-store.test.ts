@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState, IngestOverview } from '../../../shared/ipc/contract';
-import { createSidestageStore, resync, startMirroring } from './create-store';
+import { createSidestageStore, startMirroring } from './create-store';
+import { mirrorIngest } from './ingest-slice';
 import { selectAction } from './selectors';
 import {
   appInfo,
@@ -190,7 +191,8 @@ describe('auth actions', () => {
   });
 
   it('loads the ingest overview when the account becomes signed in, once', async () => {
-    const { store, bridge } = setup();
+    const { store, bridge, deps } = setup();
+    mirrorIngest(store, deps);
     store.getState().applyAuth(signedIn);
     store.getState().applyAuth({ ...signedIn, lastValidatedAt: '2030-01-01T11:00:00Z' });
     await flush();
@@ -220,6 +222,7 @@ describe('auth actions', () => {
 describe('ingest actions', () => {
   async function signedInStore(overrides: Parameters<typeof fakeDeps>[0] = {}) {
     const fakes = setup(overrides);
+    mirrorIngest(fakes.store, fakes.deps);
     fakes.store.getState().applyAuth(signedIn);
     await flush();
     return fakes;
@@ -371,10 +374,17 @@ describe('ingest actions', () => {
 
 describe('resync', () => {
   it('reloads app info only when it is missing', async () => {
-    const { store, bridge } = setup();
-    await resync(store);
-    expect(bridge.app.getInfo).toHaveBeenCalledTimes(1);
-    await resync(store);
-    expect(bridge.app.getInfo).toHaveBeenCalledTimes(1);
+    const { store, bridge, deps, connection } = setup();
+    bridge.app.getInfo.mockResolvedValueOnce(fail({ code: 'unavailable', message: 'Sidestage is not reachable' }));
+    startMirroring(store, deps);
+    await flush();
+    expect(store.getState().appInfo).toBeNull();
+    connection.resync();
+    await flush();
+    expect(bridge.app.getInfo).toHaveBeenCalledTimes(2);
+    expect(store.getState().appInfo).toEqual(appInfo);
+    connection.resync();
+    await flush();
+    expect(bridge.app.getInfo).toHaveBeenCalledTimes(2);
   });
 });

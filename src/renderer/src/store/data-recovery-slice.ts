@@ -41,7 +41,7 @@ export function createDataRecoverySlice({ set, deps, run, epochs }: SliceContext
 
 /** Follows data:changed, and reads the notices at start and whenever events may have been missed. */
 export function mirrorDataRecovery(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  return mirrorDomain(store, deps, 'data:changed', (state, notices) => state.applyRecoveryNotices(notices), (state) => state.loadRecoveryNotices());
+  return mirrorDomain(store, deps, { events: { 'data:changed': (state, notices) => state.applyRecoveryNotices(notices) }, load: (state) => state.loadRecoveryNotices() });
 }
 
 /** The banner's sentences for one notice, in the order a broadcaster reads them. */

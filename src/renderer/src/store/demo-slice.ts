@@ -74,5 +74,5 @@ export function formatSimulationCounts(counts: SimulationState['counts']): strin
 
 /** Follows demo:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorDemo(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  return mirrorDomain(store, deps, 'demo:changed', (state, simulation) => state.applySimulation(simulation), (state) => state.loadSimulation());
+  return mirrorDomain(store, deps, { events: { 'demo:changed': (state, simulation) => state.applySimulation(simulation) }, load: (state) => state.loadSimulation() });
 }

@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { GoLiveFixAction, GoLiveItemState, GoLiveState, IpcResult } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
-import { stopAll } from './mirror';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type GoLiveActionId = 'goLive.open' | 'goLive.close' | 'goLive.recheck' | 'goLive.fix' | 'goLive.setStartPreset';
@@ -58,14 +58,17 @@ export function selectGoLiveBlockers(state: SidestageState): string[] {
   return (state.goLive?.items ?? []).filter((item) => item.required && item.state !== 'ok').map((item) => item.label);
 }
 
-/** Follows goLive:changed; after a missed stretch of events, opens it again if it was open (main may have restarted). */
+/**
+ * Follows goLive:changed and goLive:show (the tray entry). Nothing is read at start (the panel opens
+ * the checklist when shown); after a missed stretch of events it is opened again if it was open
+ * (main may have restarted).
+ */
 export function mirrorGoLive(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const stops = [
-    deps.bridge.on('goLive:changed', (state) => store.getState().applyGoLive(state)),
-    deps.bridge.on('goLive:show', () => store.getState().setActivePanel('go-live')),
-    deps.connection.onResync(() => {
-      if (store.getState().goLive?.open) void store.getState().openGoLive();
-    }),
-  ];
-  return stopAll(stops);
+  return mirrorDomain(store, deps, {
+    events: {
+      'goLive:changed': (state, goLive) => state.applyGoLive(goLive),
+      'goLive:show': (state) => state.setActivePanel('go-live'),
+    },
+    load: (state) => (state.goLive?.open ? state.openGoLive() : undefined),
+  });
 }

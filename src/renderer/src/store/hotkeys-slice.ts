@@ -55,7 +55,11 @@ export function createHotkeysSlice({ set, get, deps, run, epochs }: SliceContext
 
 /** Follows the hotkeys' events, and reads them at start and whenever events may have been missed. */
 export function mirrorHotkeys(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  return mirrorDomain(store, deps, 'hotkeys:changed', (state, hotkeys) => state.applyHotkeys(hotkeys), (state) => state.loadHotkeys(), {
-    also: [deps.bridge.on('hotkeys:raid', () => store.getState().requestRaidSearch())],
+  return mirrorDomain(store, deps, {
+    events: {
+      'hotkeys:changed': (state, hotkeys) => state.applyHotkeys(hotkeys),
+      'hotkeys:raid': (state) => state.requestRaidSearch(),
+    },
+    load: (state) => state.loadHotkeys(),
   });
 }

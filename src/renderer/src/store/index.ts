@@ -20,15 +20,7 @@ const deps: StoreDeps = {
 export const store = createSidestageStore(deps);
 
 export function startStore(): () => void {
-  const stop = startMirroring(store, deps);
-  // A cancel waiting out its undo window is sent when the page goes away (closed, reloaded): the
-  // broadcaster pressed C and saw it gone. The dock bridge sends it with keepalive then.
-  const sendPending = () => void store.getState().sendPendingCancel();
-  window.addEventListener('pagehide', sendPending);
-  return () => {
-    window.removeEventListener('pagehide', sendPending);
-    stop();
-  };
+  return startMirroring(store, deps);
 }
 
 export function useSidestage<T>(selector: (state: SidestageState) => T): T {

@@ -1,9 +1,11 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { IngestOverview } from '../../../shared/ipc/contract';
 import { streamKeyForEncoder } from '../lib/format';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { effectiveServerId, selectSelectedServer } from './selectors';
-import type { CopyTarget, IngestSlice } from './types';
+import { mirrorDomain } from './mirror';
+import type { CopyTarget, IngestSlice, SidestageState, StoreDeps } from './types';
 
 export const defaultCopyFeedbackMs = 3_000;
 
@@ -140,4 +142,13 @@ export function createIngestSlice({ set, get, deps, run, epochs }: SliceContext)
       show(overview);
     },
   };
+}
+
+/** Follows ingest:changed; the overview (masked URL, stream key errors) is the current broadcaster's. */
+export function mirrorIngest(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'ingest:changed': (state, overview) => state.applyIngest(overview) },
+    load: (state) => state.loadIngest(),
+    account: { clear: () => store.setState({ ingest: null, revealedUrl: null }) },
+  });
 }

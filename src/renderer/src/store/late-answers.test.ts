@@ -52,6 +52,7 @@ const queueStatus = (over: Partial<QueueStatus> = {}): QueueStatus => ({
   outboxCount: 0,
   outboxError: null,
   size: 0,
+  pendingCancel: null,
   ...over,
 });
 const snapshot = (version: number, items: Redemption[], status = queueStatus({ size: items.length })): QueueSnapshot => ({

@@ -16,7 +16,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
-import { stopAll } from './mirror';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type LiveActionId =
@@ -211,28 +211,29 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
 }
 
 /**
- * Keeps live controls in step with main: events, a full read when the account becomes signed in,
- * and again when the event stream reopens. Returns the function that stops it.
+ * Keeps live controls in step with main: the current broadcaster's stream, markers, chat settings,
+ * ads and channel, and main's EventSub session. Returns the function that stops it.
  */
 export function mirrorLive(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const isSignedIn = (state: SidestageState) => state.auth?.status === 'signedIn';
-  const stops = [
-    deps.bridge.on('stream:changed', (status) => store.getState().applyStreamStatus(status)),
-    deps.bridge.on('markers:changed', (overview) => store.getState().applyMarkers(overview)),
-    deps.bridge.on('chatSettings:changed', (state) => store.getState().applyChatSettings(state)),
-    deps.bridge.on('ads:changed', (state) => store.getState().applyAds(state)),
-    deps.bridge.on('channel:changed', (info) => store.getState().applyChannelInfo(info)),
-    deps.bridge.on('events:changed', (eventSub) => store.getState().applyEventSub(eventSub)),
-    store.subscribe((state, previous) => {
-      if (isSignedIn(state) && !isSignedIn(previous)) void state.loadLive();
-      // The note shortcut was pressed: the Live panel has the note field.
-      const request = state.markers?.noteRequest;
-      if (request && request.id !== previous.markers?.noteRequest?.id) state.setActivePanel('live');
-    }),
-    deps.connection.onResync(() => {
-      if (isSignedIn(store.getState())) void store.getState().loadLive();
-    }),
-  ];
-  if (isSignedIn(store.getState())) void store.getState().loadLive();
-  return stopAll(stops);
+  return mirrorDomain(store, deps, {
+    events: {
+      'stream:changed': (state, status) => state.applyStreamStatus(status),
+      'markers:changed': (state, overview) => state.applyMarkers(overview),
+      'chatSettings:changed': (state, chatSettings) => state.applyChatSettings(chatSettings),
+      'ads:changed': (state, ads) => state.applyAds(ads),
+      'channel:changed': (state, info) => state.applyChannelInfo(info),
+      'events:changed': (state, eventSub) => state.applyEventSub(eventSub),
+    },
+    load: (state) => state.loadLive(),
+    account: {
+      clear: () => store.setState({ streamStatus: null, markers: null, chatSettings: null, ads: null, channelInfo: null, categoryResults: [] }),
+    },
+    also: [
+      store.subscribe((state, previous) => {
+        // The note shortcut was pressed: the Live panel has the note field.
+        const request = state.markers?.noteRequest;
+        if (request && request.id !== previous.markers?.noteRequest?.id) state.setActivePanel('live');
+      }),
+    ],
+  });
 }

@@ -12,7 +12,7 @@ describe('mirrorDomain', () => {
     const applied: unknown[] = [];
     const load = vi.fn(async () => {});
     const other = vi.fn();
-    const stop = mirrorDomain(store, deps, 'obs:changed', (_, obs) => applied.push(obs), load, { also: [other] });
+    const stop = mirrorDomain(store, deps, { events: { 'obs:changed': (_, obs) => void applied.push(obs) }, load, also: [other] });
     expect(load).toHaveBeenCalledTimes(1);
     expect(listenerCount()).toBe(1);
     emit('obs:changed', obsOff);
@@ -29,6 +29,24 @@ describe('mirrorDomain', () => {
     expect(applied).toHaveLength(1);
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('follows several events of a domain, each with its own effect, and stops them all', () => {
+    const { deps, emit, listenerCount } = fakeDeps();
+    const store = createSidestageStore(deps);
+    const seen: string[] = [];
+    const stop = mirrorDomain(store, deps, {
+      events: {
+        'goLive:show': () => void seen.push('show'),
+        'hotkeys:raid': () => void seen.push('raid'),
+      },
+    });
+    expect(listenerCount()).toBe(2);
+    emit('hotkeys:raid', {});
+    emit('goLive:show', {});
+    expect(seen).toEqual(['raid', 'show']);
+    stop();
+    expect(listenerCount()).toBe(0);
+  });
 });
 
 describe("mirrorDomain for the broadcaster's channel (account)", () => {
@@ -37,7 +55,7 @@ describe("mirrorDomain for the broadcaster's channel (account)", () => {
     const store = createSidestageStore(deps);
     const load = vi.fn(async () => {});
     const clear = vi.fn();
-    mirrorDomain(store, deps, 'obs:changed', () => {}, load, { account: { clear } });
+    mirrorDomain(store, deps, { events: { 'obs:changed': () => {} }, load, account: { clear } });
     expect(load).not.toHaveBeenCalled();
     connection.resync();
     expect(load).not.toHaveBeenCalled();

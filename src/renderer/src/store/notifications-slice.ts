@@ -1,8 +1,10 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { NotificationSettings, OpenItem, ShownNotification } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
-import type { SidestageState } from './types';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
 
 export type NotificationsActionId = 'notifications.load' | 'notifications.save' | 'notifications.act';
 
@@ -148,4 +150,16 @@ export function createNotificationsSlice({ set, get, deps, run, epochs }: SliceC
         });
       }),
   };
+}
+
+/** Shows main's notifications as toasts and opens what they point at; the settings are read with the broadcaster's channel. */
+export function mirrorNotifications(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: {
+      'notifications:shown': (state, toast) => state.showToast(toast),
+      'notifications:open': (state, item) => state.openItem(item),
+    },
+    load: (state) => state.loadNotificationSettings(),
+    account: {},
+  });
 }

@@ -123,5 +123,5 @@ export function formatObsHealth(health: ObsHealth): { label: string; value: stri
 
 /** Follows obs:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorObs(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  return mirrorDomain(store, deps, 'obs:changed', (state, obs) => state.applyObs(obs), (state) => state.loadObs());
+  return mirrorDomain(store, deps, { events: { 'obs:changed': (state, obs) => state.applyObs(obs) }, load: (state) => state.loadObs() });
 }

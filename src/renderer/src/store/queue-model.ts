@@ -8,13 +8,8 @@ export interface QueueCopy {
   items: Redemption[];
 }
 
-/**
- * The copy after `delta`, or null when the delta does not follow on from the copy's version (an
- * event was lost): the caller then asks for a snapshot.
- */
-export function applyQueueDelta(copy: QueueCopy, delta: QueueDelta): QueueCopy | null {
-  if (delta.version <= copy.version) return copy; // already seen (a snapshot was newer)
-  if (delta.baseVersion !== copy.version) return null;
+/** The copy after `delta`, which follows on from it (`store/numbered-copy.ts` checks the numbers). */
+export function changeQueue(copy: QueueCopy, delta: QueueDelta): QueueCopy {
   if (delta.added.length === 0 && delta.removed.length === 0) return { version: delta.version, items: copy.items };
   const removed = new Set(delta.removed);
   const kept = removed.size ? copy.items.filter((r) => !removed.has(r.id)) : copy.items;
@@ -45,12 +40,11 @@ export interface QueueFilter {
 
 export const noFilter: QueueFilter = { rewardId: null, user: '' };
 
-export function filterQueue(items: Redemption[], filter: QueueFilter, hidden: ReadonlySet<string> = new Set()): Redemption[] {
+export function filterQueue(items: Redemption[], filter: QueueFilter): Redemption[] {
   const user = filter.user.trim().toLowerCase();
-  if (!filter.rewardId && !user && hidden.size === 0) return items;
+  if (!filter.rewardId && !user) return items;
   return items.filter(
     (r) =>
-      !hidden.has(r.id) &&
       (!filter.rewardId || r.rewardId === filter.rewardId) &&
       (!user || r.userName.toLowerCase().includes(user) || r.userLogin.toLowerCase().includes(user)),
   );

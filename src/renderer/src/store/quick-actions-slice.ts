@@ -8,7 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { AdsState, ClipsState, EngagementState, EngagementTemplate, FollowedChannel, IpcResult, RaidState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
-import { stopAll } from './mirror';
+import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
 export type QuickActionsActionId =
@@ -119,20 +119,15 @@ export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext
   };
 }
 
-/** Events, a first read at sign-in, and a re-read when the event stream reopens. */
+/** Clips, polls and predictions, raids: the current broadcaster's, read once their API can be called. */
 export function mirrorQuickActions(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  const isSignedIn = (state: SidestageState) => state.auth?.status === 'signedIn';
-  const stops = [
-    deps.bridge.on('clips:changed', (state) => store.getState().applyClips(state)),
-    deps.bridge.on('polls:changed', (state) => store.getState().applyEngagement(state)),
-    deps.bridge.on('raids:changed', (state) => store.getState().applyRaids(state)),
-    store.subscribe((state, previous) => {
-      if (isSignedIn(state) && !isSignedIn(previous)) void state.loadQuickActions();
-    }),
-    deps.connection.onResync(() => {
-      if (isSignedIn(store.getState())) void store.getState().loadQuickActions();
-    }),
-  ];
-  if (isSignedIn(store.getState())) void store.getState().loadQuickActions();
-  return stopAll(stops);
+  return mirrorDomain(store, deps, {
+    events: {
+      'clips:changed': (state, clips) => state.applyClips(clips),
+      'polls:changed': (state, engagement) => state.applyEngagement(engagement),
+      'raids:changed': (state, raids) => state.applyRaids(raids),
+    },
+    load: (state) => state.loadQuickActions(),
+    account: { clear: () => store.setState({ clips: null, engagement: null, raids: null, followedChannels: null }) },
+  });
 }

@@ -1,22 +1,18 @@
 import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
-import { actionTargets, applyQueueDelta, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
+import { actionTargets, changeQueue, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
+import { NumberedCopy } from './numbered-copy';
+import type { StoreApi } from 'zustand/vanilla';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
 import { call } from '../lib/ipc-call';
-import { systemClock } from '../../../shared/primitives/clock';
 import type { SliceContext } from './action-runner';
 
-export type RedemptionsActionId = 'redemptions.load' | 'redemptions.resolve' | 'redemptions.resolveAll' | 'redemptions.reconcile';
+export type RedemptionsActionId = 'redemptions.load' | 'redemptions.resolve' | 'redemptions.undo' | 'redemptions.resolveAll' | 'redemptions.reconcile';
 
 export type ResolveStatus = 'FULFILLED' | 'CANCELED';
 
-/** How long a cancel (with refund) by key or button can be undone before it is sent. */
-export const cancelUndoMs = 5_000;
-
-/** A cancel waiting out its undo window: hidden from the list, not sent yet. */
-export interface PendingCancel {
-  ids: string[];
-  /** When it is sent (epoch ms). */
-  sendAt: number;
-}
+/** A cancel waiting out its undo window in main: not in the queue, not sent yet. */
+export type PendingCancel = NonNullable<QueueStatus['pendingCancel']>;
 
 export interface RedemptionsSlice {
   /** Null until the first snapshot. */
@@ -28,16 +24,10 @@ export interface RedemptionsSlice {
   queueFilter: QueueFilter;
   selectedIds: ReadonlySet<string>;
   focusedId: string | null;
-  /** Sent to main and not answered yet: hidden at once, shown again if main puts them back. */
-  hiddenIds: ReadonlySet<string>;
   /** The last action's outcome in words ("3 fulfilled", "2 wait to be sent"). */
   queueNotice: string | null;
-  /** C's cancel with refund, undoable until it is sent; F is sent at once (nothing is lost by it). */
-  pendingCancel: PendingCancel | null;
-  /** Puts the pending cancel's redemptions back; nothing was sent. */
-  undoCancel(): void;
-  /** Sends the pending cancel now (the page is going away, or another cancel starts). */
-  sendPendingCancel(): Promise<void>;
+  /** Puts the cancel waiting in main (`queueStatus.pendingCancel`) back in the queue; nothing was sent. */
+  undoCancel(): Promise<void>;
   loadQueue(): Promise<void>;
   applyQueueDelta(delta: QueueDelta): void;
   setQueueFilter(filter: Partial<QueueFilter>): void;
@@ -45,9 +35,9 @@ export interface RedemptionsSlice {
   moveQueueFocus(step: number): void;
   toggleSelected(id: string): void;
   clearSelection(): void;
-  /** F/C: the selection, or the focused row. C waits `cancelUndoMs` for an undo before it is sent. */
+  /** F/C: the selection, or the focused row. C waits in main for an undo before it is sent. */
   resolveTargets(status: ResolveStatus): Promise<void>;
-  /** Cancels with a refund after the undo window (C in the Queue, X in the Live view's queue head). */
+  /** Cancels with a refund after main's undo window (C in the Queue, X in the Live view's queue head). */
   cancelWithUndo(ids: string[]): Promise<void>;
   resolveRedemptions(ids: string[], status: ResolveStatus): Promise<void>;
   resolveAllOfReward(rewardId: string, status: ResolveStatus): Promise<void>;
@@ -55,9 +45,14 @@ export interface RedemptionsSlice {
   dismissQueueFailure(at: string): Promise<void>;
 }
 
-/** The rows the panel shows, in order (a pure function of the state). */
-export function visibleRedemptions(state: { queue: QueueCopy | null; queueFilter: QueueFilter; hiddenIds: ReadonlySet<string> }) {
-  return filterQueue(state.queue?.items ?? [], state.queueFilter, state.hiddenIds);
+/** The rows the panel shows, in order (a pure function of the state): main's queue, filtered. */
+export function visibleRedemptions(state: { queue: QueueCopy | null; queueFilter: QueueFilter }) {
+  return filterQueue(state.queue?.items ?? [], state.queueFilter);
+}
+
+/** The cancel waiting for its undo in main, if any. */
+export function selectPendingCancel(state: { queueStatus: QueueStatus | null }): PendingCancel | null {
+  return state.queueStatus?.pendingCancel ?? null;
 }
 
 export function describeResolve(result: ResolveResult, status: ResolveStatus): string {
@@ -70,27 +65,19 @@ export function describeResolve(result: ResolveResult, status: ResolveStatus): s
   return parts.length ? `${parts.join(', ')}.` : 'Nothing to do: those redemptions were already handled.';
 }
 
-/** Deltas kept while no snapshot is held (the newest): if older ones were let go, the gap makes the copy ask again. */
-const earlyDeltaLimit = 500;
-
 export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): RedemptionsSlice {
-  const clock = deps.clock ?? systemClock;
-  const undoMs = deps.cancelUndoMs ?? cancelUndoMs;
-  let cancelTimer: unknown = null;
   // The last notice said some wait in the outbox: once main says the outbox is empty, it says they went.
   let noticeWaiting: { result: ResolveResult; status: ResolveStatus } | null = null;
 
-  // Deltas that arrive before the first snapshot's answer. The snapshot may have been taken before
-  // them (main's status "syncing" then "in sync"): dropping them would leave the copy at the older
-  // version with nothing left to bring it forward.
-  let earlyDeltas: QueueDelta[] = [];
+  // The queue's snapshot and numbered deltas, in whatever order they arrive (store/numbered-copy.ts).
+  const copy = new NumberedCopy<QueueCopy, QueueSnapshot, QueueDelta>({
+    held: () => get().queue,
+    change: changeQueue,
+    reload: () => void get().loadQueue(),
+    replay: (delta) => get().applyQueueDelta(delta),
+  });
 
-  const applySnapshot = (snapshot: QueueSnapshot) => {
-    // Numbered deltas sent after the snapshot was taken can arrive before it (over the dock they
-    // travel on another connection): an older snapshot would undo them, and the next delta would
-    // then not follow on. Main's version never goes back (not even across accounts).
-    const held = get().queue;
-    if (held && snapshot.version < held.version) return;
+  const showSnapshot = (snapshot: QueueSnapshot) => {
     set((state) => ({
       queue: { version: snapshot.version, items: snapshot.items },
       queueRewards: snapshot.rewards,
@@ -98,34 +85,18 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       queueFailures: snapshot.failures,
       focusedId: focusAfterRemoval(state.queue?.items ?? [], snapshot.items, state.focusedId),
     }));
-    const early = earlyDeltas;
-    earlyDeltas = [];
-    // Those the snapshot already holds are skipped; a missing one makes the copy ask again.
-    for (const delta of early) get().applyQueueDelta(delta);
   };
 
-  const resolve = async (ids: string[], status: ResolveStatus, send: () => Promise<ResolveResult>) => {
-    // Optimistic: gone from the list at once; main's delta removes them for good or puts them back.
-    const before = visibleRedemptions(get());
-    set((state) => {
-      const hiddenIds = new Set(state.hiddenIds);
-      for (const id of ids) hiddenIds.add(id);
-      const selectedIds = new Set([...state.selectedIds].filter((id) => !hiddenIds.has(id)));
-      const after = filterQueue(state.queue?.items ?? [], state.queueFilter, hiddenIds);
-      return { hiddenIds, selectedIds, focusedId: focusAfterRemoval(before, after, state.focusedId), queueNotice: null };
-    });
-    try {
-      const result = await send();
-      noticeWaiting = result.queued ? { result, status } : null;
-      set({ queueNotice: describeResolve(result, status) });
-      if (result.failed.length) throw new Error(result.failed.map((f) => f.message).join(' '));
-    } finally {
-      set((state) => {
-        const hiddenIds = new Set(state.hiddenIds);
-        for (const id of ids) hiddenIds.delete(id);
-        return { hiddenIds };
-      });
-    }
+  // Main is the one optimistic layer: it takes the redemptions out of its queue at once (its delta
+  // removes the rows here) and puts refused ones back; this only says how the action went.
+  const resolve = async (status: ResolveStatus, send: () => Promise<ResolveResult>) => {
+    set({ queueNotice: null });
+    const result = await send();
+    // Undone: the undo said so.
+    if (result.undone) return;
+    noticeWaiting = result.queued ? { result, status } : null;
+    set({ queueNotice: describeResolve(result, status) });
+    if (result.failed.length) throw new Error(result.failed.map((f) => f.message).join(' '));
   };
 
   return {
@@ -136,31 +107,20 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
     queueFilter: noFilter,
     selectedIds: new Set(),
     focusedId: null,
-    hiddenIds: new Set(),
     queueNotice: null,
-    pendingCancel: null,
 
     loadQueue: () =>
       run('redemptions.load', async (isLatest) => {
         const snapshot = await call(deps.bridge.redemptions.getSnapshot());
-        if (isLatest()) applySnapshot(snapshot);
+        if (isLatest()) copy.snapshot(snapshot, showSnapshot);
       }),
 
     applyQueueDelta: (delta) => {
+      const next = copy.delta(delta);
+      if (!next) return;
       const state = get();
-      if (!state.queue) {
-        earlyDeltas.push(delta);
-        if (earlyDeltas.length > earlyDeltaLimit) earlyDeltas.shift();
-        return;
-      }
-      const next = applyQueueDelta(state.queue, delta);
-      if (!next) {
-        // An event was lost (the event stream reconnected): start again from a snapshot.
-        void get().loadQueue();
-        return;
-      }
       const before = visibleRedemptions(state);
-      const after = filterQueue(next.items, state.queueFilter, state.hiddenIds);
+      const after = filterQueue(next.items, state.queueFilter);
       const present = new Set(next.items.map((r) => r.id));
       // "5 waiting to be sent" stops being true once main's outbox is empty: they were sent.
       const sent = noticeWaiting && delta.status.outboxCount === 0 ? noticeWaiting : null;
@@ -200,63 +160,21 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       return get().cancelWithUndo(ids);
     },
 
-    cancelWithUndo: async (ids) => {
-      if (!ids.length) return;
-      // One cancel waits at a time: an earlier one is sent now, as its window would have ended.
-      const earlier = get().sendPendingCancel();
-      const before = visibleRedemptions(get());
-      set((s) => {
-        const hiddenIds = new Set(s.hiddenIds);
-        for (const id of ids) hiddenIds.add(id);
-        const after = filterQueue(s.queue?.items ?? [], s.queueFilter, hiddenIds);
-        return {
-          hiddenIds,
-          selectedIds: new Set([...s.selectedIds].filter((id) => !hiddenIds.has(id))),
-          focusedId: focusAfterRemoval(before, after, s.focusedId),
-          pendingCancel: { ids, sendAt: clock.now() + undoMs },
-          queueNotice: null,
-        };
-      });
-      cancelTimer = clock.setTimeout(() => void get().sendPendingCancel(), undoMs);
-      await earlier;
-    },
+    cancelWithUndo: (ids) =>
+      ids.length ? run('redemptions.resolve', () => resolve('CANCELED', () => call(deps.bridge.redemptions.cancelWithUndo({ ids })))) : Promise.resolve(),
 
-    undoCancel: () => {
-      const pending = get().pendingCancel;
-      if (!pending) return;
-      clock.clearTimeout(cancelTimer);
-      cancelTimer = null;
-      set((s) => {
-        const hiddenIds = new Set(s.hiddenIds);
-        for (const id of pending.ids) hiddenIds.delete(id);
-        return { hiddenIds, pendingCancel: null, queueNotice: `Cancel undone: ${pending.ids.length === 1 ? 'the redemption is' : `${pending.ids.length} redemptions are`} back in the queue.` };
-      });
-    },
-
-    sendPendingCancel: async () => {
-      const pending = get().pendingCancel;
-      if (!pending) return;
-      clock.clearTimeout(cancelTimer);
-      cancelTimer = null;
-      // resolve() hides them for as long as the call runs, then main's delta removes them for good.
-      set((s) => {
-        const hiddenIds = new Set(s.hiddenIds);
-        for (const id of pending.ids) hiddenIds.delete(id);
-        return { hiddenIds, pendingCancel: null };
-      });
-      await get().resolveRedemptions(pending.ids, 'CANCELED');
-    },
+    undoCancel: () =>
+      run('redemptions.undo', async () => {
+        const { ids } = await call(deps.bridge.redemptions.undoCancel());
+        const back = ids.length === 1 ? 'the redemption is' : `${ids.length} redemptions are`;
+        set({ queueNotice: ids.length ? `Cancel undone: ${back} back in the queue.` : 'Nothing to undo: the cancel was already sent.' });
+      }),
 
     resolveRedemptions: (ids, status) =>
-      run('redemptions.resolve', () =>
-        resolve(ids, status, () => call(status === 'FULFILLED' ? deps.bridge.redemptions.fulfill({ ids }) : deps.bridge.redemptions.cancel({ ids }))),
-      ),
+      run('redemptions.resolve', () => resolve(status, () => call(status === 'FULFILLED' ? deps.bridge.redemptions.fulfill({ ids }) : deps.bridge.redemptions.cancel({ ids })))),
 
     resolveAllOfReward: (rewardId, status) =>
-      run('redemptions.resolveAll', () => {
-        const ids = (get().queue?.items ?? []).filter((r) => r.rewardId === rewardId).map((r) => r.id);
-        return resolve(ids, status, () => call(deps.bridge.redemptions.resolveAllOfReward({ rewardId, status })));
-      }),
+      run('redemptions.resolveAll', () => resolve(status, () => call(deps.bridge.redemptions.resolveAllOfReward({ rewardId, status })))),
 
     reconcileQueue: () =>
       run('redemptions.reconcile', async () => {
@@ -271,4 +189,13 @@ export function createRedemptionsSlice({ set, get, deps, run }: SliceContext): R
       await deps.bridge.redemptions.dismissFailure({ at });
     },
   };
+}
+
+/** Follows the queue's numbered deltas; the snapshot is the current broadcaster's, read once their API can be called. */
+export function mirrorRedemptions(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'redemptions:changed': (state, delta) => state.applyQueueDelta(delta) },
+    load: (state) => state.loadQueue(),
+    account: { clear: () => store.setState({ queue: null, queueRewards: [], queueStatus: null, queueFailures: [], selectedIds: new Set(), focusedId: null }) },
+  });
 }

@@ -1,6 +1,9 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { CustomReward, RewardInput, RewardsOverview } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
 
 export type RewardsActionId = 'rewards.load' | 'rewards.save' | 'rewards.toggle' | 'rewards.delete' | 'rewards.adopt';
 
@@ -83,4 +86,13 @@ export function createRewardsSlice({ set, get, deps, run, epochs }: SliceContext
       set({ rewards: overview });
     },
   };
+}
+
+/** Follows rewards:changed; the rewards are the current broadcaster's. */
+export function mirrorRewards(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'rewards:changed': (state, overview) => state.applyRewards(overview) },
+    load: (state) => state.loadRewards(),
+    account: { clear: () => store.setState({ rewards: null, adoptNote: null }) },
+  });
 }

@@ -2,7 +2,7 @@
  * Pure functions of the state. Those that build new objects take the parts they need, so a
  * component can memoise them on those parts (zustand re-renders on every new reference).
  */
-import type { CurrentBroadcasterView, IngestOverview, IngestServer } from '../../../shared/ipc/contract';
+import type { CurrentBroadcasterView, IngestOverview, IngestServer, StreamStatus } from '../../../shared/ipc/contract';
 import { formatConnection, formatDateTime, formatLatency } from '../lib/format';
 import { idleAction } from './action-runner';
 import type { ActionId, ActionStatus, SidestageState } from './types';
@@ -11,10 +11,6 @@ export const selectAction =
   (id: ActionId) =>
   (state: SidestageState): ActionStatus =>
     state.actions[id] ?? idleAction;
-
-export const selectAuthStatus = (state: SidestageState) => state.auth?.status ?? 'loading';
-
-export const selectIsSignedIn = (state: SidestageState) => state.auth?.status === 'signedIn';
 
 /**
  * Whose channel the panels show: main's one rule (`AuthState.currentBroadcaster`). While a sign-in
@@ -25,6 +21,12 @@ export const selectCurrentBroadcaster = (state: SidestageState): CurrentBroadcas
 
 /** The platform can be called for the current broadcaster now (signed in). */
 export const selectCanCallApi = (state: SidestageState): boolean => state.auth?.currentBroadcaster?.canCallApi ?? false;
+
+/**
+ * The stream status the status bar shows: the current broadcaster's, kept while their sign-in is
+ * renewed (main's rule); none while nobody is signed in.
+ */
+export const selectShownStreamStatus = (state: SidestageState): StreamStatus | null => (selectCurrentBroadcaster(state) ? state.streamStatus : null);
 
 /** The status bar's account item. */
 export const selectAccountLabel = (state: SidestageState): string => {

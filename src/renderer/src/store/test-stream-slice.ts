@@ -48,5 +48,5 @@ export function selectTestStreamControls(state: SidestageState): { visible: bool
 
 /** Follows testStream:changed, and reads the state at start and whenever events may have been missed. */
 export function mirrorTestStream(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
-  return mirrorDomain(store, deps, 'testStream:changed', (state, testStream) => state.applyTestStream(testStream), (state) => state.loadTestStream());
+  return mirrorDomain(store, deps, { events: { 'testStream:changed': (state, testStream) => state.applyTestStream(testStream) }, load: (state) => state.loadTestStream() });
 }

@@ -34,10 +34,8 @@ export interface StoreDeps {
   writeClipboard: (text: string) => Promise<void>;
   /** How long "Copied" feedback stays. */
   copyFeedbackMs?: number;
-  /** Time and timers (toasts that expire, the cancel's undo window); tests pass one they move by hand. */
+  /** Time and timers (toasts that expire); tests pass one they move by hand. */
   clock?: Clock;
-  /** How long a cancel can be undone before it is sent (default 5 s). */
-  cancelUndoMs?: number;
 }
 
 /** Every user-visible async action; each has its own pending flag and error. */

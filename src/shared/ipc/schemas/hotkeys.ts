@@ -35,6 +35,8 @@ export const hotkeyEntrySchema = z.object({
   /** Why the shortcut is not registered, in words (taken by another program, not valid...). */
   error: z.string().nullable(),
   lastFiredAt: z.string().nullable(),
+  /** Why this shortcut, though registered, gets in the way (Ctrl+Alt+key is AltGr+key on Windows), in words. */
+  warning: z.string().nullable().optional(),
 });
 export type HotkeyEntry = z.infer<typeof hotkeyEntrySchema>;
 
@@ -44,6 +46,11 @@ export const hotkeysStateSchema = z.object({
   testingUntil: z.string().nullable(),
   /** Set where no global shortcut can be registered (the browser dock): where they work, in words. */
   unavailable: z.string().nullable(),
+  /**
+   * Set where a registered shortcut may still not be heard (a Wayland session; macOS and X11, where
+   * a combination another app holds registers silently), in words: a test press is the only proof.
+   */
+  caveat: z.string().nullable().optional(),
 });
 export type HotkeysState = z.infer<typeof hotkeysStateSchema>;
 

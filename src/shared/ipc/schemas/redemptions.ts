@@ -39,6 +39,11 @@ export const queueStatusSchema = z.object({
   outboxError: z.string().nullable(),
   /** Number of redemptions in the queue. */
   size: z.number().int().nonnegative(),
+  /**
+   * A cancel (with refund) waiting out its undo window: its redemptions are not in the queue, and
+   * it is sent at `sendAt` (ISO 8601) unless `redemptions:undoCancel` puts them back first.
+   */
+  pendingCancel: z.object({ ids: z.array(z.string()), sendAt: z.string() }).nullable(),
 });
 export type QueueStatus = z.infer<typeof queueStatusSchema>;
 
@@ -77,5 +82,11 @@ export const resolveResultSchema = z.object({
   queued: z.number().int().nonnegative(),
   /** Refused for good: back in the queue, with the reason. */
   failed: z.array(redemptionFailureSchema),
+  /** A cancel with undo that was undone: back in the queue, nothing sent. */
+  undone: z.number().int().nonnegative().optional(),
 });
 export type ResolveResult = z.infer<typeof resolveResultSchema>;
+
+/** What `redemptions:undoCancel` put back (none: no cancel was waiting, it had been sent). */
+export const undoCancelResultSchema = z.object({ ids: z.array(z.string()) });
+export type UndoCancelResult = z.infer<typeof undoCancelResultSchema>;

@@ -7,6 +7,7 @@ import { FirstRun } from './first-run';
 import { formatBroadcasterType, formatClockTime } from '../../lib/format';
 import { store, useSidestage } from '../../store';
 import { selectAction, selectTokenStorageWarning } from '../../store/selectors';
+import './account.css';
 
 export function AccountPanel() {
   const auth = useSidestage((state) => state.auth);

@@ -8,7 +8,8 @@ import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import { AutomationEditor } from './automation-editor';
 import { ago, draftOf } from './automation-form-model';
 import { RunLog } from './run-log';
@@ -16,11 +17,12 @@ import './automations.css';
 
 
 export function AutomationsPanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   return (
     <section className="panel automations" aria-labelledby="automations-heading">
       <h2 id="automations-heading">Automations</h2>
-      {signedIn ? <AutomationsBody /> : <p>Sign in to use automations: they act on your channel when something happens on it.</p>}
+      <ChannelGate signedOut={<p>Sign in to use automations: they act on your channel when something happens on it.</p>}>
+        <AutomationsBody />
+      </ChannelGate>
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { campaignProgress, formatAmount } from '../../../../shared/domain/charit
 import type { CharityOverview } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { store, useSidestage } from '../../store';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import '../channel-points.css';
 
 /** The words for each state that has no campaign to show. */
@@ -24,12 +25,13 @@ export function charityStateWords(state: CharityOverview['state']): string | nul
 }
 
 export function CharityPanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   const overview = useSidestage((s) => s.charity);
   return (
     <section className="panel" aria-labelledby="charity-heading">
       <h2 id="charity-heading">Charity</h2>
-      {!signedIn ? <p>{charityStateWords('signedOut')}</p> : overview ? <CharityBody overview={overview} /> : <p className="muted">Loading…</p>}
+      <ChannelGate signedOut={<p>{charityStateWords('signedOut')}</p>}>
+        {overview ? <CharityBody overview={overview} /> : <p className="muted">Loading…</p>}
+      </ChannelGate>
       <ActionError action="charity.load" what="Could not load the charity campaign" />
     </section>
   );

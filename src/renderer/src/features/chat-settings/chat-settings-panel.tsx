@@ -9,16 +9,18 @@ import { formatCountdown } from '../../lib/live-format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { ChatSettingsValues } from '../../store/live-slice';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import { durationOutcome } from './duration-setting-model';
 import { PendingRevertNote } from './pending-revert-note';
 
 export function ChatSettingsPanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   return (
     <section className="panel" aria-labelledby="chat-settings-heading">
       <h2 id="chat-settings-heading">Chat settings</h2>
-      {signedIn ? <ChatSettingsBody /> : <p>Sign in to see and change your chat settings.</p>}
+      <ChannelGate signedOut={<p>Sign in to see and change your chat settings.</p>}>
+        <ChatSettingsBody />
+      </ChannelGate>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ActionError } from '../../components/action-error';
 import { store, useSidestage } from '../../store';
 import { formatSimulationCounts, selectSimulationSwitch } from '../../store/demo-slice';
+import './simulate-viewers-switch.css';
 
 /**
  * The demo's "Simulate viewers" switch (demo mode only): the demo channel goes live and viewers

@@ -8,6 +8,7 @@ import { store, useSidestage } from '../../store';
 import { formatGoLiveItemState } from '../../store/go-live-slice';
 import { selectAction } from '../../store/selectors';
 import { TestStreamControls } from './test-stream-controls';
+import './go-live.css';
 
 /**
  * The go-live checklist: every item with its state, reason and one-click fix, and "Ready to go

@@ -2,18 +2,20 @@ import { ActionError } from '../../components/action-error';
 import { Banner } from '../../components/banner';
 import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
-import { ingestSourceNote, selectAction, selectIsProbing, selectIsSignedIn } from '../../store/selectors';
+import { ingestSourceNote, selectAction, selectIsProbing } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import { IngestOptions } from './ingest-options';
 import { ServerTable } from './server-table';
 import { StreamUrl } from './stream-url';
 import { SendToObs } from '../obs/send-to-obs';
 
 export function IngestPanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   return (
     <section className="panel" aria-labelledby="ingest-heading">
       <h2 id="ingest-heading">Ingest</h2>
-      {signedIn ? <IngestBody /> : <SignInPrompt />}
+      <ChannelGate signedOut={<SignInPrompt />}>
+        <IngestBody />
+      </ChannelGate>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { ActionError } from '../../components/action-error';
 import { store, useSidestage } from '../../store';
 import { ingestRows, selectFollowsRecommendation, selectHasMeasured } from '../../store/selectors';
+import './ingest.css';
 
 /**
  * Ranked servers as a real table, one radio per row named by the server's name. Platforms list a

@@ -7,7 +7,8 @@ import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { ChannelInfoChanges } from '../../store/live-slice';
-import { selectAction, selectChannelCategory, selectChannelTitle, selectIsSignedIn } from '../../store/selectors';
+import { selectAction, selectChannelCategory, selectChannelTitle } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import { ObsStreaming } from '../obs/obs-streaming';
 import { QuickActions } from '../quick-actions/quick-actions-section';
 import { CategoryCombobox } from './category-combobox';
@@ -16,17 +17,26 @@ import { ActivityFeed } from '../activity/activity-feed';
 import { ChatView } from '../chat/chat-view';
 import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
 import { QueueHead } from '../queue/queue-head';
+import './live-panel.css';
 
 export function LivePanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   return (
     <section className="panel live-panel" aria-labelledby="live-heading">
       <h2 id="live-heading">Live</h2>
-      {signedIn ? (
-        // The live view's sections, in the order a broadcaster works through them: one column in a
-        // 320-600 px dock; in a wide window (styles.css) the controls on the left and, beside them,
-        // what arrives (activity and chat) sharing the window's height. Each feature adds its own
-        // section component here, one line each.
+      <ChannelGate
+        signedOut={
+          <p>
+            Sign in to see your stream and use the live controls.{' '}
+            <button type="button" className="primary" onClick={() => store.getState().setActivePanel('account')}>
+              Go to sign-in
+            </button>
+          </p>
+        }
+      >
+        {/* The live view's sections, in the order a broadcaster works through them: one column in a
+            320-600 px dock; in a wide window (live-panel.css) the controls on the left and, beside
+            them, what arrives (activity and chat) sharing the window's height. Each feature adds its
+            own section component here, one line each. */}
         <div className="live-layout">
           <section className="live-section live-section-stream" aria-label="Stream">
             <NoteRequest />
@@ -52,14 +62,7 @@ export function LivePanel() {
             <ChannelInfoForm />
           </section>
         </div>
-      ) : (
-        <p>
-          Sign in to see your stream and use the live controls.{' '}
-          <button type="button" className="primary" onClick={() => store.getState().setActivePanel('account')}>
-            Go to sign-in
-          </button>
-        </p>
-      )}
+      </ChannelGate>
     </section>
   );
 }

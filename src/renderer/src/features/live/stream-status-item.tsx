@@ -1,10 +1,12 @@
 import { useNow } from '../../lib/use-now';
 import { formatLiveState, formatViewers } from '../../lib/live-format';
 import { useSidestage } from '../../store';
+import { selectShownStreamStatus } from '../../store/selectors';
+import './stream-status-item.css';
 
 /** The status bar's item: live with uptime and viewers, or offline. */
 export function StreamStatusItem() {
-  const status = useSidestage((state) => (state.auth?.status === 'signedIn' ? state.streamStatus : null));
+  const status = useSidestage(selectShownStreamStatus);
   const connection = useSidestage((state) => state.connection);
   // The uptime stops while disconnected: what main last said may no longer be true.
   const now = useNow(1000, Boolean(status?.live) && connection === 'connected');

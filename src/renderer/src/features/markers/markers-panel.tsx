@@ -9,18 +9,18 @@ import { FormSection } from '../../components/form-section';
 import { formatClockTime, formatDateTime } from '../../lib/format';
 import { describeMarkerEntry, exportableMarkers, exportFileName } from '../../lib/live-format';
 import { store, useSidestage } from '../../store';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import { DropMarkerButton } from './drop-marker-button';
 
 /** "Ctrl+Alt+M", "⌘⌥M": never Electron's "CommandOrControl+Alt+M". */
 const human = (accelerator: string) => formatAccelerator(accelerator, platform);
 
 export function MarkersPanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   return (
     <section className="panel" aria-labelledby="markers-heading">
       <h2 id="markers-heading">Markers</h2>
-      {signedIn ? (
+      <ChannelGate signedOut={<p>Sign in to place stream markers.</p>}>
         <div className="stack">
           <DropMarkerButton />
           <MarkerHotkeys />
@@ -28,9 +28,7 @@ export function MarkersPanel() {
           <MarkerLog />
           <PlatformMarkers />
         </div>
-      ) : (
-        <p>Sign in to place stream markers.</p>
-      )}
+      </ChannelGate>
     </section>
   );
 }

@@ -20,7 +20,7 @@ export const queueHeadSize = 3;
  * The head of the queue: the oldest redemptions as the Queue panel lists them (its filter applies,
  * so both views agree on which one is "next"), and how many more wait behind them.
  */
-export function queueHead(state: Pick<SidestageState, 'queue' | 'queueFilter' | 'hiddenIds'>): { items: Redemption[]; more: number } {
+export function queueHead(state: Pick<SidestageState, 'queue' | 'queueFilter'>): { items: Redemption[]; more: number } {
   const visible = visibleRedemptions(state);
   return { items: visible.slice(0, queueHeadSize), more: Math.max(0, visible.length - queueHeadSize) };
 }
@@ -30,7 +30,7 @@ export function fulfilRedemption(target: SidestageStore, id: string): Promise<vo
   return target.getState().resolveRedemptions([id], 'FULFILLED');
 }
 
-/** Cancels one redemption (with a refund) after the same undo window as the Queue panel's C. */
+/** Cancels one redemption (with a refund) after main's undo window, as the Queue panel's C does. */
 export function cancelRedemptionWithUndo(target: SidestageStore, id: string): Promise<void> {
   return target.getState().cancelWithUndo([id]);
 }
@@ -49,11 +49,11 @@ export function cancelQueueHead(target: SidestageStore): Promise<void> {
 
 /** The Live view's section: the next redemptions with Fulfil / Cancel, and keys for the first. */
 export function QueueHead() {
-  const { items, hidden, filter } = useSidestage(useShallow((s) => ({ items: s.queue?.items ?? null, hidden: s.hiddenIds, filter: s.queueFilter })));
+  const { items, filter } = useSidestage(useShallow((s) => ({ items: s.queue?.items ?? null, filter: s.queueFilter })));
   const notice = useSidestage((s) => s.queueNotice);
   // Until the first reconciliation, an empty copy says nothing about the platform's queue.
   const syncing = useSidestage((s) => s.queueStatus === null || s.queueStatus.lastSyncedAt === null || s.queueStatus.syncing);
-  const head = useMemo(() => (items ? queueHead({ queue: { version: 0, items }, queueFilter: filter, hiddenIds: hidden }) : null), [items, filter, hidden]);
+  const head = useMemo(() => (items ? queueHead({ queue: { version: 0, items }, queueFilter: filter }) : null), [items, filter]);
   const now = useNow(10_000, (head?.items.length ?? 0) > 0);
   const filtered = filter.rewardId !== noFilter.rewardId || filter.user !== noFilter.user;
   return (

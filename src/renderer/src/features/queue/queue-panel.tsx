@@ -6,29 +6,32 @@ import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
 import { visibleRedemptions } from '../../store/redemptions-slice';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import { formatAge, formatQueueSync } from '../../store/queue-model';
 import { useNow } from '../../lib/use-now';
 import { PendingCancelNotice } from './pending-cancel-notice';
 import '../channel-points.css';
+import './queue-panel.css';
 
 const rowHeight = 64;
 
 export function QueuePanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   return (
     <section className="panel" aria-labelledby="queue-heading">
       <h2 id="queue-heading">Redemption queue</h2>
-      {signedIn ? (
+      <ChannelGate
+        signedOut={
+          <p>
+            Sign in to work through your channel-point redemptions.{' '}
+            <button type="button" onClick={() => store.getState().setActivePanel('account')}>
+              Go to Account
+            </button>
+          </p>
+        }
+      >
         <QueueBody />
-      ) : (
-        <p>
-          Sign in to work through your channel-point redemptions.{' '}
-          <button type="button" onClick={() => store.getState().setActivePanel('account')}>
-            Go to Account
-          </button>
-        </p>
-      )}
+      </ChannelGate>
     </section>
   );
 }
@@ -164,11 +167,11 @@ function Filters() {
 }
 
 function QueueList() {
-  const { items, hidden, filter, selected, focusedId } = useSidestage(
-    useShallow((s) => ({ items: s.queue?.items ?? [], hidden: s.hiddenIds, filter: s.queueFilter, selected: s.selectedIds, focusedId: s.focusedId })),
+  const { items, filter, selected, focusedId } = useSidestage(
+    useShallow((s) => ({ items: s.queue?.items ?? [], filter: s.queueFilter, selected: s.selectedIds, focusedId: s.focusedId })),
   );
   const notice = useSidestage((s) => s.queueNotice);
-  const visible = useMemo(() => visibleRedemptions({ queue: { version: 0, items }, queueFilter: filter, hiddenIds: hidden }), [items, filter, hidden]);
+  const visible = useMemo(() => visibleRedemptions({ queue: { version: 0, items }, queueFilter: filter }), [items, filter]);
   const parentRef = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -201,8 +204,8 @@ function QueueList() {
       F: () => void resolveTargets('FULFILLED'),
       c: () => void resolveTargets('CANCELED'),
       C: () => void resolveTargets('CANCELED'),
-      u: () => undoCancel(),
-      U: () => undoCancel(),
+      u: () => void undoCancel(),
+      U: () => void undoCancel(),
       Escape: () => clearSelection(),
     };
     const handler = keys[e.key];

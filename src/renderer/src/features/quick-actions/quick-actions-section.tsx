@@ -64,7 +64,7 @@ export function QuickActions() {
         case 'cancelQueueHead':
           return void cancelQueueHead(store);
         case 'undoQueueCancel':
-          return state.undoCancel();
+          return void state.undoCancel();
       }
     };
     const onKeyDown = (event: KeyboardEvent) => {
@@ -168,7 +168,7 @@ function AdActions({ length, onLength }: { length: number; onLength: (length: nu
           {ads?.running?.automatic ? 'Scheduled ad' : 'Ad'} running {onAir}
         </p>
       ) : null}
-      <div className="button-row quick-ad-run">
+      <div className="button-row">
         <Select label="Length" value={String(length)} options={adLengthOptions} onChange={(chosen) => onLength(Number(chosen))} />
         <button type="button" aria-keyshortcuts={ariaKeyFor('ad')} disabled={running || !live || cooldown !== null || onAir !== null} onClick={() => void store.getState().runAd(length)}>
           Run ad

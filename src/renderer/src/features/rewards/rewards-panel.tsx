@@ -3,7 +3,8 @@ import type { CustomReward } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Banner } from '../../components/banner';
 import { store, useSidestage } from '../../store';
-import { selectAction, selectIsSignedIn } from '../../store/selectors';
+import { selectAction } from '../../store/selectors';
+import { ChannelGate } from '../../components/channel-gate';
 import { deleteWarning, draftOf, draftProblems, emptyDraft, inputOf, rewardAvailability, type RewardDraft } from './reward-form-model';
 import { useNow } from '../../lib/use-now';
 import { RewardFormView } from './reward-form';
@@ -13,11 +14,12 @@ import './rewards.css';
 const readOnlyReason = 'Read-only: created outside Sidestage. The platform lets only the app that created a reward change it or its redemptions.';
 
 export function RewardsPanel() {
-  const signedIn = useSidestage(selectIsSignedIn);
   return (
     <section className="panel" aria-labelledby="rewards-heading">
       <h2 id="rewards-heading">Rewards</h2>
-      {signedIn ? <RewardsBody /> : <p>Sign in to manage your channel-point rewards.</p>}
+      <ChannelGate signedOut={<p>Sign in to manage your channel-point rewards.</p>}>
+        <RewardsBody />
+      </ChannelGate>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatAccelerator } from '../../../../shared/domain/accelerator';
-import type { HotkeyAction, HotkeyEntry, HotkeysState } from '../../../../shared/ipc/contract';
+import type { HotkeyAction, HotkeyEntry, HotkeysState, TraySettings } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
+import { Banner } from '../../components/banner';
 import { FormSection } from '../../components/form-section';
 import { LiveStatus } from '../../components/live-status';
 import { ShortcutCapture } from '../../components/shortcut-capture';
@@ -51,8 +52,24 @@ export function HotkeysSettingsView({ state, transport, platform, onCapture, onC
       </FormSection>
     );
   }
+  const caveat = state?.caveat ?? null;
   return (
-    <FormSection title="Hotkeys" description="Each works from anywhere, while OBS or your game has the focus. Choose Change, then press the keys.">
+    <FormSection
+      title="Hotkeys"
+      description={
+        caveat
+          ? 'Each is meant to work from anywhere, while OBS or your game has the focus; on this desktop only a test press shows that it does. Choose Change, then press the keys.'
+          : 'Each works from anywhere, while OBS or your game has the focus. Choose Change, then press the keys.'
+      }
+    >
+      {caveat ? (
+        <div data-testid="settings-hotkeys-caveat">
+          <Banner tone="warning" title="A shortcut may not be heard here">
+            <p>{caveat}</p>
+            <p>Press Test hotkeys, then a shortcut, to check it. Where one is not heard, use the Live view’s buttons and keys instead ({liveKeys}), in the window or in an OBS dock.</p>
+          </Banner>
+        </div>
+      ) : null}
       {state ? (
         <ul className="settings-list hotkey-list" aria-label="Quick action hotkeys">
           {state.hotkeys.map((h) => (
@@ -62,6 +79,8 @@ export function HotkeysSettingsView({ state, transport, platform, onCapture, onC
                 <span className="hotkey-keys">{h.accelerator ? <kbd>{human(h.accelerator)}</kbd> : <span className="muted small">none</span>}</span>
               </div>
               {h.error ? <p className="warning-text small">{h.accelerator ? h.error.split(h.accelerator).join(human(h.accelerator)) : h.error}</p> : null}
+              {h.warning ? <p className="warning-text small">{h.warning}</p> : null}
+              {caveat && h.registered ? <p className="muted small">{h.lastFiredAt ? `Heard at ${formatClockTime(h.lastFiredAt)}.` : 'Not heard yet: press Test hotkeys, then these keys.'}</p> : null}
               <div className="button-row">
                 <ShortcutCapture label={h.label} onCapture={(accelerator) => onCapture(h.action, accelerator)} />
                 {h.accelerator && h.action !== 'marker' ? (
@@ -91,6 +110,9 @@ export function HotkeysSettingsView({ state, transport, platform, onCapture, onC
     </FormSection>
   );
 }
+
+/** The Live view's own keys, which need no global shortcut. */
+const liveKeys = 'M drops a marker, K creates a clip';
 
 function HotkeyFact({ entry, human }: { entry: HotkeyEntry; human: (accelerator: string) => string }) {
   return (
@@ -125,12 +147,24 @@ export function HotkeysSettings() {
       onClear={(action) => void clearHotkey(action)}
       onTest={() => void testHotkeys()}
     >
-      {traySettings ? (
-        <Switch checked={traySettings.closeToTray} onChange={(closeToTray) => void setCloseToTray(closeToTray)} description="Hotkeys and notifications keep working with the window closed." descriptionId="tray-description">
-          Keep running in the tray when the window is closed
-        </Switch>
-      ) : null}
+      {traySettings ? <TraySwitch settings={traySettings} onChange={(closeToTray) => void setCloseToTray(closeToTray)} /> : null}
       <ActionError action="tray.set" what="Setting not saved" />
     </HotkeysSettingsView>
+  );
+}
+
+/** Closing to the tray; where this desktop shows no tray, off and saying why (closing quits there). */
+export function TraySwitch({ settings, onChange }: { settings: TraySettings; onChange: (closeToTray: boolean) => void }) {
+  const unavailable = settings.unavailable ?? null;
+  return (
+    <Switch
+      checked={settings.closeToTray && !unavailable}
+      disabled={Boolean(unavailable)}
+      onChange={onChange}
+      description={unavailable ?? 'Hotkeys and notifications keep working with the window closed.'}
+      descriptionId="tray-description"
+    >
+      Keep running in the tray when the window is closed
+    </Switch>
   );
 }

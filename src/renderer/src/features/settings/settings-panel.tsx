@@ -6,7 +6,7 @@ import { FormSection } from '../../components/form-section';
 import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
-import { selectAccountLabel } from '../../store/selectors';
+import { selectCanCallApi, selectCurrentBroadcaster } from '../../store/selectors';
 import { HotkeysSettings } from './hotkeys-settings';
 import './settings.css';
 
@@ -33,11 +33,11 @@ export function SettingsPanel() {
 }
 
 function NotificationSettings() {
-  const { settings, rewards, signedIn } = useSidestage(
+  const { settings, rewards, hasBroadcaster } = useSidestage(
     useShallow((state) => ({
       settings: state.notificationSettings,
       rewards: state.rewards?.rewards ?? null,
-      signedIn: state.auth?.status === 'signedIn',
+      hasBroadcaster: selectCurrentBroadcaster(state) !== null,
     })),
   );
   const { setNotificationSettings, loadNotificationSettings } = store.getState();
@@ -63,7 +63,7 @@ function NotificationSettings() {
       </Switch>
       <div className="stack">
         <h4 className="settings-subheading">Channel point rewards</h4>
-        {!signedIn ? (
+        {!hasBroadcaster ? (
           <p className="muted small">Sign in to choose which rewards notify you.</p>
         ) : rewards === null ? (
           <p className="muted small">Reading your rewards…</p>
@@ -121,15 +121,15 @@ function ObsSettings() {
 }
 
 function AccountSettings() {
-  const label = useSidestage(selectAccountLabel);
-  const signedIn = useSidestage((state) => state.auth?.status === 'signedIn');
+  const broadcaster = useSidestage(selectCurrentBroadcaster);
+  const canCallApi = useSidestage(selectCanCallApi);
   const { setActivePanel } = store.getState();
   return (
     <FormSection title="Account">
-      <p className="small">{signedIn ? `Signed in as ${label}.` : 'Not signed in.'}</p>
+      <p className="small">{!broadcaster ? 'Not signed in.' : canCallApi ? `Signed in as ${broadcaster.login}.` : `${broadcaster.login}: sign in again.`}</p>
       <div className="button-row">
         <button type="button" onClick={() => setActivePanel('account')}>
-          {signedIn ? 'Account and sign-out' : 'Sign in'}
+          {broadcaster ? 'Account and sign-out' : 'Sign in'}
         </button>
       </div>
     </FormSection>

@@ -1,0 +1,149 @@
+/**
+ * Composition's builder of what a broadcaster reaches for while live: stream status, the marker
+ * log, chat settings with presets, ads and the ad schedule, channel info, the tray's model, and the
+ * quick actions (clips, polls and predictions, raids and shoutouts) with a global hotkey each.
+ * Synchronous: every service exists once `buildLiveControls` returns; `startLiveControls` and
+ * `disposeLiveControls` run them in order. Each service lives in its own folder under services/
+ * and is tested on its own; composition.ts and the integration tests build them with this.
+ */
+import { AdsService } from '../services/ads/ads-service';
+import type { ApiClient } from '../services/api/api-client';
+import type { Clock } from '../../shared/primitives/clock';
+import { ChannelInfoService } from '../services/channel-info/channel-info-service';
+import { ChatSettingsService } from '../services/chat-settings/chat-settings-service';
+import type { Logger } from '../services/logger';
+import { QuickActionHotkeys } from '../services/hotkeys/quick-action-hotkeys';
+import { FileMarkerLogStore, type MarkerLogStore } from '../services/markers/marker-log-store';
+import { MarkerService } from '../services/markers/marker-service';
+import { UnavailableShortcutRegistry, type ShortcutRegistry } from '../services/hotkeys/shortcut-registry';
+import type { Notifier } from '../services/notifications/notifier';
+import type { CurrentBroadcaster } from '../services/common/current-broadcaster';
+import type { DataRecoveryNotices } from '../services/common/data-recovery-notices';
+import type { SettingsStore } from '../services/settings/settings-store';
+import { StreamStatusService, type StreamEventsSource } from '../services/stream-status/stream-status-service';
+import { settingsPauseSwitch, TrayModel, type NotificationPauseSwitch } from '../services/tray/tray-model';
+import { ClipService } from '../services/clips/clip-service';
+import { EngagementService } from '../services/polls/engagement-service';
+import { RaidService } from '../services/raids/raid-service';
+import type { EventsService } from '../services/events/events-service';
+
+export interface LiveControlsDeps {
+  api: ApiClient;
+  /** The one current broadcaster composition builds (the same one every service follows). */
+  broadcaster: CurrentBroadcaster;
+  settings: SettingsStore;
+  dataDir: string;
+  /** Told about damaged files found at start (the marker log). */
+  notices?: DataRecoveryNotices;
+  logger: Logger;
+  notifier: Notifier;
+  /** The EventSub events service (stream.online / stream.offline, gaps); null: polling only. */
+  events?: (StreamEventsSource & Pick<EventsService, 'want' | 'onNotification'>) | null;
+  clock?: Clock;
+  /** Opens a clip's edit link from its notification (the system browser). */
+  openUrl?: (url: string) => Promise<unknown>;
+  /** Electron's globalShortcut adapter in the app; the dock has none (the hotkeys say why). */
+  shortcuts?: ShortcutRegistry;
+  /** Default: the notifications' do-not-disturb setting. */
+  notificationPause?: NotificationPauseSwitch;
+  /** For the tray's "Open Sidestage" (and the note and raid hotkeys) and "Quit"; the dock has no tray. */
+  openWindow?: () => void;
+  /** The tray's "Go-live checklist": opens the window on that panel. */
+  openGoLiveChecklist?: () => void;
+  quit?: () => void;
+  /** Test and benchmark knobs. */
+  markerLogStore?: MarkerLogStore;
+  pollIntervalMs?: number;
+  markerRetryWindowMs?: number;
+  markerRetryBaseMs?: number;
+  clipPollInitialMs?: number;
+  clipAvailableWithinMs?: number;
+}
+
+export interface LiveControls {
+  stream: StreamStatusService;
+  markers: MarkerService;
+  /** Every quick action's global hotkey. */
+  hotkeys: QuickActionHotkeys;
+  chatSettings: ChatSettingsService;
+  ads: AdsService;
+  channel: ChannelInfoService;
+  tray: TrayModel;
+  clips: ClipService;
+  engagement: EngagementService;
+  raids: RaidService;
+  /** For the window's close handler in src/main/index.ts: hide to the tray instead of quitting. */
+  closesToTray(): boolean;
+}
+
+export function buildLiveControls(deps: LiveControlsDeps): LiveControls {
+  const { api, broadcaster, settings, logger, notifier, clock } = deps;
+  const events = deps.events ?? null;
+  const stream = new StreamStatusService({ api, broadcaster, events, logger, clock, pollIntervalMs: deps.pollIntervalMs });
+  const markers = new MarkerService({
+    api,
+    broadcaster,
+    stream,
+    notifier,
+    settings,
+    store: deps.markerLogStore ?? new FileMarkerLogStore(deps.dataDir, logger, undefined, deps.notices),
+    logger,
+    clock,
+    retryWindowMs: deps.markerRetryWindowMs,
+    retryBaseMs: deps.markerRetryBaseMs,
+    showWindow: deps.openWindow,
+  });
+  const clips = new ClipService({ api, broadcaster, notifier, logger, log: markers, openUrl: deps.openUrl, clock, pollInitialMs: deps.clipPollInitialMs, availableWithinMs: deps.clipAvailableWithinMs });
+  const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
+  const ads = new AdsService({ api, broadcaster, notifier, clock, events, stream, logger });
+  const engagement = new EngagementService({ api, broadcaster, settings, logger, events });
+  const raids = new RaidService({ api, broadcaster, logger, events, clock });
+  const hotkeys = new QuickActionHotkeys({
+    registry: deps.shortcuts ?? new UnavailableShortcutRegistry(),
+    settings,
+    notifier,
+    logger,
+    clock,
+    services: { markers, clips, ads, chatSettings, engagement, raids },
+    openWindow: deps.openWindow,
+  });
+  // A title or category change shows in the status at once.
+  const channel = new ChannelInfoService({ api, broadcaster, events, logger, onChanged: () => void stream.refresh().catch(() => {}) });
+  const tray = new TrayModel({
+    stream,
+    ads,
+    markers,
+    notifications: deps.notificationPause ?? settingsPauseSwitch(settings),
+    openWindow: deps.openWindow ?? (() => {}),
+    openGoLiveChecklist: deps.openGoLiveChecklist,
+    quit: deps.quit ?? (() => {}),
+    logger,
+    clock,
+  });
+  return { stream, markers, hotkeys, chatSettings, ads, channel, tray, clips, engagement, raids, closesToTray: () => settings.get('app.closeToTray') };
+}
+
+/** Starts them; resolves once the marker log is read. */
+export async function startLiveControls(live: LiveControls): Promise<void> {
+  live.stream.start();
+  live.channel.start();
+  live.chatSettings.start();
+  live.hotkeys.start();
+  live.ads.start();
+  live.engagement.start();
+  await live.markers.start();
+}
+
+/** Stops them; resolves once the marker log on disk is up to date. */
+export async function disposeLiveControls(live: LiveControls): Promise<void> {
+  live.tray.dispose();
+  live.channel.dispose();
+  live.ads.dispose();
+  live.raids.dispose();
+  live.engagement.dispose();
+  live.clips.dispose();
+  live.hotkeys.dispose();
+  await live.markers.dispose();
+  live.chatSettings.dispose();
+  live.stream.dispose();
+}
