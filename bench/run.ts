@@ -19,6 +19,7 @@ import * as goLive from './go-live.bench';
 import * as clipHotkey from './clip-hotkey.bench';
 import * as activityFeed from './activity-feed.bench';
 import * as automations from './automations.bench';
+import * as overlays from './overlays.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -37,6 +38,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
   'clip-hotkey': () => clipHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
   automations: () => automations.run({ events: 500, sustainSeconds: Number(process.env.BENCH_AUTOMATIONS_SECONDS ?? 60), perSecond: 50 }),
+  overlays: () => overlays.run({ rounds: Math.max(100, durationSeconds * 20), burst: 500, burstSeconds: 5 }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

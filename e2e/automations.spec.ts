@@ -109,8 +109,8 @@ test('the editor fits a 320 px dock, is reachable by keyboard and has no serious
   // Saving what is not complete names each problem; nothing is saved.
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(editor.getByRole('alert')).toContainText('Action 1 (OBS: switch scene): Choose one from OBS.');
-  // The sound picker says where sounds come from while the media library is not in this build.
-  await expect(editor.getByText("Sounds and images come from the overlays' media library")).toBeVisible();
+  // Sounds and images are picked from the overlays' media library, empty here: the picker says where to add them.
+  await expect(editor.getByText('No sounds in the media library yet: add them in the Overlays panel.')).toBeVisible();
   // The keyboard reaches the editor's buttons.
   await editor.getByRole('button', { name: 'Cancel' }).focus();
   await page.keyboard.press('Shift+Tab');

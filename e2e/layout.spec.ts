@@ -24,6 +24,7 @@ const panels = [
   { button: 'Queue', heading: /Queue|Redemption/ },
   { button: 'Rewards', heading: 'Rewards' },
   { button: 'Charity', heading: 'Charity' },
+  { button: 'Overlays', heading: 'Overlays' },
   { button: 'Automations', heading: 'Automations' },
   { button: 'Settings', heading: 'Settings' },
 ] as const;

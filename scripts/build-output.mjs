@@ -21,7 +21,7 @@ export const builtPrograms = {
 };
 
 /** Every file one build writes: if any is missing or older than a source, the build is stale. */
-const outputs = [...Object.values(builtEntries), ...Object.values(builtPrograms), join(projectRoot, 'out/preload/index.cjs'), join(projectRoot, 'out/renderer/index.html')];
+const outputs = [...Object.values(builtEntries), ...Object.values(builtPrograms), join(projectRoot, 'out/preload/index.cjs'), join(projectRoot, 'out/renderer/index.html'), join(projectRoot, 'out/overlays/index.html')];
 const sources = ['src', 'resources', 'package.json', 'package-lock.json', 'electron.vite.config.ts', 'scripts/build-programs.mjs', 'tsconfig.base.json'];
 
 /** Tests and their support are not built: editing them does not make the build stale. */

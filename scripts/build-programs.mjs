@@ -1,7 +1,8 @@
 // The two programs that run in plain Node (`npm run dock`, `npm run emulator`), built into
 // out/programs/ after `electron-vite build`. Each is one CommonJS file holding everything its start
 // runs (so that V8's code cache can hold it whole, see src/launchers/code-cache.ts) plus the
-// chunks it loads later, and a small launcher that loads it through the cache.
+// chunks it loads later, and a small launcher that loads it through the cache. Then the overlay
+// pages, which the app and the dock both serve.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -44,3 +45,13 @@ for (const [name, entry] of Object.entries(programs)) {
   await nodeBuild({ [name]: entry }, { entryFileNames: '[name].program.cjs', chunkFileNames: `chunks/${name}-[name]-[hash].cjs` });
 }
 await nodeBuild({ dock: 'src/launchers/dock.ts', emulator: 'src/launchers/emulator.ts' }, { entryFileNames: '[name].cjs', chunkFileNames: 'chunks/launcher-[name]-[hash].cjs' });
+
+// The overlay pages (OBS browser sources), served by the overlay server of the app and of the dock
+// alike from out/overlays/: one page for every overlay, its script and style under /assets/.
+await build({
+  configFile: false,
+  root: join(projectRoot, 'src/renderer/overlays'),
+  base: '/',
+  logLevel: 'warn',
+  build: { outDir: join(projectRoot, 'out/overlays'), emptyOutDir: true, reportCompressedSize: false, target: 'chrome103' },
+});

@@ -59,6 +59,11 @@ import { AppearanceService } from './services/appearance/appearance-service';
 import { buildAutomations } from './services/automations/build-automations';
 import type { AutomationsFeature } from './services/automations/automations-feature';
 import { registerAutomationsIpc } from './ipc/automations-ipc';
+import { ChannelEvents } from './services/events/channel-events';
+import { buildOverlays } from './services/overlays/build-overlays';
+import { openOverlayFiles, type OverlaysFeature } from './services/overlays/overlays-feature';
+import { registerOverlaysIpc } from './ipc/overlays-ipc';
+import { registerMediaIpc } from './ipc/media-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -96,6 +101,8 @@ export interface SidestageOptions {
   logger: Logger;
   /** How the EventSub WebSocket is made; the go-live benchmark wraps it to time frames on arrival. Default: `ws`. */
   eventSubSocketFactory?: WebSocketFactory;
+  /** The built overlay pages (out/overlays); none: the overlay server says they are not built. */
+  overlayPagesDir?: string | null;
 }
 
 export interface Sidestage {
@@ -115,6 +122,8 @@ export interface Sidestage {
   recoveryNotices: DataRecoveryNotices;
   /** When something happens on the channel, Sidestage acts. */
   automations: AutomationsFeature;
+  /** Overlays for OBS browser sources, the alert queue and the media library. */
+  overlays: OverlaysFeature;
   dispose(): Promise<void>;
 }
 
@@ -126,6 +135,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const choice = options.demo ? ({ kind: 'demo' } as const) : choosePlatform(options.env, settings.get('platform.clientId'));
   // What the services read at start, before anything is built: then every service is built at once.
   const files = await openRedemptionFiles(options.dataDir, { notices: recoveryNotices, logger });
+  const overlayFiles = await openOverlayFiles({ dataDir: options.dataDir, notices: recoveryNotices, logger });
 
   let emulator: RunningEmulator | null = null;
   let config: PlatformConfig;
@@ -160,6 +170,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const broadcaster = new CurrentBroadcaster(auth);
   // One EventSub session for the current broadcaster; services subscribe to its notifications and gaps.
   const events = new EventsService({ eventsubUrl: config.eventsubUrl, api, broadcaster, auth, logger, wsFactory: options.eventSubSocketFactory });
+  // The one channel-event stream: every consumer of what happens on the channel subscribes here.
+  const channelEvents = new ChannelEvents({ events, broadcaster, logger });
   const ingest = new IngestService({
     directory: new IngestDirectory({ ingestUrl: config.ingestUrl, settings, logger }),
     probe: new LatencyProbe(),
@@ -243,6 +255,25 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   });
   const chat = new ChatService({ api, broadcaster, events, logger });
   const appearance = new AppearanceService(settings);
+  // What the viewers see: the alert queue, the overlay server and the media library.
+  const overlays = buildOverlays(
+    {
+      dataDir: options.dataDir,
+      pagesDir: options.overlayPagesDir ?? null,
+      settings,
+      channelEvents,
+      api,
+      broadcaster,
+      charity: redemptions.charity,
+      redemptions: redemptions.redemptions,
+      chat,
+      obs,
+      demo: emulator && demoSeed ? { emulatorUrl: emulator.url, broadcasterId: demoSeed.broadcaster.id } : null,
+      notices: recoveryNotices,
+      logger,
+    },
+    overlayFiles,
+  );
   // ---------- automations: when something happens on the channel, Sidestage acts ----------
   const automations = buildAutomations({
     dataDir: options.dataDir,
@@ -252,10 +283,13 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     emulator,
     events,
     broadcaster,
+    channelEvents,
     obs,
     chat,
     live,
     redemptions,
+    // The overlays' alerts and sounds: "Show an alert" and "Play a sound".
+    alerts: overlays,
   });
   // ---------- end of automations ----------
 
@@ -302,6 +336,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, appearance));
   wiring.add(registerAutomationsIpc(router, automations.feature));
+  wiring.add(registerOverlaysIpc(router, overlays));
+  wiring.add(registerMediaIpc(router, overlays.media));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -326,6 +362,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     wiring.dispose();
     // Before the services its actions call.
     await automations.dispose();
+    await overlays.dispose();
+    channelEvents.dispose();
     goLive.dispose();
     chat.dispose();
     activity.dispose();
@@ -350,6 +388,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     await automations.start();
     activity.start();
     chat.start();
+    await overlays.start();
     events.start();
     await auth.start();
     await startLiveControls(live);
@@ -374,6 +413,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     testStream,
     recoveryNotices,
     automations: automations.feature,
+    overlays,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
   };

@@ -102,7 +102,9 @@ describe('the desktop shell, built, with a recording Electron', () => {
     expect(shell.of('BrowserWindow.loadURL').map((r) => r.url)).toEqual([rendererUrl]);
     expect(existsSync(fileURLToPath(rendererUrl))).toBe(true);
     const rewritten = await shell.command<{ responseHeaders: Record<string, string[]> }>('responseHeaders', { url: rendererUrl });
-    expect(rewritten.responseHeaders['Content-Security-Policy']).toEqual([contentSecurityPolicy]);
+    // The renderer's policy, framing only the overlay server's origin (the Overlays panel's preview).
+    expect(rewritten.responseHeaders['Content-Security-Policy']).toEqual([expect.stringMatching(/; frame-src http:\/\/127\.0\.0\.1:\d+$/)]);
+    expect(rewritten.responseHeaders['Content-Security-Policy']![0]!.startsWith(contentSecurityPolicy)).toBe(true);
     expect(rewritten.responseHeaders['Content-Type']).toEqual(['text/html']);
   });
 

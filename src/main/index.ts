@@ -17,7 +17,7 @@ import { createSecretStorage, keyringOf } from './adapters/secret-storage';
 import { ElectronTray, trayIcons } from './adapters/tray';
 import { probeStatusNotifierWatcher, trayUnavailableReason } from './adapters/tray-availability';
 import { createSidestage, type Sidestage } from './composition';
-import { contentSecurityPolicyFor, guardWebContents, restrictPermissions, secureWebPreferences } from './security';
+import { guardWebContents, restrictPermissions, secureWebPreferences, sessionPolicyFor } from './security';
 import { needsGlobalShortcutsPortal, shortcutDesktop } from './services/hotkeys/desktop-shortcuts';
 import { createConsoleLogger } from './services/logger';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
@@ -170,12 +170,15 @@ async function start(): Promise<void> {
     trayUnavailable: () => trayUnavailable,
     showWindow,
     quit: () => app.quit(),
+    overlayPagesDir: join(here, '../overlays'),
   });
 
   restrictPermissions(session.defaultSession, rendererUrl);
-  const policy = contentSecurityPolicyFor(rendererUrl);
+  const services = sidestage;
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
+    // The overlay server's pages (the Overlays panel's preview) keep their own, stricter policy.
+    const policy = sessionPolicyFor(details.url, rendererUrl, services.overlays.origin());
+    callback(policy === null ? {} : { responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
 
   // Handlers first: the page calls main as soon as it loads.

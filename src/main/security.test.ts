@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   contentSecurityPolicy,
-  contentSecurityPolicyFor,
+  sessionPolicyFor,
   isPermissionAllowed,
   restrictPermissions,
   guardWebContents,
@@ -27,15 +27,20 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('contentSecurityPolicyFor', () => {
-  it('keeps the strict policy for the built page', () => {
-    expect(contentSecurityPolicyFor('file:///app/out/renderer/index.html')).toBe(contentSecurityPolicy);
+describe('sessionPolicyFor', () => {
+  const built = 'file:///app/out/renderer/index.html';
+  it('keeps the strict policy for the built page, with the overlay origin framed, and leaves the overlay pages their own policy', () => {
+    expect(sessionPolicyFor(built, built, 'http://127.0.0.1:4455')).toBe(`${contentSecurityPolicy}; frame-src http://127.0.0.1:4455`);
+    expect(sessionPolicyFor('http://127.0.0.1:4455/overlay/alerts?token=x', built, 'http://127.0.0.1:4455')).toBeNull();
+    // Another port of the same host is not the overlay server.
+    expect(sessionPolicyFor('http://127.0.0.1:44551/overlay/alerts', built, 'http://127.0.0.1:4455')).toContain('frame-src http://127.0.0.1:4455');
+    expect(sessionPolicyFor(built, built, null)).toBe(contentSecurityPolicy);
   });
   it('lets the loopback dev server run its inline refresh script, and nothing else more', () => {
-    const dev = contentSecurityPolicyFor('http://localhost:5173/');
+    const dev = sessionPolicyFor('http://localhost:5173/', 'http://localhost:5173/', null)!;
     expect(dev).toContain("script-src 'self' 'unsafe-inline'");
     expect(dev.replace(" 'unsafe-inline'", '')).toBe(contentSecurityPolicy);
-    expect(contentSecurityPolicyFor('http://example.com:5173/')).toBe(contentSecurityPolicy);
+    expect(sessionPolicyFor('http://example.com:5173/', 'http://example.com:5173/', null)).toBe(contentSecurityPolicy);
   });
 });
 

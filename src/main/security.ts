@@ -17,14 +17,26 @@ export const contentSecurityPolicy = [
 ].join('; ');
 
 /**
- * The policy sent with every response: the strict one, but for `npm run dev`, whose dev server
- * puts React's refresh runtime in an inline script. A response header and the page's meta tag
- * both apply (a script must pass both), so relaxing the meta tag alone (electron.vite.config.ts)
- * left the dev window blank. Only a loopback dev server gets it; the built file never does.
+ * The renderer's policy with what one run adds: WebSocket origins to connect to (the dock's own)
+ * and the one origin whose pages may be framed, the overlay server's (the Overlays panel's preview).
  */
-export function contentSecurityPolicyFor(rendererUrl: string): string {
-  if (!isDevServerUrl(rendererUrl)) return contentSecurityPolicy;
-  return contentSecurityPolicy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+export function contentSecurityPolicyWith(extra: { connectSrc?: readonly string[]; frameSrc?: readonly string[] }): string {
+  const connect = contentSecurityPolicy.replace("connect-src 'self'", ["connect-src 'self'", ...(extra.connectSrc ?? [])].join(' '));
+  return extra.frameSrc?.length ? `${connect}; frame-src ${extra.frameSrc.join(' ')}` : connect;
+}
+
+/**
+ * The policy Electron sends with every response of the window's session: the renderer's, allowing
+ * frames of the overlay origin; none for the overlay server's own pages, which carry their own
+ * stricter one. For `npm run dev` only, whose dev server puts React's refresh runtime in an inline
+ * script, inline scripts pass too: a response header and the page's meta tag both apply (a script
+ * must pass both), so relaxing the meta tag alone (electron.vite.config.ts) left the dev window
+ * blank. Only a loopback dev server gets it; the built file never does.
+ */
+export function sessionPolicyFor(responseUrl: string, rendererUrl: string, overlayOrigin: string | null): string | null {
+  if (overlayOrigin !== null && responseUrl.startsWith(`${overlayOrigin}/`)) return null;
+  const policy = contentSecurityPolicyWith({ frameSrc: overlayOrigin ? [overlayOrigin] : [] });
+  return isDevServerUrl(rendererUrl) ? policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'") : policy;
 }
 
 function isDevServerUrl(rawUrl: string): boolean {

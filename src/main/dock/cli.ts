@@ -71,9 +71,10 @@ async function main(): Promise<void> {
     // A dock has no window of its own to open a browser from: the renderer opens the page.
     openUrl: async () => false,
     logger,
+    overlayPagesDir: join(projectRoot, 'out/overlays'),
   });
 
-  const dock = await startDockServer({ router: sidestage.router, rendererDir, secret, port, logger });
+  const dock = await startDockServer({ router: sidestage.router, rendererDir, secret, port, logger, frameOrigins: () => [sidestage.overlays.origin()].filter((o) => o !== null) });
   if (sidestage.emulator) console.log(`emulator listening on ${sidestage.emulator.url}`);
   console.log(`dock ready at ${dock.url}`);
 

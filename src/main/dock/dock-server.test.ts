@@ -85,6 +85,20 @@ describe('dock server', () => {
     expect(await res.body.text()).toContain('Sidestage');
   });
 
+  it('lets the renderer frame the overlay server’s origin only (the Overlays panel’s preview)', async () => {
+    const framing = await startDockServer({ router, rendererDir: dir, secret, logger: silentLogger, frameOrigins: () => ['http://127.0.0.1:4455'] });
+    try {
+      const res = await request(`${framing.origin}/`, { headers: { authorization: `Bearer ${secret}` } });
+      await res.body.dump();
+      expect(res.headers['content-security-policy']).toMatch(/; frame-src http:\/\/127\.0\.0\.1:4455$/);
+      const plain = await request(`${dock.origin}/`, { headers: { cookie: await sessionCookie() } });
+      await plain.body.dump();
+      expect(plain.headers['content-security-policy']).not.toContain('frame-src');
+    } finally {
+      await framing.close();
+    }
+  });
+
   it('answers a call with the secret and a matching Origin', async () => {
     const res = await call({ authorization: `Bearer ${secret}`, origin: dock.origin });
     expect(res.statusCode).toBe(200);
@@ -268,7 +282,7 @@ describe('dock server: what a local stranger or a broken client sends', () => {
   });
 
   it('answers a body over the limit with a 413', async () => {
-    const res = await call({ authorization: `Bearer ${secret}`, origin: dock.origin }, JSON.stringify({ arg: 'x'.repeat(1_100_000) }));
+    const res = await call({ authorization: `Bearer ${secret}`, origin: dock.origin }, JSON.stringify({ arg: 'x'.repeat(8_100_000) }));
     expect(res.statusCode).toBe(413);
     await res.body.dump();
   });

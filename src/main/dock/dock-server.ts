@@ -8,9 +8,7 @@
  * random session token, never the secret: cookies ignore ports, so every other server on 127.0.0.1
  * that the browser visits receives it.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -19,8 +17,18 @@ import type { IpcResult } from '../../shared/ipc/contract';
 import { boundText, type IpcRouter } from '../ipc/ipc-router';
 import { systemClock, type Clock } from '../../shared/primitives/clock';
 import type { Logger } from '../services/logger';
-import { contentSecurityPolicy } from '../security';
-import { answerClientErrors, endRaw, parseRequestTarget } from '../services/loopback-http';
+import { contentSecurityPolicyWith } from '../security';
+import {
+  answerClientErrors,
+  loopbackHosts,
+  loopbackOrigins,
+  parseRequestTarget,
+  readStaticFile,
+  refuseForeignRequest,
+  refuseUpgrade,
+  safeDecode,
+  sendText,
+} from '../services/loopback-http';
 import { DockSessions, defaultDockSessionLimits, type DockSessionLimits } from './dock-sessions';
 
 export interface DockServerOptions {
@@ -33,6 +41,8 @@ export interface DockServerOptions {
   /** Session expiry reads it; tests move it. */
   clock?: Pick<Clock, 'now'>;
   sessionLimits?: Partial<DockSessionLimits>;
+  /** The one origin the renderer may frame: the overlay server's (the Overlays panel's preview). */
+  frameOrigins?: () => string[];
 }
 
 export interface RunningDock {
@@ -45,19 +55,10 @@ export interface RunningDock {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1_000_000;
+/** A media file for alerts (5 MB, in base64) is the largest call; only a caller with the secret gets this far. */
+const MAX_BODY_BYTES = 8_000_000;
 /** The largest message an event-socket client may send; it should send none. */
 const MAX_SOCKET_PAYLOAD = 4096;
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
 
 export async function startDockServer(options: DockServerOptions): Promise<RunningDock> {
   const { router, rendererDir, secret, logger } = options;
@@ -67,8 +68,8 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
   /** Event sockets and the session that opened each (null: the secret itself, in a header). */
   const clients = new Map<WebSocket, string | null>();
   let port = 0;
-  const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
-  const allowedOrigins = () => allowedHosts().map((h) => `http://${h}`);
+  const allowedHosts = () => loopbackHosts(port);
+  const allowedOrigins = () => loopbackOrigins(port);
   const cookieName = () => `sidestage_dock_${port}`; // cookies ignore ports: one name per server
 
   const isSecret = (presented: string): boolean => {
@@ -85,10 +86,8 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
 
   /** Host, Origin and secret: the refusal, or who was let in. */
   const check = (req: IncomingMessage, needsOrigin: boolean): { refused: [number, string] } | { session: string | null } => {
-    if (!allowedHosts().includes(req.headers.host ?? '')) return { refused: [421, 'This server answers only on its loopback address.'] };
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().includes(origin)) return { refused: [403, 'Requests from other sites are refused.'] };
-    if (needsOrigin && origin === undefined) return { refused: [403, 'An Origin header is required.'] };
+    const refused = refuseForeignRequest(req, port, { needsOrigin });
+    if (refused) return { refused };
     const session = authorise(req);
     if (session === false) return { refused: [401, 'Open the dock URL that Sidestage printed (it carries the secret).'] };
     return { session };
@@ -152,25 +151,16 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const decoded = safeDecode(pathname);
-    if (decoded === null) return sendText(res, 404, 'Not found');
-    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
-    const file = normalize(join(rendererDir, relative));
-    if (!file.startsWith(normalize(rendererDir) + sep)) return sendText(res, 404, 'Not found');
-    let content: Buffer;
-    try {
-      content = await readFile(file);
-    } catch {
-      return sendText(res, 404, 'Not found');
-    }
+    const found = await readStaticFile(rendererDir, pathname === '/' ? '/index.html' : pathname);
+    if (!found) return sendText(res, 404, 'Not found');
     res.writeHead(200, {
-      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': `${contentSecurityPolicy.replace("connect-src 'self'", `connect-src 'self' ${allowedOrigins().map((o) => o.replace('http', 'ws')).join(' ')}`)}`,
+      'content-type': found.contentType,
+      'content-security-policy': contentSecurityPolicyWith({ connectSrc: allowedOrigins().map((o) => o.replace('http', 'ws')), frameSrc: options.frameOrigins?.() ?? [] }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-cache',
     });
-    res.end(content);
+    res.end(found.content);
   }
 
   answerClientErrors(server, logger, 'dock');
@@ -262,18 +252,6 @@ function callArgument(body: unknown): { ok: true; arg: unknown } | { ok: false; 
   return { ok: true, arg: (body as { arg?: unknown }).arg };
 }
 
-function refuseUpgrade(socket: Duplex, status: number, message: string): void {
-  endRaw(socket, status, STATUS_CODES[status] ?? 'Refused', message);
-}
-
-function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
-}
-
 function bearer(header: string | undefined): string | null {
   const match = /^Bearer (\S+)$/.exec(header ?? '');
   return match?.[1] ?? null;
@@ -307,9 +285,4 @@ async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknow
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
-}
-
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(text);
 }

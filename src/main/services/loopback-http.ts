@@ -1,5 +1,10 @@
-/** What Sidestage's loopback HTTP listeners (the dock, the OAuth callback) share about bad requests. */
-import type { Server } from 'node:http';
+/**
+ * What Sidestage's loopback HTTP listeners (the dock, the overlay server, the OAuth callback) share:
+ * bad requests answered in words, the Host and Origin guard, and built files served without traversal.
+ */
+import { readFile } from 'node:fs/promises';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Logger } from './logger';
 
@@ -45,4 +50,72 @@ export function endRaw(socket: Duplex, status: number, reason: string, message: 
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\nContent-Length: ${body.length}\r\n\r\n${message}`,
   );
+}
+
+/** The Host values a loopback listener on `port` answers to (anything else may be DNS rebinding). */
+export function loopbackHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`];
+}
+
+/** The pages a loopback listener on `port` serves, as their Origin header names them. */
+export function loopbackOrigins(port: number): string[] {
+  return loopbackHosts(port).map((host) => `http://${host}`);
+}
+
+/**
+ * The DNS-rebinding and cross-site guard every loopback listener applies to every request and
+ * upgrade: a Host of this server, and an Origin of this server when one is sent (or required).
+ * Answers the refusal as [status, sentence], or null when the request may go on.
+ */
+export function refuseForeignRequest(req: IncomingMessage, port: number, options: { needsOrigin: boolean }): [number, string] | null {
+  if (!loopbackHosts(port).includes(req.headers.host ?? '')) return [421, 'This server answers only on its loopback address.'];
+  const origin = req.headers.origin;
+  if (origin !== undefined && !loopbackOrigins(port).includes(origin)) return [403, 'Requests from other sites are refused.'];
+  if (options.needsOrigin && origin === undefined) return [403, 'An Origin header is required.'];
+  return null;
+}
+
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(text);
+}
+
+/** A refused WebSocket upgrade: a status and a sentence on the raw socket, then closed. */
+export function refuseUpgrade(socket: Duplex, status: number, message: string): void {
+  endRaw(socket, status, STATUS_CODES[status] ?? 'Refused', message);
+}
+
+export function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+export const staticContentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/**
+ * A built file under `rootDir` named by a request's path (percent-decoded here), or null when the
+ * path leaves `rootDir` (`..`, an encoded `/`), cannot be decoded or names no readable file.
+ */
+export async function readStaticFile(rootDir: string, pathname: string): Promise<{ file: string; content: Buffer; contentType: string } | null> {
+  const decoded = safeDecode(pathname);
+  if (decoded === null || decoded.includes('\0')) return null;
+  const file = normalize(join(rootDir, decoded.replace(/^\/+/, '')));
+  if (!file.startsWith(normalize(rootDir) + sep)) return null;
+  try {
+    return { file, content: await readFile(file), contentType: staticContentTypes[extname(file)] ?? 'application/octet-stream' };
+  } catch {
+    return null;
+  }
 }

@@ -32,6 +32,8 @@ export const requestedScopes = {
   'moderator:manage:announcements': 'Send chat announcements',
   'moderator:manage:chat_messages': 'Delete chat messages',
   'moderator:manage:banned_users': 'Time out and ban chatters',
+  // Overlays (src/main/services/overlays/): a goal bar of the platform's creator goals.
+  'channel:read:goals': 'Show your creator goals on a goal overlay',
 } as const;
 
 export type RequestedScope = keyof typeof requestedScopes;

@@ -55,6 +55,21 @@ import {
   automationTestResultSchema,
   obsChoicesSchema,
 } from './schemas/automations';
+import { mediaAddArgSchema, mediaItemSchema, mediaListSchema, mediaRemoveArgSchema } from './schemas/media';
+import {
+  addToObsResultSchema,
+  adjustGoalArgSchema,
+  alertQueueStateSchema,
+  goalIdArgSchema,
+  overlayKeyArgSchema,
+  overlaysStateSchema,
+  saveGoalArgSchema,
+  setAlertOptionsArgSchema,
+  setAlertTypeArgSchema,
+  setOverlayPortArgSchema,
+  testAlertArgSchema,
+  testAlertResultSchema,
+} from './schemas/overlays';
 
 const noArg = z.undefined();
 
@@ -87,6 +102,8 @@ export * from './schemas/chat';
 export * from './schemas/channel-events';
 export * from './schemas/appearance';
 export * from './schemas/automations';
+export * from './schemas/media';
+export * from './schemas/overlays';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -278,6 +295,36 @@ export const invokeChannels = {
   'automations:clearLog': { arg: noArg, result: automationsStateSchema },
   /** OBS's scenes, sources and inputs for the editor's pickers. */
   'automations:obsChoices': { arg: noArg, result: obsChoicesSchema },
+  // the media library (images and sounds for alerts) and the overlays served to OBS browser sources
+  'media:list': { arg: noArg, result: mediaListSchema },
+  /** Type read from the bytes, size checked; answers the new item. */
+  'media:add': { arg: mediaAddArgSchema, result: mediaItemSchema },
+  'media:remove': { arg: mediaRemoveArgSchema, result: mediaListSchema },
+  'overlays:getState': { arg: noArg, result: overlaysStateSchema },
+  'overlays:setAlertType': { arg: setAlertTypeArgSchema, result: overlaysStateSchema },
+  'overlays:setAlertOptions': { arg: setAlertOptionsArgSchema, result: overlaysStateSchema },
+  /** Creates (no id) or changes a goal bar. */
+  'overlays:saveGoal': { arg: saveGoalArgSchema, result: overlaysStateSchema },
+  'overlays:removeGoal': { arg: goalIdArgSchema, result: overlaysStateSchema },
+  /** Moves a custom goal's bar by hand. */
+  'overlays:adjustGoal': { arg: adjustGoalArgSchema, result: overlaysStateSchema },
+  /** A new token for the overlay: its old URL stops working at once. */
+  'overlays:resetLink': { arg: overlayKeyArgSchema, result: overlaysStateSchema },
+  /** Creates (or points at the new URL) a browser source in OBS's current scene. */
+  'overlays:addToObs': { arg: overlayKeyArgSchema, result: addToObsResultSchema },
+  /** Serves overlays on another port (kept across restarts); their URLs change. */
+  'overlays:setPort': { arg: setOverlayPortArgSchema, result: overlaysStateSchema },
+  'overlays:setReducedMotion': { arg: z.object({ reducedMotion: z.boolean() }).strict(), result: overlaysStateSchema },
+  /** The redemption on screen; null: the queue's oldest. */
+  'overlays:pickRedemption': { arg: z.object({ redemptionId: z.string().min(1).max(100).nullable() }).strict(), result: overlaysStateSchema },
+  'overlays:getQueue': { arg: noArg, result: alertQueueStateSchema },
+  'overlays:pauseAlerts': { arg: noArg, result: alertQueueStateSchema },
+  /** Resumes a pause by hand and an ad break's alike. */
+  'overlays:resumeAlerts': { arg: noArg, result: alertQueueStateSchema },
+  'overlays:skipAlert': { arg: noArg, result: alertQueueStateSchema },
+  'overlays:replayAlert': { arg: noArg, result: alertQueueStateSchema },
+  /** A test alert of that type (in demo mode made by the emulator, so the whole path runs). */
+  'overlays:testAlert': { arg: testAlertArgSchema, result: testAlertResultSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -312,6 +359,9 @@ export const eventChannels = {
   'chat:changed': chatDeltaSchema,
   'appearance:changed': appearanceSchema,
   'automations:changed': automationsStateSchema,
+  'media:changed': mediaListSchema,
+  'overlays:changed': overlaysStateSchema,
+  'overlays:queueChanged': alertQueueStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

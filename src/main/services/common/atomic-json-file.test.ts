@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AtomicJsonFile, keepValid, writeFileAtomic } from './atomic-json-file';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AtomicJsonFile, keepValid, writeFileAtomic, writeFileAtomicSync } from './atomic-json-file';
 
 let dir: string;
 beforeEach(async () => {
@@ -25,6 +27,24 @@ describe('writeFileAtomic', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(join(dir, 'new'))).mode & 0o777).toBe(0o700);
     expect(await readdir(join(dir, 'new'))).toEqual(['a.json']);
+  });
+
+  it('synchronously: flushes to the disk unless told not to, writing the same either way', async () => {
+    // The named export the module under test imports follows the spy once synced.
+    const sync = vi.spyOn(fs, 'fsyncSync');
+    syncBuiltinESMExports();
+    try {
+      writeFileAtomicSync(join(dir, 'flushed.json'), Buffer.from('[1]'));
+      expect(sync).toHaveBeenCalledTimes(1);
+      writeFileAtomicSync(join(dir, 'quick.json'), Buffer.from('[2]'), { flush: false });
+      expect(sync).toHaveBeenCalledTimes(1);
+      expect(await readFile(join(dir, 'quick.json'), 'utf8')).toBe('[2]');
+      expect((await stat(join(dir, 'quick.json'))).mode & 0o777).toBe(0o600);
+      expect((await readdir(dir)).sort()).toEqual(['flushed.json', 'quick.json']);
+    } finally {
+      sync.mockRestore();
+      syncBuiltinESMExports();
+    }
   });
 
   it('removes its temporary file when the write fails', async () => {

@@ -60,6 +60,8 @@ export interface Settings {
   'appearance.theme': Theme;
   /** The other quick actions' global hotkeys (Electron accelerators) by action id; absent: none. */
   'hotkeys.quickActions': Record<string, string>;
+  /** The overlay server's port, chosen once (null: not yet) and kept, so OBS's browser sources keep working. */
+  'overlays.port': number | null;
 }
 
 export const defaultSettings: Settings = {
@@ -90,6 +92,7 @@ export const defaultSettings: Settings = {
   ],
   'appearance.theme': 'system',
   'hotkeys.quickActions': {},
+  'overlays.port': null,
 };
 
 const pendingRevertSchema = z.object({
@@ -137,6 +140,7 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
   'hotkeys.quickActions': z
     .record(z.string(), z.unknown())
     .transform((entries) => Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 100))),
+  'overlays.port': z.number().int().min(1024).max(65_535).nullable(),
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

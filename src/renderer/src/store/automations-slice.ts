@@ -2,11 +2,11 @@
  * Automations in the store: main keeps them, their run log and the global pause; this mirrors
  * `automations:changed` (the account's domain: read while the platform can be called), and its
  * actions call main. Main numbers its state (`revision`): an answer older than what is shown is
- * ignored. OBS's scenes and inputs are read when the editor asks.
+ * ignored. OBS's scenes and inputs are read when the editor asks; sounds and images are the
+ * overlays slice's media library.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { z } from 'zod';
-import { isChannel, type AutomationInput, type AutomationsState, type IpcResult, type ObsChoices, type SidestageBridge } from '../../../shared/ipc/contract';
+import type { AutomationInput, AutomationsState, IpcResult, ObsChoices } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
@@ -24,29 +24,11 @@ export type AutomationsActionId =
   | 'automations.import'
   | 'automations.export'
   | 'automations.clearLog'
-  | 'automations.obsChoices'
-  | 'automations.media';
-
-/** A sound or image of the overlays' media library (`media:list`), as the editor picks them. */
-const mediaItemSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(['image', 'sound']), contentType: z.string(), bytes: z.number() });
-export type AutomationMediaItem = z.infer<typeof mediaItemSchema>;
-
-/**
- * The overlays' media library, where this build has it: sounds and images are picked from it.
- * Null where the channel does not exist (the overlays feature is not in this build).
- */
-async function listMedia(bridge: SidestageBridge): Promise<AutomationMediaItem[] | null> {
-  if (!isChannel('media:list')) return null;
-  const list = (bridge as unknown as Record<string, Record<string, (() => Promise<IpcResult<unknown>>) | undefined> | undefined>).media?.list;
-  if (!list) return null;
-  return z.object({ items: z.array(mediaItemSchema) }).parse(unwrap(await list())).items;
-}
+  | 'automations.obsChoices';
 
 export interface AutomationsSlice {
   automations: AutomationsState | null;
   automationsObs: ObsChoices | null;
-  /** The media library's sounds and images; `available: false` where this build has none. */
-  automationsMedia: { available: boolean; items: AutomationMediaItem[] } | null;
   /** What Test or Import said, until dismissed. */
   automationsNote: string | null;
   loadAutomations(): Promise<void>;
@@ -64,7 +46,6 @@ export interface AutomationsSlice {
   exportAutomations(ids?: string[]): Promise<{ json: string; fileName: string } | null>;
   clearAutomationLog(): Promise<void>;
   loadAutomationsObs(): Promise<void>;
-  loadAutomationsMedia(): Promise<void>;
   applyAutomations(state: AutomationsState): void;
   dismissAutomationsNote(): void;
 }
@@ -101,7 +82,6 @@ export function createAutomationsSlice({ set, get, deps, run }: SliceContext): A
   return {
     automations: null,
     automationsObs: null,
-    automationsMedia: null,
     automationsNote: null,
     loadAutomations: async () => void (await call('automations.load', () => bridge.automations.getState())),
     saveAutomation: (automation) => saved('automations.save', () => bridge.automations.save({ automation })),
@@ -135,11 +115,6 @@ export function createAutomationsSlice({ set, get, deps, run }: SliceContext): A
       run('automations.obsChoices', async () => {
         set({ automationsObs: unwrap(await bridge.automations.obsChoices()) });
       }),
-    loadAutomationsMedia: () =>
-      run('automations.media', async () => {
-        const items = await listMedia(bridge);
-        set({ automationsMedia: items ? { available: true, items } : { available: false, items: [] } });
-      }),
     applyAutomations: show,
     dismissAutomationsNote: () => set({ automationsNote: null }),
   };
@@ -150,6 +125,6 @@ export function mirrorAutomations(store: StoreApi<SidestageState>, deps: StoreDe
   return mirrorDomain(store, deps, {
     events: { 'automations:changed': (state, automations) => state.applyAutomations(automations) },
     load: (state) => state.loadAutomations(),
-    account: { clear: () => store.setState({ automations: null, automationsObs: null, automationsMedia: null, automationsNote: null }) },
+    account: { clear: () => store.setState({ automations: null, automationsObs: null, automationsNote: null }) },
   });
 }

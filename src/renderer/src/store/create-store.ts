@@ -23,6 +23,7 @@ import { createChatSlice, mirrorChat } from './chat-slice';
 import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
 import { createHotkeysSlice, mirrorHotkeys } from './hotkeys-slice';
 import { createAutomationsSlice, mirrorAutomations } from './automations-slice';
+import { createOverlaysSlice, mirrorOverlays } from './overlays-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -52,6 +53,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createAppearanceSlice(context),
       ...createHotkeysSlice(context),
       ...createAutomationsSlice(context),
+      ...createOverlaysSlice(context),
     };
   });
 }
@@ -81,6 +83,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorAppearance,
     mirrorHotkeys,
     mirrorAutomations,
+    mirrorOverlays,
   ];
   return stopAll([...mirrors.map((mirror) => mirror(store, deps)), followGoingLive(store)]);
 }

@@ -23,6 +23,7 @@ import type { ChatActionId, ChatSlice } from './chat-slice';
 import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
 import type { HotkeysActionId, HotkeysSlice } from './hotkeys-slice';
 import type { AutomationsActionId, AutomationsSlice } from './automations-slice';
+import type { OverlaysActionId, OverlaysSlice } from './overlays-slice';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -71,7 +72,8 @@ export type ActionId =
   | ChatActionId
   | AppearanceActionId
   | HotkeysActionId
-  | AutomationsActionId;
+  | AutomationsActionId
+  | OverlaysActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -157,4 +159,5 @@ export type SidestageState = AppSlice &
   ChatSlice &
   AppearanceSlice &
   HotkeysSlice &
-  AutomationsSlice;
+  AutomationsSlice &
+  OverlaysSlice;

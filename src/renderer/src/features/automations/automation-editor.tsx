@@ -29,9 +29,7 @@ export function AutomationEditor({ title, initial, testMode, onDone }: EditorPro
   const problems = draftProblems(draft);
   const warnings = templateWarnings(draft);
   useEffect(() => {
-    const { loadAutomationsObs, loadAutomationsMedia } = store.getState();
-    void loadAutomationsObs();
-    void loadAutomationsMedia();
+    void store.getState().loadAutomationsObs();
   }, []);
   const set = (changes: Partial<AutomationInput>) => setDraft((d) => ({ ...d, ...changes }));
   const submit = async (andTest: boolean) => {
@@ -342,7 +340,7 @@ function RulesFields({ rules, onChange }: { rules: ConditionRule[]; onChange: Up
 
 function ActionFields({ action, trigger, onChange }: { action: AutomationAction; trigger: AutomationTrigger; onChange: Update<AutomationAction> }) {
   const obs = useSidestage((s) => s.automationsObs);
-  const media = useSidestage((s) => s.automationsMedia);
+  const media = useSidestage((s) => s.media);
   const templates = useSidestage((s) => s.engagement?.templates ?? []);
   const connected = obs?.connected ?? false;
   const reason = obs?.reason ?? null;
@@ -351,7 +349,15 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
   const hint = fieldsHint(trigger);
   const sounds = media?.items.filter((m) => m.kind === 'sound') ?? [];
   const images = media?.items.filter((m) => m.kind === 'image') ?? [];
-  const noMedia = media && !media.available ? <p className="small muted">Sounds and images come from the overlays' media library, which this version of Sidestage does not have yet.</p> : null;
+  const noMedia = (kind: 'sounds' | 'images', count: number) =>
+    count === 0 ? (
+      <p className="small muted">
+        No {kind} in the media library yet: add them in the Overlays panel.{' '}
+        <button type="button" className="quiet" onClick={() => store.getState().setActivePanel('overlays')}>
+          Go to Overlays
+        </button>
+      </p>
+    ) : null;
   switch (action.kind) {
     case 'obsSwitchScene':
       return (
@@ -485,8 +491,8 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
     case 'playSound':
       return (
         <>
-          {noMedia}
-          <Select label="Sound" value={action.soundId} options={[{ value: '', label: 'Choose…' }, ...sounds.map((m) => ({ value: m.id, label: m.name }))]} onChange={(soundId) => onChange({ ...action, soundId })} disabled={!media?.available} />
+          {noMedia('sounds', sounds.length)}
+          <Select label="Sound" value={action.soundId} options={[{ value: '', label: 'Choose…' }, ...sounds.map((m) => ({ value: m.id, label: m.name }))]} onChange={(soundId) => onChange({ ...action, soundId })} />
           <NumberField label="Volume" unit="%" min={0} max={100} value={Math.round(action.volume * 100)} onChange={(v) => onChange({ ...action, volume: v / 100 })} />
         </>
       );
@@ -504,19 +510,17 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
           />
           {action.alert.source === 'custom' ? (
             <>
-              {noMedia}
+              {noMedia('images', images.length)}
               <TextField label="Text" value={action.alert.text} maxLength={500} onChange={(text) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), text } })} hint={hint} />
               <Select
                 label="Image"
                 value={action.alert.imageId ?? ''}
-                disabled={!media?.available}
                 options={[{ value: '', label: 'None' }, ...images.map((m) => ({ value: m.id, label: m.name }))]}
                 onChange={(imageId) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), imageId: imageId || null } })}
               />
               <Select
                 label="Sound"
                 value={action.alert.soundId ?? ''}
-                disabled={!media?.available}
                 options={[{ value: '', label: 'None' }, ...sounds.map((m) => ({ value: m.id, label: m.name }))]}
                 onChange={(soundId) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), soundId: soundId || null } })}
               />

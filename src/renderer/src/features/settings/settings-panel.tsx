@@ -8,6 +8,7 @@ import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectCanCallApi, selectCurrentBroadcaster } from '../../store/selectors';
 import { HotkeysSettings } from './hotkeys-settings';
+import { OverlayServerSettings } from '../overlays/overlay-server-settings';
 import './settings.css';
 
 const themeOptions: { value: Theme; label: string }[] = [
@@ -26,6 +27,7 @@ export function SettingsPanel() {
         <HotkeysSettings />
         <AppearanceSettings />
         <ObsSettings />
+        <OverlayServerSettings />
         <AccountSettings />
       </div>
     </section>

@@ -1,0 +1,388 @@
+/**
+ * The one alert queue: every alert (a channel event's, a test's, an automation's) waits here and
+ * shows one at a time, with a gap between two. Main owns it and what was shown, so that overlay
+ * pages only display what it says: a reload, a second page or a restart never replays an alert.
+ *
+ * Exactly once: an event's id is remembered once accepted (`seen`, kept across restarts), and an
+ * alert's start is written before any page is told of it (without an fsync: a crash or kill of
+ * Sidestage keeps it, a power cut at that instant could replay one alert); one that was on screen
+ * when Sidestage stopped counts as shown. Waiting alerts survive a restart and continue.
+ *
+ * A backlog is told, not played for an hour: more than `summaryAfter` alerts of one type waiting
+ * and the rest of that type become one ("and 40 more follows"). Alerts wait while paused by hand,
+ * during an ad break (no viewer sees them then) and while no alerts page is open.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { summaryText } from '../../../shared/domain/alert-template';
+import { alertKindSchema, queuedAlertKindSchema, type AlertKind, type AlertLine, type AlertQueueState } from '../../../shared/ipc/schemas/overlays';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
+import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { AppError } from '../app-error';
+import { AtomicJsonFile, writeFileAtomicSync } from '../common/atomic-json-file';
+import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+import type { Logger } from '../logger';
+
+const queuedAlertSchema = z
+  .object({
+    id: z.string().min(1).max(300),
+    kind: queuedAlertKindSchema,
+    /** The type a summary tells; null otherwise. */
+    ofKind: alertKindSchema.nullable(),
+    /** Alerts a summary stands for (1 for any other). */
+    count: z.number().int().positive(),
+    text: z.string().max(2_000),
+    imageId: z.string().nullable(),
+    soundId: z.string().nullable(),
+    volume: z.number().min(0).max(1),
+    durationMs: z.number().int().positive().max(600_000),
+    test: z.boolean(),
+  })
+  .strict();
+export type QueuedAlert = z.infer<typeof queuedAlertSchema>;
+
+const savedQueueSchema = z.object({
+  version: z.literal(1),
+  /** Event ids accepted, with when: the exactly-once ledger. */
+  seen: z.array(z.tuple([z.string(), z.number()])),
+  waiting: z.array(queuedAlertSchema),
+  showing: z.object({ alert: queuedAlertSchema, startedAt: z.number() }).nullable(),
+  last: queuedAlertSchema.nullable(),
+  pausedByHand: z.boolean(),
+  adBreakUntil: z.number().nullable(),
+});
+type SavedQueue = z.infer<typeof savedQueueSchema>;
+
+/**
+ * Ids remembered, long enough for what the platform sends again (a resent notification, a
+ * redemption caught up after a restart: those older than ten minutes make no alert), and small
+ * enough that saving them on every alert stays quick.
+ */
+const SEEN_LIMIT = 5_000;
+const SEEN_MAX_AGE_MS = 24 * 60 * 60_000;
+/** Custom alerts (automations) waiting at most; event alerts are bounded by their summaries. */
+export const MAX_WAITING_CUSTOM = 100;
+/** The renderer is sent the first ones waiting only. */
+const WAITING_SHOWN = 10;
+
+export interface AlertQueueOptions {
+  dataDir: string;
+  logger: Logger;
+  notices?: DataRecoveryNotices;
+  clock?: Clock;
+  /** Read at each use, so a change in the settings applies at once. */
+  gapMs: () => number;
+  summaryAfter: () => number;
+}
+
+export interface ShowingAlert {
+  alert: QueuedAlert;
+  startedAt: number;
+}
+
+export class AlertQueue {
+  private readonly clock: Clock;
+  private readonly changes = new Emitter<AlertQueueState>();
+  private readonly seen = new Map<string, number>();
+  private waiting: QueuedAlert[];
+  private showingNow: ShowingAlert | null = null;
+  /** The alert on screen as last told (once its start was on disk): what pages are sent. */
+  private announced: ShowingAlert | null = null;
+  private last: QueuedAlert | null;
+  private pausedByHand: boolean;
+  private adBreakUntil: number | null;
+  private pagesOpen = 0;
+  /** After an alert, the gap runs: nothing starts until it is over. */
+  private inGap = false;
+  private endTimer: unknown = null;
+  private gapTimer: unknown = null;
+  private adTimer: unknown = null;
+  private revision = 0;
+  /** Changes made in this task are saved (once) and told at its end. */
+  private saving = false;
+  private disposed = false;
+  private warnedWrite = false;
+
+  private constructor(
+    private readonly options: AlertQueueOptions,
+    private readonly file: AtomicJsonFile<SavedQueue>,
+    saved: SavedQueue,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    for (const [id, at] of saved.seen) this.seen.set(id, at);
+    this.waiting = saved.waiting;
+    // On screen when Sidestage stopped: it was shown.
+    this.last = saved.showing?.alert ?? saved.last;
+    this.pausedByHand = saved.pausedByHand;
+    this.adBreakUntil = saved.adBreakUntil !== null && saved.adBreakUntil > this.clock.now() ? saved.adBreakUntil : null;
+    if (this.adBreakUntil !== null) this.armAdTimer();
+  }
+
+  static async open(options: AlertQueueOptions): Promise<AlertQueue> {
+    // Read (and recovered) like every data file; written by `save` below.
+    const file = new AtomicJsonFile<SavedQueue>(join(options.dataDir, 'alert-queue.json'), { describeAll: 'the alerts waiting and the list of alerts already shown' });
+    const empty: SavedQueue = { version: 1, seen: [], waiting: [], showing: null, last: null, pausedByHand: false, adBreakUntil: null };
+    const read = await file.read(empty, (raw) => {
+      const parsed = savedQueueSchema.safeParse(raw);
+      return parsed.success ? { value: parsed.data } : null;
+    });
+    if (read.recovered) {
+      options.notices?.add({
+        ...read.recovered,
+        done: 'Started an empty alert queue',
+        consequence: 'Alerts that were waiting are gone, and an alert the platform sends again may show a second time.',
+      });
+    }
+    const queue = new AlertQueue(options, file, read.value);
+    if (read.value.showing) queue.changed();
+    return queue;
+  }
+
+  /** True when this event's alert was accepted before (this run or an earlier one). */
+  hasSeen(eventId: string): boolean {
+    return this.seen.has(eventId);
+  }
+
+  /**
+   * Queues an alert. With `eventId`, at most once per event, ever: false when it was seen. With
+   * `summarise` (event alerts), a backlog of its type folds into one summary.
+   */
+  enqueue(alert: Omit<QueuedAlert, 'ofKind' | 'count'>, options: { eventId?: string; summarise?: AlertKind } = {}): boolean {
+    if (this.disposed) return false;
+    if (options.eventId !== undefined) {
+      if (this.seen.has(options.eventId)) return false;
+      this.remember(options.eventId);
+    }
+    const entry: QueuedAlert = { ...alert, ofKind: null, count: 1 };
+    const kind = options.summarise;
+    if (kind) {
+      const summary = this.waiting.find((a) => a.kind === 'summary' && a.ofKind === kind);
+      if (summary) {
+        summary.count += 1;
+        summary.text = summaryText(kind, summary.count);
+      } else if (this.waiting.filter((a) => a.kind === kind).length >= this.options.summaryAfter()) {
+        this.waiting.push({ ...entry, id: `summary:${randomUUID()}`, kind: 'summary', ofKind: kind, text: summaryText(kind, 1) });
+      } else {
+        this.waiting.push(entry);
+      }
+    } else {
+      if (alert.kind === 'custom' && this.waiting.filter((a) => a.kind === 'custom').length >= MAX_WAITING_CUSTOM) {
+        throw new AppError('unavailable', `${MAX_WAITING_CUSTOM} custom alerts are already waiting; this one was not queued.`);
+      }
+      this.waiting.push(entry);
+    }
+    this.changed();
+    this.startNextIfDue();
+    return true;
+  }
+
+  pause(): AlertQueueState {
+    if (!this.pausedByHand) {
+      this.pausedByHand = true;
+      this.changed();
+    }
+    return this.getState();
+  }
+
+  /** Ends a pause by hand and an ad break's wait alike: the broadcaster decides. */
+  resume(): AlertQueueState {
+    const wasPaused = this.pausedByHand || this.adBreakUntil !== null;
+    this.pausedByHand = false;
+    this.clearAdBreak();
+    if (wasPaused) this.changed();
+    this.startNextIfDue();
+    return this.getState();
+  }
+
+  /** Alerts wait until `untilMs` (an ad break's end); a longer break already known wins. */
+  pauseForAdBreak(untilMs: number): void {
+    if (untilMs <= this.clock.now() || (this.adBreakUntil !== null && this.adBreakUntil >= untilMs)) return;
+    this.adBreakUntil = untilMs;
+    this.armAdTimer();
+    this.changed();
+  }
+
+  /** Drops the alerts waiting (another account is now current: its stream shows none of them). */
+  clearWaiting(): void {
+    if (this.waiting.length === 0) return;
+    this.waiting = [];
+    this.changed();
+  }
+
+  /** Ends the alert on screen now; the next one follows after the gap. */
+  skip(): AlertQueueState {
+    if (this.showingNow) this.endShowing();
+    return this.getState();
+  }
+
+  /** Shows the last alert again, next (an explicit request: the one way an alert shows twice). */
+  replay(): AlertQueueState {
+    if (!this.last) throw new AppError('invalid_argument', 'No alert has been shown yet, so there is nothing to replay.');
+    this.waiting.unshift({ ...this.last, id: `replay:${randomUUID()}` });
+    this.changed();
+    this.startNextIfDue();
+    return this.getState();
+  }
+
+  /** How many alerts pages are open: with none, alerts wait. */
+  setPagesOpen(count: number): void {
+    if (count === this.pagesOpen) return;
+    this.pagesOpen = count;
+    this.notifyNow();
+    this.startNextIfDue();
+  }
+
+  /** The alert on screen, once its start is on disk (what a page that opens now joins). */
+  showing(): ShowingAlert | null {
+    return this.announced;
+  }
+
+  getState(): AlertQueueState {
+    const now = this.clock.now();
+    const showing = this.showingNow;
+    return {
+      revision: this.revision,
+      showing: showing
+        ? { ...line(showing.alert), startedAt: new Date(showing.startedAt).toISOString(), endsAt: new Date(showing.startedAt + showing.alert.durationMs).toISOString() }
+        : null,
+      waiting: this.waiting.slice(0, WAITING_SHOWN).map(line),
+      waitingCount: this.waiting.reduce((sum, a) => sum + a.count, 0),
+      pausedByHand: this.pausedByHand,
+      adBreakEndsAt: this.adBreakUntil !== null && this.adBreakUntil > now ? new Date(this.adBreakUntil).toISOString() : null,
+      pagesOpen: this.pagesOpen,
+      last: this.last ? line(this.last) : null,
+    };
+  }
+
+  /** Fires once a change is on disk (an alert's start included), with the state then. */
+  onChange(listener: (state: AlertQueueState) => void): Disposer {
+    return this.changes.on(listener);
+  }
+
+  /** Stops the timers; a change not saved yet is saved now. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const timer of [this.endTimer, this.gapTimer, this.adTimer]) if (timer !== null) this.clock.clearTimeout(timer);
+    this.endTimer = this.gapTimer = this.adTimer = null;
+    this.save();
+    this.changes.dispose();
+  }
+
+  // ---------- the cycle: show, gap, next ----------
+
+  private isWaitingForSomething(): boolean {
+    return this.pausedByHand || this.adBreakUntil !== null || this.pagesOpen === 0;
+  }
+
+  private startNextIfDue(): void {
+    if (this.disposed || this.showingNow || this.inGap || this.isWaitingForSomething()) return;
+    const next = this.waiting.shift();
+    if (!next) return;
+    this.showingNow = { alert: next, startedAt: this.clock.now() };
+    this.endTimer = this.clock.setTimeout(() => {
+      this.endTimer = null;
+      this.endShowing();
+    }, next.durationMs);
+    this.changed();
+  }
+
+  private endShowing(): void {
+    if (this.endTimer !== null) this.clock.clearTimeout(this.endTimer);
+    this.endTimer = null;
+    const ended = this.showingNow;
+    if (!ended) return;
+    this.showingNow = null;
+    this.last = ended.alert;
+    this.inGap = true;
+    this.gapTimer = this.clock.setTimeout(() => {
+      this.gapTimer = null;
+      this.inGap = false;
+      this.startNextIfDue();
+    }, this.options.gapMs());
+    this.changed();
+  }
+
+  private armAdTimer(): void {
+    if (this.adTimer !== null) this.clock.clearTimeout(this.adTimer);
+    const until = this.adBreakUntil;
+    if (until === null) return;
+    this.adTimer = this.clock.setTimeout(() => {
+      this.adTimer = null;
+      this.adBreakUntil = null;
+      this.changed();
+      this.startNextIfDue();
+    }, until - this.clock.now());
+  }
+
+  private clearAdBreak(): void {
+    if (this.adTimer !== null) this.clock.clearTimeout(this.adTimer);
+    this.adTimer = null;
+    this.adBreakUntil = null;
+  }
+
+  private remember(eventId: string): void {
+    const now = this.clock.now();
+    this.seen.set(eventId, now);
+    if (this.seen.size <= SEEN_LIMIT) return;
+    for (const [id, at] of this.seen) {
+      if (this.seen.size <= SEEN_LIMIT && at > now - SEEN_MAX_AGE_MS) break;
+      this.seen.delete(id);
+    }
+  }
+
+  // ---------- saving, then telling ----------
+
+  private snapshot(): SavedQueue {
+    return {
+      version: 1,
+      seen: [...this.seen],
+      waiting: this.waiting.map((a) => ({ ...a })),
+      showing: this.showingNow ? { alert: this.showingNow.alert, startedAt: this.showingNow.startedAt } : null,
+      last: this.last,
+      pausedByHand: this.pausedByHand,
+      adBreakUntil: this.adBreakUntil,
+    };
+  }
+
+  /**
+   * Saves the state, then tells the listeners; the alert on screen as saved is what pages may be
+   * told. The changes of one task (an alert queued and started) are saved once, at its end. The
+   * write is synchronous and without an fsync: with the OS in a fraction of a millisecond (a crash
+   * or kill of Sidestage keeps it), where the thread pool and a flush would cost tens of milliseconds
+   * on a busy machine, on the path of every alert.
+   */
+  private changed(): void {
+    this.revision += 1;
+    if (this.saving) return;
+    this.saving = true;
+    queueMicrotask(() => this.save());
+  }
+
+  private save(): void {
+    if (!this.saving) return;
+    this.saving = false;
+    try {
+      writeFileAtomicSync(this.file.path, Buffer.from(JSON.stringify(this.snapshot())), { flush: false });
+      this.warnedWrite = false;
+    } catch (error) {
+      // Not on disk: the alerts go on (the screen matters more), only a restart could repeat one.
+      if (!this.warnedWrite) {
+        this.warnedWrite = true;
+        this.options.logger.warn('alert queue: could not save; alerts go on, but a restart now could show one again', { reason: String(error) });
+      }
+    }
+    this.announced = this.showingNow;
+    if (!this.disposed) this.changes.fire(this.getState());
+  }
+
+  /** Nothing to save (pages open): told at once, unless a save (which tells) is on its way. */
+  private notifyNow(): void {
+    this.revision += 1;
+    if (!this.saving) this.changes.fire(this.getState());
+  }
+}
+
+function line(alert: QueuedAlert): AlertLine {
+  return { id: alert.id, kind: alert.kind, text: alert.text, test: alert.test };
+}

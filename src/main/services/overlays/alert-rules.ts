@@ -1,0 +1,106 @@
+/**
+ * Which channel events get an alert and with what text: each type on or off, its minimum, the
+ * muted rewards, its template. A gift bomb is one alert (its gifted `subscription` events are not
+ * alerts of their own); a hype train alerts when it begins and at each new level.
+ */
+import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
+import { renderAlertTemplate, tierName } from '../../../shared/domain/alert-template';
+import type { ChannelEvent, ChannelEventKind } from '../../../shared/ipc/schemas/channel-events';
+import type { AlertKind, AlertSettings } from '../../../shared/ipc/schemas/overlays';
+import type { QueuedAlert } from './alert-queue';
+
+/** The channel events alerts are made from. */
+export const alertEventKinds = [
+  'follow',
+  'subscription',
+  'resubscription',
+  'giftSubscriptions',
+  'cheer',
+  'raid',
+  'donation',
+  'redemption',
+  'hypeTrainBegin',
+  'hypeTrainProgress',
+] as const satisfies readonly ChannelEventKind[];
+
+export type AlertEvent = Extract<ChannelEvent, { kind: (typeof alertEventKinds)[number] }>;
+
+const anonymous = 'An anonymous viewer';
+/** A redemption found by catching up is alerted only when this recent. */
+export const STALE_AFTER_MS = 10 * 60_000;
+const numberFormat = new Intl.NumberFormat();
+const count = (n: number) => numberFormat.format(n);
+
+/** The alert type of an event, the figure its minimum is compared with, and its template's values. */
+function describeEvent(event: AlertEvent): { kind: AlertKind; amount: number; values: Record<string, string> } | null {
+  switch (event.kind) {
+    case 'follow':
+      return { kind: 'follow', amount: 0, values: { user: event.user.name } };
+    case 'subscription':
+      return { kind: 'subscription', amount: 0, values: { user: event.user.name, tier: tierName(event.tier) } };
+    case 'resubscription':
+      return {
+        kind: 'resubscription',
+        amount: event.months,
+        values: { user: event.user.name, tier: tierName(event.tier), months: count(event.months), streak: event.streakMonths === null ? '' : count(event.streakMonths), message: event.message },
+      };
+    case 'giftSubscriptions':
+      return { kind: 'giftSubscriptions', amount: event.count, values: { gifter: event.gifter?.name ?? anonymous, count: count(event.count), tier: tierName(event.tier) } };
+    case 'cheer':
+      return { kind: 'cheer', amount: event.bits, values: { user: event.user?.name ?? anonymous, bits: count(event.bits), message: event.message } };
+    case 'raid':
+      return { kind: 'raid', amount: event.viewers, values: { raider: event.from.name, viewers: count(event.viewers) } };
+    case 'donation': {
+      const amount = { value: event.amount.value, decimal_places: event.amount.decimalPlaces, currency: event.amount.currency };
+      return { kind: 'donation', amount: amountToMajor(amount), values: { user: event.user.name, amount: formatAmount(amount), charity: event.charityName } };
+    }
+    case 'redemption':
+      return { kind: 'redemption', amount: 0, values: { user: event.user.name, reward: event.reward.title, input: event.input, cost: count(event.reward.cost) } };
+    case 'hypeTrainBegin':
+    case 'hypeTrainProgress':
+      return { kind: 'hypeTrain', amount: event.level, values: { level: count(event.level), total: count(event.total) } };
+  }
+}
+
+export class AlertRules {
+  /** The highest level seen of each hype train, so that only a new level alerts. */
+  private readonly trainLevels = new Map<string, number>();
+
+  /**
+   * The alert an event makes under `settings`, or null (its type is off, it is under the minimum,
+   * its reward is muted, a gift's own subscription, a hype train's progress without a new level).
+   * `forced` (an automation's "show the standard alert"): the type's switch, minimum and mutes do
+   * not apply.
+   */
+  alertFor(event: AlertEvent, settings: AlertSettings, options: { forced?: boolean; test?: boolean; now?: number } = {}): { kind: AlertKind; alert: Omit<QueuedAlert, 'ofKind' | 'count'> } | null {
+    if (event.kind === 'subscription' && event.isGift && !options.forced) return null;
+    // Learned late (the queue caught up after a gap or a restart): old news is not put on stream.
+    if (event.source === 'caughtUp' && !options.forced && (options.now ?? Date.now()) - Date.parse(event.at) > STALE_AFTER_MS) return null;
+    if (event.kind === 'hypeTrainBegin' || event.kind === 'hypeTrainProgress') {
+      const known = this.trainLevels.get(event.trainId) ?? 0;
+      if (event.level <= known) return null;
+      this.trainLevels.set(event.trainId, Math.max(known, event.level));
+      if (this.trainLevels.size > 100) this.trainLevels.delete(this.trainLevels.keys().next().value!);
+    }
+    const described = describeEvent(event);
+    if (!described) return null;
+    const type = settings.types[described.kind];
+    if (!options.forced) {
+      if (!type.enabled || described.amount < type.minimum) return null;
+      if (event.kind === 'redemption' && settings.options.mutedRewardIds.includes(event.reward.id)) return null;
+    }
+    return {
+      kind: described.kind,
+      alert: {
+        id: `event:${event.id}`,
+        kind: described.kind,
+        text: renderAlertTemplate(type.template, described.values),
+        imageId: type.imageId,
+        soundId: type.soundId,
+        volume: type.volume,
+        durationMs: type.durationMs,
+        test: options.test ?? false,
+      },
+    };
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DataRecoveryNotices } from '../common/data-recovery-notices';
+import { silentLogger } from '../logger';
+import { OverlaySettings } from './overlay-settings';
+
+describe('OverlaySettings', () => {
+  let dataDir: string;
+  let notices: DataRecoveryNotices;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sidestage-overlay-settings-'));
+    notices = new DataRecoveryNotices(silentLogger);
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const open = () => OverlaySettings.open({ dataDir, notices });
+
+  it('gives every overlay an unguessable token, kept across restarts', async () => {
+    const settings = await open();
+    const tokens = settings.get().tokens;
+    expect(Object.keys(tokens).sort()).toEqual(['alerts', 'chat', 'goal/charity', 'redemption']);
+    for (const token of Object.values(tokens)) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Set(Object.values(tokens)).size).toBe(4);
+    expect((await open()).get().tokens).toEqual(tokens);
+  });
+
+  it('checks a token in full, for its own overlay only', async () => {
+    const settings = await open();
+    const token = settings.tokenOf('alerts')!;
+    expect(settings.isToken('alerts', token)).toBe(true);
+    expect(settings.isToken('alerts', token.slice(0, -1))).toBe(false);
+    expect(settings.isToken('alerts', `${token}x`)).toBe(false);
+    expect(settings.isToken('chat', token)).toBe(false);
+    expect(settings.isToken('alerts', '')).toBe(false);
+    expect(settings.isToken('constructor', '')).toBe(false);
+    expect(settings.isToken('__proto__', '')).toBe(false);
+  });
+
+  it('resets one overlay’s token only; a goal’s token comes and goes with its goal', async () => {
+    const settings = await open();
+    const before = { ...settings.get().tokens };
+    await settings.resetToken('alerts');
+    expect(settings.tokenOf('alerts')).not.toBe(before.alerts);
+    expect(settings.tokenOf('chat')).toBe(before.chat);
+    await expect(settings.resetToken('goal/nothing')).rejects.toThrow(/no such overlay/);
+    await settings.update((draft) => ({ ...draft, goals: [...draft.goals, { id: 'subs', title: '', source: 'subscriptions', counts: 'manual', current: 0, target: 10 }] }));
+    expect(settings.tokenOf('goal/subs')).toMatch(/^[\w-]{43}$/);
+    await settings.update((draft) => ({ ...draft, goals: draft.goals.filter((g) => g.id !== 'subs') }));
+    expect(settings.tokenOf('goal/subs')).toBeNull();
+    expect(JSON.parse(await readFile(join(dataDir, 'overlays.json'), 'utf8')).tokens).not.toHaveProperty('goal/subs');
+  });
+
+  it('keeps the readable part of a damaged file and says when links changed', async () => {
+    const settings = await open();
+    const chatToken = settings.tokenOf('chat');
+    const saved = JSON.parse(await readFile(join(dataDir, 'overlays.json'), 'utf8'));
+    saved.tokens.alerts = 'short';
+    saved.alerts.types.cheer = { enabled: 'yes' };
+    await writeFile(join(dataDir, 'overlays.json'), JSON.stringify(saved));
+    const reopened = await open();
+    expect(reopened.tokenOf('chat')).toBe(chatToken);
+    expect(reopened.tokenOf('alerts')).toMatch(/^[\w-]{43}$/);
+    expect(reopened.get().alerts.types.cheer.template).toBe('{user} cheered {bits} bits!');
+    expect(notices.list()).toEqual([expect.objectContaining({ file: 'overlays.json', lost: '2 settings', consequence: expect.stringMatching(/links have changed/) })]);
+  });
+
+  it('sets an unreadable file aside and starts with the defaults', async () => {
+    await writeFile(join(dataDir, 'overlays.json'), '{"version":1,');
+    const settings = await open();
+    expect(settings.get().goals.map((g) => g.id)).toEqual(['charity']);
+    expect(notices.list()[0]).toMatchObject({ done: 'Started with the default overlay settings', consequence: expect.stringMatching(/links have changed/) });
+  });
+});

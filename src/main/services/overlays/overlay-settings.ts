@@ -1,0 +1,191 @@
+/**
+ * What the broadcaster set up for overlays, in `overlays.json`: each overlay's token (the secret
+ * part of its URL), the alerts' settings, the goal bars and reduced motion. A damaged part falls back
+ * alone (an alert type to its defaults, a goal is dropped, a lost token is made anew and said so,
+ * since that overlay's URL changes); the file is set aside and named.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { defaultAlertType } from '../../../shared/domain/alert-template';
+import {
+  alertKinds,
+  alertOptionsSchema,
+  alertTypeSettingsSchema,
+  goalConfigSchema,
+  type AlertKind,
+  type AlertOptions,
+  type AlertSettings,
+  type AlertTypeSettings,
+  type GoalConfig,
+} from '../../../shared/ipc/schemas/overlays';
+import { AppError } from '../app-error';
+import { AtomicJsonFile, isDiskFull, keepValid } from '../common/atomic-json-file';
+import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+
+/** 32 random bytes, base64url: unguessable, and safe in a URL as it is. */
+const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const newOverlayToken = (): string => randomBytes(32).toString('base64url');
+
+export interface SavedOverlays {
+  version: 1;
+  /** By overlay key (`alerts`, `goal/<id>`...). */
+  tokens: Record<string, string>;
+  alerts: AlertSettings;
+  goals: GoalConfig[];
+  reducedMotion: boolean;
+}
+
+export const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [] };
+export const fixedOverlayKeys = ['alerts', 'redemption', 'chat'] as const;
+
+export function defaultSavedOverlays(): SavedOverlays {
+  return {
+    version: 1,
+    tokens: {},
+    alerts: { types: Object.fromEntries(alertKinds.map((kind) => [kind, defaultAlertType(kind)])) as Record<AlertKind, AlertTypeSettings>, options: defaultAlertOptions },
+    goals: [{ id: 'charity', title: '', source: 'charity', counts: 'manual', current: 0, target: 100 }],
+    reducedMotion: false,
+  };
+}
+
+/** Every overlay's key: the fixed ones and one per goal. */
+export function overlayKeysOf(saved: SavedOverlays): string[] {
+  return [...fixedOverlayKeys, ...saved.goals.map((g) => `goal/${g.id}`)];
+}
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  tokens: z.record(z.string(), z.unknown()),
+  alerts: z.object({ types: z.record(z.string(), z.unknown()), options: z.unknown() }),
+  goals: z.array(z.unknown()),
+  reducedMotion: z.boolean(),
+});
+
+/** The usable part of a saved file, and how many parts had to be left out. */
+function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokensLost: number } | null {
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const defaults = defaultSavedOverlays();
+  let dropped = 0;
+  const types = { ...defaults.alerts.types };
+  for (const kind of alertKinds) {
+    const entry = parsed.data.alerts.types[kind];
+    if (entry === undefined) continue;
+    const type = alertTypeSettingsSchema.safeParse(entry);
+    if (type.success) types[kind] = type.data;
+    else dropped++;
+  }
+  const options = alertOptionsSchema.safeParse(parsed.data.alerts.options);
+  if (!options.success) dropped++;
+  const goals = keepValid(parsed.data.goals, (g) => goalConfigSchema.safeParse(g).data ?? null);
+  dropped += goals.dropped;
+  const tokens: Record<string, string> = {};
+  let tokensLost = 0;
+  for (const [key, token] of Object.entries(parsed.data.tokens)) {
+    if (tokenSchema.safeParse(token).success) tokens[key] = token as string;
+    else tokensLost++;
+  }
+  dropped += tokensLost;
+  return {
+    value: { version: 1, tokens, alerts: { types, options: options.success ? options.data : defaults.alerts.options }, goals: goals.kept, reducedMotion: parsed.data.reducedMotion },
+    dropped,
+    tokensLost,
+  };
+}
+
+export class OverlaySettings {
+  private constructor(
+    private readonly file: AtomicJsonFile<SavedOverlays>,
+    private saved: SavedOverlays,
+  ) {}
+
+  static async open(options: { dataDir: string; notices?: DataRecoveryNotices }): Promise<OverlaySettings> {
+    const file = new AtomicJsonFile<SavedOverlays>(join(options.dataDir, 'overlays.json'), { describeAll: 'the overlays’ links and settings' });
+    let tokensLost = 0;
+    const read = await file.read(defaultSavedOverlays(), (raw) => {
+      const result = validate(raw);
+      if (!result) return null;
+      tokensLost = result.tokensLost;
+      return { value: result.value, dropped: result.dropped, lost: result.dropped ? `${result.dropped} settings` : null, kept: 'the other overlay settings' };
+    });
+    if (read.recovered) {
+      const linksChanged = !read.existed || tokensLost > 0;
+      options.notices?.add({
+        ...read.recovered,
+        done: read.existed ? 'Kept the overlay settings that could be read' : 'Started with the default overlay settings',
+        consequence: linksChanged ? 'Overlay links have changed: copy them into OBS again (Overlays, Add to OBS or Copy).' : null,
+      });
+    }
+    const settings = new OverlaySettings(file, read.value);
+    // Every overlay has its token from the start; a new or lost one is saved now.
+    if (settings.fillTokens()) await settings.save(settings.saved).catch(() => undefined);
+    return settings;
+  }
+
+  get(): SavedOverlays {
+    return this.saved;
+  }
+
+  /** True when `presented` is the overlay's token (compared in constant time). */
+  isToken(key: string, presented: string): boolean {
+    const token = Object.hasOwn(this.saved.tokens, key) ? this.saved.tokens[key]! : null;
+    if (token === null) return false;
+    const a = Buffer.from(token);
+    const b = Buffer.from(presented);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  tokenOf(key: string): string | null {
+    return Object.hasOwn(this.saved.tokens, key) ? this.saved.tokens[key]! : null;
+  }
+
+  /**
+   * Applies a change at once and saves it; resolves once it is on disk, or rejects with the reason
+   * in words (the change stays: the next save writes it again).
+   */
+  update(change: (draft: SavedOverlays) => SavedOverlays): Promise<SavedOverlays> {
+    const next = change(structuredClone(this.saved));
+    this.fillTokens(next);
+    this.saved = next;
+    return this.save(next).then(() => this.saved);
+  }
+
+  async resetToken(key: string): Promise<void> {
+    if (!overlayKeysOf(this.saved).includes(key)) throw new AppError('invalid_argument', 'There is no such overlay.');
+    await this.update((draft) => ({ ...draft, tokens: { ...draft.tokens, [key]: newOverlayToken() } }));
+  }
+
+  /** Settles the last write (before a restart reads the file). */
+  settled(): Promise<void> {
+    return this.file.settled().catch(() => undefined);
+  }
+
+  private async save(next: SavedOverlays): Promise<void> {
+    try {
+      await this.file.write(next);
+    } catch (error) {
+      if (isDiskFull(error)) throw new AppError('unavailable', 'Your disk is full, so Sidestage could not save the overlay settings. Free some space and try again.');
+      throw new AppError('unavailable', 'Sidestage could not save the overlay settings. Try again.');
+    }
+  }
+
+  /** Gives every overlay a token and forgets the tokens of overlays gone; true when something changed. */
+  private fillTokens(target: SavedOverlays = this.saved): boolean {
+    let changed = false;
+    const keys = overlayKeysOf(target);
+    for (const key of keys) {
+      if (!Object.hasOwn(target.tokens, key)) {
+        target.tokens[key] = newOverlayToken();
+        changed = true;
+      }
+    }
+    for (const key of Object.keys(target.tokens)) {
+      if (!keys.includes(key)) {
+        delete target.tokens[key];
+        changed = true;
+      }
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * One overlay page for every overlay (the path says which): it connects to the overlay server that
+ * served it, shows what main sends, and reconnects by itself with a backoff when Sidestage restarts
+ * or starts after the page. It sends nothing and can call nothing; what it shows comes from main,
+ * so a reload or a second copy shows the same, and an alert already shown never shows again.
+ */
+import './overlay.css';
+import { overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { Backoff } from '../../../shared/primitives/backoff';
+import { chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
+
+const stage = document.getElementById('stage') as HTMLDivElement;
+const address = overlayAddress(location);
+
+function fit(): void {
+  stage.style.transform = `scale(${fitScale(window.innerWidth, window.innerHeight)})`;
+}
+window.addEventListener('resize', fit);
+fit();
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+const reducedMotion = () => document.documentElement.dataset.reducedMotion === 'true' || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Removes `el` after its exit animation (at once with reduced motion). */
+function leave(el: HTMLElement): void {
+  if (reducedMotion()) return el.remove();
+  el.classList.add('leaving');
+  el.addEventListener('animationend', () => el.remove(), { once: true });
+  // Should the animation not run (a hidden source), it still goes.
+  setTimeout(() => el.remove(), 1_000);
+}
+
+function play(path: string, volume: number): void {
+  if (!address) return;
+  const audio = new Audio(mediaUrl(path, address.token));
+  audio.volume = volume;
+  // A browser that refuses to play without a click (not OBS) simply stays silent.
+  audio.play().catch(() => undefined);
+}
+
+// ---------- alerts ----------
+
+let alertShown: { id: string; el: HTMLElement; timer: ReturnType<typeof setTimeout> } | null = null;
+
+function showAlert(alert: AlertOnScreen | null): void {
+  if (alert && alertShown?.id === alert.id) return;
+  if (alertShown) {
+    clearTimeout(alertShown.timer);
+    leave(alertShown.el);
+    alertShown = null;
+  }
+  if (!alert || !address) return;
+  const el = element('div', `alert alert-${alert.kind}`);
+  el.dataset.alertId = alert.id;
+  if (alert.imagePath) {
+    const img = element('img', 'alert-image');
+    img.alt = '';
+    img.src = mediaUrl(alert.imagePath, address.token);
+    el.append(img);
+  }
+  el.append(element('p', 'alert-text', alert.text));
+  // Joined mid-way: no entrance, the rest of its time.
+  if (joinsMidway(alert)) el.classList.add('joined');
+  stage.append(el);
+  if (playsSound(alert)) play(alert.soundPath!, alert.volume);
+  // Main says when it ends; should that word be lost, it still goes a little after its time.
+  const timer = setTimeout(() => showAlert(null), alert.durationMs - alert.elapsedMs + 1_500);
+  alertShown = { id: alert.id, el, timer };
+}
+
+// ---------- goal, redemption, chat ----------
+
+let goalEl: HTMLElement | null = null;
+
+function showGoal(goal: GoalView): void {
+  if (!goalEl) {
+    goalEl = element('section', 'goal');
+    goalEl.append(element('p', 'goal-title'), element('div', 'goal-bar'), element('p', 'goal-figures'));
+    goalEl.querySelector('.goal-bar')!.append(element('div', 'goal-fill'));
+    stage.append(goalEl);
+  }
+  goalEl.hidden = goal.state === 'none';
+  goalEl.dataset.state = goal.state;
+  goalEl.querySelector('.goal-title')!.textContent = goal.title;
+  (goalEl.querySelector('.goal-fill') as HTMLElement).style.width = `${(goal.fraction * 100).toFixed(2)}%`;
+  goalEl.querySelector('.goal-figures')!.textContent = goal.target ? `${goal.current} / ${goal.target}` : goal.current;
+}
+
+let redemptionEl: HTMLElement | null = null;
+
+function showRedemption(redemption: Extract<OverlayFrame, { type: 'redemption' }>['redemption']): void {
+  if (redemptionEl && redemptionEl.dataset.redemptionId === redemption?.id) return;
+  if (redemptionEl) leave(redemptionEl);
+  redemptionEl = null;
+  if (!redemption) return;
+  const el = element('section', 'redemption');
+  el.dataset.redemptionId = redemption.id;
+  el.append(element('p', 'redemption-reward', redemption.rewardTitle), element('p', 'redemption-user', redemption.userName));
+  if (redemption.input) el.append(element('p', 'redemption-input', redemption.input));
+  stage.append(el);
+  redemptionEl = el;
+}
+
+let chatEl: HTMLElement | null = null;
+
+function showChat(lines: Extract<OverlayFrame, { type: 'chat' }>['lines']): void {
+  if (!chatEl) {
+    chatEl = element('ol', 'chat');
+    stage.append(chatEl);
+  }
+  const shown = [...chatEl.children] as HTMLElement[];
+  const { remove, add } = chatChanges(
+    shown.map((li) => li.dataset.lineId!),
+    lines,
+  );
+  for (const li of shown) if (remove.includes(li.dataset.lineId!)) li.remove();
+  for (const line of add) {
+    const li = element('li', 'chat-line');
+    li.dataset.lineId = line.id;
+    const name = element('span', 'chat-name', line.userName);
+    if (line.color) name.style.color = line.color;
+    li.append(name, element('span', 'chat-text', line.text));
+    chatEl.append(li);
+  }
+}
+
+function apply(frame: OverlayFrame): void {
+  switch (frame.type) {
+    case 'settings':
+      document.documentElement.dataset.reducedMotion = String(frame.reducedMotion);
+      return;
+    case 'alert':
+      return showAlert(frame.showing);
+    case 'sound':
+      return play(frame.soundPath, frame.volume);
+    case 'goal':
+      return showGoal(frame.goal);
+    case 'redemption':
+      return showRedemption(frame.redemption);
+    case 'chat':
+      return showChat(frame.lines);
+  }
+}
+
+// ---------- the connection ----------
+
+/** 0.5, 1, 2, 4, 8 s, then every 10 s: one page and its own loopback server. */
+const backoff = new Backoff({ initialMs: 500, maxMs: 10_000, jitter: 'none' });
+
+function connect(): void {
+  if (!address) return;
+  const socket = new WebSocket(socketUrl(location, address));
+  socket.onopen = () => {
+    backoff.reset();
+    document.documentElement.dataset.connected = 'true';
+  };
+  socket.onmessage = (message) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(String(message.data));
+    } catch {
+      return;
+    }
+    const frame = overlayFrameSchema.safeParse(data);
+    if (frame.success) apply(frame.data);
+  };
+  socket.onclose = () => {
+    document.documentElement.dataset.connected = 'false';
+    // An alert cannot be known to go on without main: it goes; bars and lines stay as they were.
+    showAlert(null);
+    setTimeout(connect, backoff.next());
+  };
+}
+
+connect();

@@ -1,0 +1,49 @@
+/**
+ * The overlay page's pure parts: where its frames come from, how the 1920x1080 stage fits the
+ * source, when an alert's sound plays, and which chat lines come and go. Kept apart from the DOM
+ * so that they are tested in Node.
+ */
+import { OVERLAY_HEIGHT, OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, OVERLAY_WIDTH, type AlertOnScreen } from '../../../shared/ipc/schemas/overlays';
+
+/** The overlay's key and token from the page's address; null when it is not an overlay address. */
+export function overlayAddress(location: { pathname: string; search: string }): { key: string; token: string } | null {
+  if (!location.pathname.startsWith(OVERLAY_PAGE_PREFIX)) return null;
+  const key = location.pathname.slice(OVERLAY_PAGE_PREFIX.length);
+  const token = new URLSearchParams(location.search).get('token');
+  return key && token ? { key, token } : null;
+}
+
+/** The page's frames, on the server that served it. */
+export function socketUrl(location: { host: string }, address: { key: string; token: string }): string {
+  return `ws://${location.host}${OVERLAY_SOCKET_PREFIX}${address.key}?token=${encodeURIComponent(address.token)}`;
+}
+
+/** A file of the media library, with the page's own token (the frames never carry one). */
+export function mediaUrl(path: string, token: string): string {
+  return `${path}?token=${encodeURIComponent(token)}`;
+}
+
+/** The stage is drawn at 1920x1080 and scaled, whole, to whatever size the source is. */
+export function fitScale(width: number, height: number): number {
+  if (!(width > 0) || !(height > 0)) return 1;
+  return Math.min(width / OVERLAY_WIDTH, height / OVERLAY_HEIGHT);
+}
+
+/**
+ * A page that joins an alert already on screen (opened or reloaded mid-way) shows the rest of it,
+ * without its entrance or its sound: only the frame sent as an alert starts plays it.
+ */
+export function joinsMidway(alert: AlertOnScreen): boolean {
+  return !alert.startsNow;
+}
+
+export function playsSound(alert: AlertOnScreen): boolean {
+  return alert.soundPath !== null && !joinsMidway(alert);
+}
+
+/** The lines to remove (deleted by a moderator, or scrolled out) and the ones to add, in order. */
+export function chatChanges<T extends { id: string }>(shownIds: readonly string[], lines: readonly T[]): { remove: string[]; add: T[] } {
+  const wanted = new Set(lines.map((l) => l.id));
+  const shown = new Set(shownIds);
+  return { remove: shownIds.filter((id) => !wanted.has(id)), add: lines.filter((l) => !shown.has(l.id)) };
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { alertKindNames } from '../../../../shared/domain/alert-template';
+import { alertKinds, type AlertKind, type AlertQueueState } from '../../../../shared/ipc/contract';
+import { ActionError } from '../../components/action-error';
+import { Select } from '../../components/select';
+import { useNow } from '../../lib/use-now';
+import { store, useSidestage } from '../../store';
+import { selectAction } from '../../store/selectors';
+
+/** "1:05" */
+function clock(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Why nothing is showing, in the broadcaster's words; null when alerts play. */
+export function queueWaitReason(queue: AlertQueueState, now: number): string | null {
+  if (queue.adBreakEndsAt) return `Paused for an ad break: alerts resume in ${clock(Date.parse(queue.adBreakEndsAt) - now)}.`;
+  if (queue.pausedByHand) return 'Paused by you: alerts wait until you resume.';
+  if (queue.pagesOpen === 0) return 'No alerts overlay is open: alerts wait until one is (add it to OBS, or open its URL).';
+  return null;
+}
+
+/** What is showing and waiting, Pause/Resume, Skip, Replay, and a Test per type. */
+export function AlertQueueControls() {
+  const queue = useSidestage((s) => s.alertQueue);
+  const pending = useSidestage((s) => selectAction('overlays.queue')(s).pending);
+  const testing = useSidestage((s) => selectAction('overlays.test')(s).pending);
+  const notice = useSidestage((s) => (s.overlayNotice?.key === 'test' ? s.overlayNotice.text : null));
+  const [testKind, setTestKind] = useState<AlertKind>('follow');
+  const now = useNow(1000, Boolean(queue?.adBreakEndsAt || queue?.showing));
+  const { pauseAlerts, resumeAlerts, skipAlert, replayAlert, testAlert } = store.getState();
+  if (!queue) return <p className="muted">Loading the alerts…</p>;
+  const paused = queue.pausedByHand || queue.adBreakEndsAt !== null;
+  const reason = queueWaitReason(queue, now);
+  return (
+    <div className="stack alert-queue" data-testid="alert-queue">
+      <p className="alert-now" data-testid="alert-showing">
+        {queue.showing ? (
+          <>
+            <strong>Showing:</strong> {queue.showing.text}
+            {queue.showing.test ? <span className="muted small"> (test)</span> : null}
+            <span className="muted small"> · {clock(Date.parse(queue.showing.endsAt) - now)} left</span>
+          </>
+        ) : (
+          <span className="muted">Nothing showing.</span>
+        )}
+      </p>
+      {reason ? (
+        <p className="alert-wait" role="status" data-testid="alert-wait">
+          {reason}
+        </p>
+      ) : null}
+      <p data-testid="alert-waiting-count">{queue.waitingCount === 0 ? 'No alerts waiting.' : `${queue.waitingCount} waiting`}</p>
+      {queue.waiting.length > 0 ? (
+        <ol className="alert-waiting" aria-label="Alerts waiting, next first">
+          {queue.waiting.map((w) => (
+            <li key={w.id} data-kind={w.kind}>
+              {w.text}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <div className="button-row">
+        {paused ? (
+          <button type="button" className="primary" disabled={pending} onClick={() => void resumeAlerts()}>
+            Resume alerts
+          </button>
+        ) : (
+          <button type="button" disabled={pending} onClick={() => void pauseAlerts()}>
+            Pause alerts
+          </button>
+        )}
+        <button type="button" disabled={pending || !queue.showing} onClick={() => void skipAlert()}>
+          Skip
+        </button>
+        <button type="button" disabled={pending || !queue.last} onClick={() => void replayAlert()} title={queue.last ? `Show “${queue.last.text}” again` : undefined}>
+          Replay last
+        </button>
+      </div>
+      <ActionError action="overlays.queue" what="The alert queue did not do that" />
+      <div className="overlay-test-row">
+        <Select<AlertKind> label="Test alert" value={testKind} options={alertKinds.map((kind) => ({ value: kind, label: alertKindNames[kind] }))} onChange={setTestKind} />
+        <button type="button" disabled={testing} onClick={() => void testAlert(testKind)}>
+          Test
+        </button>
+      </div>
+      {notice ? (
+        <p className="muted small" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <ActionError action="overlays.test" what="No test alert" />
+    </div>
+  );
+}

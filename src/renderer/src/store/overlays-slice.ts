@@ -1,0 +1,186 @@
+/**
+ * Overlays in the store: their links and settings (`overlays:changed`), the alert queue
+ * (`overlays:queueChanged`) and the media library (`media:changed`). Main numbers the overlays' and
+ * the queue's states (`revision`), so an answer older than an event already shown is dropped.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type {
+  AlertKind,
+  AlertOptions,
+  AlertQueueState,
+  AlertTypeSettings,
+  MediaList,
+  OverlaysState,
+  SaveGoalArg,
+} from '../../../shared/ipc/contract';
+import { MAX_MEDIA_BYTES } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
+import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
+
+export type OverlaysActionId =
+  | 'overlays.load'
+  | 'overlays.queue'
+  | 'overlays.reducedMotion'
+  | 'overlays.port'
+  | 'overlays.options'
+  | 'overlays.test'
+  | 'overlays.redemption'
+  | `overlays.alert.${AlertKind}`
+  | `overlays.goal.${string}`
+  | `overlays.copy.${string}`
+  | `overlays.addToObs.${string}`
+  | `overlays.resetLink.${string}`
+  | 'media.load'
+  | 'media.add'
+  | `media.remove.${string}`;
+
+export interface OverlaysSlice {
+  overlays: OverlaysState | null;
+  alertQueue: AlertQueueState | null;
+  media: MediaList | null;
+  /** The overlay whose URL was just copied ("Copied" beside it for a moment). */
+  overlayCopied: { key: string; seq: number } | null;
+  /** What the last Test or Add to OBS did, in words. */
+  overlayNotice: { key: string; text: string } | null;
+  loadOverlays(): Promise<void>;
+  loadAlertQueue(): Promise<void>;
+  loadMedia(): Promise<void>;
+  setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void>;
+  setAlertOptions(changes: Partial<AlertOptions>): Promise<void>;
+  setOverlaysReducedMotion(reducedMotion: boolean): Promise<void>;
+  setOverlayPort(port: number): Promise<void>;
+  saveGoal(goal: SaveGoalArg): Promise<void>;
+  removeGoal(id: string): Promise<void>;
+  adjustGoal(id: string, current: number): Promise<void>;
+  copyOverlayUrl(key: string): Promise<void>;
+  addOverlayToObs(key: string): Promise<void>;
+  resetOverlayLink(key: string): Promise<void>;
+  pickRedemptionOnScreen(redemptionId: string | null): Promise<void>;
+  pauseAlerts(): Promise<void>;
+  resumeAlerts(): Promise<void>;
+  skipAlert(): Promise<void>;
+  replayAlert(): Promise<void>;
+  testAlert(kind: AlertKind): Promise<void>;
+  addMedia(file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }): Promise<void>;
+  removeMedia(id: string): Promise<void>;
+  applyOverlays(state: OverlaysState): void;
+  applyAlertQueue(state: AlertQueueState): void;
+  applyMedia(list: MediaList): void;
+}
+
+/** How long "Copied" shows. */
+const copiedMs = 2_000;
+
+/** Bytes as base64, a slice at a time (one `String.fromCharCode` of 5 MB would overflow the stack). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function createOverlaysSlice({ set, get, deps, run }: SliceContext): OverlaysSlice {
+  const { bridge } = deps;
+  let copySeq = 0;
+  /** Media events seen: a list read before the latest one is not shown. */
+  let mediaEvents = 0;
+
+  const showOverlays = (state: OverlaysState) => {
+    const current = get().overlays;
+    if (!current || state.revision >= current.revision) set({ overlays: state });
+  };
+  const showQueue = (state: AlertQueueState) => {
+    const current = get().alertQueue;
+    if (!current || state.revision >= current.revision) set({ alertQueue: state });
+  };
+  const queueAction = (request: () => ReturnType<typeof bridge.overlays.getQueue>) => run('overlays.queue', async () => showQueue(await call(request())));
+
+  return {
+    overlays: null,
+    alertQueue: null,
+    media: null,
+    overlayCopied: null,
+    overlayNotice: null,
+    loadOverlays: () => run('overlays.load', async () => showOverlays(await call(bridge.overlays.getState()))),
+    loadAlertQueue: () => run('overlays.queue', async () => showQueue(await call(bridge.overlays.getQueue()))),
+    loadMedia: () =>
+      run('media.load', async () => {
+        const seen = mediaEvents;
+        const list = await call(bridge.media.list());
+        if (seen === mediaEvents) set({ media: list });
+      }),
+    setAlertType: (kind, changes) => run(`overlays.alert.${kind}`, async () => showOverlays(await call(bridge.overlays.setAlertType({ kind, changes })))),
+    setAlertOptions: (changes) => run('overlays.options', async () => showOverlays(await call(bridge.overlays.setAlertOptions(changes)))),
+    setOverlaysReducedMotion: (reducedMotion) => run('overlays.reducedMotion', async () => showOverlays(await call(bridge.overlays.setReducedMotion({ reducedMotion })))),
+    setOverlayPort: (port) => run('overlays.port', async () => showOverlays(await call(bridge.overlays.setPort({ port })))),
+    saveGoal: (goal) => run(`overlays.goal.${goal.id ?? 'new'}`, async () => showOverlays(await call(bridge.overlays.saveGoal(goal)))),
+    removeGoal: (id) => run(`overlays.goal.${id}`, async () => showOverlays(await call(bridge.overlays.removeGoal({ id })))),
+    adjustGoal: (id, current) => run(`overlays.goal.${id}`, async () => showOverlays(await call(bridge.overlays.adjustGoal({ id, current })))),
+    copyOverlayUrl: (key) =>
+      run(`overlays.copy.${key}`, async () => {
+        const url = get().overlays?.overlays.find((o) => o.key === key)?.url;
+        if (!url) throw new Error('The overlay server is not running, so this overlay has no URL yet.');
+        try {
+          await deps.writeClipboard(url);
+        } catch (error) {
+          throw new Error(`Could not write to the clipboard: ${error instanceof Error && error.message ? error.message : 'permission denied'}`);
+        }
+        const seq = ++copySeq;
+        set({ overlayCopied: { key, seq } });
+        setTimeout(() => {
+          if (get().overlayCopied?.seq === seq) set({ overlayCopied: null });
+        }, deps.copyFeedbackMs ?? copiedMs);
+      }),
+    addOverlayToObs: (key) =>
+      run(`overlays.addToObs.${key}`, async () => {
+        set({ overlayNotice: null });
+        const added = await call(bridge.overlays.addToObs({ key }));
+        set({ overlayNotice: { key, text: added.updated ? `“${added.inputName}” in OBS now shows this overlay’s current URL.` : `Added “${added.inputName}” to the scene “${added.sceneName}” in OBS.` } });
+      }),
+    resetOverlayLink: (key) => run(`overlays.resetLink.${key}`, async () => showOverlays(await call(bridge.overlays.resetLink({ key })))),
+    pickRedemptionOnScreen: (redemptionId) => run('overlays.redemption', async () => showOverlays(await call(bridge.overlays.pickRedemption({ redemptionId })))),
+    pauseAlerts: () => queueAction(() => bridge.overlays.pauseAlerts()),
+    resumeAlerts: () => queueAction(() => bridge.overlays.resumeAlerts()),
+    skipAlert: () => queueAction(() => bridge.overlays.skipAlert()),
+    replayAlert: () => queueAction(() => bridge.overlays.replayAlert()),
+    testAlert: (kind) =>
+      run('overlays.test', async () => {
+        set({ overlayNotice: null });
+        const { message } = await call(bridge.overlays.testAlert({ kind }));
+        set({ overlayNotice: { key: 'test', text: message } });
+      }),
+    addMedia: (file) =>
+      run('media.add', async () => {
+        if (file.size > MAX_MEDIA_BYTES) throw new Error(`“${file.name}” is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB: choose a smaller one.`);
+        const data = new Uint8Array(await file.arrayBuffer());
+        await call(bridge.media.add({ name: file.name.slice(0, 120) || 'Untitled', dataBase64: toBase64(data) }));
+      }),
+    removeMedia: (id) =>
+      run(`media.remove.${id}`, async () => {
+        const list = await call(bridge.media.remove({ id }));
+        mediaEvents++;
+        set({ media: list });
+      }),
+    applyOverlays: showOverlays,
+    applyAlertQueue: showQueue,
+    applyMedia: (list) => {
+      mediaEvents++;
+      set({ media: list });
+    },
+  };
+}
+
+/** Follows the overlays, the queue and the media library, and reads them at start and whenever events may have been missed. */
+export function mirrorOverlays(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: {
+      'overlays:changed': (state, overlays) => state.applyOverlays(overlays),
+      'overlays:queueChanged': (state, queue) => state.applyAlertQueue(queue),
+      'media:changed': (state, list) => state.applyMedia(list),
+    },
+    load: async (state) => {
+      await Promise.all([state.loadOverlays(), state.loadAlertQueue(), state.loadMedia()]);
+    },
+  });
+}

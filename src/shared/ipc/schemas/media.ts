@@ -1,0 +1,44 @@
+/**
+ * The media library: images (and GIFs) and sounds the broadcaster chose for alerts, copied into
+ * Sidestage's data folder. Their type is read from the bytes, never from the name.
+ */
+import { z } from 'zod';
+
+export const mediaKinds = ['image', 'sound'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** The largest file the library takes (an animated GIF or a few seconds of sound fit easily). */
+export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
+/** Base64 of MAX_MEDIA_BYTES, rounded up to whole 4-character groups. */
+const MAX_MEDIA_BASE64_CHARS = Math.ceil(MAX_MEDIA_BYTES / 3) * 4;
+
+/** Ids are made by main: 32 lower-case hex digits, so one can never name another path. */
+export const mediaIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'A media id is 32 hex digits.');
+
+export const mediaItemSchema = z.object({
+  id: mediaIdSchema,
+  /** What the broadcaster called it (the file's name when added); shown only, never a path. */
+  name: z.string(),
+  kind: z.enum(mediaKinds),
+  /** Read from the bytes: `image/png`, `image/gif`, `image/jpeg`, `image/webp`, `audio/mpeg`, `audio/ogg`, `audio/wav`. */
+  contentType: z.string(),
+  bytes: z.number().int().nonnegative(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+export const mediaListSchema = z.object({ items: z.array(mediaItemSchema) });
+export type MediaList = z.infer<typeof mediaListSchema>;
+
+export const mediaAddArgSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the file a name.').max(120, 'A name is at most 120 characters.'),
+    /** The file's bytes in base64 (at most 5 MB once decoded). */
+    dataBase64: z
+      .string()
+      .min(1, 'The file is empty.')
+      .max(MAX_MEDIA_BASE64_CHARS, `The file is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB: choose a smaller one.`),
+  })
+  .strict();
+export type MediaAddArg = z.infer<typeof mediaAddArgSchema>;
+
+export const mediaRemoveArgSchema = z.object({ id: mediaIdSchema }).strict();

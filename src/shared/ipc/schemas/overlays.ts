@@ -1,0 +1,226 @@
+/**
+ * Overlays: the pages Sidestage serves to OBS browser sources (alerts, goals, the redemption being
+ * handled, chat), their settings, the one alert queue, and the frames a page receives. A page only
+ * ever receives the frames below: what it shows, never a token, key or secret.
+ */
+import { z } from 'zod';
+import { mediaIdSchema } from './media';
+
+export const alertKinds = ['follow', 'subscription', 'resubscription', 'giftSubscriptions', 'cheer', 'raid', 'donation', 'redemption', 'hypeTrain'] as const;
+export const alertKindSchema = z.enum(alertKinds);
+export type AlertKind = z.infer<typeof alertKindSchema>;
+
+export const alertTypeSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    /**
+     * The least that gets an alert: bits (cheer), viewers (raid), the amount in whole currency
+     * units (donation), subscriptions (gift), months (resubscription), level (hype train); 0: all.
+     */
+    minimum: z.number().min(0).max(1_000_000_000),
+    /** The text, with `{field}`s of the event (`shared/domain/alert-template.ts`). */
+    template: z.string().max(200, 'An alert text is at most 200 characters.'),
+    durationMs: z.number().int().min(1_000, 'An alert shows for at least 1 second.').max(60_000, 'An alert shows for at most 60 seconds.'),
+    imageId: mediaIdSchema.nullable(),
+    soundId: mediaIdSchema.nullable(),
+    /** 0..1 */
+    volume: z.number().min(0).max(1),
+  })
+  .strict();
+export type AlertTypeSettings = z.infer<typeof alertTypeSettingsSchema>;
+
+export const alertTypesSchema = z.object(Object.fromEntries(alertKinds.map((kind) => [kind, alertTypeSettingsSchema])) as Record<AlertKind, typeof alertTypeSettingsSchema>).strict();
+
+export const alertOptionsSchema = z
+  .object({
+    /** Quiet time between two alerts. */
+    gapMs: z.number().int().min(0).max(30_000),
+    /** More alerts of one type waiting than this: the rest are told in one ("and 40 more follows"). */
+    summaryAfter: z.number().int().min(1).max(50),
+    /** Rewards whose redemptions get no alert. */
+    mutedRewardIds: z.array(z.string().min(1).max(100)).max(500),
+  })
+  .strict();
+export type AlertOptions = z.infer<typeof alertOptionsSchema>;
+
+export const alertSettingsSchema = z.object({ types: alertTypesSchema, options: alertOptionsSchema });
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+// ---------- goals ----------
+
+/**
+ * What a goal bar follows: the charity campaign, the platform's creator goal of that type, or a
+ * goal of the broadcaster's own that counts follows, subscriptions (gifts included) or bits, or is
+ * moved by hand.
+ */
+export const goalSources = ['charity', 'followers', 'subscriptions', 'custom'] as const;
+export const goalCounts = ['follows', 'subscriptions', 'bits', 'manual'] as const;
+export const goalIdSchema = z.string().regex(/^[a-z0-9]{1,32}$/, 'A goal id is 1 to 32 lower-case letters and digits.');
+
+export const goalConfigSchema = z
+  .object({
+    id: goalIdSchema,
+    /** Shown above the bar; empty: the platform's description, or the charity's name. */
+    title: z.string().max(80, 'A goal title is at most 80 characters.'),
+    source: z.enum(goalSources),
+    /** Custom goals only: what moves the bar, where it is and where it ends. */
+    counts: z.enum(goalCounts),
+    current: z.number().int().min(0).max(1_000_000_000),
+    target: z.number().int().min(1, 'A target is at least 1.').max(1_000_000_000),
+  })
+  .strict();
+export type GoalConfig = z.infer<typeof goalConfigSchema>;
+
+/** What a goal page shows, worked out by main (amounts formatted there). */
+export const goalViewSchema = z.object({
+  title: z.string(),
+  /** `none`: nothing to follow yet (no campaign, no creator goal of that type). */
+  state: z.enum(['active', 'achieved', 'none']),
+  /** 0..1 for the bar. */
+  fraction: z.number().min(0).max(1),
+  current: z.string(),
+  target: z.string(),
+});
+export type GoalView = z.infer<typeof goalViewSchema>;
+
+// ---------- the overlays and the server ----------
+
+export const overlayKinds = ['alerts', 'goal', 'redemption', 'chat'] as const;
+export type OverlayKind = (typeof overlayKinds)[number];
+
+/**
+ * An overlay's key is its path after `/overlay/`: `alerts`, `redemption`, `chat`, `goal/<id>`.
+ * It is not secret; the token in its URL is.
+ */
+export const overlayKeySchema = z.string().regex(/^(alerts|redemption|chat|goal\/[a-z0-9]{1,32})$/, 'That is not an overlay of Sidestage.');
+
+export const overlayInfoSchema = z.object({
+  key: overlayKeySchema,
+  kind: z.enum(overlayKinds),
+  title: z.string(),
+  /** The URL for OBS, with its token; null while the server is not running. */
+  url: z.string().nullable(),
+  /** Pages of this overlay connected now (OBS, a browser, the preview). */
+  pagesOpen: z.number().int().nonnegative(),
+});
+export type OverlayInfo = z.infer<typeof overlayInfoSchema>;
+
+export const overlayServerStateSchema = z.object({
+  status: z.enum(['starting', 'running', 'failed', 'stopped']),
+  /** The port overlays are served on (kept across restarts); null until first chosen. */
+  port: z.number().int().nullable(),
+  origin: z.string().nullable(),
+  /** Why it is not running, in words. */
+  error: z.string().nullable(),
+  /** False when this build has no overlay pages (`npm run build` makes them). */
+  pagesBuilt: z.boolean(),
+});
+export type OverlayServerState = z.infer<typeof overlayServerStateSchema>;
+
+export const overlaysStateSchema = z.object({
+  /** Counts every change, so that an older answer never replaces a newer event. */
+  revision: z.number().int().nonnegative(),
+  server: overlayServerStateSchema,
+  overlays: z.array(overlayInfoSchema),
+  alerts: alertSettingsSchema,
+  goals: z.array(goalConfigSchema),
+  /** Overlays move without animation (besides the viewer's own reduced-motion preference). */
+  reducedMotion: z.boolean(),
+  /** The redemption the broadcaster put on screen; null: the queue's oldest. */
+  pickedRedemptionId: z.string().nullable(),
+});
+export type OverlaysState = z.infer<typeof overlaysStateSchema>;
+
+// ---------- the alert queue ----------
+
+export const queuedAlertKindSchema = z.enum([...alertKinds, 'custom', 'summary']);
+
+export const alertLineSchema = z.object({
+  id: z.string(),
+  kind: queuedAlertKindSchema,
+  text: z.string(),
+  /** Made by a Test button. */
+  test: z.boolean(),
+});
+export type AlertLine = z.infer<typeof alertLineSchema>;
+
+export const alertQueueStateSchema = z.object({
+  revision: z.number().int().nonnegative(),
+  showing: alertLineSchema.extend({ startedAt: z.string(), endsAt: z.string() }).nullable(),
+  /** The first ones waiting, in the order they will show. */
+  waiting: z.array(alertLineSchema),
+  waitingCount: z.number().int().nonnegative(),
+  pausedByHand: z.boolean(),
+  /** Alerts wait during an ad break (no viewer sees them); ISO 8601 end, null when none. */
+  adBreakEndsAt: z.string().nullable(),
+  /** Alerts pages open now: with none, alerts wait for one. */
+  pagesOpen: z.number().int().nonnegative(),
+  /** The last one shown, for Replay. */
+  last: alertLineSchema.nullable(),
+});
+export type AlertQueueState = z.infer<typeof alertQueueStateSchema>;
+
+// ---------- arguments ----------
+
+export const setAlertTypeArgSchema = z.object({ kind: alertKindSchema, changes: alertTypeSettingsSchema.partial().strict() }).strict();
+export const setAlertOptionsArgSchema = alertOptionsSchema.partial().strict();
+export const saveGoalArgSchema = z
+  .object({
+    /** Absent: a new goal. */
+    id: goalIdSchema.optional(),
+    title: z.string().max(80, 'A goal title is at most 80 characters.'),
+    source: z.enum(goalSources),
+    counts: z.enum(goalCounts).optional(),
+    target: z.number().int().min(1, 'A target is at least 1.').max(1_000_000_000).optional(),
+  })
+  .strict();
+export type SaveGoalArg = z.infer<typeof saveGoalArgSchema>;
+export const goalIdArgSchema = z.object({ id: goalIdSchema }).strict();
+export const adjustGoalArgSchema = z.object({ id: goalIdSchema, current: z.number().int().min(0).max(1_000_000_000) }).strict();
+export const overlayKeyArgSchema = z.object({ key: overlayKeySchema }).strict();
+export const setOverlayPortArgSchema = z.object({ port: z.number().int().min(1024, 'Choose a port from 1024 to 65535.').max(65_535, 'Choose a port from 1024 to 65535.') }).strict();
+export const addToObsResultSchema = z.object({ sceneName: z.string(), inputName: z.string(), updated: z.boolean() });
+export type AddToObsResult = z.infer<typeof addToObsResultSchema>;
+export const testAlertArgSchema = z.object({ kind: alertKindSchema }).strict();
+export const testAlertResultSchema = z.object({ message: z.string() });
+
+// ---------- what a page receives (server -> page, JSON text frames) ----------
+
+export const alertOnScreenSchema = z.object({
+  id: z.string(),
+  kind: queuedAlertKindSchema,
+  text: z.string(),
+  /** `/media/<id>`: the page adds its own token. */
+  imagePath: z.string().nullable(),
+  soundPath: z.string().nullable(),
+  volume: z.number().min(0).max(1),
+  durationMs: z.number().int().positive(),
+  /** How long it has been on screen already. */
+  elapsedMs: z.number().int().nonnegative(),
+  /**
+   * True when sent as it starts; false when a page that connects finds it on screen: that page
+   * joins it (no entrance, no sound), so a reload never plays it again.
+   */
+  startsNow: z.boolean(),
+});
+export type AlertOnScreen = z.infer<typeof alertOnScreenSchema>;
+
+export const redemptionOnScreenSchema = z.object({ id: z.string(), rewardTitle: z.string(), userName: z.string(), input: z.string() });
+export const chatLineOnScreenSchema = z.object({ id: z.string(), userName: z.string(), color: z.string(), text: z.string() });
+
+export const overlayFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('settings'), reducedMotion: z.boolean() }),
+  z.object({ type: z.literal('alert'), showing: alertOnScreenSchema.nullable() }),
+  z.object({ type: z.literal('sound'), soundPath: z.string(), volume: z.number().min(0).max(1) }),
+  z.object({ type: z.literal('goal'), goal: goalViewSchema }),
+  z.object({ type: z.literal('redemption'), redemption: redemptionOnScreenSchema.nullable() }),
+  z.object({ type: z.literal('chat'), lines: z.array(chatLineOnScreenSchema) }),
+]);
+export type OverlayFrame = z.infer<typeof overlayFrameSchema>;
+
+/** Where a page's frames come from: `/overlay-socket/<key>?token=...`. */
+export const OVERLAY_PAGE_PREFIX = '/overlay/';
+export const OVERLAY_SOCKET_PREFIX = '/overlay-socket/';
+/** A page is 1920x1080 and scaled to its source's size. */
+export const OVERLAY_WIDTH = 1920;
+export const OVERLAY_HEIGHT = 1080;
