@@ -136,6 +136,24 @@ describe('automations against the demo platform', () => {
     for (const id of [live, missed]) await app.call('automations:setEnabled', { id, enabled: false });
   }, 60_000);
 
+  it("\"Show an alert\" queues the alert in the overlays, with the viewer's words filled in", async () => {
+    const id = await h.save({
+      ...base,
+      name: 'Thank the follower on stream',
+      trigger: { kind: 'follow' },
+      actions: [{ kind: 'showAlert', alert: { source: 'custom', text: 'Welcome, {user}!', imageId: null, soundId: null, volume: 0.5, durationMs: 3000 } }],
+    });
+    await h.subscribed('channel.follow');
+    const newcomer = await app.sim.createUser({ login: 'automation_newcomer', display_name: 'Newcomer' });
+    await app.sim.follow({ user_id: newcomer.id, broadcaster_id: app.broadcasterId });
+    const [run] = await h.ended(id, 1);
+    expect(run, JSON.stringify(run?.steps)).toMatchObject({ status: 'done' });
+    const queue = app.sidestage.overlays.queue.getState();
+    const lines = [queue.showing, ...queue.waiting, queue.last].filter((line) => line !== null);
+    expect(lines.some((line) => line!.kind === 'custom' && line!.text === 'Welcome, Newcomer!')).toBe(true);
+    await app.call('automations:setEnabled', { id, enabled: false });
+  });
+
   it('Test in demo mode makes the event happen on the practice platform, so the whole path runs', async () => {
     const id = await h.save({ ...base, name: 'Thanks for the bits', trigger: { kind: 'cheer', minBits: 50 }, actions: [{ kind: 'chatMessage', text: 'Thanks {user} for {bits} bits!' }] });
     await h.subscribed('channel.cheer');
