@@ -37,12 +37,13 @@ function deps(dataDir: string) {
 }
 
 describe('the automations feature', () => {
-  it('redemptions the queue finds by catching up join the channel-event stream as caught up; live ones do not', async () => {
+  it('redemptions the queue finds by catching up after a gap join the channel-event stream as caught up; live ones and those waiting at start do not', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'automations-feature-'));
     dirs.push(dir);
     const { value, published, arrivals } = deps(dir);
     const feature = createAutomationsFeature(value);
     await feature.start();
+    arrivals.fire({ items: [redemptionFixture('waiting-at-start')], context: { source: 'sync', initial: true } });
     arrivals.fire({ items: [redemptionFixture('live-one')], context: { source: 'event', initial: false } });
     arrivals.fire({ items: [redemptionFixture('missed-one')], context: { source: 'sync', initial: false } });
     expect(published.map((e) => [e.id, e.source])).toEqual([['redemption:missed-one', 'caughtUp']]);

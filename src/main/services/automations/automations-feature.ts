@@ -214,11 +214,12 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
         chatLimit: deps.chatLimit,
       });
       running.add(service.onChange((state) => changes.fire(state)));
-      // Redemptions the queue learns of only by catching up after a gap (or that waited while
-      // Sidestage was closed) join the stream as `caughtUp`: automations that ask for them see them.
+      // Redemptions the queue learns of only by catching up after a gap join the stream as
+      // `caughtUp`: automations that ask for them see them. Those already waiting when Sidestage
+      // starts (its first read) are the queue's, not events: no automation or alert replays them.
       running.add(
         deps.redemptions.redemptions.onArrived((items, context) => {
-          if (context.source !== 'sync') return;
+          if (context.source !== 'sync' || context.initial) return;
           for (const item of items) deps.channelEvents.publish(caughtUpRedemption(item));
         }),
       );

@@ -98,7 +98,7 @@ export function AutomationEditor({ title, initial, testMode, onDone }: EditorPro
       <FormSection title="Options">
         <Select label="When it is already running" value={draft.queue} options={queueModeOptions} onChange={(queue) => set({ queue })} />
         {canBeMissed(draft.trigger) ? (
-          <Switch checked={draft.alsoMissed} onChange={(alsoMissed) => set({ alsoMissed })} description="Redemptions Sidestage only learns of after being disconnected (or closed) can be minutes old." descriptionId="automation-also-missed">
+          <Switch checked={draft.alsoMissed} onChange={(alsoMissed) => set({ alsoMissed })} description="Redemptions Sidestage only learns of after a disconnection can be minutes old." descriptionId="automation-also-missed">
             Also for events missed while disconnected
           </Switch>
         ) : null}
