@@ -121,6 +121,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
   let ledger: RunLedger | null = null;
   /** Why the files could not be opened: automations stay off, the rest of Sidestage runs. */
   let problem: string | null = null;
+  let disposed = false;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
   /** Every reward of the channel (read from the platform when not read yet), for a template's. */
@@ -227,6 +228,8 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
       changes.fire(service.getState());
     },
     async dispose() {
+      if (disposed) return;
+      disposed = true;
       running.dispose();
       service?.dispose();
       service = null;

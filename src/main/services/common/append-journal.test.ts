@@ -32,6 +32,13 @@ describe('AppendJournal', () => {
     again.journal.close();
   });
 
+  it('closes once: a second close does nothing, and a closed journal takes no line', async () => {
+    const { journal } = await AppendJournal.open(join(dir, 'log'), numbers, 'x');
+    journal.close();
+    journal.close();
+    expect(() => journal.append(1)).toThrow('The journal is closed.');
+  });
+
   it('numbers past a snapshot, so its lines are never taken for older ones', async () => {
     const { journal } = await AppendJournal.open(join(dir, 'log'), numbers, 'x', 41);
     expect(journal.append(1)).toBe(42);

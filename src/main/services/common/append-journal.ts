@@ -63,6 +63,7 @@ export class AppendJournal<E> {
   private fd: number;
   private current: 0 | 1 = 0;
   private seq: number;
+  private closed = false;
 
   private constructor(
     private readonly base: string,
@@ -97,6 +98,8 @@ export class AppendJournal<E> {
 
   /** Appends one line; throws when it cannot be written (the caller must not act then). */
   append(entry: E): number {
+    // A closed descriptor's number may be another file's by now: never written to.
+    if (this.closed) throw new Error('The journal is closed.');
     const seq = this.seq + 1;
     writeSync(this.fd, `${JSON.stringify([seq, entry])}\n`);
     this.seq = seq;
@@ -105,6 +108,7 @@ export class AppendJournal<E> {
 
   /** Lines go to the other file from now on, emptied first (its lines must be in a snapshot on disk). */
   rotate(): void {
+    if (this.closed) return;
     const next = this.current === 0 ? 1 : 0;
     const fd = openSync(this.path(next), 'w', 0o600);
     closeSync(this.fd);
@@ -123,7 +127,10 @@ export class AppendJournal<E> {
     }
   }
 
+  /** Closes the file; again does nothing. */
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     closeSync(this.fd);
   }
 
