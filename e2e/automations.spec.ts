@@ -128,9 +128,10 @@ test('the editor fits a 320 px dock, is reachable by keyboard and has no serious
 
 plain('a damaged automations file: the dock starts, names it and keeps it aside, and the readable automations stay', async ({ page }, testInfo) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'sidestage-e2e-automations-'));
-  await writeFile(join(dataDir, 'automations.json'), automationsFileFixture([automationFixture('a', 'Thank followers'), { id: 'b', name: 'Broken', actions: [] }]));
-  const running = await startDockProcess(dataDir);
+  let running: Awaited<ReturnType<typeof startDockProcess>> | null = null;
   try {
+    await writeFile(join(dataDir, 'automations.json'), automationsFileFixture([automationFixture('a', 'Thank followers'), { id: 'b', name: 'Broken', actions: [] }]));
+    running = await startDockProcess(dataDir);
     expect(running.dock.logs()).toContain('sidestage dock: automations.json: 1 part of it was damaged');
     await page.goto(running.dock.url);
     const banner = page.getByRole('note').filter({ hasText: 'automations.json' });
@@ -138,8 +139,8 @@ plain('a damaged automations file: the dock starts, names it and keeps it aside,
     await expect(banner).toContainText('Could not be recovered: 1 of 2 automations');
     expect((await readdir(dataDir)).some((n) => n.startsWith('automations.json.damaged-'))).toBe(true);
   } finally {
-    await running.stop();
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('dock-output.txt', { body: running.dock.logs(), contentType: 'text/plain' });
+    await running?.stop();
+    if (running && testInfo.status !== testInfo.expectedStatus) await testInfo.attach('dock-output.txt', { body: running.dock.logs(), contentType: 'text/plain' });
     await rm(dataDir, { recursive: true, force: true });
   }
 });
