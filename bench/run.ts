@@ -3,7 +3,8 @@
  * measured in the same run. Benchmarks are not tests: CI does not run them.
  * `BENCH_SECONDS` sets the load duration (default 5), `BENCH_ROUNDS` the start-up rounds (default 5),
  * `BENCH_OUTAGE_SECONDS` the EventSub outage of `catch-up` (default 30), `BENCH_GO_LIVE_ENCODER=test-stream`
- * makes `go-live` use the demo's test stream even where OBS is installed.
+ * makes `go-live` use the demo's test stream even where OBS is installed, `BENCH_AUTOMATIONS_SECONDS` the
+ * sustained load of `automations` (default 60).
  */
 import * as catchUp from './catch-up.bench';
 import * as emulatorUsers from './emulator-users.bench';
@@ -17,6 +18,7 @@ import * as rtmpIngest from './rtmp-ingest.bench';
 import * as goLive from './go-live.bench';
 import * as clipHotkey from './clip-hotkey.bench';
 import * as activityFeed from './activity-feed.bench';
+import * as automations from './automations.bench';
 import * as overlays from './overlays.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,6 +37,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'activity-feed': () => activityFeed.run({ events: 10_000, perSecond: 50, seconds: durationSeconds }),
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
   'clip-hotkey': () => clipHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
+  automations: () => automations.run({ events: 500, sustainSeconds: Number(process.env.BENCH_AUTOMATIONS_SECONDS ?? 60), perSecond: 50 }),
   overlays: () => overlays.run({ rounds: Math.max(100, durationSeconds * 20), burst: 500, burstSeconds: 5 }),
 };
 

@@ -57,6 +57,9 @@ import { registerAppearanceIpc } from './ipc/appearance-ipc';
 import { registerLiveViewIpc } from './ipc/live-view-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
+import { buildAutomations } from './services/automations/build-automations';
+import type { AutomationsFeature } from './services/automations/automations-feature';
+import { registerAutomationsIpc } from './ipc/automations-ipc';
 import { ChannelEvents } from './services/events/channel-events';
 import { buildOverlays } from './services/overlays/build-overlays';
 import { openOverlayFiles, type OverlaysFeature } from './services/overlays/overlays-feature';
@@ -119,6 +122,8 @@ export interface Sidestage {
   /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
   testStream: TestStreamService | null;
   recoveryNotices: DataRecoveryNotices;
+  /** When something happens on the channel, Sidestage acts. */
+  automations: AutomationsFeature;
   /** Overlays for OBS browser sources, the alert queue and the media library. */
   overlays: OverlaysFeature;
   dispose(): Promise<void>;
@@ -272,6 +277,24 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     },
     overlayFiles,
   );
+  // ---------- automations: when something happens on the channel, Sidestage acts ----------
+  const automations = buildAutomations({
+    dataDir: options.dataDir,
+    notices: recoveryNotices,
+    logger,
+    shortcuts: options.shortcuts,
+    emulator,
+    events,
+    broadcaster,
+    channelEvents,
+    obs,
+    chat,
+    live,
+    redemptions,
+    // The overlays' alerts and sounds: "Show an alert" and "Play a sound".
+    alerts: overlays,
+  });
+  // ---------- end of automations ----------
 
   // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 
@@ -316,6 +339,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, appearance));
   wiring.add(registerLiveViewIpc(router, liveView));
+  wiring.add(registerAutomationsIpc(router, automations.feature));
   wiring.add(registerOverlaysIpc(router, overlays));
   wiring.add(registerMediaIpc(router, overlays.media));
   const missing = router.missingHandlers();
@@ -340,6 +364,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
 
   const dispose = async () => {
     wiring.dispose();
+    // Before the services its actions call.
+    await automations.dispose();
     await overlays.dispose();
     goLive.dispose();
     chat.dispose();
@@ -362,6 +388,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   try {
     // Listeners first, then the sources they listen to, so that nothing reported at start is missed.
     startRedemptionServices(redemptions);
+    // After the queue exists (its caught-up redemptions), before EventSub connects.
+    await automations.start();
     activity.start();
     chat.start();
     await overlays.start();
@@ -388,6 +416,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive,
     testStream,
     recoveryNotices,
+    automations: automations.feature,
     overlays,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,

@@ -40,6 +40,21 @@ import { channelLoginArgSchema, followedChannelSchema, raidStateSchema } from '.
 import { activityDeltaSchema, activitySnapshotSchema, shoutoutArgSchema, shoutoutResultSchema } from './schemas/activity';
 import { chatDeltaSchema, chatModerateArgSchema, chatModerateResultSchema, chatSendArgSchema, chatSendResultSchema, chatSnapshotSchema } from './schemas/chat';
 import { appearanceSchema } from './schemas/appearance';
+import {
+  automationIdArgSchema,
+  automationSaveArgSchema,
+  automationSavedSchema,
+  automationSetEnabledArgSchema,
+  automationsExportArgSchema,
+  automationsExportResultSchema,
+  automationsImportArgSchema,
+  automationsImportResultSchema,
+  automationsPausedArgSchema,
+  automationsStateSchema,
+  automationTemplateArgSchema,
+  automationTestResultSchema,
+  obsChoicesSchema,
+} from './schemas/automations';
 import { mediaAddArgSchema, mediaItemSchema, mediaListSchema, mediaRemoveArgSchema } from './schemas/media';
 import {
   addToObsResultSchema,
@@ -87,6 +102,7 @@ export * from './schemas/activity';
 export * from './schemas/chat';
 export * from './schemas/channel-events';
 export * from './schemas/appearance';
+export * from './schemas/automations';
 export * from './schemas/media';
 export * from './schemas/overlays';
 export * from './schemas/live-view';
@@ -262,6 +278,25 @@ export const invokeChannels = {
   // appearance: the theme, shared by the window and the docks
   'appearance:get': { arg: noArg, result: appearanceSchema },
   'appearance:set': { arg: appearanceSchema.partial().strict(), result: appearanceSchema },
+  // automations: when something happens on the channel, Sidestage acts
+  'automations:getState': { arg: noArg, result: automationsStateSchema },
+  /** Creates (no id) or replaces an automation. */
+  'automations:save': { arg: automationSaveArgSchema, result: automationSavedSchema },
+  'automations:createFromTemplate': { arg: automationTemplateArgSchema, result: automationSavedSchema },
+  'automations:duplicate': { arg: automationIdArgSchema, result: automationSavedSchema },
+  'automations:setEnabled': { arg: automationSetEnabledArgSchema, result: automationsStateSchema },
+  'automations:delete': { arg: automationIdArgSchema, result: automationsStateSchema },
+  /** The global pause: nothing runs while paused. */
+  'automations:setPaused': { arg: automationsPausedArgSchema, result: automationsStateSchema },
+  /** The Run button: runs now, without an event. */
+  'automations:run': { arg: automationIdArgSchema, result: automationsStateSchema },
+  /** Test with a sample event (in demo mode, sent through the platform's simulation). */
+  'automations:test': { arg: automationIdArgSchema, result: automationTestResultSchema },
+  'automations:import': { arg: automationsImportArgSchema, result: automationsImportResultSchema },
+  'automations:export': { arg: automationsExportArgSchema, result: automationsExportResultSchema },
+  'automations:clearLog': { arg: noArg, result: automationsStateSchema },
+  /** OBS's scenes, sources and inputs for the editor's pickers. */
+  'automations:obsChoices': { arg: noArg, result: obsChoicesSchema },
   // the media library (images and sounds for alerts) and the overlays served to OBS browser sources
   'media:list': { arg: noArg, result: mediaListSchema },
   /** Type read from the bytes, size checked; answers the new item. */
@@ -328,6 +363,7 @@ export const eventChannels = {
   'activity:changed': activityDeltaSchema,
   'chat:changed': chatDeltaSchema,
   'appearance:changed': appearanceSchema,
+  'automations:changed': automationsStateSchema,
   'media:changed': mediaListSchema,
   'overlays:changed': overlaysStateSchema,
   'overlays:queueChanged': alertQueueStateSchema,

@@ -22,6 +22,7 @@ import { createActivitySlice, mirrorActivity } from './activity-slice';
 import { createChatSlice, mirrorChat } from './chat-slice';
 import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
 import { createHotkeysSlice, mirrorHotkeys } from './hotkeys-slice';
+import { createAutomationsSlice, mirrorAutomations } from './automations-slice';
 import { createOverlaysSlice, mirrorOverlays } from './overlays-slice';
 import { createLiveViewSlice, mirrorLiveView } from './live-view-slice';
 
@@ -52,6 +53,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createChatSlice(context),
       ...createAppearanceSlice(context),
       ...createHotkeysSlice(context),
+      ...createAutomationsSlice(context),
       ...createOverlaysSlice(context),
       ...createLiveViewSlice(context),
     };
@@ -82,6 +84,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorChat,
     mirrorAppearance,
     mirrorHotkeys,
+    mirrorAutomations,
     mirrorOverlays,
     mirrorLiveView,
   ];

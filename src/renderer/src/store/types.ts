@@ -22,6 +22,7 @@ import type { ActivityActionId, ActivitySlice } from './activity-slice';
 import type { ChatActionId, ChatSlice } from './chat-slice';
 import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
 import type { HotkeysActionId, HotkeysSlice } from './hotkeys-slice';
+import type { AutomationsActionId, AutomationsSlice } from './automations-slice';
 import type { OverlaysActionId, OverlaysSlice } from './overlays-slice';
 import type { LiveViewActionId, LiveViewSlice } from './live-view-slice';
 
@@ -72,6 +73,7 @@ export type ActionId =
   | ChatActionId
   | AppearanceActionId
   | HotkeysActionId
+  | AutomationsActionId
   | OverlaysActionId
   | LiveViewActionId;
 
@@ -159,5 +161,6 @@ export type SidestageState = AppSlice &
   ChatSlice &
   AppearanceSlice &
   HotkeysSlice &
+  AutomationsSlice &
   OverlaysSlice &
   LiveViewSlice;
