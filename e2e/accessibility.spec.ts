@@ -9,7 +9,7 @@ import { expect, test } from './support/dock-fixture';
 import { simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
-const panelNames = ['Account', 'Ingest', 'OBS', 'Go live', 'Live', 'Markers', 'Chat settings', 'Queue', 'Rewards', 'Charity', 'Overlays', 'Settings'];
+const panelNames = ['Account', 'Ingest', 'OBS', 'Go live', 'Live', 'Markers', 'Chat settings', 'Queue', 'Rewards', 'Charity', 'Overlays', 'Automations', 'Settings'];
 
 for (const { width, scheme } of [
   { width: 420, scheme: 'dark' },

@@ -26,6 +26,7 @@ const panels = [
   { button: 'Rewards', heading: 'Rewards' },
   { button: 'Charity', heading: 'Charity' },
   { button: 'Overlays', heading: 'Overlays' },
+  { button: 'Automations', heading: 'Automations' },
   { button: 'Settings', heading: 'Settings' },
 ] as const;
 

@@ -61,6 +61,9 @@ import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
 import { buildModeration, disposeModeration, startModeration, type ModerationServices } from './composition/moderation';
 import { registerModerationIpc } from './ipc/moderation-ipc';
+import { buildAutomations } from './services/automations/build-automations';
+import type { AutomationsFeature } from './services/automations/automations-feature';
+import { registerAutomationsIpc } from './ipc/automations-ipc';
 import { buildOverlays } from './services/overlays/build-overlays';
 import { openOverlayFiles, type OverlaysFeature } from './services/overlays/overlays-feature';
 import { registerOverlaysIpc } from './ipc/overlays-ipc';
@@ -124,6 +127,8 @@ export interface Sidestage {
   /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
   testStream: TestStreamService | null;
   recoveryNotices: DataRecoveryNotices;
+  /** When something happens on the channel, Sidestage acts. */
+  automations: AutomationsFeature;
   /** Overlays for OBS browser sources, the alert queue and the media library. */
   overlays: OverlaysFeature;
   dispose(): Promise<void>;
@@ -282,6 +287,24 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     },
     overlayFiles,
   );
+  // ---------- automations: when something happens on the channel, Sidestage acts ----------
+  const automations = buildAutomations({
+    dataDir: options.dataDir,
+    notices: recoveryNotices,
+    logger,
+    shortcuts: options.shortcuts,
+    emulator,
+    events,
+    broadcaster,
+    channelEvents,
+    obs,
+    chat,
+    live,
+    redemptions,
+    // The overlays' alerts and sounds: "Show an alert" and "Play a sound".
+    alerts: overlays,
+  });
+  // ---------- end of automations ----------
 
   // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 
@@ -327,6 +350,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerAppearanceIpc(router, appearance));
   wiring.add(registerModerationIpc(router, moderation));
   wiring.add(registerLiveViewIpc(router, liveView));
+  wiring.add(registerAutomationsIpc(router, automations.feature));
   wiring.add(registerOverlaysIpc(router, overlays));
   wiring.add(registerMediaIpc(router, overlays.media));
   const missing = router.missingHandlers();
@@ -353,6 +377,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
 
   const dispose = async () => {
     wiring.dispose();
+    // Before the services its actions call.
+    await automations.dispose();
     await overlays.dispose();
     goLive.dispose();
     chat.dispose();
@@ -377,6 +403,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   try {
     // Listeners first, then the sources they listen to, so that nothing reported at start is missed.
     startRedemptionServices(redemptions);
+    // After the queue exists (its caught-up redemptions), before EventSub connects.
+    await automations.start();
     activity.start();
     chat.start();
     startModeration(moderation);
@@ -405,6 +433,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive,
     testStream,
     recoveryNotices,
+    automations: automations.feature,
     overlays,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,

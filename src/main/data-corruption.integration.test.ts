@@ -15,7 +15,7 @@ import { openDockData } from './dock/dock-data';
 import { createAesFileCipher } from './services/auth/aes-file-cipher';
 import { silentLogger } from './services/logger';
 import type { SettingsStore } from './services/settings/settings-store';
-import { markerPressFixture, outboxEntryFixture } from './test-support/data-file-fixtures';
+import { automationFixture, automationRunFixture, automationsFileFixture, markerPressFixture, outboxEntryFixture } from './test-support/data-file-fixtures';
 import { startDockServices } from './test-support/dock-start-up';
 
 const isRoot = process.getuid?.() === 0;
@@ -100,6 +100,39 @@ const files: DataFile[] = [
         const ids = now.broadcasts.flatMap((b) => b.entries.map((e) => e.id));
         expect(now.broadcasts.find((b) => b.entries.some((e) => e.id === 'p5'))?.streamId).toBe('s3');
         return ['p1', 'p3', 'p4', 'p5'].filter((id) => !ids.includes(id)).length;
+      },
+    },
+  },
+  {
+    name: 'automations.json',
+    valid: () => automationsFileFixture([automationFixture('a')]),
+    oneBad: {
+      text: automationsFileFixture([automationFixture('a'), { id: 'bad', name: 'No actions', actions: [] }, automationFixture('b')]),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'automations.json'), 'utf8')) as { automations: { id: string }[] };
+        return 2 - now.automations.filter((a) => a.id === 'a' || a.id === 'b').length;
+      },
+    },
+  },
+  {
+    name: 'automation-runs.json',
+    valid: () => JSON.stringify({ version: 1, runs: [automationRunFixture('a')] }),
+    oneBad: {
+      text: JSON.stringify({ version: 1, runs: [automationRunFixture('a'), { id: 'bad', status: 'sideways' }, automationRunFixture('b')] }),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'automation-runs.json'), 'utf8')) as { runs: { id: string }[] };
+        return 2 - now.runs.filter((r) => r.id === 'a' || r.id === 'b').length;
+      },
+    },
+  },
+  {
+    name: 'automation-handled.json',
+    valid: () => JSON.stringify({ version: 1, handled: [['a1|follow-1', 1]] }),
+    oneBad: {
+      text: JSON.stringify({ version: 1, handled: [['a1|follow-1', 1], ['a1|follow-2'], ['a1|follow-3', 3]] }),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'automation-handled.json'), 'utf8')) as { handled: [string, number][] };
+        return 2 - now.handled.filter(([k]) => k === 'a1|follow-1' || k === 'a1|follow-3').length;
       },
     },
   },

@@ -42,3 +42,34 @@ export const markerPressFixture = (id: string) => ({
   attempts: 1,
   error: null,
 });
+
+/** One automation, as `automations.json` holds it: a follow thanked in chat. */
+export const automationFixture = (id: string, name = 'Thank followers') => ({
+  id,
+  name,
+  enabled: true,
+  trigger: { kind: 'follow' },
+  conditions: { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] },
+  actions: [{ kind: 'chatMessage', text: 'Thanks for the follow, {user}!' }],
+  queue: 'oneAtATime',
+  alsoMissed: false,
+  stopOnError: false,
+});
+
+/** `automations.json` with these automations. */
+export const automationsFileFixture = (automations: unknown[]) => JSON.stringify({ format: 'sidestage-automations', version: 1, paused: false, automations });
+
+/** One finished run, as `automation-runs.json` holds it. */
+export const automationRunFixture = (id: string) => ({
+  id,
+  automationId: 'a1',
+  automationName: 'Thank followers',
+  trigger: 'New follower',
+  event: { id: `follow-${id}`, kind: 'follow', summary: 'Viewer followed', source: 'live' },
+  status: 'done',
+  reason: null,
+  queuedAt: '2026-01-01T00:00:00.000Z',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  endedAt: '2026-01-01T00:00:01.000Z',
+  steps: [{ action: 'chatMessage', summary: 'Say "Thanks"', status: 'done', startedAt: null, endedAt: null, result: 'Sent', error: null }],
+});

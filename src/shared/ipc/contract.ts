@@ -59,6 +59,21 @@ import {
   unbanRequestResolveResultSchema,
   unbanRequestsStateSchema,
 } from './schemas/moderation';
+import {
+  automationIdArgSchema,
+  automationSaveArgSchema,
+  automationSavedSchema,
+  automationSetEnabledArgSchema,
+  automationsExportArgSchema,
+  automationsExportResultSchema,
+  automationsImportArgSchema,
+  automationsImportResultSchema,
+  automationsPausedArgSchema,
+  automationsStateSchema,
+  automationTemplateArgSchema,
+  automationTestResultSchema,
+  obsChoicesSchema,
+} from './schemas/automations';
 import { mediaAddArgSchema, mediaItemSchema, mediaListSchema, mediaRemoveArgSchema } from './schemas/media';
 import {
   addToObsResultSchema,
@@ -107,6 +122,7 @@ export * from './schemas/chat';
 export * from './schemas/channel-events';
 export * from './schemas/appearance';
 export * from './schemas/moderation';
+export * from './schemas/automations';
 export * from './schemas/media';
 export * from './schemas/overlays';
 export * from './schemas/live-view';
@@ -305,6 +321,25 @@ export const invokeChannels = {
   'chatRules:setAutoModLevel': { arg: autoModLevelArgSchema, result: chatRulesStateSchema },
   'chatRules:addBlockedTerm': { arg: blockedTermAddArgSchema, result: chatRulesStateSchema },
   'chatRules:removeBlockedTerm': { arg: blockedTermRemoveArgSchema, result: chatRulesStateSchema },
+  // automations: when something happens on the channel, Sidestage acts
+  'automations:getState': { arg: noArg, result: automationsStateSchema },
+  /** Creates (no id) or replaces an automation. */
+  'automations:save': { arg: automationSaveArgSchema, result: automationSavedSchema },
+  'automations:createFromTemplate': { arg: automationTemplateArgSchema, result: automationSavedSchema },
+  'automations:duplicate': { arg: automationIdArgSchema, result: automationSavedSchema },
+  'automations:setEnabled': { arg: automationSetEnabledArgSchema, result: automationsStateSchema },
+  'automations:delete': { arg: automationIdArgSchema, result: automationsStateSchema },
+  /** The global pause: nothing runs while paused. */
+  'automations:setPaused': { arg: automationsPausedArgSchema, result: automationsStateSchema },
+  /** The Run button: runs now, without an event. */
+  'automations:run': { arg: automationIdArgSchema, result: automationsStateSchema },
+  /** Test with a sample event (in demo mode, sent through the platform's simulation). */
+  'automations:test': { arg: automationIdArgSchema, result: automationTestResultSchema },
+  'automations:import': { arg: automationsImportArgSchema, result: automationsImportResultSchema },
+  'automations:export': { arg: automationsExportArgSchema, result: automationsExportResultSchema },
+  'automations:clearLog': { arg: noArg, result: automationsStateSchema },
+  /** OBS's scenes, sources and inputs for the editor's pickers. */
+  'automations:obsChoices': { arg: noArg, result: obsChoicesSchema },
   // the media library (images and sounds for alerts) and the overlays served to OBS browser sources
   'media:list': { arg: noArg, result: mediaListSchema },
   /** Type read from the bytes, size checked; answers the new item. */
@@ -375,6 +410,7 @@ export const eventChannels = {
   'heldMessages:changed': heldMessagesStateSchema,
   'unbanRequests:changed': unbanRequestsStateSchema,
   'chatRules:changed': chatRulesStateSchema,
+  'automations:changed': automationsStateSchema,
   'media:changed': mediaListSchema,
   'overlays:changed': overlaysStateSchema,
   'overlays:queueChanged': alertQueueStateSchema,

@@ -14,6 +14,7 @@ import { ChatSettingsPanel } from '../features/chat-settings/chat-settings-panel
 import { ObsPanel } from '../features/obs/obs-panel';
 import { GoLivePanel } from '../features/go-live/go-live-panel';
 import { SettingsPanel } from '../features/settings/settings-panel';
+import { AutomationsPanel } from '../features/automations/automations-panel';
 import { OverlaysPanel } from '../features/overlays/overlays-panel';
 
 export interface PanelDefinition {
@@ -37,6 +38,7 @@ export const panels: readonly PanelDefinition[] = [
   { id: 'rewards', title: 'Rewards', render: () => <RewardsPanel /> },
   { id: 'charity', title: 'Charity', render: () => <CharityPanel /> },
   { id: 'overlays', title: 'Overlays', render: () => <OverlaysPanel /> },
+  { id: 'automations', title: 'Automations', render: () => <AutomationsPanel /> },
   { id: 'settings', title: 'Settings', render: () => <SettingsPanel /> },
 ];
 

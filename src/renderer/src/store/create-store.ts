@@ -27,6 +27,7 @@ import { createHeldMessagesSlice, mirrorHeldMessages } from './held-messages-sli
 import { createUnbanRequestsSlice, mirrorUnbanRequests } from './unban-requests-slice';
 import { createChatRulesSlice, mirrorChatRules } from './chat-rules-slice';
 import { createChatUsersSlice, mirrorChatUsers } from './chat-users-slice';
+import { createAutomationsSlice, mirrorAutomations } from './automations-slice';
 import { createOverlaysSlice, mirrorOverlays } from './overlays-slice';
 import { createLiveViewSlice, mirrorLiveView } from './live-view-slice';
 
@@ -62,6 +63,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createUnbanRequestsSlice(context),
       ...createChatRulesSlice(context),
       ...createChatUsersSlice(context),
+      ...createAutomationsSlice(context),
       ...createOverlaysSlice(context),
       ...createLiveViewSlice(context),
     };
@@ -97,6 +99,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorUnbanRequests,
     mirrorChatRules,
     mirrorChatUsers,
+    mirrorAutomations,
     mirrorOverlays,
     mirrorLiveView,
   ];

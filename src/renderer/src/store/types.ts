@@ -27,6 +27,7 @@ import type { HeldMessagesActionId, HeldMessagesSlice } from './held-messages-sl
 import type { UnbanRequestsActionId, UnbanRequestsSlice } from './unban-requests-slice';
 import type { ChatRulesActionId, ChatRulesSlice } from './chat-rules-slice';
 import type { ChatUsersActionId, ChatUsersSlice } from './chat-users-slice';
+import type { AutomationsActionId, AutomationsSlice } from './automations-slice';
 import type { OverlaysActionId, OverlaysSlice } from './overlays-slice';
 import type { LiveViewActionId, LiveViewSlice } from './live-view-slice';
 
@@ -82,6 +83,7 @@ export type ActionId =
   | UnbanRequestsActionId
   | ChatRulesActionId
   | ChatUsersActionId
+  | AutomationsActionId
   | OverlaysActionId
   | LiveViewActionId;
 
@@ -174,5 +176,6 @@ export type SidestageState = AppSlice &
   UnbanRequestsSlice &
   ChatRulesSlice &
   ChatUsersSlice &
+  AutomationsSlice &
   OverlaysSlice &
   LiveViewSlice;

@@ -9,7 +9,7 @@ export const clipSchema = z.object({
   editUrl: z.string().nullable(),
   /** The clip's page, once the platform lists it. */
   url: z.string().nullable(),
-  source: z.enum(['hotkey', 'button']),
+  source: z.enum(['hotkey', 'button', 'automation']),
   pressedAt: z.string(),
   /** `processing`: created, not yet listed; `ready`: listed; `failed`: refused or never listed in time. */
   status: z.enum(['creating', 'processing', 'ready', 'failed']),

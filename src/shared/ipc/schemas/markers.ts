@@ -1,7 +1,7 @@
 /** Stream markers and their log (their hotkeys are in hotkeys.ts). */
 import { z } from 'zod';
 
-export const markerSourceSchema = z.enum(['hotkey', 'button', 'tray', 'obs-reconnect']);
+export const markerSourceSchema = z.enum(['hotkey', 'button', 'tray', 'obs-reconnect', 'automation']);
 export type MarkerSource = z.infer<typeof markerSourceSchema>;
 
 export const markerEntrySchema = z.object({

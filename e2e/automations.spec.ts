@@ -1,0 +1,146 @@
+/**
+ * Automations in a 420 px dock: one made from a template, switched on, triggered by the practice
+ * platform's simulation, its run in the log and its effect on the platform; Test in demo mode
+ * through the platform; and a damaged automations file set aside and named.
+ */
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as plain } from '@playwright/test';
+import { automationFixture, automationsFileFixture } from '../src/main/test-support/data-file-fixtures';
+import { expect, test } from './support/dock-fixture';
+import { startDockProcess } from './support/dock-process';
+import { demoIdentities, simulation } from './support/emulator-client';
+import { signInToDemo } from './support/sign-in';
+
+test.use({ viewport: { width: 420, height: 900 } });
+
+const hydrateRewardId = '1d0f4a52-6c1e-4b7a-9e3f-2a8b5c7d9e01';
+
+test('an automation from a template, triggered by the simulation: its run in the log and the redemption fulfilled', async ({ page, context, dock }) => {
+  test.setTimeout(90_000);
+  const sim = simulation(dock.emulatorUrl);
+  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
+  const viewer = (await sim.state()).users.find((u) => u.login !== 'sidestage_demo' && u.id !== broadcasterId)!;
+  await signInToDemo(page, context, dock);
+  await page.getByRole('button', { name: 'Automations', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Automations' });
+  await expect(panel.getByText('No automations yet.')).toBeVisible();
+
+  await panel.getByLabel('Start from a template').selectOption({ label: 'Hydrate! → water scene + fulfil' });
+  await panel.getByRole('button', { name: 'Add from template' }).click();
+  const editor = panel.getByRole('form', { name: 'Edit Hydrate! → water scene + fulfil' });
+  await expect(editor).toBeVisible();
+  // Made from the channel's own reward; switched off until checked.
+  await expect(editor.getByLabel('Reward')).toHaveValue(hydrateRewardId);
+  await expect(editor.getByRole('switch', { name: 'Switched on', exact: true })).toHaveAttribute('aria-checked', 'false');
+  await editor.getByRole('switch', { name: 'Switched on', exact: true }).click();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor).toBeHidden();
+  const item = panel.getByRole('listitem', { name: 'Hydrate! → water scene + fulfil' });
+  await expect(item.getByRole('switch', { name: 'Hydrate! → water scene + fulfil' })).toHaveAttribute('aria-checked', 'true');
+
+  // A viewer redeems Hydrate! on the practice platform.
+  await expect
+    .poll(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.channel_points_custom_reward_redemption.add' && s.status === 'enabled'))
+    .toBe(true);
+  const redemption = await sim.redeem({ broadcaster_id: broadcasterId, reward_id: hydrateRewardId, user_id: viewer.id });
+
+  const log = panel.getByRole('list', { name: 'Runs, newest first' });
+  const run = log.getByRole('listitem').filter({ hasText: `${viewer.display_name} redeemed Hydrate!` }).first();
+  await expect(run).toHaveAttribute('data-status', 'failed');
+  await run.locator('summary').click();
+  // Without OBS the scene cannot switch, and the log says why; the redemption is fulfilled all the same.
+  await expect(run).toContainText('Not connected to OBS');
+  await expect(run).toContainText('Redemption fulfilled');
+  await expect
+    .poll(async () => (await sim.redemptions({ broadcaster_id: broadcasterId, reward_id: hydrateRewardId, status: 'FULFILLED' })).redemptions.map((r) => r.id))
+    .toContain(redemption.id);
+
+  // Test in demo mode: the practice platform makes the event happen, and the run follows.
+  await item.getByRole('button', { name: 'Test Hydrate! → water scene + fulfil' }).click();
+  await expect(panel.getByTestId('automations-note')).toContainText('redeemed Hydrate! on the practice channel.');
+  await expect(log.locator(':scope > li')).toHaveCount(2);
+
+  // The panel fits the dock.
+  const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the global pause skips what happens meanwhile, and the log says so', async ({ page, context, dock }) => {
+  const sim = simulation(dock.emulatorUrl);
+  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
+  await signInToDemo(page, context, dock);
+  await page.getByRole('button', { name: 'Automations', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Automations' });
+  await panel.getByLabel('Start from a template').selectOption({ label: '!discord → reply' });
+  await panel.getByRole('button', { name: 'Add from template' }).click();
+  const editor = panel.getByRole('form', { name: 'Edit !discord → reply' });
+  await editor.getByRole('switch', { name: 'Switched on', exact: true }).click();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await panel.getByRole('switch', { name: 'Pause all automations' }).click();
+  await expect(panel.getByRole('switch', { name: 'Pause all automations' })).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled')).toBe(true);
+  const viewer = (await sim.state()).users.find((u) => u.login !== 'sidestage_demo' && u.id !== broadcasterId)!;
+  await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewer.id, text: '!discord' });
+  const run = panel.getByRole('list', { name: 'Runs, newest first' }).getByRole('listitem').first();
+  await expect(run).toHaveAttribute('data-status', 'skipped');
+  await run.locator('summary').click();
+  await expect(run).toContainText('Skipped: automations are paused.');
+  expect((await sim.chatMessages(broadcasterId)).messages.filter((m) => m.text.startsWith('Join the Discord'))).toEqual([]);
+});
+
+test('the editor fits a 320 px dock, is reachable by keyboard and has no serious axe violation', async ({ page, context, dock }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await signInToDemo(page, context, dock);
+  await page.getByRole('button', { name: 'Automations', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Automations' });
+  await panel.getByRole('button', { name: 'New automation' }).click();
+  const editor = panel.getByRole('form', { name: 'New automation' });
+  await editor.getByLabel('Name').fill('Everything at once');
+  await editor.getByLabel('Trigger', { exact: true }).selectOption({ label: 'Chat command' });
+  await editor.getByLabel('Command').fill('!all');
+  await editor.getByRole('button', { name: 'Add a condition' }).click();
+  for (const kind of ['OBS: switch scene', 'OBS: show or hide a source', 'Chat: send a message', 'Turn on a chat mode', 'Play a sound', 'Show an alert']) {
+    await editor.getByLabel('Add an action').selectOption({ label: kind });
+    await editor.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  // Saving what is not complete names each problem; nothing is saved.
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor.getByRole('alert')).toContainText('Action 1 (OBS: switch scene): Choose one from OBS.');
+  // Sounds and images are picked from the overlays' media library, empty here: the picker says where to add them.
+  await expect(editor.getByText('No sounds in the media library yet: add them in the Overlays panel.')).toBeVisible();
+  // The keyboard reaches the editor's buttons.
+  await editor.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(editor.getByRole('button', { name: 'Save and test' })).toBeFocused();
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    return Math.max(document.documentElement.scrollWidth - document.documentElement.clientWidth, main.scrollWidth - main.clientWidth);
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
+});
+
+plain('a damaged automations file: the dock starts, names it and keeps it aside, and the readable automations stay', async ({ page }, testInfo) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sidestage-e2e-automations-'));
+  let running: Awaited<ReturnType<typeof startDockProcess>> | null = null;
+  try {
+    await writeFile(join(dataDir, 'automations.json'), automationsFileFixture([automationFixture('a', 'Thank followers'), { id: 'b', name: 'Broken', actions: [] }]));
+    running = await startDockProcess(dataDir);
+    expect(running.dock.logs()).toContain('sidestage dock: automations.json: 1 part of it was damaged');
+    await page.goto(running.dock.url);
+    const banner = page.getByRole('note').filter({ hasText: 'automations.json' });
+    await expect(banner).toContainText('Kept: 1 automation');
+    await expect(banner).toContainText('Could not be recovered: 1 of 2 automations');
+    expect((await readdir(dataDir)).some((n) => n.startsWith('automations.json.damaged-'))).toBe(true);
+  } finally {
+    await running?.stop();
+    if (running && testInfo.status !== testInfo.expectedStatus) await testInfo.attach('dock-output.txt', { body: running.dock.logs(), contentType: 'text/plain' });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,263 @@
+/**
+ * What each action does, through the services Sidestage already has (OBS's one connection, chat,
+ * the raid service's shoutouts, markers, clips, chat settings, ads, polls and predictions, the
+ * redemption queue's outbox, the overlays' alerts): never a second API client or OBS connection.
+ * Each action answers what it did in words, or throws why it could not; every request is bounded in
+ * time, and the "for N s" waits can be cut short when Sidestage closes.
+ */
+import type { ChatSettingsValues } from '../../../shared/domain/chat-settings';
+import type { AutomationAction, ChannelEvent, ResolveResult } from '../../../shared/ipc/contract';
+import type { Clock } from '../../../shared/primitives/clock';
+import { AppError } from '../app-error';
+import type { ObsSceneControl } from '../obs/obs-scene-control';
+import type { ChatPacer } from './chat-pacer';
+import { renderTemplate, safeChatText, safeMarkerDescription } from './template';
+import type { TriggerEvent } from './triggers';
+
+/** The overlays' alerts and sounds (the overlays feature implements it). */
+export interface AlertsPort {
+  show(
+    alert: { source: 'event'; event: ChannelEvent } | { source: 'custom'; text: string; imageId: string | null; soundId: string | null; volume: number; durationMs: number },
+  ): Promise<void>;
+  playSound(soundId: string, volume: number): Promise<void>;
+}
+
+/** Until the overlays feature is there: both refuse in words. */
+export const unavailableAlerts: AlertsPort = {
+  show: () => Promise.reject(new AppError('unavailable', 'Overlays are not available in this version of Sidestage.')),
+  playSound: () => Promise.reject(new AppError('unavailable', 'Overlays are not available in this version of Sidestage.')),
+};
+
+/** What the actions need of the other services. */
+export interface ActionPorts {
+  obs: Pick<ObsSceneControl, 'switchScene' | 'currentScene' | 'setSourceVisible' | 'setMuted' | 'setText' | 'setRecording' | 'saveReplayBuffer'>;
+  chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
+  /** The raid service's shoutout by channel id (its cooldowns); answers the channel's name. */
+  shoutout(channelId: string): Promise<string>;
+  markers: { drop(description: string): Promise<unknown> };
+  clips: { create(): Promise<unknown> };
+  chatSettings: { current(): ChatSettingsValues | null; update(changes: Partial<ChatSettingsValues>): Promise<unknown> };
+  ads: { run(lengthSeconds: number): Promise<unknown> };
+  engagement: { start(templateId: string): Promise<string> };
+  redemptions: { isQueued(id: string): boolean; resolve(ids: string[], status: 'FULFILLED' | 'CANCELED'): Promise<ResolveResult> };
+  alerts: AlertsPort;
+}
+
+/** Thrown when Sidestage closes during a wait: the run stops without recording an outcome. */
+export class ClosingError extends Error {
+  constructor() {
+    super('Sidestage is closing');
+  }
+}
+
+/** Waits on the clock that `close()` cuts short. */
+export class Sleeper {
+  private readonly pending = new Set<{ timer: unknown; reject: (error: Error) => void }>();
+  private closed = false;
+
+  constructor(private readonly clock: Clock) {}
+
+  sleep(ms: number): Promise<void> {
+    if (this.closed) return Promise.reject(new ClosingError());
+    return new Promise<void>((resolve, reject) => {
+      const entry = {
+        reject,
+        timer: this.clock.setTimeout(() => {
+          this.pending.delete(entry);
+          resolve();
+        }, ms),
+      };
+      this.pending.add(entry);
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const entry of this.pending) {
+      this.clock.clearTimeout(entry.timer);
+      entry.reject(new ClosingError());
+    }
+    this.pending.clear();
+  }
+}
+
+export interface ActionContext {
+  event: TriggerEvent;
+  ports: ActionPorts;
+  clock: Clock;
+  pacer: ChatPacer;
+  sleeper: Sleeper;
+  /** Longest wait for one request. */
+  requestTimeoutMs: number;
+  /** The step did its first part ("Switched to Water"); the rest follows after a wait. */
+  progress(result: string): void;
+  /** Chat messages this automation sent, so they never trigger a command themselves. */
+  sentChat(messageId: string): void;
+}
+
+/** A sample viewer of a Test: nothing real to shout out, fulfil or cancel. */
+export const sampleUserId = 'sample-viewer';
+
+const seconds = (s: number) => (s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`);
+
+/** `work`, or a timeout error in words once `ms` have passed. */
+export function bounded<T>(clock: Clock, ms: number, work: Promise<T>, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = clock.setTimeout(() => reject(new AppError('timeout', `${what} did not answer within ${Math.round(ms / 1000)} s.`)), ms);
+    work.then(
+      (value) => {
+        clock.clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clock.clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Runs one action; answers what it did, in words. */
+export async function runAction(action: AutomationAction, context: ActionContext): Promise<string> {
+  const { ports, event, clock, requestTimeoutMs } = context;
+  const obs = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'OBS');
+  const platform = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'The platform');
+  const fill = (template: string) => renderTemplate(template, event.fields);
+  const isSample = event.source === 'test' && event.user?.id === sampleUserId;
+
+  switch (action.kind) {
+    case 'obsSwitchScene': {
+      const { previous } = await obs(() => ports.obs.switchScene(action.sceneName));
+      const switched = previous === action.sceneName ? `"${action.sceneName}" was already on air` : `Switched to "${action.sceneName}"`;
+      if (action.backAfterSeconds === 0 || previous === action.sceneName) return switched;
+      context.progress(`${switched}; back to "${previous}" after ${seconds(action.backAfterSeconds)}`);
+      await context.sleeper.sleep(action.backAfterSeconds * 1000);
+      const now = await obs(() => ports.obs.currentScene());
+      // The broadcaster chose another scene meanwhile: theirs wins.
+      if (now !== action.sceneName) return `${switched}; left on "${now}", chosen meanwhile`;
+      await obs(() => ports.obs.switchScene(previous));
+      return `${switched}, and back to "${previous}" after ${seconds(action.backAfterSeconds)}`;
+    }
+    case 'obsSourceVisibility': {
+      const verb = action.visible ? 'Showed' : 'Hid';
+      const { wasVisible } = await obs(() => ports.obs.setSourceVisible(action.sceneName, action.sourceName, action.visible));
+      const done = wasVisible === action.visible ? `"${action.sourceName}" was already ${action.visible ? 'shown' : 'hidden'}` : `${verb} "${action.sourceName}" in "${action.sceneName}"`;
+      if (action.forSeconds === 0 || wasVisible === action.visible) return done;
+      context.progress(`${done}; ${action.visible ? 'hidden' : 'shown'} again after ${seconds(action.forSeconds)}`);
+      await context.sleeper.sleep(action.forSeconds * 1000);
+      await obs(() => ports.obs.setSourceVisible(action.sceneName, action.sourceName, wasVisible));
+      return `${done}, ${action.visible ? 'hidden' : 'shown'} again after ${seconds(action.forSeconds)}`;
+    }
+    case 'obsInputMute':
+      await obs(() => ports.obs.setMuted(action.inputName, action.muted));
+      return `${action.muted ? 'Muted' : 'Unmuted'} "${action.inputName}"`;
+    case 'obsSetText': {
+      const text = fill(action.text);
+      await obs(() => ports.obs.setText(action.inputName, text));
+      return `Set "${action.inputName}" to "${text.slice(0, 80)}"`;
+    }
+    case 'obsRecording': {
+      const { already } = await obs(() => ports.obs.setRecording(action.start));
+      if (already) return action.start ? 'OBS was already recording' : 'OBS was not recording';
+      return action.start ? 'Recording started' : 'Recording stopped';
+    }
+    case 'obsSaveReplay':
+      await obs(() => ports.obs.saveReplayBuffer());
+      return 'Replay buffer saved';
+    case 'chatMessage':
+    case 'chatAnnouncement': {
+      const text = safeChatText(fill(action.text));
+      if (text === '') throw new AppError('invalid_argument', 'The message was empty once filled in; nothing was sent.');
+      const announcement = action.kind === 'chatAnnouncement' ? action.color : undefined;
+      // Paced first (it may wait for the rate limit); the request's own time is bounded once it goes.
+      const sent = await context.pacer.send(() => platform(() => ports.chat.send(text, announcement)));
+      if (sent.messageId) context.sentChat(sent.messageId);
+      return `${announcement ? 'Announced' : 'Sent'}: "${text.slice(0, 120)}"`;
+    }
+    case 'shoutout': {
+      if (!event.user) throw new AppError('invalid_argument', 'This event has no viewer or channel to shout out.');
+      if (isSample) return 'Not sent in a test: the sample viewer is not a real channel';
+      const name = await platform(() => ports.shoutout(event.user!.id));
+      return `Shoutout sent to ${name}`;
+    }
+    case 'marker': {
+      const description = safeMarkerDescription(fill(action.description));
+      await platform(() => ports.markers.drop(description));
+      return description ? `Marker dropped: "${description}"` : 'Marker dropped';
+    }
+    case 'clip':
+      await platform(() => ports.clips.create());
+      return 'Clip created; the platform is processing it';
+    case 'chatMode':
+      return chatMode(action, context);
+    case 'runAd':
+      await platform(() => ports.ads.run(action.lengthSeconds));
+      return `A ${action.lengthSeconds} s ad is running`;
+    case 'startEngagement': {
+      const title = await platform(() => ports.engagement.start(action.templateId));
+      return `Started "${title}"`;
+    }
+    case 'resolveRedemption':
+      return resolveRedemption(action.status, context, isSample);
+    case 'playSound':
+      await bounded(clock, requestTimeoutMs, ports.alerts.playSound(action.soundId, action.volume), 'The overlays');
+      return 'Sound played';
+    case 'showAlert': {
+      if (action.alert.source === 'event') {
+        if (!event.channelEvent) throw new AppError('invalid_argument', 'This run has no channel event to show an alert for.');
+        await bounded(clock, requestTimeoutMs, ports.alerts.show({ source: 'event', event: event.channelEvent }), 'The overlays');
+        return 'Alert shown';
+      }
+      const text = oneLineAlert(fill(action.alert.text));
+      await bounded(clock, requestTimeoutMs, ports.alerts.show({ ...action.alert, text }), 'The overlays');
+      return `Alert shown: "${text.slice(0, 80)}"`;
+    }
+    case 'wait':
+      await context.sleeper.sleep(action.seconds * 1000);
+      return `Waited ${seconds(action.seconds)}`;
+  }
+}
+
+const oneLineAlert = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
+
+async function chatMode(action: Extract<AutomationAction, { kind: 'chatMode' }>, context: ActionContext): Promise<string> {
+  const { ports, clock, requestTimeoutMs } = context;
+  const platform = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'The platform');
+  const changes: Partial<ChatSettingsValues> =
+    action.mode === 'slow'
+      ? { slowMode: true, slowModeWaitTime: action.slowSeconds }
+      : action.mode === 'followersOnly'
+        ? { followerMode: true, followerModeDuration: action.followerMinutes }
+        : { emoteMode: true };
+  const before = ports.chatSettings.current();
+  const name = action.mode === 'slow' ? `Slow mode (${action.slowSeconds} s)` : action.mode === 'followersOnly' ? `Followers-only chat (${action.followerMinutes} min)` : 'Emote-only chat';
+  await platform(() => ports.chatSettings.update(changes));
+  if (action.forSeconds === 0) return `${name} on`;
+  // Back to how chat was: a mode that was already on stays on.
+  const restore: Partial<ChatSettingsValues> = {};
+  if (action.mode === 'slow') Object.assign(restore, before?.slowMode ? { slowMode: true, slowModeWaitTime: before.slowModeWaitTime } : { slowMode: false });
+  if (action.mode === 'followersOnly') Object.assign(restore, before?.followerMode ? { followerMode: true, followerModeDuration: before.followerModeDuration } : { followerMode: false });
+  if (action.mode === 'emoteOnly') Object.assign(restore, { emoteMode: before?.emoteMode ?? false });
+  context.progress(`${name} on; back after ${seconds(action.forSeconds)}`);
+  await context.sleeper.sleep(action.forSeconds * 1000);
+  await platform(() => ports.chatSettings.update(restore));
+  return `${name} on for ${seconds(action.forSeconds)}, then back as it was`;
+}
+
+async function resolveRedemption(status: 'fulfil' | 'cancel', context: ActionContext, isSample: boolean): Promise<string> {
+  const { ports, event, clock, sleeper } = context;
+  const id = event.redemptionId;
+  if (!id) throw new AppError('invalid_argument', 'Only a redemption can be fulfilled or cancelled: this run was not started by one.');
+  if (isSample) return `Not ${status === 'fulfil' ? 'fulfilled' : 'cancelled'} in a test: the sample redemption is not real`;
+  // The queue may still be reading the reward's details: a few seconds for the redemption to join it.
+  const deadline = clock.now() + 5000;
+  while (!ports.redemptions.isQueued(id) && clock.now() < deadline) await sleeper.sleep(250);
+  if (!ports.redemptions.isQueued(id)) {
+    throw new AppError('invalid_argument', 'This redemption is not in the queue: it was already fulfilled or cancelled, or its reward was not created by Sidestage.');
+  }
+  const result = await ports.redemptions.resolve([id], status === 'fulfil' ? 'FULFILLED' : 'CANCELED');
+  if (result.failed.length > 0) throw new AppError('api_error', result.failed[0]!.message);
+  if (result.queued > 0) return `${status === 'fulfil' ? 'Fulfil' : 'Cancel'} saved: it is sent when the platform can be reached`;
+  if (result.done > 0) return status === 'fulfil' ? 'Redemption fulfilled' : 'Redemption cancelled and refunded';
+  throw new AppError('invalid_argument', 'This redemption left the queue meanwhile (fulfilled or cancelled by hand).');
+}

@@ -1,0 +1,78 @@
+/**
+ * A real kill -9 in the middle of a run: a child process runs an automation until its first
+ * action's request has gone out, and is killed with SIGKILL; the next start reports the run as
+ * interrupted and never does its actions again, even when the event comes once more.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { automation, events, recordingPorts } from '../../test-support/automation-fixtures';
+import { createFakeClock } from '../../test-support/fake-clock';
+import { UnavailableShortcutRegistry } from '../hotkeys/shortcut-registry';
+import { silentLogger } from '../logger';
+import { AutomationStore } from './automation-store';
+import { AutomationsService } from './automations-service';
+import { RunLedger } from './run-ledger';
+
+let dir = '';
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+it('kill -9 mid-run: the next start reports the run interrupted, and nothing of it is done again', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'automations-kill-'));
+  const hydrate = automation({ kind: 'redemption', rewardId: null, rewardTitle: '', inputMatch: null }, [
+    { kind: 'obsSwitchScene', sceneName: 'Water', backAfterSeconds: 0 },
+    { kind: 'resolveRedemption', status: 'fulfil' },
+  ]);
+  await (await AutomationStore.open(dir)).save(hydrate);
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/test-support/automation-run-child.ts', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the child never acted: ${output}`)), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes('acting')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  child.kill('SIGKILL');
+  expect(await exited).toBe('SIGKILL');
+
+  const clock = createFakeClock();
+  const ledger = await RunLedger.open(dir, clock, { logger: silentLogger });
+  const [run] = ledger.list();
+  expect(run).toMatchObject({ automationId: hydrate.id, event: { id: 'redemption:killed-mid-run' }, status: 'interrupted' });
+  expect(run!.steps.map((s) => s.status)).toEqual(['interrupted', 'notRun']);
+
+  const recorded = recordingPorts();
+  recorded.queue('killed-mid-run');
+  let listener: ((event: never) => void) | null = null;
+  const service = new AutomationsService({
+    store: await AutomationStore.open(dir),
+    ledger,
+    events: { on: (_kinds, l) => ((listener = l as (event: never) => void), () => {}) },
+    ports: recorded.ports,
+    obsChoices: async () => ({ connected: false, reason: null, scenes: [], inputs: [] }),
+    stream: { getStatus: () => ({ live: true, startedAt: null }), onChange: () => () => {} },
+    ads: { getState: () => ({ schedule: null }), onChange: () => () => {} },
+    shortcuts: new UnavailableShortcutRegistry(),
+    tester: null,
+    templateContext: async () => ({ rewards: [], scenes: [] }),
+    logger: silentLogger,
+    clock,
+  });
+  service.start();
+  // The redemption comes again (caught up after the restart, or resent).
+  (listener as unknown as (event: unknown) => void)(events.redemption({ id: 'killed-mid-run' }));
+  (listener as unknown as (event: unknown) => void)(events.redemption({ id: 'killed-mid-run', source: 'caughtUp' }));
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(recorded.calls).toEqual([]);
+  expect(service.getState().runs).toHaveLength(1);
+  service.dispose();
+}, 40_000);

@@ -1,0 +1,625 @@
+/**
+ * Automations: when something happens on the channel, Sidestage acts, exactly once and visibly.
+ *
+ * Events come from the one channel-event stream (only the kinds some automation listens to are
+ * asked for), from the ad schedule ("N s before the next break"), from timers while live, from an
+ * automation's own global hotkey and from the Run and Test buttons. For each automation whose
+ * trigger an event is: the exactly-once ledger is asked first, then the conditions (the global
+ * pause, only while live, the comparisons, the cooldowns), then the automation's queue (one at a
+ * time, side by side, or skip when busy). A run's steps are recorded on disk before each request
+ * goes out, and the run log says what each did, when, and why one failed.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseAccelerator } from '../../../shared/domain/accelerator';
+import { describeAction, describeTrigger } from '../../../shared/domain/automation-words';
+import type {
+  Automation,
+  AutomationInput,
+  AutomationsState,
+  AutomationStatus,
+  ChannelEvent,
+  ChannelEventKind,
+  ObsChoices,
+  RunRecord,
+} from '../../../shared/ipc/contract';
+import { systemClock, type Clock } from '../../../shared/primitives/clock';
+import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { AppError } from '../app-error';
+import { GlobalHotkey } from '../hotkeys/global-hotkey';
+import type { ShortcutRegistry } from '../hotkeys/shortcut-registry';
+import type { Logger } from '../logger';
+import { ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
+import { AutomationStore, exportAutomations, newAutomationId, parseAutomationsExport } from './automation-store';
+import { ChatPacer } from './chat-pacer';
+import { Cooldowns, rulesRefusal } from './conditions';
+import type { RunLedger } from './run-ledger';
+import { sampleEvent } from './sample-events';
+import type { AutomationTester } from './simulation-tester';
+import { starterTemplates, type TemplateContext } from './starter-templates';
+import { kindsOf, ownEvent, parseCommand, triggerEventFor, type TriggerEvent } from './triggers';
+
+export interface AutomationEventsSource {
+  on<K extends ChannelEventKind>(kinds: readonly K[], listener: (event: Extract<ChannelEvent, { kind: K }>) => void): Disposer;
+}
+
+export interface AutomationsServiceOptions {
+  store: AutomationStore;
+  ledger: RunLedger;
+  /** The one channel-event stream. */
+  events: AutomationEventsSource;
+  ports: ActionPorts;
+  /** OBS's scenes, sources and inputs for the editor. */
+  obsChoices(): Promise<ObsChoices>;
+  stream: { getStatus(): { live: boolean; startedAt: string | null }; onChange(listener: (status: { live: boolean; startedAt: string | null }) => void): Disposer };
+  /** The platform's ad schedule as the ads service reads it. */
+  ads: { getState(): { schedule: { nextAdAt: string | null } | null }; onChange(listener: (state: { schedule: { nextAdAt: string | null } | null }) => void): Disposer };
+  shortcuts: ShortcutRegistry;
+  /** Demo mode: Test makes the event happen on the practice platform. */
+  tester: AutomationTester | null;
+  templateContext(): Promise<TemplateContext>;
+  logger: Logger;
+  clock?: Clock;
+  /** How shortcuts are written in messages. Default: this machine's. */
+  keyboard?: 'mac' | 'other';
+  /** Longest wait for one request to OBS or the platform. Default 20 s. */
+  requestTimeoutMs?: number;
+  /** Runs of one automation that may wait their turn. Default 20. */
+  maxWaitingRuns?: number;
+  /** Runs of one "may overlap" automation at once. Default 10. */
+  maxOverlapping?: number;
+  /** State changes are sent to the renderer at most this often. Default 250 ms. */
+  emitDelayMs?: number;
+  chatLimit?: { limit: number; windowMs: number };
+}
+
+interface ActiveRun {
+  record: RunRecord;
+  automation: Automation;
+  event: TriggerEvent;
+  /** The run's first record on disk. */
+  saved: Promise<void>;
+}
+
+interface Lane {
+  running: number;
+  waiting: ActiveRun[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function words(error: unknown): string {
+  // "Not connected to OBS: Not connected to OBS" says it once.
+  if (error instanceof AppError) return error.message.replace(/^(.+): \1$/, '$1');
+  return 'Something went wrong inside Sidestage.';
+}
+
+export class AutomationsService extends Disposable {
+  private readonly clock: Clock;
+  private readonly changes = new Emitter<AutomationsState>();
+  private readonly cooldowns = new Cooldowns();
+  private readonly pacer: ChatPacer;
+  private readonly sleeper: Sleeper;
+  private readonly lanes = new Map<string, Lane>();
+  private readonly lastRunAt = new Map<string, number>();
+  private readonly hotkeys = new Map<string, { accelerator: string; hotkey: GlobalHotkey }>();
+  private readonly timers = new Map<string, { handle: unknown; messages: number; everyMs: number }>();
+  /** Chat messages the automations sent: never read back as a command or counted for a timer. */
+  private readonly ownChat = new Set<string>();
+  private byKind = new Map<ChannelEventKind, Automation[]>();
+  /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
+  private byCommand = new Map<string, Automation[]>();
+  private subscribedKinds = '';
+  private offEvents: Disposer | null = null;
+  private adTimer: unknown = null;
+  private emitTimer: unknown = null;
+  /** From the clock, so a restarted main numbers past what a renderer kept of the one before. */
+  private revision: number;
+  private started = false;
+  private closing = false;
+
+  constructor(private readonly options: AutomationsServiceOptions) {
+    super();
+    this.clock = options.clock ?? systemClock;
+    this.revision = this.clock.now();
+    this.pacer = new ChatPacer({ clock: this.clock, ...options.chatLimit });
+    this.sleeper = new Sleeper(this.clock);
+    this.register(() => this.close());
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.register(this.options.stream.onChange(() => this.scheduleTimers()));
+    this.register(this.options.ads.onChange(() => this.scheduleAdBreakSoon()));
+    this.follow();
+  }
+
+  getState(): AutomationsState {
+    const automations = this.options.store.list();
+    return {
+      revision: this.revision,
+      loaded: true,
+      problem: null,
+      paused: this.options.store.isPaused(),
+      automations,
+      statuses: automations.map((a) => this.statusOf(a)),
+      runs: this.options.ledger.list(),
+      templates: starterTemplates.map(({ id, name, description }) => ({ id, name, description })),
+      testMode: this.options.tester ? 'simulation' : 'sample',
+      hotkeysUnavailable: this.options.shortcuts.unavailable ?? null,
+    };
+  }
+
+  onChange(listener: (state: AutomationsState) => void): Disposer {
+    return this.changes.on(listener);
+  }
+
+  /** Runs waiting or running, in all automations (the benchmark watches it stay bounded). */
+  queueDepth(): number {
+    let depth = 0;
+    for (const lane of this.lanes.values()) depth += lane.running + lane.waiting.length;
+    return depth;
+  }
+
+  // ---------- editing ----------
+
+  async save(input: AutomationInput): Promise<{ state: AutomationsState; id: string }> {
+    if (input.id !== undefined && !this.options.store.get(input.id)) throw new AppError('invalid_argument', 'That automation no longer exists: it may have been deleted.');
+    if (input.trigger.kind === 'hotkey') {
+      const parsed = parseAccelerator(input.trigger.accelerator);
+      if (!parsed.ok) throw new AppError('invalid_argument', `The hotkey is not valid: ${parsed.reason}`);
+      input = { ...input, trigger: { kind: 'hotkey', accelerator: parsed.accelerator } };
+    }
+    const saved = await this.options.store.save(input);
+    this.follow();
+    return { state: this.getState(), id: saved.id };
+  }
+
+  async createFromTemplate(templateId: string): Promise<{ state: AutomationsState; id: string }> {
+    const template = starterTemplates.find((t) => t.id === templateId);
+    if (!template) throw new AppError('invalid_argument', 'There is no such starter automation.');
+    const context = await this.options.templateContext().catch(() => ({ rewards: [], scenes: [] }));
+    return this.save(template.make(context));
+  }
+
+  async duplicate(id: string): Promise<{ state: AutomationsState; id: string }> {
+    const { id: _original, ...copy } = this.need(id);
+    // Off until switched on: two copies acting on one event is rarely meant.
+    return this.save({ ...copy, name: `${copy.name} (copy)`.slice(0, 80), enabled: false });
+  }
+
+  async setEnabled(id: string, enabled: boolean): Promise<AutomationsState> {
+    await this.options.store.save({ ...this.need(id), enabled });
+    this.follow();
+    return this.getState();
+  }
+
+  async remove(id: string): Promise<AutomationsState> {
+    this.need(id);
+    await this.options.store.remove(id);
+    this.cooldowns.forget(id);
+    this.lastRunAt.delete(id);
+    // Runs under way finish; an idle lane goes with the automation.
+    if (this.lanes.get(id)?.running === 0) this.lanes.delete(id);
+    this.follow();
+    return this.getState();
+  }
+
+  async setPaused(paused: boolean): Promise<AutomationsState> {
+    await this.options.store.setPaused(paused);
+    this.changed();
+    return this.getState();
+  }
+
+  async importJson(json: string): Promise<{ state: AutomationsState; imported: number; message: string }> {
+    const incoming = parseAutomationsExport(json);
+    // New ids (an import twice is two copies, never a silent replacement), switched off until checked.
+    const automations = incoming.map((a) => ({ ...a, id: newAutomationId(), enabled: false }));
+    await this.options.store.add(automations);
+    this.follow();
+    const n = automations.length;
+    const message = n === 0 ? 'The file has no automations.' : `Imported ${n} automation${n === 1 ? '' : 's'}, switched off: check each and switch it on.`;
+    return { state: this.getState(), imported: n, message };
+  }
+
+  exportJson(ids?: readonly string[]): { json: string; fileName: string } {
+    const all = this.options.store.list();
+    const chosen = ids ? all.filter((a) => ids.includes(a.id)) : all;
+    return exportAutomations(chosen, new Date(this.clock.now()));
+  }
+
+  async clearLog(): Promise<AutomationsState> {
+    await this.options.ledger.clearFinished();
+    this.changed();
+    return this.getState();
+  }
+
+  obsChoices(): Promise<ObsChoices> {
+    return this.options.obsChoices();
+  }
+
+  // ---------- running by hand ----------
+
+  /** The Run button: now, whatever the pause, cooldowns and conditions say. */
+  run(id: string): AutomationsState {
+    const automation = this.need(id);
+    this.accept(automation, ownEvent(`manual:${randomUUID()}`, 'manual', 'Run button', 'manual'), true);
+    return this.getState();
+  }
+
+  /**
+   * Test: in demo mode, the trigger's event is made to happen on the practice platform (when the
+   * automation is on and not paused, so the real path runs); otherwise a sample event runs it here.
+   */
+  async test(id: string): Promise<{ state: AutomationsState; message: string }> {
+    const automation = this.need(id);
+    const { tester } = this.options;
+    if (tester && automation.enabled && !this.options.store.isPaused()) {
+      try {
+        const sent = await tester.send(automation);
+        if (sent) return { state: this.getState(), message: `${sent} The run shows in the log when the event arrives.` };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.options.logger.info('automations: the practice platform refused a test; running a sample', { reason });
+      }
+    }
+    this.accept(automation, sampleEvent(automation.trigger, new Date(this.clock.now())), true);
+    return { state: this.getState(), message: 'Ran with a sample event: the run is in the log.' };
+  }
+
+  // ---------- following automations ----------
+
+  /** After any change of the automations: listens to what they need, hotkeys, timers. */
+  private follow(): void {
+    if (this.closing) return;
+    const byKind = new Map<ChannelEventKind, Automation[]>();
+    const byCommand = new Map<string, Automation[]>();
+    for (const automation of this.options.store.list()) {
+      if (!automation.enabled) continue;
+      if (automation.trigger.kind === 'chatCommand') {
+        const name = automation.trigger.command.toLowerCase();
+        byCommand.set(name, [...(byCommand.get(name) ?? []), automation]);
+      }
+      for (const kind of kindsOf(automation.trigger)) {
+        const list = byKind.get(kind);
+        if (list) list.push(automation);
+        else byKind.set(kind, [automation]);
+      }
+    }
+    this.byKind = byKind;
+    this.byCommand = byCommand;
+    const kinds = [...byKind.keys()].sort();
+    const key = kinds.join(',');
+    if (this.started && key !== this.subscribedKinds) {
+      // The new subscription first: a kind wanted before and after is never dropped in between.
+      const previous = this.offEvents;
+      this.offEvents = kinds.length ? this.options.events.on(kinds, (event) => this.onEvent(event)) : null;
+      previous?.();
+      this.subscribedKinds = key;
+    }
+    if (this.started) {
+      this.followHotkeys();
+      this.scheduleTimers();
+      this.scheduleAdBreakSoon();
+    }
+    this.changed();
+  }
+
+  private onEvent(event: ChannelEvent): void {
+    if (this.closing) return;
+    let automations = this.byKind.get(event.kind);
+    if (event.kind === 'chatMessage') {
+      if (this.ownChat.has(event.messageId)) return;
+      for (const timer of this.timers.values()) timer.messages++;
+      const command = parseCommand(event.text)?.command;
+      automations = command === undefined ? undefined : this.byCommand.get(command);
+    }
+    if (!automations) return;
+    for (const automation of automations) {
+      const triggered = triggerEventFor(automation.trigger, event);
+      if (!triggered) continue;
+      // Learned only by catching up after a gap: old news, unless the automation asks for it.
+      if (triggered.source === 'caughtUp' && !automation.alsoMissed) continue;
+      this.accept(automation, triggered, false);
+    }
+  }
+
+  private followHotkeys(): void {
+    const wanted = new Map<string, { automation: Automation; accelerator: string }>();
+    for (const automation of this.options.store.list()) {
+      if (automation.enabled && automation.trigger.kind === 'hotkey') wanted.set(automation.id, { automation, accelerator: automation.trigger.accelerator });
+    }
+    for (const [id, held] of this.hotkeys) {
+      if (wanted.get(id)?.accelerator === held.accelerator) continue;
+      held.hotkey.dispose();
+      this.hotkeys.delete(id);
+    }
+    for (const [id, { accelerator }] of wanted) {
+      if (this.hotkeys.has(id)) continue;
+      const hotkey = new GlobalHotkey({
+        registry: this.options.shortcuts,
+        setting: { get: () => accelerator, set: () => {} },
+        logger: this.options.logger,
+        platform: this.options.keyboard ?? (process.platform === 'darwin' ? 'mac' : 'other'),
+        clock: this.clock,
+        onPress: () => {
+          const automation = this.options.store.get(id);
+          if (automation?.enabled) this.accept(automation, ownEvent(`hotkey:${randomUUID()}`, 'hotkey', `Hotkey ${hotkey.human(accelerator)} pressed`, 'live'), false);
+        },
+      });
+      hotkey.start();
+      this.hotkeys.set(id, { accelerator, hotkey });
+    }
+  }
+
+  /** "Every N minutes while live": slots counted from the stream's start, each fired once. */
+  private scheduleTimers(): void {
+    for (const timer of this.timers.values()) if (timer.handle !== null) this.clock.clearTimeout(timer.handle);
+    const status = this.options.stream.getStatus();
+    const startedAt = status.live && status.startedAt ? Date.parse(status.startedAt) : NaN;
+    const wanted = new Set<string>();
+    for (const automation of this.options.store.list()) {
+      if (!automation.enabled || automation.trigger.kind !== 'timer') continue;
+      wanted.add(automation.id);
+      const everyMs = automation.trigger.everyMinutes * 60_000;
+      const timer = this.timers.get(automation.id);
+      const state = timer && timer.everyMs === everyMs ? timer : { handle: null as unknown, messages: 0, everyMs };
+      state.handle = null;
+      this.timers.set(automation.id, state);
+      if (Number.isNaN(startedAt)) continue;
+      const now = this.clock.now();
+      const slot = Math.floor(Math.max(0, now - startedAt) / everyMs) + 1;
+      state.handle = this.clock.setTimeout(() => this.onTimer(automation.id, startedAt, slot), startedAt + slot * everyMs - now);
+    }
+    for (const id of [...this.timers.keys()]) if (!wanted.has(id)) this.timers.delete(id);
+  }
+
+  private onTimer(id: string, startedAt: number, slot: number): void {
+    const automation = this.options.store.get(id);
+    const timer = this.timers.get(id);
+    if (!automation || automation.trigger.kind !== 'timer' || !timer) return;
+    if (timer.messages >= automation.trigger.minChatMessages) {
+      timer.messages = 0;
+      this.accept(automation, ownEvent(`timer:${startedAt}:${slot}`, 'timer', `Every ${automation.trigger.everyMinutes} min while live`, 'live'), false);
+    }
+    this.scheduleTimers();
+  }
+
+  /** "N s before the next ad break", from the platform's schedule: once per break. */
+  private scheduleAdBreakSoon(): void {
+    if (this.adTimer !== null) this.clock.clearTimeout(this.adTimer);
+    this.adTimer = null;
+    const nextAdAt = Date.parse(this.options.ads.getState().schedule?.nextAdAt ?? '');
+    if (Number.isNaN(nextAdAt)) return;
+    const now = this.clock.now();
+    let soonest = Infinity;
+    for (const automation of this.options.store.list()) {
+      if (!automation.enabled || automation.trigger.kind !== 'adBreakSoon') continue;
+      const fireAt = nextAdAt - automation.trigger.secondsBefore * 1000;
+      if (now >= nextAdAt) continue;
+      if (now >= fireAt) {
+        const left = Math.round((nextAdAt - now) / 1000);
+        this.accept(automation, ownEvent(`ad-soon:${nextAdAt}`, 'adBreakSoon', `The next ad break is in ${left} s`, 'live', { seconds: String(left) }), false);
+      } else soonest = Math.min(soonest, fireAt);
+    }
+    if (soonest !== Infinity) this.adTimer = this.clock.setTimeout(() => this.scheduleAdBreakSoon(), soonest - now);
+  }
+
+  // ---------- runs ----------
+
+  /** Decides what becomes of one trigger of one automation; records it at once. */
+  private accept(automation: Automation, event: TriggerEvent, explicit: boolean): void {
+    if (this.closing) return;
+    const { ledger } = this.options;
+    if (ledger.has(automation.id, event.id)) return;
+    const now = this.clock.now();
+    const lane = this.lanes.get(automation.id) ?? { running: 0, waiting: [] };
+    this.lanes.set(automation.id, lane);
+    const busy = automation.queue === 'overlap' ? lane.running >= (this.options.maxOverlapping ?? 10) : lane.running > 0;
+    let refusal = explicit ? null : this.refusal(automation, event, now);
+    if (!refusal && busy && automation.queue === 'skipWhenBusy') refusal = 'Skipped: the previous run is still going, and this automation skips when busy.';
+    if (!refusal && busy && lane.waiting.length >= (this.options.maxWaitingRuns ?? 20)) refusal = `Skipped: ${lane.waiting.length} runs of this automation are already waiting.`;
+    const record = this.newRecord(automation, event, refusal ? 'skipped' : busy ? 'queued' : 'running', now);
+    if (refusal) {
+      record.reason = refusal;
+      record.endedAt = iso(now);
+      for (const step of record.steps) step.status = 'notRun';
+      ledger.add(record).catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
+      this.changed();
+      return;
+    }
+    if (!explicit) this.cooldowns.start(automation, event.user?.id ?? null, now);
+    this.lastRunAt.set(automation.id, now);
+    const active: ActiveRun = { record, automation, event, saved: ledger.add(record) };
+    if (busy) {
+      active.saved.catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
+      lane.waiting.push(active);
+    } else {
+      lane.running++;
+      void this.execute(active, lane, true);
+    }
+    this.changed();
+  }
+
+  /** Why this automation does not run for this event now, or null. */
+  private refusal(automation: Automation, event: TriggerEvent, now: number): string | null {
+    if (this.options.store.isPaused()) return 'Skipped: automations are paused.';
+    if (automation.conditions.onlyWhileLive && !this.options.stream.getStatus().live) return 'Skipped: only while live, and the stream is offline.';
+    const rule = rulesRefusal(automation.conditions.rules, event);
+    if (rule) return `Skipped. ${rule}`;
+    const cooldown = this.cooldowns.refusal(automation, event.user?.id ?? null, now);
+    if (cooldown) return `Skipped. ${cooldown}`;
+    return null;
+  }
+
+  private newRecord(automation: Automation, event: TriggerEvent, status: RunRecord['status'], now: number): RunRecord {
+    const running = status === 'running';
+    return {
+      id: randomUUID(),
+      automationId: automation.id,
+      automationName: automation.name,
+      trigger: describeTrigger(automation.trigger),
+      event: { id: event.id, kind: event.kind, summary: event.summary.slice(0, 200), source: event.source },
+      status,
+      reason: null,
+      queuedAt: iso(now),
+      startedAt: running ? iso(now) : null,
+      endedAt: null,
+      steps: automation.actions.map((action, i) => ({
+        action: action.kind,
+        summary: describeAction(action),
+        status: running && i === 0 ? 'running' : 'waiting',
+        startedAt: running && i === 0 ? iso(now) : null,
+        endedAt: null,
+        result: null,
+        error: null,
+      })),
+    };
+  }
+
+  /** Never rejects: every outcome ends up in the run's record. */
+  private async execute(active: ActiveRun, lane: Lane, startedAtOnce: boolean): Promise<void> {
+    const { record, automation, event } = active;
+    const { ledger, logger } = this.options;
+    try {
+      try {
+        if (startedAtOnce) await active.saved;
+        else {
+          record.status = 'running';
+          record.startedAt = iso(this.clock.now());
+          record.steps[0]!.status = 'running';
+          record.steps[0]!.startedAt = record.startedAt;
+          await ledger.update(record);
+        }
+      } catch (error) {
+        logger.error('automations: could not write the run log before a run', { error });
+        this.finish(record, 'failed', 'Not run: Sidestage could not save its record of this run, so it could not make sure it runs only once. Is the disk full?');
+        return;
+      }
+      let failed = 0;
+      let stopped = false;
+      for (const [i, action] of automation.actions.entries()) {
+        const step = record.steps[i]!;
+        if (stopped) {
+          step.status = 'notRun';
+          step.result = 'Not run: an earlier action failed.';
+          continue;
+        }
+        if (i > 0) {
+          step.status = 'running';
+          step.startedAt = iso(this.clock.now());
+          try {
+            await ledger.update(record);
+          } catch (error) {
+            logger.error('automations: could not write the run log before a step', { error });
+            step.status = 'failed';
+            step.error = 'Not done: Sidestage could not save its record of this step. Is the disk full?';
+            step.endedAt = iso(this.clock.now());
+            failed++;
+            stopped = true;
+            continue;
+          }
+          this.changed();
+        }
+        try {
+          step.result = await runAction(action, {
+            event,
+            ports: this.options.ports,
+            clock: this.clock,
+            pacer: this.pacer,
+            sleeper: this.sleeper,
+            requestTimeoutMs: this.options.requestTimeoutMs ?? 20_000,
+            progress: (result) => {
+              step.result = result;
+              ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
+              this.changed();
+            },
+            sentChat: (messageId) => this.rememberOwnChat(messageId),
+          });
+          step.status = 'done';
+        } catch (error) {
+          // Closing: the run stays "running" on disk and is reported as interrupted at the next start.
+          if (error instanceof ClosingError || this.closing) return;
+          if (!(error instanceof AppError)) logger.error('automations: an action failed unexpectedly', { action: action.kind, error });
+          step.status = 'failed';
+          step.error = words(error);
+          failed++;
+          if (automation.stopOnError) stopped = true;
+        }
+        step.endedAt = iso(this.clock.now());
+        this.changed();
+      }
+      const total = automation.actions.length;
+      this.finish(record, failed ? 'failed' : 'done', failed ? `${failed} of ${total} action${total === 1 ? '' : 's'} failed.` : null);
+    } finally {
+      if (!this.closing) {
+        lane.running--;
+        const next = lane.waiting.shift();
+        if (next) {
+          lane.running++;
+          void this.execute(next, lane, false);
+        }
+        this.changed();
+      }
+    }
+  }
+
+  private finish(record: RunRecord, status: 'done' | 'failed', reason: string | null): void {
+    record.status = status;
+    record.reason = reason;
+    record.endedAt = iso(this.clock.now());
+    for (const step of record.steps) if (step.status === 'waiting') step.status = 'notRun';
+    this.options.ledger.update(record).catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
+    this.changed();
+  }
+
+  private rememberOwnChat(messageId: string): void {
+    this.ownChat.add(messageId);
+    if (this.ownChat.size > 1000) this.ownChat.delete(this.ownChat.values().next().value!);
+  }
+
+  // ---------- state ----------
+
+  private statusOf(automation: Automation): AutomationStatus {
+    const lane = this.lanes.get(automation.id);
+    const last = this.lastRunAt.get(automation.id);
+    return {
+      id: automation.id,
+      running: lane?.running ?? 0,
+      queued: lane?.waiting.length ?? 0,
+      lastRunAt: last === undefined ? null : iso(last),
+      hotkeyError: this.hotkeys.get(automation.id)?.hotkey.getState().error ?? null,
+    };
+  }
+
+  private need(id: string): Automation {
+    const automation = this.options.store.get(id);
+    if (!automation) throw new AppError('invalid_argument', 'That automation no longer exists: it may have been deleted.');
+    return automation;
+  }
+
+  private changed(): void {
+    this.revision++;
+    if (this.emitTimer !== null || this.closing) return;
+    this.emitTimer = this.clock.setTimeout(() => {
+      this.emitTimer = null;
+      this.cooldowns.prune(this.clock.now());
+      this.changes.fire(this.getState());
+    }, this.options.emitDelayMs ?? 250);
+  }
+
+  private close(): void {
+    this.closing = true;
+    this.offEvents?.();
+    this.offEvents = null;
+    for (const { hotkey } of this.hotkeys.values()) hotkey.dispose();
+    this.hotkeys.clear();
+    for (const timer of this.timers.values()) if (timer.handle !== null) this.clock.clearTimeout(timer.handle);
+    this.timers.clear();
+    if (this.adTimer !== null) this.clock.clearTimeout(this.adTimer);
+    if (this.emitTimer !== null) this.clock.clearTimeout(this.emitTimer);
+    this.sleeper.close();
+    this.pacer.dispose();
+    this.changes.dispose();
+  }
+}

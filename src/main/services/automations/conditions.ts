@@ -1,0 +1,105 @@
+/**
+ * Conditions: an automation's comparisons on the event's fields, and its cooldowns (for everyone
+ * and per viewer). Each refusal says why in words, for the run log.
+ */
+import type { Automation, ConditionRule } from '../../../shared/ipc/contract';
+import { describeRule } from '../../../shared/domain/automation-words';
+import type { TriggerEvent } from './triggers';
+
+/** Why `rule` does not hold for `event`, or null when it does. */
+export function ruleRefusal(rule: ConditionRule, event: TriggerEvent): string | null {
+  const words = describeRule(rule);
+  switch (rule.field) {
+    case 'role': {
+      if (!event.roles) return `"${words}" cannot be checked: this event has no chat role`;
+      const has = event.roles[rule.role];
+      return (rule.op === 'is') === has ? null : `not met: ${words}`;
+    }
+    case 'amount': {
+      if (event.amount === null) return `"${words}" cannot be checked: this event has no amount`;
+      const ok = rule.op === 'atLeast' ? event.amount >= rule.value : rule.op === 'atMost' ? event.amount <= rule.value : event.amount === rule.value;
+      return ok ? null : `not met: ${words} (it was ${event.amount})`;
+    }
+    case 'tier': {
+      if (event.tier === null) return `"${words}" cannot be checked: this event has no tier`;
+      return (rule.op === 'is') === (event.tier === rule.tier) ? null : `not met: ${words}`;
+    }
+    case 'text': {
+      if (event.text === null) return `"${words}" cannot be checked: this event has no text`;
+      const text = event.text.trim().toLocaleLowerCase();
+      const value = rule.value.trim().toLocaleLowerCase();
+      const ok =
+        rule.op === 'contains' ? text.includes(value) : rule.op === 'notContains' ? !text.includes(value) : rule.op === 'equals' ? text === value : text.startsWith(value);
+      return ok ? null : `not met: ${words}`;
+    }
+    case 'user': {
+      if (!event.user) return `"${words}" cannot be checked: this event has no viewer`;
+      const same = event.user.login.toLowerCase() === rule.login.trim().replace(/^@/, '').toLowerCase();
+      return (rule.op === 'is') === same ? null : `not met: ${words}`;
+    }
+  }
+}
+
+/** The first rule that does not hold, in words; null when all do. */
+export function rulesRefusal(rules: readonly ConditionRule[], event: TriggerEvent): string | null {
+  for (const rule of rules) {
+    const refusal = ruleRefusal(rule, event);
+    if (refusal) return `Condition ${refusal}.`;
+  }
+  return null;
+}
+
+const inSeconds = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000))} s`;
+
+/**
+ * When each automation may run again, for everyone and per viewer. Kept in memory: a restart
+ * starts every cooldown afresh, as the platform's own cooldowns do for a new stream.
+ */
+export class Cooldowns {
+  private readonly everyone = new Map<string, number>();
+  private readonly perViewer = new Map<string, Map<string, number>>();
+
+  /** Why `automation` may not run for `userId` at `now`, or null. */
+  refusal(automation: Automation, userId: string | null, now: number): string | null {
+    const until = this.everyone.get(automation.id) ?? 0;
+    if (now < until) return `Cooldown: it can run again in ${inSeconds(until - now)}.`;
+    if (userId !== null) {
+      const viewerUntil = this.perViewer.get(automation.id)?.get(userId) ?? 0;
+      if (now < viewerUntil) return `Cooldown for this viewer: again in ${inSeconds(viewerUntil - now)}.`;
+    }
+    return null;
+  }
+
+  /** A run was accepted at `now`: the cooldowns start. */
+  start(automation: Automation, userId: string | null, now: number): void {
+    const { cooldownSeconds, perViewerCooldownSeconds } = automation.conditions;
+    if (cooldownSeconds > 0) this.everyone.set(automation.id, now + cooldownSeconds * 1000);
+    if (perViewerCooldownSeconds > 0 && userId !== null) {
+      let viewers = this.perViewer.get(automation.id);
+      if (!viewers) this.perViewer.set(automation.id, (viewers = new Map()));
+      viewers.set(userId, now + perViewerCooldownSeconds * 1000);
+    }
+  }
+
+  /** Drops what has expired, so a long stream's many viewers do not pile up. */
+  prune(now: number): void {
+    for (const [id, until] of this.everyone) if (until <= now) this.everyone.delete(id);
+    for (const [id, viewers] of this.perViewer) {
+      for (const [user, until] of viewers) if (until <= now) viewers.delete(user);
+      if (viewers.size === 0) this.perViewer.delete(id);
+    }
+  }
+
+  /** An edited or deleted automation starts without a cooldown. */
+  forget(automationId: string): void {
+    this.everyone.delete(automationId);
+    this.perViewer.delete(automationId);
+  }
+
+  /** For tests and the benchmark: how many entries are kept. */
+  size(): number {
+    let n = this.everyone.size;
+    for (const viewers of this.perViewer.values()) n += viewers.size;
+    return n;
+  }
+}

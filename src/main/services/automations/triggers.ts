@@ -1,0 +1,341 @@
+/**
+ * Triggers: which channel events an automation listens to, whether one event is its trigger, and
+ * what the run knows of that event (the template's fields, the values conditions compare, the id the
+ * exactly-once ledger keys on). Pure functions of the automation and the event.
+ */
+import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
+import type { AutomationTrigger, ChannelEvent, ChannelEventKind, ChannelEventOf, ChannelUser, ChatRoles, TextMatch } from '../../../shared/ipc/contract';
+import type { TemplateFields } from '../../../shared/domain/automation-template';
+
+/** What a run knows of the event that triggered it. */
+export interface TriggerEvent {
+  /** The id the exactly-once ledger keys on, with the automation's id. */
+  id: string;
+  /** The channel event's kind, or `timer`, `hotkey`, `manual`, `adBreakSoon`. */
+  kind: string;
+  source: 'live' | 'caughtUp' | 'test' | 'manual';
+  /** In words: "ana redeemed Hydrate!". */
+  summary: string;
+  fields: TemplateFields;
+  /** What conditions compare. */
+  amount: number | null;
+  tier: string | null;
+  text: string | null;
+  user: ChannelUser | null;
+  roles: ChatRoles | null;
+  /** The redemption a fulfil or cancel acts on. */
+  redemptionId: string | null;
+  /** The channel event itself (an overlay's alert for it); null for a timer, a hotkey, the Run button. */
+  channelEvent: ChannelEvent | null;
+}
+
+/** The channel-event kinds a trigger listens to (none: it fires from a timer, a hotkey or a button). */
+export function kindsOf(trigger: AutomationTrigger): ChannelEventKind[] {
+  switch (trigger.kind) {
+    case 'redemption':
+    case 'follow':
+    case 'subscription':
+    case 'resubscription':
+    case 'giftSubscriptions':
+    case 'cheer':
+    case 'raid':
+    case 'hypeTrainBegin':
+    case 'hypeTrainEnd':
+    case 'pollBegin':
+    case 'pollEnd':
+    case 'predictionBegin':
+    case 'predictionEnd':
+    case 'streamOnline':
+    case 'streamOffline':
+    case 'adBreakBegin':
+    case 'shieldModeBegin':
+    case 'shieldModeEnd':
+    case 'ban':
+    case 'automodHold':
+    case 'unbanRequest':
+      return [trigger.kind];
+    case 'donation':
+      return ['donation'];
+    case 'hypeTrainLevelUp':
+      return ['hypeTrainProgress'];
+    case 'chatCommand':
+      return ['chatMessage'];
+    case 'timer':
+      // Chat messages are counted for "at least M messages since the last time".
+      return trigger.minChatMessages > 0 ? ['chatMessage'] : [];
+    case 'adBreakSoon':
+    case 'hotkey':
+    case 'manual':
+      return [];
+  }
+}
+
+const tierWords: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3', prime: 'Prime' };
+export const tierInWords = (tier: string) => tierWords[tier] ?? tier;
+
+export function textMatches(match: TextMatch, text: string): boolean {
+  const haystack = text.trim().toLocaleLowerCase();
+  const needle = match.text.trim().toLocaleLowerCase();
+  if (match.mode === 'equals') return haystack === needle;
+  if (match.mode === 'startsWith') return haystack.startsWith(needle);
+  return haystack.includes(needle);
+}
+
+/** A chat message read as a command: `!name` and its arguments, or null. */
+export function parseCommand(text: string): { command: string; args: string[]; rest: string } | null {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('!')) return null;
+  const space = trimmed.search(/\s/);
+  const command = (space === -1 ? trimmed : trimmed.slice(0, space)).toLowerCase();
+  const rest = space === -1 ? '' : trimmed.slice(space).trim();
+  return { command, args: rest === '' ? [] : rest.split(/\s+/), rest };
+}
+
+/** Whether a chatter with `roles` may use a command open to `allowed` (the broadcaster may whatever a moderator may). */
+export function mayUseCommand(allowed: readonly string[], roles: ChatRoles): boolean {
+  if (allowed.includes('everyone')) return true;
+  if (roles.broadcaster && (allowed.includes('broadcaster') || allowed.includes('moderator'))) return true;
+  return (allowed.includes('moderator') && roles.moderator) || (allowed.includes('vip') && roles.vip) || (allowed.includes('subscriber') && roles.subscriber);
+}
+
+type Base = Pick<TriggerEvent, 'id' | 'source' | 'channelEvent'>;
+
+function base(event: ChannelEvent): Base {
+  return { id: event.id, source: event.source, channelEvent: event };
+}
+
+const userFields = (user: ChannelUser | null, fallback: string) => ({ user: user?.name || user?.login || fallback, login: user?.login ?? '' });
+
+function describe(event: ChannelEvent): TriggerEvent {
+  const none = { amount: null, tier: null, text: null, user: null, roles: null, redemptionId: null };
+  const at = base(event);
+  switch (event.kind) {
+    case 'redemption':
+    case 'redemptionUpdate':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name} redeemed ${event.reward.title}`,
+        fields: { ...userFields(event.user, 'a viewer'), reward: event.reward.title, input: event.input, cost: String(event.reward.cost), amount: String(event.reward.cost) },
+        amount: event.reward.cost,
+        text: event.input,
+        user: event.user,
+        redemptionId: event.redemptionId,
+      };
+    case 'follow':
+      return { ...at, ...none, kind: event.kind, summary: `${event.user.name} followed`, fields: userFields(event.user, 'a viewer'), user: event.user };
+    case 'subscription':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name} subscribed (${tierInWords(event.tier)}${event.isGift ? ', a gift' : ''})`,
+        fields: { ...userFields(event.user, 'a viewer'), tier: tierInWords(event.tier) },
+        tier: event.tier,
+        user: event.user,
+      };
+    case 'resubscription':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name} resubscribed for ${event.months} months`,
+        fields: { ...userFields(event.user, 'a viewer'), tier: tierInWords(event.tier), months: String(event.months), amount: String(event.months), message: event.message },
+        amount: event.months,
+        tier: event.tier,
+        text: event.message,
+        user: event.user,
+      };
+    case 'giftSubscriptions':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.gifter?.name ?? 'An anonymous gifter'} gifted ${event.count} subscriptions (${tierInWords(event.tier)})`,
+        fields: { ...userFields(event.gifter, 'An anonymous gifter'), count: String(event.count), amount: String(event.count), tier: tierInWords(event.tier) },
+        amount: event.count,
+        tier: event.tier,
+        user: event.gifter,
+      };
+    case 'cheer':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user?.name ?? 'An anonymous cheerer'} cheered ${event.bits} bits`,
+        fields: { ...userFields(event.user, 'An anonymous cheerer'), bits: String(event.bits), amount: String(event.bits), message: event.message },
+        amount: event.bits,
+        text: event.message,
+        user: event.user,
+      };
+    case 'raid':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.from.name} raided with ${event.viewers} viewers`,
+        fields: { ...userFields(event.from, 'a channel'), viewers: String(event.viewers), amount: String(event.viewers) },
+        amount: event.viewers,
+        user: event.from,
+      };
+    case 'donation': {
+      const amount = { value: event.amount.value, decimal_places: event.amount.decimalPlaces, currency: event.amount.currency };
+      const words = formatAmount(amount);
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name} donated ${words} to ${event.charityName}`,
+        fields: { ...userFields(event.user, 'a viewer'), amount: words, charity: event.charityName },
+        amount: amountToMajor(amount),
+        user: event.user,
+      };
+    }
+    case 'hypeTrainBegin':
+    case 'hypeTrainProgress':
+    case 'hypeTrainEnd':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: event.kind === 'hypeTrainBegin' ? 'A hype train started' : event.kind === 'hypeTrainEnd' ? `The hype train ended at level ${event.level}` : `The hype train reached level ${event.level}`,
+        fields: { level: String(event.level), amount: String(event.level), total: String(event.total) },
+        amount: event.level,
+      };
+    case 'pollBegin':
+      return { ...at, ...none, kind: event.kind, summary: `Poll started: ${event.title}`, fields: { title: event.title } };
+    case 'pollEnd': {
+      const winner = [...event.choices].sort((a, b) => b.votes - a.votes)[0];
+      return { ...at, ...none, kind: event.kind, summary: `Poll ended: ${event.title}`, fields: { title: event.title, winner: winner?.title ?? '' } };
+    }
+    case 'predictionBegin':
+      return { ...at, ...none, kind: event.kind, summary: `Prediction started: ${event.title}`, fields: { title: event.title } };
+    case 'predictionEnd': {
+      const winner = event.outcomes.find((o) => o.id === event.winningOutcomeId);
+      return { ...at, ...none, kind: event.kind, summary: `Prediction ended: ${event.title}`, fields: { title: event.title, winner: winner?.title ?? '' } };
+    }
+    case 'streamOnline':
+      return { ...at, ...none, kind: event.kind, summary: 'The stream went live', fields: {} };
+    case 'streamOffline':
+      return { ...at, ...none, kind: event.kind, summary: 'The stream went offline', fields: {} };
+    case 'adBreakBegin':
+      return { ...at, ...none, kind: event.kind, summary: `An ad break of ${event.durationSeconds} s began`, fields: { seconds: String(event.durationSeconds), amount: String(event.durationSeconds) }, amount: event.durationSeconds };
+    case 'shieldModeBegin':
+    case 'shieldModeEnd':
+      return { ...at, ...none, kind: event.kind, summary: `${event.moderator.name} turned Shield Mode ${event.kind === 'shieldModeBegin' ? 'on' : 'off'}`, fields: { moderator: event.moderator.name } };
+    case 'ban': {
+      const seconds = event.endsAt ? Math.max(0, Math.round((Date.parse(event.endsAt) - Date.parse(event.at)) / 1000)) : null;
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name} was ${seconds === null ? 'banned' : `timed out for ${seconds} s`} by ${event.moderator.name}`,
+        fields: { ...userFields(event.user, 'a viewer'), moderator: event.moderator.name, reason: event.reason, seconds: seconds === null ? '' : String(seconds), amount: seconds === null ? '' : String(seconds) },
+        amount: seconds,
+        text: event.reason,
+        user: event.user,
+      };
+    }
+    case 'automodHold': {
+      const reason = event.reason === 'blockedTerm' ? `blocked term ${event.blockedTerms.join(', ')}`.trim() : (event.category ?? 'AutoMod');
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `AutoMod held ${event.user.name}'s message (${reason})`,
+        fields: { ...userFields(event.user, 'a viewer'), message: event.text, reason },
+        text: event.text,
+        user: event.user,
+      };
+    }
+    case 'unbanRequest':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name} asked to be unbanned`,
+        fields: { ...userFields(event.user, 'a viewer'), message: event.text },
+        text: event.text,
+        user: event.user,
+      };
+    case 'chatMessage':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name}: ${event.text.slice(0, 80)}`,
+        fields: { ...userFields(event.user, 'a chatter'), message: event.text },
+        text: event.text,
+        user: event.user,
+        roles: event.roles,
+      };
+    default:
+      return { ...at, ...none, kind: event.kind, summary: event.kind, fields: {} };
+  }
+}
+
+/** The trigger event when `event` fires `trigger`, else null. */
+export function triggerEventFor(trigger: AutomationTrigger, event: ChannelEvent): TriggerEvent | null {
+  switch (trigger.kind) {
+    case 'redemption': {
+      if (event.kind !== 'redemption') return null;
+      if (trigger.rewardId !== null && event.reward.id !== trigger.rewardId) return null;
+      if (trigger.inputMatch && !textMatches(trigger.inputMatch, event.input)) return null;
+      return describe(event);
+    }
+    case 'subscription':
+      if (event.kind !== 'subscription' || (!trigger.includeGifted && event.isGift) || !tierAllowed(trigger.tiers, event.tier)) return null;
+      return describe(event);
+    case 'resubscription':
+      if (event.kind !== 'resubscription' || event.months < trigger.minMonths || !tierAllowed(trigger.tiers, event.tier)) return null;
+      return describe(event);
+    case 'giftSubscriptions':
+      if (event.kind !== 'giftSubscriptions' || event.count < trigger.minCount || !tierAllowed(trigger.tiers, event.tier)) return null;
+      return describe(event);
+    case 'cheer':
+      return event.kind === 'cheer' && event.bits >= trigger.minBits ? describe(event) : null;
+    case 'raid':
+      return event.kind === 'raid' && event.viewers >= trigger.minViewers ? describe(event) : null;
+    case 'donation': {
+      if (event.kind !== 'donation') return null;
+      const described = describe(event);
+      return (described.amount ?? 0) >= trigger.minAmount ? described : null;
+    }
+    case 'hypeTrainLevelUp': {
+      // Level 1 is the start; each higher level once per train (the ledger keeps it once across restarts).
+      if (event.kind !== 'hypeTrainProgress' || event.level < 2) return null;
+      return { ...describe(event), id: `hype-level:${event.trainId}:${event.level}` };
+    }
+    case 'chatCommand': {
+      if (event.kind !== 'chatMessage') return null;
+      return commandEvent(trigger, event);
+    }
+    case 'timer':
+    case 'adBreakSoon':
+    case 'hotkey':
+    case 'manual':
+      return null;
+    default:
+      return event.kind === trigger.kind ? describe(event) : null;
+  }
+}
+
+function tierAllowed(tiers: readonly string[], tier: string): boolean {
+  return tiers.length === 0 || tiers.includes(tier);
+}
+
+function commandEvent(trigger: Extract<AutomationTrigger, { kind: 'chatCommand' }>, event: ChannelEventOf<'chatMessage'>): TriggerEvent | null {
+  const parsed = parseCommand(event.text);
+  if (!parsed || parsed.command !== trigger.command.toLowerCase()) return null;
+  if (!mayUseCommand(trigger.allowed, event.roles)) return null;
+  const described = describe(event);
+  const args: Record<string, string> = { command: parsed.command, args: parsed.rest };
+  for (let i = 0; i < 9; i++) args[`arg${i + 1}`] = parsed.args[i] ?? '';
+  return { ...described, summary: `${event.user.name} used ${parsed.command}${parsed.rest ? ` ${parsed.rest.slice(0, 60)}` : ''}`, fields: { ...described.fields, ...args }, text: parsed.rest };
+}
+
+/** An event Sidestage makes itself: a timer, a hotkey, the Run button, an ad break coming. */
+export function ownEvent(id: string, kind: string, summary: string, source: TriggerEvent['source'], fields: TemplateFields = {}): TriggerEvent {
+  return { id, kind, source, summary, fields, amount: null, tier: null, text: null, user: null, roles: null, redemptionId: null, channelEvent: null };
+}

@@ -1,0 +1,76 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppendJournal } from './append-journal';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'journal-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const numbers = (raw: unknown) => (typeof raw === 'number' ? raw : null);
+
+describe('AppendJournal', () => {
+  it('appends numbered lines a new opening reads back in order, 0600', async () => {
+    const base = join(dir, 'log');
+    const { journal } = await AppendJournal.open(base, numbers, 'x');
+    expect(journal.append(10)).toBe(1);
+    expect(journal.append(20)).toBe(2);
+    journal.close();
+    expect(await readFile(`${base}.a`, 'utf8')).toBe('[1,10]\n[2,20]\n');
+    expect((await stat(`${base}.a`)).mode & 0o777).toBe(0o600);
+    const again = await AppendJournal.open(base, numbers, 'x');
+    expect(again.lines).toEqual([
+      { seq: 1, entry: 10 },
+      { seq: 2, entry: 20 },
+    ]);
+    expect(again.journal.append(30)).toBe(3);
+    again.journal.close();
+  });
+
+  it('closes once: a second close does nothing, and a closed journal takes no line', async () => {
+    const { journal } = await AppendJournal.open(join(dir, 'log'), numbers, 'x');
+    journal.close();
+    journal.close();
+    expect(() => journal.append(1)).toThrow('The journal is closed.');
+  });
+
+  it('numbers past a snapshot, so its lines are never taken for older ones', async () => {
+    const { journal } = await AppendJournal.open(join(dir, 'log'), numbers, 'x', 41);
+    expect(journal.append(1)).toBe(42);
+    journal.close();
+  });
+
+  it('takes turns between two files: lines go to the other one, the older one is emptied once a snapshot holds it', async () => {
+    const base = join(dir, 'log');
+    const { journal } = await AppendJournal.open(base, numbers, 'x');
+    journal.append(1);
+    journal.rotate();
+    journal.append(2);
+    // Both files are read back while the snapshot is not on disk.
+    expect((await AppendJournal.open(base, numbers, 'x')).lines.map((l) => l.entry)).toEqual([1, 2]);
+    journal.dropRotated();
+    expect(await readFile(`${base}.a`, 'utf8')).toBe('');
+    expect(await readFile(`${base}.b`, 'utf8')).toBe('[2,2]\n');
+    journal.close();
+  });
+
+  it('a line a crash cut short is left out quietly; a damaged line is named, the file set aside, the rest kept', async () => {
+    const base = join(dir, 'log');
+    await writeFile(`${base}.a`, '[1,1]\n[2,2]\n[3,');
+    const cut = await AppendJournal.open(base, numbers, 'x');
+    expect(cut.lines.map((l) => l.entry)).toEqual([1, 2]);
+    expect(cut.recovered).toEqual([]);
+    cut.journal.close();
+    await writeFile(`${base}.b`, '[4,4]\n{oops\n["5","not a seq"]\n[6,6]\n');
+    const damaged = await AppendJournal.open(base, numbers, 'the lines');
+    expect(damaged.lines.map((l) => l.entry)).toEqual([1, 2, 4, 6]);
+    expect(damaged.recovered).toEqual([expect.objectContaining({ reason: '2 of its 4 lines were damaged', lost: '2 of 4 lines', kept: '2 lines' })]);
+    expect((await readdir(dir)).some((n) => n.startsWith('log.b.damaged-'))).toBe(true);
+    damaged.journal.close();
+  });
+});

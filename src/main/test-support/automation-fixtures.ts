@@ -1,0 +1,149 @@
+/**
+ * Test support for automations: channel events as the stream passes them, automations with
+ * defaults, and action ports that record what each action asked for (an OBS, a chat, a queue...
+ * that answer at once, or as a test scripts them).
+ */
+import type { Automation, AutomationAction, AutomationTrigger, ChannelEvent, ChannelEventOf, ChannelUser, ResolveResult } from '../../shared/ipc/contract';
+import type { ChatSettingsValues } from '../../shared/domain/chat-settings';
+import type { ActionPorts, AlertsPort } from '../services/automations/actions';
+
+export const viewer = (n = 1): ChannelUser => ({ id: `70000000${n}`, login: `viewer${n}`, name: `Viewer${n}` });
+
+let seq = 0;
+const base = (id?: string) => ({ id: id ?? `event-${++seq}`, at: '2025-01-01T00:00:00.000Z', source: 'live' as const });
+
+export const events = {
+  redemption: (options: { rewardId?: string; title?: string; input?: string; user?: ChannelUser; id?: string; source?: 'live' | 'caughtUp' } = {}): ChannelEventOf<'redemption'> => {
+    const redemptionId = options.id ?? `r-${++seq}`;
+    return {
+      ...base(`redemption:${redemptionId}`),
+      source: options.source ?? 'live',
+      kind: 'redemption',
+      redemptionId,
+      reward: { id: options.rewardId ?? 'reward-hydrate', title: options.title ?? 'Hydrate!', cost: 100, prompt: '' },
+      user: options.user ?? viewer(),
+      input: options.input ?? '',
+      status: 'unfulfilled',
+    };
+  },
+  chat: (text: string, options: { user?: ChannelUser; roles?: Partial<ChannelEventOf<'chatMessage'>['roles']>; messageId?: string } = {}): ChannelEventOf<'chatMessage'> => {
+    const messageId = options.messageId ?? `m-${++seq}`;
+    return {
+      ...base(`chat:${messageId}`),
+      kind: 'chatMessage',
+      messageId,
+      user: options.user ?? viewer(),
+      text,
+      fragments: [],
+      color: null,
+      badges: [],
+      roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, ...options.roles },
+    };
+  },
+  raid: (viewers: number, from: ChannelUser = viewer(9)): ChannelEventOf<'raid'> => ({ ...base(), kind: 'raid', from, viewers }),
+  cheer: (bits: number, user: ChannelUser | null = viewer()): ChannelEventOf<'cheer'> => ({ ...base(), kind: 'cheer', user, bits, message: `cheer${bits}` }),
+  follow: (user: ChannelUser = viewer()): ChannelEventOf<'follow'> => ({ ...base(), kind: 'follow', user }),
+};
+
+export function automation(trigger: AutomationTrigger, actions: AutomationAction[], overrides: Partial<Automation> = {}): Automation {
+  return {
+    id: `auto-${++seq}`,
+    name: 'An automation',
+    enabled: true,
+    trigger,
+    conditions: { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] },
+    actions,
+    queue: 'oneAtATime',
+    alsoMissed: false,
+    stopOnError: false,
+    ...overrides,
+  };
+}
+
+export interface RecordedCall {
+  port: string;
+  args: unknown[];
+}
+
+/** Ports that record every call; `answers` replaces one's behaviour (to fail, to hang, to answer something). */
+export function recordingPorts(answers: Partial<Record<string, (...args: unknown[]) => Promise<unknown> | unknown>> = {}) {
+  const calls: RecordedCall[] = [];
+  let scene = 'Scene';
+  const visible = new Map<string, boolean>();
+  const queued = new Set<string>();
+  let chatValues: ChatSettingsValues = {
+    emoteMode: false,
+    followerMode: false,
+    followerModeDuration: 0,
+    slowMode: false,
+    slowModeWaitTime: 30,
+    subscriberMode: false,
+    uniqueChatMode: false,
+    nonModeratorChatDelay: false,
+    nonModeratorChatDelayDuration: 2,
+  };
+  let messageSeq = 0;
+  const call = async <T>(port: string, args: unknown[], fallback: () => T): Promise<T> => {
+    calls.push({ port, args });
+    const answer = answers[port];
+    if (answer) return (await answer(...args)) as T;
+    return fallback();
+  };
+  const alerts: AlertsPort = {
+    show: (alert) => call('alerts.show', [alert], () => undefined),
+    playSound: (soundId, volume) => call('alerts.playSound', [soundId, volume], () => undefined),
+  };
+  const ports: ActionPorts = {
+    obs: {
+      switchScene: (name) =>
+        call('obs.switchScene', [name], () => {
+          const previous = scene;
+          scene = name;
+          return { previous };
+        }),
+      currentScene: () => call('obs.currentScene', [], () => scene),
+      setSourceVisible: (sceneName, source, show) =>
+        call('obs.setSourceVisible', [sceneName, source, show], () => {
+          const was = visible.get(`${sceneName}/${source}`) ?? false;
+          visible.set(`${sceneName}/${source}`, show);
+          return { wasVisible: was };
+        }),
+      setMuted: (input, muted) => call('obs.setMuted', [input, muted], () => undefined),
+      setText: (input, text) => call('obs.setText', [input, text], () => undefined),
+      setRecording: (start) => call('obs.setRecording', [start], () => ({ already: false })),
+      saveReplayBuffer: () => call('obs.saveReplayBuffer', [], () => undefined),
+    },
+    chat: { send: (text, announcement) => call('chat.send', [text, announcement], () => ({ messageId: announcement ? null : `sent-${++messageSeq}` })) },
+    shoutout: (id) => call('shoutout', [id], () => 'Raider'),
+    markers: { drop: (description) => call('markers.drop', [description], () => undefined) },
+    clips: { create: () => call('clips.create', [], () => undefined) },
+    chatSettings: {
+      current: () => chatValues,
+      update: (changes) =>
+        call('chatSettings.update', [changes], () => {
+          chatValues = { ...chatValues, ...changes };
+        }),
+    },
+    ads: { run: (length) => call('ads.run', [length], () => undefined) },
+    engagement: { start: (id) => call('engagement.start', [id], () => 'Best snack?') },
+    redemptions: {
+      isQueued: (id) => queued.has(id),
+      resolve: (ids, status) =>
+        call<ResolveResult>('redemptions.resolve', [ids, status], () => {
+          for (const id of ids) queued.delete(id);
+          return { done: ids.length, queued: 0, failed: [] };
+        }),
+    },
+    alerts,
+  };
+  return {
+    ports,
+    calls,
+    /** The calls of one port. */
+    of: (port: string) => calls.filter((c) => c.port === port).map((c) => c.args),
+    setScene: (name: string) => void (scene = name),
+    queue: (id: string) => void queued.add(id),
+  };
+}
+
+export type { ChannelEvent };

@@ -1,0 +1,48 @@
+/**
+ * Test support: a process that runs one automation on a data directory until it is killed. The
+ * automation switches an OBS scene (which never answers) and then fulfils the redemption; the
+ * process prints "acting" once the first action's request has gone out, and the test kills it
+ * with SIGKILL there, as a crash mid-run would.
+ *
+ *   node --import tsx src/main/test-support/automation-run-child.ts <data-dir>
+ */
+import { AutomationStore } from '../services/automations/automation-store';
+import { AutomationsService } from '../services/automations/automations-service';
+import { RunLedger } from '../services/automations/run-ledger';
+import { UnavailableShortcutRegistry } from '../services/hotkeys/shortcut-registry';
+import { silentLogger } from '../services/logger';
+import { Emitter } from '../../shared/primitives/emitter';
+import { systemClock } from '../../shared/primitives/clock';
+import type { ChannelEvent } from '../../shared/ipc/contract';
+import { events, recordingPorts } from './automation-fixtures';
+
+const dataDir = process.argv[2];
+if (!dataDir) {
+  console.error('usage: automation-run-child.ts <data-dir>');
+  process.exit(2);
+}
+const store = await AutomationStore.open(dataDir);
+const ledger = await RunLedger.open(dataDir, systemClock, { logger: silentLogger });
+const recorded = recordingPorts({
+  'obs.switchScene': () => {
+    console.log('acting');
+    return new Promise(() => {});
+  },
+});
+const channel = new Emitter<ChannelEvent>();
+const service = new AutomationsService({
+  store,
+  ledger,
+  events: { on: (_kinds, listener) => channel.on(listener as (event: ChannelEvent) => void) },
+  ports: recorded.ports,
+  obsChoices: async () => ({ connected: false, reason: null, scenes: [], inputs: [] }),
+  stream: { getStatus: () => ({ live: true, startedAt: null }), onChange: () => () => {} },
+  ads: { getState: () => ({ schedule: null }), onChange: () => () => {} },
+  shortcuts: new UnavailableShortcutRegistry(),
+  tester: null,
+  templateContext: async () => ({ rewards: [], scenes: [] }),
+  logger: silentLogger,
+});
+service.start();
+channel.fire(events.redemption({ id: 'killed-mid-run' }));
+setInterval(() => {}, 1000);

@@ -1,0 +1,535 @@
+import { useEffect, useState } from 'react';
+import { defaultAction, defaultTrigger } from '../../../../shared/domain/automation-defaults';
+import { actionKindLabels } from '../../../../shared/domain/automation-words';
+import type { AutomationAction, AutomationInput, AutomationsState, AutomationTrigger, ConditionRule } from '../../../../shared/ipc/contract';
+import { ActionError } from '../../components/action-error';
+import { FormSection } from '../../components/form-section';
+import { Select } from '../../components/select';
+import { ShortcutCapture } from '../../components/shortcut-capture';
+import { Switch } from '../../components/switch';
+import { store, useSidestage } from '../../store';
+import { selectAction } from '../../store/selectors';
+import { actionKindOptions, canBeMissed, draftProblems, fieldsHint, moved, queueModeOptions, templateWarnings, tierOptions, triggerKindOptions } from './automation-form-model';
+import { CheckField, NumberField, ObsPicker, TextField } from './editor-fields';
+
+interface EditorProps {
+  title: string;
+  initial: AutomationInput;
+  testMode: AutomationsState['testMode'];
+  onDone(): void;
+}
+
+type Update<T> = (next: T) => void;
+
+export function AutomationEditor({ title, initial, testMode, onDone }: EditorProps) {
+  const [draft, setDraft] = useState<AutomationInput>(initial);
+  const [tried, setTried] = useState(false);
+  const [adding, setAdding] = useState<AutomationAction['kind']>('chatMessage');
+  const saving = useSidestage((s) => selectAction('automations.save')(s).pending);
+  const problems = draftProblems(draft);
+  const warnings = templateWarnings(draft);
+  useEffect(() => {
+    void store.getState().loadAutomationsObs();
+  }, []);
+  const set = (changes: Partial<AutomationInput>) => setDraft((d) => ({ ...d, ...changes }));
+  const submit = async (andTest: boolean) => {
+    setTried(true);
+    if (problems.length) return;
+    const id = await store.getState().saveAutomation(draft);
+    if (!id) return;
+    if (andTest) await store.getState().testAutomation(id);
+    onDone();
+  };
+  return (
+    <form
+      className="stack options automation-editor"
+      aria-label={title}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(false);
+      }}
+    >
+      <h3>{title}</h3>
+      <TextField label="Name" value={draft.name} onChange={(name) => set({ name })} maxLength={80} placeholder="Hydrate! → water scene" />
+      <FormSection title="When" description="What starts it.">
+        <TriggerFields trigger={draft.trigger} onChange={(trigger) => set({ trigger, alsoMissed: canBeMissed(trigger) ? draft.alsoMissed : false })} />
+      </FormSection>
+      <FormSection title="Only if" description="Every condition must hold; a run that does not is skipped, and the log says why.">
+        <Switch checked={draft.conditions.onlyWhileLive} onChange={(onlyWhileLive) => set({ conditions: { ...draft.conditions, onlyWhileLive } })}>
+          Only while live
+        </Switch>
+        <NumberField label="Cooldown for everyone" unit="seconds" min={0} max={86_400} value={draft.conditions.cooldownSeconds} onChange={(cooldownSeconds) => set({ conditions: { ...draft.conditions, cooldownSeconds } })} />
+        <NumberField label="Cooldown per viewer" unit="seconds" min={0} max={86_400} value={draft.conditions.perViewerCooldownSeconds} onChange={(perViewerCooldownSeconds) => set({ conditions: { ...draft.conditions, perViewerCooldownSeconds } })} />
+        <RulesFields rules={draft.conditions.rules} onChange={(rules) => set({ conditions: { ...draft.conditions, rules } })} />
+      </FormSection>
+      <FormSection title="Then" description="Sidestage does these in order; each result is in the run log.">
+        {draft.actions.length === 0 ? <p className="muted small">No actions yet: add the first below.</p> : null}
+        <ol className="action-list">
+          {draft.actions.map((action, i) => (
+            <li key={i} aria-label={`Action ${i + 1}: ${actionKindLabels[action.kind]}`}>
+              <div className="action-head">
+                <strong>
+                  {i + 1}. {actionKindLabels[action.kind]}
+                </strong>
+                <div className="button-row">
+                  <button type="button" className="quiet" disabled={i === 0} onClick={() => set({ actions: moved(draft.actions, i, -1) })} aria-label={`Move action ${i + 1} up`}>
+                    Up
+                  </button>
+                  <button type="button" className="quiet" disabled={i === draft.actions.length - 1} onClick={() => set({ actions: moved(draft.actions, i, 1) })} aria-label={`Move action ${i + 1} down`}>
+                    Down
+                  </button>
+                  <button type="button" className="danger quiet" onClick={() => set({ actions: draft.actions.filter((_, j) => j !== i) })} aria-label={`Remove action ${i + 1}`}>
+                    Remove
+                  </button>
+                </div>
+              </div>
+              <ActionFields action={action} trigger={draft.trigger} onChange={(next) => set({ actions: draft.actions.map((a, j) => (j === i ? next : a)) })} />
+            </li>
+          ))}
+        </ol>
+        <div className="automation-template-row">
+          <Select label="Add an action" value={adding} options={actionKindOptions} onChange={(kind) => setAdding(kind)} />
+          <button type="button" onClick={() => set({ actions: [...draft.actions, defaultAction(adding)] })} disabled={draft.actions.length >= 20}>
+            Add
+          </button>
+        </div>
+      </FormSection>
+      <FormSection title="Options">
+        <Select label="When it is already running" value={draft.queue} options={queueModeOptions} onChange={(queue) => set({ queue })} />
+        {canBeMissed(draft.trigger) ? (
+          <Switch checked={draft.alsoMissed} onChange={(alsoMissed) => set({ alsoMissed })} description="Redemptions Sidestage only learns of after a disconnection can be minutes old." descriptionId="automation-also-missed">
+            Also for events missed while disconnected
+          </Switch>
+        ) : null}
+        <Switch checked={draft.stopOnError} onChange={(stopOnError) => set({ stopOnError })}>
+          Stop at the first action that fails
+        </Switch>
+        <Switch checked={draft.enabled} onChange={(enabled) => set({ enabled })}>
+          Switched on
+        </Switch>
+      </FormSection>
+      {warnings.map((w) => (
+        <p key={w} className="small warning-text">
+          {w}
+        </p>
+      ))}
+      {tried && problems.length ? (
+        <div className="action-error" role="alert">
+          <p>
+            <strong>Not saved yet:</strong>
+          </p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <ActionError action="automations.save" what="Could not save the automation" />
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={saving}>
+          Save
+        </button>
+        <button type="button" disabled={saving} onClick={() => void submit(true)}>
+          Save and test
+        </button>
+        <button type="button" className="quiet" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      <p className="small muted">{testMode === 'simulation' ? 'Test makes a sample of the event happen on the practice channel, so the whole path runs (when the automation is on).' : 'Test runs the automation once with a sample event; nothing is done to the sample viewer.'}</p>
+    </form>
+  );
+}
+
+function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onChange: Update<AutomationTrigger> }) {
+  const rewards = useSidestage((s) => s.rewards?.rewards ?? []);
+  return (
+    <>
+      <Select label="Trigger" value={trigger.kind} options={triggerKindOptions} onChange={(kind) => onChange(defaultTrigger(kind))} />
+      {trigger.kind === 'redemption' ? (
+        <>
+          <Select
+            label="Reward"
+            value={trigger.rewardId ?? ''}
+            options={[{ value: '', label: 'Any reward' }, ...rewards.map((r) => ({ value: r.id, label: r.title })), ...(trigger.rewardId && !rewards.some((r) => r.id === trigger.rewardId) ? [{ value: trigger.rewardId, label: trigger.rewardTitle || 'A reward no longer listed' }] : [])]}
+            onChange={(id) => onChange({ ...trigger, rewardId: id || null, rewardTitle: rewards.find((r) => r.id === id)?.title ?? '' })}
+            hint="Fulfil and cancel work for rewards Sidestage created."
+          />
+          <Select
+            label="Only when the viewer's text"
+            value={trigger.inputMatch?.mode ?? ''}
+            options={[
+              { value: '', label: 'is anything' },
+              { value: 'contains', label: 'contains' },
+              { value: 'equals', label: 'is' },
+              { value: 'startsWith', label: 'starts with' },
+            ]}
+            onChange={(mode) => onChange({ ...trigger, inputMatch: mode ? { mode, text: trigger.inputMatch?.text ?? '' } : null })}
+          />
+          {trigger.inputMatch ? <TextField label="Text" value={trigger.inputMatch.text} maxLength={200} onChange={(text) => onChange({ ...trigger, inputMatch: { ...trigger.inputMatch!, text } })} /> : null}
+        </>
+      ) : null}
+      {trigger.kind === 'subscription' || trigger.kind === 'resubscription' || trigger.kind === 'giftSubscriptions' ? (
+        <Select label="Tier" value={trigger.tiers[0] ?? ''} options={tierOptions} onChange={(tier) => onChange({ ...trigger, tiers: tier ? [tier] : [] })} />
+      ) : null}
+      {trigger.kind === 'subscription' ? <CheckField label="Also gifted subscriptions" checked={trigger.includeGifted} onChange={(includeGifted) => onChange({ ...trigger, includeGifted })} /> : null}
+      {trigger.kind === 'resubscription' ? <NumberField label="Months at least" min={0} value={trigger.minMonths} onChange={(minMonths) => onChange({ ...trigger, minMonths })} /> : null}
+      {trigger.kind === 'giftSubscriptions' ? <NumberField label="Gifts at least" min={1} value={trigger.minCount} onChange={(minCount) => onChange({ ...trigger, minCount })} /> : null}
+      {trigger.kind === 'cheer' ? <NumberField label="Bits at least" min={1} value={trigger.minBits} onChange={(minBits) => onChange({ ...trigger, minBits })} /> : null}
+      {trigger.kind === 'raid' ? <NumberField label="Viewers at least" min={0} value={trigger.minViewers} onChange={(minViewers) => onChange({ ...trigger, minViewers })} /> : null}
+      {trigger.kind === 'donation' ? <NumberField label="Amount at least" step="any" min={0} value={trigger.minAmount} onChange={(minAmount) => onChange({ ...trigger, minAmount })} hint="In the campaign's currency, like 5 or 2.50." /> : null}
+      {trigger.kind === 'adBreakSoon' ? <NumberField label="Before the next scheduled break" unit="seconds" min={5} max={900} value={trigger.secondsBefore} onChange={(secondsBefore) => onChange({ ...trigger, secondsBefore })} hint="From the platform's ad schedule." /> : null}
+      {trigger.kind === 'chatCommand' ? (
+        <>
+          <TextField label="Command" value={trigger.command} maxLength={26} onChange={(command) => onChange({ ...trigger, command: command.startsWith('!') ? command : `!${command}` })} hint="Like !discord; the words after it are {args}, {arg1}, {arg2}…" />
+          <fieldset className="check-group">
+            <legend>Who may use it</legend>
+            {(['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const).map((role) => (
+              <CheckField
+                key={role}
+                label={{ everyone: 'Everyone', subscriber: 'Subscribers', vip: 'VIPs', moderator: 'Moderators', broadcaster: 'You' }[role]}
+                checked={trigger.allowed.includes(role)}
+                onChange={(on) => onChange({ ...trigger, allowed: on ? [...trigger.allowed, role] : trigger.allowed.filter((r) => r !== role) })}
+              />
+            ))}
+          </fieldset>
+        </>
+      ) : null}
+      {trigger.kind === 'timer' ? (
+        <>
+          <NumberField label="Every" unit="minutes while live" min={1} max={720} value={trigger.everyMinutes} onChange={(everyMinutes) => onChange({ ...trigger, everyMinutes })} />
+          <NumberField label="Only after at least" unit="chat messages since the last time" min={0} value={trigger.minChatMessages} onChange={(minChatMessages) => onChange({ ...trigger, minChatMessages })} />
+        </>
+      ) : null}
+      {trigger.kind === 'hotkey' ? (
+        <div className="field">
+          <span className="field-label">Shortcut</span>
+          <span className="button-row">
+            <kbd>{trigger.accelerator || 'None yet'}</kbd>
+            <ShortcutCapture label="this automation" onCapture={(accelerator) => onChange({ ...trigger, accelerator })} />
+          </span>
+        </div>
+      ) : null}
+      {trigger.kind === 'manual' ? <p className="small muted">Runs only when you press its Run button.</p> : null}
+    </>
+  );
+}
+
+const ruleFieldOptions = [
+  { value: 'amount', label: 'Amount' },
+  { value: 'text', label: 'Text' },
+  { value: 'role', label: 'Role' },
+  { value: 'tier', label: 'Tier' },
+  { value: 'user', label: 'Viewer' },
+] as const;
+
+function newRule(field: ConditionRule['field']): ConditionRule {
+  switch (field) {
+    case 'amount':
+      return { field, op: 'atLeast', value: 1 };
+    case 'text':
+      return { field, op: 'contains', value: '' };
+    case 'role':
+      return { field, op: 'is', role: 'subscriber' };
+    case 'tier':
+      return { field, op: 'is', tier: '1000' };
+    case 'user':
+      return { field, op: 'is', login: '' };
+  }
+}
+
+function RulesFields({ rules, onChange }: { rules: ConditionRule[]; onChange: Update<ConditionRule[]> }) {
+  const replace = (i: number, rule: ConditionRule) => onChange(rules.map((r, j) => (j === i ? rule : r)));
+  return (
+    <>
+      {rules.map((rule, i) => (
+        <div key={i} className="rule-row" role="group" aria-label={`Condition ${i + 1}`}>
+          <Select label="Field" value={rule.field} options={ruleFieldOptions} onChange={(field) => replace(i, newRule(field))} />
+          {rule.field === 'amount' ? (
+            <>
+              <Select
+                label="Is"
+                value={rule.op}
+                options={[
+                  { value: 'atLeast', label: 'at least' },
+                  { value: 'atMost', label: 'at most' },
+                  { value: 'equals', label: 'exactly' },
+                ]}
+                onChange={(op) => replace(i, { ...rule, op })}
+              />
+              <NumberField label="Value" step="any" min={0} value={rule.value} onChange={(value) => replace(i, { ...rule, value })} hint="Bits, viewers, the donation, gifts, months or the hype train's level." />
+            </>
+          ) : null}
+          {rule.field === 'text' ? (
+            <>
+              <Select
+                label="Text"
+                value={rule.op}
+                options={[
+                  { value: 'contains', label: 'contains' },
+                  { value: 'notContains', label: 'does not contain' },
+                  { value: 'equals', label: 'is' },
+                  { value: 'startsWith', label: 'starts with' },
+                ]}
+                onChange={(op) => replace(i, { ...rule, op })}
+              />
+              <TextField label="Words" value={rule.value} maxLength={200} onChange={(value) => replace(i, { ...rule, value })} />
+            </>
+          ) : null}
+          {rule.field === 'role' ? (
+            <>
+              <Select
+                label="The viewer"
+                value={rule.op}
+                options={[
+                  { value: 'is', label: 'is a' },
+                  { value: 'isNot', label: 'is not a' },
+                ]}
+                onChange={(op) => replace(i, { ...rule, op })}
+              />
+              <Select
+                label="Role"
+                value={rule.role}
+                options={[
+                  { value: 'subscriber', label: 'subscriber' },
+                  { value: 'vip', label: 'VIP' },
+                  { value: 'moderator', label: 'moderator' },
+                  { value: 'broadcaster', label: 'broadcaster' },
+                ]}
+                onChange={(role) => replace(i, { ...rule, role })}
+              />
+            </>
+          ) : null}
+          {rule.field === 'tier' ? (
+            <Select
+              label="Tier is"
+              value={rule.tier}
+              options={tierOptions.filter((t) => t.value !== '') as { value: '1000' | '2000' | '3000'; label: string }[]}
+              onChange={(tier) => replace(i, { ...rule, tier })}
+            />
+          ) : null}
+          {rule.field === 'user' ? (
+            <>
+              <Select
+                label="The viewer"
+                value={rule.op}
+                options={[
+                  { value: 'is', label: 'is' },
+                  { value: 'isNot', label: 'is not' },
+                ]}
+                onChange={(op) => replace(i, { ...rule, op })}
+              />
+              <TextField label="Login" value={rule.login} maxLength={25} onChange={(login) => replace(i, { ...rule, login })} />
+            </>
+          ) : null}
+          <button type="button" className="danger quiet" onClick={() => onChange(rules.filter((_, j) => j !== i))} aria-label={`Remove condition ${i + 1}`}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <div>
+        <button type="button" disabled={rules.length >= 10} onClick={() => onChange([...rules, newRule('amount')])}>
+          Add a condition
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ActionFields({ action, trigger, onChange }: { action: AutomationAction; trigger: AutomationTrigger; onChange: Update<AutomationAction> }) {
+  const obs = useSidestage((s) => s.automationsObs);
+  const media = useSidestage((s) => s.media);
+  const templates = useSidestage((s) => s.engagement?.templates ?? []);
+  const connected = obs?.connected ?? false;
+  const reason = obs?.reason ?? null;
+  const scenes = obs?.scenes.map((s) => s.name) ?? [];
+  const inputs = obs?.inputs ?? [];
+  const hint = fieldsHint(trigger);
+  const sounds = media?.items.filter((m) => m.kind === 'sound') ?? [];
+  const images = media?.items.filter((m) => m.kind === 'image') ?? [];
+  const noMedia = (kind: 'sounds' | 'images', count: number) =>
+    count === 0 ? (
+      <p className="small muted">
+        No {kind} in the media library yet: add them in the Overlays panel.{' '}
+        <button type="button" className="quiet" onClick={() => store.getState().setActivePanel('overlays')}>
+          Go to Overlays
+        </button>
+      </p>
+    ) : null;
+  switch (action.kind) {
+    case 'obsSwitchScene':
+      return (
+        <>
+          <ObsPicker label="Scene" value={action.sceneName} names={scenes} connected={connected} reason={reason} onChange={(sceneName) => onChange({ ...action, sceneName })} />
+          <NumberField label="Back to the scene before after" unit="seconds (0: stay)" min={0} max={3600} value={action.backAfterSeconds} onChange={(backAfterSeconds) => onChange({ ...action, backAfterSeconds })} />
+        </>
+      );
+    case 'obsSourceVisibility':
+      return (
+        <>
+          <ObsPicker label="Scene" value={action.sceneName} names={scenes} connected={connected} reason={reason} onChange={(sceneName) => onChange({ ...action, sceneName, sourceName: '' })} />
+          <ObsPicker label="Source" value={action.sourceName} names={obs?.scenes.find((s) => s.name === action.sceneName)?.sources ?? []} connected={connected} reason={reason} onChange={(sourceName) => onChange({ ...action, sourceName })} />
+          <Select
+            label="Do"
+            value={action.visible ? 'show' : 'hide'}
+            options={[
+              { value: 'show', label: 'Show it' },
+              { value: 'hide', label: 'Hide it' },
+            ]}
+            onChange={(v) => onChange({ ...action, visible: v === 'show' })}
+          />
+          <NumberField label="The other way again after" unit="seconds (0: leave it)" min={0} max={3600} value={action.forSeconds} onChange={(forSeconds) => onChange({ ...action, forSeconds })} />
+        </>
+      );
+    case 'obsInputMute':
+      return (
+        <>
+          <ObsPicker label="Input" value={action.inputName} names={(inputs.some((i) => i.audio) ? inputs.filter((i) => i.audio) : inputs).map((i) => i.name)} connected={connected} reason={reason} onChange={(inputName) => onChange({ ...action, inputName })} />
+          <Select
+            label="Do"
+            value={action.muted ? 'mute' : 'unmute'}
+            options={[
+              { value: 'mute', label: 'Mute' },
+              { value: 'unmute', label: 'Unmute' },
+            ]}
+            onChange={(v) => onChange({ ...action, muted: v === 'mute' })}
+          />
+        </>
+      );
+    case 'obsSetText':
+      return (
+        <>
+          <ObsPicker label="Text source" value={action.inputName} names={inputs.filter((i) => i.text).map((i) => i.name)} connected={connected} reason={reason} onChange={(inputName) => onChange({ ...action, inputName })} />
+          <TextField label="Text" value={action.text} maxLength={2000} multiline onChange={(text) => onChange({ ...action, text })} hint={hint} />
+        </>
+      );
+    case 'obsRecording':
+      return (
+        <Select
+          label="Recording"
+          value={action.start ? 'start' : 'stop'}
+          options={[
+            { value: 'start', label: 'Start' },
+            { value: 'stop', label: 'Stop' },
+          ]}
+          onChange={(v) => onChange({ ...action, start: v === 'start' })}
+        />
+      );
+    case 'obsSaveReplay':
+      return <p className="small muted">OBS's replay buffer must be running.</p>;
+    case 'chatMessage':
+      return <TextField label="Message" value={action.text} maxLength={500} multiline onChange={(text) => onChange({ ...action, text })} hint={`${hint}. A viewer's words are sent as words, never as a chat command.`} />;
+    case 'chatAnnouncement':
+      return (
+        <>
+          <TextField label="Announcement" value={action.text} maxLength={500} multiline onChange={(text) => onChange({ ...action, text })} hint={hint} />
+          <Select
+            label="Colour"
+            value={action.color}
+            options={(['primary', 'blue', 'green', 'orange', 'purple'] as const).map((c) => ({ value: c, label: c === 'primary' ? 'Your channel colour' : c[0]!.toUpperCase() + c.slice(1) }))}
+            onChange={(color) => onChange({ ...action, color })}
+          />
+        </>
+      );
+    case 'shoutout':
+      return <p className="small muted">The event's viewer or raider: never a name typed in chat.</p>;
+    case 'marker':
+      return <TextField label="Description" value={action.description} maxLength={140} onChange={(description) => onChange({ ...action, description })} hint={hint} />;
+    case 'clip':
+      return <p className="small muted">The stream must be live.</p>;
+    case 'chatMode':
+      return (
+        <>
+          <Select
+            label="Mode"
+            value={action.mode}
+            options={[
+              { value: 'slow', label: 'Slow mode' },
+              { value: 'followersOnly', label: 'Followers-only chat' },
+              { value: 'emoteOnly', label: 'Emote-only chat' },
+            ]}
+            onChange={(mode) => onChange({ ...action, mode })}
+          />
+          {action.mode === 'slow' ? <NumberField label="Wait between messages" unit="seconds" min={3} max={120} value={action.slowSeconds} onChange={(slowSeconds) => onChange({ ...action, slowSeconds })} /> : null}
+          {action.mode === 'followersOnly' ? <NumberField label="Following for at least" unit="minutes" min={0} max={129_600} value={action.followerMinutes} onChange={(followerMinutes) => onChange({ ...action, followerMinutes })} /> : null}
+          <NumberField label="Back as it was after" unit="seconds (0: leave it on)" min={0} max={3600} value={action.forSeconds} onChange={(forSeconds) => onChange({ ...action, forSeconds })} />
+        </>
+      );
+    case 'runAd':
+      return (
+        <Select
+          label="Length"
+          value={String(action.lengthSeconds) as '30'}
+          options={([30, 60, 90, 120, 150, 180] as const).map((n) => ({ value: String(n) as '30', label: `${n} seconds` }))}
+          onChange={(v) => onChange({ ...action, lengthSeconds: Number(v) as 30 })}
+        />
+      );
+    case 'startEngagement':
+      return (
+        <Select
+          label="Saved poll or prediction"
+          value={action.templateId}
+          options={[{ value: '', label: templates.length ? 'Choose…' : 'None saved yet (Live view, quick actions)' }, ...templates.map((t) => ({ value: t.id, label: `${t.kind === 'poll' ? 'Poll' : 'Prediction'}: ${t.title}` }))]}
+          onChange={(templateId) => onChange({ ...action, templateId })}
+        />
+      );
+    case 'resolveRedemption':
+      return (
+        <Select
+          label="The redemption that started the run"
+          value={action.status}
+          options={[
+            { value: 'fulfil', label: 'Fulfil' },
+            { value: 'cancel', label: 'Cancel and refund' },
+          ]}
+          onChange={(status) => onChange({ ...action, status })}
+          hint={trigger.kind === 'redemption' ? 'Through the queue: it is sent even after a disconnection.' : 'Only a redemption can be fulfilled or cancelled: choose the redemption trigger.'}
+        />
+      );
+    case 'playSound':
+      return (
+        <>
+          {noMedia('sounds', sounds.length)}
+          <Select label="Sound" value={action.soundId} options={[{ value: '', label: 'Choose…' }, ...sounds.map((m) => ({ value: m.id, label: m.name }))]} onChange={(soundId) => onChange({ ...action, soundId })} />
+          <NumberField label="Volume" unit="%" min={0} max={100} value={Math.round(action.volume * 100)} onChange={(v) => onChange({ ...action, volume: v / 100 })} />
+        </>
+      );
+    case 'showAlert':
+      return (
+        <>
+          <Select
+            label="Alert"
+            value={action.alert.source}
+            options={[
+              { value: 'event', label: "The event's own alert" },
+              { value: 'custom', label: 'My own words' },
+            ]}
+            onChange={(source) => onChange({ ...action, alert: source === 'event' ? { source } : { source, text: '{user}', imageId: null, soundId: null, volume: 0.8, durationMs: 5000 } })}
+          />
+          {action.alert.source === 'custom' ? (
+            <>
+              {noMedia('images', images.length)}
+              <TextField label="Text" value={action.alert.text} maxLength={500} onChange={(text) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), text } })} hint={hint} />
+              <Select
+                label="Image"
+                value={action.alert.imageId ?? ''}
+                options={[{ value: '', label: 'None' }, ...images.map((m) => ({ value: m.id, label: m.name }))]}
+                onChange={(imageId) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), imageId: imageId || null } })}
+              />
+              <Select
+                label="Sound"
+                value={action.alert.soundId ?? ''}
+                options={[{ value: '', label: 'None' }, ...sounds.map((m) => ({ value: m.id, label: m.name }))]}
+                onChange={(soundId) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), soundId: soundId || null } })}
+              />
+              <NumberField label="Shown for" unit="seconds" min={0.5} max={60} step={0.5} value={action.alert.durationMs / 1000} onChange={(s) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), durationMs: Math.round(s * 1000) } })} />
+            </>
+          ) : null}
+        </>
+      );
+    case 'wait':
+      return <NumberField label="Wait" unit="seconds" min={1} max={3600} value={action.seconds} onChange={(seconds) => onChange({ ...action, seconds })} />;
+  }
+}

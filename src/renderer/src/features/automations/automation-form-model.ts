@@ -1,0 +1,93 @@
+/**
+ * The automation editor's model, without React: the choices it offers, and what is wrong with a
+ * draft in the broadcaster's words, checked by the same schema main checks it with.
+ */
+import { actionKindLabels, triggerKindLabels } from '../../../../shared/domain/automation-words';
+import { templateFieldsOf, unknownPlaceholders } from '../../../../shared/domain/automation-template';
+import { automationInputSchema, type Automation, type AutomationAction, type AutomationInput, type AutomationTrigger } from '../../../../shared/ipc/contract';
+
+export const triggerKindOptions = Object.entries(triggerKindLabels).map(([value, label]) => ({ value: value as AutomationTrigger['kind'], label }));
+export const actionKindOptions = Object.entries(actionKindLabels).map(([value, label]) => ({ value: value as AutomationAction['kind'], label }));
+
+export const queueModeOptions = [
+  { value: 'oneAtATime', label: 'One at a time: the next waits its turn' },
+  { value: 'overlap', label: 'May overlap: runs side by side' },
+  { value: 'skipWhenBusy', label: 'Skip when busy: drop a run while one is going' },
+] as const;
+
+export const tierOptions = [
+  { value: '', label: 'Any tier' },
+  { value: '1000', label: 'Tier 1' },
+  { value: '2000', label: 'Tier 2' },
+  { value: '3000', label: 'Tier 3' },
+] as const;
+
+/** The draft an automation is edited as. */
+export function draftOf(automation: Automation): AutomationInput {
+  return structuredClone(automation);
+}
+
+const pathWords = (path: readonly PropertyKey[], draft: AutomationInput): string => {
+  const [first, second] = path;
+  if (first === 'name') return 'Name';
+  if (first === 'trigger') return 'Trigger';
+  if (first === 'conditions') return 'Conditions';
+  if (first === 'actions' && typeof second === 'number') {
+    const action = draft.actions[second];
+    return `Action ${second + 1}${action ? ` (${actionKindLabels[action.kind]})` : ''}`;
+  }
+  if (first === 'actions') return 'Actions';
+  return 'Options';
+};
+
+/** What must change before the draft can be saved, in words; empty when it can be. */
+export function draftProblems(draft: AutomationInput): string[] {
+  const parsed = automationInputSchema.safeParse(draft);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${pathWords(issue.path, draft)}: ${issue.message.replace(/^Invalid .*/, 'this value is not valid')}`);
+  if (draft.trigger.kind === 'hotkey' && draft.trigger.accelerator === '') problems.push('Trigger: choose a shortcut.');
+  if (draft.trigger.kind === 'chatCommand' && draft.trigger.command === '!') problems.push('Trigger: name the command, like !discord.');
+  return [...new Set(problems)];
+}
+
+/** Placeholders of the draft's templates that its trigger's events do not fill (shown as a warning, not an error). */
+export function templateWarnings(draft: AutomationInput): string[] {
+  const known = templateFieldsOf(draft.trigger);
+  const warnings: string[] = [];
+  draft.actions.forEach((action, i) => {
+    const texts = action.kind === 'chatMessage' || action.kind === 'chatAnnouncement' || action.kind === 'obsSetText' ? [action.text] : action.kind === 'marker' ? [action.description] : action.kind === 'showAlert' && action.alert.source === 'custom' ? [action.alert.text] : [];
+    for (const text of texts) {
+      for (const name of unknownPlaceholders(text, known)) warnings.push(`Action ${i + 1}: {${name}} is not a field of this trigger; it stays as written.`);
+    }
+  });
+  return warnings;
+}
+
+/** The hint under a template: the fields this trigger's events fill. */
+export function fieldsHint(trigger: AutomationTrigger): string {
+  const fields = templateFieldsOf(trigger);
+  return fields.length ? `Fields: ${fields.map((f) => `{${f}}`).join(' ')}` : 'This trigger has no event fields.';
+}
+
+/** Moves an item of a list one place up (-1) or down (+1). */
+export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
+  const to = index + by;
+  if (to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+}
+
+/** Only redemptions can be learned of by catching up after a disconnection. */
+export const canBeMissed = (trigger: AutomationTrigger) => trigger.kind === 'redemption';
+
+/** "2 min ago", "just now": a run's age. */
+export function ago(iso: string | null, now: number): string {
+  if (!iso) return '';
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 10) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 24 ? `${hours} h ago` : new Date(iso).toLocaleString();
+}

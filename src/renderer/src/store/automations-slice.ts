@@ -1,0 +1,130 @@
+/**
+ * Automations in the store: main keeps them, their run log and the global pause; this mirrors
+ * `automations:changed` (the account's domain: read while the platform can be called), and its
+ * actions call main. Main numbers its state (`revision`): an answer older than what is shown is
+ * ignored. OBS's scenes and inputs are read when the editor asks; sounds and images are the
+ * overlays slice's media library.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { AutomationInput, AutomationsState, IpcResult, ObsChoices } from '../../../shared/ipc/contract';
+import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
+import type { SidestageState, StoreDeps } from './types';
+
+export type AutomationsActionId =
+  | 'automations.load'
+  | 'automations.save'
+  | 'automations.template'
+  | 'automations.toggle'
+  | 'automations.duplicate'
+  | 'automations.delete'
+  | 'automations.pause'
+  | 'automations.run'
+  | 'automations.test'
+  | 'automations.import'
+  | 'automations.export'
+  | 'automations.clearLog'
+  | 'automations.obsChoices';
+
+export interface AutomationsSlice {
+  automations: AutomationsState | null;
+  automationsObs: ObsChoices | null;
+  /** What Test or Import said, until dismissed. */
+  automationsNote: string | null;
+  loadAutomations(): Promise<void>;
+  /** Answers the saved automation's id; null when main refused (the reason is the action's error). */
+  saveAutomation(automation: AutomationInput): Promise<string | null>;
+  createAutomationFromTemplate(templateId: string): Promise<string | null>;
+  duplicateAutomation(id: string): Promise<void>;
+  setAutomationEnabled(id: string, enabled: boolean): Promise<void>;
+  deleteAutomation(id: string): Promise<void>;
+  setAutomationsPaused(paused: boolean): Promise<void>;
+  runAutomation(id: string): Promise<void>;
+  testAutomation(id: string): Promise<void>;
+  importAutomations(json: string): Promise<void>;
+  /** The export's text and file name; null when main refused. */
+  exportAutomations(ids?: string[]): Promise<{ json: string; fileName: string } | null>;
+  clearAutomationLog(): Promise<void>;
+  loadAutomationsObs(): Promise<void>;
+  applyAutomations(state: AutomationsState): void;
+  dismissAutomationsNote(): void;
+}
+
+function unwrap<T>(result: IpcResult<T>): T {
+  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
+  return result.value;
+}
+
+export function createAutomationsSlice({ set, get, deps, run }: SliceContext): AutomationsSlice {
+  const { bridge } = deps;
+  const show = (state: AutomationsState) => {
+    const current = get().automations;
+    if (!current || state.revision >= current.revision) set({ automations: state });
+  };
+  /** Runs a call that answers the state; answers whether it worked. */
+  const call = async (id: AutomationsActionId, request: () => Promise<IpcResult<AutomationsState>>) => {
+    let ok = false;
+    await run(id, async () => {
+      show(unwrap(await request()));
+      ok = true;
+    });
+    return ok;
+  };
+  const saved = async (id: AutomationsActionId, request: () => Promise<IpcResult<{ state: AutomationsState; id: string }>>) => {
+    let savedId: string | null = null;
+    await run(id, async () => {
+      const answer = unwrap(await request());
+      show(answer.state);
+      savedId = answer.id;
+    });
+    return savedId;
+  };
+  return {
+    automations: null,
+    automationsObs: null,
+    automationsNote: null,
+    loadAutomations: async () => void (await call('automations.load', () => bridge.automations.getState())),
+    saveAutomation: (automation) => saved('automations.save', () => bridge.automations.save({ automation })),
+    createAutomationFromTemplate: (templateId) => saved('automations.template', () => bridge.automations.createFromTemplate({ templateId })),
+    duplicateAutomation: async (id) => void (await saved('automations.duplicate', () => bridge.automations.duplicate({ id }))),
+    setAutomationEnabled: async (id, enabled) => void (await call('automations.toggle', () => bridge.automations.setEnabled({ id, enabled }))),
+    deleteAutomation: async (id) => void (await call('automations.delete', () => bridge.automations.delete({ id }))),
+    setAutomationsPaused: async (paused) => void (await call('automations.pause', () => bridge.automations.setPaused({ paused }))),
+    runAutomation: async (id) => void (await call('automations.run', () => bridge.automations.run({ id }))),
+    testAutomation: (id) =>
+      run('automations.test', async () => {
+        const answer = unwrap(await bridge.automations.test({ id }));
+        show(answer.state);
+        set({ automationsNote: answer.message });
+      }),
+    importAutomations: (json) =>
+      run('automations.import', async () => {
+        const answer = unwrap(await bridge.automations.import({ json }));
+        show(answer.state);
+        set({ automationsNote: answer.message });
+      }),
+    exportAutomations: async (ids) => {
+      let file: { json: string; fileName: string } | null = null;
+      await run('automations.export', async () => {
+        file = unwrap(await bridge.automations.export(ids ? { ids } : {}));
+      });
+      return file;
+    },
+    clearAutomationLog: async () => void (await call('automations.clearLog', () => bridge.automations.clearLog())),
+    loadAutomationsObs: () =>
+      run('automations.obsChoices', async () => {
+        set({ automationsObs: unwrap(await bridge.automations.obsChoices()) });
+      }),
+    applyAutomations: show,
+    dismissAutomationsNote: () => set({ automationsNote: null }),
+  };
+}
+
+/** Follows `automations:changed`; reads while the platform can be called for the current account, again on resync. */
+export function mirrorAutomations(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: { 'automations:changed': (state, automations) => state.applyAutomations(automations) },
+    load: (state) => state.loadAutomations(),
+    account: { clear: () => store.setState({ automations: null, automationsObs: null, automationsNote: null }) },
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * A new automation, trigger or action as the editor starts it: valid where it can be, and left for
+ * the broadcaster to choose where only they can (a scene from OBS, a sound from the media library).
+ */
+import type { AutomationAction, AutomationActionKind, AutomationInput, AutomationTrigger, AutomationTriggerKind } from '../ipc/schemas/automations';
+
+export function defaultTrigger(kind: AutomationTriggerKind): AutomationTrigger {
+  switch (kind) {
+    case 'redemption':
+      return { kind, rewardId: null, rewardTitle: '', inputMatch: null };
+    case 'subscription':
+      return { kind, tiers: [], includeGifted: true };
+    case 'resubscription':
+      return { kind, tiers: [], minMonths: 0 };
+    case 'giftSubscriptions':
+      return { kind, tiers: [], minCount: 1 };
+    case 'cheer':
+      return { kind, minBits: 100 };
+    case 'raid':
+      return { kind, minViewers: 10 };
+    case 'donation':
+      return { kind, minAmount: 0 };
+    case 'adBreakSoon':
+      return { kind, secondsBefore: 30 };
+    case 'chatCommand':
+      return { kind, command: '!', allowed: ['everyone'] };
+    case 'timer':
+      return { kind, everyMinutes: 15, minChatMessages: 5 };
+    case 'hotkey':
+      return { kind, accelerator: '' };
+    default:
+      return { kind } as AutomationTrigger;
+  }
+}
+
+export function defaultAction(kind: AutomationActionKind): AutomationAction {
+  switch (kind) {
+    case 'obsSwitchScene':
+      return { kind, sceneName: '', backAfterSeconds: 0 };
+    case 'obsSourceVisibility':
+      return { kind, sceneName: '', sourceName: '', visible: true, forSeconds: 10 };
+    case 'obsInputMute':
+      return { kind, inputName: '', muted: true };
+    case 'obsSetText':
+      return { kind, inputName: '', text: '{user}' };
+    case 'obsRecording':
+      return { kind, start: true };
+    case 'chatMessage':
+      return { kind, text: '' };
+    case 'chatAnnouncement':
+      return { kind, text: '', color: 'primary' };
+    case 'marker':
+      return { kind, description: '' };
+    case 'chatMode':
+      return { kind, mode: 'slow', forSeconds: 60, slowSeconds: 30, followerMinutes: 10 };
+    case 'runAd':
+      return { kind, lengthSeconds: 30 };
+    case 'startEngagement':
+      return { kind, templateId: '' };
+    case 'resolveRedemption':
+      return { kind, status: 'fulfil' };
+    case 'playSound':
+      return { kind, soundId: '', volume: 0.8 };
+    case 'showAlert':
+      return { kind, alert: { source: 'event' } };
+    case 'wait':
+      return { kind, seconds: 5 };
+    default:
+      return { kind } as AutomationAction;
+  }
+}
+
+export function newAutomation(): AutomationInput {
+  return {
+    name: '',
+    enabled: true,
+    trigger: defaultTrigger('redemption'),
+    conditions: { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] },
+    actions: [],
+    queue: 'oneAtATime',
+    alsoMissed: false,
+    stopOnError: false,
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Automations in the broadcaster's words: each trigger, condition and action as a sentence, the
+ * same in the run log (main) and the panel (renderer).
+ */
+import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, ConditionRule } from '../ipc/schemas/automations';
+
+export const triggerKindLabels: Record<AutomationTriggerKind, string> = {
+  redemption: 'Channel-point reward redeemed',
+  follow: 'New follower',
+  subscription: 'Subscription',
+  resubscription: 'Resubscription message',
+  giftSubscriptions: 'Gifted subscriptions',
+  cheer: 'Cheer',
+  raid: 'Raid',
+  donation: 'Charity donation',
+  hypeTrainBegin: 'Hype train begins',
+  hypeTrainLevelUp: 'Hype train levels up',
+  hypeTrainEnd: 'Hype train ends',
+  pollBegin: 'Poll begins',
+  pollEnd: 'Poll ends',
+  predictionBegin: 'Prediction begins',
+  predictionEnd: 'Prediction ends',
+  streamOnline: 'Stream goes live',
+  streamOffline: 'Stream goes offline',
+  adBreakBegin: 'Ad break begins',
+  shieldModeBegin: 'Shield Mode turned on',
+  shieldModeEnd: 'Shield Mode turned off',
+  ban: 'A viewer is banned or timed out',
+  automodHold: 'AutoMod holds a message',
+  unbanRequest: 'Unban request',
+  adBreakSoon: 'Before the next ad break',
+  chatCommand: 'Chat command',
+  timer: 'Timer while live',
+  hotkey: 'Global hotkey',
+  manual: 'Run button only',
+};
+
+export const actionKindLabels: Record<AutomationActionKind, string> = {
+  obsSwitchScene: 'OBS: switch scene',
+  obsSourceVisibility: 'OBS: show or hide a source',
+  obsInputMute: 'OBS: mute or unmute',
+  obsSetText: 'OBS: set a text source',
+  obsRecording: 'OBS: start or stop recording',
+  obsSaveReplay: 'OBS: save the replay buffer',
+  chatMessage: 'Chat: send a message',
+  chatAnnouncement: 'Chat: send an announcement',
+  shoutout: 'Shout out the viewer',
+  marker: 'Drop a stream marker',
+  clip: 'Create a clip',
+  chatMode: 'Turn on a chat mode',
+  runAd: 'Run an ad',
+  startEngagement: 'Start a saved poll or prediction',
+  resolveRedemption: 'Fulfil or cancel the redemption',
+  playSound: 'Play a sound',
+  showAlert: 'Show an alert',
+  wait: 'Wait',
+};
+
+const tierNames: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3' };
+const tierList = (tiers: readonly string[]) => (tiers.length === 0 ? '' : ` (${tiers.map((t) => tierNames[t] ?? t).join(', ')})`);
+const seconds = (s: number) => (s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`);
+
+export function describeTrigger(trigger: AutomationTrigger): string {
+  switch (trigger.kind) {
+    case 'redemption': {
+      const reward = trigger.rewardId === null ? 'any reward' : trigger.rewardTitle || 'a reward';
+      const input = trigger.inputMatch ? `, when the text ${trigger.inputMatch.mode === 'startsWith' ? 'starts with' : trigger.inputMatch.mode} "${trigger.inputMatch.text}"` : '';
+      return `Redeemed: ${reward}${input}`;
+    }
+    case 'subscription':
+      return `Subscription${tierList(trigger.tiers)}${trigger.includeGifted ? '' : ', not gifted'}`;
+    case 'resubscription':
+      return `Resubscription message${trigger.minMonths > 0 ? `, ${trigger.minMonths}+ months` : ''}${tierList(trigger.tiers)}`;
+    case 'giftSubscriptions':
+      return `${trigger.minCount}+ gifted subscriptions${tierList(trigger.tiers)}`;
+    case 'cheer':
+      return `Cheer of ${trigger.minBits}+ bits`;
+    case 'raid':
+      return trigger.minViewers > 0 ? `Raid of ${trigger.minViewers}+ viewers` : 'Raid';
+    case 'donation':
+      return trigger.minAmount > 0 ? `Charity donation of ${trigger.minAmount}+` : 'Charity donation';
+    case 'adBreakSoon':
+      return `${seconds(trigger.secondsBefore)} before the next ad break`;
+    case 'chatCommand':
+      return `${trigger.command} in chat (${trigger.allowed.includes('everyone') ? 'everyone' : trigger.allowed.map((r) => `${r}s`).join(', ')})`;
+    case 'timer':
+      return `Every ${trigger.everyMinutes} min while live${trigger.minChatMessages > 0 ? `, after ${trigger.minChatMessages}+ chat messages` : ''}`;
+    case 'hotkey':
+      return `Hotkey ${trigger.accelerator}`;
+    default:
+      return triggerKindLabels[trigger.kind];
+  }
+}
+
+export function describeRule(rule: ConditionRule): string {
+  switch (rule.field) {
+    case 'role':
+      return `the viewer ${rule.op === 'is' ? 'is' : 'is not'} a ${rule.role}`;
+    case 'amount':
+      return `the amount is ${rule.op === 'atLeast' ? 'at least' : rule.op === 'atMost' ? 'at most' : ''} ${rule.value}`.replace('  ', ' ');
+    case 'tier':
+      return `the tier ${rule.op === 'is' ? 'is' : 'is not'} ${tierNames[rule.tier] ?? rule.tier}`;
+    case 'text':
+      return `the text ${{ contains: 'contains', notContains: 'does not contain', equals: 'is', startsWith: 'starts with' }[rule.op]} "${rule.value}"`;
+    case 'user':
+      return `the viewer ${rule.op === 'is' ? 'is' : 'is not'} ${rule.login}`;
+  }
+}
+
+const quote = (text: string, max = 40) => `"${text.length > max ? `${text.slice(0, max - 1)}…` : text}"`;
+
+export function describeAction(action: AutomationAction): string {
+  switch (action.kind) {
+    case 'obsSwitchScene':
+      return `Switch to scene ${quote(action.sceneName)}${action.backAfterSeconds > 0 ? `, back after ${seconds(action.backAfterSeconds)}` : ''}`;
+    case 'obsSourceVisibility':
+      return `${action.visible ? 'Show' : 'Hide'} ${quote(action.sourceName)} in ${quote(action.sceneName)}${action.forSeconds > 0 ? ` for ${seconds(action.forSeconds)}` : ''}`;
+    case 'obsInputMute':
+      return `${action.muted ? 'Mute' : 'Unmute'} ${quote(action.inputName)}`;
+    case 'obsSetText':
+      return `Set ${quote(action.inputName)} to ${quote(action.text)}`;
+    case 'obsRecording':
+      return action.start ? 'Start recording' : 'Stop recording';
+    case 'obsSaveReplay':
+      return 'Save the replay buffer';
+    case 'chatMessage':
+      return `Say ${quote(action.text)}`;
+    case 'chatAnnouncement':
+      return `Announce ${quote(action.text)}`;
+    case 'shoutout':
+      return 'Shout out the viewer';
+    case 'marker':
+      return action.description ? `Drop a marker ${quote(action.description)}` : 'Drop a marker';
+    case 'clip':
+      return 'Create a clip';
+    case 'chatMode': {
+      const mode = action.mode === 'slow' ? `Slow mode (${action.slowSeconds} s)` : action.mode === 'followersOnly' ? `Followers-only chat (${action.followerMinutes} min)` : 'Emote-only chat';
+      return `${mode}${action.forSeconds > 0 ? ` for ${seconds(action.forSeconds)}` : ''}`;
+    }
+    case 'runAd':
+      return `Run a ${action.lengthSeconds} s ad`;
+    case 'startEngagement':
+      return 'Start a saved poll or prediction';
+    case 'resolveRedemption':
+      return action.status === 'fulfil' ? 'Fulfil the redemption' : 'Cancel the redemption (refund)';
+    case 'playSound':
+      return `Play a sound at ${Math.round(action.volume * 100)}%`;
+    case 'showAlert':
+      return action.alert.source === 'event' ? "Show the event's alert" : `Show an alert ${quote(action.alert.text)}`;
+    case 'wait':
+      return `Wait ${seconds(action.seconds)}`;
+  }
+}

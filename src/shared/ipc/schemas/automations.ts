@@ -1,0 +1,315 @@
+/**
+ * Automations: when something happens on the channel, Sidestage acts. An automation is data, never
+ * code: a trigger, conditions and an ordered list of actions, each checked by these schemas on the
+ * way into main, on the way out, in its file and in an imported file. Nothing in an automation is
+ * evaluated: templates only have `{field}` placeholders filled with the event's values.
+ */
+import { z } from 'zod';
+
+/** The version of the automations file and of an export; a newer one is refused with the reason. */
+export const automationsFormatVersion = 1;
+export const automationsFormatName = 'sidestage-automations';
+
+export const automationIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An automation id has 1 to 64 letters, digits, - or _.');
+
+/** The platform's subscription tiers. */
+export const subscriptionTierSchema = z.enum(['1000', '2000', '3000']);
+export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
+
+/** Who may use a chat command. */
+export const chatCommandRoleSchema = z.enum(['broadcaster', 'moderator', 'vip', 'subscriber', 'everyone']);
+export type ChatCommandRole = z.infer<typeof chatCommandRoleSchema>;
+
+const count = (max: number) => z.number().int().min(0).max(max);
+const tiers = z.array(subscriptionTierSchema).max(3);
+/** Names of scenes, sources and inputs as OBS has them (picked from OBS's lists, kept by name). */
+const obsName = z.string().min(1, 'Choose one from OBS.').max(256);
+
+/** Case-insensitive text test of a viewer's words. */
+export const textMatchSchema = z.object({ mode: z.enum(['contains', 'equals', 'startsWith']), text: z.string().trim().min(1).max(200) }).strict();
+export type TextMatch = z.infer<typeof textMatchSchema>;
+
+const simple = <K extends string>(kind: K) => z.object({ kind: z.literal(kind) }).strict();
+
+export const automationTriggerSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('redemption'),
+      /** null: any reward. */
+      rewardId: z.string().min(1).max(64).nullable(),
+      /** The reward's title when chosen, shown while the reward list is not at hand. */
+      rewardTitle: z.string().max(100),
+      /** Only when the viewer's text matches; null: whatever they typed. */
+      inputMatch: textMatchSchema.nullable(),
+    })
+    .strict(),
+  simple('follow'),
+  z.object({ kind: z.literal('subscription'), tiers, includeGifted: z.boolean() }).strict(),
+  z.object({ kind: z.literal('resubscription'), tiers, minMonths: count(1000) }).strict(),
+  z.object({ kind: z.literal('giftSubscriptions'), tiers, minCount: z.number().int().min(1).max(1000) }).strict(),
+  z.object({ kind: z.literal('cheer'), minBits: z.number().int().min(1).max(1_000_000) }).strict(),
+  z.object({ kind: z.literal('raid'), minViewers: count(10_000_000) }).strict(),
+  /** In the currency's units (5.5 = 5.50 USD). */
+  z.object({ kind: z.literal('donation'), minAmount: z.number().min(0).max(1_000_000) }).strict(),
+  simple('hypeTrainBegin'),
+  simple('hypeTrainLevelUp'),
+  simple('hypeTrainEnd'),
+  simple('pollBegin'),
+  simple('pollEnd'),
+  simple('predictionBegin'),
+  simple('predictionEnd'),
+  simple('streamOnline'),
+  simple('streamOffline'),
+  simple('adBreakBegin'),
+  // Moderation (services/moderation/): Shield Mode on and off, a ban or timeout, a message AutoMod held, an unban request.
+  simple('shieldModeBegin'),
+  simple('shieldModeEnd'),
+  simple('ban'),
+  simple('automodHold'),
+  simple('unbanRequest'),
+  /** N seconds before the next automatic ad break of the platform's ad schedule. */
+  z.object({ kind: z.literal('adBreakSoon'), secondsBefore: z.number().int().min(5).max(900) }).strict(),
+  z
+    .object({
+      kind: z.literal('chatCommand'),
+      command: z.string().regex(/^![A-Za-z0-9_]{1,25}$/, 'A command is ! and 1 to 25 letters, digits or _, like !discord.'),
+      allowed: z.array(chatCommandRoleSchema).min(1, 'Choose who may use the command.').max(5),
+    })
+    .strict(),
+  /** Every N minutes while live, only once at least M chat messages came since the last time. */
+  z.object({ kind: z.literal('timer'), everyMinutes: z.number().int().min(1).max(720), minChatMessages: count(10_000) }).strict(),
+  /** A global shortcut of its own (Electron's accelerator format), in the desktop app. */
+  z.object({ kind: z.literal('hotkey'), accelerator: z.string().min(1).max(100) }).strict(),
+  /** Only the Run button. */
+  simple('manual'),
+]);
+export type AutomationTrigger = z.infer<typeof automationTriggerSchema>;
+export type AutomationTriggerKind = AutomationTrigger['kind'];
+
+export const conditionRuleSchema = z.discriminatedUnion('field', [
+  /** The chatter's role (chat commands). */
+  z.object({ field: z.literal('role'), op: z.enum(['is', 'isNot']), role: z.enum(['broadcaster', 'moderator', 'vip', 'subscriber']) }).strict(),
+  /** The event's amount: bits, viewers, the donation, gifted subscriptions, months, the hype train's level. */
+  z.object({ field: z.literal('amount'), op: z.enum(['atLeast', 'atMost', 'equals']), value: z.number().min(0).max(100_000_000) }).strict(),
+  z.object({ field: z.literal('tier'), op: z.enum(['is', 'isNot']), tier: subscriptionTierSchema }).strict(),
+  /** The viewer's words: a redemption's input, a command's arguments, a cheer's or resubscription's message. */
+  z.object({ field: z.literal('text'), op: z.enum(['contains', 'notContains', 'equals', 'startsWith']), value: z.string().trim().min(1).max(200) }).strict(),
+  /** The viewer's login. */
+  z.object({ field: z.literal('user'), op: z.enum(['is', 'isNot']), login: z.string().trim().min(1).max(25) }).strict(),
+]);
+export type ConditionRule = z.infer<typeof conditionRuleSchema>;
+
+export const automationConditionsSchema = z
+  .object({
+    onlyWhileLive: z.boolean(),
+    /** Seconds after a run before the automation runs again for anyone. */
+    cooldownSeconds: count(86_400),
+    /** Seconds after a run before it runs again for the same viewer. */
+    perViewerCooldownSeconds: count(86_400),
+    rules: z.array(conditionRuleSchema).max(10),
+  })
+  .strict();
+export type AutomationConditions = z.infer<typeof automationConditionsSchema>;
+
+export const announcementColorSchema = z.enum(['primary', 'blue', 'green', 'orange', 'purple']);
+export const chatModeKindSchema = z.enum(['slow', 'followersOnly', 'emoteOnly']);
+export type ChatModeKind = z.infer<typeof chatModeKindSchema>;
+const volume = z.number().min(0).max(1);
+/** A template: text with `{field}` placeholders. */
+const template = (max: number) => z.string().max(max);
+const mediaId = z.string().min(1).max(128);
+
+export const automationAlertSchema = z.discriminatedUnion('source', [
+  /** The overlays' own alert for the event that triggered the run. */
+  z.object({ source: z.literal('event') }).strict(),
+  z
+    .object({
+      source: z.literal('custom'),
+      text: template(500),
+      imageId: mediaId.nullable(),
+      soundId: mediaId.nullable(),
+      volume,
+      durationMs: z.number().int().min(500).max(60_000),
+    })
+    .strict(),
+]);
+
+export const automationActionSchema = z.discriminatedUnion('kind', [
+  /** Switch OBS's program scene; back to the scene before after N s (0: stay). */
+  z.object({ kind: z.literal('obsSwitchScene'), sceneName: obsName, backAfterSeconds: count(3600) }).strict(),
+  /** Show or hide a source in a scene; the other way again after N s (0: leave it). */
+  z.object({ kind: z.literal('obsSourceVisibility'), sceneName: obsName, sourceName: obsName, visible: z.boolean(), forSeconds: count(3600) }).strict(),
+  z.object({ kind: z.literal('obsInputMute'), inputName: obsName, muted: z.boolean() }).strict(),
+  z.object({ kind: z.literal('obsSetText'), inputName: obsName, text: template(2000) }).strict(),
+  z.object({ kind: z.literal('obsRecording'), start: z.boolean() }).strict(),
+  simple('obsSaveReplay'),
+  z.object({ kind: z.literal('chatMessage'), text: template(500).min(1, 'Write the message.') }).strict(),
+  z.object({ kind: z.literal('chatAnnouncement'), text: template(500).min(1, 'Write the announcement.'), color: announcementColorSchema }).strict(),
+  /** A shoutout to the event's user (the raider, the follower...): never a name a viewer typed. */
+  simple('shoutout'),
+  z.object({ kind: z.literal('marker'), description: template(140) }).strict(),
+  simple('clip'),
+  /** A chat mode on for N s (0: leave it on). */
+  z
+    .object({
+      kind: z.literal('chatMode'),
+      mode: chatModeKindSchema,
+      forSeconds: count(3600),
+      slowSeconds: z.number().int().min(3).max(120),
+      followerMinutes: count(129_600),
+    })
+    .strict(),
+  z.object({ kind: z.literal('runAd'), lengthSeconds: z.union([z.literal(30), z.literal(60), z.literal(90), z.literal(120), z.literal(150), z.literal(180)]) }).strict(),
+  /** A saved poll or prediction template (Live view, quick actions). */
+  z.object({ kind: z.literal('startEngagement'), templateId: z.string().min(1).max(64) }).strict(),
+  /** Fulfil or cancel (refund) the redemption that triggered the run, through the queue's outbox. */
+  z.object({ kind: z.literal('resolveRedemption'), status: z.enum(['fulfil', 'cancel']) }).strict(),
+  z.object({ kind: z.literal('playSound'), soundId: mediaId, volume }).strict(),
+  z.object({ kind: z.literal('showAlert'), alert: automationAlertSchema }).strict(),
+  z.object({ kind: z.literal('wait'), seconds: z.number().int().min(1).max(3600) }).strict(),
+]);
+export type AutomationAction = z.infer<typeof automationActionSchema>;
+export type AutomationActionKind = AutomationAction['kind'];
+
+/** How an automation's runs share it: one at a time (the others wait), side by side, or a new one skipped while one runs. */
+export const automationQueueModeSchema = z.enum(['oneAtATime', 'overlap', 'skipWhenBusy']);
+export type AutomationQueueMode = z.infer<typeof automationQueueModeSchema>;
+
+const automationFields = {
+  name: z.string().trim().min(1, 'Name the automation.').max(80),
+  enabled: z.boolean(),
+  trigger: automationTriggerSchema,
+  conditions: automationConditionsSchema,
+  actions: z.array(automationActionSchema).min(1, 'Add at least one action.').max(20, 'At most 20 actions.'),
+  queue: automationQueueModeSchema,
+  /** Also run for events Sidestage learned of only by catching up after being disconnected. */
+  alsoMissed: z.boolean(),
+  /** Stop at the first action that fails; otherwise the next actions still run. */
+  stopOnError: z.boolean(),
+};
+
+export const automationSchema = z.object({ id: automationIdSchema, ...automationFields }).strict();
+export type Automation = z.infer<typeof automationSchema>;
+
+/** What the editor saves: no id for a new automation. */
+export const automationInputSchema = z.object({ id: automationIdSchema.optional(), ...automationFields }).strict();
+export type AutomationInput = z.infer<typeof automationInputSchema>;
+
+/** The automations file and an export (which has no `paused`). */
+export const automationsFileSchema = z
+  .object({
+    format: z.literal(automationsFormatName),
+    version: z.literal(automationsFormatVersion),
+    /** The global pause, kept across restarts. */
+    paused: z.boolean().optional(),
+    automations: z.array(automationSchema),
+  })
+  .strict();
+export type AutomationsFile = z.infer<typeof automationsFileSchema>;
+
+// ---------- runs ----------
+
+export const runStepStatusSchema = z.enum(['waiting', 'running', 'done', 'failed', 'interrupted', 'notRun']);
+export type RunStepStatus = z.infer<typeof runStepStatusSchema>;
+
+export const runStepSchema = z.object({
+  action: z.string(),
+  /** The action in words ("Switch to scene Water, back after 10 s"). */
+  summary: z.string(),
+  status: runStepStatusSchema,
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** What it did, in words. */
+  result: z.string().nullable(),
+  /** Why it failed, in words. */
+  error: z.string().nullable(),
+});
+export type RunStep = z.infer<typeof runStepSchema>;
+
+export const runStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'skipped', 'interrupted']);
+export type RunStatus = z.infer<typeof runStatusSchema>;
+
+export const runRecordSchema = z.object({
+  id: z.string(),
+  automationId: z.string(),
+  automationName: z.string(),
+  /** The trigger in words. */
+  trigger: z.string(),
+  event: z.object({
+    /** The channel event's id (or the run's own, for a Run button press, a hotkey, a timer). */
+    id: z.string(),
+    kind: z.string(),
+    summary: z.string(),
+    /** `caughtUp`: learned after a disconnection; `test`: the editor's Test with a sample; `manual`: the Run button. */
+    source: z.enum(['live', 'caughtUp', 'test', 'manual']),
+  }),
+  status: runStatusSchema,
+  /** Why it was skipped or failed, in words. */
+  reason: z.string().nullable(),
+  queuedAt: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  steps: z.array(runStepSchema),
+});
+export type RunRecord = z.infer<typeof runRecordSchema>;
+
+export const automationStatusSchema = z.object({
+  id: z.string(),
+  running: z.number().int().nonnegative(),
+  queued: z.number().int().nonnegative(),
+  lastRunAt: z.string().nullable(),
+  /** Why its hotkey is not registered, in words. */
+  hotkeyError: z.string().nullable(),
+});
+export type AutomationStatus = z.infer<typeof automationStatusSchema>;
+
+export const automationTemplateInfoSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
+export type AutomationTemplateInfo = z.infer<typeof automationTemplateInfoSchema>;
+
+export const automationsStateSchema = z.object({
+  /** Numbers every change, so the renderer never shows an older state over a newer one. */
+  revision: z.number().int().nonnegative(),
+  /** The file has been read. */
+  loaded: z.boolean(),
+  /** Why automations cannot run at all (their files could not be opened), in words; null when they can. */
+  problem: z.string().nullable(),
+  /** Nothing runs while paused (the Live view's switch); what happens meanwhile is skipped, not saved for later. */
+  paused: z.boolean(),
+  automations: z.array(automationSchema),
+  statuses: z.array(automationStatusSchema),
+  /** Newest first. */
+  runs: z.array(runRecordSchema),
+  templates: z.array(automationTemplateInfoSchema),
+  /** `simulation`: Test sends a sample through the demo's platform, so the whole path runs; `sample`: the sample runs this automation directly. */
+  testMode: z.enum(['simulation', 'sample']),
+  /** Where no global shortcut can be registered (the browser dock), why, in words. */
+  hotkeysUnavailable: z.string().nullable(),
+});
+export type AutomationsState = z.infer<typeof automationsStateSchema>;
+
+export const automationSavedSchema = z.object({ state: automationsStateSchema, id: z.string() });
+
+export const automationIdArgSchema = z.object({ id: automationIdSchema }).strict();
+export const automationSaveArgSchema = z.object({ automation: automationInputSchema }).strict();
+export const automationSetEnabledArgSchema = z.object({ id: automationIdSchema, enabled: z.boolean() }).strict();
+export const automationsPausedArgSchema = z.object({ paused: z.boolean() }).strict();
+export const automationTemplateArgSchema = z.object({ templateId: z.string().min(1).max(64) }).strict();
+/** The largest export read back: within the dock's 1 MB request (hundreds of automations). */
+export const automationsImportMaxChars = 900_000;
+/** An export as its text. */
+export const automationsImportArgSchema = z.object({ json: z.string().min(1).max(automationsImportMaxChars) }).strict();
+export const automationsExportArgSchema = z.object({ ids: z.array(automationIdSchema).max(1000).optional() }).strict();
+
+export const automationsImportResultSchema = z.object({ state: automationsStateSchema, imported: z.number().int().nonnegative(), message: z.string() });
+export const automationsExportResultSchema = z.object({ json: z.string(), fileName: z.string() });
+export const automationTestResultSchema = z.object({ state: automationsStateSchema, message: z.string() });
+
+/** What the editor picks from: OBS's scenes with their sources, and its inputs. */
+export const obsChoicesSchema = z.object({
+  connected: z.boolean(),
+  /** Why the lists are empty, in words. */
+  reason: z.string().nullable(),
+  scenes: z.array(z.object({ name: z.string(), sources: z.array(z.string()) })),
+  inputs: z.array(z.object({ name: z.string(), kind: z.string(), text: z.boolean(), audio: z.boolean() })),
+});
+export type ObsChoices = z.infer<typeof obsChoicesSchema>;
