@@ -2,21 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AutomationsState, RunRecord } from '../../../../shared/ipc/contract';
 import { createSidestageStore } from '../../store/create-store';
 import type { SidestageState } from '../../store/types';
-import { fakeDeps } from '../../test-support/store-fakes';
+import { automationsState, fakeDeps } from '../../test-support/store-fakes';
 import { automationsTile, automationsTileState, lastRunWords } from './automations-tile';
 
-const loaded: AutomationsState = {
-  revision: 1,
-  loaded: true,
-  problem: null,
-  paused: false,
-  automations: [],
-  statuses: [],
-  runs: [],
-  templates: [],
-  testMode: 'sample',
-  hotkeysUnavailable: null,
-};
+const loaded = automationsState();
 
 const run = (automationName: string, status: RunRecord['status']) => ({ automationName, status }) as RunRecord;
 const enabled = { id: 'a1', enabled: true } as AutomationsState['automations'][number];
