@@ -58,7 +58,7 @@ import { registerLiveViewIpc } from './ipc/live-view-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
 import { buildAutomations } from './services/automations/build-automations';
-import type { AutomationsFeature } from './services/automations/automations-feature';
+import { openAutomationFiles, type AutomationsFeature } from './services/automations/automations-feature';
 import { registerAutomationsIpc } from './ipc/automations-ipc';
 import { ChannelEvents } from './services/events/channel-events';
 import { buildOverlays } from './services/overlays/build-overlays';
@@ -138,6 +138,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   // What the services read at start, before anything is built: then every service is built at once.
   const files = await openRedemptionFiles(options.dataDir, { notices: recoveryNotices, logger });
   const overlayFiles = await openOverlayFiles({ dataDir: options.dataDir, notices: recoveryNotices, logger });
+  // Files that cannot be opened leave automations off (with the reason), decided here.
+  const automationFiles = await openAutomationFiles(options.dataDir, { notices: recoveryNotices, logger });
 
   let emulator: RunningEmulator | null = null;
   let config: PlatformConfig;
@@ -277,24 +279,22 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     },
     overlayFiles,
   );
-  // ---------- automations: when something happens on the channel, Sidestage acts ----------
-  const automations = buildAutomations({
-    dataDir: options.dataDir,
-    notices: recoveryNotices,
-    logger,
-    shortcuts: options.shortcuts,
-    emulator,
-    events,
-    broadcaster,
-    channelEvents,
-    obs,
-    chat,
-    live,
-    redemptions,
-    // The overlays' alerts and sounds: "Show an alert" and "Play a sound".
-    alerts: overlays,
-  });
-  // ---------- end of automations ----------
+  // When something happens on the channel, Sidestage acts: through the services above.
+  const automations = buildAutomations(
+    {
+      logger,
+      shortcuts: options.shortcuts,
+      emulator,
+      channelEvents,
+      obs,
+      chat,
+      live,
+      redemptions,
+      // The overlays' alerts and sounds: "Show an alert" and "Play a sound".
+      alerts: overlays,
+    },
+    automationFiles,
+  );
 
   // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 
@@ -339,7 +339,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, appearance));
   wiring.add(registerLiveViewIpc(router, liveView));
-  wiring.add(registerAutomationsIpc(router, automations.feature));
+  wiring.add(registerAutomationsIpc(router, automations));
   wiring.add(registerOverlaysIpc(router, overlays));
   wiring.add(registerMediaIpc(router, overlays.media));
   const missing = router.missingHandlers();
@@ -388,8 +388,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   try {
     // Listeners first, then the sources they listen to, so that nothing reported at start is missed.
     startRedemptionServices(redemptions);
-    // After the queue exists (its caught-up redemptions), before EventSub connects.
-    await automations.start();
+    // Before EventSub connects, so that no event is missed.
+    automations.start();
     activity.start();
     chat.start();
     await overlays.start();
@@ -416,7 +416,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive,
     testStream,
     recoveryNotices,
-    automations: automations.feature,
+    automations,
     overlays,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type {
   AppInfo,
   AuthState,
+  AutomationsState,
   DataRecoveryNotice,
   EventName,
   EventPayload,
@@ -72,6 +73,21 @@ export const hotkeysState: HotkeysState = {
   testingUntil: null,
   unavailable: null,
 };
+
+/** Automations as main reports them once read: none yet, not paused. */
+export const automationsState = (revision = 1, extra: Partial<AutomationsState> = {}): AutomationsState => ({
+  revision,
+  loaded: true,
+  problem: null,
+  paused: false,
+  automations: [],
+  statuses: [],
+  runs: [],
+  templates: [{ id: 'hydrate', name: 'Hydrate!', description: 'x' }],
+  testMode: 'simulation',
+  hotkeysUnavailable: null,
+  ...extra,
+});
 
 /** OBS as main first reports it: off, at the default address, no password saved. */
 export const obsOff: ObsState = {
