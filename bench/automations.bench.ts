@@ -247,7 +247,8 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
     let deepest = 0;
-    const automations = app.sidestage.automations.need();
+    const automations = app.sidestage.automations.service;
+    if (!automations) throw new Error(`automations are off: ${app.sidestage.automations.getState().problem}`);
     const sampler = setInterval(() => (deepest = Math.max(deepest, automations.queueDepth())), 50);
     const total = seconds * perSecond;
     const started = Date.now();

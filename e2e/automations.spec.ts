@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as plain } from '@playwright/test';
+import { test as plain, type Locator, type Page } from '@playwright/test';
 import { automationFixture, automationsFileFixture } from '../src/main/test-support/data-file-fixtures';
 import { expect, test } from './support/dock-fixture';
 import { startDockProcess } from './support/dock-process';
@@ -17,6 +17,19 @@ import { signInToDemo } from './support/sign-in';
 test.use({ viewport: { width: 420, height: 900 } });
 
 const hydrateRewardId = '1d0f4a52-6c1e-4b7a-9e3f-2a8b5c7d9e01';
+
+/** In the Automations panel: a starter template added, switched on and saved; answers the panel. */
+async function addSwitchedOn(page: Page, template: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Automations', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Automations' });
+  await panel.getByLabel('Start from a template').selectOption({ label: template });
+  await panel.getByRole('button', { name: 'Add from template' }).click();
+  const editor = panel.getByRole('form', { name: `Edit ${template}` });
+  await editor.getByRole('switch', { name: 'Switched on', exact: true }).click();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor).toBeHidden();
+  return panel;
+}
 
 test('an automation from a template, triggered by the simulation: its run in the log and the redemption fulfilled', async ({ page, context, dock }) => {
   test.setTimeout(90_000);
@@ -72,13 +85,7 @@ test('the global pause skips what happens meanwhile, and the log says so', async
   const sim = simulation(dock.emulatorUrl);
   const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
   await signInToDemo(page, context, dock);
-  await page.getByRole('button', { name: 'Automations', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Automations' });
-  await panel.getByLabel('Start from a template').selectOption({ label: '!discord → reply' });
-  await panel.getByRole('button', { name: 'Add from template' }).click();
-  const editor = panel.getByRole('form', { name: 'Edit !discord → reply' });
-  await editor.getByRole('switch', { name: 'Switched on', exact: true }).click();
-  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  const panel = await addSwitchedOn(page, '!discord → reply');
   await panel.getByRole('switch', { name: 'Pause all automations' }).click();
   await expect(panel.getByRole('switch', { name: 'Pause all automations' })).toHaveAttribute('aria-checked', 'true');
   await expect.poll(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled')).toBe(true);
@@ -89,6 +96,40 @@ test('the global pause skips what happens meanwhile, and the log says so', async
   await run.locator('summary').click();
   await expect(run).toContainText('Skipped: automations are paused.');
   expect((await sim.chatMessages(broadcasterId)).messages.filter((m) => m.text.startsWith('Join the Discord'))).toEqual([]);
+});
+
+test('the Live view’s Automations tile: chosen in Arrange, B pauses them all and resumes them, and it says what the last run did', async ({ page, context, dock }) => {
+  const sim = simulation(dock.emulatorUrl);
+  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
+  await signInToDemo(page, context, dock);
+  const panel = await addSwitchedOn(page, '!discord → reply');
+
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Live', exact: true }).click();
+  // Off the view for a new broadcaster; chosen in Arrange.
+  await expect(page.locator('[data-tile-id="automations"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Arrange' }).click();
+  await page.getByRole('dialog', { name: 'Arrange the Live view' }).getByRole('checkbox', { name: /^Automations/ }).check();
+  await page.keyboard.press('Escape');
+  const tileState = page.getByTestId('tile-state-automations');
+  await expect(tileState).toHaveText('Automations on');
+
+  // B pauses them all: the tile and the panel say so.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('b');
+  await expect(tileState).toHaveText('PausedNothing runs until resumed');
+  await expect(page.getByRole('button', { name: 'Resume automations', exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Automations', exact: true }).click();
+  await expect(panel.getByRole('switch', { name: 'Pause all automations' })).toHaveAttribute('aria-checked', 'true');
+
+  // Pressed (the tile this time): going again, and the next run's outcome is on the tile.
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Live', exact: true }).click();
+  await page.getByRole('button', { name: 'Resume automations', exact: true }).click();
+  await expect(tileState).toHaveText('Automations on');
+  await expect.poll(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled')).toBe(true);
+  const viewer = (await sim.state()).users.find((u) => u.login !== 'sidestage_demo' && u.id !== broadcasterId)!;
+  await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewer.id, text: '!discord' });
+  await expect(tileState).toHaveText('!discord → reply: done');
+  await expect(page.getByRole('button', { name: 'Pause automations', exact: true })).toBeVisible();
 });
 
 test('the editor fits a 320 px dock, is reachable by keyboard and has no serious axe violation', async ({ page, context, dock }) => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { AlertQueueState, OverlaysState } from '../src/shared/ipc/contract';
+import { boxesLeavingTheirContainer } from './support/box-containment';
 import { expect, test, type DockProcess } from './support/dock-fixture';
 import { startDockProcess } from './support/dock-process';
 import { demoIdentities, simulation } from './support/emulator-client';
@@ -150,6 +151,54 @@ test('a follow shows within 1 s on a transparent 1920x1080 page; a reload mid-qu
   expect(await animation()).toBe('alert-in');
   await overlay.emulateMedia({ reducedMotion: 'reduce' });
   expect(await animation()).toBe('none');
+});
+
+test('the Live view’s Alerts tile: chosen in Arrange, V pauses and resumes, it says what shows and what waits; its sheet skips, replays and tests, and fits the dock', async ({ page, context, dock }) => {
+  test.setTimeout(120_000);
+  const sim = simulation(dock.emulatorUrl);
+  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
+  const { overlay } = await alertsOverlay(page, context, dock);
+  await ipc(page, 'overlays:setAlertOptions', { gapMs: 0 });
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Live', exact: true }).click();
+  const tileState = page.getByTestId('tile-state-alerts');
+  // Off the view for a new broadcaster; chosen in Arrange.
+  await expect(page.locator('[data-tile-id="alerts"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Arrange' }).click();
+  await page.getByRole('dialog', { name: 'Arrange the Live view' }).getByRole('checkbox', { name: /^Alerts/ }).check();
+  await page.keyboard.press('Escape');
+  await expect(tileState).toHaveText('Nothing waiting');
+
+  // V pauses: a follow waits, and the tile says so.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('v');
+  await expect(page.getByRole('button', { name: 'Resume alerts', exact: true })).toBeVisible();
+  await expect(tileState).toHaveText('Paused');
+  const [viewer] = await newViewers(dock, 'ovtile', 1);
+  await sim.follow({ user_id: viewer!.id, broadcaster_id: broadcasterId });
+  await expect(tileState).toHaveText('Paused1 waiting');
+  await expect(overlay.locator('.alert:not(.leaving)')).toHaveCount(0);
+
+  // V again: it shows, on the page and on the tile.
+  await page.keyboard.press('v');
+  await expect(onScreen(overlay)).toHaveText(`${viewer!.name} just followed!`);
+  await expect(tileState).toHaveText(`Showing: ${viewer!.name} just followed!`);
+
+  // Its sheet: Skip, Replay last, Test; inside the dock's width.
+  await page.getByRole('button', { name: 'Pause alerts: more' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Alerts' });
+  await expect(sheet.getByTestId('alert-showing')).toContainText(`${viewer!.name} just followed!`);
+  expect(await boxesLeavingTheirContainer(page, 'dialog[open]')).toEqual([]);
+  await sheet.getByRole('button', { name: 'Skip', exact: true }).click();
+  await expect(overlay.locator('.alert:not(.leaving)')).toHaveCount(0);
+  await expect(tileState).toHaveText('Nothing waiting');
+  await sheet.getByRole('button', { name: 'Replay last', exact: true }).click();
+  await expect(onScreen(overlay)).toHaveText(`${viewer!.name} just followed!`);
+  await sheet.getByRole('button', { name: 'Skip', exact: true }).click();
+  await sheet.getByLabel('Test alert').selectOption('cheer');
+  await sheet.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(sheet.getByRole('status').filter({ hasText: /practice channel|test/i })).toBeVisible();
+  await expect(onScreen(overlay)).toContainText('cheered', { timeout: 20_000 });
+  await expect(tileState).toContainText(/^Showing: .*cheered/);
 });
 
 test('a gift of 50 is one alert; the page without its token gets nothing; a reset link stops working', async ({ page, context, dock }) => {

@@ -62,7 +62,7 @@ import { AppearanceService } from './services/appearance/appearance-service';
 import { buildModeration, disposeModeration, startModeration, type ModerationServices } from './composition/moderation';
 import { registerModerationIpc } from './ipc/moderation-ipc';
 import { buildAutomations } from './services/automations/build-automations';
-import type { AutomationsFeature } from './services/automations/automations-feature';
+import { openAutomationFiles, type AutomationsFeature } from './services/automations/automations-feature';
 import { registerAutomationsIpc } from './ipc/automations-ipc';
 import { buildOverlays } from './services/overlays/build-overlays';
 import { openOverlayFiles, type OverlaysFeature } from './services/overlays/overlays-feature';
@@ -143,6 +143,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   // What the services read at start, before anything is built: then every service is built at once.
   const files = await openRedemptionFiles(options.dataDir, { notices: recoveryNotices, logger });
   const overlayFiles = await openOverlayFiles({ dataDir: options.dataDir, notices: recoveryNotices, logger });
+  // Files that cannot be opened leave automations off (with the reason), decided here.
+  const automationFiles = await openAutomationFiles(options.dataDir, { notices: recoveryNotices, logger });
 
   let emulator: RunningEmulator | null = null;
   let config: PlatformConfig;
@@ -287,24 +289,22 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     },
     overlayFiles,
   );
-  // ---------- automations: when something happens on the channel, Sidestage acts ----------
-  const automations = buildAutomations({
-    dataDir: options.dataDir,
-    notices: recoveryNotices,
-    logger,
-    shortcuts: options.shortcuts,
-    emulator,
-    events,
-    broadcaster,
-    channelEvents,
-    obs,
-    chat,
-    live,
-    redemptions,
-    // The overlays' alerts and sounds: "Show an alert" and "Play a sound".
-    alerts: overlays,
-  });
-  // ---------- end of automations ----------
+  // When something happens on the channel, Sidestage acts: through the services above.
+  const automations = buildAutomations(
+    {
+      logger,
+      shortcuts: options.shortcuts,
+      emulator,
+      channelEvents,
+      obs,
+      chat,
+      live,
+      redemptions,
+      // The overlays' alerts and sounds: "Show an alert" and "Play a sound".
+      alerts: overlays,
+    },
+    automationFiles,
+  );
 
   // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 
@@ -350,7 +350,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerAppearanceIpc(router, appearance));
   wiring.add(registerModerationIpc(router, moderation));
   wiring.add(registerLiveViewIpc(router, liveView));
-  wiring.add(registerAutomationsIpc(router, automations.feature));
+  wiring.add(registerAutomationsIpc(router, automations));
   wiring.add(registerOverlaysIpc(router, overlays));
   wiring.add(registerMediaIpc(router, overlays.media));
   const missing = router.missingHandlers();
@@ -403,8 +403,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   try {
     // Listeners first, then the sources they listen to, so that nothing reported at start is missed.
     startRedemptionServices(redemptions);
-    // After the queue exists (its caught-up redemptions), before EventSub connects.
-    await automations.start();
+    // Before EventSub connects, so that no event is missed.
+    automations.start();
     activity.start();
     chat.start();
     startModeration(moderation);
@@ -433,7 +433,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive,
     testStream,
     recoveryNotices,
-    automations: automations.feature,
+    automations,
     overlays,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,

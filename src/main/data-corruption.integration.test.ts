@@ -2,7 +2,9 @@
  * The corruption suite: each file Sidestage writes in its data directory is damaged in several
  * ways, then the dock's start-up runs as `npm run dock` does (openDockData + createSidestage). It
  * must start, name the file in a notice, keep every valid entry, and keep the damaged file aside.
- * Prints per file: tries, correct recoveries, crashes, valid entries lost.
+ * A journal (`common/append-journal.ts`) emptied or cut short in its last line is what a crash
+ * leaves: read as such, with nothing said. Prints per file: tries, correct recoveries, crashes,
+ * valid entries lost.
  */
 import { execFile } from 'node:child_process';
 import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -42,7 +44,25 @@ interface DataFile {
   name: string;
   valid(dir: string): string | Buffer;
   oneBad?: { text: string; check(dir: string, settings: SettingsStore): Promise<number> };
+  /**
+   * A journal of lines (`common/append-journal.ts`): an empty file or a last line cut short is what
+   * a crash leaves, read as such (no notice, nothing set aside); `cut` counts the complete lines of
+   * the valid form's first half (its first line) that were not kept.
+   */
+  journal?: { cut(dir: string): Promise<number> };
 }
+
+/** Journal lines `[seq, entry]`, as `AppendJournal` writes them. */
+const journalLines = (entries: unknown[]) => entries.map((entry, i) => `${JSON.stringify([i + 1, entry])}\n`).join('');
+const alertQueueLine = (eventId: string) => ({ seen: [[eventId, 1]], queue: { waiting: [], showing: null, last: null, pausedByHand: false, adBreakUntil: null } });
+const runsKept = async (dir: string, ids: string[]) => {
+  const now = JSON.parse(await readFile(join(dir, 'automation-runs.json'), 'utf8')) as { runs: { id: string }[] };
+  return ids.filter((id) => !now.runs.some((r) => r.id === id)).length;
+};
+const alertIdsKept = async (dir: string, ids: string[]) => {
+  const now = JSON.parse(await readFile(join(dir, 'alert-queue.json'), 'utf8')) as { seen: [string, number][] };
+  return ids.filter((id) => !now.seen.some(([seen]) => seen === id)).length;
+};
 
 const files: DataFile[] = [
   {
@@ -136,6 +156,24 @@ const files: DataFile[] = [
       },
     },
   },
+  {
+    name: 'automation-runs.journal.a',
+    valid: () => journalLines([automationRunFixture('a'), automationRunFixture('b'), automationRunFixture('c')]),
+    oneBad: {
+      text: journalLines([automationRunFixture('a'), { id: 'bad', status: 'sideways' }, automationRunFixture('b')]),
+      check: (dir) => runsKept(dir, ['a', 'b']),
+    },
+    journal: { cut: (dir) => runsKept(dir, ['a']) },
+  },
+  {
+    name: 'alert-queue.journal.a',
+    valid: () => journalLines([alertQueueLine('follow-a'), alertQueueLine('follow-b'), alertQueueLine('follow-c')]),
+    oneBad: {
+      text: journalLines([alertQueueLine('follow-a'), { seen: 'not a list' }, alertQueueLine('follow-b')]),
+      check: (dir) => alertIdsKept(dir, ['follow-a', 'follow-b']),
+    },
+    journal: { cut: (dir) => alertIdsKept(dir, ['follow-a']) },
+  },
   { name: 'tokens.enc', valid: (dir) => createAesFileCipher(join(dir, 'token.key')).encrypt('{"shape":"not tokens"}') },
   { name: 'dock-secret', valid: () => 'A'.repeat(32) },
 ];
@@ -153,12 +191,15 @@ async function damage(dir: string, file: DataFile, how: Damage): Promise<boolean
     case 'truncated':
       await writeFile(path, Buffer.from(valid).subarray(0, Math.floor(Buffer.from(valid).length / 2)));
       return true;
-    case 'garbage':
-      await writeFile(path, Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0x22, 0x9c, 0x00, 0x01]));
+    case 'garbage': {
+      const garbage = Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0x22, 0x9c, 0x00, 0x01]);
+      // In a journal, bytes after the last line break are a line a crash cut short: the garbage is a line of its own.
+      await writeFile(path, file.journal ? Buffer.concat([garbage, Buffer.from('\n')]) : garbage);
       return true;
+    }
     case 'wrong shape':
       // The token file's valid form is already of the wrong shape inside its encryption.
-      await writeFile(path, file.name === 'tokens.enc' ? valid : file.name === 'dock-secret' ? 'short' : '[1, 2, 3]');
+      await writeFile(path, file.name === 'tokens.enc' ? valid : file.name === 'dock-secret' ? 'short' : file.journal ? '[1, 2, 3]\n' : '[1, 2, 3]');
       return true;
     case 'one bad entry':
       if (!file.oneBad) return false;
@@ -203,7 +244,9 @@ describe('a damaged data directory', () => {
   for (const file of files) {
     for (const how of damages) {
       const skipReason = how === 'one bad entry' && !file.oneBad ? 'the file has no entries' : null;
-      it.skipIf(skipReason !== null)(`${file.name}, ${how}: starts, names the file, keeps what is valid and the damaged file${skipReason ? ` (skipped: ${skipReason})` : ''}`, async () => {
+      const crashLeftIt = Boolean(file.journal) && (how === 'empty' || how === 'truncated');
+      const expected = crashLeftIt ? 'starts, reads it as a crash leaves it (nothing said, nothing set aside), keeps its complete lines' : 'starts, names the file, keeps what is valid and the damaged file';
+      it.skipIf(skipReason !== null)(`${file.name}, ${how}: ${expected}${skipReason ? ` (skipped: ${skipReason})` : ''}`, async () => {
         const dir = await mkdtemp(join(tmpdir(), 'sidestage-corrupt-'));
         count(file.name, 'tries');
         try {
@@ -220,6 +263,18 @@ describe('a damaged data directory', () => {
             throw error;
           }
           const notice = notices.find((n) => n.file === file.name);
+          if (file.journal && crashLeftIt) {
+            // What a crash leaves: read as such, said nowhere, nothing set aside, the complete lines kept.
+            expect(notice, `no notice for ${file.name} ${how}`).toBeUndefined();
+            expect((await readdir(dir)).filter((n) => n.includes('.damaged-'))).toEqual([]);
+            if (how === 'truncated') {
+              const lost = await file.journal.cut(dir);
+              count(file.name, 'lost', lost);
+              expect(lost).toBe(0);
+            }
+            count(file.name, 'recovered');
+            return;
+          }
           expect(notice, `a notice naming ${file.name}`).toBeDefined();
           expect(notice!.setAsideAs).toMatch(new RegExp(`^${file.name}\\.damaged-`));
           const aside = join(dir, notice!.setAsideAs!);

@@ -258,6 +258,8 @@ export class QueueHarness {
   mirror = new Map<string, Redemption>();
   mirrorVersion = 0;
   service: RedemptionsService | null = null;
+  /** The channel-event stream the queue reads and publishes into, for consumers built beside it. */
+  channelEvents: ChannelEvents | null = null;
   private broadcasterSource: CurrentBroadcaster | null = null;
 
   /** New fakes (a channel with rewards `a` and `b`) and a new, empty data folder. */
@@ -283,6 +285,7 @@ export class QueueHarness {
     this.broadcasterSource?.dispose();
     this.broadcasterSource = this.auth.broadcaster();
     const channelEvents = this.events.channelEvents(this.broadcasterSource);
+    this.channelEvents = channelEvents;
     channelEvents.on(['redemption'], (event) => this.streamed.push(event));
     const s = new RedemptionsService({
       api: this.api,

@@ -2,65 +2,129 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { channelEventSchema, type ChannelEvent, type Redemption } from '../../../shared/ipc/contract';
-import { Emitter } from '../../../shared/primitives/emitter';
-import { redemptionFixture } from '../../test-support/data-file-fixtures';
+import { channelNames, type AutomationInput, type AutomationsState } from '../../../shared/ipc/contract';
+import { IpcRouter } from '../../ipc/ipc-router';
+import { registerAutomationsIpc } from '../../ipc/automations-ipc';
+import { queueHarnessPerTest } from '../../test-support/redemption-fakes';
+import { waitUntil } from '../../test-support/wait-until';
 import { silentLogger } from '../logger';
-import type { ArrivalContext } from '../redemptions/redemptions-service';
-import { createAutomationsFeature, type AutomationsFeatureDeps } from './automations-feature';
+import { createAutomationsFeature, openAutomationFiles, type AutomationsFeature, type AutomationsFeatureDeps } from './automations-feature';
 
+const h = queueHarnessPerTest();
 const dirs: string[] = [];
+const features: AutomationsFeature[] = [];
 afterEach(async () => {
+  for (const feature of features.splice(0)) await feature.dispose();
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-function deps(dataDir: string) {
-  const published: ChannelEvent[] = [];
-  const arrivals = new Emitter<{ items: Redemption[]; context: ArrivalContext }>();
+async function dataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'automations-feature-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The feature over the harness's queue and its channel-event stream; chat messages recorded. */
+function deps(sent: string[]): AutomationsFeatureDeps {
   const none = () => () => {};
-  const value: AutomationsFeatureDeps = {
-    dataDir,
+  return {
     logger: silentLogger,
-    channelEvents: { on: none, publish: (event) => void published.push(event) },
+    channelEvents: h.channelEvents!,
     obs: { call: () => Promise.reject(new Error('no OBS')), getState: () => ({ status: 'off', statusText: 'Not connected to OBS' }) },
-    chat: { send: async () => ({ messageId: null }) },
+    chat: {
+      send: async (text) => {
+        sent.push(text);
+        return { messageId: null };
+      },
+    },
     live: {
       stream: { getStatus: () => ({ live: false, startedAt: null }), onChange: none },
       ads: { getState: () => ({ schedule: null }), onChange: none },
     } as never,
-    redemptions: {
-      redemptions: { onArrived: (listener: (items: Redemption[], context: ArrivalContext) => void) => arrivals.on(({ items, context }) => listener(items, context)), getSnapshot: () => ({ rewards: [] }) },
-      rewards: { getOverview: () => ({ rewards: [] }) },
-    } as never,
+    redemptions: { redemptions: h.service!, rewards: { getOverview: () => ({ rewards: [] }), list: async () => ({ rewards: [] }) } } as never,
   };
-  return { value, published, arrivals };
 }
 
+const call = (router: IpcRouter, channel: string, arg?: unknown) => router.dispatch(channel, arg, { trusted: true, description: 'test' });
+
+const echo = (name: string, alsoMissed: boolean): AutomationInput => ({
+  name,
+  enabled: true,
+  trigger: { kind: 'redemption', rewardId: null, rewardTitle: '', inputMatch: null },
+  conditions: { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] },
+  actions: [{ kind: 'chatMessage', text: `${name}: {input}` }],
+  queue: 'oneAtATime',
+  alsoMissed,
+  stopOnError: false,
+});
+
 describe('the automations feature', () => {
-  it('redemptions the queue finds by catching up after a gap join the channel-event stream as caught up; live ones and those waiting at start do not', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'automations-feature-'));
-    dirs.push(dir);
-    const { value, published, arrivals } = deps(dir);
-    const feature = createAutomationsFeature(value);
-    await feature.start();
-    arrivals.fire({ items: [redemptionFixture('waiting-at-start')], context: { source: 'sync', initial: true } });
-    arrivals.fire({ items: [redemptionFixture('live-one')], context: { source: 'event', initial: false } });
-    arrivals.fire({ items: [redemptionFixture('missed-one')], context: { source: 'sync', initial: false } });
-    expect(published.map((e) => [e.id, e.source])).toEqual([['redemption:missed-one', 'caughtUp']]);
-    expect(channelEventSchema.safeParse(published[0]).success).toBe(true);
-    expect(published[0]).toMatchObject({ kind: 'redemption', redemptionId: 'missed-one', reward: { id: 'reward-1', title: 'Hydrate' }, user: { login: 'viewer' } });
-    await feature.dispose();
+  it('is built from its files at once: its IPC serves from the start, before start()', async () => {
+    await h.start();
+    const feature = createAutomationsFeature(deps([]), await openAutomationFiles(await dataDir(), { logger: silentLogger }));
+    features.push(feature);
+    const router = new IpcRouter(silentLogger);
+    registerAutomationsIpc(router, feature);
+    expect(await call(router, 'automations:getState')).toMatchObject({ ok: true, value: { loaded: true, problem: null, automations: [] } });
+    const saved = await call(router, 'automations:save', { automation: echo('Echo', false) });
+    expect(saved).toMatchObject({ ok: true });
+    expect(feature.getState().automations.map((a) => a.name)).toEqual(['Echo']);
   });
 
-  it('files that cannot be opened leave automations off, saying why, and the rest of Sidestage running', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'automations-feature-'));
-    dirs.push(dir);
+  it('runs on the redemptions the queue finds by catching up after a gap (its `caughtUp` events), each once, and only where asked for; it publishes none itself', async () => {
+    const waiting = h.api.redeem('a', { user_input: 'waiting at start' });
+    await h.start();
+    const sent: string[] = [];
+    const feature = createAutomationsFeature(deps(sent), await openAutomationFiles(await dataDir(), { logger: silentLogger }));
+    features.push(feature);
+    const service = feature.service!;
+    await service.save(echo('Live only', false));
+    await service.save(echo('Also missed', true));
+    feature.start();
+
+    const missed = h.api.redeem('b', { user_input: 'missed' });
+    h.events.gap();
+    await h.settle();
+    // Its live event, late, and the queue catching up once more: the stream passed it on already.
+    h.events.add(missed);
+    h.events.gap();
+    await h.settle();
+    await waitUntil(() => sent.length > 0 && service.getState().runs.every((r) => r.status === 'done'), 2_000, 'the run');
+    expect(sent).toEqual(['Also missed: missed']);
+    expect(service.getState().runs.map((r) => [r.automationName, r.event.source])).toEqual([['Also missed', 'caughtUp']]);
+    // The stream carried it once, from the queue; the one waiting at start is the queue's, not news.
+    expect(h.streamed.map((e) => [e.redemptionId, e.source])).toEqual([[missed.id, 'caughtUp']]);
+    expect(sent.join()).not.toContain(waiting.id);
+  });
+
+  it('files that cannot be opened leave automations off, saying why: decided before the build, every call but the state refused with the reason', async () => {
+    const dir = await dataDir();
     const notAFolder = join(dir, 'file');
     await writeFile(notAFolder, 'x');
-    const feature = createAutomationsFeature(deps(notAFolder).value);
-    await expect(feature.start()).resolves.toBeUndefined();
-    expect(feature.getState()).toMatchObject({ loaded: true, problem: expect.stringMatching(/^Automations are off: Sidestage could not open their files/) });
-    expect(() => feature.need()).toThrow(/^Automations are off/);
-    await feature.dispose();
+    const files = await openAutomationFiles(notAFolder, { logger: silentLogger });
+    expect(files.problem).toMatch(/^Automations are off: Sidestage could not open their files in its data folder \([A-Z]+\)\. Free some space/);
+    const feature = createAutomationsFeature({ logger: silentLogger } as AutomationsFeatureDeps, files);
+    features.push(feature);
+    expect(feature.service).toBeNull();
+    const router = new IpcRouter(silentLogger);
+    registerAutomationsIpc(router, feature);
+    expect(router.missingHandlers().filter((c) => c.startsWith('automations:'))).toEqual([]);
+    const state = await call(router, 'automations:getState');
+    expect(state).toMatchObject({ ok: true, value: { loaded: true, problem: files.problem } satisfies Partial<AutomationsState> });
+    const args: Record<string, unknown> = {
+      'automations:save': { automation: echo('x', false) },
+      'automations:createFromTemplate': { templateId: 't' },
+      'automations:duplicate': { id: 'a' },
+      'automations:setEnabled': { id: 'a', enabled: true },
+      'automations:delete': { id: 'a' },
+      'automations:setPaused': { paused: true },
+      'automations:run': { id: 'a' },
+      'automations:test': { id: 'a' },
+      'automations:import': { json: '{}' },
+      'automations:export': {},
+    };
+    for (const channel of channelNames.filter((c) => c.startsWith('automations:') && c !== 'automations:getState')) {
+      expect(await call(router, channel, args[channel]), channel).toEqual({ ok: false, error: { code: 'unavailable', message: files.problem } });
+    }
   });
 });

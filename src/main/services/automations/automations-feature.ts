@@ -1,19 +1,18 @@
 /**
  * Automations as one feature for the composition root: the automations file, the exactly-once
  * ledger and the service, over the channel-event stream, OBS's one connection and the action
- * services the other features built. Its IPC is `src/main/ipc/automations-ipc.ts`, which answers
- * "starting" until `start()` has read the files.
+ * services the other features built.
  *
- * Wiring (src/main/composition.ts, through `build-automations.ts`), after the redemption services and live controls exist:
- *   const automations = createAutomationsFeature({ ... });
- *   wiring.add(registerAutomationsIpc(router, automations));
- *   await automations.start();   // after startRedemptionServices(), before events.start()
- *   ...dispose: await automations.dispose();
+ * As every feature (docs/architecture.md, "One recipe for a domain"): its files are read first
+ * (`openAutomationFiles`, with the other files at the top of `createSidestage`), then it is built
+ * synchronously (`build-automations.ts`), so its IPC (`src/main/ipc/automations-ipc.ts`) serves it
+ * from the start. Files that could not be opened leave automations off, with the reason, decided
+ * before the build; the rest of Sidestage runs.
  */
-import type { AutomationsState, ChannelEvent, ObsChoices, ObsState, Redemption } from '../../../shared/ipc/contract';
+import type { AutomationsState, ObsChoices, ObsState } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
 import { systemClock } from '../../../shared/primitives/clock';
-import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import type { Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { isDiskFull } from '../common/atomic-json-file';
@@ -38,12 +37,35 @@ import { RunLedger } from './run-ledger';
 import { createSimulationTester, type SimulationTesterHttp } from './simulation-tester';
 import { starterTemplates } from './starter-templates';
 
+/**
+ * The files automations keep in the data directory, read before the feature is built. `problem`:
+ * they could not be opened (without its run log an automation could run twice), so automations
+ * are off and the panel says why.
+ */
+export type AutomationFiles = { store: AutomationStore; ledger: RunLedger; problem: null } | { store: null; ledger: null; problem: string };
+
+/** Reads the automations file and the run ledger; damaged ones are set aside and told to `notices`. */
+export async function openAutomationFiles(dataDir: string, options: { notices?: DataRecoveryNotices; logger: Logger; clock?: Clock }): Promise<AutomationFiles> {
+  const clock = options.clock ?? systemClock;
+  const [store, ledger] = await Promise.allSettled([AutomationStore.open(dataDir, options.notices), RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger })]);
+  if (store.status === 'fulfilled' && ledger.status === 'fulfilled') return { store: store.value, ledger: ledger.value, problem: null };
+  // The one that did open lets go of its file.
+  if (ledger.status === 'fulfilled') ledger.value.dispose();
+  const error: unknown = store.status === 'rejected' ? store.reason : (ledger as PromiseRejectedResult).reason;
+  options.logger.error('automations: could not open their files; automations are off', { error });
+  const why = isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error');
+  return {
+    store: null,
+    ledger: null,
+    problem: `Automations are off: Sidestage could not open their files in its data folder (${why}). Free some space or check the folder, then restart Sidestage.`,
+  };
+}
+
 export interface AutomationsFeatureDeps {
-  dataDir: string;
-  notices?: DataRecoveryNotices;
   logger: Logger;
   clock?: Clock;
-  channelEvents: Pick<ChannelEvents, 'on' | 'publish'>;
+  /** The one channel-event stream (caught-up redemptions are the queue's to publish, not ours). */
+  channelEvents: Pick<ChannelEvents, 'on'>;
   obs: ObsRequests & { getState(): Pick<ObsState, 'status' | 'statusText'> };
   chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
   /** The live controls the actions call (composition's `live`). */
@@ -56,9 +78,9 @@ export interface AutomationsFeatureDeps {
     engagement: Pick<EngagementService, 'getState' | 'startFromTemplate'>;
     stream: Pick<StreamStatusService, 'getStatus' | 'onChange'>;
   };
-  /** The redemption queue (its outbox, its caught-up redemptions) and the channel's rewards. */
+  /** The redemption queue (its outbox) and the channel's rewards. */
   redemptions: {
-    redemptions: Pick<RedemptionsService, 'getSnapshot' | 'getRedemption' | 'resolve' | 'onArrived'>;
+    redemptions: Pick<RedemptionsService, 'getSnapshot' | 'getRedemption' | 'resolve'>;
     rewards: Pick<RewardsService, 'getOverview' | 'list'>;
   };
   /** Global shortcuts (the desktop app); none: the dock, which cannot register any. */
@@ -74,54 +96,36 @@ export interface AutomationsFeatureDeps {
 }
 
 export interface AutomationsFeature {
-  start(): Promise<void>;
-  dispose(): Promise<void>;
-  /** Set once started. */
+  /** The service; null when automations are off (their files could not be opened: `getState().problem` says why). */
   readonly service: AutomationsService | null;
-  /** The service, or an `unavailable` error while starting (what IPC handlers call). */
-  need(): AutomationsService;
   getState(): AutomationsState;
   onChange(listener: (state: AutomationsState) => void): Disposer;
+  /** After the redemption queue starts, before EventSub connects. */
+  start(): void;
+  /** Resolves once the run log is on disk. */
+  dispose(): Promise<void>;
 }
 
-/** What the renderer sees before the files are read. */
-const startingState: AutomationsState = {
-  revision: 0,
-  loaded: false,
-  problem: null,
-  paused: false,
-  automations: [],
-  statuses: [],
-  runs: [],
-  templates: starterTemplates.map(({ id, name, description }) => ({ id, name, description })),
-  testMode: 'sample',
-  hotkeysUnavailable: null,
-};
-
-/** A redemption the queue found by catching up after a gap, as a channel event. */
-export function caughtUpRedemption(redemption: Redemption): ChannelEvent {
-  return {
-    kind: 'redemption',
-    id: `redemption:${redemption.id}`,
-    at: redemption.redeemedAt,
-    source: 'caughtUp',
-    redemptionId: redemption.id,
-    reward: { id: redemption.rewardId, title: redemption.rewardTitle, cost: redemption.rewardCost, prompt: '' },
-    user: { id: redemption.userId, login: redemption.userLogin, name: redemption.userName },
-    input: redemption.userInput,
-    status: 'unfulfilled',
+/** Automations off: their files could not be opened. The panel says why; nothing runs. */
+function automationsOff(problem: string): AutomationsFeature {
+  const state: AutomationsState = {
+    revision: 0,
+    loaded: true,
+    problem,
+    paused: false,
+    automations: [],
+    statuses: [],
+    runs: [],
+    templates: starterTemplates.map(({ id, name, description }) => ({ id, name, description })),
+    testMode: 'sample',
+    hotkeysUnavailable: null,
   };
+  return { service: null, getState: () => state, onChange: () => () => {}, start: () => {}, dispose: async () => {} };
 }
 
-export function createAutomationsFeature(deps: AutomationsFeatureDeps): AutomationsFeature {
-  const clock = deps.clock ?? systemClock;
-  const changes = new Emitter<AutomationsState>();
-  const running = new Disposers();
-  let service: AutomationsService | null = null;
-  let ledger: RunLedger | null = null;
-  /** Why the files could not be opened: automations stay off, the rest of Sidestage runs. */
-  let problem: string | null = null;
-  let disposed = false;
+export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
+  if (files.problem !== null) return automationsOff(files.problem);
+  const { store, ledger } = files;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
   /** Every reward of the channel (read from the platform when not read yet), for a template's. */
@@ -143,100 +147,64 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps): Automati
     }
   };
 
-  const ports = (): ActionPorts => {
-    const { live } = deps;
-    return {
-      obs: scenes,
-      chat: deps.chat,
-      shoutout: async (channelId) => (await live.raids.shoutoutById(channelId)).shoutout?.to.displayName ?? 'the channel',
-      markers: { drop: (description) => live.markers.drop('automation', description || undefined) },
-      clips: { create: () => live.clips.create('automation') },
-      chatSettings: { current: () => live.chatSettings.getState().values, update: (changes) => live.chatSettings.update(changes) },
-      ads: { run: (length) => live.ads.run(length) },
-      engagement: {
-        start: async (templateId) => {
-          const template = live.engagement.getState().templates.find((t) => t.id === templateId);
-          await live.engagement.startFromTemplate(templateId);
-          return template?.title ?? 'the poll';
-        },
+  const { live } = deps;
+  const ports: ActionPorts = {
+    obs: scenes,
+    chat: deps.chat,
+    shoutout: async (channelId) => (await live.raids.shoutoutById(channelId)).shoutout?.to.displayName ?? 'the channel',
+    markers: { drop: (description) => live.markers.drop('automation', description || undefined) },
+    clips: { create: () => live.clips.create('automation') },
+    chatSettings: { current: () => live.chatSettings.getState().values, update: (changes) => live.chatSettings.update(changes) },
+    ads: { run: (length) => live.ads.run(length) },
+    engagement: {
+      start: async (templateId) => {
+        const template = live.engagement.getState().templates.find((t) => t.id === templateId);
+        await live.engagement.startFromTemplate(templateId);
+        return template?.title ?? 'the poll';
       },
-      redemptions: {
-        isQueued: (id) => deps.redemptions.redemptions.getRedemption(id) !== undefined,
-        resolve: (ids, status) => deps.redemptions.redemptions.resolve(ids, status),
-      },
-      alerts: deps.alerts ?? unavailableAlerts,
-    };
+    },
+    redemptions: {
+      isQueued: (id) => deps.redemptions.redemptions.getRedemption(id) !== undefined,
+      resolve: (ids, status) => deps.redemptions.redemptions.resolve(ids, status),
+    },
+    alerts: deps.alerts ?? unavailableAlerts,
   };
 
+  const demo = deps.demo;
+  const service = new AutomationsService({
+    store,
+    ledger,
+    // Caught-up redemptions (`source: 'caughtUp'`) come through it too: the queue publishes them.
+    events: deps.channelEvents,
+    ports,
+    obsChoices,
+    stream: live.stream,
+    ads: live.ads,
+    shortcuts: deps.shortcuts ?? new UnavailableShortcutRegistry(),
+    tester: demo ? createSimulationTester({ http: demo.http, broadcasterId: demo.broadcasterId, viewers: demo.viewers, rewards: managedRewards }) : null,
+    templateContext: async () => {
+      const [choices, rewards] = await Promise.all([obsChoices(), channelRewards()]);
+      return { rewards, scenes: choices.scenes.map((s) => s.name) };
+    },
+    logger: deps.logger,
+    clock: deps.clock,
+    requestTimeoutMs: deps.requestTimeoutMs,
+    emitDelayMs: deps.emitDelayMs,
+    chatLimit: deps.chatLimit,
+  });
+  let disposed = false;
   return {
-    get service() {
-      return service;
-    },
-    need() {
-      if (problem) throw new AppError('unavailable', problem);
-      if (!service) throw new AppError('unavailable', 'Automations are starting; try again in a moment.');
-      return service;
-    },
-    getState: () => service?.getState() ?? { ...startingState, loaded: problem !== null, problem },
-    onChange: (listener) => changes.on(listener),
-    async start() {
-      if (service) return;
-      let store: AutomationStore;
-      let openedLedger: RunLedger;
-      try {
-        [store, openedLedger] = await Promise.all([AutomationStore.open(deps.dataDir, deps.notices), RunLedger.open(deps.dataDir, clock, { notices: deps.notices, logger: deps.logger })]);
-      } catch (error) {
-        // Without its run log an automation could run twice: none runs, and the panel says why.
-        deps.logger.error('automations: could not open their files; automations are off', { error });
-        problem = `Automations are off: Sidestage could not open their files in its data folder (${isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error')}). Free some space or check the folder, then restart Sidestage.`;
-        changes.fire({ ...startingState, loaded: true, problem });
-        return;
-      }
-      ledger = openedLedger;
-      const demo = deps.demo;
-      service = new AutomationsService({
-        store,
-        ledger,
-        events: deps.channelEvents,
-        ports: ports(),
-        obsChoices,
-        stream: deps.live.stream,
-        ads: deps.live.ads,
-        shortcuts: deps.shortcuts ?? new UnavailableShortcutRegistry(),
-        tester: demo ? createSimulationTester({ http: demo.http, broadcasterId: demo.broadcasterId, viewers: demo.viewers, rewards: managedRewards }) : null,
-        templateContext: async () => {
-          const [choices, rewards] = await Promise.all([obsChoices(), channelRewards()]);
-          return { rewards, scenes: choices.scenes.map((s) => s.name) };
-        },
-        logger: deps.logger,
-        clock,
-        requestTimeoutMs: deps.requestTimeoutMs,
-        emitDelayMs: deps.emitDelayMs,
-        chatLimit: deps.chatLimit,
-      });
-      running.add(service.onChange((state) => changes.fire(state)));
-      // Redemptions the queue learns of only by catching up after a gap join the stream as
-      // `caughtUp`: automations that ask for them see them. Those already waiting when Sidestage
-      // starts (its first read) are the queue's, not events: no automation or alert replays them.
-      running.add(
-        deps.redemptions.redemptions.onArrived((items, context) => {
-          if (context.source !== 'sync' || context.initial) return;
-          for (const item of items) deps.channelEvents.publish(caughtUpRedemption(item));
-        }),
-      );
-      service.start();
-      changes.fire(service.getState());
-    },
+    service,
+    getState: () => service.getState(),
+    onChange: (listener) => service.onChange(listener),
+    start: () => service.start(),
     async dispose() {
       if (disposed) return;
       disposed = true;
-      running.dispose();
-      service?.dispose();
-      service = null;
+      service.dispose();
       // What the last runs did is on disk before the process ends.
-      await ledger?.flush().catch((error: unknown) => deps.logger.error('automations: could not save the run log on quit', { error }));
-      ledger?.dispose();
-      changes.dispose();
+      await ledger.flush().catch((error: unknown) => deps.logger.error('automations: could not save the run log on quit', { error }));
+      ledger.dispose();
     },
   };
 }

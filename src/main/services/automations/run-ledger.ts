@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { runRecordSchema, type RunRecord } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
-import { AppendJournal } from '../common/append-journal';
-import { AtomicJsonFile, keepValid, writeFileAtomic } from '../common/atomic-json-file';
+import { AppendJournal, SnapshottedJournal } from '../common/append-journal';
+import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
@@ -56,19 +56,15 @@ export class RunLedger {
   private savedSeq = 0;
   private runs: RunRecord[];
   private handledTimer: unknown = null;
-  private snapshotTimer: unknown = null;
-  /** The journal's other file may hold lines no snapshot on disk has yet: it must not be emptied by a rotation. */
-  private rotatedPending = true;
-  private snapshotting: Promise<void> | null = null;
-  private snapshotAgain = false;
   private closed = false;
+  private readonly journal: SnapshottedJournal<RunRecord>;
   private readonly maxRuns: number;
   private readonly maxHandled: number;
   private readonly saveDelayMs: number;
 
   private constructor(
-    private readonly runsPath: string,
-    private readonly journal: AppendJournal<RunRecord>,
+    runsPath: string,
+    journal: AppendJournal<RunRecord>,
     private readonly handledFile: AtomicJsonFile<HandledFile>,
     private readonly clock: Clock,
     runs: RunRecord[],
@@ -78,6 +74,16 @@ export class RunLedger {
     this.maxRuns = options.maxRuns ?? 100;
     this.maxHandled = options.maxHandled ?? 20_000;
     this.saveDelayMs = options.saveDelayMs ?? 1000;
+    this.journal = new SnapshottedJournal(journal, {
+      path: runsPath,
+      content: (seq) => {
+        this.evict();
+        return JSON.stringify({ version: 1, seq, runs: this.runs } satisfies RunsFile);
+      },
+      clock,
+      delayMs: this.saveDelayMs,
+      onError: (error) => options.logger.error('automations: the run log could not be saved', { error }),
+    });
   }
 
   /** Reads the files; runs that were under way when Sidestage stopped come back as interrupted. */
@@ -132,7 +138,7 @@ export class RunLedger {
     for (const run of runs) ledger.remember(keyOf(run), Date.parse(run.queuedAt) || clock.now());
     if (interrupted > 0) options.logger.warn('automations: runs interrupted when Sidestage stopped', { count: interrupted });
     // What was read (and found interrupted) becomes the snapshot; the journal's older lines can go.
-    await ledger.snapshot().catch((error: unknown) => options.logger.error('automations: could not write the run log', { error }));
+    await ledger.journal.snapshot().catch((error: unknown) => options.logger.error('automations: could not write the run log', { error }));
     return ledger;
   }
 
@@ -165,18 +171,18 @@ export class RunLedger {
   async clearFinished(): Promise<void> {
     await this.saveHandled();
     this.runs = this.runs.filter((run) => !finished(run) || !this.isSaved(keyOf(run)));
-    await this.snapshot();
+    await this.journal.snapshot();
   }
 
   /** Writes what is pending now, to the disk (on quit). */
   async flush(): Promise<void> {
-    this.clearTimers();
+    this.clearHandledTimer();
     await this.saveHandled();
-    await this.snapshot();
+    await this.journal.flush();
   }
 
   dispose(): void {
-    this.clearTimers();
+    this.clearHandledTimer();
     this.closed = true;
     this.journal.close();
   }
@@ -193,7 +199,6 @@ export class RunLedger {
     } catch (error) {
       return Promise.reject(error);
     }
-    this.scheduleSnapshot();
     return Promise.resolve();
   }
 
@@ -227,49 +232,6 @@ export class RunLedger {
     });
   }
 
-  /**
-   * The log as it is now, atomically, then the journal's lines it holds dropped. One at a time; asked
-   * again meanwhile, it runs once more after.
-   */
-  private snapshot(): Promise<void> {
-    if (this.snapshotting) {
-      this.snapshotAgain = true;
-      return this.snapshotting;
-    }
-    this.snapshotting = (async () => {
-      try {
-        do {
-          this.snapshotAgain = false;
-          if (this.closed) return;
-          // New lines go to the other file while this snapshot is written (unless an earlier
-          // snapshot did not land: the other file still holds lines only the journal has).
-          if (!this.rotatedPending) {
-            this.journal.rotate();
-            this.rotatedPending = true;
-          }
-          this.evict();
-          const text = JSON.stringify({ version: 1, seq: this.journal.lastSeq, runs: this.runs } satisfies RunsFile);
-          await writeFileAtomic(this.runsPath, text);
-          if (this.closed) return;
-          this.journal.dropRotated();
-          this.rotatedPending = false;
-        } while (this.snapshotAgain);
-      } finally {
-        this.snapshotting = null;
-      }
-    })();
-    return this.snapshotting;
-  }
-
-  private scheduleSnapshot(): void {
-    if (this.snapshotTimer !== null) return;
-    this.snapshotTimer = this.clock.setTimeout(() => {
-      this.snapshotTimer = null;
-      // From a timer: a failed snapshot (a full disk) is logged; the journal keeps every change meanwhile.
-      this.snapshot().catch((error: unknown) => this.options.logger.error('automations: the run log could not be saved', { error }));
-    }, this.saveDelayMs);
-  }
-
   private scheduleHandledSave(): void {
     if (this.handledTimer !== null) return;
     this.handledTimer = this.clock.setTimeout(() => {
@@ -277,7 +239,7 @@ export class RunLedger {
       // From a timer: a failed save (a full disk) is logged and tried again with the next change;
       // the runs it covers stay in the log meanwhile.
       this.saveHandled()
-        .then(() => this.snapshot())
+        .then(() => this.journal.snapshot())
         .catch((error: unknown) => this.options.logger.error('automations: the record of handled events could not be saved', { error }));
     }, this.saveDelayMs);
   }
@@ -288,11 +250,9 @@ export class RunLedger {
     this.savedSeq = Math.max(this.savedSeq, upTo);
   }
 
-  private clearTimers(): void {
+  private clearHandledTimer(): void {
     if (this.handledTimer !== null) this.clock.clearTimeout(this.handledTimer);
-    if (this.snapshotTimer !== null) this.clock.clearTimeout(this.snapshotTimer);
     this.handledTimer = null;
-    this.snapshotTimer = null;
   }
 }
 

@@ -1,21 +1,26 @@
 /**
- * An append-only journal of JSON lines beside an atomic snapshot: for a record that must be on its
- * way to the disk before an action goes out, where even an atomic rewrite (temporary file, flush,
- * rename: several trips to the disk) would hold the action up. An append is one write to an open
- * file: a process killed right after leaves it written (the system holds it); the owner's next
- * snapshot (written with `writeFileAtomic`, a second later) is the disk's copy. A line a crash cut
- * short is ignored.
+ * The one way to keep a hot ledger on disk: a record that must be on its way to the disk before
+ * an action goes out (an automation's step, an alert's start), where even an atomic rewrite
+ * (temporary file, flush, rename: several trips to the disk, and the whole file each time) would
+ * hold the action up. An append-only journal of JSON lines beside an atomic snapshot.
  *
- * Two files take turns (`<base>.a`, `<base>.b`): the owner writes a snapshot of everything so far
- * while new lines go to the other file (`rotate()`), and empties the older one once the snapshot is
- * on disk (`dropRotated()`). Each line is `[seq, entry]`; the snapshot says the last `seq` it holds,
- * so a line it already has is not applied twice. Any damaged line but the last sets the file aside
- * and is named (a `Recovery`), the readable lines kept. Used by automations' run log.
+ * `AppendJournal`: an append is one write to an open file; a process killed right after leaves it
+ * written (the system holds it). Two files take turns (`<base>.a`, `<base>.b`): a snapshot of
+ * everything so far is written while new lines go to the other file (`rotate()`), and the older one
+ * is emptied once the snapshot is on disk (`dropRotated()`). Each line is `[seq, entry]`; the
+ * snapshot says the last `seq` it holds, so a line it already has is not applied twice. A last line
+ * a crash cut short is expected, and left out quietly; any other damaged line sets the file aside
+ * and is named (a `Recovery`), the readable lines kept.
+ *
+ * `SnapshottedJournal`: the owner's side, the same for every owner: lines appended, the snapshot
+ * (written with `writeFileAtomic`, so it is flushed) a while after them, one at a time, and on
+ * quit. Used by automations' run log and the overlays' alert queue.
  */
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ensurePrivateDir, recoverWhole, type Recovery } from './atomic-json-file';
+import type { Clock } from '../../../shared/primitives/clock';
+import { ensurePrivateDir, recoverWhole, writeFileAtomic, type Recovery } from './atomic-json-file';
 
 export interface JournalLine<E> {
   seq: number;
@@ -136,5 +141,109 @@ export class AppendJournal<E> {
 
   private path(index: 0 | 1): string {
     return `${this.base}.${suffixes[index]}`;
+  }
+}
+
+export interface JournalSnapshotOptions {
+  /** The snapshot file, written with `writeFileAtomic`. */
+  path: string;
+  /**
+   * The snapshot's text, holding every line up to `seq`: the owner writes `seq` in it, and gives it
+   * back as `afterSeq` when it opens the journal again.
+   */
+  content(seq: number): string;
+  clock: Clock;
+  /** How soon after a line the snapshot is written. */
+  delayMs: number;
+  /** A snapshot written from its timer failed (a full disk): logged; the journal keeps every line meanwhile. */
+  onError(error: unknown): void;
+}
+
+/**
+ * A journal folded into its owner's atomic snapshot a while after its lines: an append is on its
+ * way to the disk at once, and the snapshot follows without holding anything up.
+ */
+export class SnapshottedJournal<E> {
+  private timer: unknown = null;
+  /** The other file may hold lines no snapshot on disk has yet: it must not be emptied by a rotation. */
+  private rotatedPending = true;
+  private snapshotting: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+
+  constructor(
+    private readonly journal: AppendJournal<E>,
+    private readonly options: JournalSnapshotOptions,
+  ) {}
+
+  /** The `seq` of the last line appended. */
+  get lastSeq(): number {
+    return this.journal.lastSeq;
+  }
+
+  /** Appends one line now (throws when it cannot be written: the caller must not act then); the snapshot follows. */
+  append(entry: E): number {
+    const seq = this.journal.append(entry);
+    this.schedule();
+    return seq;
+  }
+
+  /**
+   * Writes the snapshot now, then drops the lines it holds. One at a time; asked again meanwhile, it
+   * runs once more after. Rejects when it cannot be written (the journal keeps every line).
+   */
+  snapshot(): Promise<void> {
+    if (this.snapshotting) {
+      this.again = true;
+      return this.snapshotting;
+    }
+    this.snapshotting = (async () => {
+      try {
+        do {
+          this.again = false;
+          if (this.closed) return;
+          // New lines go to the other file while this snapshot is written (unless an earlier
+          // snapshot did not land: the other file still holds lines only the journal has).
+          if (!this.rotatedPending) {
+            this.journal.rotate();
+            this.rotatedPending = true;
+          }
+          await writeFileAtomic(this.options.path, this.options.content(this.journal.lastSeq));
+          if (this.closed) return;
+          this.journal.dropRotated();
+          this.rotatedPending = false;
+        } while (this.again);
+      } finally {
+        this.snapshotting = null;
+      }
+    })();
+    return this.snapshotting;
+  }
+
+  /** The snapshot now, not after the delay (on quit). */
+  flush(): Promise<void> {
+    this.cancelTimer();
+    return this.snapshot();
+  }
+
+  /** Closes the journal; a snapshot not written yet is not written. */
+  close(): void {
+    this.cancelTimer();
+    this.closed = true;
+    this.journal.close();
+  }
+
+  private schedule(): void {
+    if (this.timer !== null || this.closed) return;
+    this.timer = this.options.clock.setTimeout(() => {
+      this.timer = null;
+      // From a timer: a failed snapshot is told to the owner; the journal keeps every line meanwhile.
+      this.snapshot().catch((error: unknown) => this.options.onError(error));
+    }, this.options.delayMs);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
+    this.timer = null;
   }
 }

@@ -66,19 +66,18 @@ export async function writeFileAtomic(filePath: string, data: string | Buffer): 
 }
 
 /**
- * `writeFileAtomic` for the few callers that cannot wait: the token key (read inside a synchronous
- * decrypt), and the alert queue, whose alert starts must be written before any page is told, within
- * milliseconds on a busy machine. `flush: false` skips the fsync: the content is with the operating
- * system on return (a crash or kill of Sidestage keeps it), but a power cut just then may lose it.
+ * `writeFileAtomic` for a caller that cannot wait: the token key, read inside a synchronous decrypt.
+ * (A record that must be written before an action goes out is a journal's line:
+ * `append-journal.ts`.)
  */
-export function writeFileAtomicSync(filePath: string, data: Buffer, options: { flush?: boolean } = {}): void {
+export function writeFileAtomicSync(filePath: string, data: Buffer): void {
   mkdirSync(dirname(filePath), { recursive: true, mode: 0o700 });
   const tmp = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const fd = openSync(tmp, 'wx', 0o600);
     try {
       writeSync(fd, data);
-      if (options.flush !== false) fsyncSync(fd);
+      fsyncSync(fd);
     } finally {
       closeSync(fd);
     }

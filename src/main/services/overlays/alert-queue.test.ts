@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
-import { AlertQueue, MAX_WAITING_CUSTOM, type QueuedAlert } from './alert-queue';
+import { AlertQueue, alertQueueFileName, alertQueueJournalName, MAX_WAITING_CUSTOM, type QueuedAlert } from './alert-queue';
 
 const follow = (n: number, extra: Partial<QueuedAlert> = {}): Omit<QueuedAlert, 'ofKind' | 'count'> => ({
   id: `event:f${n}`,
@@ -74,15 +74,24 @@ describe('AlertQueue', () => {
     await showingText(queue, 'viewer2 just followed!');
   });
 
-  it('tells a page of an alert only once its start is on disk', async () => {
+  /** The alert on screen as the journal's newest line has it (what a kill -9 now would leave). */
+  function recordedShowing(): string | null {
+    const lines = ['a', 'b'].flatMap((suffix) => {
+      const path = join(dataDir, `${alertQueueJournalName}.${suffix}`);
+      return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
+    });
+    const newest = lines.map((line) => JSON.parse(line) as [number, { queue: { showing: { alert: { id: string } } | null } }]).sort((x, y) => x[0] - y[0]).at(-1);
+    return newest?.[1].queue.showing?.alert.id ?? null;
+  }
+
+  it('tells a page of an alert only once its start is recorded (a line of the journal)', async () => {
     const queue = await open();
     queue.setPagesOpen(1);
     const told: { page: string; onDisk: string | null }[] = [];
     queue.onChange(() => {
       const page = queue.showing();
       if (!page) return;
-      const saved = JSON.parse(readFileSync(join(dataDir, 'alert-queue.json'), 'utf8')) as { showing: { alert: { id: string } } | null };
-      told.push({ page: page.alert.id, onDisk: saved.showing?.alert.id ?? null });
+      told.push({ page: page.alert.id, onDisk: recordedShowing() });
     });
     queue.enqueue(follow(1), { eventId: 'f1' });
     await waitUntil(() => told.length > 0, 2_000, 'the start told');
@@ -202,6 +211,72 @@ describe('AlertQueue', () => {
     expect(second.getState()).toMatchObject({ showing: null, last: { text: 'viewer1 just followed!' }, waiting: [{ text: 'viewer2 just followed!' }] });
     second.setPagesOpen(1);
     await showingText(second, 'viewer2 just followed!');
+  });
+
+  it('killed with nothing more written (no snapshot, no quit): the journal alone keeps what was accepted, the alert on screen as shown, and what waits', async () => {
+    const first = await open();
+    first.setPagesOpen(1);
+    first.enqueue(follow(1), { eventId: 'f1' });
+    first.enqueue(follow(2), { eventId: 'f2' });
+    await showingText(first, 'viewer1 just followed!');
+    // kill -9 here: the snapshot was not due yet.
+    expect(existsSync(join(dataDir, alertQueueFileName))).toBe(false);
+
+    states = [];
+    const second = await open();
+    expect(second.enqueue(follow(1), { eventId: 'f1' })).toBe(false);
+    expect(second.enqueue(follow(2), { eventId: 'f2' })).toBe(false);
+    expect(second.getState()).toMatchObject({ showing: null, last: { text: 'viewer1 just followed!' }, waiting: [{ text: 'viewer2 just followed!' }] });
+    // What it read became the snapshot.
+    const saved = JSON.parse(await readFile(join(dataDir, alertQueueFileName), 'utf8')) as { seq: number; seen: [string, number][] };
+    expect(saved.seen.map(([id]) => id)).toEqual(['f1', 'f2']);
+    expect(saved.seq).toBeGreaterThan(0);
+  });
+
+  it('writes the snapshot a second after changes, with every id, and empties the journal lines it holds', async () => {
+    const queue = await open();
+    for (let i = 1; i <= 3; i++) queue.enqueue(follow(i), { eventId: `f${i}` });
+    await waitUntil(() => states.at(-1)?.waitingCount === 3);
+    const journal = (suffix: string) => readFile(join(dataDir, `${alertQueueJournalName}.${suffix}`), 'utf8').catch(() => '');
+    expect(await journal('a')).not.toBe('');
+    clock.advance(999);
+    expect(existsSync(join(dataDir, alertQueueFileName))).toBe(false);
+    clock.advance(1);
+    await waitUntil(() => existsSync(join(dataDir, alertQueueFileName)), 2_000, 'the snapshot');
+    const saved = JSON.parse(await readFile(join(dataDir, alertQueueFileName), 'utf8')) as { seen: [string, number][]; waiting: unknown[] };
+    expect(saved.seen.map(([id]) => id)).toEqual(['f1', 'f2', 'f3']);
+    expect(saved.waiting).toHaveLength(3);
+    // The next change goes to the other file; once its snapshot lands, the first is emptied.
+    queue.enqueue(follow(4), { eventId: 'f4' });
+    await waitUntil(() => states.at(-1)?.waitingCount === 4);
+    clock.advance(1_000);
+    await waitUntil(() => (JSON.parse(readFileSync(join(dataDir, alertQueueFileName), 'utf8')) as { seen: unknown[] }).seen.length === 4, 2_000, 'the second snapshot');
+    await waitUntil(() => readFileSync(join(dataDir, `${alertQueueJournalName}.a`), 'utf8') === '', 2_000, 'the first file emptied');
+  });
+
+  it('reads an alert queue file from before the journal (no seq)', async () => {
+    const before = { version: 1, seen: [['f1', clock.now()]], waiting: [{ ...follow(2), ofKind: null, count: 1 }], showing: null, last: null, pausedByHand: true, adBreakUntil: null };
+    await writeFile(join(dataDir, alertQueueFileName), JSON.stringify(before));
+    const queue = await open();
+    expect(queue.enqueue(follow(1), { eventId: 'f1' })).toBe(false);
+    expect(queue.getState()).toMatchObject({ pausedByHand: true, waiting: [{ text: 'viewer2 just followed!' }] });
+    expect(notices.list()).toEqual([]);
+  });
+
+  it('a journal line a crash cut short is left out quietly; a damaged line is named, its file set aside, the readable lines kept', async () => {
+    const line = (seq: number, id: string) => JSON.stringify([seq, { seen: [[id, clock.now()]], queue: { waiting: [], showing: null, last: null, pausedByHand: false, adBreakUntil: null } }]);
+    await writeFile(join(dataDir, `${alertQueueJournalName}.a`), `${line(1, 'f1')}\n${line(2, 'f2')}\n[3,{"seen":[["f3"`);
+    const cut = await open();
+    expect([cut.hasSeen('f1'), cut.hasSeen('f2'), cut.hasSeen('f3')]).toEqual([true, true, false]);
+    expect(notices.list()).toEqual([]);
+    await cut.dispose();
+
+    await writeFile(join(dataDir, `${alertQueueJournalName}.b`), `${line(10, 'f10')}\n{"broken\n${line(12, 'f12')}\n`);
+    const damaged = await open();
+    expect([damaged.hasSeen('f1'), damaged.hasSeen('f10'), damaged.hasSeen('f12')]).toEqual([true, true, true]);
+    expect(notices.list()).toEqual([
+      expect.objectContaining({ file: `${alertQueueJournalName}.b`, setAsideAs: expect.stringMatching(/\.damaged-/), done: 'Kept every readable change of the alert queue', consequence: expect.stringMatching(/second time/) }),
+    ]);
   });
 
   it('keeps a pause by hand and an ad break across a restart', async () => {

@@ -4,9 +4,12 @@
  * pages only display what it says: a reload, a second page or a restart never replays an alert.
  *
  * Exactly once: an event's id is remembered once accepted (`seen`, kept across restarts), and an
- * alert's start is written before any page is told of it (without an fsync: a crash or kill of
- * Sidestage keeps it, a power cut at that instant could replay one alert); one that was on screen
- * when Sidestage stopped counts as shown. Waiting alerts survive a restart and continue.
+ * alert's start is recorded before any page is told of it; one that was on screen when Sidestage
+ * stopped counts as shown. Waiting alerts survive a restart and continue. The record is the one way
+ * a hot ledger is kept on disk (`common/append-journal.ts`): each change (the ids accepted since the
+ * last one, and the queue as it is now: small, the long list of ids is not in it) is a line appended
+ * to `alert-queue.journal.a|b`, one write to an open file that a crash or a kill -9 of Sidestage
+ * keeps; `alert-queue.json`, the snapshot with every id, follows a second later and on quit.
  *
  * A backlog is told, not played for an hour: more than `summaryAfter` alerts of one type waiting
  * and the rest of that type become one ("and 40 more follows"). Alerts wait while paused by hand,
@@ -20,7 +23,8 @@ import { alertKindSchema, queuedAlertKindSchema, type AlertKind, type AlertLine,
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
-import { AtomicJsonFile, writeFileAtomicSync } from '../common/atomic-json-file';
+import { AppendJournal, SnapshottedJournal } from '../common/append-journal';
+import { AtomicJsonFile } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
@@ -42,17 +46,29 @@ const queuedAlertSchema = z
   .strict();
 export type QueuedAlert = z.infer<typeof queuedAlertSchema>;
 
-const savedQueueSchema = z.object({
-  version: z.literal(1),
-  /** Event ids accepted, with when: the exactly-once ledger. */
-  seen: z.array(z.tuple([z.string(), z.number()])),
+/** Event ids accepted, with when: the exactly-once ledger. */
+const seenSchema = z.array(z.tuple([z.string(), z.number()]));
+
+/** The queue itself, without the ids: what each journal line holds whole. */
+const queueNowSchema = z.object({
   waiting: z.array(queuedAlertSchema),
   showing: z.object({ alert: queuedAlertSchema, startedAt: z.number() }).nullable(),
   last: queuedAlertSchema.nullable(),
   pausedByHand: z.boolean(),
   adBreakUntil: z.number().nullable(),
 });
+type QueueNow = z.infer<typeof queueNowSchema>;
+
+/** `alert-queue.json`: every id and the queue, holding the journal's lines up to `seq` (0 in a file older than the journal). */
+const savedQueueSchema = queueNowSchema.extend({ version: z.literal(1), seq: z.number().int().nonnegative().default(0), seen: seenSchema });
 type SavedQueue = z.infer<typeof savedQueueSchema>;
+
+/** A journal line: the ids accepted since the line before, and the queue as it is now. */
+const queueLineSchema = z.object({ seen: seenSchema, queue: queueNowSchema });
+type QueueLine = z.infer<typeof queueLineSchema>;
+
+export const alertQueueFileName = 'alert-queue.json';
+export const alertQueueJournalName = 'alert-queue.journal';
 
 /**
  * Ids remembered, long enough for what the platform sends again (a resent notification, a
@@ -74,6 +90,8 @@ export interface AlertQueueOptions {
   /** Read at each use, so a change in the settings applies at once. */
   gapMs: () => number;
   summaryAfter: () => number;
+  /** How soon after a change the snapshot is written. Default 1 s. */
+  snapshotDelayMs?: number;
 }
 
 export interface ShowingAlert {
@@ -99,44 +117,67 @@ export class AlertQueue {
   private gapTimer: unknown = null;
   private adTimer: unknown = null;
   private revision = 0;
+  /** Ids accepted since the last journal line: the next line holds them. */
+  private seenSinceLine: [string, number][] = [];
   /** Changes made in this task are saved (once) and told at its end. */
   private saving = false;
   private disposed = false;
   private warnedWrite = false;
+  private readonly journal: SnapshottedJournal<QueueLine>;
 
   private constructor(
     private readonly options: AlertQueueOptions,
-    private readonly file: AtomicJsonFile<SavedQueue>,
-    saved: SavedQueue,
+    journal: AppendJournal<QueueLine>,
+    seen: Iterable<[string, number]>,
+    saved: QueueNow,
   ) {
     this.clock = options.clock ?? systemClock;
-    for (const [id, at] of saved.seen) this.seen.set(id, at);
+    for (const [id, at] of seen) this.seen.set(id, at);
+    this.forgetOldest(this.clock.now());
     this.waiting = saved.waiting;
     // On screen when Sidestage stopped: it was shown.
     this.last = saved.showing?.alert ?? saved.last;
     this.pausedByHand = saved.pausedByHand;
     this.adBreakUntil = saved.adBreakUntil !== null && saved.adBreakUntil > this.clock.now() ? saved.adBreakUntil : null;
     if (this.adBreakUntil !== null) this.armAdTimer();
+    this.journal = new SnapshottedJournal(journal, {
+      path: join(options.dataDir, alertQueueFileName),
+      content: (seq) => JSON.stringify({ version: 1, seq, seen: [...this.seen], ...this.queueNow() } satisfies SavedQueue),
+      clock: this.clock,
+      delayMs: options.snapshotDelayMs ?? 1000,
+      onError: (error) => options.logger.warn('alert queue: could not save its snapshot; its journal keeps every change meanwhile', { reason: String(error) }),
+    });
   }
 
   static async open(options: AlertQueueOptions): Promise<AlertQueue> {
-    // Read (and recovered) like every data file; written by `save` below.
-    const file = new AtomicJsonFile<SavedQueue>(join(options.dataDir, 'alert-queue.json'), { describeAll: 'the alerts waiting and the list of alerts already shown' });
-    const empty: SavedQueue = { version: 1, seen: [], waiting: [], showing: null, last: null, pausedByHand: false, adBreakUntil: null };
+    const consequence = 'Alerts that were waiting may be gone, and an alert the platform sends again may show a second time.';
+    // Read (and recovered) like every data file; written by the journal's snapshots.
+    const file = new AtomicJsonFile<SavedQueue>(join(options.dataDir, alertQueueFileName), { describeAll: 'the alerts waiting and the list of alerts already shown' });
+    const empty: SavedQueue = { version: 1, seq: 0, seen: [], waiting: [], showing: null, last: null, pausedByHand: false, adBreakUntil: null };
     const read = await file.read(empty, (raw) => {
       const parsed = savedQueueSchema.safeParse(raw);
       return parsed.success ? { value: parsed.data } : null;
     });
-    if (read.recovered) {
-      options.notices?.add({
-        ...read.recovered,
-        done: 'Started an empty alert queue',
-        consequence: 'Alerts that were waiting are gone, and an alert the platform sends again may show a second time.',
-      });
+    if (read.recovered) options.notices?.add({ ...read.recovered, done: 'Started an empty alert queue', consequence });
+    const parseLine = (raw: unknown) => {
+      const parsed = queueLineSchema.safeParse(raw);
+      return parsed.success ? parsed.data : null;
+    };
+    const opened = await AppendJournal.open(join(options.dataDir, alertQueueJournalName), parseLine, 'the latest changes of the alert queue', read.value.seq);
+    for (const recovered of opened.recovered) options.notices?.add({ ...recovered, done: 'Kept every readable change of the alert queue', consequence });
+    // The snapshot, then the changes after it, in order: each line has the queue as it was then.
+    const seen: [string, number][] = [...read.value.seen];
+    let queue: QueueNow = read.value;
+    const after = opened.lines.filter((line) => line.seq > read.value.seq);
+    for (const { entry } of after) {
+      seen.push(...entry.seen);
+      queue = entry.queue;
     }
-    const queue = new AlertQueue(options, file, read.value);
-    if (read.value.showing) queue.changed();
-    return queue;
+    const alerts = new AlertQueue(options, opened.journal, seen, queue);
+    // What was read becomes the snapshot, so that the journal's lines can go.
+    if (after.length || opened.recovered.length) await alerts.journal.snapshot().catch((error: unknown) => options.logger.warn('alert queue: could not save its snapshot', { reason: String(error) }));
+    if (queue.showing) alerts.changed();
+    return alerts;
   }
 
   /** True when this event's alert was accepted before (this run or an earlier one). */
@@ -260,13 +301,16 @@ export class AlertQueue {
     return this.changes.on(listener);
   }
 
-  /** Stops the timers; a change not saved yet is saved now. */
+  /** Stops the timers; a change not recorded yet is recorded now, and the snapshot written. */
   async dispose(): Promise<void> {
+    if (this.disposed) return;
     this.disposed = true;
     for (const timer of [this.endTimer, this.gapTimer, this.adTimer]) if (timer !== null) this.clock.clearTimeout(timer);
     this.endTimer = this.gapTimer = this.adTimer = null;
     this.save();
     this.changes.dispose();
+    await this.journal.flush().catch((error: unknown) => this.options.logger.warn('alert queue: could not save its snapshot on quit; its journal keeps every change', { reason: String(error) }));
+    this.journal.close();
   }
 
   // ---------- the cycle: show, gap, next ----------
@@ -324,6 +368,11 @@ export class AlertQueue {
   private remember(eventId: string): void {
     const now = this.clock.now();
     this.seen.set(eventId, now);
+    this.seenSinceLine.push([eventId, now]);
+    this.forgetOldest(now);
+  }
+
+  private forgetOldest(now: number): void {
     if (this.seen.size <= SEEN_LIMIT) return;
     for (const [id, at] of this.seen) {
       if (this.seen.size <= SEEN_LIMIT && at > now - SEEN_MAX_AGE_MS) break;
@@ -333,11 +382,9 @@ export class AlertQueue {
 
   // ---------- saving, then telling ----------
 
-  private snapshot(): SavedQueue {
+  private queueNow(): QueueNow {
     return {
-      version: 1,
-      seen: [...this.seen],
-      waiting: this.waiting.map((a) => ({ ...a })),
+      waiting: this.waiting,
       showing: this.showingNow ? { alert: this.showingNow.alert, startedAt: this.showingNow.startedAt } : null,
       last: this.last,
       pausedByHand: this.pausedByHand,
@@ -346,11 +393,8 @@ export class AlertQueue {
   }
 
   /**
-   * Saves the state, then tells the listeners; the alert on screen as saved is what pages may be
-   * told. The changes of one task (an alert queued and started) are saved once, at its end. The
-   * write is synchronous and without an fsync: with the OS in a fraction of a millisecond (a crash
-   * or kill of Sidestage keeps it), where the thread pool and a flush would cost tens of milliseconds
-   * on a busy machine, on the path of every alert.
+   * Records the change, then tells the listeners; the alert on screen as recorded is what pages may
+   * be told. The changes of one task (an alert queued and started) are one journal line, at its end.
    */
   private changed(): void {
     this.revision += 1;
@@ -363,7 +407,8 @@ export class AlertQueue {
     if (!this.saving) return;
     this.saving = false;
     try {
-      writeFileAtomicSync(this.file.path, Buffer.from(JSON.stringify(this.snapshot())), { flush: false });
+      this.journal.append({ seen: this.seenSinceLine, queue: this.queueNow() });
+      this.seenSinceLine = [];
       this.warnedWrite = false;
     } catch (error) {
       // Not on disk: the alerts go on (the screen matters more), only a restart could repeat one.

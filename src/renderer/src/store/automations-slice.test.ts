@@ -1,21 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AutomationsState } from '../../../shared/ipc/contract';
 import { createSidestageStore, startMirroring } from './create-store';
-import { fail, fakeDeps, flush, ok, signedIn, signedOut } from '../test-support/store-fakes';
+import { automationsState, fail, fakeDeps, flush, ok, signedIn, signedOut } from '../test-support/store-fakes';
 
-const state = (revision: number, extra: Partial<AutomationsState> = {}): AutomationsState => ({
-  revision,
-  loaded: true,
-  problem: null,
-  paused: false,
-  automations: [],
-  statuses: [],
-  runs: [],
-  templates: [{ id: 'hydrate', name: 'Hydrate!', description: 'x' }],
-  testMode: 'simulation',
-  hotkeysUnavailable: null,
-  ...extra,
-});
+const state = automationsState;
 
 function setup() {
   const fakes = fakeDeps({ transport: 'dock' });

@@ -8,6 +8,7 @@ import type {
   HeldMessagesState,
   ShieldModeState,
   UnbanRequestsState,
+  AutomationsState,
   DataRecoveryNotice,
   EventName,
   EventPayload,
@@ -80,6 +81,20 @@ export const hotkeysState: HotkeysState = {
 
 /** Shield Mode off, read. */
 export const shieldOff: ShieldModeState = { known: true, active: false, lastActivatedAt: null, by: null, error: null, suggestion: null };
+/** Automations as main reports them once read: none yet, not paused. */
+export const automationsState = (revision = 1, extra: Partial<AutomationsState> = {}): AutomationsState => ({
+  revision,
+  loaded: true,
+  problem: null,
+  paused: false,
+  automations: [],
+  statuses: [],
+  runs: [],
+  templates: [{ id: 'hydrate', name: 'Hydrate!', description: 'x' }],
+  testMode: 'simulation',
+  hotkeysUnavailable: null,
+  ...extra,
+});
 
 /** OBS as main first reports it: off, at the default address, no password saved. */
 export const obsOff: ObsState = {

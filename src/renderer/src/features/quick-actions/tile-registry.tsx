@@ -5,8 +5,10 @@
  * what it does (`run`) or the sheet it opens (`Form`). The grid, the key, the sheet, the broadcaster's
  * choice and order, and the legend all follow from the entry.
  */
+import { automationsTile } from '../automations/automations-tile';
 import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
 import { ChannelInfoForm } from '../live/channel-info-form';
+import { alertsTile } from '../overlays/alerts-tile';
 import { ObsForm } from './obs-form';
 import { AdForm } from './ad-form';
 import { ClipForm } from './clip-form';
@@ -143,4 +145,6 @@ export const liveTiles: readonly LiveTile[] = [
     run: (store) => store.getState().setActivePanel('queue'),
     shownByDefault: false,
   },
+  alertsTile,
+  automationsTile,
 ];
