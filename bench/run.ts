@@ -4,7 +4,8 @@
  * `BENCH_SECONDS` sets the load duration (default 5), `BENCH_ROUNDS` the start-up rounds (default 5),
  * `BENCH_OUTAGE_SECONDS` the EventSub outage of `catch-up` (default 30), `BENCH_GO_LIVE_ENCODER=test-stream`
  * makes `go-live` use the demo's test stream even where OBS is installed, `BENCH_AUTOMATIONS_SECONDS` the
- * sustained load of `automations` (default 60).
+ * sustained load of `automations` (default 60), `BENCH_MODERATION_SECONDS` the flood of `moderation`
+ * (default 30).
  */
 import * as catchUp from './catch-up.bench';
 import * as emulatorUsers from './emulator-users.bench';
@@ -18,6 +19,7 @@ import * as rtmpIngest from './rtmp-ingest.bench';
 import * as goLive from './go-live.bench';
 import * as clipHotkey from './clip-hotkey.bench';
 import * as activityFeed from './activity-feed.bench';
+import * as moderation from './moderation.bench';
 import * as automations from './automations.bench';
 import * as overlays from './overlays.bench';
 
@@ -37,6 +39,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'activity-feed': () => activityFeed.run({ events: 10_000, perSecond: 50, seconds: durationSeconds }),
   'catch-up': () => catchUp.run({ outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 30), redemptions: 500 }),
   'clip-hotkey': () => clipHotkey.run({ presses: Math.max(200, durationSeconds * 60) }),
+  moderation: () => moderation.run({ raiders: 200, perSecond: 20, seconds: Number(process.env.BENCH_MODERATION_SECONDS ?? 30) }),
   automations: () => automations.run({ events: 500, sustainSeconds: Number(process.env.BENCH_AUTOMATIONS_SECONDS ?? 60), perSecond: 50 }),
   overlays: () => overlays.run({ rounds: Math.max(100, durationSeconds * 20), burst: 500, burstSeconds: 5 }),
 };

@@ -10,6 +10,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { ApiClient } from './services/api/api-client';
 import { AuthService } from './services/auth/auth-service';
 import { EventsService } from './services/events/events-service';
+import { ChannelEvents } from './services/events/channel-events';
 import type { WebSocketFactory } from './services/events/eventsub-session';
 import { MemoryTokenStore, type TokenStore } from './services/auth/token-store';
 import { buildLiveControls, disposeLiveControls, startLiveControls, type LiveControls } from './composition/live-controls';
@@ -36,6 +37,7 @@ import { CurrentBroadcaster } from './services/common/current-broadcaster';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import { createEmulatorHttp } from './services/demo/emulator-http';
 import { ViewerSimulation } from './services/demo/viewer-simulation';
+import { DemoHateRaid } from './services/demo/hate-raid';
 import { registerRedemptionServicesIpc } from './ipc/redemption-services-ipc';
 import { Disposers, setListenerErrorReporter } from '../shared/primitives/emitter';
 import { join } from 'node:path';
@@ -57,10 +59,11 @@ import { registerAppearanceIpc } from './ipc/appearance-ipc';
 import { registerLiveViewIpc } from './ipc/live-view-ipc';
 import { demoRedirectPort } from './services/auth/demo-redirect-port';
 import { AppearanceService } from './services/appearance/appearance-service';
+import { buildModeration, disposeModeration, startModeration, type ModerationServices } from './composition/moderation';
+import { registerModerationIpc } from './ipc/moderation-ipc';
 import { buildAutomations } from './services/automations/build-automations';
 import { openAutomationFiles, type AutomationsFeature } from './services/automations/automations-feature';
 import { registerAutomationsIpc } from './ipc/automations-ipc';
-import { ChannelEvents } from './services/events/channel-events';
 import { buildOverlays } from './services/overlays/build-overlays';
 import { openOverlayFiles, type OverlaysFeature } from './services/overlays/overlays-feature';
 import { registerOverlaysIpc } from './ipc/overlays-ipc';
@@ -117,6 +120,8 @@ export interface Sidestage {
   simulation: ViewerSimulation | null;
   live: LiveControls;
   redemptions: RedemptionServices;
+  /** Shield Mode, held messages, unban requests, a chatter's card, the chat rules. */
+  moderation: ModerationServices;
   obs: ObsService;
   goLive: GoLiveChecklist;
   /** The demo's "Publish a test stream" (ffmpeg), in demo mode only. */
@@ -186,6 +191,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   // In dock mode every notification becomes the renderer's toast.
   const rendererNotifier = options.notifier ? null : new RendererNotifier();
   const notifier = options.notifier ?? rendererNotifier!;
+  // Built before the live controls: the Shield Mode hotkey is one of their quick actions.
+  const moderation = buildModeration({ api, broadcaster, channelEvents, gaps: events, logger });
   const redemptions = buildRedemptionServices({ api, broadcaster, settings, logger, events, channelEvents, notifier }, files);
   const live = buildLiveControls({
     api,
@@ -198,6 +205,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     events,
     channelEvents,
     shortcuts: options.shortcuts,
+    shieldMode: moderation.shieldMode,
     openWindow: options.showWindow,
     // The dock cannot open a browser: a clip's link is in its Live view instead of a toast button.
     openUrl: options.transport === 'electron' ? options.openUrl : undefined,
@@ -215,6 +223,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     emulator && demoSeed
       ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
       : null;
+  // Demo mode only: "Simulate a hate raid", through the same simulation API.
+  const hateRaid = emulator && demoSeed ? new DemoHateRaid({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, logger }) : null;
   // OBS Studio: its password in its own file, encrypted like the tokens; markers from live controls.
   const obs = new ObsService({
     settings,
@@ -331,13 +341,14 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   wiring.add(registerEventsIpc(router, events));
   wiring.add(registerRedemptionServicesIpc(router, redemptions, rendererNotifier));
   wiring.add(registerLiveControlsIpc(router, live, settings, options.trayUnavailable));
-  wiring.add(registerDemoIpc(router, simulation));
+  wiring.add(registerDemoIpc(router, simulation, hateRaid));
   wiring.add(registerObsIpc(router, obs));
   wiring.add(registerTestStreamIpc(router, testStream));
   wiring.add(registerGoLiveIpc(router, goLive));
   wiring.add(registerActivityIpc(router, activity));
   wiring.add(registerChatIpc(router, chat));
   wiring.add(registerAppearanceIpc(router, appearance));
+  wiring.add(registerModerationIpc(router, moderation));
   wiring.add(registerLiveViewIpc(router, liveView));
   wiring.add(registerAutomationsIpc(router, automations));
   wiring.add(registerOverlaysIpc(router, overlays));
@@ -356,7 +367,9 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     // Signing out ends the practice stream too: no pretend viewers keep talking to nobody.
     wiring.add(
       auth.onChange((state) => {
-        if (state.status !== 'signedOut' || !simulation.getState().running) return;
+        if (state.status !== 'signedOut') return;
+        hateRaid?.stop();
+        if (!simulation.getState().running) return;
         void simulation.stop().catch((error: unknown) => logger.warn('viewer simulation: could not stop on sign-out', { error: error instanceof Error ? error.message : String(error) }));
       }),
     );
@@ -370,6 +383,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     goLive.dispose();
     chat.dispose();
     activity.dispose();
+    disposeModeration(moderation);
+    hateRaid?.dispose();
     // Before the emulator closes: the simulation's last requests go to it.
     await simulation?.dispose();
     // Its ffmpeg ends by its PID before the emulator it publishes to closes.
@@ -392,6 +407,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     automations.start();
     activity.start();
     chat.start();
+    startModeration(moderation);
     await overlays.start();
     events.start();
     await auth.start();
@@ -412,6 +428,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     simulation,
     live,
     redemptions,
+    moderation,
     obs,
     goLive,
     testStream,

@@ -26,6 +26,8 @@ import { ClipService } from '../services/clips/clip-service';
 import { EngagementService } from '../services/polls/engagement-service';
 import { RaidService } from '../services/raids/raid-service';
 import type { ChannelEvents } from '../services/events/channel-events';
+import type { ShieldModeService } from '../services/moderation/shield-mode-service';
+import { AppError } from '../services/app-error';
 
 export interface LiveControlsDeps {
   api: ApiClient;
@@ -53,6 +55,8 @@ export interface LiveControlsDeps {
   /** The tray's "Go-live checklist": opens the window on that panel. */
   openGoLiveChecklist?: () => void;
   quit?: () => void;
+  /** Shield Mode, whose hotkey is a quick action's (built with the moderation services); none: its press says so. */
+  shieldMode?: Pick<ShieldModeService, 'toggle'> | null;
   /** Test and benchmark knobs. */
   markerLogStore?: MarkerLogStore;
   pollIntervalMs?: number;
@@ -77,6 +81,10 @@ export interface LiveControls {
   /** For the window's close handler in src/main/index.ts: hide to the tray instead of quitting. */
   closesToTray(): boolean;
 }
+
+const noShieldMode: Pick<ShieldModeService, 'toggle'> = {
+  toggle: () => Promise.reject(new AppError('unavailable', 'Shield Mode is not available here.')),
+};
 
 export function buildLiveControls(deps: LiveControlsDeps): LiveControls {
   const { api, broadcaster, settings, logger, notifier, clock } = deps;
@@ -107,7 +115,7 @@ export function buildLiveControls(deps: LiveControlsDeps): LiveControls {
     notifier,
     logger,
     clock,
-    services: { markers, clips, ads, chatSettings, engagement, raids },
+    services: { markers, clips, ads, chatSettings, engagement, raids, shieldMode: deps.shieldMode ?? noShieldMode },
     openWindow: deps.openWindow,
   });
   // A title or category change shows in the status at once.

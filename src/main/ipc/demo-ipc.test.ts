@@ -21,6 +21,16 @@ describe('demo IPC', () => {
       error: { code: 'unavailable', message: 'Viewer simulation exists only in demo mode.' },
     });
     expect((await router.dispatch('demo:setSimulation', { running: 'yes' }, trusted)).ok).toBe(false);
+    expect(await router.dispatch('demo:simulateHateRaid', undefined, trusted)).toEqual({
+      ok: false,
+      error: { code: 'unavailable', message: 'A simulated hate raid exists only in demo mode.' },
+    });
+  });
+
+  it("in demo mode: the hate raid's answer in words", async () => {
+    const router = new IpcRouter(silentLogger);
+    registerDemoIpc(router, null, { start: async () => ({ message: 'raider raided with 40 new accounts' }) });
+    expect(await router.dispatch('demo:simulateHateRaid', undefined, trusted)).toEqual({ ok: true, value: { message: 'raider raided with 40 new accounts' } });
   });
 
   it('in demo mode: switches the simulation and forwards its changes as demo:changed until unregistered', async () => {

@@ -55,6 +55,15 @@ export function templateFieldsOf(trigger: AutomationTrigger): string[] {
       return ['seconds', 'amount'];
     case 'adBreakSoon':
       return ['seconds'];
+    case 'shieldModeBegin':
+    case 'shieldModeEnd':
+      return ['moderator'];
+    case 'ban':
+      return ['user', 'login', 'moderator', 'reason', 'seconds', 'amount'];
+    case 'automodHold':
+      return ['user', 'login', 'message', 'reason'];
+    case 'unbanRequest':
+      return ['user', 'login', 'message'];
     case 'chatCommand':
       return ['user', 'login', 'message', 'command', 'args', 'arg1', 'arg2', 'arg3', 'arg4', 'arg5', 'arg6', 'arg7', 'arg8', 'arg9'];
     case 'timer':

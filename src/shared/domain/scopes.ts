@@ -32,6 +32,19 @@ export const requestedScopes = {
   'moderator:manage:announcements': 'Send chat announcements',
   'moderator:manage:chat_messages': 'Delete chat messages',
   'moderator:manage:banned_users': 'Time out and ban chatters',
+  // Moderation while live (src/main/services/moderation/).
+  'moderator:manage:shield_mode': 'Turn Shield Mode on and off',
+  'moderator:manage:automod': "Allow or deny the messages AutoMod holds",
+  'moderator:read:automod_settings': "Show AutoMod's level in Chat settings",
+  'moderator:manage:automod_settings': "Set AutoMod's level in Chat settings",
+  'moderator:manage:blocked_terms': 'Add and remove blocked terms in Chat settings',
+  'moderator:manage:warnings': 'Warn chatters',
+  'moderator:manage:unban_requests': 'Approve or deny unban requests',
+  'moderator:read:suspicious_users': "Show a chatter's suspicious-user status",
+  'moderation:read': 'Show who is a moderator on a chatter\'s card',
+  'channel:manage:moderators': 'Make a chatter a moderator, or no longer one',
+  'channel:manage:vips': 'Make a chatter a VIP, or no longer one',
+  'channel:moderate': "Count a chatter's timeouts and bans during the broadcast",
   // Overlays (src/main/services/overlays/): a goal bar of the platform's creator goals.
   'channel:read:goals': 'Show your creator goals on a goal overlay',
 } as const;

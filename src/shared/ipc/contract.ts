@@ -20,7 +20,7 @@ import { categorySchema, channelInfoSchema } from './schemas/channel';
 import { charityOverviewSchema } from './schemas/charity';
 import { chatSettingsStateSchema, chatSettingsValuesSchema } from './schemas/chat-settings';
 import { dataRecoveryNoticeSchema } from './schemas/data';
-import { simulationStateSchema } from './schemas/demo';
+import { hateRaidResultSchema, simulationStateSchema } from './schemas/demo';
 import type { IpcResult } from './schemas/errors';
 import { eventsStatusSchema } from './schemas/events';
 import { ingestOverviewSchema, revealedStreamKeySchema } from './schemas/ingest';
@@ -40,6 +40,25 @@ import { channelLoginArgSchema, followedChannelSchema, raidStateSchema } from '.
 import { activityDeltaSchema, activitySnapshotSchema, shoutoutArgSchema, shoutoutResultSchema } from './schemas/activity';
 import { chatDeltaSchema, chatModerateArgSchema, chatModerateResultSchema, chatSendArgSchema, chatSendResultSchema, chatSnapshotSchema } from './schemas/chat';
 import { appearanceSchema } from './schemas/appearance';
+import {
+  autoModLevelArgSchema,
+  blockedTermAddArgSchema,
+  blockedTermRemoveArgSchema,
+  chatRulesStateSchema,
+  chatUserActArgSchema,
+  chatUserActResultSchema,
+  chatUserArgSchema,
+  chatUserCardSchema,
+  chatUserWarnArgSchema,
+  heldMessageResolveArgSchema,
+  heldMessageResolveResultSchema,
+  heldMessagesStateSchema,
+  shieldModeSetArgSchema,
+  shieldModeStateSchema,
+  unbanRequestResolveArgSchema,
+  unbanRequestResolveResultSchema,
+  unbanRequestsStateSchema,
+} from './schemas/moderation';
 import {
   automationIdArgSchema,
   automationSaveArgSchema,
@@ -102,6 +121,7 @@ export * from './schemas/activity';
 export * from './schemas/chat';
 export * from './schemas/channel-events';
 export * from './schemas/appearance';
+export * from './schemas/moderation';
 export * from './schemas/automations';
 export * from './schemas/media';
 export * from './schemas/overlays';
@@ -214,6 +234,8 @@ export const invokeChannels = {
   // demo
   'demo:getSimulation': { arg: noArg, result: simulationStateSchema },
   'demo:setSimulation': { arg: z.object({ running: z.boolean() }).strict(), result: simulationStateSchema },
+  /** New accounts raid the demo channel and flood its chat (demo mode only). */
+  'demo:simulateHateRaid': { arg: noArg, result: hateRaidResultSchema },
   // OBS Studio (obs-websocket 5); the password goes in through obs:setPassword and never comes back
   'obs:getState': { arg: noArg, result: obsStateSchema },
   /** Saves host and port and reconnects when on. */
@@ -278,6 +300,27 @@ export const invokeChannels = {
   // appearance: the theme, shared by the window and the docks
   'appearance:get': { arg: noArg, result: appearanceSchema },
   'appearance:set': { arg: appearanceSchema.partial().strict(), result: appearanceSchema },
+  // moderation while live: Shield Mode, AutoMod's held messages, unban requests, a chatter's card, chat rules
+  'shieldMode:getState': { arg: noArg, result: shieldModeStateSchema },
+  /** Turns Shield Mode on or off at the platform; answers once the platform has. */
+  'shieldMode:set': { arg: shieldModeSetArgSchema, result: shieldModeStateSchema },
+  /** "Not now" to the raid-flood suggestion. */
+  'shieldMode:dismissSuggestion': { arg: noArg, result: shieldModeStateSchema },
+  'heldMessages:getState': { arg: noArg, result: heldMessagesStateSchema },
+  /** Allows (it appears in chat) or denies a message AutoMod held. */
+  'heldMessages:resolve': { arg: heldMessageResolveArgSchema, result: heldMessageResolveResultSchema },
+  'unbanRequests:getState': { arg: noArg, result: unbanRequestsStateSchema },
+  'unbanRequests:refresh': { arg: noArg, result: unbanRequestsStateSchema },
+  'unbanRequests:resolve': { arg: unbanRequestResolveArgSchema, result: unbanRequestResolveResultSchema },
+  /** A chatter's card: account and follow age, this broadcast's timeouts and bans, suspicious-user status, roles. */
+  'chatUsers:getCard': { arg: chatUserArgSchema, result: chatUserCardSchema },
+  'chatUsers:act': { arg: chatUserActArgSchema, result: chatUserActResultSchema },
+  'chatUsers:warn': { arg: chatUserWarnArgSchema, result: chatUserActResultSchema },
+  'chatRules:get': { arg: noArg, result: chatRulesStateSchema },
+  'chatRules:refresh': { arg: noArg, result: chatRulesStateSchema },
+  'chatRules:setAutoModLevel': { arg: autoModLevelArgSchema, result: chatRulesStateSchema },
+  'chatRules:addBlockedTerm': { arg: blockedTermAddArgSchema, result: chatRulesStateSchema },
+  'chatRules:removeBlockedTerm': { arg: blockedTermRemoveArgSchema, result: chatRulesStateSchema },
   // automations: when something happens on the channel, Sidestage acts
   'automations:getState': { arg: noArg, result: automationsStateSchema },
   /** Creates (no id) or replaces an automation. */
@@ -363,6 +406,10 @@ export const eventChannels = {
   'activity:changed': activityDeltaSchema,
   'chat:changed': chatDeltaSchema,
   'appearance:changed': appearanceSchema,
+  'shieldMode:changed': shieldModeStateSchema,
+  'heldMessages:changed': heldMessagesStateSchema,
+  'unbanRequests:changed': unbanRequestsStateSchema,
+  'chatRules:changed': chatRulesStateSchema,
   'automations:changed': automationsStateSchema,
   'media:changed': mediaListSchema,
   'overlays:changed': overlaysStateSchema,

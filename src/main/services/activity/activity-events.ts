@@ -4,6 +4,7 @@
  */
 import type { ActivityItem, ChannelEvent, ChannelEventOf } from '../../../shared/ipc/contract';
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
+import { formatTimeoutLength } from '../../../shared/domain/timeout-length';
 
 /** The kinds the feed shows: what came into the channel (raids out are not), and results. */
 export const activityKinds = [
@@ -19,6 +20,17 @@ export const activityKinds = [
   'hypeTrainEnd',
   'pollEnd',
   'predictionEnd',
+  // Moderation (services/moderation/): what was done, by whom.
+  'ban',
+  'unban',
+  'warning',
+  'shieldModeBegin',
+  'shieldModeEnd',
+  'unbanRequestResolve',
+  'moderatorAdd',
+  'moderatorRemove',
+  'vipAdd',
+  'vipRemove',
 ] as const satisfies readonly ChannelEvent['kind'][];
 
 export type ActivityEvent = ChannelEventOf<(typeof activityKinds)[number]>;
@@ -107,5 +119,34 @@ function draftOf(e: ActivityEvent): Draft | null {
         amount: points,
       };
     }
+    case 'ban': {
+      const seconds = e.endsAt ? Math.round((Date.parse(e.endsAt) - Date.parse(e.at)) / 1000) : NaN;
+      const what = e.endsAt ? `was timed out${Number.isFinite(seconds) && seconds > 0 ? ` for ${formatTimeoutLength(seconds)}` : ''}` : 'was banned';
+      return moderation(e.user, `${what} by ${e.moderator.name}${e.reason ? `: ${e.reason}` : ''}`);
+    }
+    case 'unban':
+      return moderation(e.user, `was unbanned by ${e.moderator.name}`);
+    case 'warning':
+      return moderation(e.user, `was warned by ${e.moderator.name}${e.reason ? `: ${e.reason}` : ''}`);
+    case 'shieldModeBegin':
+      return { id: `shield:${e.id}`, kind: 'moderation', who: 'Shield Mode', whoId: null, text: `turned on by ${e.moderator.name}`, amount: null };
+    case 'shieldModeEnd':
+      return { id: `shield:${e.id}`, kind: 'moderation', who: 'Shield Mode', whoId: null, text: `turned off by ${e.moderator.name}`, amount: null };
+    case 'unbanRequestResolve':
+      if (e.status === 'canceled') return moderation(e.user, 'took back their unban request');
+      return moderation(e.user, `unban request ${e.status}${e.moderator ? ` by ${e.moderator.name}` : ''}${e.resolutionText ? `: ${e.resolutionText}` : ''}`);
+    case 'moderatorAdd':
+      return moderation(e.user, 'is now a moderator');
+    case 'moderatorRemove':
+      return moderation(e.user, 'is no longer a moderator');
+    case 'vipAdd':
+      return moderation(e.user, 'is now a VIP');
+    case 'vipRemove':
+      return moderation(e.user, 'is no longer a VIP');
   }
 }
+
+function moderation(user: { id: string; name: string }, text: string): Draft {
+  return { kind: 'moderation', who: user.name, whoId: user.id, text, amount: null };
+}
+

@@ -90,4 +90,27 @@ describe('ActivityService', () => {
       { id: 'redemption:r1', kind: 'redemption', at: '2030-01-01T09:59:00Z', who: 'Fan', whoId: '7', text: 'redeemed Hydrate! (100 points): hi', amount: 100 },
     ]);
   });
+
+  it('moderation reaches the feed: timeouts and bans, warnings, Shield Mode, unban requests and roles, each in words', async () => {
+    const { source, service } = setUp();
+    service.start();
+    const person = (prefix: string, id: string, name: string) => ({ [`${prefix}_id`]: id, [`${prefix}_login`]: name.toLowerCase(), [`${prefix}_name`]: name });
+    const mod = person('moderator_user', '42', 'Me');
+    source.fire('channel.ban', { ...person('user', '7', 'Troll'), ...mod, reason: 'spam', banned_at: '2030-01-01T10:00:00Z', ends_at: '2030-01-01T10:10:00Z' });
+    source.fire('channel.ban', { ...person('user', '8', 'Hater'), ...mod, reason: '', banned_at: '2030-01-01T10:01:00Z', ends_at: null });
+    source.fire('channel.warning.send', { ...person('user', '9', 'Loud'), ...mod, reason: 'Keep it kind', chat_rules_cited: null });
+    source.fire('channel.shield_mode.begin', { ...mod, started_at: '2030-01-01T10:02:00Z' });
+    source.fire('channel.unban_request.resolve', { id: 'r1', ...person('user', '8', 'Hater'), ...mod, resolution_text: 'Welcome back', status: 'approved' });
+    source.fire('channel.vip.add', { ...person('user', '10', 'Friend') });
+    await settle();
+    const items = service.getSnapshot().items.map((i) => [i.kind, i.who, i.text]);
+    expect(items).toEqual([
+      ['moderation', 'Friend', 'is now a VIP'],
+      ['moderation', 'Hater', 'unban request approved by Me: Welcome back'],
+      ['moderation', 'Shield Mode', 'turned on by Me'],
+      ['moderation', 'Loud', 'was warned by Me: Keep it kind'],
+      ['moderation', 'Hater', 'was banned by Me'],
+      ['moderation', 'Troll', 'was timed out for 10 min by Me: spam'],
+    ]);
+  });
 });

@@ -91,6 +91,16 @@ function sampleChannelEvent(trigger: AutomationTrigger, id: string, at: string):
         // Every role, so that whoever the command is open to, the sample may use it.
         roles: { broadcaster: true, moderator: true, vip: true, subscriber: true },
       };
+    case 'shieldModeBegin':
+      return { ...base, kind: 'shieldModeBegin', moderator: user, startedAt: at };
+    case 'shieldModeEnd':
+      return { ...base, kind: 'shieldModeEnd', moderator: user, endedAt: at };
+    case 'ban':
+      return { ...base, kind: 'ban', user, moderator: user, reason: 'A sample reason', endsAt: new Date(Date.parse(at) + 600_000).toISOString() };
+    case 'automodHold':
+      return { ...base, kind: 'automodHold', messageId: 'sample-message', user, text: 'A sample message AutoMod held', reason: 'automod', category: 'swearing', level: 2, blockedTerms: [], heldAt: at };
+    case 'unbanRequest':
+      return { ...base, kind: 'unbanRequest', requestId: 'sample-unban-request', user, text: 'A sample unban request', createdAt: at };
     case 'adBreakSoon':
     case 'timer':
     case 'hotkey':

@@ -25,6 +25,19 @@ describe('each trigger', () => {
     expect(fires({ ...trigger, inputMatch: { mode: 'startsWith', text: 'song:' } }, events.redemption({ input: 'a song: x' }))).toBe(false);
   });
 
+  it('moderation: Shield Mode on and off, a ban or timeout, a message AutoMod held, an unban request', () => {
+    const mod = viewer(9);
+    expect(kindsOf({ kind: 'ban' })).toEqual(['ban']);
+    expect(triggerEventFor({ kind: 'shieldModeBegin' }, { ...at, id: 'sm', kind: 'shieldModeBegin', moderator: mod, startedAt: at.at })).toMatchObject({ summary: 'Viewer9 turned Shield Mode on', fields: { moderator: 'Viewer9' } });
+    expect(fires({ kind: 'shieldModeEnd' }, { ...at, id: 'sm', kind: 'shieldModeBegin', moderator: mod, startedAt: at.at })).toBe(false);
+    const timeout: ChannelEvent = { ...at, id: 'b', kind: 'ban', user: viewer(3), moderator: mod, reason: 'spam', endsAt: '2025-01-01T00:10:00.000Z' };
+    expect(triggerEventFor({ kind: 'ban' }, timeout)).toMatchObject({ summary: 'Viewer3 was timed out for 600 s by Viewer9', fields: { user: 'Viewer3', moderator: 'Viewer9', reason: 'spam', seconds: '600' }, amount: 600 });
+    expect(triggerEventFor({ kind: 'ban' }, { ...timeout, endsAt: null })).toMatchObject({ summary: 'Viewer3 was banned by Viewer9', amount: null });
+    const held: ChannelEvent = { ...at, id: 'h', kind: 'automodHold', messageId: 'm', user: viewer(4), text: 'rude words', reason: 'automod', category: 'swearing', level: 3, blockedTerms: [], heldAt: at.at };
+    expect(triggerEventFor({ kind: 'automodHold' }, held)).toMatchObject({ summary: "AutoMod held Viewer4's message (swearing)", fields: { message: 'rude words', reason: 'swearing' }, text: 'rude words' });
+    expect(triggerEventFor({ kind: 'unbanRequest' }, { ...at, id: 'u', kind: 'unbanRequest', requestId: 'r', user: viewer(5), text: 'sorry', createdAt: at.at })).toMatchObject({ summary: 'Viewer5 asked to be unbanned', fields: { message: 'sorry' } });
+  });
+
   it('follow', () => {
     expect(triggerEventFor({ kind: 'follow' }, events.follow(viewer(3)))).toMatchObject({ summary: 'Viewer3 followed', fields: { user: 'Viewer3', login: 'viewer3' } });
     expect(fires({ kind: 'follow' }, events.raid(3))).toBe(false);

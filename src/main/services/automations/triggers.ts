@@ -48,6 +48,11 @@ export function kindsOf(trigger: AutomationTrigger): ChannelEventKind[] {
     case 'streamOnline':
     case 'streamOffline':
     case 'adBreakBegin':
+    case 'shieldModeBegin':
+    case 'shieldModeEnd':
+    case 'ban':
+    case 'automodHold':
+    case 'unbanRequest':
       return [trigger.kind];
     case 'donation':
       return ['donation'];
@@ -216,6 +221,44 @@ function describe(event: ChannelEvent): TriggerEvent {
       return { ...at, ...none, kind: event.kind, summary: 'The stream went offline', fields: {} };
     case 'adBreakBegin':
       return { ...at, ...none, kind: event.kind, summary: `An ad break of ${event.durationSeconds} s began`, fields: { seconds: String(event.durationSeconds), amount: String(event.durationSeconds) }, amount: event.durationSeconds };
+    case 'shieldModeBegin':
+    case 'shieldModeEnd':
+      return { ...at, ...none, kind: event.kind, summary: `${event.moderator.name} turned Shield Mode ${event.kind === 'shieldModeBegin' ? 'on' : 'off'}`, fields: { moderator: event.moderator.name } };
+    case 'ban': {
+      const seconds = event.endsAt ? Math.max(0, Math.round((Date.parse(event.endsAt) - Date.parse(event.at)) / 1000)) : null;
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name} was ${seconds === null ? 'banned' : `timed out for ${seconds} s`} by ${event.moderator.name}`,
+        fields: { ...userFields(event.user, 'a viewer'), moderator: event.moderator.name, reason: event.reason, seconds: seconds === null ? '' : String(seconds), amount: seconds === null ? '' : String(seconds) },
+        amount: seconds,
+        text: event.reason,
+        user: event.user,
+      };
+    }
+    case 'automodHold': {
+      const reason = event.reason === 'blockedTerm' ? `blocked term ${event.blockedTerms.join(', ')}`.trim() : (event.category ?? 'AutoMod');
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `AutoMod held ${event.user.name}'s message (${reason})`,
+        fields: { ...userFields(event.user, 'a viewer'), message: event.text, reason },
+        text: event.text,
+        user: event.user,
+      };
+    }
+    case 'unbanRequest':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `${event.user.name} asked to be unbanned`,
+        fields: { ...userFields(event.user, 'a viewer'), message: event.text },
+        text: event.text,
+        user: event.user,
+      };
     case 'chatMessage':
       return {
         ...at,

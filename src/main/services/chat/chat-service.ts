@@ -10,7 +10,8 @@ import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/e
 import { withStop } from '../activity/activity-service';
 import { NumberedFeed } from '../common/numbered-feed';
 import type { ApiClient } from '../api/api-client';
-import { ApiError } from '../api/api-error';
+import { refusalInWords } from '../api/refusal-words';
+import { formatTimeoutLength } from '../../../shared/domain/timeout-length';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
 import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
@@ -116,7 +117,7 @@ export class ChatService extends Disposable {
       }
       return { messageId: sent.message_id };
     } catch (error) {
-      throw inWords(what, error);
+      throw refusalInWords(what, error);
     }
   }
 
@@ -142,9 +143,9 @@ export class ChatService extends Disposable {
         this.feed.filter((m) => m.userId === message.userId && m.removed === null),
         removed,
       );
-      return { message: arg.action === 'timeout' ? `${message.userName} is timed out for ${describeDuration(arg.durationSeconds)}.` : `${message.userName} is banned.` };
+      return { message: arg.action === 'timeout' ? `${message.userName} is timed out for ${formatTimeoutLength(arg.durationSeconds)}.` : `${message.userName} is banned.` };
     } catch (error) {
-      throw inWords(what, error);
+      throw refusalInWords(what, error);
     }
   }
 
@@ -196,20 +197,4 @@ export class ChatService extends Disposable {
     // Only an http(s) template is used: the renderer's CSP decides which hosts may serve images.
     if (broadcasterId === this.broadcasterId && typeof template === 'string' && /^https?:\/\//.test(template)) this.emoteTemplate = template;
   }
-}
-
-function describeDuration(seconds: number): string {
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
-}
-
-function inWords(what: string, error: unknown): AppError {
-  if (error instanceof ApiError) {
-    if (error.status === 401 && /scope/i.test(error.platformMessage ?? '')) return new AppError('api_error', `${what}: sign in again to allow this.`, { status: 401 });
-    if (error.status === 403 && !error.platformMessage) return new AppError('api_error', `${what}: you are not allowed to do this in this chat.`, { status: 403 });
-    return new AppError('api_error', `${what}: ${withStop(error.message)}`, { status: error.status });
-  }
-  if (error instanceof AppError) return error.message.startsWith(what) ? error : new AppError(error.code, `${what}: ${withStop(error.message)}`, error.details);
-  return new AppError('internal', `${what}: something went wrong inside Sidestage.`);
 }

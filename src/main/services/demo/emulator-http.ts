@@ -29,6 +29,7 @@ export type EmulatorHttp = Pick<
   | 'vote'
   | 'predictions'
   | 'predict'
+  | 'hateRaid'
 >;
 
 const requestTimeoutMs = 10_000;

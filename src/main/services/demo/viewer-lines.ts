@@ -112,3 +112,18 @@ export function userInputFor(reward: { title: string; prompt?: string }, random:
   if (/ask|question|ama\b/.test(text)) return from(questions);
   return from(remarks);
 }
+
+/**
+ * What the demo's hate raiders say: placeholders that read as a hostile flood without being real
+ * abuse (the demo is shown to people).
+ */
+export const hateRaidLines: readonly string[] = [
+  'RAID RAID RAID',
+  'this stream is so boring',
+  'everyone leave this channel',
+  'unfollow unfollow unfollow',
+  'nobody is watching this',
+  'spam spam spam spam spam',
+  'go back to bed',
+  'worst stream on the site',
+];

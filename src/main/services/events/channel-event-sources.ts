@@ -166,6 +166,78 @@ const goal = z.object({
 const ban = z.object({ ...user('user'), ...user('moderator_user'), reason: z.string().nullable().optional(), banned_at: z.string(), ends_at: z.string().nullable().optional() });
 const unban = z.object({ ...user('user'), ...user('moderator_user') });
 
+// Moderation, as the platform's reference gives them.
+const shieldBegin = z.object({ ...user('moderator_user'), started_at: z.string() });
+const shieldEnd = z.object({ ...user('moderator_user'), ended_at: z.string() });
+/** Where in the message a problem is: `end_pos` inclusive. */
+const boundary = z.object({ start_pos: z.number().int().nonnegative(), end_pos: z.number().int().nonnegative() });
+const heldFields = {
+  ...user('user'),
+  message_id: z.string(),
+  message: z.object({ text: z.string() }),
+  held_at: z.string(),
+  // Version 2's reasons, read where they come (version 1 is what this table asks for: the emulator's).
+  reason: z.enum(['automod', 'blocked_term']).optional(),
+  automod: z.object({ category: z.string(), level: z.number().int() }).nullable().optional(),
+  blocked_term: z.object({ terms_found: z.array(z.object({ term_id: z.string(), boundary: boundary.optional() })) }).nullable().optional(),
+  // Version 1: the category and level at the top.
+  category: z.string().optional(),
+  level: z.number().int().optional(),
+};
+const automodHold = z.object(heldFields);
+const automodUpdate = z.object({
+  ...heldFields,
+  moderator_user_id: z.string().nullable().optional(),
+  moderator_user_login: z.string().nullable().optional(),
+  moderator_user_name: z.string().nullable().optional(),
+  status: z.string().refine((s) => ['approved', 'denied', 'expired'].includes(s.toLowerCase()), 'approved, denied or expired'),
+});
+const warningSend = z.object({ ...user('user'), ...user('moderator_user'), reason: z.string().nullable().optional(), chat_rules_cited: z.array(z.string()).nullable().optional() });
+const warningAcknowledge = z.object({ ...user('user') });
+const unbanRequestCreate = z.object({ id: z.string(), ...user('user'), text: z.string(), created_at: z.string() });
+const unbanRequestResolve = z.object({
+  id: z.string(),
+  ...user('user'),
+  moderator_user_id: z.string().nullable().optional(),
+  moderator_user_login: z.string().nullable().optional(),
+  moderator_user_name: z.string().nullable().optional(),
+  resolution_text: z.string().nullable().optional(),
+  status: z.enum(['approved', 'denied', 'canceled']),
+});
+const roleChange = z.object({ ...user('user') });
+const lowTrust = z.enum(['none', 'active_monitoring', 'restricted']);
+const suspiciousUpdate = z.object({ ...user('user'), ...user('moderator_user'), low_trust_status: lowTrust });
+const suspiciousMessage = z.object({
+  ...user('user'),
+  low_trust_status: lowTrust,
+  types: z.array(z.string()).nullable().optional(),
+  ban_evasion_evaluation: z.string().nullable().optional(),
+  message: z.object({ message_id: z.string(), text: z.string() }),
+});
+
+/** Moderation events are read as the broadcaster, their own channel's moderator. */
+const asModerator = (id: string): Condition => ({ broadcaster_user_id: id, moderator_user_id: id });
+
+const camelCase = (text: string) => text.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
+const lowTrustOf = (status: Wire<typeof lowTrust>) => camelCase(status) as 'none' | 'activeMonitoring' | 'restricted';
+
+/** A held message as both AutoMod events carry it, versions 1 and 2. */
+function heldMessageOf(e: Wire<typeof automodHold>) {
+  const blockedTerm = e.reason === 'blocked_term';
+  // The event names a term by its id and where it is in the message: the words are the message's.
+  const terms = (e.blocked_term?.terms_found ?? []).map((t) => (t.boundary ? e.message.text.slice(t.boundary.start_pos, t.boundary.end_pos + 1) : '')).filter(Boolean);
+  return {
+    messageId: e.message_id,
+    user: userOf(e),
+    text: e.message.text,
+    reason: blockedTerm ? ('blockedTerm' as const) : ('automod' as const),
+    category: blockedTerm ? null : (e.automod?.category ?? e.category ?? null),
+    level: blockedTerm ? null : (e.automod?.level ?? e.level ?? null),
+    blockedTerms: terms,
+    heldAt: e.held_at,
+  };
+}
+
 type Wire<S extends z.ZodType> = z.infer<S>;
 
 /** A redemption's event id, live or caught up: one seen both ways is passed on once. */
@@ -412,6 +484,89 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     endsAt: e.ends_at ?? null,
   })),
   source('unban', 'channel.unban', '1', unban, (e, c) => ({ kind: 'unban', id: c.messageId, at: c.messageTimestamp, user: userOf(e), moderator: userOf(e, 'moderator_user') })),
+  // Moderation: read as the broadcaster, their own moderator.
+  source('shieldModeBegin', 'channel.shield_mode.begin', '1', shieldBegin, (e, c) => ({ kind: 'shieldModeBegin', id: c.messageId, at: e.started_at, moderator: userOf(e, 'moderator_user'), startedAt: e.started_at }), asModerator),
+  source('shieldModeEnd', 'channel.shield_mode.end', '1', shieldEnd, (e, c) => ({ kind: 'shieldModeEnd', id: c.messageId, at: e.ended_at, moderator: userOf(e, 'moderator_user'), endedAt: e.ended_at }), asModerator),
+  source('automodHold', 'automod.message.hold', '1', automodHold, (e) => ({ kind: 'automodHold', id: `automod-hold:${e.message_id}`, at: e.held_at, ...heldMessageOf(e) }), asModerator),
+  source(
+    'automodUpdate',
+    'automod.message.update',
+    '1',
+    automodUpdate,
+    (e, c) => ({
+      kind: 'automodUpdate',
+      id: `automod-update:${e.message_id}:${e.status.toLowerCase()}`,
+      at: c.messageTimestamp,
+      ...heldMessageOf(e),
+      moderator: e.moderator_user_id ? userOf(e, 'moderator_user') : null,
+      status: e.status.toLowerCase() as 'approved' | 'denied' | 'expired',
+    }),
+    asModerator,
+  ),
+  source(
+    'warning',
+    'channel.warning.send',
+    '1',
+    warningSend,
+    (e, c) => ({ kind: 'warning', id: c.messageId, at: c.messageTimestamp, user: userOf(e), moderator: userOf(e, 'moderator_user'), reason: e.reason ?? '', rulesCited: e.chat_rules_cited ?? [] }),
+    asModerator,
+  ),
+  source('warningAcknowledge', 'channel.warning.acknowledge', '1', warningAcknowledge, (e, c) => ({ kind: 'warningAcknowledge', id: c.messageId, at: c.messageTimestamp, user: userOf(e) }), asModerator),
+  source(
+    'unbanRequest',
+    'channel.unban_request.create',
+    '1',
+    unbanRequestCreate,
+    (e) => ({ kind: 'unbanRequest', id: `unban-request:${e.id}`, at: e.created_at, requestId: e.id, user: userOf(e), text: e.text, createdAt: e.created_at }),
+    asModerator,
+  ),
+  source(
+    'unbanRequestResolve',
+    'channel.unban_request.resolve',
+    '1',
+    unbanRequestResolve,
+    (e, c) => ({
+      kind: 'unbanRequestResolve',
+      id: `unban-request-resolve:${e.id}`,
+      at: c.messageTimestamp,
+      requestId: e.id,
+      user: userOf(e),
+      moderator: e.moderator_user_id ? userOf(e, 'moderator_user') : null,
+      status: e.status,
+      resolutionText: e.resolution_text ?? '',
+    }),
+    asModerator,
+  ),
+  source('moderatorAdd', 'channel.moderator.add', '1', roleChange, (e, c) => ({ kind: 'moderatorAdd', id: c.messageId, at: c.messageTimestamp, user: userOf(e) })),
+  source('moderatorRemove', 'channel.moderator.remove', '1', roleChange, (e, c) => ({ kind: 'moderatorRemove', id: c.messageId, at: c.messageTimestamp, user: userOf(e) })),
+  source('vipAdd', 'channel.vip.add', '1', roleChange, (e, c) => ({ kind: 'vipAdd', id: c.messageId, at: c.messageTimestamp, user: userOf(e) })),
+  source('vipRemove', 'channel.vip.remove', '1', roleChange, (e, c) => ({ kind: 'vipRemove', id: c.messageId, at: c.messageTimestamp, user: userOf(e) })),
+  source(
+    'suspiciousUserUpdate',
+    'channel.suspicious_user.update',
+    '1',
+    suspiciousUpdate,
+    (e, c) => ({ kind: 'suspiciousUserUpdate', id: c.messageId, at: c.messageTimestamp, user: userOf(e), moderator: userOf(e, 'moderator_user'), status: lowTrustOf(e.low_trust_status) }),
+    asModerator,
+  ),
+  source(
+    'suspiciousUserMessage',
+    'channel.suspicious_user.message',
+    '1',
+    suspiciousMessage,
+    (e, c) => ({
+      kind: 'suspiciousUserMessage',
+      id: c.messageId,
+      at: c.messageTimestamp,
+      user: userOf(e),
+      status: lowTrustOf(e.low_trust_status),
+      types: (e.types ?? []).map(camelCase),
+      banEvasion: e.ban_evasion_evaluation ?? 'unknown',
+      messageId: e.message.message_id,
+      text: e.message.text,
+    }),
+    asModerator,
+  ),
 ];
 
 /** The source of each kind. */

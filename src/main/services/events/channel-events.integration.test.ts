@@ -31,7 +31,7 @@ beforeAll(async () => {
   sim = simulation(emulator);
   me = emulator.demo!.broadcaster.id;
   viewers = emulator.demo!.viewers.map((v) => v.id);
-  const token = await mintToken(emulator, [...requestedScopeList, 'moderator:manage:banned_users', 'channel:moderate', 'channel:read:goals']);
+  const token = await mintToken(emulator, [...requestedScopeList, 'moderator:manage:banned_users', 'channel:moderate', 'channel:read:goals', 'moderator:manage:suspicious_users']);
   const { auth, apiAuth } = fixedAuth(emulator, token);
   api = apiClientFor(emulator.url, emulator.demo!.clientId, apiAuth);
   broadcaster = new CurrentBroadcaster(auth);
@@ -138,5 +138,51 @@ describe('channel events from the emulator', () => {
 
     await sim.streamOffline(me);
     expect(await next('streamOffline')).toMatchObject({ source: 'live' });
+  });
+
+  it('reads moderation: Shield Mode, AutoMod, warnings, unban requests, roles and suspicious users', async () => {
+    const query = { broadcaster_id: me, moderator_id: me };
+    await api.request({ method: 'PUT', path: '/helix/moderation/shield_mode', query, body: { is_active: true } });
+    expect(await next('shieldModeBegin')).toMatchObject({ moderator: { id: me } });
+    await api.request({ method: 'PUT', path: '/helix/moderation/shield_mode', query, body: { is_active: false } });
+    expect((await next('shieldModeEnd')).endedAt).not.toBe('');
+
+    // A regular who follows (the demo channel is followers-only) and is not a moderator (they are never held).
+    const held = await sim.autoModMessage({ broadcaster_id: me, user_id: viewers[4]!, text: 'you absolute walnut', category: 'bullying', level: 3 });
+    const hold = await next('automodHold');
+    expect(hold).toMatchObject({ messageId: held.held!.message_id, user: { id: viewers[4] }, text: 'you absolute walnut', reason: 'automod', category: 'bullying', level: 3 });
+    expect(hold.id).toBe(`automod-hold:${hold.messageId}`);
+    await api.request({ method: 'POST', path: '/helix/moderation/automod/message', body: { user_id: me, msg_id: hold.messageId, action: 'DENY' } });
+    expect(await next('automodUpdate')).toMatchObject({ messageId: hold.messageId, status: 'denied', moderator: { id: me } });
+
+    await api.request({ method: 'POST', path: '/helix/moderation/warnings', query, body: { data: { user_id: viewers[1]!, reason: 'Be kind' } } });
+    expect(await next('warning')).toMatchObject({ user: { id: viewers[1] }, moderator: { id: me }, reason: 'Be kind', rulesCited: [] });
+    await sim.acknowledgeWarning({ broadcaster_id: me, user_id: viewers[1]! });
+    expect(await next('warningAcknowledge')).toMatchObject({ user: { id: viewers[1] } });
+
+    await sim.ban({ broadcaster_id: me, user_id: viewers[0]!, reason: 'spam' });
+    const asked = await sim.unbanRequest({ broadcaster_id: me, user_id: viewers[0]!, text: 'I am sorry' });
+    const request = await next('unbanRequest');
+    expect(request).toMatchObject({ requestId: asked.id, user: { id: viewers[0] }, text: 'I am sorry' });
+    await api.request({ method: 'PATCH', path: '/helix/moderation/unban_requests', query: { ...query, unban_request_id: asked.id, status: 'approved', resolution_text: 'Welcome back' } });
+    expect(await next('unbanRequestResolve')).toMatchObject({ requestId: asked.id, status: 'approved', moderator: { id: me }, resolutionText: 'Welcome back' });
+
+    const helper = await sim.createUser({ login: 'channel_events_helper' });
+    const roles = { broadcaster_id: me, user_id: helper.id };
+    await api.request({ method: 'POST', path: '/helix/moderation/moderators', query: roles });
+    expect(await next('moderatorAdd')).toMatchObject({ user: { id: helper.id } });
+    await api.request({ method: 'DELETE', path: '/helix/moderation/moderators', query: roles });
+    expect(await next('moderatorRemove')).toMatchObject({ user: { id: helper.id } });
+    await api.request({ method: 'POST', path: '/helix/channels/vips', query: roles });
+    expect(await next('vipAdd')).toMatchObject({ user: { id: helper.id } });
+    await api.request({ method: 'DELETE', path: '/helix/channels/vips', query: roles });
+    expect(await next('vipRemove')).toMatchObject({ user: { id: helper.id } });
+
+    // The platform flags a likely ban evader; their message reaches only moderators.
+    await sim.suspiciousUser({ broadcaster_id: me, user_id: viewers[1]!, low_trust_status: 'restricted', types: ['ban_evader'], ban_evasion_evaluation: 'likely' });
+    await sim.sendChatMessage({ broadcaster_id: me, user_id: viewers[1]!, text: 'hello again' });
+    expect(await next('suspiciousUserMessage')).toMatchObject({ user: { id: viewers[1] }, status: 'restricted', types: ['banEvader'], banEvasion: 'likely', text: 'hello again' });
+    await api.request({ method: 'POST', path: '/helix/moderation/suspicious_users', query, body: { user_id: viewers[1]!, status: 'ACTIVE_MONITORING' } });
+    expect(await next('suspiciousUserUpdate')).toMatchObject({ user: { id: viewers[1] }, moderator: { id: me }, status: 'activeMonitoring' });
   });
 });

@@ -31,6 +31,7 @@ function fakeServices() {
       lockPrediction: vi.fn(async () => ({})),
     },
     raids: { shoutoutRecentRaider: vi.fn(async () => ({ shoutout: { to: { displayName: 'SpeedrunSam' } } })) },
+    shieldMode: { toggle: vi.fn(async () => ({ active: true })) },
   };
   return services;
 }
@@ -125,6 +126,7 @@ describe('QuickActionHotkeys', () => {
       lockPrediction: 'Alt+F12',
       shoutoutRaider: 'Alt+1',
       raid: 'Alt+2',
+      shieldMode: 'Alt+3',
     };
     for (const action of hotkeyActionIds) if (action !== 'marker') hotkeys.set(action, keys[action]);
     for (const action of hotkeyActionIds) {
@@ -144,6 +146,19 @@ describe('QuickActionHotkeys', () => {
     expect(services.engagement.lockPrediction).toHaveBeenCalledTimes(1);
     expect(openWindow).toHaveBeenCalledTimes(1);
     expect(raids).toHaveBeenCalledTimes(1);
+    expect(services.shieldMode.toggle).toHaveBeenCalledTimes(1);
+  });
+
+  it("Shield Mode's press says which way it went, and a refusal with the reason", async () => {
+    const { hotkeys, services, notifier } = setup();
+    await hotkeys.press('shieldMode');
+    expect(notifier.shown.at(-1)!.notification).toMatchObject({ title: 'Shield Mode on' });
+    services.shieldMode.toggle.mockResolvedValueOnce({ active: false });
+    await hotkeys.press('shieldMode');
+    expect(notifier.shown.at(-1)!.notification).toMatchObject({ title: 'Shield Mode off', body: 'Shield Mode is off.' });
+    services.shieldMode.toggle.mockRejectedValueOnce(new AppError('api_error', 'Shield Mode not turned on: sign in again to allow this.'));
+    await hotkeys.press('shieldMode');
+    expect(notifier.shown.at(-1)!.notification).toMatchObject({ title: 'Shield Mode not changed', body: 'Shield Mode not turned on: sign in again to allow this.', urgency: 'error' });
   });
 
   it('runs the ad length last chosen', async () => {

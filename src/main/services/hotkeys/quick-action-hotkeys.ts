@@ -2,7 +2,7 @@
  * The global hotkeys of the quick actions, as one state for the renderer: one `GlobalHotkey` per
  * action (drop a marker, a marker with a note, a clip, an ad, a snooze, the four chat modes, a
  * poll or prediction from the first template, end the poll, lock the prediction, shout out the
- * most recent raider, find a channel to raid). Only the marker and the clip have shortcuts out of
+ * most recent raider, find a channel to raid, Shield Mode on or off). Only the marker and the clip have shortcuts out of
  * the box. A
  * press says its outcome as a desktop notification: always when it failed, and when it worked
  * where nothing else on screen would say so. Two actions never share a shortcut.
@@ -22,6 +22,7 @@ import type { MarkerService } from '../markers/marker-service';
 import type { Notifier } from '../notifications/notifier';
 import type { EngagementService } from '../polls/engagement-service';
 import type { RaidService } from '../raids/raid-service';
+import type { ShieldModeService } from '../moderation/shield-mode-service';
 import type { SettingsStore } from '../settings/settings-store';
 import { altGrConflict } from './desktop-shortcuts';
 import { GlobalHotkey, type HotkeySetting } from './global-hotkey';
@@ -35,6 +36,7 @@ export interface QuickActionServices {
   chatSettings: Pick<ChatSettingsService, 'getState' | 'refresh' | 'update'>;
   engagement: Pick<EngagementService, 'getState' | 'startFromTemplate' | 'endPoll' | 'lockPrediction'>;
   raids: Pick<RaidService, 'shoutoutRecentRaider'>;
+  shieldMode: Pick<ShieldModeService, 'toggle'>;
 }
 
 export interface QuickActionHotkeysOptions {
@@ -271,6 +273,17 @@ export class QuickActionHotkeys {
         press: async () => {
           const state = await s.raids.shoutoutRecentRaider();
           return { title: 'Shoutout sent', body: `Shoutout sent to ${state.shoutout?.to.displayName ?? 'your most recent raider'}.` };
+        },
+      },
+      shieldMode: {
+        label: 'Shield Mode on or off',
+        name: 'Shield Mode',
+        notDone: 'Shield Mode not changed',
+        press: async () => {
+          const state = await s.shieldMode.toggle();
+          return state.active
+            ? { title: 'Shield Mode on', body: 'Shield Mode is on: your chat rules for a raid apply until you turn it off.' }
+            : { title: 'Shield Mode off', body: 'Shield Mode is off.' };
         },
       },
       raid: {

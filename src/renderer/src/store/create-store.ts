@@ -22,6 +22,11 @@ import { createActivitySlice, mirrorActivity } from './activity-slice';
 import { createChatSlice, mirrorChat } from './chat-slice';
 import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
 import { createHotkeysSlice, mirrorHotkeys } from './hotkeys-slice';
+import { createShieldModeSlice, mirrorShieldMode } from './shield-mode-slice';
+import { createHeldMessagesSlice, mirrorHeldMessages } from './held-messages-slice';
+import { createUnbanRequestsSlice, mirrorUnbanRequests } from './unban-requests-slice';
+import { createChatRulesSlice, mirrorChatRules } from './chat-rules-slice';
+import { createChatUsersSlice, mirrorChatUsers } from './chat-users-slice';
 import { createAutomationsSlice, mirrorAutomations } from './automations-slice';
 import { createOverlaysSlice, mirrorOverlays } from './overlays-slice';
 import { createLiveViewSlice, mirrorLiveView } from './live-view-slice';
@@ -53,6 +58,11 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createChatSlice(context),
       ...createAppearanceSlice(context),
       ...createHotkeysSlice(context),
+      ...createShieldModeSlice(context),
+      ...createHeldMessagesSlice(context),
+      ...createUnbanRequestsSlice(context),
+      ...createChatRulesSlice(context),
+      ...createChatUsersSlice(context),
       ...createAutomationsSlice(context),
       ...createOverlaysSlice(context),
       ...createLiveViewSlice(context),
@@ -84,6 +94,11 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorChat,
     mirrorAppearance,
     mirrorHotkeys,
+    mirrorShieldMode,
+    mirrorHeldMessages,
+    mirrorUnbanRequests,
+    mirrorChatRules,
+    mirrorChatUsers,
     mirrorAutomations,
     mirrorOverlays,
     mirrorLiveView,

@@ -14,6 +14,7 @@ function setup(initial: SimulationState = off) {
   const demo = {
     getSimulation: vi.fn(async (): Promise<IpcResult<SimulationState>> => ok(initial)),
     setSimulation: vi.fn(async (arg: { running: boolean }): Promise<IpcResult<SimulationState>> => ok(arg.running ? on : off)),
+    simulateHateRaid: vi.fn(async (): Promise<IpcResult<{ message: string }>> => ok({ message: 'raider_1 raided with 40 new accounts.' })),
   };
   Object.assign(fakes.bridge, { demo });
   const store = createSidestageStore(fakes.deps);
@@ -79,5 +80,15 @@ describe('demo slice', () => {
     ).toBe('14 chat messages · 3 redemptions · 5 votes · 2 follows · 6 subscriptions · 1 cheer · 1 donation · 1 raid · 4 chat joins and leaves');
     // Nothing to count yet: no row of zeros.
     expect(formatSimulationCounts(noSimulationCounts)).toBe('Viewers are arriving…');
+  });
+
+  it("a simulated hate raid says what happened; a refusal is shown with Retry", async () => {
+    const { store, demo } = setup();
+    await store.getState().simulateHateRaid();
+    expect(store.getState().hateRaidNotice).toBe('raider_1 raided with 40 new accounts.');
+    demo.simulateHateRaid.mockResolvedValueOnce(fail({ code: 'invalid_argument', message: 'A hate raid is already under way: wait for it to end.' }));
+    await store.getState().simulateHateRaid();
+    expect(selectAction('demo.hateRaid')(store.getState()).error).toBe('A hate raid is already under way: wait for it to end.');
+    expect(store.getState().hateRaidNotice).toBeNull();
   });
 });

@@ -4,11 +4,12 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { SimulationState } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 
-export type DemoActionId = 'demo.load' | 'demo.setSimulation';
+export type DemoActionId = 'demo.load' | 'demo.setSimulation' | 'demo.hateRaid';
 
 export interface DemoSlice {
   simulation: SimulationState | null;
@@ -18,6 +19,10 @@ export interface DemoSlice {
   /** A refusal rolls the switch back and is shown with Retry (demo.setSimulation). */
   setSimulation(running: boolean): Promise<void>;
   applySimulation(state: SimulationState): void;
+  /** What the last simulated hate raid did, in words. */
+  hateRaidNotice: string | null;
+  /** New accounts raid the demo channel and flood its chat; a refusal is shown with Retry (demo.hateRaid). */
+  simulateHateRaid(): Promise<void>;
 }
 
 export function createDemoSlice({ set, deps, run, epochs }: SliceContext): DemoSlice {
@@ -42,6 +47,13 @@ export function createDemoSlice({ set, deps, run, epochs }: SliceContext): DemoS
       epochs.tick('demo');
       set({ simulation });
     },
+    hateRaidNotice: null,
+    simulateHateRaid: () =>
+      run('demo.hateRaid', async (isLatest) => {
+        set({ hateRaidNotice: null });
+        const { message } = await call(deps.bridge.demo.simulateHateRaid());
+        if (isLatest()) set({ hateRaidNotice: message });
+      }),
   };
 }
 

@@ -36,6 +36,10 @@ export type EventDomain =
   | 'channelInfo'
   | 'events'
   | 'appearance'
+  | 'shieldMode'
+  | 'heldMessages'
+  | 'unbanRequests'
+  | 'chatRules'
   | 'liveView'
   // No events: only answers to compare with each other.
   | 'app'

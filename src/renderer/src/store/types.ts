@@ -22,6 +22,11 @@ import type { ActivityActionId, ActivitySlice } from './activity-slice';
 import type { ChatActionId, ChatSlice } from './chat-slice';
 import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
 import type { HotkeysActionId, HotkeysSlice } from './hotkeys-slice';
+import type { ShieldModeActionId, ShieldModeSlice } from './shield-mode-slice';
+import type { HeldMessagesActionId, HeldMessagesSlice } from './held-messages-slice';
+import type { UnbanRequestsActionId, UnbanRequestsSlice } from './unban-requests-slice';
+import type { ChatRulesActionId, ChatRulesSlice } from './chat-rules-slice';
+import type { ChatUsersActionId, ChatUsersSlice } from './chat-users-slice';
 import type { AutomationsActionId, AutomationsSlice } from './automations-slice';
 import type { OverlaysActionId, OverlaysSlice } from './overlays-slice';
 import type { LiveViewActionId, LiveViewSlice } from './live-view-slice';
@@ -73,6 +78,11 @@ export type ActionId =
   | ChatActionId
   | AppearanceActionId
   | HotkeysActionId
+  | ShieldModeActionId
+  | HeldMessagesActionId
+  | UnbanRequestsActionId
+  | ChatRulesActionId
+  | ChatUsersActionId
   | AutomationsActionId
   | OverlaysActionId
   | LiveViewActionId;
@@ -161,6 +171,11 @@ export type SidestageState = AppSlice &
   ChatSlice &
   AppearanceSlice &
   HotkeysSlice &
+  ShieldModeSlice &
+  HeldMessagesSlice &
+  UnbanRequestsSlice &
+  ChatRulesSlice &
+  ChatUsersSlice &
   AutomationsSlice &
   OverlaysSlice &
   LiveViewSlice;

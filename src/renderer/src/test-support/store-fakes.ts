@@ -3,6 +3,11 @@ import { vi } from 'vitest';
 import type {
   AppInfo,
   AuthState,
+  ChatRulesState,
+  ChatUserCard,
+  HeldMessagesState,
+  ShieldModeState,
+  UnbanRequestsState,
   AutomationsState,
   DataRecoveryNotice,
   EventName,
@@ -74,6 +79,8 @@ export const hotkeysState: HotkeysState = {
   unavailable: null,
 };
 
+/** Shield Mode off, read. */
+export const shieldOff: ShieldModeState = { known: true, active: false, lastActivatedAt: null, by: null, error: null, suggestion: null };
 /** Automations as main reports them once read: none yet, not paused. */
 export const automationsState = (revision = 1, extra: Partial<AutomationsState> = {}): AutomationsState => ({
   revision,
@@ -164,6 +171,32 @@ export function fakeBridge() {
     data: {
       getNotices: vi.fn(async () => ok([] as DataRecoveryNotice[])),
       dismissNotice: vi.fn(async (_arg: { id: string }) => ok([] as DataRecoveryNotice[])),
+    },
+    shieldMode: {
+      getState: vi.fn(async () => ok(shieldOff)),
+      set: vi.fn(async ({ active }: { active: boolean }) => ok({ ...shieldOff, active })),
+      dismissSuggestion: vi.fn(async () => ok(shieldOff)),
+    },
+    heldMessages: {
+      getState: vi.fn(async () => ok<HeldMessagesState>({ messages: [], dropped: 0 })),
+      resolve: vi.fn(async (_arg: { messageId: string; action: 'allow' | 'deny' }) => ok({ message: 'Allowed.' })),
+    },
+    unbanRequests: {
+      getState: vi.fn(async () => ok<UnbanRequestsState>({ loaded: true, requests: [], error: null })),
+      refresh: vi.fn(async () => ok<UnbanRequestsState>({ loaded: true, requests: [], error: null })),
+      resolve: vi.fn(async (_arg: { requestId: string; status: 'approved' | 'denied'; note?: string }) => ok({ message: 'Resolved.' })),
+    },
+    chatRules: {
+      get: vi.fn(async () => ok<ChatRulesState>({ autoMod: null, blockedTerms: null, error: null })),
+      refresh: vi.fn(async () => ok<ChatRulesState>({ autoMod: null, blockedTerms: null, error: null })),
+      setAutoModLevel: vi.fn(async (_arg: { level: number }) => ok<ChatRulesState>({ autoMod: null, blockedTerms: null, error: null })),
+      addBlockedTerm: vi.fn(async (_arg: { text: string }) => ok<ChatRulesState>({ autoMod: null, blockedTerms: null, error: null })),
+      removeBlockedTerm: vi.fn(async (_arg: { id: string }) => ok<ChatRulesState>({ autoMod: null, blockedTerms: null, error: null })),
+    },
+    chatUsers: {
+      getCard: vi.fn(async (_arg: { userId: string }): Promise<IpcResult<ChatUserCard>> => fail({ code: 'unavailable', message: 'not scripted' })),
+      act: vi.fn(async (_arg: { userId: string; action: string }): Promise<IpcResult<{ message: string; card: ChatUserCard | null }>> => ok({ message: 'Done.', card: null })),
+      warn: vi.fn(async (_arg: { userId: string; reason: string }): Promise<IpcResult<{ message: string; card: ChatUserCard | null }>> => ok({ message: 'Warned.', card: null })),
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
       let set = listeners.get(event);

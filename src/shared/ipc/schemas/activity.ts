@@ -1,7 +1,7 @@
 /** The activity feed: what happened on the channel, newest first, as numbered snapshots and deltas. */
 import { z } from 'zod';
 
-export const activityKinds = ['redemption', 'donation', 'follow', 'subscription', 'gift', 'resub', 'cheer', 'raid', 'hypeTrain', 'poll', 'prediction'] as const;
+export const activityKinds = ['redemption', 'donation', 'follow', 'subscription', 'gift', 'resub', 'cheer', 'raid', 'hypeTrain', 'poll', 'prediction', 'moderation'] as const;
 export const activityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 

@@ -61,6 +61,12 @@ export const automationTriggerSchema = z.discriminatedUnion('kind', [
   simple('streamOnline'),
   simple('streamOffline'),
   simple('adBreakBegin'),
+  // Moderation (services/moderation/): Shield Mode on and off, a ban or timeout, a message AutoMod held, an unban request.
+  simple('shieldModeBegin'),
+  simple('shieldModeEnd'),
+  simple('ban'),
+  simple('automodHold'),
+  simple('unbanRequest'),
   /** N seconds before the next automatic ad break of the platform's ad schedule. */
   z.object({ kind: z.literal('adBreakSoon'), secondsBefore: z.number().int().min(5).max(900) }).strict(),
   z

@@ -39,6 +39,22 @@ const chatFragmentSchema = z.object({ type: z.string(), text: z.string(), emoteI
 export const chatRolesSchema = z.object({ broadcaster: z.boolean(), moderator: z.boolean(), vip: z.boolean(), subscriber: z.boolean() });
 export type ChatRoles = z.infer<typeof chatRolesSchema>;
 
+/** A message AutoMod held: why (its category and level, or the blocked terms it contains) and what it says. */
+const heldMessage = {
+  messageId: z.string(),
+  user: channelUserSchema,
+  text: z.string(),
+  /** `automod`: AutoMod's category at `level` (1-4); `blockedTerm`: one of the channel's blocked terms. */
+  reason: z.enum(['automod', 'blockedTerm']),
+  category: z.string().nullable(),
+  level: z.number().int().nullable(),
+  blockedTerms: z.array(z.string()),
+  heldAt: z.string(),
+};
+
+/** A suspicious user's treatment: watched (`activeMonitoring`), their messages held (`restricted`), or neither. */
+const lowTrustStatus = z.enum(['none', 'activeMonitoring', 'restricted']);
+
 export const channelEventSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('follow'), user: channelUserSchema }),
   z.object({ ...base, kind: z.literal('subscription'), user: channelUserSchema, tier, isGift: z.boolean() }),
@@ -232,6 +248,57 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     endsAt: z.string().nullable(),
   }),
   z.object({ ...base, kind: z.literal('unban'), user: channelUserSchema, moderator: channelUserSchema }),
+  // Moderation (src/main/services/moderation/): Shield Mode, AutoMod's held messages, warnings,
+  // unban requests, the channel's roles, suspicious users.
+  z.object({ ...base, kind: z.literal('shieldModeBegin'), moderator: channelUserSchema, startedAt: z.string() }),
+  z.object({ ...base, kind: z.literal('shieldModeEnd'), moderator: channelUserSchema, endedAt: z.string() }),
+  z.object({ ...base, kind: z.literal('automodHold'), ...heldMessage }),
+  z.object({
+    ...base,
+    kind: z.literal('automodUpdate'),
+    ...heldMessage,
+    /** Who allowed or denied it; null when it expired. */
+    moderator: channelUserSchema.nullable(),
+    status: z.enum(['approved', 'denied', 'expired']),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('warning'),
+    user: channelUserSchema,
+    moderator: channelUserSchema,
+    reason: z.string(),
+    /** The channel's chat rules the warning names. */
+    rulesCited: z.array(z.string()),
+  }),
+  z.object({ ...base, kind: z.literal('warningAcknowledge'), user: channelUserSchema }),
+  z.object({ ...base, kind: z.literal('unbanRequest'), requestId: z.string(), user: channelUserSchema, text: z.string(), createdAt: z.string() }),
+  z.object({
+    ...base,
+    kind: z.literal('unbanRequestResolve'),
+    requestId: z.string(),
+    user: channelUserSchema,
+    /** Null when the viewer took the request back. */
+    moderator: channelUserSchema.nullable(),
+    status: z.enum(['approved', 'denied', 'canceled']),
+    resolutionText: z.string(),
+  }),
+  z.object({ ...base, kind: z.literal('moderatorAdd'), user: channelUserSchema }),
+  z.object({ ...base, kind: z.literal('moderatorRemove'), user: channelUserSchema }),
+  z.object({ ...base, kind: z.literal('vipAdd'), user: channelUserSchema }),
+  z.object({ ...base, kind: z.literal('vipRemove'), user: channelUserSchema }),
+  z.object({ ...base, kind: z.literal('suspiciousUserUpdate'), user: channelUserSchema, moderator: channelUserSchema, status: lowTrustStatus }),
+  z.object({
+    ...base,
+    kind: z.literal('suspiciousUserMessage'),
+    user: channelUserSchema,
+    status: lowTrustStatus,
+    /** Why the platform thinks so: `manuallyAdded`, `banEvader`, `bannedInSharedChannel` (others kept as given). */
+    types: z.array(z.string()),
+    /** `unknown`, `possible` or `likely`. */
+    banEvasion: z.string(),
+    messageId: z.string(),
+    text: z.string(),
+  }),
 ]);
 export type ChannelEvent = z.infer<typeof channelEventSchema>;
 export type ChannelEventKind = ChannelEvent['kind'];

@@ -24,6 +24,9 @@ export const simulationStateSchema = z.object({
 });
 export type SimulationState = z.infer<typeof simulationStateSchema>;
 
+/** "Simulate a hate raid": what happened, in words (the flood goes on for a while after). */
+export const hateRaidResultSchema = z.object({ message: z.string() });
+
 /** Nothing has happened yet (a new run, or no simulation at all). */
 export const noSimulationCounts: SimulationState['counts'] = {
   redemptions: 0,

@@ -17,6 +17,7 @@ export const hotkeyActionIds = [
   'lockPrediction',
   'shoutoutRaider',
   'raid',
+  'shieldMode',
 ] as const;
 
 export const hotkeyActionSchema = z.enum(hotkeyActionIds, {

@@ -10,6 +10,7 @@ export const activityGroups: { label: string; kinds: ActivityKind[] }[] = [
   { label: 'Donations', kinds: ['donation'] },
   { label: 'Hype trains', kinds: ['hypeTrain'] },
   { label: 'Polls', kinds: ['poll', 'prediction'] },
+  { label: 'Moderation', kinds: ['moderation'] },
 ];
 
 export const kindLabels: Record<ActivityKind, string> = {
@@ -24,4 +25,5 @@ export const kindLabels: Record<ActivityKind, string> = {
   hypeTrain: 'Hype train',
   poll: 'Poll',
   prediction: 'Prediction',
+  moderation: 'Moderation',
 };

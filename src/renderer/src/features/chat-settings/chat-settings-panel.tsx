@@ -13,6 +13,7 @@ import { selectAction } from '../../store/selectors';
 import { ChannelGate } from '../../components/channel-gate';
 import { durationOutcome } from './duration-setting-model';
 import { PendingRevertNote } from './pending-revert-note';
+import { ChatRulesSettings } from '../moderation/chat-rules-settings';
 
 export function ChatSettingsPanel() {
   return (
@@ -71,6 +72,7 @@ function ChatSettingsBody() {
       <LiveStatus>{state.pending ? 'Saving…' : ''}</LiveStatus>
       <ActionError action="chatSettings.update" what="Chat settings not changed" />
       <Presets />
+      <ChatRulesSettings />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../../../shared/ipc/contract';
 
 const badgeLabels: Record<string, { short: string; name: string }> = {
@@ -16,12 +16,15 @@ export interface ChatMessageLineProps {
   canModerate: boolean;
   busy: boolean;
   onModerate(message: ChatMessage, action: ModeratorAction): void;
+  /** The chatter's card (features/moderation); a warning with its reason, true once sent. */
+  onOpenCard(message: ChatMessage): void;
+  onWarn(message: ChatMessage, reason: string): Promise<boolean>;
 }
 
 const removedWords: Record<NonNullable<ChatMessage['removed']>, string> = { deleted: 'deleted', timedOut: 'timed out', banned: 'banned' };
 
 /** One chat line: badges, the name in the chatter's colour, text with emotes, and the moderator menu. */
-export function ChatMessageLine({ message, canModerate, busy, onModerate }: ChatMessageLineProps) {
+export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, busy, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
   return (
     <li className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}`} data-message-id={message.id} data-announcement={message.announcement ?? undefined}>
       {message.announcement ? <span className="chat-announcement-label">Announcement</span> : null}
@@ -61,28 +64,32 @@ export function ChatMessageLine({ message, canModerate, busy, onModerate }: Chat
         </span>
         {message.removed ? <span className="chat-removed-note small muted"> ({removedWords[message.removed]})</span> : null}
       </span>
-      {canModerate ? <ModeratorMenu message={message} busy={busy} onModerate={onModerate} /> : null}
+      {canModerate ? <ModeratorMenu message={message} busy={busy} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} /> : null}
     </li>
   );
-}
+});
 
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter/Space/↓ open it with the first item focused,
- * ↑/↓ move, Escape closes and gives focus back. Ban asks first.
+ * ↑/↓ move, Escape closes and gives focus back. Ban asks first; a warning asks for its reason.
  */
-function ModeratorMenu({ message, busy, onModerate }: { message: ChatMessage; busy: boolean; onModerate: ChatMessageLineProps['onModerate'] }) {
+function ModeratorMenu({ message, busy, onModerate, onOpenCard, onWarn }: Pick<ChatMessageLineProps, 'message' | 'busy' | 'onModerate' | 'onOpenCard' | 'onWarn'>) {
   const [open, setOpen] = useState(false);
   const [confirmBan, setConfirmBan] = useState(false);
+  const [warning, setWarning] = useState(false);
+  const [reason, setReason] = useState('');
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"], button')?.focus();
+    menuRef.current?.querySelector<HTMLElement>('input, [role="menuitem"], button')?.focus();
     menuRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [open, confirmBan]);
+  }, [open, confirmBan, warning]);
   const close = () => {
     setOpen(false);
     setConfirmBan(false);
+    setWarning(false);
+    setReason('');
     buttonRef.current?.focus();
   };
   const act = (action: ModeratorAction) => {
@@ -125,7 +132,30 @@ function ModeratorMenu({ message, busy, onModerate }: { message: ChatMessage; bu
       </button>
       {open ? (
         <div ref={menuRef} className="chat-menu" onKeyDown={onMenuKey}>
-          {confirmBan ? (
+          {warning ? (
+            <form
+              className="chat-confirm"
+              aria-label={`Warn ${who}`}
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!reason.trim()) return;
+                void onWarn(message, reason.trim()).then((sent) => sent && close());
+              }}
+            >
+              <label className="small" htmlFor={`warn-${message.id}`}>
+                Why? {who} reads it and must acknowledge it before chatting again.
+              </label>
+              <input id={`warn-${message.id}`} type="text" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+              <div className="button-row">
+                <button type="submit" disabled={!reason.trim() || busy}>
+                  Warn {who}
+                </button>
+                <button type="button" className="quiet" onClick={close}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          ) : confirmBan ? (
             <div role="group" aria-label={`Ban ${who}?`} className="chat-confirm">
               <p className="small">Ban {who} from chat? They can no longer chat until you unban them.</p>
               <div className="button-row">
@@ -145,8 +175,22 @@ function ModeratorMenu({ message, busy, onModerate }: { message: ChatMessage; bu
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => act({ action: 'timeout', durationSeconds: 600 })}>
                 Timeout 10 min
               </button>
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => setWarning(true)}>
+                Warn…
+              </button>
               <button type="button" role="menuitem" tabIndex={-1} className="danger" onClick={() => setConfirmBan(true)}>
                 Ban…
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  close();
+                  onOpenCard(message);
+                }}
+              >
+                {who}'s card
               </button>
             </div>
           )}

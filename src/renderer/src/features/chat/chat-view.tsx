@@ -1,15 +1,22 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ChatMessage } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
 import type { AnnouncementColor } from '../../store/chat-slice';
 import { selectAction } from '../../store/selectors';
 import { ChatMessageLine, type ModeratorAction } from './chat-message-line';
+import { ChatUserCardView } from '../moderation/chat-user-card';
 import './chat.css';
 
 /** Lines in the DOM: chat scrolls on its own, and older lines stay in main's buffer. */
 export const chatLinesShown = 150;
 const colors: AnnouncementColor[] = ['primary', 'blue', 'green', 'orange', 'purple'];
+
+// The same functions at every render: each line is memoised, and a flood re-renders only the new lines.
+const onModerate = (message: { id: string }, action: ModeratorAction) => void store.getState().moderateChat({ ...action, messageId: message.id });
+const onOpenCard = (message: ChatMessage) => void store.getState().openChatUser({ userId: message.userId, name: message.userName, messageId: message.id });
+const onWarn = (message: ChatMessage, reason: string) => store.getState().warnChatUser(message.userId, reason);
 
 /** The Live view's chat: read, send (or announce), and a message's moderator actions. */
 export function ChatView() {
@@ -35,10 +42,10 @@ export function ChatView() {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const onModerate = (message: { id: string }, action: ModeratorAction) => void store.getState().moderateChat({ ...action, messageId: message.id });
   return (
     <section className="chat-view" aria-labelledby="chat-heading">
       <h3 id="chat-heading">Chat</h3>
+      <ChatUserCardView />
       <div
         ref={scrollRef}
         className="chat-scroll"
@@ -60,7 +67,7 @@ export function ChatView() {
         ) : (
           <ul className="chat-lines">
             {lines.map((m) => (
-              <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} busy={moderating} onModerate={onModerate} />
+              <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} busy={moderating} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} />
             ))}
           </ul>
         )}

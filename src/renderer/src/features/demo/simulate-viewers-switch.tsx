@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ActionError } from '../../components/action-error';
 import { store, useSidestage } from '../../store';
 import { formatSimulationCounts, selectSimulationSwitch } from '../../store/demo-slice';
+import { SimulateHateRaidButton } from './simulate-hate-raid-button';
 import './simulate-viewers-switch.css';
 
 /**
@@ -30,12 +31,16 @@ export function SimulateViewersSwitch() {
         />{' '}
         Simulate viewers
       </label>
-      {counts ? (
-        <span id={summaryId} className="muted small simulation-counts" title={formatSimulationCounts(counts)} data-testid="demo-simulation-counts">
-          {formatSimulationCounts(counts)}
-        </span>
-      ) : null}
+      <div className="demo-simulation-row">
+        {counts ? (
+          <span id={summaryId} className="muted small simulation-counts" title={formatSimulationCounts(counts)} data-testid="demo-simulation-counts">
+            {formatSimulationCounts(counts)}
+          </span>
+        ) : null}
+        <SimulateHateRaidButton />
+      </div>
       <ActionError action="demo.setSimulation" what="Could not change the viewer simulation" />
+      <ActionError action="demo.hateRaid" what="Hate raid not simulated" />
     </div>
   );
 }

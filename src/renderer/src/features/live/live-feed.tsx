@@ -5,6 +5,7 @@ import { store, useSidestage } from '../../store';
 import { selectLiveView } from '../../store/live-view-slice';
 import { ActivityFeed } from '../activity/activity-feed';
 import { ChatView } from '../chat/chat-view';
+import { HeldMessages } from '../moderation/held-messages';
 
 const tabs: { id: FeedTab; label: string }[] = [
   { id: 'chat', label: 'Chat' },
@@ -63,6 +64,7 @@ export function LiveFeed() {
         <ActivityFeed />
       </FeedPane>
       <FeedPane id={ids.chat} tabs={mode === 'tabs'} shown={tab === 'chat'}>
+        <HeldMessages />
         <ChatView />
       </FeedPane>
     </div>

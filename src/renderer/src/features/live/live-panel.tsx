@@ -9,6 +9,8 @@ import { QueueHead } from '../queue/queue-head';
 import { ArrangeLiveView } from './arrange-live-view';
 import { LiveFeed } from './live-feed';
 import { StatusErrors, StatusStrip } from './status-strip';
+import { ModerationStatus } from '../moderation/moderation-status';
+import { ariaKeyFor } from '../quick-actions/quick-action-keys';
 import './live-panel.css';
 
 /**
@@ -41,6 +43,7 @@ export function LivePanel() {
               <ArrangeLiveView />
             </div>
             <StatusErrors />
+            <ModerationStatus shieldKey={ariaKeyFor('shield-mode')} />
             <NoteRequest />
           </div>
           <div className="live-section live-section-actions">

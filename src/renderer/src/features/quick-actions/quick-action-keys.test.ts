@@ -13,6 +13,9 @@ describe('quick action keys', () => {
     expect(press('m')).toBe('marker');
     expect(press('s')).toBe('snooze');
     expect(press('z')).toBeNull();
+    expect(press('h')).toBe('shield-mode');
+    expect(press('y')).toBe('allowHeld');
+    expect(press('n')).toBe('denyHeld');
     expect(ariaKeyFor('clip')).toBe('K');
     expect(new Set(quickActionKeys.map((k) => k.key)).size).toBe(quickActionKeys.length);
   });

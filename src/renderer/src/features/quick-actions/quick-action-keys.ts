@@ -1,6 +1,6 @@
 /**
- * The Live view's one-key actions: each tile's key (from the tile registry, hidden tiles included)
- * and the queue head's F, X and U. A key acts only while the Live view is shown, and never while
+ * The Live view's one-key actions: each tile's key (from the tile registry, hidden tiles included),
+ * the queue head's F, X and U, and the held messages' Y and N. A key acts only while the Live view is shown, and never while
  * the broadcaster types in a field or a control of its own handles the key (the queue's F and C,
  * say, call preventDefault).
  */
@@ -10,7 +10,10 @@ import { liveTiles } from './tile-registry';
 /** The queue head's keys: not tiles, they act on its first redemption. */
 export type QueueHeadAction = 'fulfilQueueHead' | 'cancelQueueHead' | 'undoQueueCancel';
 
-/** A key's action: a tile's id, or one of the queue head's. */
+/** AutoMod's oldest held message (features/moderation/held-messages.tsx): not tiles either. */
+export type HeldMessageAction = 'allowHeld' | 'denyHeld';
+
+/** A key's action: a tile's id, or one of the queue head's or the held messages'. */
 export type QuickAction = string;
 
 const queueHeadKeys: readonly { key: string; action: QueueHeadAction; label: string }[] = [
@@ -20,10 +23,16 @@ const queueHeadKeys: readonly { key: string; action: QueueHeadAction; label: str
   { key: 'u', action: 'undoQueueCancel', label: 'undo that cancel (5 s)' },
 ];
 
+const heldMessageKeys: readonly { key: string; action: HeldMessageAction; label: string }[] = [
+  { key: 'y', action: 'allowHeld', label: 'allow the oldest message AutoMod held' },
+  { key: 'n', action: 'denyHeld', label: 'deny it' },
+];
+
 /** Key (as `KeyboardEvent.key`, lower-cased) to action, and the words of the legend: the tiles', then the queue head's. */
 export const quickActionKeys: readonly { key: string; action: QuickAction; label: string }[] = [
   ...liveTiles.flatMap((tile) => (tile.key ? [{ key: tile.key, action: tile.id, label: tile.keyHelp ?? tile.label.toLowerCase() }] : [])),
   ...queueHeadKeys,
+  ...heldMessageKeys,
 ];
 
 /** The `aria-keyshortcuts` value of an action's control ("" when it has no key). */
@@ -46,7 +55,7 @@ export function quickActionFor(event: KeyEventLike): QuickAction | null {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.repeat) return null;
   if (isTyping(event.target)) return null;
   const key = event.key.toLowerCase();
-  return tileForKey(liveTiles, key)?.id ?? queueHeadKeys.find((k) => k.key === key)?.action ?? null;
+  return tileForKey(liveTiles, key)?.id ?? [...queueHeadKeys, ...heldMessageKeys].find((k) => k.key === key)?.action ?? null;
 }
 
 function isTyping(target: EventTarget | null): boolean {

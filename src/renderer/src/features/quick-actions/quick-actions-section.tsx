@@ -8,6 +8,7 @@ import type { SidestageStore } from '../../store/create-store';
 import { selectLiveView } from '../../store/live-view-slice';
 import type { SidestageState } from '../../store/types';
 import { cancelQueueHead, fulfilQueueHead } from '../queue/queue-head';
+import { resolveFirstHeld } from '../moderation/held-messages';
 import { nextTick } from './countdown';
 import { ariaKeyFor, quickActionFor, quickActionKeys, type QuickAction } from './quick-action-keys';
 import { arrangeTiles, type LiveTile } from './tile-model';
@@ -109,6 +110,10 @@ function act(target: SidestageStore, action: QuickAction): LiveTile | null {
     case 'undoQueueCancel':
       void Promise.resolve(target.getState().undoCancel()).catch(() => {});
       return null;
+    case 'allowHeld':
+    case 'denyHeld':
+      void resolveFirstHeld(target, action === 'allowHeld' ? 'allow' : 'deny').catch(() => {});
+      return null;
   }
   const tile = liveTiles.find((t) => t.id === action) ?? null;
   if (tile?.run) void Promise.resolve(tile.run(target)).catch(() => {});
@@ -117,7 +122,12 @@ function act(target: SidestageStore, action: QuickAction): LiveTile | null {
 
 /** A key acts wherever the Live view is scrolled: the tile (or the queue head) it acted on comes into view. */
 function bringIntoView(action: QuickAction): void {
-  const place = action.endsWith('QueueHead') || action === 'undoQueueCancel' ? document.querySelector('.queue-head') : document.querySelector(`[data-tile-id="${action}"]`);
+  const place =
+    action.endsWith('QueueHead') || action === 'undoQueueCancel'
+      ? document.querySelector('.queue-head')
+      : action.endsWith('Held')
+        ? document.querySelector('.held-messages')
+        : document.querySelector(`[data-tile-id="${action}"]`);
   place?.scrollIntoView({ block: 'nearest' });
 }
 

@@ -16,6 +16,9 @@ import { PollForm, PredictionForm, TemplateForm } from './engagement-actions';
 import { MarkerForm } from './marker-form';
 import { RaidForm, ShoutoutForm } from './raid-actions';
 import type { LiveTile } from './tile-model';
+import { ShieldModeForm } from '../moderation/shield-mode-control';
+import { UnbanRequests } from '../moderation/unban-requests';
+import { shieldModeTileState, unbanRequestsTileState } from '../moderation/moderation-tiles';
 import {
   adTileState,
   channelTileState,
@@ -122,6 +125,19 @@ export const liveTiles: readonly LiveTile[] = [
   { id: 'chat-modes', label: 'Chat modes', state: chatModesTileState, Form: ChatModesQuick },
   { id: 'channel', label: 'Stream info', state: channelTileState, Form: ChannelInfoForm },
   { id: 'obs', label: 'OBS stream', state: obsTileState, Form: ObsForm },
+  {
+    id: 'shield-mode',
+    label: 'Shield Mode',
+    key: 'h',
+    keyHelp: 'Shield Mode on or off',
+    state: shieldModeTileState,
+    run: (store) => store.getState().toggleShieldMode(),
+    Form: ShieldModeForm,
+    errors: [{ action: 'shieldMode.set', what: 'Shield Mode not changed' }],
+    // The dock's twelve are full: the top of the view says when it matters (moderation-status.tsx).
+    shownByDefault: false,
+  },
+  { id: 'unban-requests', label: 'Unban requests', state: unbanRequestsTileState, Form: UnbanRequests, shownByDefault: false },
   {
     id: 'queue',
     label: 'Open queue',

@@ -1,0 +1,30 @@
+/**
+ * What the moderation tiles of the Live view show, from the store. Pure, so every wording is tested
+ * without a page; `quick-actions/tile-registry.tsx` names them.
+ */
+import { formatClockTime } from '../../lib/format';
+import { selectAction } from '../../store/selectors';
+import type { SidestageState } from '../../store/types';
+import type { TileState } from '../quick-actions/tile-model';
+
+/** "Shield Mode on" while on (since when, by whom); "Turn on?" while a raid's flood suggests it. */
+export function shieldModeTileState(state: SidestageState): TileState {
+  const shield = state.shieldMode;
+  if (selectAction('shieldMode.set')(state).pending) return { text: shield?.active ? 'Turning off…' : 'Turning on…', tone: 'active' };
+  if (!shield?.known) return { text: shield?.error ? 'Not read' : 'Reading…', tone: 'off', disabled: !shield?.error };
+  if (shield.active) {
+    const since = shield.lastActivatedAt ? `since ${formatClockTime(shield.lastActivatedAt)}` : '';
+    const by = shield.by?.name ? `by ${shield.by.name}` : '';
+    return { text: 'Shield Mode on', detail: [since, by].filter(Boolean).join(' · ') || undefined, tone: 'warn', label: 'Shield Mode' };
+  }
+  if (shield.suggestion) return { text: 'Turn on?', detail: `${shield.suggestion.newChatters} first-time chatters after a raid`, tone: 'warn' };
+  return { text: 'Off' };
+}
+
+/** "2 waiting" while unban requests wait; "None waiting" else. */
+export function unbanRequestsTileState(state: SidestageState): TileState {
+  const requests = state.unbanRequests;
+  if (!requests?.loaded) return { text: requests?.error ? 'Not read' : 'Reading…', tone: 'off' };
+  const waiting = requests.requests.filter((r) => r.status === 'pending').length;
+  return waiting ? { text: `${waiting} waiting`, tone: 'warn' } : { text: 'None waiting' };
+}
