@@ -181,6 +181,28 @@ describe('StreamStatusService', () => {
     expect(service.getStatus().viewerCount).toBe(asked);
   });
 
+  it('a check asked while another is under way is answered by a read made after it (the stream the caller just started is in it)', async () => {
+    const { service, get, setLive } = setup({ live: false });
+    let release!: () => void;
+    get.mockImplementationOnce(async () => {
+      await new Promise<void>((r) => (release = r));
+      return { data: [] };
+    });
+    // The start's check is under way (it began before the stream started)...
+    service.start();
+    await flush();
+    // ...when the broadcaster goes live and asks.
+    setLive(true);
+    const asked = service.refresh();
+    const alsoAsked = service.refresh();
+    release();
+    await expect(asked).resolves.toMatchObject({ live: true, streamId: 's1' });
+    await expect(alsoAsked).resolves.toMatchObject({ live: true });
+    expect(service.getStatus().live).toBe(true);
+    // The two callers shared the one check that followed: the first, then one more, never two at once.
+    expect(get.mock.calls.filter(([path]) => path === '/helix/streams')).toHaveLength(2);
+  });
+
   it('trusts an event over a lagging listing for a while, then the listing', async () => {
     const { service, events, clock } = setup();
     service.start();

@@ -74,6 +74,8 @@ export class StreamStatusService extends Disposable {
   /** Bumped on every account change and every event, so a slower, older answer cannot overwrite a newer fact. */
   private generation = 0;
   private inFlight: Promise<StreamStatus> | null = null;
+  /** The check asked for while another was under way: it follows that one. */
+  private next: Promise<StreamStatus> | null = null;
   private lastEmitted = '';
   private started = false;
   /**
@@ -110,11 +112,27 @@ export class StreamStatusService extends Disposable {
     return this.changes.on(listener);
   }
 
-  /** Asks the platform now. Concurrent callers share one request. */
+  /**
+   * Asks the platform now: the answer is read after this call. A check already under way began
+   * before it (before the stream the caller just started, say), so one more follows it, shared by
+   * everyone who asks meanwhile; never two at once.
+   */
   refresh(): Promise<StreamStatus> {
     if (this.broadcasterId === null || !this.options.broadcaster.canCallApi) {
       return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
     }
+    if (!this.inFlight) return this.pollShared();
+    this.next ??= this.inFlight
+      .catch(() => {})
+      .then(() => {
+        this.next = null;
+        return this.inFlight ?? this.pollShared();
+      });
+    return this.next;
+  }
+
+  /** One check, shared by whoever asks while it is under way (the timer, a gap). */
+  private pollShared(): Promise<StreamStatus> {
     if (this.inFlight) return this.inFlight;
     const poll: Promise<StreamStatus> = this.poll().finally(() => {
       // An event may have replaced this poll with a newer one already: that one stays shared.
@@ -145,8 +163,8 @@ export class StreamStatusService extends Disposable {
     if (id === null || !canCallApi) return this.stopTimer();
     if (!switched && this.timer !== null) return;
     this.stopTimer();
-    this.timer = this.clock.setInterval(() => void this.refresh().catch(() => {}), this.pollIntervalMs);
-    void this.refresh().catch(() => {});
+    this.timer = this.clock.setInterval(() => void this.pollShared().catch(() => {}), this.pollIntervalMs);
+    void this.pollShared().catch(() => {});
   }
 
   private async poll(): Promise<StreamStatus> {
