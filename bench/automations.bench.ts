@@ -12,103 +12,55 @@
  *    with an EventSub reconnect in the middle: the deepest queue seen, the heap's growth after a
  *    forced GC, actions lost and actions done twice.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { OBSWebSocket } from 'obs-websocket-js/json';
-import WebSocket from 'ws';
-import { RateLimiter } from '../src/emulator/domain/stores/rate-limiter';
-import { createSimulationClient, type SimulationClient } from '../src/emulator/simulation-client';
-import { createSidestage, type Sidestage } from '../src/main/composition';
-import { MemoryTokenStore } from '../src/main/services/auth/token-store';
-import { silentLogger } from '../src/main/services/logger';
-import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
+import { createSimulationClient } from '../src/emulator/simulation-client';
+import type { DemoSidestage } from '../src/main/test-support/demo-sidestage';
 import { startFakeObs, type FakeObsServer } from '../src/main/test-support/obs-fake-server';
 import { waitUntil } from '../src/main/test-support/wait-until';
-import type { AutomationInput, Channel, IpcResult } from '../src/shared/ipc/contract';
+import type { AutomationInput } from '../src/shared/ipc/contract';
+import { heapAfterGc, startBenchApp } from './support/demo-app';
+import { withoutRateLimit } from './support/emulator-setup';
 import { ms, percentile } from './support/stats';
 
-const trusted = { trusted: true, description: 'bench' };
 const automationsDefined = 100;
 const textSource = 'Bench text';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-interface App {
-  sidestage: Sidestage;
-  sim: SimulationClient;
-  broadcasterId: string;
+interface App extends DemoSidestage {
   viewerIds: string[];
   /** Arrival of the frame carrying each token (performance.now()). */
   arrived: Map<string, number>;
   /** The bare handler, when on: gets each frame's raw text. */
   bare: { handler: ((raw: string) => void) | null };
-  call<T>(channel: Channel, arg?: unknown): Promise<T>;
-  dispose(): Promise<void>;
 }
 
 const tokenOf = (raw: string) => /bench-\d+-\d+/.exec(raw)?.[0] ?? null;
 
-async function startApp(dataDir: string, obs: FakeObsServer): Promise<App> {
+async function startApp(obs: FakeObsServer): Promise<App> {
   const arrived = new Map<string, number>();
   const bare: App['bare'] = { handler: null };
-  const sidestage = await createSidestage({
-    transport: 'dock',
-    dataDir,
-    version: 'bench',
-    env: {},
-    tokenStore: new MemoryTokenStore(),
-    settings: new MemorySettingsStore({ 'obs.host': '127.0.0.1', 'obs.port': obs.port }),
-    openUrl: async (url) => {
-      await fetch(url);
-      return true;
-    },
-    logger: silentLogger,
-    // The first 'message' listeners of the socket: the frame's arrival, and the bare baseline.
-    eventSubSocketFactory: (url) => {
-      const socket = new WebSocket(url, { maxPayload: 1024 * 1024, handshakeTimeout: 15_000 });
-      socket.on('message', (data: WebSocket.RawData) => {
-        const at = performance.now();
-        const raw = data.toString();
-        const token = tokenOf(raw);
-        if (token) arrived.set(token, at);
-        bare.handler?.(raw);
-      });
-      return socket;
+  const demo = await startBenchApp({
+    name: 'automations',
+    settings: { 'obs.host': '127.0.0.1', 'obs.port': obs.port },
+    // The frame's arrival, and the bare baseline.
+    onFrame: (raw) => {
+      const at = performance.now();
+      const token = tokenOf(raw);
+      if (token) arrived.set(token, at);
+      bare.handler?.(raw);
     },
   });
-  const emulator = sidestage.emulator!;
-  // An 800-points bucket is spent by a load test in a second: the bench measures the answered path.
-  emulator.state.rateLimiter = new RateLimiter(1_000_000_000);
-  const sim = createSimulationClient({ baseUrl: emulator.url, timeoutMs: 10_000 });
-  const call = async <T>(channel: Channel, arg?: unknown): Promise<T> => {
-    const result = (await sidestage.router.dispatch(channel, arg, trusted)) as IpcResult<T>;
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-    return result.value;
-  };
-  await sim.settings({ auto_approve: true });
-  let signedIn = false;
-  const off = sidestage.router.onEvent((event, payload) => {
-    if (event === 'auth:changed') signedIn = (payload as { status: string }).status === 'signedIn';
-  });
-  await call('auth:signIn', { flow: 'loopback' });
-  await waitUntil(() => signedIn, 10_000, 'signed in');
-  off();
-  await call('obs:connect');
-  await waitUntil(() => sidestage.obs.getState().status === 'connected', 15_000, 'OBS connected');
-  const demo = emulator.demo!;
+  const emulator = demo.sidestage.emulator!;
+  withoutRateLimit(emulator);
+  await demo.call('obs:connect');
+  await waitUntil(() => demo.sidestage.obs.getState().status === 'connected', 15_000, 'OBS connected');
   return {
-    sidestage,
-    sim,
-    broadcasterId: demo.broadcaster.id,
-    viewerIds: demo.viewers.map((v) => v.id),
+    ...demo,
+    // Answers of a load test's pace.
+    sim: createSimulationClient({ baseUrl: emulator.url, timeoutMs: 10_000 }),
+    viewerIds: emulator.demo!.viewers.map((v) => v.id),
     arrived,
     bare,
-    call,
-    dispose: () => sidestage.dispose(),
   };
 }
 
@@ -128,12 +80,7 @@ function commandAutomation(n: number): AutomationInput {
 async function defineAutomations(app: App): Promise<string[]> {
   const ids: string[] = [];
   for (let n = 0; n < automationsDefined; n++) ids.push((await app.call<{ id: string }>('automations:save', { automation: commandAutomation(n) })).id);
-  for (const deadline = Date.now() + 15_000; ; ) {
-    const { subscriptions } = await app.sim.eventSubSubscriptions();
-    if (subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled')) break;
-    if (Date.now() > deadline) throw new Error('EventSub never subscribed to chat');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(async () => (await app.sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled'), 15_000, 'the channel.chat.message subscription', 50);
   return ids;
 }
 
@@ -188,8 +135,7 @@ const line = (label: string, values: number[], of: number) =>
 async function frameToRequest(events: number): Promise<{ app: number[]; bare: number[] }> {
   const obs = await startFakeObs();
   const { received } = recordObs(obs);
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-automations-'));
-  const app = await startApp(dataDir, obs);
+  const app = await startApp(obs);
   const baselineObs = new OBSWebSocket();
   try {
     const ids = await defineAutomations(app);
@@ -218,7 +164,6 @@ async function frameToRequest(events: number): Promise<{ app: number[]; bare: nu
     await baselineObs.disconnect().catch(() => {});
     await app.dispose();
     await obs.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -239,13 +184,11 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
   // Figure 2: sustained load.
   const obs = await startFakeObs();
   const { received } = recordObs(obs);
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-automations-load-'));
-  const app = await startApp(dataDir, obs);
+  const app = await startApp(obs);
   try {
     await defineAutomations(app);
     await drained(received, await paced(app, 10, 100, 50), 10_000);
-    gc();
-    const heapBefore = process.memoryUsage().heapUsed;
+    const heapBefore = heapAfterGc();
     let deepest = 0;
     const automations = app.sidestage.automations.service;
     if (!automations) throw new Error(`automations are off: ${app.sidestage.automations.getState().problem}`);
@@ -259,8 +202,7 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
     const sentIn = (Date.now() - started) / 1000;
     await drained(received, tokens, 30_000);
     clearInterval(sampler);
-    gc();
-    const heapAfter = process.memoryUsage().heapUsed;
+    const heapAfter = heapAfterGc();
     const done = tokens.filter((t) => received.has(t)).length;
     const twice = tokens.filter((t) => (received.get(t)?.length ?? 0) > 1).length;
     const lateness = latencies(app.arrived, received, tokens);
@@ -270,6 +212,5 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
   } finally {
     await app.dispose();
     await obs.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -21,22 +21,15 @@
  * from where each round's live moment fell in a real 60 s schedule started with the bench (its phase
  * is arbitrary to the rounds), and its expectation over a uniform phase (half a period) is printed beside.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
-import { createSimulationClient } from '../src/emulator/simulation-client';
-import type { Channel, IpcResult, ObsState, StreamStatus, TestStreamState } from '../src/shared/ipc/contract';
-import { createSidestage, type Sidestage } from '../src/main/composition';
-import { MemoryTokenStore } from '../src/main/services/auth/token-store';
-import { silentLogger } from '../src/main/services/logger';
-import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
+import type { ObsState, StreamStatus, TestStreamState } from '../src/shared/ipc/contract';
+import type { DemoSidestage } from '../src/main/test-support/demo-sidestage';
 import { commandAvailable, obsUnavailableReason, startObsStudio, type RunningObs } from '../src/main/test-support/obs-studio-process';
+import { waitUntil } from '../src/main/test-support/wait-until';
+import { startBenchApp } from './support/demo-app';
 import { ms, percentile } from './support/stats';
 
 const POLL_PERIOD_MS = 60_000;
-const trusted = { trusted: true, description: 'bench' };
 
 interface Round {
   answered: number;
@@ -48,13 +41,7 @@ interface Round {
   acceptedWallMs: number;
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) => waitUntil(check, timeoutMs, what, 5);
 
 export async function run(options: { rounds: number; encoder?: 'auto' | 'test-stream' }): Promise<void> {
   const obsReason = options.encoder === 'test-stream' ? 'the test stream was asked for (BENCH_GO_LIVE_ENCODER=test-stream)' : obsUnavailableReason();
@@ -64,8 +51,7 @@ export async function run(options: { rounds: number; encoder?: 'auto' | 'test-st
   }
   const encoder = obsReason ? 'test stream (ffmpeg, 1280x720 30 fps x264 veryfast)' : 'OBS Studio (headless under xvfb, empty scene)';
   let obs: RunningObs | null = null;
-  let sidestage: Sidestage | null = null;
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-go-live-'));
+  let demo: DemoSidestage | null = null;
   // Moments set by listeners; each round resets them.
   let arrived: number | null = null;
   let shown: number | null = null;
@@ -75,36 +61,17 @@ export async function run(options: { rounds: number; encoder?: 'auto' | 'test-st
   const pollSchedule = Date.now();
   try {
     if (!obsReason) obs = await startObsStudio({ timeoutMs: 60_000 });
-    sidestage = await createSidestage({
-      transport: 'dock',
-      dataDir,
-      version: 'bench',
-      env: {},
-      tokenStore: new MemoryTokenStore(),
-      settings: new MemorySettingsStore(obs ? { 'obs.host': '127.0.0.1', 'obs.port': obs.port } : {}),
-      openUrl: async (url) => {
-        await fetch(url);
-        return true;
+    demo = await startBenchApp({
+      name: 'go-live',
+      settings: obs ? { 'obs.host': '127.0.0.1', 'obs.port': obs.port } : {},
+      onFrame: (raw) => {
+        if (arrived === null && raw.includes('"stream.online"')) arrived = performance.now();
       },
-      logger: silentLogger,
-      // The first 'message' listener: the frame's arrival, before the app's own handling.
-      eventSubSocketFactory: (url) => {
-        const socket = new WebSocket(url, { maxPayload: 1024 * 1024, handshakeTimeout: 15_000 });
-        socket.on('message', (data: WebSocket.RawData) => {
-          if (arrived === null && data.toString().includes('"stream.online"')) arrived = performance.now();
-        });
-        return socket;
-      },
+      // Subscribed to stream.online before the first round.
+      subscribedTo: ['stream.online'],
     });
-    const app = sidestage;
-    const call = async <T>(channel: Channel, arg?: unknown): Promise<T> => {
-      const result = (await app.router.dispatch(channel, arg, trusted)) as IpcResult<T>;
-      if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-      return result.value;
-    };
+    const { sidestage: app, sim, broadcasterId, call } = demo;
     const emulator = app.emulator!;
-    const broadcasterId = emulator.demo!.broadcaster.id;
-    const sim = createSimulationClient({ baseUrl: emulator.url });
     emulator.state.events.subscribe((event) => {
       if (event.type === 'stream.online' && event.stream.userId === broadcasterId && accepted === null) {
         accepted = performance.now();
@@ -118,15 +85,6 @@ export async function run(options: { rounds: number; encoder?: 'auto' | 'test-st
     });
     // No grace: a stopped round is offline at once, so that the next round starts from offline.
     await sim.setIngestSettings({ reconnect_grace_ms: 0 });
-    await sim.settings({ auto_approve: true });
-    let signedIn = false;
-    app.router.onEvent((event, payload) => {
-      if (event === 'auth:changed') signedIn = (payload as { status: string }).status === 'signedIn';
-    });
-    await call('auth:signIn', { flow: 'loopback' });
-    await until(() => signedIn, 'signed in');
-    // EventSub subscribed to stream.online before the first round.
-    await until(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'stream.online' && s.status === 'enabled'), 'the stream.online subscription');
     if (obs) {
       await call('obs:setPassword', { password: obs.password });
       await call('obs:connect');
@@ -190,9 +148,8 @@ export async function run(options: { rounds: number; encoder?: 'auto' | 'test-st
     console.log(`    Start -> seen by the poller, these rounds' phases     p50 ${ms(percentile(detected, 50))}   max ${ms(Math.max(...detected))}`);
     console.log(`    expected over a uniform phase: encoder start p50 + 30 s + request = ${ms(percentile(rounds.map((r) => r.accepted), 50) + POLL_PERIOD_MS / 2 + requestP50)}; worst case + 60 s`);
   } finally {
-    await sidestage?.dispose();
+    await demo?.dispose();
     await obs?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -13,25 +13,18 @@
  *    bursts (flat = no growth from the first burst to the second). Baseline: the relay page's DOM
  *    after the same frames, and how long playing them one at a time would have taken.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { chromium, type Page } from '@playwright/test';
-import WebSocket, { WebSocketServer } from 'ws';
-import { createSimulationClient } from '../src/emulator/simulation-client';
-import type { AlertQueueState, Channel, IpcResult, OverlaysState } from '../src/shared/ipc/contract';
-import { createSidestage, type Sidestage } from '../src/main/composition';
-import { MemoryTokenStore } from '../src/main/services/auth/token-store';
-import { silentLogger } from '../src/main/services/logger';
-import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
+import { WebSocketServer } from 'ws';
+import type { AlertQueueState, OverlaysState } from '../src/shared/ipc/contract';
+import type { DemoSidestage } from '../src/main/test-support/demo-sidestage';
+import { waitUntil } from '../src/main/test-support/wait-until';
 import { ensureBuilt, projectRoot } from '../scripts/build-output.mjs';
 import { chromiumArgs, findChromium } from '../e2e/support/find-chromium';
+import { heapAfterGc, startBenchApp } from './support/demo-app';
 import { ms, percentile } from './support/stats';
 
-const trusted = { trusted: true, description: 'bench' };
 const wallNow = () => performance.timeOrigin + performance.now();
 
 /** In the pages: every element added, with its text and the wall-clock time it was added. */
@@ -66,13 +59,7 @@ const relayPage = (socketUrl: string) => `<!doctype html><meta charset="utf-8"><
  * Waits for a condition, looking every 25 ms: the app shares this process, and the pages' times are
  * taken in the pages, so looking more often would only slow the app down.
  */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000) => waitUntil(check, timeoutMs, what, 25);
 
 const inserted = (page: Page) => page.evaluate('window.__inserted') as Promise<{ text: string; at: number; joined: boolean }[]>;
 
@@ -84,13 +71,6 @@ async function pageHeap(page: Page): Promise<number> {
   return usedSize;
 }
 
-/** This process's heap after a full collection (gc made callable at run time). */
-function serverHeap(): number {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  return process.memoryUsage().heapUsed;
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export async function run(options: { rounds?: number; burst?: number; burstSeconds?: number } = {}): Promise<void> {
@@ -98,59 +78,27 @@ export async function run(options: { rounds?: number; burst?: number; burstSecon
   const burst = options.burst ?? 500;
   const burstSeconds = options.burstSeconds ?? 5;
   ensureBuilt();
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-overlays-'));
   const relay = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   relay.on('error', () => undefined);
   await new Promise<void>((resolve) => relay.once('listening', () => resolve()));
   /** EventSub frames with a follow: when each reached the app's socket, by the follower's login. */
   const arrived = new Map<string, number>();
-  let sidestage: Sidestage | null = null;
+  let demo: DemoSidestage | null = null;
   const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
   try {
-    sidestage = await createSidestage({
-      transport: 'dock',
-      dataDir,
-      version: 'bench',
-      env: {},
-      tokenStore: new MemoryTokenStore(),
-      settings: new MemorySettingsStore(),
-      openUrl: async (url) => {
-        await fetch(url);
-        return true;
-      },
-      logger: silentLogger,
+    demo = await startBenchApp({
+      name: 'overlays',
       overlayPagesDir: join(projectRoot, 'out/overlays'),
-      // The first 'message' listener: the frame's arrival, before the app's own handling; the bare
-      // relay forwards it from here.
-      eventSubSocketFactory: (url) => {
-        const socket = new WebSocket(url, { maxPayload: 1024 * 1024, handshakeTimeout: 15_000 });
-        socket.on('message', (data: WebSocket.RawData) => {
-          const text = data.toString();
-          if (!text.includes('"channel.follow"')) return;
-          const login = /"user_login":"([^"]+)"/.exec(text)?.[1];
-          if (login) arrived.set(login, wallNow());
-          for (const client of relay.clients) client.send(text);
-        });
-        return socket;
+      // The frame's arrival, before the app's own handling; the bare relay forwards it from here.
+      onFrame: (text) => {
+        if (!text.includes('"channel.follow"')) return;
+        const login = /"user_login":"([^"]+)"/.exec(text)?.[1];
+        if (login) arrived.set(login, wallNow());
+        for (const client of relay.clients) client.send(text);
       },
+      subscribedTo: ['channel.follow'],
     });
-    const app = sidestage;
-    const call = async <T>(channel: Channel, arg?: unknown): Promise<T> => {
-      const result = (await app.router.dispatch(channel, arg, trusted)) as IpcResult<T>;
-      if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-      return result.value;
-    };
-    const emulator = app.emulator!;
-    const broadcasterId = emulator.demo!.broadcaster.id;
-    const sim = createSimulationClient({ baseUrl: emulator.url });
-    await sim.settings({ auto_approve: true });
-    let signedIn = false;
-    app.router.onEvent((event, payload) => {
-      if (event === 'auth:changed') signedIn = (payload as { status: string }).status === 'signedIn';
-    });
-    await call('auth:signIn', { flow: 'loopback' });
-    await until(() => signedIn, 'signed in');
-    await until(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.follow' && s.status === 'enabled'), 'the channel.follow subscription');
+    const { sidestage: app, sim, broadcasterId, call } = demo;
     const state = await call<OverlaysState>('overlays:getState');
     const alertsUrl = state.overlays.find((o) => o.key === 'alerts')!.url!;
 
@@ -221,7 +169,7 @@ export async function run(options: { rounds?: number; burst?: number; burstSecon
     await overlay.reload();
     await relayed.evaluate('window.__inserted = []; document.querySelectorAll(".relayed").forEach((n) => n.remove())');
     await until(() => app.overlays.getQueue().pagesOpen === 1, 'the page back');
-    const heapBefore = { page: await pageHeap(overlay), server: serverHeap() };
+    const heapBefore = { page: await pageHeap(overlay), server: heapAfterGc() };
     const after: { page: number; server: number }[] = [];
     for (let b = 0; b < 2; b++) {
       const crowd = await users(`benchburst${b}x`, burst);
@@ -248,7 +196,7 @@ export async function run(options: { rounds?: number; burst?: number; burstSecon
       console.log(
         `burst ${b + 1}: ${burst} follows in ${burstSeconds} s -> ${shown.length} alerts (${singles.length} alone, ${summaries.length} summary of ${accounted - singles.length}); accounted for ${accounted} of ${burst}, shown twice ${twice}; all told after ${(doneMs / 1000).toFixed(1)} s`,
       );
-      after.push({ page: await pageHeap(overlay), server: serverHeap() });
+      after.push({ page: await pageHeap(overlay), server: heapAfterGc() });
     }
     const relayNodes = (await relayed.evaluate('document.querySelectorAll(".relayed").length')) as number;
     console.log(`  page JS heap: ${mb(heapBefore.page)} before, ${mb(after[0]!.page)} after burst 1, ${mb(after[1]!.page)} after burst 2 (growth from 1 to 2: ${mb(after[1]!.page - after[0]!.page)})`);
@@ -257,9 +205,8 @@ export async function run(options: { rounds?: number; burst?: number; burstSecon
     await context.close();
   } finally {
     await browser.close();
-    await sidestage?.dispose();
+    await demo?.dispose();
     for (const client of relay.clients) client.terminate();
     await new Promise((resolve) => relay.close(resolve));
-    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -135,6 +135,20 @@ export interface Sidestage {
 }
 
 export async function createSidestage(options: SidestageOptions): Promise<Sidestage> {
+  const opened: Release[] = [];
+  try {
+    return await startSidestage(options, opened);
+  } catch (error) {
+    // A failed start leaves nothing open: what it opened so far is released, last first.
+    for (const release of opened.splice(0).reverse()) await Promise.resolve().then(release).catch(() => {});
+    throw error;
+  }
+}
+
+/** Something a start opened (a journal's open file, the emulator's port), released if a later step fails. */
+type Release = () => unknown;
+
+async function startSidestage(options: SidestageOptions, opened: Release[]): Promise<Sidestage> {
   const { logger, settings } = options;
   // A listener that throws (in any service's Emitter) is logged, not fatal.
   setListenerErrorReporter((error) => logger.error('a listener failed', { error }));
@@ -143,8 +157,10 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   // What the services read at start, before anything is built: then every service is built at once.
   const files = await openRedemptionFiles(options.dataDir, { notices: recoveryNotices, logger });
   const overlayFiles = await openOverlayFiles({ dataDir: options.dataDir, notices: recoveryNotices, logger });
+  opened.push(() => overlayFiles.queue.dispose());
   // Files that cannot be opened leave automations off (with the reason), decided here.
   const automationFiles = await openAutomationFiles(options.dataDir, { notices: recoveryNotices, logger });
+  opened.push(() => automationFiles.ledger?.dispose());
 
   let emulator: RunningEmulator | null = null;
   let config: PlatformConfig;
@@ -153,6 +169,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     // several demos (and parallel tests) never fight over one port.
     const redirectUri = `http://127.0.0.1:${await demoRedirectPort()}/callback`;
     emulator = await startEmulator({ port: 0, seed: 'demo', demoRedirectUris: [redirectUri] });
+    opened.push(() => emulator?.close());
     const demo = emulator.demo;
     if (!demo) throw new Error('The demo seed registered no client');
     config = emulatorPlatform(emulator.url, { clientId: demo.clientId, clientSecret: demo.clientSecret }, redirectUri);
@@ -400,6 +417,8 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     await emulator?.close();
   };
 
+  // From here `dispose` releases everything the start opened (the catch below), the files and the emulator with it.
+  opened.splice(0);
   try {
     // Listeners first, then the sources they listen to, so that nothing reported at start is missed.
     startRedemptionServices(redemptions);

@@ -17,7 +17,19 @@ import { openDockData } from './dock/dock-data';
 import { createAesFileCipher } from './services/auth/aes-file-cipher';
 import { silentLogger } from './services/logger';
 import type { SettingsStore } from './services/settings/settings-store';
-import { automationFixture, automationRunFixture, automationsFileFixture, markerPressFixture, outboxEntryFixture } from './test-support/data-file-fixtures';
+import {
+  alertQueueFileFixture,
+  automationFixture,
+  automationRunFixture,
+  automationsFileFixture,
+  goalFixture,
+  markerPressFixture,
+  mediaFileFixture,
+  mediaItemFixture,
+  outboxEntryFixture,
+  overlaysFileFixture,
+  queuedAlertFixture,
+} from './test-support/data-file-fixtures';
 import { startDockServices } from './test-support/dock-start-up';
 
 const isRoot = process.getuid?.() === 0;
@@ -42,6 +54,8 @@ const press = markerPressFixture;
 /** A data file: its valid form, and a form with one bad entry among good ones (with what must survive). */
 interface DataFile {
   name: string;
+  /** What the file refers to, put in place before it is damaged (the media library's copies). */
+  prepare?(dir: string): Promise<void>;
   valid(dir: string): string | Buffer;
   oneBad?: { text: string; check(dir: string, settings: SettingsStore): Promise<number> };
   /**
@@ -174,7 +188,47 @@ const files: DataFile[] = [
     },
     journal: { cut: (dir) => alertIdsKept(dir, ['follow-a']) },
   },
+  {
+    name: 'alert-queue.json',
+    valid: () => alertQueueFileFixture([queuedAlertFixture('a')], [['follow-a', 1]]),
+    oneBad: {
+      text: alertQueueFileFixture([queuedAlertFixture('a'), { id: 'event:bad', kind: 'sideways' }, queuedAlertFixture('b')], [['follow-a', 1], ['follow-bad'], ['follow-b', 2]]),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'alert-queue.json'), 'utf8')) as { waiting: { id: string }[] };
+        const waiting = ['event:a', 'event:b'].filter((id) => !now.waiting.some((alert) => alert.id === id)).length;
+        return waiting + (await alertIdsKept(dir, ['follow-a', 'follow-b']));
+      },
+    },
+  },
+  {
+    name: 'overlays.json',
+    valid: () => overlaysFileFixture([goalFixture('a')]),
+    oneBad: {
+      text: overlaysFileFixture([goalFixture('a'), { id: 'Not An Id', source: 'elsewhere' }, goalFixture('b')]),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'overlays.json'), 'utf8')) as { goals: { id: string }[]; tokens: Record<string, string> };
+        const goals = ['a', 'b'].filter((id) => !now.goals.some((goal) => goal.id === id)).length;
+        return goals + (now.tokens.alerts === 'A'.repeat(43) ? 0 : 1);
+      },
+    },
+  },
+  {
+    name: 'media.json',
+    async prepare(dir) {
+      await mkdir(join(dir, 'media'));
+      for (const id of ['a', 'b']) await writeFile(join(dir, 'media', `${mediaItemFixture(id).id}.png`), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    },
+    valid: () => mediaFileFixture([mediaItemFixture('a')]),
+    oneBad: {
+      text: mediaFileFixture([mediaItemFixture('a'), { id: 'bad', kind: 'video' }, mediaItemFixture('b')]),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'media.json'), 'utf8')) as { items: { id: string }[] };
+        return ['a', 'b'].filter((id) => !now.items.some((item) => item.id === mediaItemFixture(id).id)).length;
+      },
+    },
+  },
   { name: 'tokens.enc', valid: (dir) => createAesFileCipher(join(dir, 'token.key')).encrypt('{"shape":"not tokens"}') },
+  { name: 'obs-password.enc', valid: (dir) => createAesFileCipher(join(dir, 'token.key')).encrypt('{"shape":"not a password"}') },
   { name: 'dock-secret', valid: () => 'A'.repeat(32) },
 ];
 
@@ -198,8 +252,8 @@ async function damage(dir: string, file: DataFile, how: Damage): Promise<boolean
       return true;
     }
     case 'wrong shape':
-      // The token file's valid form is already of the wrong shape inside its encryption.
-      await writeFile(path, file.name === 'tokens.enc' ? valid : file.name === 'dock-secret' ? 'short' : file.journal ? '[1, 2, 3]\n' : '[1, 2, 3]');
+      // The encrypted files' valid form is already of the wrong shape inside its encryption.
+      await writeFile(path, file.name.endsWith('.enc') ? valid : file.name === 'dock-secret' ? 'short' : file.journal ? '[1, 2, 3]\n' : '[1, 2, 3]');
       return true;
     case 'one bad entry':
       if (!file.oneBad) return false;
@@ -250,6 +304,7 @@ describe('a damaged data directory', () => {
         const dir = await mkdtemp(join(tmpdir(), 'sidestage-corrupt-'));
         count(file.name, 'tries');
         try {
+          await file.prepare?.(dir);
           await damage(dir, file, how);
           const before = how === 'directory' ? null : await readFile(join(dir, file.name)).catch(() => null);
           let notices: DataRecoveryNotice[];

@@ -1,13 +1,10 @@
 /** Every EventSub type of the engagement area: subscribable with its scope by the broadcaster only. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../test-support/eventsub-test-client';
+import { describe, expect, it } from 'vitest';
+import { subscribe, TestSocket, useTestSockets } from '../test-support/eventsub-test-client';
 import { useDemoEmulator } from '../test-support/demo-emulator';
 
 const demo = useDemoEmulator();
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  while (sockets.length > 0) sockets.pop()!.close();
-});
+const sockets = useTestSockets();
 
 const TYPES: [type: string, version: string, scope: string][] = [
   ['channel.poll.begin', '1', 'channel:read:polls'],

@@ -1,4 +1,5 @@
 /** A WebSocket client for the EventSub tests: keeps every frame and waits on conditions, never on fixed sleeps. */
+import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { call, helixHeaders, type TestResponse } from './emulator-test-client';
 
@@ -116,4 +117,13 @@ export function subscribe(
     headers: helixHeaders(auth.token, auth.clientId),
     json: { type, version, condition, transport: { method: 'websocket', session_id: sessionId } },
   });
+}
+
+/** The sockets of a test file, each closed after the test that opened it: push every socket opened. */
+export function useTestSockets(): TestSocket[] {
+  const sockets: TestSocket[] = [];
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  return sockets;
 }

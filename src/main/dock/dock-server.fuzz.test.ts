@@ -17,14 +17,12 @@ import { MAX_ERROR_MESSAGE_CHARS } from '../ipc/ipc-router';
 import { startDemoSidestage, type DemoSidestage } from '../test-support/demo-sidestage';
 import { silentLogger } from '../services/logger';
 import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders, type RawAnswer } from '../../emulator/test-support/raw-http';
-import { seededRandom } from '../../emulator/test-support/seeded-random';
+import { badFrames, closesOn, createFuzzSuite, expectClean, judgeHttp as judge, type Verdict } from '../test-support/fuzz-suite';
 import { defaultSettings, MemorySettingsStore, type Settings } from '../services/settings/settings-store';
 import { startDockServer, type RunningDock } from './dock-server';
 
-const seed = Number(process.env.SIDESTAGE_FUZZ_SEED ?? 20261124);
-const random = seededRandom(seed);
-const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const int = (max: number) => Math.floor(random() * max);
+const suite = createFuzzSuite({ title: 'dock fuzz', defaultSeed: 20261124, counted: 'data lost', alive });
+const { seed, random, pick, int } = suite;
 
 const secret = 's'.repeat(43);
 let sidestage: Sidestage;
@@ -34,18 +32,6 @@ let rendererDir: string;
 let settings: MemorySettingsStore;
 let agent: Agent;
 let baseline: string;
-
-interface Tally {
-  tries: number;
-  refused: number;
-  accepted: number;
-  crashes: number;
-  dataLost: number;
-  wrong: string[];
-}
-const tallies = new Map<string, Tally>();
-const uncaught: unknown[] = [];
-const record = (error: unknown) => uncaught.push(error);
 
 /** Answers that show the services' data, minus what moves on its own (clocks, keepalives). */
 const readOnlyChannels: Channel[] = [
@@ -93,48 +79,27 @@ async function alive(): Promise<boolean> {
   }
 }
 
+/** The data's changes since the baseline, in words. */
+async function dataChanges(): Promise<string[]> {
+  const after = await snapshot();
+  if (after === baseline) return [];
+  const [was, now] = [JSON.parse(baseline) as Record<string, unknown>, JSON.parse(after) as Record<string, unknown>];
+  return Object.keys(was)
+    .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]))
+    .map((key) => `data changed: ${key}: ${JSON.stringify(now[key]).slice(0, 300)} was ${JSON.stringify(was[key]).slice(0, 300)}`);
+}
+
 /**
  * Runs the tries of one area. Each try says how its answer went; after each, the dock must still
  * answer and nothing may have escaped as an uncaught error; after the area, the data must match.
  */
-async function area(name: string, tries: (() => Promise<'refused' | 'accepted' | string>)[], probeEvery = 1): Promise<Tally> {
-  const tally: Tally = { tries: 0, refused: 0, accepted: 0, crashes: 0, dataLost: 0, wrong: [] };
-  tallies.set(name, tally);
-  for (const run of tries) {
-    const before = uncaught.length;
-    tally.tries += 1;
-    let outcome: string;
-    try {
-      outcome = await run();
-    } catch (error) {
-      outcome = `threw ${error instanceof Error ? error.message : String(error)}`;
-    }
-    if (outcome === 'refused') tally.refused += 1;
-    else if (outcome === 'accepted') tally.accepted += 1;
-    else tally.wrong.push(outcome.slice(0, 200));
-    const probe = tally.tries % probeEvery === 0 || tally.tries === tries.length;
-    if (uncaught.length > before || (probe && !(await alive()))) tally.crashes += 1;
-  }
-  const after = await snapshot();
-  if (after !== baseline) {
-    tally.dataLost += 1;
-    const [was, now] = [JSON.parse(baseline) as Record<string, unknown>, JSON.parse(after) as Record<string, unknown>];
-    for (const key of Object.keys(was)) if (JSON.stringify(was[key]) !== JSON.stringify(now[key])) tally.wrong.push(`data changed: ${key}: ${JSON.stringify(now[key]).slice(0, 300)} was ${JSON.stringify(was[key]).slice(0, 300)}`);
-  }
-  return tally;
-}
+const area = (name: string, tries: (() => Promise<Verdict>)[], probeEvery = 1) => suite.area(name, tries, { probeEvery, after: dataChanges });
 
-/** A refusal: a 4xx that says why in words (HEAD has no body). */
-function judgeHttp(answer: RawAnswer, method: string, credentials: boolean): 'refused' | 'accepted' | string {
-  if (answer.status === null) return `no answer (closed=${answer.closed}, reset=${answer.reset})`;
-  if (answer.status >= 400 && answer.status < 500) return method === 'HEAD' || answer.body.trim().length > 0 ? 'refused' : `${answer.status} without a message`;
-  if (answer.status < 400 && credentials) return 'accepted';
-  return `${answer.status}${credentials ? '' : ' without credentials'}`;
-}
+/** A refusal: a 4xx that says why in words (HEAD has no body); with credentials, an answer or a redirect is accepted. */
+const judgeHttp = (answer: RawAnswer, method: string, credentials: boolean) => judge(answer, method, credentials, 400);
 
 beforeAll(async () => {
-  process.on('uncaughtException', record);
-  process.on('unhandledRejection', record);
+  suite.start();
   agent = new Agent({ connections: 4 });
   rendererDir = await mkdtemp(join(tmpdir(), 'sidestage-fuzz-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Sidestage</title>');
@@ -154,23 +119,12 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  process.off('uncaughtException', record);
-  process.off('unhandledRejection', record);
-  const rows = [...tallies].map(([name, t]) => `${name.padEnd(22)} ${String(t.tries).padStart(6)} ${String(t.refused).padStart(9)} ${String(t.accepted).padStart(9)} ${String(t.crashes).padStart(8)} ${String(t.dataLost).padStart(10)}`);
-  const header = `${'area'.padEnd(22)} ${'tries'.padStart(6)} ${'refused'.padStart(9)} ${'accepted'.padStart(9)} ${'crashes'.padStart(8)} ${'data lost'.padStart(10)}`;
-  console.log(`dock fuzz, seed ${seed} (SIDESTAGE_FUZZ_SEED)\n${header}\n${rows.join('\n')}`);
+  suite.finish();
   await dock?.close();
   await demo?.dispose();
   await agent?.close();
   if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
 });
-
-function expectClean(tally: Tally): void {
-  expect(tally.wrong).toEqual([]);
-  expect(tally.crashes).toBe(0);
-  expect(tally.dataLost).toBe(0);
-  expect(tally.refused + tally.accepted).toBe(tally.tries);
-}
 
 // ---------- generators ----------
 
@@ -375,35 +329,14 @@ describe(`dock fuzz (seed ${seed})`, { timeout: 30_000 }, () => {
 
   it('WebSocket frames: an authorised socket that sends any bad frame is closed, the dock keeps running', async () => {
     const text = (t: string) => Buffer.from(t);
-    const fixed: Buffer[] = [
-      frame({ opcode: 1, payload: Buffer.alloc(5000, 0x61) }),
-      frame({ opcode: 2, declaredLength: 2 ** 40, payload: Buffer.alloc(0) }),
-      frame({ opcode: 1, payload: Buffer.from([0xc3, 0x28]) }),
-      frame({ opcode: 1, masked: false, payload: text('hi') }),
-      ...[3, 4, 5, 6, 7, 11, 12, 13, 14, 15].map((opcode) => frame({ opcode, payload: text('hi') })),
-      ...[1, 2, 4].map((rsv) => frame({ opcode: 1, rsv, payload: text('hi') })),
-      frame({ opcode: 9, fin: false, payload: text('hi') }),
-      frame({ opcode: 9, payload: Buffer.alloc(126, 0x61) }),
+    // The event socket is one-way: a continuation with nothing to continue, a close too short, an event sent back, a message broken off.
+    const own = [
       frame({ opcode: 0, payload: text('hi') }),
-      frame({ opcode: 8, payload: Buffer.from([0x03, 0xe7]) }),
       frame({ opcode: 8, payload: Buffer.from([0x00]) }),
       frame({ opcode: 1, payload: text('{"event":"auth:changed"}') }),
       Buffer.concat([frame({ opcode: 1, fin: false, payload: text('a') }), frame({ opcode: 1, payload: text('b') })]),
     ];
-    const tries = Array.from({ length: 70 }, (_, i) => {
-      const bytes = i < fixed.length ? fixed[i]! : frame({ fin: random() < 0.7, rsv: int(8), opcode: int(16), masked: random() < 0.8, payload: Buffer.from(Array.from({ length: int(300) }, () => int(256))) });
-      return async () => {
-        const ws = await rawWebSocket(dock.port, '/events', auth());
-        ws.socket.write(bytes);
-        // Whatever the frame did, a text frame after it must end the one-way socket.
-        if (!ws.socket.destroyed) ws.socket.write(frame({ opcode: 1, payload: text('x') }));
-        const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5_000).unref());
-        const end = await Promise.race([ws.closed, timeout]);
-        ws.socket.destroy();
-        if (end === 'timeout') return `socket left open after frame ${i}: ${bytes.subarray(0, 16).toString('hex')}`;
-        return end.code === null || (end.code >= 1000 && end.code < 5000) ? 'refused' : `closed with ${end.code}`;
-      };
-    });
+    const tries = badFrames(suite, 70, own).map((bytes) => async () => closesOn(await rawWebSocket(dock.port, '/events', auth()), bytes));
     expectClean(await area('WebSocket frames', tries));
   });
 

@@ -73,3 +73,34 @@ export const automationRunFixture = (id: string) => ({
   endedAt: '2026-01-01T00:00:01.000Z',
   steps: [{ action: 'chatMessage', summary: 'Say "Thanks"', status: 'done', startedAt: null, endedAt: null, result: 'Sent', error: null }],
 });
+
+/** One alert of the queue, as `alert-queue.json` holds it (waiting, on screen or last shown). */
+export const queuedAlertFixture = (id: string) => ({
+  id: `event:${id}`,
+  kind: 'follow',
+  ofKind: null,
+  count: 1,
+  text: `${id} just followed!`,
+  imageId: null,
+  soundId: null,
+  volume: 1,
+  durationMs: 5000,
+  test: false,
+});
+
+/** `alert-queue.json` with these alerts waiting and these event ids already alerted. */
+export const alertQueueFileFixture = (waiting: unknown[], seen: unknown[]) =>
+  JSON.stringify({ version: 1, seq: 0, seen, waiting, showing: null, last: null, pausedByHand: false, adBreakUntil: null });
+
+/** One goal bar, as `overlays.json` holds it. */
+export const goalFixture = (id: string) => ({ id, title: `Goal ${id}`, source: 'custom', counts: 'manual', current: 1, target: 10 });
+
+/** `overlays.json` with these goal bars (every other setting left to its default when read). */
+export const overlaysFileFixture = (goals: unknown[]) =>
+  JSON.stringify({ version: 1, tokens: { alerts: 'A'.repeat(43) }, alerts: { types: {}, options: { gapMs: 1500, summaryAfter: 5, mutedRewardIds: [] } }, goals, reducedMotion: false });
+
+/** One image of the media library, as `media.json` lists it; its copy is `media/<id>.png`. */
+export const mediaItemFixture = (id: string) => ({ id: id.padEnd(32, '0'), name: `${id}.png`, kind: 'image', contentType: 'image/png', bytes: 4, extension: 'png' });
+
+/** `media.json` with these items. */
+export const mediaFileFixture = (items: unknown[]) => JSON.stringify({ version: 1, items });

@@ -37,11 +37,13 @@ export interface DemoSidestage {
 export type DemoSidestageOptions = Partial<Omit<SidestageOptions, 'transport' | 'dataDir'>> & {
   /** Names the data directory (`sidestage-<name>-…`), to tell the tests' leftovers apart. */
   name: string;
+  /** False: `received` stays empty (a benchmark measuring the heap keeps nothing it does not need). */
+  record?: boolean;
 };
 
 export const trustedRenderer = { trusted: true, description: 'test renderer' };
 
-export async function startDemoSidestage({ name, ...options }: DemoSidestageOptions): Promise<DemoSidestage> {
+export async function startDemoSidestage({ name, record = true, ...options }: DemoSidestageOptions): Promise<DemoSidestage> {
   const dataDir = await mkdtemp(join(tmpdir(), `sidestage-${name}-`));
   let sidestage: Sidestage | null = null;
   const dispose = async () => {
@@ -69,14 +71,14 @@ export async function startDemoSidestage({ name, ...options }: DemoSidestageOpti
     const emulator = app.emulator;
     if (!emulator?.demo) throw new Error('startDemoSidestage: the app did not start in demo mode (a client ID in env or settings?)');
     const received: unknown[] = [];
-    app.router.onEvent((event, payload) => received.push([event, payload]));
+    if (record) app.router.onEvent((event, payload) => received.push([event, payload]));
     const sim = createSimulationClient({ baseUrl: emulator.url });
     // Consent is given without a click on the emulator's consent page.
     await sim.settings({ auto_approve: true });
 
     const call = async <T>(channel: Channel, arg?: unknown): Promise<T> => {
       const result = (await app.router.dispatch(channel, arg, trustedRenderer)) as IpcResult<T>;
-      received.push(result);
+      if (record) received.push(result);
       if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
       return result.value;
     };

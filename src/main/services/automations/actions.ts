@@ -9,6 +9,7 @@ import type { ChatSettingsValues } from '../../../shared/domain/chat-settings';
 import type { AutomationAction, ChannelEvent, ResolveResult } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
 import { AppError } from '../app-error';
+import { withTimeout } from '../common/with-timeout';
 import type { ObsSceneControl } from '../obs/obs-scene-control';
 import type { ChatPacer } from './chat-pacer';
 import { renderTemplate, safeChatText, safeMarkerDescription } from './template';
@@ -100,21 +101,9 @@ export const sampleUserId = 'sample-viewer';
 
 const seconds = (s: number) => (s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`);
 
-/** `work`, or a timeout error in words once `ms` have passed. */
+/** `work`, or a timeout error in words ("OBS did not answer within 10 s.") once `ms` have passed. */
 export function bounded<T>(clock: Clock, ms: number, work: Promise<T>, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = clock.setTimeout(() => reject(new AppError('timeout', `${what} did not answer within ${Math.round(ms / 1000)} s.`)), ms);
-    work.then(
-      (value) => {
-        clock.clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clock.clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+  return withTimeout(work, clock, ms, `${what} did not answer within ${Math.round(ms / 1000)} s.`);
 }
 
 /** Runs one action; answers what it did, in words. */

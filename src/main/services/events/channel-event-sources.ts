@@ -95,11 +95,14 @@ const streamOnline = z.object({ id: z.string(), type: z.string(), started_at: z.
 const streamOffline = z.object({});
 /** `channel.update` version 2 (no scope): the title or category changed, here or on the platform. */
 const channelUpdate = z.object({ title: z.string(), language: z.string(), category_id: z.string(), category_name: z.string() });
-const pollBegin = z.object({ id: z.string(), title: z.string(), choices: z.array(z.object({ id: z.string(), title: z.string() })), started_at: z.string(), ends_at: z.string().nullable().optional() });
+/** A poll's choice or a prediction's outcome. */
+const option = z.object({ id: z.string(), title: z.string() });
+const choiceVotes = option.extend({ votes: z.number().int().nullable().optional() });
+const pollBegin = z.object({ id: z.string(), title: z.string(), choices: z.array(option), started_at: z.string(), ends_at: z.string().nullable().optional() });
 const pollEnd = z.object({
   id: z.string(),
   title: z.string(),
-  choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int().nullable().optional() })),
+  choices: z.array(choiceVotes),
   status: z.string(),
   started_at: z.string().optional(),
   ended_at: z.string().nullable().optional(),
@@ -107,17 +110,17 @@ const pollEnd = z.object({
 const pollProgress = z.object({
   id: z.string(),
   title: z.string(),
-  choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int().nullable().optional() })),
+  choices: z.array(choiceVotes),
   started_at: z.string(),
   ends_at: z.string().nullable().optional(),
 });
-const outcomeWithStakes = z.object({ id: z.string(), title: z.string(), users: z.number().int().nullable().optional(), channel_points: z.number().int().nullable().optional() });
+const outcomeWithStakes = option.extend({ users: z.number().int().nullable().optional(), channel_points: z.number().int().nullable().optional() });
 const predictionProgress = z.object({ id: z.string(), title: z.string(), outcomes: z.array(outcomeWithStakes), started_at: z.string(), locks_at: z.string().nullable().optional() });
 const predictionLock = z.object({ id: z.string(), title: z.string(), outcomes: z.array(outcomeWithStakes), started_at: z.string(), locked_at: z.string().nullable().optional() });
 const predictionBegin = z.object({
   id: z.string(),
   title: z.string(),
-  outcomes: z.array(z.object({ id: z.string(), title: z.string() })),
+  outcomes: z.array(option),
   started_at: z.string(),
   locks_at: z.string().nullable().optional(),
 });
@@ -255,7 +258,18 @@ export function rolesOf(badges: readonly { set_id: string }[]): ChatRoles {
 }
 
 const stakes = (list: Wire<typeof outcomeWithStakes>[]) => list.map((o) => ({ id: o.id, title: o.title, users: o.users ?? 0, channelPoints: o.channel_points ?? 0 }));
-const rewardOf = (e: Wire<typeof redemption>) => ({ id: e.reward.id, title: e.reward.title, cost: e.reward.cost, prompt: e.reward.prompt ?? '' });
+const votes = (list: Wire<typeof choiceVotes>[]) => list.map((ch) => ({ id: ch.id, title: ch.title, votes: ch.votes ?? 0 }));
+/** What both of a redemption's events say of it. */
+const redemptionFieldsOf = (e: Wire<typeof redemption>) => ({
+  redemptionId: e.id,
+  reward: { id: e.reward.id, title: e.reward.title, cost: e.reward.cost, prompt: e.reward.prompt ?? '' },
+  user: userOf(e),
+  input: e.user_input ?? '',
+  status: e.status,
+});
+const hypeTrainFieldsOf = (e: Wire<typeof hypeTrain>) => ({ trainId: e.id, level: e.level, total: e.total });
+/** What the three events of a creator goal say of it. */
+const goalFieldsOf = (e: Wire<typeof goal>) => ({ goalId: e.id, goalType: e.type, description: e.description, current: e.current_amount, target: e.target_amount });
 const fragments = (list: Wire<typeof fragment>[]) => list.map((f) => ({ type: f.type, text: f.text, emoteId: f.emote?.id ?? null }));
 const badges = (list: Wire<typeof badge>[] | null | undefined) => (list ?? []).map((b) => ({ setId: b.set_id, id: b.id }));
 
@@ -270,8 +284,7 @@ function source<K extends ChannelEventKind, S extends z.ZodType>(
   return { kind, type, version, schema, read: read as (event: never, context: SourceContext) => ReadEvent<K> | null, ...(condition ? { condition } : {}) };
 }
 
-const goalEvent = <K extends 'goalBegin' | 'goalProgress'>(kind: K, type: string) =>
-  source(kind, type, '1', goal, (e, c) => ({ kind, id: c.messageId, at: c.messageTimestamp, goalId: e.id, goalType: e.type, description: e.description, current: e.current_amount, target: e.target_amount }) as ReadEvent<K>);
+const goalEvent = <K extends 'goalBegin' | 'goalProgress'>(kind: K, type: string) => source(kind, type, '1', goal, (e, c) => ({ kind, id: c.messageId, at: c.messageTimestamp, ...goalFieldsOf(e) }) as ReadEvent<K>);
 
 /** Every kind of `ChannelEvent` with where it comes from. */
 export const channelEventSources: readonly ChannelEventSource[] = [
@@ -314,25 +327,12 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     (e, c) => (e.from_broadcaster_user_id === c.broadcasterId ? { kind: 'raidSent', id: c.messageId, at: c.messageTimestamp, to: userOf(e, 'to_broadcaster_user'), viewers: e.viewers } : null),
     (id) => ({ from_broadcaster_user_id: id }),
   ),
-  source('redemption', 'channel.channel_points_custom_reward_redemption.add', '1', redemption, (e) => ({
-    kind: 'redemption',
-    id: redemptionEventId(e.id),
-    at: e.redeemed_at,
-    redemptionId: e.id,
-    reward: rewardOf(e),
-    user: userOf(e),
-    input: e.user_input ?? '',
-    status: e.status,
-  })),
+  source('redemption', 'channel.channel_points_custom_reward_redemption.add', '1', redemption, (e) => ({ kind: 'redemption', id: redemptionEventId(e.id), at: e.redeemed_at, ...redemptionFieldsOf(e) })),
   source('redemptionUpdate', 'channel.channel_points_custom_reward_redemption.update', '1', redemption, (e, c) => ({
     kind: 'redemptionUpdate',
     id: `redemption-update:${e.id}:${e.status}`,
     at: c.messageTimestamp,
-    redemptionId: e.id,
-    reward: rewardOf(e),
-    user: userOf(e),
-    input: e.user_input ?? '',
-    status: e.status,
+    ...redemptionFieldsOf(e),
   })),
   source('donation', 'channel.charity_campaign.donate', '1', donation, (e, c) => ({
     kind: 'donation',
@@ -344,9 +344,9 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     amount: { value: e.amount.value, decimalPlaces: e.amount.decimal_places, currency: e.amount.currency },
     charityName: e.charity_name,
   })),
-  source('hypeTrainBegin', 'channel.hype_train.begin', '2', hypeTrain, (e) => ({ kind: 'hypeTrainBegin', id: `hype-begin:${e.id}`, at: e.started_at, trainId: e.id, level: e.level, total: e.total, goal: e.goal ?? null })),
-  source('hypeTrainProgress', 'channel.hype_train.progress', '2', hypeTrain, (e, c) => ({ kind: 'hypeTrainProgress', id: c.messageId, at: c.messageTimestamp, trainId: e.id, level: e.level, total: e.total, goal: e.goal ?? null })),
-  source('hypeTrainEnd', 'channel.hype_train.end', '2', hypeTrain, (e, c) => ({ kind: 'hypeTrainEnd', id: `hype-end:${e.id}`, at: e.ended_at ?? c.messageTimestamp, trainId: e.id, level: e.level, total: e.total })),
+  source('hypeTrainBegin', 'channel.hype_train.begin', '2', hypeTrain, (e) => ({ kind: 'hypeTrainBegin', id: `hype-begin:${e.id}`, at: e.started_at, ...hypeTrainFieldsOf(e), goal: e.goal ?? null })),
+  source('hypeTrainProgress', 'channel.hype_train.progress', '2', hypeTrain, (e, c) => ({ kind: 'hypeTrainProgress', id: c.messageId, at: c.messageTimestamp, ...hypeTrainFieldsOf(e), goal: e.goal ?? null })),
+  source('hypeTrainEnd', 'channel.hype_train.end', '2', hypeTrain, (e, c) => ({ kind: 'hypeTrainEnd', id: `hype-end:${e.id}`, at: e.ended_at ?? c.messageTimestamp, ...hypeTrainFieldsOf(e) })),
   source('pollBegin', 'channel.poll.begin', '1', pollBegin, (e) => ({ kind: 'pollBegin', id: `poll-begin:${e.id}`, at: e.started_at, pollId: e.id, title: e.title, choices: e.choices.map((ch) => ({ id: ch.id, title: ch.title })), endsAt: e.ends_at ?? null })),
   source('pollProgress', 'channel.poll.progress', '1', pollProgress, (e, c) => ({
     kind: 'pollProgress',
@@ -354,7 +354,7 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     at: c.messageTimestamp,
     pollId: e.id,
     title: e.title,
-    choices: e.choices.map((ch) => ({ id: ch.id, title: ch.title, votes: ch.votes ?? 0 })),
+    choices: votes(e.choices),
     startedAt: e.started_at,
     endsAt: e.ends_at ?? null,
   })),
@@ -365,7 +365,7 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     pollId: e.id,
     title: e.title,
     status: e.status,
-    choices: e.choices.map((ch) => ({ id: ch.id, title: ch.title, votes: ch.votes ?? 0 })),
+    choices: votes(e.choices),
     ...(e.started_at ? { startedAt: e.started_at } : {}),
   })),
   source('predictionBegin', 'channel.prediction.begin', '1', predictionBegin, (e) => ({
@@ -467,11 +467,7 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     kind: 'goalEnd',
     id: `goal-end:${e.id}`,
     at: e.ended_at ?? c.messageTimestamp,
-    goalId: e.id,
-    goalType: e.type,
-    description: e.description,
-    current: e.current_amount,
-    target: e.target_amount,
+    ...goalFieldsOf(e),
     achieved: e.is_achieved ?? e.current_amount >= e.target_amount,
   })),
   source('ban', 'channel.ban', '1', ban, (e, c) => ({

@@ -12,6 +12,7 @@ import type { ObsConnectionStatus, ObsState } from '../../../shared/ipc/contract
 import { Backoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import type { Clock } from '../../../shared/primitives/clock';
 import { AppError } from '../app-error';
+import { withTimeout } from '../common/with-timeout';
 import type { Logger } from '../logger';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ObsStatsSample, ObsStreamSample } from './obs-health';
@@ -135,7 +136,7 @@ export class ObsConnection {
     const run = async () => {
       const password = (await this.options.passwords.load()) ?? undefined;
       const url = `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
-      const identified = await this.withTimeout(
+      const identified = await this.bounded(
         socket.connect(url, password, { rpcVersion: 1, eventSubscriptions: EventSubscription.Outputs }),
         `OBS at ${where} did not answer within ${Math.round(this.options.timeoutMs / 1000)} s.`,
       );
@@ -236,7 +237,7 @@ export class ObsConnection {
     }
     try {
       const call = socket.call(type as never, data as never) as Promise<ObsRequestMap[T]['response']>;
-      return await this.withTimeout(call, `OBS did not answer ${type} within ${Math.round(this.options.timeoutMs / 1000)} s.`);
+      return await this.bounded(call, `OBS did not answer ${type} within ${Math.round(this.options.timeoutMs / 1000)} s.`);
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof OBSWebSocketError) {
@@ -247,21 +248,8 @@ export class ObsConnection {
   }
 
   /** The library leaves a request pending forever when the socket closes: every wait is bounded. */
-  private withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {
-    const { clock, timeoutMs } = this.options;
-    return new Promise<T>((resolve, reject) => {
-      const timer = clock.setTimeout(() => reject(new AppError('timeout', message)), timeoutMs);
-      promise.then(
-        (value) => {
-          clock.clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clock.clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
+  private bounded<T>(promise: Promise<T>, message: string): Promise<T> {
+    return withTimeout(promise, this.options.clock, this.options.timeoutMs, message);
   }
 }
 

@@ -314,4 +314,22 @@ describe('AlertQueue', () => {
     expect(queue.getState().waitingCount).toBe(0);
     expect(notices.list()).toEqual([expect.objectContaining({ file: 'alert-queue.json', done: 'Started an empty alert queue', consequence: expect.stringMatching(/second time/) })]);
   });
+
+  it('keeps the alerts and ids that can be read when some cannot, and names what was lost', async () => {
+    const alert = (n: number) => ({ ...follow(n), ofKind: null, count: 1 });
+    const saved = { version: 1, seq: 0, seen: [['f1', 1], ['f2'], ['f3', 3]], waiting: [alert(4), { id: 'event:bad', kind: 'sideways' }, alert(5)], showing: null, last: 'not an alert', pausedByHand: false, adBreakUntil: null };
+    await writeFile(join(dataDir, alertQueueFileName), JSON.stringify(saved));
+    const queue = await open();
+    expect([queue.hasSeen('f1'), queue.hasSeen('f2'), queue.hasSeen('f3')]).toEqual([true, false, true]);
+    expect(queue.getState().waitingCount).toBe(2);
+    expect(notices.list()).toEqual([
+      expect.objectContaining({
+        file: alertQueueFileName,
+        setAsideAs: expect.stringMatching(/^alert-queue\.json\.damaged-/),
+        lost: '1 of 3 alerts waiting, 1 of 3 events already alerted, the last alert shown',
+        kept: '2 alerts waiting, 2 events already alerted',
+        done: 'Kept the alerts and events that could be read',
+      }),
+    ]);
+  });
 });

@@ -24,7 +24,7 @@ import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import { AppendJournal, SnapshottedJournal } from '../common/append-journal';
-import { AtomicJsonFile } from '../common/atomic-json-file';
+import { AtomicJsonFile, keepValid, type Validated } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
@@ -46,13 +46,15 @@ const queuedAlertSchema = z
   .strict();
 export type QueuedAlert = z.infer<typeof queuedAlertSchema>;
 
-/** Event ids accepted, with when: the exactly-once ledger. */
-const seenSchema = z.array(z.tuple([z.string(), z.number()]));
+/** An event id accepted, with when: the exactly-once ledger is a list of these. */
+const seenPairSchema = z.tuple([z.string(), z.number()]);
+const seenSchema = z.array(seenPairSchema);
+const showingSchema = z.object({ alert: queuedAlertSchema, startedAt: z.number() });
 
 /** The queue itself, without the ids: what each journal line holds whole. */
 const queueNowSchema = z.object({
   waiting: z.array(queuedAlertSchema),
-  showing: z.object({ alert: queuedAlertSchema, startedAt: z.number() }).nullable(),
+  showing: showingSchema.nullable(),
   last: queuedAlertSchema.nullable(),
   pausedByHand: z.boolean(),
   adBreakUntil: z.number().nullable(),
@@ -62,6 +64,31 @@ type QueueNow = z.infer<typeof queueNowSchema>;
 /** `alert-queue.json`: every id and the queue, holding the journal's lines up to `seq` (0 in a file older than the journal). */
 const savedQueueSchema = queueNowSchema.extend({ version: z.literal(1), seq: z.number().int().nonnegative().default(0), seen: seenSchema });
 type SavedQueue = z.infer<typeof savedQueueSchema>;
+
+/**
+ * `alert-queue.json` as read: each id and alert checked on its own, so that a damaged one costs only
+ * itself (set aside and named like every data file's).
+ */
+function validSavedQueue(raw: unknown): Validated<SavedQueue> | null {
+  const frame = savedQueueSchema.extend({ seen: z.array(z.unknown()), waiting: z.array(z.unknown()), showing: z.unknown(), last: z.unknown() }).safeParse(raw);
+  if (!frame.success) return null;
+  const seen = keepValid(frame.data.seen, (pair) => seenPairSchema.safeParse(pair).data ?? null);
+  const waiting = keepValid(frame.data.waiting, (alert) => queuedAlertSchema.safeParse(alert).data ?? null);
+  const showing = showingSchema.nullable().safeParse(frame.data.showing);
+  const last = queuedAlertSchema.nullable().safeParse(frame.data.last);
+  const lost = [
+    waiting.dropped ? `${waiting.dropped} of ${frame.data.waiting.length} alerts waiting` : null,
+    seen.dropped ? `${seen.dropped} of ${frame.data.seen.length} events already alerted` : null,
+    showing.success ? null : 'the alert on screen',
+    last.success ? null : 'the last alert shown',
+  ].filter((part) => part !== null);
+  return {
+    value: { ...frame.data, seen: seen.kept, waiting: waiting.kept, showing: showing.data ?? null, last: last.data ?? null },
+    dropped: waiting.dropped + seen.dropped + (showing.success ? 0 : 1) + (last.success ? 0 : 1),
+    lost: lost.length ? lost.join(', ') : null,
+    kept: `${waiting.kept.length} alerts waiting, ${seen.kept.length} events already alerted`,
+  };
+}
 
 /** A journal line: the ids accepted since the line before, and the queue as it is now. */
 const queueLineSchema = z.object({ seen: seenSchema, queue: queueNowSchema });
@@ -154,11 +181,8 @@ export class AlertQueue {
     // Read (and recovered) like every data file; written by the journal's snapshots.
     const file = new AtomicJsonFile<SavedQueue>(join(options.dataDir, alertQueueFileName), { describeAll: 'the alerts waiting and the list of alerts already shown' });
     const empty: SavedQueue = { version: 1, seq: 0, seen: [], waiting: [], showing: null, last: null, pausedByHand: false, adBreakUntil: null };
-    const read = await file.read(empty, (raw) => {
-      const parsed = savedQueueSchema.safeParse(raw);
-      return parsed.success ? { value: parsed.data } : null;
-    });
-    if (read.recovered) options.notices?.add({ ...read.recovered, done: 'Started an empty alert queue', consequence });
+    const read = await file.read(empty, validSavedQueue);
+    if (read.recovered) options.notices?.add({ ...read.recovered, done: read.existed ? 'Kept the alerts and events that could be read' : 'Started an empty alert queue', consequence });
     const parseLine = (raw: unknown) => {
       const parsed = queueLineSchema.safeParse(raw);
       return parsed.success ? parsed.data : null;

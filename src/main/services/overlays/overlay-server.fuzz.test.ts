@@ -15,17 +15,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { OverlaysState } from '../../../shared/ipc/contract';
-import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders, type RawAnswer } from '../../../emulator/test-support/raw-http';
-import { seededRandom } from '../../../emulator/test-support/seeded-random';
+import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders } from '../../../emulator/test-support/raw-http';
 import { MemoryTokenStore } from '../auth/token-store';
 import { startDemoSidestage, type DemoSidestage } from '../../test-support/demo-sidestage';
+import { badFrames, closesOn, createFuzzSuite, expectClean, judgeHttp as judge, type Verdict } from '../../test-support/fuzz-suite';
 import { sampleMedia } from '../../test-support/media-samples';
 import { waitUntil } from '../../test-support/wait-until';
 
-const seed = Number(process.env.SIDESTAGE_FUZZ_SEED ?? 20261127);
-const random = seededRandom(seed);
-const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const int = (max: number) => Math.floor(random() * max);
+const suite = createFuzzSuite({ title: 'overlay server red team', defaultSeed: 20261127, counted: 'leaks', alive });
+const { seed, random, pick, int } = suite;
 
 let demo: DemoSidestage;
 let pagesDir: string;
@@ -38,18 +36,6 @@ let imageId: string;
 /** Every frame the pages below received, to look for secrets in. */
 const pageFrames: string[] = [];
 const pageSockets: WebSocket[] = [];
-
-interface Tally {
-  tries: number;
-  refused: number;
-  accepted: number;
-  crashes: number;
-  leaks: number;
-  wrong: string[];
-}
-const tallies = new Map<string, Tally>();
-const uncaught: unknown[] = [];
-const record = (error: unknown) => uncaught.push(error);
 
 function leaked(text: string, allowed: string | null = null): string[] {
   return secrets.filter((secret) => secret !== allowed && text.includes(secret));
@@ -64,50 +50,25 @@ async function alive(): Promise<boolean> {
   }
 }
 
+/** What a try received, and the one token it may show (a page's own). */
+interface Outcome {
+  verdict: Verdict;
+  text: string;
+  allowedToken?: string;
+}
+
 /** Runs one area's tries; after each, the server must answer, nothing may escape, nothing may leak. */
-async function area(name: string, tries: (() => Promise<{ verdict: 'refused' | 'accepted' | string; text: string; allowedToken?: string }>)[]): Promise<Tally> {
-  const tally: Tally = { tries: 0, refused: 0, accepted: 0, crashes: 0, leaks: 0, wrong: [] };
-  tallies.set(name, tally);
-  for (const run of tries) {
-    const before = uncaught.length;
-    tally.tries += 1;
-    let outcome: { verdict: string; text: string; allowedToken?: string };
-    try {
-      outcome = await run();
-    } catch (error) {
-      outcome = { verdict: `threw ${error instanceof Error ? error.message : String(error)}`, text: '' };
-    }
-    if (outcome.verdict === 'refused') tally.refused += 1;
-    else if (outcome.verdict === 'accepted') tally.accepted += 1;
-    else tally.wrong.push(outcome.verdict.slice(0, 240));
-    const found = leaked(outcome.text, outcome.allowedToken ?? null);
-    if (found.length > 0) {
-      tally.leaks += 1;
-      tally.wrong.push(`leaked a secret (${found.length}) in: ${outcome.text.slice(0, 120)}`);
-    }
-    if (uncaught.length > before || !(await alive())) tally.crashes += 1;
-  }
-  return tally;
-}
-
-function expectClean(tally: Tally): void {
-  expect(tally.wrong).toEqual([]);
-  expect(tally.crashes).toBe(0);
-  expect(tally.leaks).toBe(0);
-  expect(tally.refused + tally.accepted).toBe(tally.tries);
-}
-
-/** A refusal: a 4xx with a sentence (HEAD has no body). */
-function judge(answer: RawAnswer, method: string, mayAccept: boolean): 'refused' | 'accepted' | string {
-  if (answer.status === null) return `no answer (closed=${answer.closed}, reset=${answer.reset})`;
-  if (answer.status >= 400 && answer.status < 500) return method === 'HEAD' || answer.body.trim().length > 0 ? 'refused' : `${answer.status} without a message`;
-  if (answer.status < 300 && mayAccept) return 'accepted';
-  return `${answer.status} for what should be refused`;
-}
+const area = (name: string, tries: (() => Promise<Outcome | Verdict>)[]) =>
+  suite.area(name, tries, {
+    flag: (outcome) => {
+      if (typeof outcome === 'string') return null;
+      const found = leaked(outcome.text, outcome.allowedToken ?? null);
+      return found.length > 0 ? `leaked a secret (${found.length}) in: ${outcome.text.slice(0, 120)}` : null;
+    },
+  });
 
 beforeAll(async () => {
-  process.on('uncaughtException', record);
-  process.on('unhandledRejection', record);
+  suite.start();
   pagesDir = await mkdtemp(join(tmpdir(), 'sidestage-overlay-fuzz-pages-'));
   await mkdir(join(pagesDir, 'assets'));
   await writeFile(join(pagesDir, 'index.html'), '<!doctype html><title>overlay</title>');
@@ -137,10 +98,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  process.off('uncaughtException', record);
-  process.off('unhandledRejection', record);
-  const rows = [...tallies].map(([name, t]) => `${name.padEnd(22)} ${String(t.tries).padStart(6)} ${String(t.refused).padStart(9)} ${String(t.accepted).padStart(9)} ${String(t.crashes).padStart(8)} ${String(t.leaks).padStart(7)}`);
-  console.log(`overlay server red team, seed ${seed} (SIDESTAGE_FUZZ_SEED)\n${'area'.padEnd(22)} ${'tries'.padStart(6)} ${'refused'.padStart(9)} ${'accepted'.padStart(9)} ${'crashes'.padStart(8)} ${'leaks'.padStart(7)}\n${rows.join('\n')}`);
+  suite.finish();
   for (const socket of pageSockets) socket.terminate();
   await demo?.dispose();
   if (pagesDir) await rm(pagesDir, { recursive: true, force: true });
@@ -314,32 +272,9 @@ describe(`overlay server red team (seed ${seed})`, { timeout: 60_000 }, () => {
 
   it('WebSocket frames: a page that sends anything, well formed or not, is closed; the server goes on', async () => {
     const text = (t: string) => Buffer.from(t);
-    const fixed: Buffer[] = [
-      frame({ opcode: 1, payload: text('{"type":"call","channel":"auth:signOut"}') }),
-      frame({ opcode: 1, payload: Buffer.alloc(5000, 0x61) }),
-      frame({ opcode: 2, declaredLength: 2 ** 40, payload: Buffer.alloc(0) }),
-      frame({ opcode: 1, payload: Buffer.from([0xc3, 0x28]) }),
-      frame({ opcode: 1, masked: false, payload: text('hi') }),
-      ...[3, 4, 5, 6, 7, 11, 12, 13, 14, 15].map((opcode) => frame({ opcode, payload: text('hi') })),
-      ...[1, 2, 4].map((rsv) => frame({ opcode: 1, rsv, payload: text('hi') })),
-      frame({ opcode: 9, fin: false, payload: text('hi') }),
-      frame({ opcode: 9, payload: Buffer.alloc(126, 0x61) }),
-      frame({ opcode: 8, payload: Buffer.from([0x03, 0xe7]) }),
-      Buffer.concat([frame({ opcode: 1, fin: false, payload: text('a') }), frame({ opcode: 0, payload: text('b') })]),
-    ];
-    const tries = Array.from({ length: 50 }, (_, i) => {
-      const bytes = i < fixed.length ? fixed[i]! : frame({ fin: random() < 0.7, rsv: int(8), opcode: int(16), masked: random() < 0.8, payload: Buffer.from(Array.from({ length: int(300) }, () => int(256))) });
-      return async () => {
-        const ws = await rawWebSocket(port, `/overlay-socket/alerts?token=${tokens.alerts}`, { Host: host(), Origin: origin });
-        ws.socket.write(bytes);
-        if (!ws.socket.destroyed) ws.socket.write(frame({ opcode: 1, payload: text('x') }));
-        const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5_000).unref());
-        const end = await Promise.race([ws.closed, timeout]);
-        ws.socket.destroy();
-        if (end === 'timeout') return { verdict: `socket left open after frame ${i}`, text: '' };
-        return { verdict: end.code === null || (end.code >= 1000 && end.code < 5000) ? 'refused' : `closed with ${end.code}`, text: '' };
-      };
-    });
+    // Pages can call nothing: a call, and a whole message in two parts, are closed on too.
+    const own = [frame({ opcode: 1, payload: text('{"type":"call","channel":"auth:signOut"}') }), Buffer.concat([frame({ opcode: 1, fin: false, payload: text('a') }), frame({ opcode: 0, payload: text('b') })])];
+    const tries = badFrames(suite, 50, own).map((bytes) => async () => closesOn(await rawWebSocket(port, `/overlay-socket/alerts?token=${tokens.alerts}`, { Host: host(), Origin: origin }), bytes));
     expectClean(await area('WebSocket frames', tries));
     // The app's own state is untouched: still signed in, the alert still on screen.
     expect((await demo.call<{ status: string }>('auth:getState')).status).toBe('signedIn');

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Field } from './field';
 
 export interface ColorInputProps {
   label: ReactNode;
@@ -13,16 +14,13 @@ export function ColorInput({ label, value, onChange, disabled }: ColorInputProps
   const id = useId();
   const codeId = useId();
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
+    <Field label={label} controlId={id}>
       <span className="color-input">
         <span className="color-swatch" style={{ background: value }}>
           <input id={id} type="color" value={value} disabled={disabled} aria-describedby={codeId} onChange={(event) => onChange(event.target.value)} />
         </span>
         <code id={codeId}>{value.toUpperCase()}</code>
       </span>
-    </div>
+    </Field>
   );
 }

@@ -30,8 +30,30 @@ const base = {
 
 const amountSchema = z.object({ value: z.number().int(), decimalPlaces: z.number().int().nonnegative(), currency: z.string() });
 
+/** A poll's choice or a prediction's outcome. */
+const optionSchema = z.object({ id: z.string(), title: z.string() });
+/** A poll's choice with its votes so far. */
+const choiceVotesSchema = optionSchema.extend({ votes: z.number().int() });
 /** An outcome of a prediction with what was staked on it so far. */
-const predictionOutcomeSchema = z.object({ id: z.string(), title: z.string(), users: z.number().int(), channelPoints: z.number().int() });
+const predictionOutcomeSchema = optionSchema.extend({ users: z.number().int(), channelPoints: z.number().int() });
+
+/** A channel-point redemption, as its two events (made, then fulfilled or canceled) carry it. */
+const redemptionFields = {
+  redemptionId: z.string(),
+  reward: z.object({ id: z.string(), title: z.string(), cost: z.number().int(), prompt: z.string() }),
+  user: channelUserSchema,
+  /** What the viewer typed ('' when nothing). */
+  input: z.string(),
+  status: z.enum(['unknown', 'unfulfilled', 'fulfilled', 'canceled']),
+};
+
+/** A hype train, as its three events carry it. */
+const hypeTrainFields = { trainId: z.string(), level: z.number().int(), total: z.number().int() };
+
+/** A creator goal, as its three events carry it. */
+const goalFields = { goalId: z.string(), goalType: z.string(), description: z.string(), current: z.number().int(), target: z.number().int() };
+
+const badgesSchema = z.array(z.object({ setId: z.string(), id: z.string() }));
 
 const chatFragmentSchema = z.object({ type: z.string(), text: z.string(), emoteId: z.string().nullable() });
 
@@ -82,25 +104,8 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('cheer'), user: channelUserSchema.nullable(), bits: z.number().int(), message: z.string() }),
   z.object({ ...base, kind: z.literal('raid'), from: channelUserSchema, viewers: z.number().int() }),
   z.object({ ...base, kind: z.literal('raidSent'), to: channelUserSchema, viewers: z.number().int() }),
-  z.object({
-    ...base,
-    kind: z.literal('redemption'),
-    redemptionId: z.string(),
-    reward: z.object({ id: z.string(), title: z.string(), cost: z.number().int(), prompt: z.string() }),
-    user: channelUserSchema,
-    /** What the viewer typed ('' when nothing). */
-    input: z.string(),
-    status: z.enum(['unknown', 'unfulfilled', 'fulfilled', 'canceled']),
-  }),
-  z.object({
-    ...base,
-    kind: z.literal('redemptionUpdate'),
-    redemptionId: z.string(),
-    reward: z.object({ id: z.string(), title: z.string(), cost: z.number().int(), prompt: z.string() }),
-    user: channelUserSchema,
-    input: z.string(),
-    status: z.enum(['unknown', 'unfulfilled', 'fulfilled', 'canceled']),
-  }),
+  z.object({ ...base, kind: z.literal('redemption'), ...redemptionFields }),
+  z.object({ ...base, kind: z.literal('redemptionUpdate'), ...redemptionFields }),
   z.object({
     ...base,
     kind: z.literal('donation'),
@@ -110,16 +115,16 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     amount: amountSchema,
     charityName: z.string(),
   }),
-  z.object({ ...base, kind: z.literal('hypeTrainBegin'), trainId: z.string(), level: z.number().int(), total: z.number().int(), goal: z.number().int().nullable() }),
-  z.object({ ...base, kind: z.literal('hypeTrainProgress'), trainId: z.string(), level: z.number().int(), total: z.number().int(), goal: z.number().int().nullable() }),
-  z.object({ ...base, kind: z.literal('hypeTrainEnd'), trainId: z.string(), level: z.number().int(), total: z.number().int() }),
-  z.object({ ...base, kind: z.literal('pollBegin'), pollId: z.string(), title: z.string(), choices: z.array(z.object({ id: z.string(), title: z.string() })), endsAt: z.string().nullable() }),
+  z.object({ ...base, kind: z.literal('hypeTrainBegin'), ...hypeTrainFields, goal: z.number().int().nullable() }),
+  z.object({ ...base, kind: z.literal('hypeTrainProgress'), ...hypeTrainFields, goal: z.number().int().nullable() }),
+  z.object({ ...base, kind: z.literal('hypeTrainEnd'), ...hypeTrainFields }),
+  z.object({ ...base, kind: z.literal('pollBegin'), pollId: z.string(), title: z.string(), choices: z.array(optionSchema), endsAt: z.string().nullable() }),
   z.object({
     ...base,
     kind: z.literal('pollProgress'),
     pollId: z.string(),
     title: z.string(),
-    choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int() })),
+    choices: z.array(choiceVotesSchema),
     startedAt: z.string(),
     endsAt: z.string().nullable(),
   }),
@@ -130,7 +135,7 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     title: z.string(),
     /** `completed`, `terminated` (ended early) or `archived`. */
     status: z.string(),
-    choices: z.array(z.object({ id: z.string(), title: z.string(), votes: z.number().int() })),
+    choices: z.array(choiceVotesSchema),
     /** When the poll began, as the platform tells it (absent on an event made up for a test or a sample). */
     startedAt: z.string().optional(),
   }),
@@ -139,7 +144,7 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     kind: z.literal('predictionBegin'),
     predictionId: z.string(),
     title: z.string(),
-    outcomes: z.array(z.object({ id: z.string(), title: z.string() })),
+    outcomes: z.array(optionSchema),
     locksAt: z.string().nullable(),
   }),
   z.object({
@@ -191,7 +196,7 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     text: z.string(),
     fragments: z.array(chatFragmentSchema),
     color: z.string().nullable(),
-    badges: z.array(z.object({ setId: z.string(), id: z.string() })),
+    badges: badgesSchema,
     roles: chatRolesSchema,
   }),
   z.object({
@@ -208,36 +213,11 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     announcementColor: z.string().nullable(),
     /** The chatter's name colour, as in a chat message. */
     color: z.string().nullable(),
-    badges: z.array(z.object({ setId: z.string(), id: z.string() })),
+    badges: badgesSchema,
   }),
-  z.object({
-    ...base,
-    kind: z.literal('goalBegin'),
-    goalId: z.string(),
-    goalType: z.string(),
-    description: z.string(),
-    current: z.number().int(),
-    target: z.number().int(),
-  }),
-  z.object({
-    ...base,
-    kind: z.literal('goalProgress'),
-    goalId: z.string(),
-    goalType: z.string(),
-    description: z.string(),
-    current: z.number().int(),
-    target: z.number().int(),
-  }),
-  z.object({
-    ...base,
-    kind: z.literal('goalEnd'),
-    goalId: z.string(),
-    goalType: z.string(),
-    description: z.string(),
-    current: z.number().int(),
-    target: z.number().int(),
-    achieved: z.boolean(),
-  }),
+  z.object({ ...base, kind: z.literal('goalBegin'), ...goalFields }),
+  z.object({ ...base, kind: z.literal('goalProgress'), ...goalFields }),
+  z.object({ ...base, kind: z.literal('goalEnd'), ...goalFields, achieved: z.boolean() }),
   z.object({
     ...base,
     kind: z.literal('ban'),

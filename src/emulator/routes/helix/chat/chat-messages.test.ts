@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { describe, expect, it } from 'vitest';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 import { DEMO_EMOTE_SETS, DEMO_MODERATOR_ID } from '../../../seed-community';
 import { call } from '../../../test-support/emulator-test-client';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
@@ -9,10 +9,7 @@ const demo = useDemoEmulator();
 const B = '501234567';
 const PIXELPAL = '612345001';
 const COZY = '612345002';
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 const send = async (json: unknown, userId = B, scopes = ['user:write:chat']) => demo.helix('POST', '/chat/messages', { token: await demo.mint(userId, scopes), json });
 const post = (user_id: string, text: string, extra: Record<string, unknown> = {}) => demo.simulate('/chat/messages', { broadcaster_id: B, user_id, text, ...extra });

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { describe, expect, it } from 'vitest';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { call } from '../../../test-support/emulator-test-client';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
@@ -13,10 +13,7 @@ const PIXELPAL = '612345001';
 const shoutout = async (to: string, moderatorId = DEMO_MODERATOR_ID, scopes = ['moderator:manage:shoutouts']) =>
   demo.helix('POST', `/chat/shoutouts?from_broadcaster_id=${B}&to_broadcaster_id=${to}&moderator_id=${moderatorId}`, { token: await demo.mint(moderatorId, scopes) });
 const goLive = (viewer_count = 42) => demo.simulate(`/streams/${B}/online`, { viewer_count });
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 /** Subscribes `userId` (with `scopes`) to `type` on a new session; answers the socket and the subscription's answer. */
 async function listen(type: string, userId: string, condition: Record<string, string>, scopes: string[]) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, helixHeaders } from '../../../test-support/emulator-test-client';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 import { startEmulator } from '../../../server';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
 import { eventSubOf } from '../../../eventsub/eventsub-state';
@@ -18,11 +18,7 @@ interface Auth {
 }
 
 const demo = useDemoEmulator({ reset: false });
-const sockets: TestSocket[] = [];
-
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 async function mint(clientId: string, userId: string | undefined, scopes: string[] = []): Promise<Auth> {
   return { token: await demo.mint(userId ?? null, scopes, { client_id: clientId }), clientId };

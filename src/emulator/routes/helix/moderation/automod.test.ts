@@ -1,20 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHECKS_EXCEEDED, HELD_MESSAGE_NOT_FOUND, INVALID_LEVEL, NOT_THE_CHANNELS_MODERATOR, OVERALL_LEVELS, OVERALL_OR_INDIVIDUAL } from '../../../domain/automod';
 import { DEMO_AUTOMOD_LEVEL, DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { demoChannel, userFieldsOf } from '../../../test-support/demo-channel';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 import { INVALID_ACTION } from './automod';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const PIXELPAL = '612345001';
-const COZY = '612345002';
-const SAM = '612345005';
+const { broadcaster: B, pixelpal: PIXELPAL, cozy: COZY, sam: SAM } = demoChannel;
 
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 const settingsQuery = (moderatorId = DEMO_MODERATOR_ID, broadcasterId = B) => `/moderation/automod/settings?broadcaster_id=${broadcasterId}&moderator_id=${moderatorId}`;
 const getSettings = async (token?: string) => demo.helix('GET', settingsQuery(), { token: token ?? (await demo.mint(DEMO_MODERATOR_ID, ['moderator:read:automod_settings'])) });
@@ -96,9 +91,7 @@ describe('held messages', () => {
     expect(held.held).toEqual({
       message_id: held.message_id,
       broadcaster_id: B,
-      user_id: PIXELPAL,
-      user_login: 'pixelpal',
-      user_name: 'PixelPal',
+      ...userFieldsOf('user', PIXELPAL),
       text: 'you are all terrible',
       category: 'aggression',
       level: 4,
@@ -108,12 +101,8 @@ describe('held messages', () => {
     });
     expect(events.map((e) => e.type)).toEqual(['automod.message.hold']);
     expect(events[0]!.event).toEqual({
-      broadcaster_user_id: B,
-      broadcaster_user_login: 'sidestage_demo',
-      broadcaster_user_name: 'Sidestage_Demo',
-      user_id: PIXELPAL,
-      user_login: 'pixelpal',
-      user_name: 'PixelPal',
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('user', PIXELPAL),
       message_id: held.message_id,
       message: { text: 'you are all terrible', fragments: [{ type: 'text', text: 'you are all terrible', cheermote: null, emote: null }] },
       category: 'aggressive',
@@ -136,9 +125,7 @@ describe('held messages', () => {
     expect(events[0]!.event).toMatchObject({ message_id: held.message_id, chatter_user_id: PIXELPAL, message: { text: 'you are all terrible' } });
     expect(events[1]!.event).toMatchObject({
       message_id: held.message_id,
-      moderator_user_id: DEMO_MODERATOR_ID,
-      moderator_user_login: 'modmallory',
-      moderator_user_name: 'ModMallory',
+      ...userFieldsOf('moderator_user', DEMO_MODERATOR_ID),
       status: 'approved',
       category: 'aggressive',
       level: 4,

@@ -1,24 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { describe, expect, it } from 'vitest';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
+import { demoChannel, userFieldsOf } from '../../../test-support/demo-channel';
 import { INVALID_DURATION, REASON_TOO_LONG } from './bans';
 import { ALREADY_BANNED, MAX_TIMEOUT_SECONDS, MAY_NOT_BE_BANNED, MAY_NOT_BE_TIMED_OUT, NOT_BANNED } from '../../../domain/moderation';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const PIXELPAL = '612345001';
-const COZY = '612345002';
+const { broadcaster: B, pixelpal: PIXELPAL, cozy: COZY } = demoChannel;
 
 const modToken = () => demo.mint(DEMO_MODERATOR_ID, ['moderator:manage:banned_users']);
 const ban = async (json: unknown, token?: string, moderatorId = DEMO_MODERATOR_ID) =>
   demo.helix('POST', `/moderation/bans?broadcaster_id=${B}&moderator_id=${moderatorId}`, { token: token ?? (await modToken()), json });
 const unban = async (userId: string, token?: string) =>
   demo.helix('DELETE', `/moderation/bans?broadcaster_id=${B}&moderator_id=${DEMO_MODERATOR_ID}&user_id=${userId}`, { token: token ?? (await modToken()) });
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 const banned = async (query = '') => demo.helix('GET', `/moderation/banned?broadcaster_id=${B}${query}`, { scopes: ['moderation:read'] });
 
 describe('Ban User', () => {
@@ -33,13 +29,13 @@ describe('Ban User', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'channel.ban', broadcasterUserId: B });
     expect(events[0]!.event).toEqual({
-      user_id: PIXELPAL, user_login: 'pixelpal', user_name: 'PixelPal',
-      broadcaster_user_id: B, broadcaster_user_login: 'sidestage_demo', broadcaster_user_name: 'Sidestage_Demo',
-      moderator_user_id: DEMO_MODERATOR_ID, moderator_user_login: 'modmallory', moderator_user_name: 'ModMallory',
+      ...userFieldsOf('user', PIXELPAL),
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('moderator_user', DEMO_MODERATOR_ID),
       reason: 'spam', banned_at: now, ends_at: null, is_permanent: true,
     });
     expect((await banned()).json).toEqual({
-      data: [{ user_id: PIXELPAL, user_login: 'pixelpal', user_name: 'PixelPal', expires_at: '', created_at: now, reason: 'spam', moderator_id: DEMO_MODERATOR_ID, moderator_login: 'modmallory', moderator_name: 'ModMallory' }],
+      data: [{ ...userFieldsOf('user', PIXELPAL), expires_at: '', created_at: now, reason: 'spam', ...userFieldsOf('moderator', DEMO_MODERATOR_ID) }],
       pagination: {},
     });
   });

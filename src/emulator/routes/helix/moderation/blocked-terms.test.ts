@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { TERM_LENGTH } from '../../../domain/blocked-terms';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
+import { demoChannel } from '../../../test-support/demo-channel';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const PIXELPAL = '612345001';
-const COZY = '612345002';
+const { broadcaster: B, pixelpal: PIXELPAL, cozy: COZY } = demoChannel;
 
 const modToken = (scopes = ['moderator:manage:blocked_terms']) => demo.mint(DEMO_MODERATOR_ID, scopes);
 const query = (moderatorId = DEMO_MODERATOR_ID) => `broadcaster_id=${B}&moderator_id=${moderatorId}`;

@@ -1,17 +1,14 @@
 /** The moderators' EventSub types: who may subscribe (a moderator of the channel, as the token user, with one of the type's scopes), and their version and cost. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { demoChannel } from '../../../test-support/demo-channel';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const COZY = '612345002';
+const { broadcaster: B, cozy: COZY } = demoChannel;
 
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 const TYPES: readonly [string, readonly string[]][] = [
   ['channel.shield_mode.begin', ['moderator:read:shield_mode', 'moderator:manage:shield_mode']],

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
+import { demoChannel, userFieldsOf } from '../../../test-support/demo-channel';
 import { USER_NOT_FOUND } from '../../../http/request-users';
 import { NO_PERMISSION_TO_REMOVE_VIP } from './vips';
 import { ALREADY_A_MODERATOR, ALREADY_A_VIP, BANNED_CANNOT_BE_MODERATOR, MODERATOR_CANNOT_BE_VIP, MODERATOR_CHANGES_EXCEEDED, NO_VIP_SLOTS, NOT_A_MOD, NOT_A_VIP, VIP_ADDS_EXCEEDED, VIP_CANNOT_BE_MODERATOR, VIP_SLOTS } from '../../../domain/moderation';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const PIXELPAL = '612345001';
-const COZY = '612345002';
+const { broadcaster: B, pixelpal: PIXELPAL, cozy: COZY } = demoChannel;
 const MISMATCH = "The ID in broadcaster_id must match the user ID found in the request's OAuth token.";
 
 const as = (scopes: string[], userId = B) => demo.mint(userId, scopes);
@@ -20,14 +19,14 @@ describe('moderators', () => {
     const token = await as(['moderation:read']);
     const res = await demo.helix('GET', `/moderation/moderators?broadcaster_id=${B}`, { token });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ data: [{ user_id: DEMO_MODERATOR_ID, user_login: 'modmallory', user_name: 'ModMallory' }], pagination: {} });
+    expect(res.json).toEqual({ data: [{ ...userFieldsOf('user', DEMO_MODERATOR_ID) }], pagination: {} });
 
     await demo.simulate('/moderators', { broadcaster_id: B, user_id: PIXELPAL, action: 'add' });
     await demo.simulate('/moderators', { broadcaster_id: B, user_id: COZY, action: 'add' });
     const first = await demo.helix('GET', `/moderation/moderators?broadcaster_id=${B}&first=2`, { token });
     expect(first.json.data.map((m: { user_id: string }) => m.user_id)).toEqual([DEMO_MODERATOR_ID, PIXELPAL]);
     const next = await demo.helix('GET', `/moderation/moderators?broadcaster_id=${B}&after=${first.json.pagination.cursor}`, { token });
-    expect(next.json).toEqual({ data: [{ user_id: COZY, user_login: 'cozy_carrot', user_name: 'cozy_carrot' }], pagination: {} });
+    expect(next.json).toEqual({ data: [{ ...userFieldsOf('user', COZY) }], pagination: {} });
     const filtered = await demo.helix('GET', `/moderation/moderators?broadcaster_id=${B}&user_id=${COZY}&user_id=612345004`, { token });
     expect(filtered.json.data.map((m: { user_id: string }) => m.user_id)).toEqual([COZY]);
     const tooMany = Array.from({ length: 101 }, (_, i) => `user_id=${700000000 + i}`).join('&');
@@ -61,8 +60,8 @@ describe('moderators', () => {
 
     expect(events.map((e) => e.type)).toEqual(['channel.moderator.add', 'channel.moderator.remove']);
     expect(events[0]!.event).toEqual({
-      broadcaster_user_id: B, broadcaster_user_login: 'sidestage_demo', broadcaster_user_name: 'Sidestage_Demo',
-      user_id: PIXELPAL, user_login: 'pixelpal', user_name: 'PixelPal',
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('user', PIXELPAL),
     });
     const history = demo.state.moderators.changes.filter((c) => c.userId === PIXELPAL).map((c) => c.event_type);
     expect(history).toEqual(['moderation.moderator.add', 'moderation.moderator.remove']);
@@ -119,15 +118,15 @@ describe('VIPs', () => {
     for (const id of [PIXELPAL, COZY]) expect((await demo.helix('POST', `/channels/vips?broadcaster_id=${B}&user_id=${id}`, { token })).status).toBe(204);
     const read = await as(['channel:read:vips']);
     const list = await demo.helix('GET', `/channels/vips?broadcaster_id=${B}&first=1`, { token: read });
-    expect(list.json.data).toEqual([{ user_id: PIXELPAL, user_login: 'pixelpal', user_name: 'PixelPal' }]);
+    expect(list.json.data).toEqual([{ ...userFieldsOf('user', PIXELPAL) }]);
     const next = await demo.helix('GET', `/channels/vips?broadcaster_id=${B}&after=${list.json.pagination.cursor}`, { token: read });
-    expect(next.json).toEqual({ data: [{ user_id: COZY, user_login: 'cozy_carrot', user_name: 'cozy_carrot' }], pagination: {} });
+    expect(next.json).toEqual({ data: [{ ...userFieldsOf('user', COZY) }], pagination: {} });
     expect((await demo.helix('GET', `/channels/vips?broadcaster_id=${B}&user_id=${COZY}`, { token: read })).json.data).toHaveLength(1);
 
     expect((await demo.helix('DELETE', `/channels/vips?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token })).status).toBe(204);
     expect(demo.state.vips.list(B)).toEqual([COZY]);
     expect(events.map((e) => `${e.type}:${e.event.user_id as string}`)).toEqual([`channel.vip.add:${PIXELPAL}`, `channel.vip.add:${COZY}`, `channel.vip.remove:${PIXELPAL}`]);
-    expect(events[0]!.event).toEqual({ user_id: PIXELPAL, user_login: 'pixelpal', user_name: 'PixelPal', broadcaster_user_id: B, broadcaster_user_login: 'sidestage_demo', broadcaster_user_name: 'Sidestage_Demo' });
+    expect(events[0]!.event).toEqual({ ...userFieldsOf('user', PIXELPAL), ...userFieldsOf('broadcaster_user', B) });
   });
 
   it('lets a VIP step down with their own token; a third user gets 403', async () => {
@@ -173,7 +172,7 @@ describe('Get Moderated Channels', () => {
     await demo.simulate('/moderators', { broadcaster_id: '612345005', user_id: PIXELPAL, action: 'add' });
     const all = await get(`user_id=${PIXELPAL}`);
     expect(all.json.data).toEqual([
-      { broadcaster_id: B, broadcaster_login: 'sidestage_demo', broadcaster_name: 'Sidestage_Demo' },
+      { ...userFieldsOf('broadcaster', B) },
       { broadcaster_id: '612345005', broadcaster_login: 'speedrun_sam', broadcaster_name: 'Speedrun_Sam' },
     ]);
     const first = await get(`user_id=${PIXELPAL}&first=1`);

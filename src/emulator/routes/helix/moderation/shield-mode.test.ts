@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { demoChannel, userFieldsOf } from '../../../test-support/demo-channel';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const PIXELPAL = '612345001';
-const COZY = '612345002';
+const { broadcaster: B, pixelpal: PIXELPAL, cozy: COZY } = demoChannel;
 const NOT_A_MODERATOR = "The user in moderator_id is not one of the broadcaster's moderators.";
 
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 const modToken = (scopes = ['moderator:manage:shield_mode']) => demo.mint(DEMO_MODERATOR_ID, scopes);
 const getStatus = async (token?: string, query = `broadcaster_id=${B}&moderator_id=${DEMO_MODERATOR_ID}`) =>
@@ -39,23 +35,19 @@ describe('Get and Update Shield Mode Status', () => {
     expect(on.status).toBe(200);
     const activatedAt: string = on.json.data[0].last_activated_at;
     expect(Math.abs(Date.parse(activatedAt) - demo.state.clock.now())).toBeLessThan(2000);
-    expect(on.json).toEqual({ data: [{ is_active: true, moderator_id: DEMO_MODERATOR_ID, moderator_login: 'modmallory', moderator_name: 'ModMallory', last_activated_at: activatedAt }] });
+    expect(on.json).toEqual({ data: [{ is_active: true, ...userFieldsOf('moderator', DEMO_MODERATOR_ID), last_activated_at: activatedAt }] });
     // On again: nothing changes, nothing is announced.
     expect((await putStatus({ is_active: true })).json.data[0].last_activated_at).toBe(activatedAt);
     expect(events.map((e) => e.type)).toEqual(['channel.shield_mode.begin']);
     expect(events[0]!.event).toEqual({
-      broadcaster_user_id: B,
-      broadcaster_user_login: 'sidestage_demo',
-      broadcaster_user_name: 'Sidestage_Demo',
-      moderator_user_id: DEMO_MODERATOR_ID,
-      moderator_user_login: 'modmallory',
-      moderator_user_name: 'ModMallory',
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('moderator_user', DEMO_MODERATOR_ID),
       started_at: activatedAt,
     });
 
     await demo.advance(90);
     const off = await putStatus({ is_active: false }, await demo.mint(B, ['moderator:manage:shield_mode']), B);
-    expect(off.json.data[0]).toEqual({ is_active: false, moderator_id: DEMO_MODERATOR_ID, moderator_login: 'modmallory', moderator_name: 'ModMallory', last_activated_at: activatedAt });
+    expect(off.json.data[0]).toEqual({ is_active: false, ...userFieldsOf('moderator', DEMO_MODERATOR_ID), last_activated_at: activatedAt });
     expect(events.map((e) => e.type)).toEqual(['channel.shield_mode.begin', 'channel.shield_mode.end']);
     expect(events[1]!.event).toMatchObject({ moderator_user_id: B, moderator_user_login: 'sidestage_demo' });
     expect(Date.parse(events[1]!.event.ended_at as string) - Date.parse(activatedAt)).toBeGreaterThanOrEqual(89_000);

@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATUS_NOT_ALLOWED } from '../../../domain/suspicious-users';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { demoChannel, userFieldsOf } from '../../../test-support/demo-channel';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const PIXELPAL = '612345001';
-const COZY = '612345002';
+const { broadcaster: B, pixelpal: PIXELPAL, cozy: COZY } = demoChannel;
 
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 const base = (moderatorId = DEMO_MODERATOR_ID) => `/moderation/suspicious_users?broadcaster_id=${B}&moderator_id=${moderatorId}`;
 const modToken = (scopes = ['moderator:manage:suspicious_users']) => demo.mint(DEMO_MODERATOR_ID, scopes);
@@ -28,27 +24,17 @@ describe('Add and Remove Suspicious Status', () => {
     expect(res.json).toEqual({ data: [{ user_id: PIXELPAL, broadcaster_id: B, moderator_id: DEMO_MODERATOR_ID, updated_at: expect.any(String), status: 'ACTIVE_MONITORING', types: ['MANUALLY_ADDED'] }] });
     expect(events.map((e) => e.type)).toEqual(['channel.suspicious_user.update']);
     expect(events[0]!.event).toEqual({
-      broadcaster_user_id: B,
-      broadcaster_user_login: 'sidestage_demo',
-      broadcaster_user_name: 'Sidestage_Demo',
-      moderator_user_id: DEMO_MODERATOR_ID,
-      moderator_user_login: 'modmallory',
-      moderator_user_name: 'ModMallory',
-      user_id: PIXELPAL,
-      user_login: 'pixelpal',
-      user_name: 'PixelPal',
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('moderator_user', DEMO_MODERATOR_ID),
+      ...userFieldsOf('user', PIXELPAL),
       low_trust_status: 'active_monitoring',
     });
     const message = await say(PIXELPAL);
     expect(message.is_sent).toBe(true);
     expect(events.map((e) => e.type)).toEqual(['channel.suspicious_user.update', 'channel.suspicious_user.message', 'channel.chat.message']);
     expect(events[1]!.event).toEqual({
-      broadcaster_user_id: B,
-      broadcaster_user_login: 'sidestage_demo',
-      broadcaster_user_name: 'Sidestage_Demo',
-      user_id: PIXELPAL,
-      user_login: 'pixelpal',
-      user_name: 'PixelPal',
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('user', PIXELPAL),
       low_trust_status: 'active_monitoring',
       shared_ban_channel_ids: [],
       types: ['manually_added'],

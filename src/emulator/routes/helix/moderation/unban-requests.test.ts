@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVALID_REQUESTED_UPDATE, RESOLUTION_TEXT_TOO_LONG, UNBAN_REQUEST_NOT_FOUND } from '../../../domain/unban-requests';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { demoChannel, userFieldsOf } from '../../../test-support/demo-channel';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const PIXELPAL = '612345001';
-const COZY = '612345002';
+const { broadcaster: B, pixelpal: PIXELPAL, cozy: COZY } = demoChannel;
 
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 const modToken = (scopes = ['moderator:manage:unban_requests']) => demo.mint(DEMO_MODERATOR_ID, scopes);
 const base = (moderatorId = DEMO_MODERATOR_ID) => `/moderation/unban_requests?broadcaster_id=${B}&moderator_id=${moderatorId}`;
@@ -31,15 +27,11 @@ describe('unban requests', () => {
     const request = await pixelPalAsks();
     expect(request).toEqual({
       id: expect.any(String),
-      broadcaster_id: B,
-      broadcaster_login: 'sidestage_demo',
-      broadcaster_name: 'Sidestage_Demo',
+      ...userFieldsOf('broadcaster', B),
       moderator_id: null,
       moderator_login: null,
       moderator_name: null,
-      user_id: PIXELPAL,
-      user_login: 'pixelpal',
-      user_name: 'PixelPal',
+      ...userFieldsOf('user', PIXELPAL),
       text: 'I am sorry',
       status: 'pending',
       created_at: expect.any(String),
@@ -49,12 +41,8 @@ describe('unban requests', () => {
     expect(events.map((e) => e.type)).toEqual(['channel.ban', 'channel.unban_request.create']);
     expect(events[1]!.event).toEqual({
       id: request.id,
-      broadcaster_user_id: B,
-      broadcaster_user_login: 'sidestage_demo',
-      broadcaster_user_name: 'Sidestage_Demo',
-      user_id: PIXELPAL,
-      user_login: 'pixelpal',
-      user_name: 'PixelPal',
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('user', PIXELPAL),
       text: 'I am sorry',
       created_at: request.created_at,
     });
@@ -78,15 +66,9 @@ describe('unban requests', () => {
     expect(events.map((e) => e.type)).toEqual(['channel.unban', 'channel.unban_request.resolve']);
     expect(events[1]!.event).toEqual({
       id: request.id,
-      broadcaster_user_id: B,
-      broadcaster_user_login: 'sidestage_demo',
-      broadcaster_user_name: 'Sidestage_Demo',
-      moderator_user_id: DEMO_MODERATOR_ID,
-      moderator_user_login: 'modmallory',
-      moderator_user_name: 'ModMallory',
-      user_id: PIXELPAL,
-      user_login: 'pixelpal',
-      user_name: 'PixelPal',
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('moderator_user', DEMO_MODERATOR_ID),
+      ...userFieldsOf('user', PIXELPAL),
       resolution_text: 'welcome back',
       status: 'approved',
     });

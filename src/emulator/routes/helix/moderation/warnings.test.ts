@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAY_NOT_BE_WARNED, WARNING_REASON_TOO_LONG } from '../../../domain/warnings';
 import { DEMO_MODERATOR_ID } from '../../../seed-community';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { demoChannel, userFieldsOf } from '../../../test-support/demo-channel';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 
 const demo = useDemoEmulator();
-const B = '501234567';
-const PIXELPAL = '612345001';
-const COZY = '612345002';
+const { broadcaster: B, pixelpal: PIXELPAL, cozy: COZY } = demoChannel;
 
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 const warn = async (json: unknown, token?: string, moderatorId = DEMO_MODERATOR_ID) =>
   demo.helix('POST', `/moderation/warnings?broadcaster_id=${B}&moderator_id=${moderatorId}`, { token: token ?? (await demo.mint(DEMO_MODERATOR_ID, ['moderator:manage:warnings'])), json });
@@ -26,15 +22,9 @@ describe('Warn Chat User', () => {
     expect(res.json).toEqual({ data: [{ broadcaster_id: B, user_id: PIXELPAL, moderator_id: DEMO_MODERATOR_ID, reason: 'cut it out' }] });
     expect(events[0]).toMatchObject({ type: 'channel.warning.send' });
     expect(events[0]!.event).toEqual({
-      broadcaster_user_id: B,
-      broadcaster_user_login: 'sidestage_demo',
-      broadcaster_user_name: 'Sidestage_Demo',
-      moderator_user_id: DEMO_MODERATOR_ID,
-      moderator_user_login: 'modmallory',
-      moderator_user_name: 'ModMallory',
-      user_id: PIXELPAL,
-      user_login: 'pixelpal',
-      user_name: 'PixelPal',
+      ...userFieldsOf('broadcaster_user', B),
+      ...userFieldsOf('moderator_user', DEMO_MODERATOR_ID),
+      ...userFieldsOf('user', PIXELPAL),
       reason: 'cut it out',
       chat_rules_cited: null,
     });
@@ -46,7 +36,7 @@ describe('Warn Chat User', () => {
     const acknowledged = await demo.sim.acknowledgeWarning({ broadcaster_id: B, user_id: PIXELPAL });
     expect(acknowledged).toMatchObject({ user_id: PIXELPAL, reason: 'cut it out', acknowledged_at: expect.any(String) });
     expect(events.at(-1)).toMatchObject({ type: 'channel.warning.acknowledge' });
-    expect(events.at(-1)!.event).toEqual({ broadcaster_user_id: B, broadcaster_user_login: 'sidestage_demo', broadcaster_user_name: 'Sidestage_Demo', user_id: PIXELPAL, user_login: 'pixelpal', user_name: 'PixelPal' });
+    expect(events.at(-1)!.event).toEqual({ ...userFieldsOf('broadcaster_user', B), ...userFieldsOf('user', PIXELPAL) });
     expect((await say(PIXELPAL)).is_sent).toBe(true);
     // Nothing left to acknowledge: 409.
     expect((await demo.simulate('/warnings/acknowledgements', { broadcaster_id: B, user_id: PIXELPAL })).status).toBe(409);

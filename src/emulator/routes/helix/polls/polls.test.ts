@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { describe, expect, it } from 'vitest';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 import { apiError, badRequest, useDemoEmulator } from '../../../test-support/demo-emulator';
 
 const demo = useDemoEmulator();
@@ -7,10 +7,7 @@ const MANAGE = 'channel:manage:polls';
 const READ = 'channel:read:polls';
 const VIEWERS = ['612345001', '612345002', '612345004'] as const;
 
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  while (sockets.length > 0) sockets.pop()!.close();
-});
+const sockets = useTestSockets();
 
 const pollBody = (extra: Record<string, unknown> = {}) => ({
   broadcaster_id: demo.broadcasterId,

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { subscribe, TestSocket } from '../../../test-support/eventsub-test-client';
+import { describe, expect, it } from 'vitest';
+import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eventsub-test-client';
 import { call } from '../../../test-support/emulator-test-client';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
 import { FROM_BROADCASTER_MISMATCH, RAID_TARGET_NOT_FOUND } from './raids';
@@ -8,10 +8,7 @@ import { NO_PENDING_RAID, RAID_IN_PROGRESS, RAID_SELF, RAID_TOO_MANY } from '../
 const demo = useDemoEmulator();
 const B = '501234567';
 const SAM = '612345005';
-const sockets: TestSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+const sockets = useTestSockets();
 
 const raid = async (to: string, from = B) => demo.helix('POST', `/raids?from_broadcaster_id=${from}&to_broadcaster_id=${to}`, { token: await demo.mint(from, ['channel:manage:raids']) });
 const cancel = async () => demo.helix('DELETE', `/raids?broadcaster_id=${B}`, { token: await demo.mint(B, ['channel:manage:raids']) });

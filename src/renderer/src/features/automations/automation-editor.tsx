@@ -7,10 +7,27 @@ import { FormSection } from '../../components/form-section';
 import { Select } from '../../components/select';
 import { ShortcutCapture } from '../../components/shortcut-capture';
 import { Switch } from '../../components/switch';
+import { TextInput } from '../../components/text-input';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
-import { actionKindOptions, canBeMissed, draftProblems, fieldsHint, moved, queueModeOptions, templateWarnings, tierOptions, triggerKindOptions } from './automation-form-model';
-import { CheckField, NumberField, ObsPicker, TextField } from './editor-fields';
+import { mediaOptions } from '../overlays/media-options';
+import {
+  actionKindOptions,
+  actionOptions,
+  canBeMissed,
+  commandRoleLabels,
+  draftProblems,
+  fieldsHint,
+  inputMatchOptions,
+  moved,
+  queueModeOptions,
+  ruleFieldOptions,
+  ruleOptions,
+  templateWarnings,
+  tierOptions,
+  triggerKindOptions,
+} from './automation-form-model';
+import { CheckField, NumberField, ObsPicker } from './editor-fields';
 
 interface EditorProps {
   title: string;
@@ -51,7 +68,7 @@ export function AutomationEditor({ title, initial, testMode, onDone }: EditorPro
       }}
     >
       <h3>{title}</h3>
-      <TextField label="Name" value={draft.name} onChange={(name) => set({ name })} maxLength={80} placeholder="Hydrate! → water scene" />
+      <TextInput label="Name" value={draft.name} onChange={(name) => set({ name })} maxLength={80} placeholder="Hydrate! → water scene" />
       <FormSection title="When" description="What starts it.">
         <TriggerFields trigger={draft.trigger} onChange={(trigger) => set({ trigger, alsoMissed: canBeMissed(trigger) ? draft.alsoMissed : false })} />
       </FormSection>
@@ -157,18 +174,8 @@ function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onCh
             onChange={(id) => onChange({ ...trigger, rewardId: id || null, rewardTitle: rewards.find((r) => r.id === id)?.title ?? '' })}
             hint="Fulfil and cancel work for rewards Sidestage created."
           />
-          <Select
-            label="Only when the viewer's text"
-            value={trigger.inputMatch?.mode ?? ''}
-            options={[
-              { value: '', label: 'is anything' },
-              { value: 'contains', label: 'contains' },
-              { value: 'equals', label: 'is' },
-              { value: 'startsWith', label: 'starts with' },
-            ]}
-            onChange={(mode) => onChange({ ...trigger, inputMatch: mode ? { mode, text: trigger.inputMatch?.text ?? '' } : null })}
-          />
-          {trigger.inputMatch ? <TextField label="Text" value={trigger.inputMatch.text} maxLength={200} onChange={(text) => onChange({ ...trigger, inputMatch: { ...trigger.inputMatch!, text } })} /> : null}
+          <Select label="Only when the viewer's text" value={trigger.inputMatch?.mode ?? ''} options={inputMatchOptions} onChange={(mode) => onChange({ ...trigger, inputMatch: mode ? { mode, text: trigger.inputMatch?.text ?? '' } : null })} />
+          {trigger.inputMatch ? <TextInput label="Text" value={trigger.inputMatch.text} maxLength={200} onChange={(text) => onChange({ ...trigger, inputMatch: { ...trigger.inputMatch!, text } })} /> : null}
         </>
       ) : null}
       {trigger.kind === 'subscription' || trigger.kind === 'resubscription' || trigger.kind === 'giftSubscriptions' ? (
@@ -183,16 +190,11 @@ function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onCh
       {trigger.kind === 'adBreakSoon' ? <NumberField label="Before the next scheduled break" unit="seconds" min={5} max={900} value={trigger.secondsBefore} onChange={(secondsBefore) => onChange({ ...trigger, secondsBefore })} hint="From the platform's ad schedule." /> : null}
       {trigger.kind === 'chatCommand' ? (
         <>
-          <TextField label="Command" value={trigger.command} maxLength={26} onChange={(command) => onChange({ ...trigger, command: command.startsWith('!') ? command : `!${command}` })} hint="Like !discord; the words after it are {args}, {arg1}, {arg2}…" />
+          <TextInput label="Command" value={trigger.command} maxLength={26} onChange={(command) => onChange({ ...trigger, command: command.startsWith('!') ? command : `!${command}` })} hint="Like !discord; the words after it are {args}, {arg1}, {arg2}…" />
           <fieldset className="check-group">
             <legend>Who may use it</legend>
-            {(['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const).map((role) => (
-              <CheckField
-                key={role}
-                label={{ everyone: 'Everyone', subscriber: 'Subscribers', vip: 'VIPs', moderator: 'Moderators', broadcaster: 'You' }[role]}
-                checked={trigger.allowed.includes(role)}
-                onChange={(on) => onChange({ ...trigger, allowed: on ? [...trigger.allowed, role] : trigger.allowed.filter((r) => r !== role) })}
-              />
+            {(Object.keys(commandRoleLabels) as (keyof typeof commandRoleLabels)[]).map((role) => (
+              <CheckField key={role} label={commandRoleLabels[role]} checked={trigger.allowed.includes(role)} onChange={(on) => onChange({ ...trigger, allowed: on ? [...trigger.allowed, role] : trigger.allowed.filter((r) => r !== role) })} />
             ))}
           </fieldset>
         </>
@@ -217,14 +219,6 @@ function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onCh
   );
 }
 
-const ruleFieldOptions = [
-  { value: 'amount', label: 'Amount' },
-  { value: 'text', label: 'Text' },
-  { value: 'role', label: 'Role' },
-  { value: 'tier', label: 'Tier' },
-  { value: 'user', label: 'Viewer' },
-] as const;
-
 function newRule(field: ConditionRule['field']): ConditionRule {
   switch (field) {
     case 'amount':
@@ -240,6 +234,42 @@ function newRule(field: ConditionRule['field']): ConditionRule {
   }
 }
 
+/** What a condition compares, by its field. */
+function RuleFields({ rule, onChange }: { rule: ConditionRule; onChange: Update<ConditionRule> }) {
+  switch (rule.field) {
+    case 'amount':
+      return (
+        <>
+          <Select label="Is" value={rule.op} options={ruleOptions.amount} onChange={(op) => onChange({ ...rule, op })} />
+          <NumberField label="Value" step="any" min={0} value={rule.value} onChange={(value) => onChange({ ...rule, value })} hint="Bits, viewers, the donation, gifts, months or the hype train's level." />
+        </>
+      );
+    case 'text':
+      return (
+        <>
+          <Select label="Text" value={rule.op} options={ruleOptions.text} onChange={(op) => onChange({ ...rule, op })} />
+          <TextInput label="Words" value={rule.value} maxLength={200} onChange={(value) => onChange({ ...rule, value })} />
+        </>
+      );
+    case 'role':
+      return (
+        <>
+          <Select label="The viewer" value={rule.op} options={ruleOptions.role} onChange={(op) => onChange({ ...rule, op })} />
+          <Select label="Role" value={rule.role} options={ruleOptions.roles} onChange={(role) => onChange({ ...rule, role })} />
+        </>
+      );
+    case 'tier':
+      return <Select label="Tier is" value={rule.tier} options={ruleOptions.tier} onChange={(tier) => onChange({ ...rule, tier })} />;
+    case 'user':
+      return (
+        <>
+          <Select label="The viewer" value={rule.op} options={ruleOptions.user} onChange={(op) => onChange({ ...rule, op })} />
+          <TextInput label="Login" value={rule.login} maxLength={25} onChange={(login) => onChange({ ...rule, login })} />
+        </>
+      );
+  }
+}
+
 function RulesFields({ rules, onChange }: { rules: ConditionRule[]; onChange: Update<ConditionRule[]> }) {
   const replace = (i: number, rule: ConditionRule) => onChange(rules.map((r, j) => (j === i ? rule : r)));
   return (
@@ -247,83 +277,7 @@ function RulesFields({ rules, onChange }: { rules: ConditionRule[]; onChange: Up
       {rules.map((rule, i) => (
         <div key={i} className="rule-row" role="group" aria-label={`Condition ${i + 1}`}>
           <Select label="Field" value={rule.field} options={ruleFieldOptions} onChange={(field) => replace(i, newRule(field))} />
-          {rule.field === 'amount' ? (
-            <>
-              <Select
-                label="Is"
-                value={rule.op}
-                options={[
-                  { value: 'atLeast', label: 'at least' },
-                  { value: 'atMost', label: 'at most' },
-                  { value: 'equals', label: 'exactly' },
-                ]}
-                onChange={(op) => replace(i, { ...rule, op })}
-              />
-              <NumberField label="Value" step="any" min={0} value={rule.value} onChange={(value) => replace(i, { ...rule, value })} hint="Bits, viewers, the donation, gifts, months or the hype train's level." />
-            </>
-          ) : null}
-          {rule.field === 'text' ? (
-            <>
-              <Select
-                label="Text"
-                value={rule.op}
-                options={[
-                  { value: 'contains', label: 'contains' },
-                  { value: 'notContains', label: 'does not contain' },
-                  { value: 'equals', label: 'is' },
-                  { value: 'startsWith', label: 'starts with' },
-                ]}
-                onChange={(op) => replace(i, { ...rule, op })}
-              />
-              <TextField label="Words" value={rule.value} maxLength={200} onChange={(value) => replace(i, { ...rule, value })} />
-            </>
-          ) : null}
-          {rule.field === 'role' ? (
-            <>
-              <Select
-                label="The viewer"
-                value={rule.op}
-                options={[
-                  { value: 'is', label: 'is a' },
-                  { value: 'isNot', label: 'is not a' },
-                ]}
-                onChange={(op) => replace(i, { ...rule, op })}
-              />
-              <Select
-                label="Role"
-                value={rule.role}
-                options={[
-                  { value: 'subscriber', label: 'subscriber' },
-                  { value: 'vip', label: 'VIP' },
-                  { value: 'moderator', label: 'moderator' },
-                  { value: 'broadcaster', label: 'broadcaster' },
-                ]}
-                onChange={(role) => replace(i, { ...rule, role })}
-              />
-            </>
-          ) : null}
-          {rule.field === 'tier' ? (
-            <Select
-              label="Tier is"
-              value={rule.tier}
-              options={tierOptions.filter((t) => t.value !== '') as { value: '1000' | '2000' | '3000'; label: string }[]}
-              onChange={(tier) => replace(i, { ...rule, tier })}
-            />
-          ) : null}
-          {rule.field === 'user' ? (
-            <>
-              <Select
-                label="The viewer"
-                value={rule.op}
-                options={[
-                  { value: 'is', label: 'is' },
-                  { value: 'isNot', label: 'is not' },
-                ]}
-                onChange={(op) => replace(i, { ...rule, op })}
-              />
-              <TextField label="Login" value={rule.login} maxLength={25} onChange={(login) => replace(i, { ...rule, login })} />
-            </>
-          ) : null}
+          <RuleFields rule={rule} onChange={(next) => replace(i, next)} />
           <button type="button" className="danger quiet" onClick={() => onChange(rules.filter((_, j) => j !== i))} aria-label={`Remove condition ${i + 1}`}>
             Remove
           </button>
@@ -338,26 +292,45 @@ function RulesFields({ rules, onChange }: { rules: ConditionRule[]; onChange: Up
   );
 }
 
+type CustomAlert = Extract<Extract<AutomationAction, { kind: 'showAlert' }>['alert'], { source: 'custom' }>;
+
+/** "Show an alert" in the broadcaster's own words: the text, an image, a sound, how long. */
+function CustomAlertFields({ alert, hint, onChange }: { alert: CustomAlert; hint: string; onChange: Update<CustomAlert> }) {
+  const media = useSidestage((s) => s.media?.items ?? []);
+  return (
+    <>
+      <NoMedia kind="image" />
+      <TextInput label="Text" value={alert.text} maxLength={500} onChange={(text) => onChange({ ...alert, text })} hint={hint} />
+      <Select label="Image" value={alert.imageId ?? ''} options={mediaOptions(media, 'image', alert.imageId)} onChange={(imageId) => onChange({ ...alert, imageId: imageId || null })} />
+      <Select label="Sound" value={alert.soundId ?? ''} options={mediaOptions(media, 'sound', alert.soundId)} onChange={(soundId) => onChange({ ...alert, soundId: soundId || null })} />
+      <NumberField label="Shown for" unit="seconds" min={0.5} max={60} step={0.5} value={alert.durationMs / 1000} onChange={(s) => onChange({ ...alert, durationMs: Math.round(s * 1000) })} />
+    </>
+  );
+}
+
+/** Where the media library has none of a kind: said, with the way to add some. */
+function NoMedia({ kind }: { kind: 'image' | 'sound' }) {
+  const count = useSidestage((s) => s.media?.items.filter((m) => m.kind === kind).length ?? 0);
+  if (count > 0) return null;
+  return (
+    <p className="small muted">
+      No {kind}s in the media library yet: add them in the Overlays panel.{' '}
+      <button type="button" className="quiet" onClick={() => store.getState().setActivePanel('overlays')}>
+        Go to Overlays
+      </button>
+    </p>
+  );
+}
+
 function ActionFields({ action, trigger, onChange }: { action: AutomationAction; trigger: AutomationTrigger; onChange: Update<AutomationAction> }) {
   const obs = useSidestage((s) => s.automationsObs);
-  const media = useSidestage((s) => s.media);
+  const media = useSidestage((s) => s.media?.items ?? []);
   const templates = useSidestage((s) => s.engagement?.templates ?? []);
   const connected = obs?.connected ?? false;
   const reason = obs?.reason ?? null;
   const scenes = obs?.scenes.map((s) => s.name) ?? [];
   const inputs = obs?.inputs ?? [];
   const hint = fieldsHint(trigger);
-  const sounds = media?.items.filter((m) => m.kind === 'sound') ?? [];
-  const images = media?.items.filter((m) => m.kind === 'image') ?? [];
-  const noMedia = (kind: 'sounds' | 'images', count: number) =>
-    count === 0 ? (
-      <p className="small muted">
-        No {kind} in the media library yet: add them in the Overlays panel.{' '}
-        <button type="button" className="quiet" onClick={() => store.getState().setActivePanel('overlays')}>
-          Go to Overlays
-        </button>
-      </p>
-    ) : null;
   switch (action.kind) {
     case 'obsSwitchScene':
       return (
@@ -371,15 +344,7 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
         <>
           <ObsPicker label="Scene" value={action.sceneName} names={scenes} connected={connected} reason={reason} onChange={(sceneName) => onChange({ ...action, sceneName, sourceName: '' })} />
           <ObsPicker label="Source" value={action.sourceName} names={obs?.scenes.find((s) => s.name === action.sceneName)?.sources ?? []} connected={connected} reason={reason} onChange={(sourceName) => onChange({ ...action, sourceName })} />
-          <Select
-            label="Do"
-            value={action.visible ? 'show' : 'hide'}
-            options={[
-              { value: 'show', label: 'Show it' },
-              { value: 'hide', label: 'Hide it' },
-            ]}
-            onChange={(v) => onChange({ ...action, visible: v === 'show' })}
-          />
+          <Select label="Do" value={action.visible ? 'show' : 'hide'} options={actionOptions.visibility} onChange={(v) => onChange({ ...action, visible: v === 'show' })} />
           <NumberField label="The other way again after" unit="seconds (0: leave it)" min={0} max={3600} value={action.forSeconds} onChange={(forSeconds) => onChange({ ...action, forSeconds })} />
         </>
       );
@@ -387,85 +352,46 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
       return (
         <>
           <ObsPicker label="Input" value={action.inputName} names={(inputs.some((i) => i.audio) ? inputs.filter((i) => i.audio) : inputs).map((i) => i.name)} connected={connected} reason={reason} onChange={(inputName) => onChange({ ...action, inputName })} />
-          <Select
-            label="Do"
-            value={action.muted ? 'mute' : 'unmute'}
-            options={[
-              { value: 'mute', label: 'Mute' },
-              { value: 'unmute', label: 'Unmute' },
-            ]}
-            onChange={(v) => onChange({ ...action, muted: v === 'mute' })}
-          />
+          <Select label="Do" value={action.muted ? 'mute' : 'unmute'} options={actionOptions.mute} onChange={(v) => onChange({ ...action, muted: v === 'mute' })} />
         </>
       );
     case 'obsSetText':
       return (
         <>
           <ObsPicker label="Text source" value={action.inputName} names={inputs.filter((i) => i.text).map((i) => i.name)} connected={connected} reason={reason} onChange={(inputName) => onChange({ ...action, inputName })} />
-          <TextField label="Text" value={action.text} maxLength={2000} multiline onChange={(text) => onChange({ ...action, text })} hint={hint} />
+          <TextInput label="Text" value={action.text} maxLength={2000} multiline onChange={(text) => onChange({ ...action, text })} hint={hint} />
         </>
       );
     case 'obsRecording':
-      return (
-        <Select
-          label="Recording"
-          value={action.start ? 'start' : 'stop'}
-          options={[
-            { value: 'start', label: 'Start' },
-            { value: 'stop', label: 'Stop' },
-          ]}
-          onChange={(v) => onChange({ ...action, start: v === 'start' })}
-        />
-      );
+      return <Select label="Recording" value={action.start ? 'start' : 'stop'} options={actionOptions.recording} onChange={(v) => onChange({ ...action, start: v === 'start' })} />;
     case 'obsSaveReplay':
       return <p className="small muted">OBS's replay buffer must be running.</p>;
     case 'chatMessage':
-      return <TextField label="Message" value={action.text} maxLength={500} multiline onChange={(text) => onChange({ ...action, text })} hint={`${hint}. A viewer's words are sent as words, never as a chat command.`} />;
+      return <TextInput label="Message" value={action.text} maxLength={500} multiline onChange={(text) => onChange({ ...action, text })} hint={`${hint}. A viewer's words are sent as words, never as a chat command.`} />;
     case 'chatAnnouncement':
       return (
         <>
-          <TextField label="Announcement" value={action.text} maxLength={500} multiline onChange={(text) => onChange({ ...action, text })} hint={hint} />
-          <Select
-            label="Colour"
-            value={action.color}
-            options={(['primary', 'blue', 'green', 'orange', 'purple'] as const).map((c) => ({ value: c, label: c === 'primary' ? 'Your channel colour' : c[0]!.toUpperCase() + c.slice(1) }))}
-            onChange={(color) => onChange({ ...action, color })}
-          />
+          <TextInput label="Announcement" value={action.text} maxLength={500} multiline onChange={(text) => onChange({ ...action, text })} hint={hint} />
+          <Select label="Colour" value={action.color} options={actionOptions.announcementColor} onChange={(color) => onChange({ ...action, color })} />
         </>
       );
     case 'shoutout':
       return <p className="small muted">The event's viewer or raider: never a name typed in chat.</p>;
     case 'marker':
-      return <TextField label="Description" value={action.description} maxLength={140} onChange={(description) => onChange({ ...action, description })} hint={hint} />;
+      return <TextInput label="Description" value={action.description} maxLength={140} onChange={(description) => onChange({ ...action, description })} hint={hint} />;
     case 'clip':
       return <p className="small muted">The stream must be live.</p>;
     case 'chatMode':
       return (
         <>
-          <Select
-            label="Mode"
-            value={action.mode}
-            options={[
-              { value: 'slow', label: 'Slow mode' },
-              { value: 'followersOnly', label: 'Followers-only chat' },
-              { value: 'emoteOnly', label: 'Emote-only chat' },
-            ]}
-            onChange={(mode) => onChange({ ...action, mode })}
-          />
+          <Select label="Mode" value={action.mode} options={actionOptions.chatMode} onChange={(mode) => onChange({ ...action, mode })} />
           {action.mode === 'slow' ? <NumberField label="Wait between messages" unit="seconds" min={3} max={120} value={action.slowSeconds} onChange={(slowSeconds) => onChange({ ...action, slowSeconds })} /> : null}
           {action.mode === 'followersOnly' ? <NumberField label="Following for at least" unit="minutes" min={0} max={129_600} value={action.followerMinutes} onChange={(followerMinutes) => onChange({ ...action, followerMinutes })} /> : null}
           <NumberField label="Back as it was after" unit="seconds (0: leave it on)" min={0} max={3600} value={action.forSeconds} onChange={(forSeconds) => onChange({ ...action, forSeconds })} />
         </>
       );
     case 'runAd':
-      return (
-        <Select
-          label="Length"
-          value={String(action.lengthSeconds) as '30'}
-          options={([30, 60, 90, 120, 150, 180] as const).map((n) => ({ value: String(n) as '30', label: `${n} seconds` }))}
-          onChange={(v) => onChange({ ...action, lengthSeconds: Number(v) as 30 })}
-        />
-      );
+      return <Select label="Length" value={`${action.lengthSeconds}`} options={actionOptions.adLength} onChange={(v) => onChange({ ...action, lengthSeconds: Number(v) as typeof action.lengthSeconds })} />;
     case 'startEngagement':
       return (
         <Select
@@ -480,10 +406,7 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
         <Select
           label="The redemption that started the run"
           value={action.status}
-          options={[
-            { value: 'fulfil', label: 'Fulfil' },
-            { value: 'cancel', label: 'Cancel and refund' },
-          ]}
+          options={actionOptions.resolveStatus}
           onChange={(status) => onChange({ ...action, status })}
           hint={trigger.kind === 'redemption' ? 'Through the queue: it is sent even after a disconnection.' : 'Only a redemption can be fulfilled or cancelled: choose the redemption trigger.'}
         />
@@ -491,42 +414,16 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
     case 'playSound':
       return (
         <>
-          {noMedia('sounds', sounds.length)}
-          <Select label="Sound" value={action.soundId} options={[{ value: '', label: 'Choose…' }, ...sounds.map((m) => ({ value: m.id, label: m.name }))]} onChange={(soundId) => onChange({ ...action, soundId })} />
+          <NoMedia kind="sound" />
+          <Select label="Sound" value={action.soundId} options={mediaOptions(media, 'sound', action.soundId, 'Choose…')} onChange={(soundId) => onChange({ ...action, soundId })} />
           <NumberField label="Volume" unit="%" min={0} max={100} value={Math.round(action.volume * 100)} onChange={(v) => onChange({ ...action, volume: v / 100 })} />
         </>
       );
     case 'showAlert':
       return (
         <>
-          <Select
-            label="Alert"
-            value={action.alert.source}
-            options={[
-              { value: 'event', label: "The event's own alert" },
-              { value: 'custom', label: 'My own words' },
-            ]}
-            onChange={(source) => onChange({ ...action, alert: source === 'event' ? { source } : { source, text: '{user}', imageId: null, soundId: null, volume: 0.8, durationMs: 5000 } })}
-          />
-          {action.alert.source === 'custom' ? (
-            <>
-              {noMedia('images', images.length)}
-              <TextField label="Text" value={action.alert.text} maxLength={500} onChange={(text) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), text } })} hint={hint} />
-              <Select
-                label="Image"
-                value={action.alert.imageId ?? ''}
-                options={[{ value: '', label: 'None' }, ...images.map((m) => ({ value: m.id, label: m.name }))]}
-                onChange={(imageId) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), imageId: imageId || null } })}
-              />
-              <Select
-                label="Sound"
-                value={action.alert.soundId ?? ''}
-                options={[{ value: '', label: 'None' }, ...sounds.map((m) => ({ value: m.id, label: m.name }))]}
-                onChange={(soundId) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), soundId: soundId || null } })}
-              />
-              <NumberField label="Shown for" unit="seconds" min={0.5} max={60} step={0.5} value={action.alert.durationMs / 1000} onChange={(s) => onChange({ ...action, alert: { ...(action.alert as Extract<typeof action.alert, { source: 'custom' }>), durationMs: Math.round(s * 1000) } })} />
-            </>
-          ) : null}
+          <Select label="Alert" value={action.alert.source} options={actionOptions.alertSource} onChange={(source) => onChange({ ...action, alert: source === 'event' ? { source } : { source, text: '{user}', imageId: null, soundId: null, volume: 0.8, durationMs: 5000 } })} />
+          {action.alert.source === 'custom' ? <CustomAlertFields alert={action.alert} hint={hint} onChange={(alert) => onChange({ ...action, alert })} /> : null}
         </>
       );
     case 'wait':

@@ -4,23 +4,57 @@
  */
 import { actionKindLabels, triggerKindLabels } from '../../../../shared/domain/automation-words';
 import { templateFieldsOf, unknownPlaceholders } from '../../../../shared/domain/automation-template';
-import { automationInputSchema, type Automation, type AutomationAction, type AutomationInput, type AutomationTrigger } from '../../../../shared/ipc/contract';
+import { automationInputSchema, type Automation, type AutomationInput, type AutomationTrigger } from '../../../../shared/ipc/contract';
 
-export const triggerKindOptions = Object.entries(triggerKindLabels).map(([value, label]) => ({ value: value as AutomationTrigger['kind'], label }));
-export const actionKindOptions = Object.entries(actionKindLabels).map(([value, label]) => ({ value: value as AutomationAction['kind'], label }));
+/**
+ * A select's options from each value's words, in the order written. Not for values that look like
+ * whole numbers: an object lists those first, in numeric order.
+ */
+const optionsOf = <T extends string>(labels: Record<T, string>) => (Object.entries(labels) as [T, string][]).map(([value, label]) => ({ value, label }));
 
-export const queueModeOptions = [
-  { value: 'oneAtATime', label: 'One at a time: the next waits its turn' },
-  { value: 'overlap', label: 'May overlap: runs side by side' },
-  { value: 'skipWhenBusy', label: 'Skip when busy: drop a run while one is going' },
-] as const;
+export const triggerKindOptions = optionsOf(triggerKindLabels);
+export const actionKindOptions = optionsOf(actionKindLabels);
 
-export const tierOptions = [
-  { value: '', label: 'Any tier' },
+export const queueModeOptions = optionsOf({
+  oneAtATime: 'One at a time: the next waits its turn',
+  overlap: 'May overlap: runs side by side',
+  skipWhenBusy: 'Skip when busy: drop a run while one is going',
+});
+
+const tiers = [
   { value: '1000', label: 'Tier 1' },
   { value: '2000', label: 'Tier 2' },
   { value: '3000', label: 'Tier 3' },
 ] as const;
+export const tierOptions = [{ value: '', label: 'Any tier' } as const, ...tiers];
+
+/** Who may use a chat command, in the broadcaster's words. */
+export const commandRoleLabels = { everyone: 'Everyone', subscriber: 'Subscribers', vip: 'VIPs', moderator: 'Moderators', broadcaster: 'You' } as const;
+
+export const inputMatchOptions = optionsOf({ '': 'is anything', contains: 'contains', equals: 'is', startsWith: 'starts with' });
+
+/** A condition's field, and for each the comparisons and values it offers. */
+export const ruleFieldOptions = optionsOf({ amount: 'Amount', text: 'Text', role: 'Role', tier: 'Tier', user: 'Viewer' });
+export const ruleOptions = {
+  amount: optionsOf({ atLeast: 'at least', atMost: 'at most', equals: 'exactly' }),
+  text: optionsOf({ contains: 'contains', notContains: 'does not contain', equals: 'is', startsWith: 'starts with' }),
+  role: optionsOf({ is: 'is a', isNot: 'is not a' }),
+  roles: optionsOf({ subscriber: 'subscriber', vip: 'VIP', moderator: 'moderator', broadcaster: 'broadcaster' }),
+  tier: tiers,
+  user: optionsOf({ is: 'is', isNot: 'is not' }),
+};
+
+/** The choices of the actions' selects. */
+export const actionOptions = {
+  visibility: optionsOf({ show: 'Show it', hide: 'Hide it' }),
+  mute: optionsOf({ mute: 'Mute', unmute: 'Unmute' }),
+  recording: optionsOf({ start: 'Start', stop: 'Stop' }),
+  announcementColor: optionsOf({ primary: 'Your channel colour', blue: 'Blue', green: 'Green', orange: 'Orange', purple: 'Purple' }),
+  chatMode: optionsOf({ slow: 'Slow mode', followersOnly: 'Followers-only chat', emoteOnly: 'Emote-only chat' }),
+  adLength: ([30, 60, 90, 120, 150, 180] as const).map((n) => ({ value: String(n) as `${typeof n}`, label: `${n} seconds` })),
+  resolveStatus: optionsOf({ fulfil: 'Fulfil', cancel: 'Cancel and refund' }),
+  alertSource: optionsOf({ event: "The event's own alert", custom: 'My own words' }),
+};
 
 /** The draft an automation is edited as. */
 export function draftOf(automation: Automation): AutomationInput {

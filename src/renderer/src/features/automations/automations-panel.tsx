@@ -4,8 +4,10 @@ import { newAutomation } from '../../../../shared/domain/automation-defaults';
 import { automationsImportMaxChars, type Automation, type AutomationInput, type AutomationStatus } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Banner } from '../../components/banner';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
+import { download } from '../../lib/download';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
@@ -25,16 +27,6 @@ export function AutomationsPanel() {
       </ChannelGate>
     </section>
   );
-}
-
-/** Saves a file in the browser's way (a download), for an export. */
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function AutomationsBody() {
@@ -85,7 +77,7 @@ function AutomationsBody() {
           disabled={state.automations.length === 0}
           onClick={async () => {
             const file = await actions.exportAutomations();
-            if (file) download(file.fileName, file.json);
+            if (file) download(file.fileName, file.json, 'application/json');
           }}
         >
           Export all
@@ -127,13 +119,10 @@ function AutomationsBody() {
       <ActionError action="automations.run" what="Could not run the automation" />
       <ActionError action="automations.test" what="Could not test the automation" />
       {note ? (
-        <Banner tone="info" title="Automations">
+        <Banner tone="info" title="Automations" onDismiss={actions.dismissAutomationsNote}>
           <p data-testid="automations-note" role="status">
             {note}
           </p>
-          <button type="button" className="quiet" onClick={actions.dismissAutomationsNote}>
-            Got it
-          </button>
         </Banner>
       ) : null}
       {state.hotkeysUnavailable && state.automations.some((a) => a.trigger.kind === 'hotkey') ? <p className="small muted">{state.hotkeysUnavailable}</p> : null}
@@ -200,7 +189,7 @@ function AutomationItem({ automation, status, onEdit, editing }: { automation: A
           aria-label={`Export ${name}`}
           onClick={async () => {
             const file = await actions.exportAutomations([id]);
-            if (file) download(file.fileName, file.json);
+            if (file) download(file.fileName, file.json, 'application/json');
           }}
         >
           Export
@@ -210,24 +199,16 @@ function AutomationItem({ automation, status, onEdit, editing }: { automation: A
         </button>
       </div>
       {confirming ? (
-        <div className="action-error" role="alertdialog" aria-label={`Delete ${name}?`}>
-          <p>Delete “{name}”? Its runs stay in the log.</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="danger"
-              onClick={() => {
-                setConfirming(false);
-                void actions.deleteAutomation(id);
-              }}
-            >
-              Delete
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </div>
-        </div>
+        <ConfirmDelete
+          name={name}
+          onDelete={() => {
+            setConfirming(false);
+            void actions.deleteAutomation(id);
+          }}
+          onKeep={() => setConfirming(false)}
+        >
+          Delete “{name}”? Its runs stay in the log.
+        </ConfirmDelete>
       ) : null}
     </li>
   );

@@ -1,55 +1,10 @@
-/** Small labelled fields of the automation editor: numbers with their unit, text, OBS pickers. */
-import { useId, type ReactNode } from 'react';
+/** Fields of the automation editor over the styled controls: numbers kept as numbers, checkboxes, OBS pickers. */
+import { NumberInput, type NumberInputProps } from '../../components/number-input';
 import { Select } from '../../components/select';
 
-export function NumberField({ label, value, onChange, unit, min, max, step = 1, hint }: { label: string; value: number; onChange(value: number): void; unit?: string; min?: number; max?: number; step?: number | 'any'; hint?: ReactNode }) {
-  const id = useId();
-  const hintId = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <span className="input-with-unit">
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          value={Number.isFinite(value) ? value : ''}
-          min={min}
-          max={max}
-          step={step}
-          aria-describedby={hint ? hintId : undefined}
-          onChange={(event) => onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-        />
-        {unit ? <span className="unit">{unit}</span> : null}
-      </span>
-      {hint ? (
-        <p id={hintId} className="muted small">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function TextField({ label, value, onChange, hint, multiline, maxLength, placeholder }: { label: string; value: string; onChange(value: string): void; hint?: ReactNode; multiline?: boolean; maxLength?: number; placeholder?: string }) {
-  const id = useId();
-  const hintId = useId();
-  const props = { id, value, maxLength, placeholder, 'aria-describedby': hint ? hintId : undefined };
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {multiline ? <textarea {...props} rows={2} onChange={(event) => onChange(event.target.value)} /> : <input type="text" {...props} onChange={(event) => onChange(event.target.value)} />}
-      {hint ? (
-        <p id={hintId} className="muted small">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
+/** A number of the draft (NaN while the field is empty: the draft's problems say so). */
+export function NumberField({ value, onChange, ...props }: Omit<NumberInputProps, 'value' | 'onChange'> & { value: number; onChange(value: number): void }) {
+  return <NumberInput {...props} value={Number.isFinite(value) ? value : ''} onChange={(text) => onChange(text === '' ? Number.NaN : Number(text))} />;
 }
 
 export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange(checked: boolean): void }) {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { chatSettingLimits, checkChatSettings } from '../../../../shared/domain/chat-settings';
 import { ActionError } from '../../components/action-error';
-import { DurationInput } from '../../components/duration-input';
+import { NumberInput } from '../../components/number-input';
 import { LiveStatus } from '../../components/live-status';
 import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
@@ -112,7 +112,7 @@ function DurationSetting({ label, unit, checked, value, min, max, onToggle, onVa
     <div className="stack">
       <ModeSwitch label={label} checked={checked} onChange={onToggle} />
       <div className="button-row">
-        <DurationInput
+        <NumberInput
           label={`${label} ${unit}`}
           labelHidden
           unit={unit}

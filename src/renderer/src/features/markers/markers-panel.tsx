@@ -6,6 +6,7 @@ import { formatPosition } from '../../../../shared/domain/marker-position';
 import type { BroadcastMarkerLog } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { FormSection } from '../../components/form-section';
+import { download } from '../../lib/download';
 import { formatClockTime, formatDateTime } from '../../lib/format';
 import { describeMarkerEntry, exportableMarkers, exportFileName } from '../../lib/live-format';
 import { store, useSidestage } from '../../store';
@@ -95,15 +96,6 @@ function DescriptionTemplate() {
       <ActionError action="markers.setTemplate" what="Description not saved" />
     </form>
   );
-}
-
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function MarkerLog() {

@@ -8,13 +8,7 @@ import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
 import { DraftInput, wholeNumberProblem } from './draft-input';
-
-function mediaOptions(items: readonly MediaItem[], kind: MediaItem['kind'], chosen: string | null) {
-  const options = [{ value: '', label: 'None' }, ...items.filter((i) => i.kind === kind).map((i) => ({ value: i.id, label: i.name }))];
-  // A chosen file since removed from the library: said, not silently dropped.
-  if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: '(removed from the library)' });
-  return options;
-}
+import { mediaOptions } from './media-options';
 
 /** One alert type: on or off, minimum, text, duration, image, sound, volume. */
 function AlertTypeEditor({ kind, settings, media }: { kind: AlertKind; settings: AlertTypeSettings; media: readonly MediaItem[] }) {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { RewardProblems } from '../../../../shared/domain/reward-rules';
 import { ColorInput } from '../../components/color-input';
-import { DurationInput } from '../../components/duration-input';
+import { NumberInput } from '../../components/number-input';
 import { FormSection } from '../../components/form-section';
 import { Switch } from '../../components/switch';
 import { cooldownUnits, type CooldownUnit, type RewardDraft } from './reward-form-model';
@@ -109,7 +109,7 @@ export function RewardFormView({ name, draft, onField, problems, tried, saving, 
               Cooldown
             </Switch>
             {/* In the unit the number is whole in (1 second, 5 minutes); the model sends seconds. */}
-            <DurationInput<CooldownUnit>
+            <NumberInput<CooldownUnit>
               label="Cooldown length"
               labelHidden
               unit={draft.cooldownUnit}

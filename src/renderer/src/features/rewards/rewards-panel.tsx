@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { CustomReward } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Banner } from '../../components/banner';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
 import { ChannelGate } from '../../components/channel-gate';
@@ -45,11 +46,8 @@ function RewardsBody() {
       <ActionError action="rewards.delete" what="Could not delete the reward" />
       <ActionError action="rewards.adopt" what="Could not adopt the reward" />
       {adoptNote ? (
-        <Banner tone="info" title="Adopted">
+        <Banner tone="info" title="Adopted" onDismiss={dismissAdoptNote}>
           <p>{adoptNote}</p>
-          <button type="button" className="quiet" onClick={dismissAdoptNote}>
-            Got it
-          </button>
         </Banner>
       ) : null}
       {editing ? <RewardForm reward={editing === 'new' ? null : editing} all={overview.rewards} onDone={() => setEditing(null)} /> : null}
@@ -108,24 +106,16 @@ function RewardItem({ reward: r, onEdit }: { reward: CustomReward; onEdit(): voi
         </div>
       )}
       {confirming ? (
-        <div className="action-error" role="alertdialog" aria-label={`Delete ${r.title}?`}>
-          <p>{deleteWarning(r.title, pending)}</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="danger"
-              onClick={() => {
-                setConfirming(false);
-                void deleteReward(r.id);
-              }}
-            >
-              Delete
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </div>
-        </div>
+        <ConfirmDelete
+          name={r.title}
+          onDelete={() => {
+            setConfirming(false);
+            void deleteReward(r.id);
+          }}
+          onKeep={() => setConfirming(false)}
+        >
+          {deleteWarning(r.title, pending)}
+        </ConfirmDelete>
       ) : null}
     </li>
   );

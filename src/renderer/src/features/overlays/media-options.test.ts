@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { MediaItem } from '../../../../shared/ipc/contract';
+import { mediaOptions } from './media-options';
+
+const item = (id: string, kind: MediaItem['kind']): MediaItem => ({ id, name: `${id}.file`, kind, contentType: kind === 'image' ? 'image/png' : 'audio/wav', bytes: 1 });
+
+describe('mediaOptions', () => {
+  it('lists the items of one kind after the empty choice, and says when the chosen one was removed', () => {
+    const items = [item('a', 'image'), item('b', 'sound'), item('c', 'image')];
+    expect(mediaOptions(items, 'image', null)).toEqual([
+      { value: '', label: 'None' },
+      { value: 'a', label: 'a.file' },
+      { value: 'c', label: 'c.file' },
+    ]);
+    expect(mediaOptions(items, 'sound', 'gone', 'Choose…')).toEqual([
+      { value: '', label: 'Choose…' },
+      { value: 'b', label: 'b.file' },
+      { value: 'gone', label: '(removed from the library)' },
+    ]);
+  });
+});
