@@ -19,6 +19,9 @@ export interface Box {
  * a block (not a run of text). Answers a line per element, at most 8.
  */
 export async function boxesLeavingTheirContainer(page: Page, root: string): Promise<string[]> {
+  // What the page shows after its next rendering: after a resize, a line newly in view keeps its
+  // placeholder size (content-visibility: auto) until the browser has rendered a frame.
+  await page.evaluate(() => new Promise<void>((rendered) => requestAnimationFrame(() => requestAnimationFrame(() => rendered()))));
   return page.evaluate((selector) => {
     const escaping: string[] = [];
     const describe = (el: Element) => {

@@ -19,12 +19,14 @@ export interface SheetProps {
 export function Sheet({ open, title, onClose, focusRequest = 0, children }: SheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // At every render, not only when `open` changes: Escape closes the dialog before the view hears of
+  // it, and a key pressed in between opens the next sheet in the same dialog.
   useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) element.showModal();
     else if (!open && element.open) element.close();
-  }, [open]);
+  });
   useEffect(() => {
     if (!open) return;
     const wanted = dialog.current?.querySelector<HTMLElement>('.sheet-body [data-autofocus]:not(:disabled)');
@@ -35,7 +37,19 @@ export function Sheet({ open, title, onClose, focusRequest = 0, children }: Shee
       ref={dialog}
       className="sheet"
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => {
+        // The close event comes a task after the dialog closed (Escape, or the view closing it): by
+        // then a key may have opened the next sheet in it, which this late event must not close.
+        if (!dialog.current?.open) onClose();
+      }}
+      onKeyDown={(event) => {
+        // Escape closes the sheet in the same moment, not a task later as the browser's own close
+        // would: a key pressed straight after (Escape, then O) finds the view's keys free again.
+        // A control inside that uses Escape itself (a list's popup) has prevented it.
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        onClose();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog itself; everything inside is the body's.
         if (event.target === event.currentTarget) onClose();
