@@ -6,6 +6,25 @@
 import type { Automation, AutomationAction, AutomationTrigger, ChannelEvent, ChannelEventOf, ChannelUser, ResolveResult } from '../../shared/ipc/contract';
 import type { ChatSettingsValues } from '../../shared/domain/chat-settings';
 import type { ActionPorts, AlertsPort } from '../services/automations/actions';
+import type { AutomationsServiceOptions } from '../services/automations/automations-service';
+import { UnavailableShortcutRegistry } from '../services/hotkeys/shortcut-registry';
+import { silentLogger } from '../services/logger';
+
+/**
+ * An automations service's surroundings when a test is about none of them: OBS not connected, the
+ * channel live, no ad schedule, no shortcuts, nothing to fill a template's choices.
+ */
+export function quietAutomationSurroundings(): Omit<AutomationsServiceOptions, 'store' | 'ledger' | 'events' | 'ports'> {
+  return {
+    obsChoices: async () => ({ connected: false, reason: null, scenes: [], inputs: [] }),
+    stream: { getStatus: () => ({ live: true, startedAt: null }), onChange: () => () => {} },
+    ads: { getState: () => ({ schedule: null }), onChange: () => () => {} },
+    shortcuts: new UnavailableShortcutRegistry(),
+    tester: null,
+    templateContext: async () => ({ rewards: [], scenes: [] }),
+    logger: silentLogger,
+  };
+}
 
 export const viewer = (n = 1): ChannelUser => ({ id: `70000000${n}`, login: `viewer${n}`, name: `Viewer${n}` });
 

@@ -9,12 +9,11 @@
 import { AutomationStore } from '../services/automations/automation-store';
 import { AutomationsService } from '../services/automations/automations-service';
 import { RunLedger } from '../services/automations/run-ledger';
-import { UnavailableShortcutRegistry } from '../services/hotkeys/shortcut-registry';
 import { silentLogger } from '../services/logger';
 import { Emitter } from '../../shared/primitives/emitter';
 import { systemClock } from '../../shared/primitives/clock';
 import type { ChannelEvent } from '../../shared/ipc/contract';
-import { events, recordingPorts } from './automation-fixtures';
+import { events, quietAutomationSurroundings, recordingPorts } from './automation-fixtures';
 
 const dataDir = process.argv[2];
 if (!dataDir) {
@@ -35,13 +34,7 @@ const service = new AutomationsService({
   ledger,
   events: { on: (_kinds, listener) => channel.on(listener as (event: ChannelEvent) => void) },
   ports: recorded.ports,
-  obsChoices: async () => ({ connected: false, reason: null, scenes: [], inputs: [] }),
-  stream: { getStatus: () => ({ live: true, startedAt: null }), onChange: () => () => {} },
-  ads: { getState: () => ({ schedule: null }), onChange: () => () => {} },
-  shortcuts: new UnavailableShortcutRegistry(),
-  tester: null,
-  templateContext: async () => ({ rewards: [], scenes: [] }),
-  logger: silentLogger,
+  ...quietAutomationSurroundings(),
 });
 service.start();
 channel.fire(events.redemption({ id: 'killed-mid-run' }));

@@ -8,9 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { automation, events, recordingPorts } from '../../test-support/automation-fixtures';
+import { automation, events, quietAutomationSurroundings, recordingPorts } from '../../test-support/automation-fixtures';
 import { createFakeClock } from '../../test-support/fake-clock';
-import { UnavailableShortcutRegistry } from '../hotkeys/shortcut-registry';
 import { silentLogger } from '../logger';
 import { AutomationStore } from './automation-store';
 import { AutomationsService } from './automations-service';
@@ -58,13 +57,7 @@ it('kill -9 mid-run: the next start reports the run interrupted, and nothing of 
     ledger,
     events: { on: (_kinds, l) => ((listener = l as (event: never) => void), () => {}) },
     ports: recorded.ports,
-    obsChoices: async () => ({ connected: false, reason: null, scenes: [], inputs: [] }),
-    stream: { getStatus: () => ({ live: true, startedAt: null }), onChange: () => () => {} },
-    ads: { getState: () => ({ schedule: null }), onChange: () => () => {} },
-    shortcuts: new UnavailableShortcutRegistry(),
-    tester: null,
-    templateContext: async () => ({ rewards: [], scenes: [] }),
-    logger: silentLogger,
+    ...quietAutomationSurroundings(),
     clock,
   });
   service.start();

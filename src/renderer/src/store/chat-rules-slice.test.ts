@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRulesState, IpcResult } from '../../../shared/ipc/contract';
-import { deferred, fail, fakeDeps, flush, ok, signedIn } from '../test-support/store-fakes';
-import { createSidestageStore, startMirroring } from './create-store';
+import { deferred, fail, flush, ok, signedIn, mirroredStore } from '../test-support/store-fakes';
 
 const rules = (terms: string[], level = 2): ChatRulesState => ({
   autoMod: { overallLevel: level, categories: { disability: 1, aggression: 1, sexualitySexOrGender: 1, misogyny: 1, bullying: 1, swearing: 1, raceEthnicityOrReligion: 1, sexBasedTerms: 1 } },
@@ -9,16 +8,9 @@ const rules = (terms: string[], level = 2): ChatRulesState => ({
   error: null,
 });
 
-function setup() {
-  const fakes = fakeDeps();
-  const store = createSidestageStore(fakes.deps);
-  startMirroring(store, fakes.deps);
-  return { ...fakes, store };
-}
-
 describe('chat rules slice', () => {
   it('reads at sign-in; a term added says so and shows the answer', async () => {
-    const { store, bridge } = setup();
+    const { store, bridge } = mirroredStore();
     bridge.chatRules.get.mockResolvedValue(ok(rules([])));
     store.getState().applyAuth(signedIn);
     await flush();
@@ -32,7 +24,7 @@ describe('chat rules slice', () => {
   });
 
   it('a level answer older than a chatRules:changed event is not shown', async () => {
-    const { store, bridge, emit } = setup();
+    const { store, bridge, emit } = mirroredStore();
     store.getState().applyAuth(signedIn);
     await flush();
     const answer = deferred<IpcResult<ChatRulesState>>();

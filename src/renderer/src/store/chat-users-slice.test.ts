@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatUserCard, IpcResult } from '../../../shared/ipc/contract';
-import { deferred, fakeDeps, flush, ok, signedIn, signedOut } from '../test-support/store-fakes';
-import { createSidestageStore, startMirroring } from './create-store';
+import { deferred, flush, ok, signedIn, signedOut, mirroredStore } from '../test-support/store-fakes';
 
 const card = (id: string, moderator = false): ChatUserCard => ({
   user: { id, login: `v${id}`, name: `V${id}` },
@@ -15,16 +14,9 @@ const card = (id: string, moderator = false): ChatUserCard => ({
   unread: [],
 });
 
-function setup() {
-  const fakes = fakeDeps();
-  const store = createSidestageStore(fakes.deps);
-  startMirroring(store, fakes.deps);
-  return { ...fakes, store };
-}
-
 describe('chat users slice', () => {
   it("opens a chatter's card and shows it once read; a late card of another chatter is not shown", async () => {
-    const { store, bridge } = setup();
+    const { store, bridge } = mirroredStore();
     store.getState().applyAuth(signedIn);
     await flush();
     const first = deferred<IpcResult<ChatUserCard>>();
@@ -38,7 +30,7 @@ describe('chat users slice', () => {
   });
 
   it('an action answers with the card read again and says what was done; signing out closes the card', async () => {
-    const { store, bridge } = setup();
+    const { store, bridge } = mirroredStore();
     store.getState().applyAuth(signedIn);
     await flush();
     bridge.chatUsers.getCard.mockResolvedValueOnce(ok(card('7')));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HeldMessage } from '../../../shared/ipc/contract';
-import { fail, fakeDeps, flush, ok, signedIn } from '../test-support/store-fakes';
-import { createSidestageStore, startMirroring } from './create-store';
+import { fail, flush, ok, signedIn, mirroredStore } from '../test-support/store-fakes';
 import { selectFirstHeld } from './held-messages-slice';
 
 const held = (id: string, pending: HeldMessage['pending'] = null): HeldMessage => ({
@@ -16,16 +15,9 @@ const held = (id: string, pending: HeldMessage['pending'] = null): HeldMessage =
   pending,
 });
 
-function setup() {
-  const fakes = fakeDeps();
-  const store = createSidestageStore(fakes.deps);
-  startMirroring(store, fakes.deps);
-  return { ...fakes, store };
-}
-
 describe('held messages slice', () => {
   it("follows main's queue; the first not already being decided is the one the keys act on", async () => {
-    const { store, emit } = setup();
+    const { store, emit } = mirroredStore();
     store.getState().applyAuth(signedIn);
     await flush();
     expect(store.getState().heldMessages).toEqual({ messages: [], dropped: 0 });
@@ -35,7 +27,7 @@ describe('held messages slice', () => {
   });
 
   it('says the outcome of a decision, and a refusal in words', async () => {
-    const { store, bridge } = setup();
+    const { store, bridge } = mirroredStore();
     store.getState().applyAuth(signedIn);
     await flush();
     bridge.heldMessages.resolve.mockResolvedValueOnce(ok({ message: "Allowed V's message." }));

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { IpcResult, ShieldModeState } from '../../../shared/ipc/contract';
-import { deferred, fail, fakeDeps, flush, ok, shieldOff, signedIn, signedOut } from '../test-support/store-fakes';
-import { createSidestageStore, startMirroring } from './create-store';
+import { deferred, fail, flush, ok, shieldOff, signedIn, signedOut, mirroredStore } from '../test-support/store-fakes';
 
 const on: ShieldModeState = { ...shieldOff, active: true, lastActivatedAt: '2030-01-01T10:00:00Z', by: { id: '1001', login: 'demo', name: 'Demo' } };
 
-function setup() {
-  const fakes = fakeDeps();
-  const store = createSidestageStore(fakes.deps);
-  const stop = startMirroring(store, fakes.deps);
-  return { ...fakes, store, stop };
-}
-
 describe('shield mode slice', () => {
   it('reads at sign-in, follows shieldMode:changed, and clears when nobody is signed in', async () => {
-    const { store, emit, bridge, stop } = setup();
+    const { store, emit, bridge, stop } = mirroredStore();
     expect(bridge.shieldMode.getState).not.toHaveBeenCalled();
     store.getState().applyAuth(signedIn);
     await flush();
@@ -27,7 +19,7 @@ describe('shield mode slice', () => {
   });
 
   it('the key toggles: on when off, off when on', async () => {
-    const { store, bridge, emit } = setup();
+    const { store, bridge, emit } = mirroredStore();
     store.getState().applyAuth(signedIn);
     await flush();
     await store.getState().toggleShieldMode();
@@ -38,7 +30,7 @@ describe('shield mode slice', () => {
   });
 
   it("an answer computed before the platform's end event does not turn it back on; a refusal is shown in words", async () => {
-    const { store, bridge, emit } = setup();
+    const { store, bridge, emit } = mirroredStore();
     store.getState().applyAuth(signedIn);
     await flush();
     const answer = deferred<IpcResult<ShieldModeState>>();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnbanRequestsState } from '../../../shared/ipc/contract';
-import { fail, fakeDeps, flush, ok, signedIn } from '../test-support/store-fakes';
-import { createSidestageStore, startMirroring } from './create-store';
+import { fail, flush, ok, signedIn, mirroredStore } from '../test-support/store-fakes';
 
 const waiting: UnbanRequestsState = {
   loaded: true,
@@ -9,16 +8,9 @@ const waiting: UnbanRequestsState = {
   error: null,
 };
 
-function setup() {
-  const fakes = fakeDeps();
-  const store = createSidestageStore(fakes.deps);
-  startMirroring(store, fakes.deps);
-  return { ...fakes, store };
-}
-
 describe('unban requests slice', () => {
   it('reads at sign-in and follows unbanRequests:changed', async () => {
-    const { store, bridge, emit } = setup();
+    const { store, bridge, emit } = mirroredStore();
     bridge.unbanRequests.getState.mockResolvedValue(ok(waiting));
     store.getState().applyAuth(signedIn);
     await flush();
@@ -28,7 +20,7 @@ describe('unban requests slice', () => {
   });
 
   it('sends the note trimmed (none when empty) and says whether it was resolved', async () => {
-    const { store, bridge } = setup();
+    const { store, bridge } = mirroredStore();
     store.getState().applyAuth(signedIn);
     await flush();
     bridge.unbanRequests.resolve.mockResolvedValueOnce(ok({ message: 'V is unbanned and may chat again.' }));

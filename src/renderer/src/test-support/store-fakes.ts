@@ -24,6 +24,7 @@ import type {
 import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
 import { defaultLiveView, signedOutAuthState } from '../../../shared/ipc/contract';
 import type { ConnectionSource, ConnectionState } from '../lib/dock-bridge';
+import { createSidestageStore, startMirroring } from '../store/create-store';
 import type { StoreDeps } from '../store/types';
 
 export const appInfo: AppInfo = {
@@ -257,6 +258,14 @@ export function fakeDeps(overrides: Partial<StoreDeps> = {}) {
     ...overrides,
   };
   return { deps, bridge, emit, listenerCount, connection, openUrl, writeClipboard };
+}
+
+/** A store over fakeDeps() that follows main as the app's does: the fakes, the store, and how to stop following. */
+export function mirroredStore(overrides: Partial<StoreDeps> = {}) {
+  const fakes = fakeDeps(overrides);
+  const store = createSidestageStore(fakes.deps);
+  const stop = startMirroring(store, fakes.deps);
+  return { ...fakes, store, stop };
 }
 
 /** Lets pending promise callbacks run (microtasks only, so it works under fake timers). */

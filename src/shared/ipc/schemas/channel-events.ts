@@ -62,17 +62,19 @@ export const chatRolesSchema = z.object({ broadcaster: z.boolean(), moderator: z
 export type ChatRoles = z.infer<typeof chatRolesSchema>;
 
 /** A message AutoMod held: why (its category and level, or the blocked terms it contains) and what it says. */
-const heldMessage = {
-  messageId: z.string(),
+export const heldMessageFields = {
   user: channelUserSchema,
   text: z.string(),
   /** `automod`: AutoMod's category at `level` (1-4); `blockedTerm`: one of the channel's blocked terms. */
   reason: z.enum(['automod', 'blockedTerm']),
+  /** AutoMod's category in the platform's words (`swearing`, `aggression`...), for `automod`. */
   category: z.string().nullable(),
   level: z.number().int().nullable(),
+  /** The blocked terms found, for `blockedTerm`. */
   blockedTerms: z.array(z.string()),
   heldAt: z.string(),
 };
+const heldMessage = { messageId: z.string(), ...heldMessageFields };
 
 /** A suspicious user's treatment: watched (`activeMonitoring`), their messages held (`restricted`), or neither. */
 const lowTrustStatus = z.enum(['none', 'activeMonitoring', 'restricted']);

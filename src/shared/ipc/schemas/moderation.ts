@@ -4,7 +4,7 @@
  * channel's chat rules (AutoMod's level, blocked terms).
  */
 import { z } from 'zod';
-import { channelUserSchema } from './channel-events';
+import { channelUserSchema, heldMessageFields } from './channel-events';
 
 const userId = z.string().min(1).max(20).regex(/^\d+$/, 'A user id is a number.');
 const note = z.string().trim().max(500, 'A note is at most 500 characters.');
@@ -46,16 +46,7 @@ export const shieldModeSetArgSchema = z.object({ active: z.boolean() }).strict()
 export const heldMessageSchema = z.object({
   /** The platform's message id (what Manage Held AutoMod Messages takes). */
   id: z.string(),
-  user: channelUserSchema,
-  text: z.string(),
-  reason: z.enum(['automod', 'blockedTerm']),
-  /** AutoMod's category in the platform's words (`swearing`, `aggression`...), for `automod`. */
-  category: z.string().nullable(),
-  /** AutoMod's level of the category (1-4). */
-  level: z.number().int().nullable(),
-  /** The blocked terms found, for `blockedTerm`. */
-  blockedTerms: z.array(z.string()),
-  heldAt: z.string(),
+  ...heldMessageFields,
   /** An allow or deny on its way to the platform. */
   pending: z.enum(['allow', 'deny']).nullable(),
 });
