@@ -57,7 +57,12 @@ const inPage = {
     const log = document.querySelector('[role="log"][aria-label="Chat messages"]');
     new MutationObserver((records) => {
       const ids = [];
-      for (const r of records) for (const n of r.addedNodes) if (n.dataset && n.dataset.messageId) ids.push(n.dataset.messageId);
+      // A line comes on its own or inside a list added whole (the first lines into an empty chat).
+      for (const r of records) for (const n of r.addedNodes) {
+        if (!n.querySelectorAll) continue;
+        if (n.dataset.messageId) ids.push(n.dataset.messageId);
+        for (const inner of n.querySelectorAll('[data-message-id]')) ids.push(inner.dataset.messageId);
+      }
       if (ids.length) requestAnimationFrame(() => { const t = now(); for (const id of ids) if (!(id in window.__lines)) window.__lines[id] = t; });
     }).observe(log, { childList: true, subtree: true });
   })()`,
