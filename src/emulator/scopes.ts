@@ -115,22 +115,3 @@ export function parseScopeList(raw: string | undefined): string[] {
 export function firstUnknownScope(scopes: readonly string[]): string | undefined {
   return scopes.find((s) => !isRequestableScope(s));
 }
-
-/** Every scope Sidestage asks for: the CLI mints the demo broadcaster's token with these. */
-export const SIDESTAGE_SCOPES: readonly string[] = [
-  'channel:read:stream_key',
-  'channel:read:redemptions',
-  'channel:manage:redemptions',
-  'channel:read:charity',
-  'channel:manage:broadcast',
-  'channel:read:editors',
-  'channel:manage:videos',
-  'user:read:broadcast',
-  'user:edit:broadcast',
-  'user:read:email',
-  'user:read:follows',
-  'moderator:read:chatters',
-  'moderator:read:chat_settings',
-  'moderator:manage:chat_settings',
-  'moderator:read:followers',
-];

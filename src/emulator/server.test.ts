@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { requestedScopeList } from '../shared/domain/scopes';
 import { call } from './test-support/emulator-test-client';
 import { startEmulator } from './server';
 
@@ -97,7 +98,10 @@ describe('cli', () => {
       const clientId = /client_id=([a-z0-9]{30})/.exec(output)?.[1];
       const users = await call(`${url}/helix/users`, { headers: { authorization: `Bearer ${token}`, 'client-id': clientId! } });
       expect(users.status).toBe(200);
-      expect(users.json.data[0].email).toBe('sidestage_demo@example.com');
+      expect(users.json.data[0].login).toBe('sidestage_demo');
+      // Every scope the app asks for, the newest features' included.
+      const validated = await call(`${url}/oauth2/validate`, { headers: { authorization: `OAuth ${token}` } });
+      expect(validated.json.scopes).toEqual(expect.arrayContaining([...requestedScopeList]));
 
       child.kill('SIGTERM');
       const [code] = (await once(child, 'exit')) as [number | null];
