@@ -346,6 +346,21 @@ describe('EventsService: delivery', () => {
     expect(reported).toEqual([new Error('listener bug')]);
     expect(w.service.getStatus().state).toBe('connected');
   });
+
+  it('a flood of notifications is no flood of status changes: the last message time is read, not announced', async () => {
+    const w = await world();
+    const conn = await connected(w);
+    const donations: string[] = [];
+    w.service.onNotification('channel.charity_campaign.donate', (event) => donations.push(idOf(event)));
+    const before = w.statuses.length;
+    for (let i = 0; i < 20; i++) {
+      w.clock.jump(100);
+      conn.notify('channel.charity_campaign.donate', donationEvent(`d${i}`), { messageId: `flood-${i}` });
+      await waitFor(() => donations.length === i + 1, `donation ${i}`);
+    }
+    expect(w.statuses.length).toBe(before);
+    expect(w.service.getStatus().lastMessageAt).toBe(new Date(w.clock.now()).toISOString());
+  });
 });
 
 describe('EventsService: connection health', () => {

@@ -384,8 +384,9 @@ export class EventsService extends Disposable {
 
   private onActivity(session: EventSubSession, at: number): void {
     if (!this.isOurs(session)) return;
+    // Read with the status, not announced: every frame brings one, and announcing each made a chat
+    // flood a status change per line (to every window and the go-live checklist) for nothing shown.
     this.lastMessageAt = at;
-    this.emitStatus();
   }
 
   private onWelcome(session: EventSubSession, info: WelcomeSession): void {
