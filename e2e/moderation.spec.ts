@@ -3,9 +3,9 @@
  * simulated hate raid and Shield Mode from its key, a held message allowed by key, a blocked term
  * added in Chat settings, an unban request approved; each checked at the platform.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { SimulationClient } from '../src/emulator/simulation-client';
-import { expect, test } from './support/dock-fixture';
+import { expect, test, type DockProcess } from './support/dock-fixture';
 import { demoIdentities, helixAsBroadcaster, simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
@@ -28,6 +28,16 @@ async function openLive(page: Page): Promise<void> {
   await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
 }
 
+/** Signed in to the demo, in the Live view, with the moderation events subscribed: the simulation and the broadcaster. */
+async function liveAndSubscribed(page: Page, context: BrowserContext, dock: DockProcess): Promise<{ sim: SimulationClient; broadcasterId: string }> {
+  const sim = simulation(dock.emulatorUrl);
+  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
+  await signInToDemo(page, context, dock);
+  await openLive(page);
+  await untilSubscribed(sim, liveTypes);
+  return { sim, broadcasterId };
+}
+
 /** A quick-action key, pressed where no field has the focus. */
 async function pressKey(page: Page, key: string): Promise<void> {
   await page.getByRole('heading', { name: 'Live', exact: true }).click();
@@ -36,10 +46,7 @@ async function pressKey(page: Page, key: string): Promise<void> {
 
 test('a simulated hate raid floods chat, the suggestion appears, Shield Mode goes on from its key and the platform holds it', async ({ page, context, dock }) => {
   test.setTimeout(120_000);
-  const sim = simulation(dock.emulatorUrl);
-  await signInToDemo(page, context, dock);
-  await openLive(page);
-  await untilSubscribed(sim, liveTypes);
+  await liveAndSubscribed(page, context, dock);
   // The dock's tiles are full: the broadcaster puts Shield Mode's among them (Arrange).
   await page.getByRole('button', { name: 'Arrange' }).click();
   await page.getByRole('dialog', { name: 'Arrange the Live view' }).getByRole('checkbox', { name: /^Shield Mode/ }).check();
@@ -71,11 +78,7 @@ test('a simulated hate raid floods chat, the suggestion appears, Shield Mode goe
 
 test("a held message is allowed by key and appears in chat; the chatter's card and a warning from its menu", async ({ page, context, dock }) => {
   test.setTimeout(120_000);
-  const sim = simulation(dock.emulatorUrl);
-  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
-  await signInToDemo(page, context, dock);
-  await openLive(page);
-  await untilSubscribed(sim, liveTypes);
+  const { sim, broadcasterId } = await liveAndSubscribed(page, context, dock);
 
   const held = await sim.autoModMessage({ broadcaster_id: broadcasterId, user_id: '612345001', text: 'you utter walnut', category: 'bullying', level: 3 });
   expect(held.held).not.toBeNull();
@@ -129,11 +132,7 @@ test('a blocked term added in Chat settings stops a simulated message', async ({
 
 test('an unban request is approved with a note and the user can chat again', async ({ page, context, dock }) => {
   test.setTimeout(120_000);
-  const sim = simulation(dock.emulatorUrl);
-  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
-  await signInToDemo(page, context, dock);
-  await openLive(page);
-  await untilSubscribed(sim, liveTypes);
+  const { sim, broadcasterId } = await liveAndSubscribed(page, context, dock);
 
   await sim.ban({ broadcaster_id: broadcasterId, user_id: '612345004', reason: 'spam' });
   expect((await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: '612345004', text: 'let me back in' })).is_sent).toBe(false);
