@@ -5,7 +5,7 @@
  * are read again after every change. Presets change several settings and revert by themselves;
  * the pending revert is kept in the settings with an absolute due time, so it survives a restart.
  */
-import { chatSettingsPatch, checkChatSettings, revertChanges, type ChatSettingsValues } from '../../../shared/domain/chat-settings';
+import { chatSettingDefaults, chatSettingsPatch, checkChatSettings, revertChanges, type ChatSettingsValues } from '../../../shared/domain/chat-settings';
 import type { ChatSettingsState } from '../../../shared/ipc/contract';
 import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
@@ -351,13 +351,13 @@ function fromHelix(raw: HelixChatSettings): ChatSettingsValues {
   return {
     emoteMode: raw.emote_mode,
     followerMode: raw.follower_mode,
-    followerModeDuration: raw.follower_mode_duration ?? 0,
+    followerModeDuration: raw.follower_mode_duration ?? chatSettingDefaults.followerModeDuration,
     slowMode: raw.slow_mode,
-    slowModeWaitTime: raw.slow_mode_wait_time ?? 30,
+    slowModeWaitTime: raw.slow_mode_wait_time ?? chatSettingDefaults.slowModeWaitTime,
     subscriberMode: raw.subscriber_mode,
     uniqueChatMode: raw.unique_chat_mode,
     nonModeratorChatDelay: raw.non_moderator_chat_delay ?? false,
-    nonModeratorChatDelayDuration: delay === 4 || delay === 6 ? delay : 2,
+    nonModeratorChatDelayDuration: delay === 4 || delay === 6 ? delay : chatSettingDefaults.nonModeratorChatDelayDuration,
   };
 }
 
