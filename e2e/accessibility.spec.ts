@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/dock-fixture';
-import { simulation } from './support/emulator-client';
+import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 const panelNames = ['Account', 'Ingest', 'OBS', 'Go live', 'Live', 'Markers', 'Chat settings', 'Queue', 'Rewards', 'Charity', 'Overlays', 'Automations', 'Settings'];
@@ -53,6 +53,7 @@ for (const width of [420, 1280] as const) {
     await expect(page.getByTestId('tile-state-ad')).toHaveText(/^Ad running/);
     await page.keyboard.press('p');
     await expect(page.getByTestId('tile-state-end-poll')).toHaveText(/^Poll: /);
+    await untilSubscribed(sim, ['channel.chat.message']);
     await sim.sendChatMessage({ broadcaster_id: '501234567', user_id: '612345001', text: 'contrast, please' });
     await expect(page.getByRole('log', { name: 'Chat messages' }).getByText('contrast, please')).toBeVisible();
     for (const scheme of ['dark', 'light'] as const) {

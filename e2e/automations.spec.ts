@@ -11,7 +11,7 @@ import { test as plain, type Locator, type Page } from '@playwright/test';
 import { automationFixture, automationsFileFixture } from '../src/main/test-support/data-file-fixtures';
 import { expect, test } from './support/dock-fixture';
 import { startDockProcess } from './support/dock-process';
-import { demoIdentities, simulation } from './support/emulator-client';
+import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 test.use({ viewport: { width: 420, height: 900 } });
@@ -55,9 +55,7 @@ test('an automation from a template, triggered by the simulation: its run in the
   await expect(item.getByRole('switch', { name: 'Hydrate! → water scene + fulfil' })).toHaveAttribute('aria-checked', 'true');
 
   // A viewer redeems Hydrate! on the practice platform.
-  await expect
-    .poll(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.channel_points_custom_reward_redemption.add' && s.status === 'enabled'))
-    .toBe(true);
+  await untilSubscribed(sim, ['channel.channel_points_custom_reward_redemption.add']);
   const redemption = await sim.redeem({ broadcaster_id: broadcasterId, reward_id: hydrateRewardId, user_id: viewer.id });
 
   const log = panel.getByRole('list', { name: 'Runs, newest first' });
@@ -88,7 +86,7 @@ test('the global pause skips what happens meanwhile, and the log says so', async
   const panel = await addSwitchedOn(page, '!discord → reply');
   await panel.getByRole('switch', { name: 'Pause all automations' }).click();
   await expect(panel.getByRole('switch', { name: 'Pause all automations' })).toHaveAttribute('aria-checked', 'true');
-  await expect.poll(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled')).toBe(true);
+  await untilSubscribed(sim, ['channel.chat.message']);
   const viewer = (await sim.state()).users.find((u) => u.login !== 'sidestage_demo' && u.id !== broadcasterId)!;
   await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewer.id, text: '!discord' });
   const run = panel.getByRole('list', { name: 'Runs, newest first' }).getByRole('listitem').first();
@@ -125,7 +123,7 @@ test('the Live view’s Automations tile: chosen in Arrange, B pauses them all a
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Live', exact: true }).click();
   await page.getByRole('button', { name: 'Resume automations', exact: true }).click();
   await expect(tileState).toHaveText('Automations on');
-  await expect.poll(async () => (await sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled')).toBe(true);
+  await untilSubscribed(sim, ['channel.chat.message']);
   const viewer = (await sim.state()).users.find((u) => u.login !== 'sidestage_demo' && u.id !== broadcasterId)!;
   await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewer.id, text: '!discord' });
   await expect(tileState).toHaveText('!discord → reply: done');

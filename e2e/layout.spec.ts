@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
-import { simulation } from './support/emulator-client';
+import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 const broadcasterId = '501234567';
@@ -143,6 +143,7 @@ test('every panel fits 320, 420 and 1280 px wide while live, with toasts arrivin
   await sim.streamOnline(broadcasterId, { title: 'A long stream title that has to wrap somewhere in a narrow dock, not scroll', viewer_count: 1234 });
   await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
   // A few toasts, so the strip below the panel is part of the layout being checked.
+  await untilSubscribed(sim, ['channel.channel_points_custom_reward_redemption.add']);
   const { rewards } = await sim.redemptions({ broadcaster_id: broadcasterId });
   for (let i = 0; i < 4; i++) await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });
   await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: /^\+\d+ more$/ })).toBeVisible();
@@ -195,6 +196,7 @@ test('an info toast goes by itself, and sits below the panel rather than over it
   await page.setViewportSize({ width: 420, height: 700 });
   await openPanel(page, 'Queue');
   const sim = simulation(dock.emulatorUrl);
+  await untilSubscribed(sim, ['channel.channel_points_custom_reward_redemption.add']);
   const { rewards } = await sim.redemptions({ broadcaster_id: broadcasterId });
   await sim.redeem({ broadcaster_id: broadcasterId, reward_id: rewards[0]!.id, user_id: viewer });
   const toasts = page.getByRole('region', { name: 'Notifications' });

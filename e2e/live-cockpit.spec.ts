@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { boxesLeavingTheirContainer, boxOf, insideViewport, type Box } from './support/box-containment';
-import { simulation } from './support/emulator-client';
+import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 const broadcasterId = '501234567';
@@ -27,6 +27,7 @@ async function liveWithViewers(page: Page, context: Parameters<typeof signInToDe
   await expect(page.getByTestId('status-stream')).toHaveText(/^Live/);
   await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
   await expect(page.getByTestId('live-state')).toHaveText(/^Live \d+:\d\d/);
+  await untilSubscribed(simulation(dock.emulatorUrl), ['channel.chat.message', 'channel.channel_points_custom_reward_redemption.add']);
 }
 
 /** A notification showing (a redemption's), held by the pointer so that it stays while the boxes are measured. */

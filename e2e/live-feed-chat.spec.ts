@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
-import { demoIdentities, helixAsBroadcaster, simulation } from './support/emulator-client';
+import { demoIdentities, helixAsBroadcaster, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 test.use({ viewport: { width: 420, height: 900 } });
@@ -33,13 +33,7 @@ test('activity burst, chat read and send, a timeout and a raid shoutout reach th
   await tab('Activity').click();
   const feed = page.getByRole('region', { name: 'Activity, newest first' }).or(page.getByTestId('activity-empty'));
   await expect(feed.first()).toBeVisible();
-  // Events sent before the subscriptions exist would never be delivered (as on the platform).
-  await expect
-    .poll(async () => {
-      const { subscriptions } = await sim.eventSubSubscriptions();
-      return feedTypes.every((type) => subscriptions.some((s) => s.type === type && s.status === 'enabled'));
-    })
-    .toBe(true);
+  await untilSubscribed(sim, feedTypes);
 
   // A burst of 200 cheers: all in the feed, only a few rows in the DOM, nothing wider than the dock.
   for (let batch = 0; batch < 10; batch++) {

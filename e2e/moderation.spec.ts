@@ -6,22 +6,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { SimulationClient } from '../src/emulator/simulation-client';
 import { expect, test, type DockProcess } from './support/dock-fixture';
-import { demoIdentities, helixAsBroadcaster, simulation } from './support/emulator-client';
+import { demoIdentities, helixAsBroadcaster, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
 const liveTypes = ['channel.raid', 'channel.chat.message', 'channel.shield_mode.begin', 'automod.message.hold', 'automod.message.update', 'channel.unban_request.create', 'channel.unban_request.resolve'];
-
-/** Events sent before their subscriptions exist would never be delivered (as on the platform). */
-async function untilSubscribed(sim: SimulationClient, types: string[]): Promise<void> {
-  await expect
-    .poll(async () => {
-      const { subscriptions } = await sim.eventSubSubscriptions();
-      return types.every((type) => subscriptions.some((s) => s.type === type && s.status === 'enabled'));
-    })
-    .toBe(true);
-}
 
 async function openLive(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Live', exact: true }).click();

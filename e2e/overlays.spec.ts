@@ -11,7 +11,7 @@ import type { AlertQueueState, OverlaysState } from '../src/shared/ipc/contract'
 import { boxesLeavingTheirContainer } from './support/box-containment';
 import { expect, test, type DockProcess } from './support/dock-fixture';
 import { startDockProcess } from './support/dock-process';
-import { demoIdentities, simulation } from './support/emulator-client';
+import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 test.use({ viewport: { width: 420, height: 900 } });
@@ -62,13 +62,7 @@ async function openOverlay(context: BrowserContext, url: string): Promise<Page> 
 }
 
 async function waitForSubscriptions(dock: DockProcess): Promise<void> {
-  const sim = simulation(dock.emulatorUrl);
-  await expect
-    .poll(async () => {
-      const { subscriptions } = await sim.eventSubSubscriptions();
-      return alertTypes.every((type) => subscriptions.some((s) => s.type === type && s.status === 'enabled'));
-    })
-    .toBe(true);
+  await untilSubscribed(simulation(dock.emulatorUrl), alertTypes);
 }
 
 async function newViewers(dock: DockProcess, prefix: string, count: number): Promise<{ id: string; name: string }[]> {

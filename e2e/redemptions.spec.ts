@@ -4,7 +4,7 @@
  * a donation appears in the Charity feed and moves the progress bar.
  */
 import { expect, test } from './support/dock-fixture';
-import { simulation } from './support/emulator-client';
+import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 
 const broadcasterId = '501234567';
@@ -18,6 +18,7 @@ test('redemptions arrive live, are fulfilled with the keyboard, and a donation m
   await expect(page.getByTestId('queue-sync')).toContainText('In sync with the platform');
 
   const sim = simulation(dock.emulatorUrl);
+  await untilSubscribed(sim, ['channel.channel_points_custom_reward_redemption.add']);
   const state = await sim.redemptions({ broadcaster_id: broadcasterId });
   const hydrate = state.rewards.find((r) => r.title === 'Hydrate!')!.id;
   const made: string[] = [];

@@ -2,11 +2,25 @@
  * The emulator as the end-to-end tests use it: its simulation API through the emulator's one typed
  * client, and its current API as any client would call it.
  */
+import { expect } from '@playwright/test';
 import { createSimulationClient, type SimulationClient } from '../../src/emulator/simulation-client';
 
 /** The typed simulation-API client of the emulator at `emulatorUrl`. */
 export function simulation(emulatorUrl: string): SimulationClient {
   return createSimulationClient({ baseUrl: emulatorUrl, timeoutMs: 10_000 });
+}
+
+/**
+ * Waits until the app holds an enabled EventSub subscription of each type: an event simulated
+ * before its subscription exists is never delivered (as on the platform).
+ */
+export async function untilSubscribed(sim: SimulationClient, types: readonly string[]): Promise<void> {
+  await expect
+    .poll(async () => {
+      const { subscriptions } = await sim.eventSubSubscriptions();
+      return types.every((type) => subscriptions.some((s) => s.type === type && s.status === 'enabled'));
+    }, { message: `EventSub subscriptions to ${types.join(', ')}` })
+    .toBe(true);
 }
 
 /** The demo seed's confidential client and broadcaster, read from the emulator's state. */
