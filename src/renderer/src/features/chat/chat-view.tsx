@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
@@ -79,7 +79,8 @@ export function ChatView() {
   );
 }
 
-function SendBox() {
+/** Memoised: a flood re-renders the chat's lines, not the form below them. */
+const SendBox = memo(function SendBox() {
   const [text, setText] = useState('');
   const [announce, setAnnounce] = useState(false);
   const [color, setColor] = useState<AnnouncementColor>('primary');
@@ -150,4 +151,4 @@ function SendBox() {
       ) : null}
     </form>
   );
-}
+});

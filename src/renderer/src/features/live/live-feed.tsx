@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Activity, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { FeedTab } from '../../../../shared/ipc/contract';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { store, useSidestage } from '../../store';
@@ -61,7 +61,11 @@ export function LiveFeed() {
         </div>
       ) : null}
       <FeedPane id={ids.activity} tabs={mode === 'tabs'} shown={tab === 'activity'}>
-        <ActivityFeed />
+        {/* Hidden, it keeps its state but renders only when the page is idle: a hate raid's
+            follows must not hold up the chat lines being drawn. */}
+        <Activity mode={mode === 'tabs' && tab !== 'activity' ? 'hidden' : 'visible'}>
+          <ActivityFeed />
+        </Activity>
       </FeedPane>
       <FeedPane id={ids.chat} tabs={mode === 'tabs'} shown={tab === 'chat'}>
         <HeldMessages />
