@@ -1,4 +1,4 @@
-import { Activity, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Activity as ReactActivity, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { FeedTab } from '../../../../shared/ipc/contract';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { store, useSidestage } from '../../store';
@@ -61,11 +61,13 @@ export function LiveFeed() {
         </div>
       ) : null}
       <FeedPane id={ids.activity} tabs={mode === 'tabs'} shown={tab === 'activity'}>
-        {/* Hidden, it keeps its state but renders only when the page is idle: a hate raid's
-            follows must not hold up the chat lines being drawn. */}
-        <Activity mode={mode === 'tabs' && tab !== 'activity' ? 'hidden' : 'visible'}>
+        {/* Hidden, the feed keeps its state but renders only when the page is idle (React's
+            Activity): a hate raid's follows must not hold up the chat lines being drawn. Chat's
+            pane is not deferred so: its effects (the chatter card's focus) would run again at
+            every return to its tab. */}
+        <ReactActivity mode={mode === 'tabs' && tab !== 'activity' ? 'hidden' : 'visible'}>
           <ActivityFeed />
-        </Activity>
+        </ReactActivity>
       </FeedPane>
       <FeedPane id={ids.chat} tabs={mode === 'tabs'} shown={tab === 'chat'}>
         <HeldMessages />
