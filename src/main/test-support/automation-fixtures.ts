@@ -9,6 +9,7 @@ import type { ActionPorts, AlertsPort } from '../services/automations/actions';
 import type { AutomationsServiceOptions } from '../services/automations/automations-service';
 import { UnavailableShortcutRegistry } from '../services/hotkeys/shortcut-registry';
 import { silentLogger } from '../services/logger';
+import { chatModesOff } from '../../shared/test-support/chat-settings';
 
 /**
  * An automations service's surroundings when a test is about none of them: OBS not connected, the
@@ -90,17 +91,7 @@ export function recordingPorts(answers: Partial<Record<string, (...args: unknown
   let scene = 'Scene';
   const visible = new Map<string, boolean>();
   const queued = new Set<string>();
-  let chatValues: ChatSettingsValues = {
-    emoteMode: false,
-    followerMode: false,
-    followerModeDuration: 0,
-    slowMode: false,
-    slowModeWaitTime: 30,
-    subscriberMode: false,
-    uniqueChatMode: false,
-    nonModeratorChatDelay: false,
-    nonModeratorChatDelayDuration: 2,
-  };
+  let chatValues: ChatSettingsValues = chatModesOff;
   let messageSeq = 0;
   const call = async <T>(port: string, args: unknown[], fallback: () => T): Promise<T> => {
     calls.push({ port, args });

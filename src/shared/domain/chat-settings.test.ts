@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chatSettingsPatch, checkChatSettings, revertChanges, type ChatSettingsValues } from './chat-settings';
+import { chatSettingsPatch, checkChatSettings, revertChanges } from './chat-settings';
+import { chatModesOff } from '../test-support/chat-settings';
 
-const off: ChatSettingsValues = {
-  emoteMode: false,
-  followerMode: false,
-  followerModeDuration: 0,
-  slowMode: false,
-  slowModeWaitTime: 30,
-  subscriberMode: false,
-  uniqueChatMode: false,
-  nonModeratorChatDelay: false,
-  nonModeratorChatDelayDuration: 2,
-};
+const off = chatModesOff;
 
 describe('chatSettingsPatch', () => {
   it('sends only what changed', () => {

@@ -8,9 +8,10 @@ import { silentLogger } from '../logger';
 import { BackedSettingsStore, MemorySettingsStore, type SettingsStore } from '../settings/settings-store';
 import { QuickActionHotkeys, type QuickActionServices } from './quick-action-hotkeys';
 import { UnavailableShortcutRegistry, type ShortcutRegistry } from './shortcut-registry';
+import { chatModesOff } from '../../../shared/test-support/chat-settings';
 
 function fakeServices() {
-  const chatValues = { emoteMode: false, followerMode: false, followerModeDuration: 0, slowMode: false, slowModeWaitTime: 30, subscriberMode: true, uniqueChatMode: false, nonModeratorChatDelay: false, nonModeratorChatDelayDuration: 2 as const };
+  const chatValues = { ...chatModesOff, subscriberMode: true };
   const services = {
     markers: { drop: vi.fn(async () => ({})), requestNote: vi.fn(async () => ({})) },
     clips: { create: vi.fn(async () => ({})) },

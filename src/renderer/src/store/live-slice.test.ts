@@ -3,11 +3,12 @@ import type { ChatSettingsState, IpcResult, MarkersOverview, StreamStatus } from
 import { createSidestageStore, startMirroring } from './create-store';
 import { fail, fakeDeps, flush, ok, signedIn } from '../test-support/store-fakes';
 import { selectChannelCategory, selectChannelTitle } from './selectors';
+import { chatModesOff } from '../../../shared/test-support/chat-settings';
 
 const status: StreamStatus = { live: true, streamId: 's1', startedAt: '2026-01-01T10:00:00Z', viewerCount: 4, title: 'T', categoryId: '1', categoryName: 'C', checkedAt: null, error: null };
 const overview: MarkersOverview = { logs: [], api: { videoId: null, markers: [], fetchedAt: null, error: null }, descriptionTemplate: '', lastResult: null, noteRequest: null, revision: 1 };
 const chat: ChatSettingsState = {
-  values: { emoteMode: false, followerMode: false, followerModeDuration: 0, slowMode: false, slowModeWaitTime: 30, subscriberMode: false, uniqueChatMode: false, nonModeratorChatDelay: false, nonModeratorChatDelayDuration: 2 },
+  values: chatModesOff,
   pending: false,
   fetchedAt: null,
   error: null,

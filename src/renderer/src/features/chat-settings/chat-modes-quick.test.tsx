@@ -5,18 +5,9 @@ import { createSidestageStore } from '../../store/create-store';
 import { fakeDeps, ok } from '../../test-support/store-fakes';
 import { ChatModesQuickView, toggleQuickMode, type ChatModesQuickViewProps } from './chat-modes-quick';
 import { formatFollowerMinutes } from './chat-modes-quick-model';
+import { chatModesOff } from '../../../../shared/test-support/chat-settings';
 
-const values = {
-  emoteMode: true,
-  followerMode: false,
-  followerModeDuration: 0,
-  slowMode: true,
-  slowModeWaitTime: 45,
-  subscriberMode: false,
-  uniqueChatMode: false,
-  nonModeratorChatDelay: false,
-  nonModeratorChatDelayDuration: 2 as const,
-};
+const values = { ...chatModesOff, emoteMode: true, slowMode: true, slowModeWaitTime: 45 };
 const presets = [
   { id: 'raidShield', label: 'Raid shield', description: 'Followers-only and slow mode, reverted after 10 minutes.' },
   { id: 'emoteBreak', label: 'Emote break', description: 'Emote-only chat, reverted after 5 minutes.' },

@@ -17,6 +17,7 @@ import {
   snoozeTileState,
   startTileState,
 } from './tile-states';
+import { chatModesOff } from '../../../../shared/test-support/chat-settings';
 
 const t0 = Date.parse('2030-01-01T10:00:00.000Z');
 const at = (seconds: number) => new Date(t0 + seconds * 1000).toISOString();
@@ -104,7 +105,7 @@ describe('tile states', () => {
   });
 
   it('chat modes in short, a preset with its revert counting down', () => {
-    const values = { emoteMode: true, followerMode: false, followerModeDuration: 0, slowMode: true, slowModeWaitTime: 30, subscriberMode: false, uniqueChatMode: false, nonModeratorChatDelay: false, nonModeratorChatDelayDuration: 2 as const };
+    const values = { ...chatModesOff, emoteMode: true, slowMode: true };
     const chatSettings: ChatSettingsState = { values, pending: false, fetchedAt: at(0), error: null, presets: [], pendingRevert: null, revision: 1 };
     expect(chatModesTileState(stateWith({ chatSettings }), t0)).toMatchObject({ text: 'Slow 30 s, Emote only', tone: 'active' });
     expect(chatModesTileState(stateWith({ chatSettings: { ...chatSettings, values: { ...values, emoteMode: false, slowMode: false } } }), t0).text).toBe('All off');
