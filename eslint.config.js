@@ -121,6 +121,10 @@ export default tseslint.config(
           selector,
           message: "A slice follows main's events only through mirrorDomain (src/renderer/src/store/mirror.ts): export mirror<Domain>(store, deps) from the slice and add it to create-store.ts's startMirroring.",
         })),
+        {
+          selector: "CallExpression[callee.name='useSidestage'] > ArrowFunctionExpression > LogicalExpression > :matches(ArrayExpression, ObjectExpression).right",
+          message: 'A selector that falls back to a new [] or {} returns a new value at every call, and React renders again for ever: fall back outside it (useSidestage((s) => s.x?.items) ?? []).',
+        },
       ],
     },
   },

@@ -161,7 +161,7 @@ export function AutomationEditor({ title, initial, testMode, onDone }: EditorPro
 }
 
 function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onChange: Update<AutomationTrigger> }) {
-  const rewards = useSidestage((s) => s.rewards?.rewards ?? []);
+  const rewards = useSidestage((s) => s.rewards?.rewards) ?? [];
   return (
     <>
       <Select label="Trigger" value={trigger.kind} options={triggerKindOptions} onChange={(kind) => onChange(defaultTrigger(kind))} />
@@ -296,7 +296,7 @@ type CustomAlert = Extract<Extract<AutomationAction, { kind: 'showAlert' }>['ale
 
 /** "Show an alert" in the broadcaster's own words: the text, an image, a sound, how long. */
 function CustomAlertFields({ alert, hint, onChange }: { alert: CustomAlert; hint: string; onChange: Update<CustomAlert> }) {
-  const media = useSidestage((s) => s.media?.items ?? []);
+  const media = useSidestage((s) => s.media?.items) ?? [];
   return (
     <>
       <NoMedia kind="image" />
@@ -324,8 +324,8 @@ function NoMedia({ kind }: { kind: 'image' | 'sound' }) {
 
 function ActionFields({ action, trigger, onChange }: { action: AutomationAction; trigger: AutomationTrigger; onChange: Update<AutomationAction> }) {
   const obs = useSidestage((s) => s.automationsObs);
-  const media = useSidestage((s) => s.media?.items ?? []);
-  const templates = useSidestage((s) => s.engagement?.templates ?? []);
+  const media = useSidestage((s) => s.media?.items) ?? [];
+  const templates = useSidestage((s) => s.engagement?.templates) ?? [];
   const connected = obs?.connected ?? false;
   const reason = obs?.reason ?? null;
   const scenes = obs?.scenes.map((s) => s.name) ?? [];

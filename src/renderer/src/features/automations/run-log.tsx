@@ -33,7 +33,7 @@ const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString() :
 
 /** Each run: its trigger and event, each action's result and time, the error in words. */
 export function RunLog() {
-  const runs = useSidestage((s) => s.automations?.runs ?? []);
+  const runs = useSidestage((s) => s.automations?.runs) ?? [];
   const now = useNow(10_000, runs.length > 0);
   return (
     <section className="run-log" aria-labelledby="run-log-heading">

@@ -90,7 +90,7 @@ function MutedRewards() {
 }
 
 export function AlertSettingsSection({ alerts }: { alerts: AlertSettings }) {
-  const media = useSidestage((s) => s.media?.items ?? []);
+  const media = useSidestage((s) => s.media?.items) ?? [];
   const { setAlertOptions } = store.getState();
   return (
     <FormSection title="Alert settings" description="Each type on or off, its least amount, its text, how long it shows, its image and sound.">

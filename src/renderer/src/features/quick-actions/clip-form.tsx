@@ -4,7 +4,7 @@ import type { TileFormProps } from './tile-model';
 
 /** The clip tile's sheet: the clips made since the start, each with its edit link once the platform lists it. */
 export function ClipForm(_props: TileFormProps) {
-  const recent = useSidestage((state) => state.clips?.recent ?? []);
+  const recent = useSidestage((state) => state.clips?.recent) ?? [];
   if (recent.length === 0) return <p className="muted">No clip yet. K (or the tile) makes one of the last seconds while you are live.</p>;
   return (
     <ul className="quick-action-list" aria-label="Recent clips">
