@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/dock-fixture';
 import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { pressInView } from './support/panels';
 
 const panelNames = ['Account', 'Ingest', 'OBS', 'Go live', 'Live', 'Markers', 'Chat settings', 'Queue', 'Rewards', 'Charity', 'Overlays', 'Automations', 'Settings'];
 
@@ -48,8 +49,7 @@ for (const width of [420, 1280] as const) {
     await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
     // Tiles in every tone: an ad on air (active, and a disabled tile that still says why), a poll
     // running (active), nothing to lock (off); a chat line; a notification.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press('a');
+    await pressInView(page, 'a');
     await expect(page.getByTestId('tile-state-ad')).toHaveText(/^Ad running/);
     await page.keyboard.press('p');
     await expect(page.getByTestId('tile-state-end-poll')).toHaveText(/^Poll: /);

@@ -13,6 +13,7 @@ import { expect, test } from './support/dock-fixture';
 import { startDockProcess } from './support/dock-process';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { pressInView } from './support/panels';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
@@ -112,8 +113,7 @@ test('the Live view’s Automations tile: chosen in Arrange, B pauses them all a
   await expect(tileState).toHaveText('Automations on');
 
   // B pauses them all: the tile and the panel say so.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press('b');
+  await pressInView(page, 'b');
   await expect(tileState).toHaveText('PausedNothing runs until resumed');
   await expect(page.getByRole('button', { name: 'Resume automations', exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Automations', exact: true }).click();

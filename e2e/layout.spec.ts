@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { openPanel } from './support/panels';
 
 const broadcasterId = '501234567';
 const viewer = '612345001';
@@ -31,12 +32,6 @@ const panels = [
 ] as const;
 
 const widths = [320, 420, 1280] as const;
-
-async function openPanel(page: Page, name: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Panels' });
-  await nav.getByRole('button', { name, exact: true }).click();
-  await expect(nav.getByRole('button', { name, exact: true })).toHaveAttribute('aria-current', 'page');
-}
 
 /**
  * What sticks out sideways: the page's own scroll width, the panel's, and any element whose right

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { pressInView } from './support/panels';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -17,12 +18,6 @@ const viewers = ['612345001', '612345002', '612345003', '612345004'];
 /** The ids the head shows, in order. */
 async function headIds(page: Page): Promise<string[]> {
   return page.locator('[data-queue-head-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-queue-head-id') ?? ''));
-}
-
-/** A key for the Live view itself: nothing focused that has keys of its own. */
-async function pressInLiveView(page: Page, key: string): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press(key);
 }
 
 test('the queue head: new redemptions appear, F fulfils, X cancels after its undo window, Undo keeps it', async ({ page, context, dock }) => {
@@ -47,7 +42,7 @@ test('the queue head: new redemptions appear, F fulfils, X cancels after its und
     await expect(head.locator('[data-queue-head-id]').first().or(empty)).toBeVisible();
     if (await empty.isVisible()) break;
     const [first] = await headIds(page);
-    await pressInLiveView(page, 'f');
+    await pressInView(page, 'f');
     await expect(head.locator(`[data-queue-head-id="${first}"]`)).toHaveCount(0);
     await expect.poll(() => status(first!)).toBe('FULFILLED');
   }
@@ -72,7 +67,7 @@ test('the queue head: new redemptions appear, F fulfils, X cancels after its und
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // F fulfils the first.
-  await pressInLiveView(page, 'f');
+  await pressInView(page, 'f');
   await expect.poll(() => headIds(page)).toEqual(made.slice(1, 4));
   await expect.poll(() => status(made[0]!)).toBe('FULFILLED');
 
@@ -87,7 +82,7 @@ test('the queue head: new redemptions appear, F fulfils, X cancels after its und
       if (text) seen.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  await pressInLiveView(page, 'x');
+  await pressInView(page, 'x');
   await expect.poll(() => headIds(page)).toEqual(made.slice(2, 4));
   const undo = page.getByTestId('queue-head-undo');
   await expect(undo).toContainText('canceled with a refund');
@@ -101,7 +96,7 @@ test('the queue head: new redemptions appear, F fulfils, X cancels after its und
   expect(await status(made[1]!)).toBe('UNFULFILLED');
 
   // X again, not undone: sent once the window is over, and the emulator holds it CANCELED.
-  await pressInLiveView(page, 'x');
+  await pressInView(page, 'x');
   await expect(undo).toBeVisible();
   await expect.poll(() => status(made[1]!), { timeout: 15_000 }).toBe('CANCELED');
   await expect(undo).toHaveCount(0);
@@ -110,7 +105,7 @@ test('the queue head: new redemptions appear, F fulfils, X cancels after its und
   // The Cancel button of a later item goes the same way (undoable), and U undoes it in the Live view.
   await head.getByRole('button', { name: /^Cancel .* \(refund\)$/ }).nth(1).click();
   await expect.poll(() => headIds(page)).toEqual([made[2]!]);
-  await pressInLiveView(page, 'u');
+  await pressInView(page, 'u');
   await expect.poll(() => headIds(page)).toEqual(made.slice(2, 4));
   expect(await status(made[3]!)).toBe('UNFULFILLED');
 });

@@ -8,30 +8,20 @@ import type { SimulationClient } from '../src/emulator/simulation-client';
 import { expect, test, type DockProcess } from './support/dock-fixture';
 import { demoIdentities, helixAsBroadcaster, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { openPanel, pressInView } from './support/panels';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
 const liveTypes = ['channel.raid', 'channel.chat.message', 'channel.shield_mode.begin', 'automod.message.hold', 'automod.message.update', 'channel.unban_request.create', 'channel.unban_request.resolve'];
-
-async function openLive(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Live', exact: true }).click();
-  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Live' })).toBeVisible();
-}
 
 /** Signed in to the demo, in the Live view, with the moderation events subscribed: the simulation and the broadcaster. */
 async function liveAndSubscribed(page: Page, context: BrowserContext, dock: DockProcess): Promise<{ sim: SimulationClient; broadcasterId: string }> {
   const sim = simulation(dock.emulatorUrl);
   const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
   await signInToDemo(page, context, dock);
-  await openLive(page);
+  await openPanel(page, 'Live');
   await untilSubscribed(sim, liveTypes);
   return { sim, broadcasterId };
-}
-
-/** A quick-action key, pressed where no field has the focus. */
-async function pressKey(page: Page, key: string): Promise<void> {
-  await page.getByRole('heading', { name: 'Live', exact: true }).click();
-  await page.keyboard.press(key);
 }
 
 test('a simulated hate raid floods chat, the suggestion appears, Shield Mode goes on from its key and the platform holds it', async ({ page, context, dock }) => {
@@ -55,7 +45,7 @@ test('a simulated hate raid floods chat, the suggestion appears, Shield Mode goe
   const before = await helixAsBroadcaster<{ data: { is_active: boolean }[] }>(dock.emulatorUrl, '/helix/moderation/shield_mode?broadcaster_id={id}&moderator_id={id}', ['moderator:read:shield_mode']);
   expect(before.data[0]!.is_active).toBe(false);
 
-  await pressKey(page, 'h');
+  await pressInView(page, 'h');
   await expect(tile).toHaveText(/^Shield Mode onsince .+ · by sidestage_demo$/i);
   await expect(page.getByTestId('shield-mode-on')).toContainText(/^Shield Mode on for \d+:\d\d, by sidestage_demo/i);
   await expect(page.getByTestId('shield-mode-badge')).toHaveText(/^Shield Mode on for \d+:\d\d, by sidestage_demo$/i);
@@ -79,7 +69,7 @@ test("a held message is allowed by key and appears in chat; the chatter's card a
   const chatLog = page.getByRole('log', { name: 'Chat messages' });
   await expect(chatLog.getByText('you utter walnut')).toHaveCount(0);
 
-  await pressKey(page, 'y');
+  await pressInView(page, 'y');
   await expect(chatLog.getByText('you utter walnut')).toBeVisible();
   await expect(item).toHaveCount(0);
   // Nothing held: the queue makes room for chat.
@@ -110,7 +100,7 @@ test('a blocked term added in Chat settings stops a simulated message', async ({
   await expect(page.getByRole('list', { name: 'Blocked terms' }).getByText('pineapple', { exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Term to block' })).toHaveValue('');
 
-  await openLive(page);
+  await openPanel(page, 'Live');
   await untilSubscribed(sim, ['channel.chat.message']);
   const stopped = await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: '612345002', text: 'pineapple belongs on pizza' });
   expect(stopped.is_sent).toBe(false);

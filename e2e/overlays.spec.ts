@@ -13,6 +13,7 @@ import { expect, test, type DockProcess } from './support/dock-fixture';
 import { startDockProcess } from './support/dock-process';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { pressInView } from './support/panels';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
@@ -163,8 +164,7 @@ test('the Live view’s Alerts tile: chosen in Arrange, V pauses and resumes, it
   await expect(tileState).toHaveText('Nothing waiting');
 
   // V pauses: a follow waits, and the tile says so.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press('v');
+  await pressInView(page, 'v');
   await expect(page.getByRole('button', { name: 'Resume alerts', exact: true })).toBeVisible();
   await expect(tileState).toHaveText('Paused');
   const [viewer] = await newViewers(dock, 'ovtile', 1);

@@ -6,20 +6,16 @@
  * is checked in the emulator where there is one.
  */
 import { readFileSync } from 'node:fs';
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, demoStreamKey, helixAsBroadcaster, simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { openPanel } from './support/panels';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
 const broadcasterId = '501234567';
 const viewers = ['612345001', '612345002'];
-
-async function openPanel(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
-  await expect(page.getByRole('heading', { name, level: 2 }).first()).toBeVisible();
-}
 
 /** A change made on the platform, not in Sidestage: PATCH /helix/channels with a token of the broadcaster's. */
 async function patchChannelOnThePlatform(emulatorUrl: string, body: Record<string, unknown>): Promise<void> {

@@ -11,6 +11,8 @@ import { chromium, expect as baseExpect, type Browser, type Locator, type Page }
 import { projectRoot } from './build-output.mjs';
 import { startDockProcess, type RunningDockProcess } from '../e2e/support/dock-process';
 import { chromiumArgs, findChromium } from '../e2e/support/find-chromium';
+import { untilSubscribed } from '../e2e/support/emulator-client';
+import { openPanel } from '../e2e/support/panels';
 import { signInToDemo } from '../e2e/support/sign-in';
 import { createSimulationClient, type SimulationClient } from '../src/emulator/simulation-client';
 
@@ -22,12 +24,6 @@ const feedTypes = ['channel.cheer', 'channel.raid', 'channel.follow', 'channel.c
 
 // Generous: two cores shared with other work; every wait is on a condition, so it costs nothing when fast.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function openPanel(page: Page, name: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Panels' });
-  await nav.getByRole('button', { name, exact: true }).click();
-  await expect(nav.getByRole('button', { name, exact: true })).toHaveAttribute('aria-current', 'page');
-}
 
 /** Toasts are real but would hide the panel in a still image; they expire by themselves (info ones do). */
 async function toastsGone(page: Page): Promise<void> {
@@ -68,15 +64,6 @@ async function shoot(page: Page, name: string, at?: Locator): Promise<void> {
 }
 
 /** Subscriptions the dock makes after sign-in; polled, since nothing else says when they are enabled. */
-async function feedSubscribed(sim: SimulationClient): Promise<void> {
-  await expect
-    .poll(async () => {
-      const { subscriptions } = await sim.eventSubSubscriptions();
-      return feedTypes.filter((type) => !subscriptions.some((s) => s.type === type && s.status === 'enabled'));
-    })
-    .toEqual([]);
-}
-
 /** A live channel with a little of everything: the state a screenshot of the cockpit should show. */
 async function makeTheChannelBusy(page: Page, sim: SimulationClient, emulatorUrl: string): Promise<void> {
   const state = await sim.state();
@@ -107,7 +94,7 @@ async function makeTheChannelBusy(page: Page, sim: SimulationClient, emulatorUrl
     return (await res.json()) as T;
   };
 
-  await feedSubscribed(sim);
+  await untilSubscribed(sim, feedTypes);
 
   // The checklist as a broadcaster sees it before going live: the ingest servers tested.
   await openPanel(page, 'Go live');
