@@ -33,6 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { chromiumArgs, findChromium } from '../e2e/support/find-chromium';
+import { untilSubscribed } from '../e2e/support/emulator-client';
 import { signInToDemo } from '../e2e/support/sign-in';
 import { ensureBuilt, projectRoot } from '../scripts/build-output.mjs';
 import { createSimulationClient } from '../src/emulator/simulation-client';
@@ -40,6 +41,7 @@ import { createSidestage, type Sidestage } from '../src/main/composition';
 import { startDockServer, type RunningDock } from '../src/main/dock/dock-server';
 import { MemoryTokenStore } from '../src/main/services/auth/token-store';
 import { silentLogger } from '../src/main/services/logger';
+import { waitUntil } from '../src/main/test-support/wait-until';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms, percentile } from './support/stats';
 
@@ -119,14 +121,6 @@ async function heapsDuring<T>(cdp: CDPSession, seconds: number, start: () => Pro
   return { heaps, result: await work };
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 export async function run(options: { raiders?: number; perSecond?: number; seconds?: number } = {}): Promise<void> {
   const raiders = options.raiders ?? 200;
   const perSecond = options.perSecond ?? 20;
@@ -192,10 +186,7 @@ export async function run(options: { raiders?: number; perSecond?: number; secon
     await signInToDemo(page, context, { url: dock.url, origin: dock.origin, emulatorUrl: emulator.url, dataDir, logs: () => '' });
     await page.getByRole('button', { name: 'Live', exact: true }).click();
     await page.getByRole('log', { name: 'Chat messages' }).waitFor();
-    await until(async () => {
-      const { subscriptions } = await sim.eventSubSubscriptions();
-      return ['channel.chat.message', 'channel.raid', 'channel.shield_mode.begin'].every((type) => subscriptions.some((s) => s.type === type && s.status === 'enabled'));
-    }, 'the subscriptions');
+    await untilSubscribed(sim, ['channel.chat.message', 'channel.raid', 'channel.shield_mode.begin']);
     // Shield Mode's own rules would keep the raid's accounts out: set to let them in, the flood goes on.
     await sim.shieldModeSettings({ broadcaster_id: broadcasterId, follower_mode_minutes: null, require_verified_email: false, restrict_first_time_chatters: false });
     await page.evaluate(inPage.instrument);
@@ -221,12 +212,12 @@ export async function run(options: { raiders?: number; perSecond?: number; secon
         const wasOn = app.moderation.shieldMode.getState().active;
         await heading.click();
         await page.keyboard.press('h');
-        await until(() => app.moderation.shieldMode.getState().active !== wasOn, 'Shield Mode to change', 10_000);
+        await waitUntil(() => app.moderation.shieldMode.getState().active !== wasOn, 10_000, 'Shield Mode to change');
         await new Promise((resolve) => setTimeout(resolve, 1_500));
       }
     };
     const { heaps, result: [raid] } = await heapsDuring(cdp, seconds, () => Promise.all([flood(), presses()]));
-    await until(() => published.size >= raiders + perSecond * seconds, 'every message published', 10_000).catch(() => {});
+    await waitUntil(() => published.size >= raiders + perSecond * seconds, 10_000, 'every message published').catch(() => {});
     // The last lines' frames.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const seen = (await page.evaluate(inPage.results)) as { keys: number[]; lines: Record<string, number>; nodes: number };
