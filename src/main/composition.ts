@@ -236,12 +236,10 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
   // Demo mode only: viewers driven through the in-process emulator's simulation API, so the app
   // sees them as it would see a real platform's. Elsewhere the demo channels answer "unavailable".
   const demoSeed = emulator?.demo;
-  const simulation =
-    emulator && demoSeed
-      ? new ViewerSimulation({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger })
-      : null;
+  const emulatorHttp = emulator && demoSeed ? createEmulatorHttp(emulator.url) : null;
+  const simulation = emulatorHttp && demoSeed ? new ViewerSimulation({ http: emulatorHttp, broadcasterId: demoSeed.broadcaster.id, viewers: demoSeed.viewers, logger }) : null;
   // Demo mode only: "Simulate a hate raid", through the same simulation API.
-  const hateRaid = emulator && demoSeed ? new DemoHateRaid({ http: createEmulatorHttp(emulator.url), broadcasterId: demoSeed.broadcaster.id, logger }) : null;
+  const hateRaid = emulatorHttp && demoSeed ? new DemoHateRaid({ http: emulatorHttp, broadcasterId: demoSeed.broadcaster.id, logger }) : null;
   // OBS Studio: its password in its own file, encrypted like the tokens; markers from live controls.
   const obs = new ObsService({
     settings,

@@ -93,7 +93,7 @@ export function safeDecode(text: string): string | null {
   }
 }
 
-export const staticContentTypes: Record<string, string> = {
+const staticContentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',

@@ -19,6 +19,8 @@ describe('alert templates', () => {
     expect(alertTemplateProblem('follow', '{user} followed with {bits} bits')).toBe('Follows have no {bits}. Use {user}.');
     expect(alertTemplateProblem('raid', '{raider} brings {viewers}')).toBeNull();
     expect(alertTemplateProblem('cheer', '   ')).toBe('Write the alert’s text.');
+    // The automations' placeholder rule: a name with digits is a placeholder too, so a typo shows.
+    expect(alertTemplateProblem('follow', '{user} {user2} {user2}')).toBe('Follows have no {user2}. Use {user}.');
   });
 
   it('has a default text for every type that uses only its fields', () => {

@@ -4,6 +4,7 @@
  * template as it is typed, with the same rule.
  */
 import type { AlertKind, AlertTypeSettings } from '../ipc/schemas/overlays';
+import { renderTemplate, unknownPlaceholders, type TemplateFields } from './automation-template';
 
 /** The fields each type's template may use, in the order the editor lists them. */
 export const alertTemplateFields: Record<AlertKind, readonly string[]> = {
@@ -78,20 +79,18 @@ export function defaultAlertType(kind: AlertKind): AlertTypeSettings {
   return { enabled: true, minimum: 0, template: defaultAlertTemplates[kind], durationMs: 5_000, imageId: null, soundId: null, volume: 0.8 };
 }
 
-const fieldPattern = /\{([a-zA-Z]+)\}/g;
-
 /** The template with each `{field}` replaced by its value; a field without a value stays as typed. */
-export function renderAlertTemplate(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(fieldPattern, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+export function renderAlertTemplate(template: string, values: TemplateFields): string {
+  return renderTemplate(template, values);
 }
 
 /** Why a template cannot be used for `kind`, in words; null when it can. */
 export function alertTemplateProblem(kind: AlertKind, template: string): string | null {
   if (template.trim() === '') return 'Write the alert’s text.';
   const allowed = alertTemplateFields[kind];
-  const unknown = [...template.matchAll(fieldPattern)].map((m) => m[1]!).filter((name) => !allowed.includes(name));
+  const unknown = unknownPlaceholders(template, allowed);
   if (unknown.length === 0) return null;
-  const list = [...new Set(unknown)].map((name) => `{${name}}`).join(', ');
+  const list = unknown.map((name) => `{${name}}`).join(', ');
   return `${alertKindNames[kind]} have no ${list}. Use ${allowed.map((name) => `{${name}}`).join(', ')}.`;
 }
 

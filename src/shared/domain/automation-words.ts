@@ -58,7 +58,8 @@ export const actionKindLabels: Record<AutomationActionKind, string> = {
 
 const tierNames: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3' };
 const tierList = (tiers: readonly string[]) => (tiers.length === 0 ? '' : ` (${tiers.map((t) => tierNames[t] ?? t).join(', ')})`);
-const seconds = (s: number) => (s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`);
+/** A length of time in words: whole minutes from a minute up ("2 min"), seconds otherwise ("90 s"). */
+export const secondsInWords = (s: number) => (s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`);
 
 export function describeTrigger(trigger: AutomationTrigger): string {
   switch (trigger.kind) {
@@ -80,7 +81,7 @@ export function describeTrigger(trigger: AutomationTrigger): string {
     case 'donation':
       return trigger.minAmount > 0 ? `Charity donation of ${trigger.minAmount}+` : 'Charity donation';
     case 'adBreakSoon':
-      return `${seconds(trigger.secondsBefore)} before the next ad break`;
+      return `${secondsInWords(trigger.secondsBefore)} before the next ad break`;
     case 'chatCommand':
       return `${trigger.command} in chat (${trigger.allowed.includes('everyone') ? 'everyone' : trigger.allowed.map((r) => `${r}s`).join(', ')})`;
     case 'timer':
@@ -112,9 +113,9 @@ const quote = (text: string, max = 40) => `"${text.length > max ? `${text.slice(
 export function describeAction(action: AutomationAction): string {
   switch (action.kind) {
     case 'obsSwitchScene':
-      return `Switch to scene ${quote(action.sceneName)}${action.backAfterSeconds > 0 ? `, back after ${seconds(action.backAfterSeconds)}` : ''}`;
+      return `Switch to scene ${quote(action.sceneName)}${action.backAfterSeconds > 0 ? `, back after ${secondsInWords(action.backAfterSeconds)}` : ''}`;
     case 'obsSourceVisibility':
-      return `${action.visible ? 'Show' : 'Hide'} ${quote(action.sourceName)} in ${quote(action.sceneName)}${action.forSeconds > 0 ? ` for ${seconds(action.forSeconds)}` : ''}`;
+      return `${action.visible ? 'Show' : 'Hide'} ${quote(action.sourceName)} in ${quote(action.sceneName)}${action.forSeconds > 0 ? ` for ${secondsInWords(action.forSeconds)}` : ''}`;
     case 'obsInputMute':
       return `${action.muted ? 'Mute' : 'Unmute'} ${quote(action.inputName)}`;
     case 'obsSetText':
@@ -135,7 +136,7 @@ export function describeAction(action: AutomationAction): string {
       return 'Create a clip';
     case 'chatMode': {
       const mode = action.mode === 'slow' ? `Slow mode (${action.slowSeconds} s)` : action.mode === 'followersOnly' ? `Followers-only chat (${action.followerMinutes} min)` : 'Emote-only chat';
-      return `${mode}${action.forSeconds > 0 ? ` for ${seconds(action.forSeconds)}` : ''}`;
+      return `${mode}${action.forSeconds > 0 ? ` for ${secondsInWords(action.forSeconds)}` : ''}`;
     }
     case 'runAd':
       return `Run a ${action.lengthSeconds} s ad`;
@@ -148,6 +149,6 @@ export function describeAction(action: AutomationAction): string {
     case 'showAlert':
       return action.alert.source === 'event' ? "Show the event's alert" : `Show an alert ${quote(action.alert.text)}`;
     case 'wait':
-      return `Wait ${seconds(action.seconds)}`;
+      return `Wait ${secondsInWords(action.seconds)}`;
   }
 }

@@ -10,8 +10,9 @@
  */
 import type { ActivityDelta, ActivityItem, ActivitySnapshot } from '../../../shared/ipc/contract';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { withStop } from '../api/refusal-words';
 import { AppError } from '../app-error';
-import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import { activityItemOf, activityKinds } from './activity-events';
 import { NumberedFeed } from '../common/numbered-feed';
@@ -86,7 +87,7 @@ export class ActivityService extends Disposable {
   /** A raid's one-click shoutout, given by the broadcaster as their own moderator. */
   async shoutout(toBroadcasterId: string): Promise<{ message: string }> {
     const { broadcaster } = this.options;
-    if (!broadcaster.id || !broadcaster.canCallApi) throw new AppError('not_signed_in', 'Shoutout not sent: sign in first.');
+    requireSignedInBroadcaster(broadcaster.id, broadcaster, 'Shoutout not sent');
     try {
       const to = await this.options.sendShoutout(toBroadcasterId);
       return { message: `Shoutout sent to ${to.displayName}.` };
@@ -102,9 +103,4 @@ export class ActivityService extends Disposable {
     if (!this.broadcasterId) return;
     if (this.feed.add(item)) this.feed.deliverSoon();
   }
-}
-
-export function withStop(text: string): string {
-  const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

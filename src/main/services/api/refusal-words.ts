@@ -3,7 +3,6 @@
  * are not allowed to do this in this chat." Chat's moderator actions and the moderation services
  * say their refusals through this one rule.
  */
-import { withStop } from '../activity/activity-service';
 import { AppError } from '../app-error';
 import { ApiError } from './api-error';
 
@@ -15,4 +14,10 @@ export function refusalInWords(what: string, error: unknown): AppError {
   }
   if (error instanceof AppError) return error.message.startsWith(what) ? error : new AppError(error.code, `${what}: ${withStop(error.message)}`, error.details);
   return new AppError('internal', `${what}: something went wrong inside Sidestage.`);
+}
+
+/** The text as a sentence: trimmed, with a full stop unless it already ends with . ! or ?. */
+export function withStop(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

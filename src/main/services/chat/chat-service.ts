@@ -7,14 +7,13 @@
  */
 import type { ChannelEventOf, ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
-import { withStop } from '../activity/activity-service';
 import { NumberedFeed } from '../common/numbered-feed';
 import type { ApiClient } from '../api/api-client';
-import { refusalInWords } from '../api/refusal-words';
+import { refusalInWords, withStop } from '../api/refusal-words';
 import { formatTimeoutLength } from '../../../shared/domain/timeout-length';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
-import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { Logger } from '../logger';
 
@@ -150,9 +149,7 @@ export class ChatService extends Disposable {
   }
 
   private requireApi(what: string): string {
-    const id = this.broadcasterId;
-    if (!id || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', `${what}: sign in first.`);
-    return id;
+    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
   }
 
   private mark(messages: ChatMessage[], removed: NonNullable<ChatMessage['removed']>): void {

@@ -76,6 +76,17 @@ describe('AppendJournal', () => {
     expect((await readdir(dir)).some((n) => n.startsWith('log.b.damaged-'))).toBe(true);
     damaged.journal.close();
   });
+
+  it('an unreadable file is set aside whole and named with the precise reason', async () => {
+    const base = join(dir, 'log');
+    await mkdir(`${base}.a`);
+    const opened = await AppendJournal.open(base, numbers, 'the lines');
+    expect(opened.lines).toEqual([]);
+    expect(opened.recovered).toEqual([expect.objectContaining({ reason: 'a folder is where the file should be', lost: 'the lines', kept: null })]);
+    expect((await readdir(dir)).some((n) => n.startsWith('log.a.damaged-'))).toBe(true);
+    expect(opened.journal.append(1)).toBe(1);
+    opened.journal.close();
+  });
 });
 
 describe('SnapshottedJournal', () => {

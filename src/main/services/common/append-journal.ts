@@ -17,10 +17,9 @@
  * quit. Used by automations' run log and the overlays' alert queue.
  */
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Clock } from '../../../shared/primitives/clock';
-import { ensurePrivateDir, recoverWhole, writeFileAtomic, type Recovery } from './atomic-json-file';
+import { ensurePrivateDir, readRaw, recoverWhole, writeFileAtomic, type Recovery } from './atomic-json-file';
 
 export interface JournalLine<E> {
   seq: number;
@@ -37,14 +36,10 @@ export interface OpenedJournal<E> {
 const suffixes = ['a', 'b'] as const;
 
 async function readLines<E>(path: string, parse: (raw: unknown) => E | null, describe: string): Promise<{ lines: JournalLine<E>[]; recovered: Recovery | null }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], recovered: null };
-    return { lines: [], recovered: await recoverWhole(path, 'it could not be read', describe) };
-  }
-  const raw = text.split('\n');
+  const read = await readRaw(path);
+  if (read.kind === 'missing') return { lines: [], recovered: null };
+  if (read.kind === 'unreadable') return { lines: [], recovered: await recoverWhole(path, read.reason, describe) };
+  const raw = read.data.toString('utf8').split('\n');
   // The last piece: empty after a complete line, or a line cut short by a crash (not damage).
   raw.pop();
   const lines: JournalLine<E>[] = [];

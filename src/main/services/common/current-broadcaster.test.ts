@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signedOutAuthState, type AuthState } from '../../../shared/ipc/contract';
 import { Emitter } from '../../../shared/primitives/emitter';
 import { withCurrentBroadcaster } from '../../../shared/domain/current-broadcaster';
-import { CurrentBroadcaster, followCurrentBroadcaster, type BroadcasterChange } from './current-broadcaster';
+import { CurrentBroadcaster, followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterChange } from './current-broadcaster';
 
 const account = (id: string) => ({ id, login: `u${id}`, displayName: `U${id}`, broadcasterType: 'affiliate' as const, profileImageUrl: '' });
 const state = (status: AuthState['status'], id?: string): AuthState => ({ ...signedOutAuthState, status, account: id ? account(id) : null });
@@ -68,5 +68,19 @@ describe('followCurrentBroadcaster', () => {
       { id: '1', previousId: null, canCallApi: false, signedInNow: false },
       { id: '1', previousId: '1', canCallApi: true, signedInNow: true },
     ]);
+  });
+});
+
+describe('requireSignedInBroadcaster', () => {
+  it('answers the broadcaster when the API is callable, and refuses in words otherwise', () => {
+    expect(requireSignedInBroadcaster('1', { canCallApi: true }, 'Message not sent')).toBe('1');
+    for (const [id, canCallApi] of [
+      [null, true],
+      ['1', false],
+    ] as const) {
+      expect(() => requireSignedInBroadcaster(id, { canCallApi }, 'Message not sent')).toThrow(
+        expect.objectContaining({ code: 'not_signed_in', message: 'Message not sent: sign in first.' }),
+      );
+    }
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { AuthState } from '../../../shared/ipc/contract';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { AppError } from '../app-error';
 
 /** What a service needs from auth: the state now, and its changes. */
 export interface AuthSource {
@@ -75,4 +76,13 @@ export function followCurrentBroadcaster(broadcaster: BroadcasterSource, listene
   const off = broadcaster.onChange(listener);
   listener({ id: broadcaster.id, previousId: null, canCallApi: broadcaster.canCallApi, signedInNow: broadcaster.canCallApi });
   return off;
+}
+
+/**
+ * The broadcaster an API call is for: `id` (the service's current broadcaster) when the API may be
+ * called for it; otherwise refuses, led by what was not done ("Message not sent: sign in first.").
+ */
+export function requireSignedInBroadcaster(id: string | null, broadcaster: Pick<BroadcasterSource, 'canCallApi'>, what: string): string {
+  if (!id || !broadcaster.canCallApi) throw new AppError('not_signed_in', `${what}: sign in first.`);
+  return id;
 }

@@ -11,7 +11,7 @@ import { Disposable } from '../../../shared/primitives/emitter';
 import type { ApiClient } from '../api/api-client';
 import { refusalInWords } from '../api/refusal-words';
 import { AppError } from '../app-error';
-import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 
 export interface ChatUsersServiceOptions {
@@ -182,9 +182,7 @@ export class ChatUsersService extends Disposable {
   }
 
   private requireApi(what: string): string {
-    const id = this.broadcasterId;
-    if (!id || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', `${what}: sign in first.`);
-    return id;
+    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
   }
 }
 

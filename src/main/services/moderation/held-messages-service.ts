@@ -10,7 +10,7 @@ import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { refusalInWords } from '../api/refusal-words';
 import { AppError } from '../app-error';
-import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 
 export interface HeldMessagesServiceOptions {
@@ -71,8 +71,7 @@ export class HeldMessagesService extends Disposable {
   /** Allows (it appears in chat) or denies a held message; answers in words once the platform has. */
   async resolve(messageId: string, action: 'allow' | 'deny'): Promise<{ message: string }> {
     const what = action === 'allow' ? 'Message not allowed' : 'Message not denied';
-    const id = this.broadcasterId;
-    if (!id || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', `${what}: sign in first.`);
+    const id = requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
     const held = this.state.messages.find((m) => m.id === messageId);
     if (!held) throw new AppError('invalid_argument', `${what}: it is no longer held (decided elsewhere, or expired).`);
     if (held.pending) throw new AppError('invalid_argument', `${what}: it is already being ${held.pending === 'allow' ? 'allowed' : 'denied'}.`);

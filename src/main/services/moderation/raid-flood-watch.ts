@@ -21,7 +21,7 @@ export interface RaidFlood {
   withinMs: number;
 }
 
-export const defaultRaidFlood = { newChatters: 10, withinMs: 30_000 } as const;
+const defaultRaidFlood = { newChatters: 10, withinMs: 30_000 } as const;
 
 export class RaidFloodWatch {
   readonly newChatters: number;

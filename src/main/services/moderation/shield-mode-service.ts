@@ -12,7 +12,7 @@ import type { ApiClient } from '../api/api-client';
 import { refusalInWords } from '../api/refusal-words';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
-import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { Logger } from '../logger';
 import { RaidFloodWatch, type RaidFloodOptions } from './raid-flood-watch';
@@ -168,9 +168,7 @@ export class ShieldModeService extends Disposable {
   }
 
   private requireApi(what: string): string {
-    const id = this.broadcasterId;
-    if (!id || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', `${what}: sign in first.`);
-    return id;
+    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
   }
 
   private set(state: ShieldModeState): void {

@@ -11,7 +11,7 @@ import type { ApiClient } from '../api/api-client';
 import { refusalInWords } from '../api/refusal-words';
 import { AppError } from '../app-error';
 import { background } from '../common/background';
-import { followCurrentBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { EventsService } from '../events/events-service';
 import type { Logger } from '../logger';
@@ -193,9 +193,7 @@ export class UnbanRequestsService extends Disposable {
   }
 
   private requireApi(what: string): string {
-    const id = this.broadcasterId;
-    if (!id || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', `${what}: sign in first.`);
-    return id;
+    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
   }
 
   private set(state: UnbanRequestsState): void {

@@ -5,6 +5,8 @@
  * evaluated: templates only have `{field}` placeholders filled with the event's values.
  */
 import { z } from 'zod';
+import { adLengthSchema } from './ads';
+import { announcementColors } from './chat';
 
 /** The version of the automations file and of an export; a newer one is refused with the reason. */
 export const automationsFormatVersion = 1;
@@ -18,7 +20,6 @@ export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
 /** Who may use a chat command. */
 export const chatCommandRoleSchema = z.enum(['broadcaster', 'moderator', 'vip', 'subscriber', 'everyone']);
-export type ChatCommandRole = z.infer<typeof chatCommandRoleSchema>;
 
 const count = (max: number) => z.number().int().min(0).max(max);
 const tiers = z.array(subscriptionTierSchema).max(3);
@@ -109,11 +110,9 @@ export const automationConditionsSchema = z
     rules: z.array(conditionRuleSchema).max(10),
   })
   .strict();
-export type AutomationConditions = z.infer<typeof automationConditionsSchema>;
 
-export const announcementColorSchema = z.enum(['primary', 'blue', 'green', 'orange', 'purple']);
+export const announcementColorSchema = z.enum(announcementColors);
 export const chatModeKindSchema = z.enum(['slow', 'followersOnly', 'emoteOnly']);
-export type ChatModeKind = z.infer<typeof chatModeKindSchema>;
 const volume = z.number().min(0).max(1);
 /** A template: text with `{field}` placeholders. */
 const template = (max: number) => z.string().max(max);
@@ -159,7 +158,7 @@ export const automationActionSchema = z.discriminatedUnion('kind', [
       followerMinutes: count(129_600),
     })
     .strict(),
-  z.object({ kind: z.literal('runAd'), lengthSeconds: z.union([z.literal(30), z.literal(60), z.literal(90), z.literal(120), z.literal(150), z.literal(180)]) }).strict(),
+  z.object({ kind: z.literal('runAd'), lengthSeconds: adLengthSchema }).strict(),
   /** A saved poll or prediction template (Live view, quick actions). */
   z.object({ kind: z.literal('startEngagement'), templateId: z.string().min(1).max(64) }).strict(),
   /** Fulfil or cancel (refund) the redemption that triggered the run, through the queue's outbox. */
@@ -173,7 +172,6 @@ export type AutomationActionKind = AutomationAction['kind'];
 
 /** How an automation's runs share it: one at a time (the others wait), side by side, or a new one skipped while one runs. */
 export const automationQueueModeSchema = z.enum(['oneAtATime', 'overlap', 'skipWhenBusy']);
-export type AutomationQueueMode = z.infer<typeof automationQueueModeSchema>;
 
 const automationFields = {
   name: z.string().trim().min(1, 'Name the automation.').max(80),
@@ -210,7 +208,6 @@ export type AutomationsFile = z.infer<typeof automationsFileSchema>;
 // ---------- runs ----------
 
 export const runStepStatusSchema = z.enum(['waiting', 'running', 'done', 'failed', 'interrupted', 'notRun']);
-export type RunStepStatus = z.infer<typeof runStepStatusSchema>;
 
 export const runStepSchema = z.object({
   action: z.string(),

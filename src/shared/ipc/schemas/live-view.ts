@@ -34,7 +34,6 @@ export const liveViewSchema = z.object({
   templateId: z.string().min(1).max(64).nullable(),
 });
 export type LiveView = z.infer<typeof liveViewSchema>;
-export type FeedLayout = LiveView['feedLayout'];
 export type FeedTab = LiveView['feedTab'];
 
 export const defaultLiveView: LiveView = {

@@ -86,7 +86,6 @@ export type GoalView = z.infer<typeof goalViewSchema>;
 // ---------- the overlays and the server ----------
 
 export const overlayKinds = ['alerts', 'goal', 'redemption', 'chat'] as const;
-export type OverlayKind = (typeof overlayKinds)[number];
 
 /**
  * An overlay's key is its path after `/overlay/`: `alerts`, `redemption`, `chat`, `goal/<id>`.
