@@ -134,35 +134,38 @@ const line = (label: string, values: number[], of: number) =>
 /** Figure 1: the app, then the bare handler, on the same frames' path. */
 async function frameToRequest(events: number): Promise<{ app: number[]; bare: number[] }> {
   const obs = await startFakeObs();
-  const { received } = recordObs(obs);
-  const app = await startApp(obs);
-  const baselineObs = new OBSWebSocket();
   try {
-    const ids = await defineAutomations(app);
-    // Warm-up (JIT, first writes), not counted.
-    await drained(received, await paced(app, 0, 50, 20), 10_000);
-    const appTokens = await paced(app, 1, events, 20);
-    await drained(received, appTokens, 20_000);
-    const appLatencies = latencies(app.arrived, received, appTokens);
+    const { received } = recordObs(obs);
+    const app = await startApp(obs);
+    const baselineObs = new OBSWebSocket();
+    try {
+      const ids = await defineAutomations(app);
+      // Warm-up (JIT, first writes), not counted.
+      await drained(received, await paced(app, 0, 50, 20), 10_000);
+      const appTokens = await paced(app, 1, events, 20);
+      await drained(received, appTokens, 20_000);
+      const appLatencies = latencies(app.arrived, received, appTokens);
 
-    // The baseline: automations off, a bare handler sends the same request on the same frames.
-    for (const id of ids) await app.call('automations:setEnabled', { id, enabled: false });
-    await baselineObs.connect(`ws://127.0.0.1:${obs.port}`);
-    app.bare.handler = (raw) => {
-      if (!raw.includes('"channel.chat.message"')) return;
-      const frame = JSON.parse(raw) as { payload?: { event?: { message?: { text?: string } } } };
-      const text = frame.payload?.event?.message?.text ?? '';
-      if (!text.startsWith('!cmd')) return;
-      void baselineObs.call('SetInputSettings', { inputName: textSource, inputSettings: { text: text.slice(text.indexOf(' ') + 1) } }).catch(() => {});
-    };
-    await drained(received, await paced(app, 2, 50, 20), 10_000);
-    const bareTokens = await paced(app, 3, events, 20);
-    await drained(received, bareTokens, 20_000);
-    return { app: appLatencies, bare: latencies(app.arrived, received, bareTokens) };
+      // The baseline: automations off, a bare handler sends the same request on the same frames.
+      for (const id of ids) await app.call('automations:setEnabled', { id, enabled: false });
+      await baselineObs.connect(`ws://127.0.0.1:${obs.port}`);
+      app.bare.handler = (raw) => {
+        if (!raw.includes('"channel.chat.message"')) return;
+        const frame = JSON.parse(raw) as { payload?: { event?: { message?: { text?: string } } } };
+        const text = frame.payload?.event?.message?.text ?? '';
+        if (!text.startsWith('!cmd')) return;
+        void baselineObs.call('SetInputSettings', { inputName: textSource, inputSettings: { text: text.slice(text.indexOf(' ') + 1) } }).catch(() => {});
+      };
+      await drained(received, await paced(app, 2, 50, 20), 10_000);
+      const bareTokens = await paced(app, 3, events, 20);
+      await drained(received, bareTokens, 20_000);
+      return { app: appLatencies, bare: latencies(app.arrived, received, bareTokens) };
+    } finally {
+      app.bare.handler = null;
+      await baselineObs.disconnect().catch(() => {});
+      await app.dispose();
+    }
   } finally {
-    app.bare.handler = null;
-    await baselineObs.disconnect().catch(() => {});
-    await app.dispose();
     await obs.close();
   }
 }
@@ -183,34 +186,38 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
 
   // Figure 2: sustained load.
   const obs = await startFakeObs();
-  const { received } = recordObs(obs);
-  const app = await startApp(obs);
   try {
-    await defineAutomations(app);
-    await drained(received, await paced(app, 10, 100, 50), 10_000);
-    const heapBefore = heapAfterGc();
-    let deepest = 0;
-    const automations = app.sidestage.automations.service;
-    if (!automations) throw new Error(`automations are off: ${app.sidestage.automations.getState().problem}`);
-    const sampler = setInterval(() => (deepest = Math.max(deepest, automations.queueDepth())), 50);
-    const total = seconds * perSecond;
-    const started = Date.now();
-    const tokens = await paced(app, 11, total, perSecond, (i) => {
-      // An EventSub reconnect (session_reconnect) half way through.
-      if (i === Math.floor(total / 2)) void app.sim.addFault({ reconnect_websockets: true }).catch(() => {});
-    });
-    const sentIn = (Date.now() - started) / 1000;
-    await drained(received, tokens, 30_000);
-    clearInterval(sampler);
-    const heapAfter = heapAfterGc();
-    const done = tokens.filter((t) => received.has(t)).length;
-    const twice = tokens.filter((t) => (received.get(t)?.length ?? 0) > 1).length;
-    const lateness = latencies(app.arrived, received, tokens);
-    console.log(`2. ${perSecond} events/s for ${seconds} s (${total} events sent in ${sentIn.toFixed(1)} s) across ${automationsDefined} automations, an EventSub reconnect half way`);
-    console.log(`  Sidestage: deepest queue ${deepest} runs; heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB growth after GC; ${total - done} lost, ${twice} done twice; ${line('frame to request', lateness, total)} (load average ${load()})`);
-    console.log(`  baseline: 0 lost, 0 twice, no queue and no record (a bare handler keeps nothing; figure 1 has its latency)`);
+    const { received } = recordObs(obs);
+    const app = await startApp(obs);
+    let sampler: ReturnType<typeof setInterval> | undefined;
+    try {
+      await defineAutomations(app);
+      await drained(received, await paced(app, 10, 100, 50), 10_000);
+      const heapBefore = heapAfterGc();
+      let deepest = 0;
+      const automations = app.sidestage.automations.service;
+      if (!automations) throw new Error(`automations are off: ${app.sidestage.automations.getState().problem}`);
+      sampler = setInterval(() => (deepest = Math.max(deepest, automations.queueDepth())), 50);
+      const total = seconds * perSecond;
+      const started = Date.now();
+      const tokens = await paced(app, 11, total, perSecond, (i) => {
+        // An EventSub reconnect (session_reconnect) half way through.
+        if (i === Math.floor(total / 2)) void app.sim.addFault({ reconnect_websockets: true }).catch(() => {});
+      });
+      const sentIn = (Date.now() - started) / 1000;
+      await drained(received, tokens, 30_000);
+      const heapAfter = heapAfterGc();
+      const done = tokens.filter((t) => received.has(t)).length;
+      const twice = tokens.filter((t) => (received.get(t)?.length ?? 0) > 1).length;
+      const lateness = latencies(app.arrived, received, tokens);
+      console.log(`2. ${perSecond} events/s for ${seconds} s (${total} events sent in ${sentIn.toFixed(1)} s) across ${automationsDefined} automations, an EventSub reconnect half way`);
+      console.log(`  Sidestage: deepest queue ${deepest} runs; heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB growth after GC; ${total - done} lost, ${twice} done twice; ${line('frame to request', lateness, total)} (load average ${load()})`);
+      console.log(`  baseline: 0 lost, 0 twice, no queue and no record (a bare handler keeps nothing; figure 1 has its latency)`);
+    } finally {
+      clearInterval(sampler);
+      await app.dispose();
+    }
   } finally {
-    await app.dispose();
     await obs.close();
   }
 }

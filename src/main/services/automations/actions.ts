@@ -6,6 +6,7 @@
  * time, and the "for N s" waits can be cut short when Sidestage closes.
  */
 import type { ChatSettingsValues } from '../../../shared/domain/chat-settings';
+import { secondsInWords as seconds } from '../../../shared/domain/automation-words';
 import type { AutomationAction, ChannelEvent, ResolveResult } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
 import { AppError } from '../app-error';
@@ -15,11 +16,14 @@ import type { ChatPacer } from './chat-pacer';
 import { renderTemplate, safeChatText, safeMarkerDescription } from './template';
 import type { TriggerEvent } from './triggers';
 
+/** What "Show an alert" asks the overlays for: a channel event's own alert, or the automation's. */
+export type AlertRequest =
+  | { source: 'event'; event: ChannelEvent }
+  | { source: 'custom'; text: string; imageId: string | null; soundId: string | null; volume: number; durationMs: number };
+
 /** The overlays' alerts and sounds (the overlays feature implements it). */
 export interface AlertsPort {
-  show(
-    alert: { source: 'event'; event: ChannelEvent } | { source: 'custom'; text: string; imageId: string | null; soundId: string | null; volume: number; durationMs: number },
-  ): Promise<void>;
+  show(alert: AlertRequest): Promise<void>;
   playSound(soundId: string, volume: number): Promise<void>;
 }
 
@@ -98,8 +102,6 @@ export interface ActionContext {
 
 /** A sample viewer of a Test: nothing real to shout out, fulfil or cancel. */
 export const sampleUserId = 'sample-viewer';
-
-const seconds = (s: number) => (s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`);
 
 /** `work`, or a timeout error in words ("OBS did not answer within 10 s.") once `ms` have passed. */
 export function bounded<T>(clock: Clock, ms: number, work: Promise<T>, what: string): Promise<T> {

@@ -148,14 +148,13 @@ describe('running an automation', () => {
 
   it('a failed action says why in words; the next still runs unless the automation stops on errors', async () => {
     const h = await harness([automation({ kind: 'follow' }, [{ kind: 'obsSwitchScene', sceneName: 'Hi', backAfterSeconds: 0 }, { kind: 'clip' }])], {
-      answers: { 'obs.switchScene': () => Promise.reject(new AppError('unavailable', 'Not connected to OBS: Not connected to OBS')) },
+      answers: { 'obs.switchScene': () => Promise.reject(new AppError('unavailable', 'Not connected to OBS')) },
     });
     h.stream.emit(events.follow());
     await h.idle();
     const [run] = h.runs();
     expect(run).toMatchObject({ status: 'failed', reason: '1 of 2 actions failed.' });
     expect(run!.steps.map((s) => [s.status, s.error])).toEqual([
-      // OBS's connection words said once.
       ['failed', 'Not connected to OBS'],
       ['done', null],
     ]);

@@ -88,8 +88,7 @@ interface Lane {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function words(error: unknown): string {
-  // "Not connected to OBS: Not connected to OBS" says it once.
-  if (error instanceof AppError) return error.message.replace(/^(.+): \1$/, '$1');
+  if (error instanceof AppError) return error.message;
   return 'Something went wrong inside Sidestage.';
 }
 

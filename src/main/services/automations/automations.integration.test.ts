@@ -35,24 +35,19 @@ function helpers(app: DemoSidestage) {
     /** Waits until the automation has `count` runs that ended. */
     async ended(id: string, count: number, timeoutMs = 20_000): Promise<RunRecord[]> {
       let runs: RunRecord[] = [];
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
+      const enough = async () => {
         runs = (await state()).runs.filter((r) => r.automationId === id && r.status !== 'running' && r.status !== 'queued');
-        if (runs.length >= count) return runs;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} ended runs of ${id}; have ${JSON.stringify(runs.map((r) => [r.status, r.reason]))}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+        return runs.length >= count;
+      };
+      await waitUntil(enough, timeoutMs, `${count} ended runs of ${id}`, 50).catch((error: Error) => {
+        // The runs that did end say why the others did not.
+        throw new Error(`${error.message}; have ${JSON.stringify(runs.map((r) => [r.status, r.reason]))}`);
+      });
+      return runs;
     },
     /** EventSub asked for `type` and the platform enabled it. */
-    async subscribed(type: string): Promise<void> {
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const { subscriptions: list } = await app.sim.eventSubSubscriptions();
-        if (list.some((s) => s.type === type && s.status === 'enabled')) return;
-        if (Date.now() > deadline) throw new Error(`EventSub never subscribed to ${type}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    subscribed: (type: string): Promise<void> =>
+      waitUntil(async () => (await app.sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === type && s.status === 'enabled'), 15_000, `EventSub subscribing to ${type}`, 50),
   };
 }
 
@@ -216,11 +211,7 @@ describe.skipIf(obsReason !== null)('automations with a real OBS Studio', () => 
     await h.subscribed('channel.channel_points_custom_reward_redemption.add');
     const viewer = app.sidestage.emulator!.demo!.viewers[3]!;
     const redemption = await app.sim.redeem({ broadcaster_id: app.broadcasterId, reward_id: hydrateRewardId, user_id: viewer.id });
-    const deadline = Date.now() + 15_000;
-    while ((await programScene()) !== 'Water') {
-      if (Date.now() > deadline) throw new Error('OBS never showed the water scene');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(async () => (await programScene()) === 'Water', 15_000, 'OBS showing the water scene', 50);
     const [run] = await h.ended(id, 1);
     expect(run!.steps.map((s) => [s.status, s.result])).toEqual([
       ['done', 'Switched to "Water", and back to "Scene" after 2 s'],
@@ -241,11 +232,7 @@ describe.skipIf(obsReason !== null)('automations with a real OBS Studio', () => 
     await h.subscribed('channel.raid');
     const raider = app.sidestage.emulator!.demo!.viewers[4]!;
     await app.sim.incomingRaid({ from_broadcaster_id: raider.id, to_broadcaster_id: app.broadcasterId, viewers: 12 });
-    const shownBy = Date.now() + 15_000;
-    while (!(await sourceShown('Scene', 'Raid alert'))) {
-      if (Date.now() > shownBy) throw new Error('the raid alert was never shown');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(() => sourceShown('Scene', 'Raid alert'), 15_000, 'the raid alert shown', 50);
     const shownAt = Date.now();
     const [run] = await h.ended(id, 1);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000);
@@ -269,11 +256,9 @@ describe.skipIf(obsReason !== null)('automations with a real OBS Studio', () => 
     const schedule = emulator.state.adSchedules.get(app.broadcasterId)!;
     schedule.nextAdAt = Date.now() + 32_000;
     await app.call('ads:refreshSchedule');
-    const deadline = Date.now() + 15_000;
-    while ((await programScene()) !== 'BRB') {
-      if (Date.now() > deadline) throw new Error(`OBS never switched to BRB; runs: ${JSON.stringify(await h.runs(id))}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntil(async () => (await programScene()) === 'BRB', 15_000, 'OBS switching to BRB', 100).catch(async (error: Error) => {
+      throw new Error(`${error.message}; runs: ${JSON.stringify(await h.runs(id))}`);
+    });
     const [run] = await h.runs(id);
     expect(run).toMatchObject({ event: { kind: 'adBreakSoon', summary: expect.stringMatching(/^The next ad break is in (30|31|32) s$/) } });
     await app.sidestage.obs.call('SetCurrentProgramScene', { sceneName: 'Scene' });
@@ -284,11 +269,7 @@ describe.skipIf(obsReason !== null)('automations with a real OBS Studio', () => 
   it('with OBS quit mid-run, the run log says so', async () => {
     const id = await h.save({ ...base, name: 'Water and back', trigger: { kind: 'manual' }, actions: [{ kind: 'obsSwitchScene', sceneName: 'Water', backAfterSeconds: 2 }, { kind: 'obsSetText', inputName: 'Raid alert', text: 'x' }] });
     await app.call('automations:run', { id });
-    const deadline = Date.now() + 10_000;
-    while ((await programScene()) !== 'Water') {
-      if (Date.now() > deadline) throw new Error('OBS never showed the water scene');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(async () => (await programScene()) === 'Water', 10_000, 'OBS showing the water scene', 50);
     await obs.kill();
     const [run] = await h.ended(id, 1, 40_000);
     expect(run).toMatchObject({ status: 'failed', reason: '2 of 2 actions failed.' });

@@ -4,7 +4,7 @@
  */
 import type { Automation, ConditionRule } from '../../../shared/ipc/contract';
 import { describeRule } from '../../../shared/domain/automation-words';
-import type { TriggerEvent } from './triggers';
+import { textMatches, type TriggerEvent } from './triggers';
 
 /** Why `rule` does not hold for `event`, or null when it does. */
 export function ruleRefusal(rule: ConditionRule, event: TriggerEvent): string | null {
@@ -26,10 +26,7 @@ export function ruleRefusal(rule: ConditionRule, event: TriggerEvent): string | 
     }
     case 'text': {
       if (event.text === null) return `"${words}" cannot be checked: this event has no text`;
-      const text = event.text.trim().toLocaleLowerCase();
-      const value = rule.value.trim().toLocaleLowerCase();
-      const ok =
-        rule.op === 'contains' ? text.includes(value) : rule.op === 'notContains' ? !text.includes(value) : rule.op === 'equals' ? text === value : text.startsWith(value);
+      const ok = rule.op === 'notContains' ? !textMatches({ mode: 'contains', text: rule.value }, event.text) : textMatches({ mode: rule.op, text: rule.value }, event.text);
       return ok ? null : `not met: ${words}`;
     }
     case 'user': {

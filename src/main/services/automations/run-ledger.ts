@@ -29,7 +29,7 @@ type RunsFile = { version: 1; seq: number; runs: RunRecord[] };
 type HandledFile = { version: 1; handled: [string, number][] };
 const handledEntrySchema = z.tuple([z.string().min(1), z.number()]);
 
-export const runKey = (automationId: string, eventId: string) => `${automationId}|${eventId}`;
+const runKey = (automationId: string, eventId: string) => `${automationId}|${eventId}`;
 const keyOf = (run: RunRecord) => runKey(run.automationId, run.event.id);
 const finished = (run: RunRecord) => run.status !== 'queued' && run.status !== 'running';
 const parseRun = (raw: unknown): RunRecord | null => {

@@ -9,7 +9,7 @@ import { describeTrigger } from '../../../shared/domain/automation-words';
 import { sampleUserId } from './actions';
 import { ownEvent, triggerEventFor, type TriggerEvent } from './triggers';
 
-export const sampleViewer: ChannelUser = { id: sampleUserId, login: 'sample_viewer', name: 'SampleViewer' };
+const sampleViewer: ChannelUser = { id: sampleUserId, login: 'sample_viewer', name: 'SampleViewer' };
 
 function sampleChannelEvent(trigger: AutomationTrigger, id: string, at: string): ChannelEvent | null {
   const base = { id, at, source: 'live' as const };

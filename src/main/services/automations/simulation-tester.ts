@@ -25,8 +25,6 @@ export interface SimulationTesterOptions {
   viewers: readonly { id: string; login: string }[];
   /** The rewards Sidestage knows (for "any reward"). */
   rewards: () => readonly { id: string; title: string }[];
-  /** The demo's raiding channels, when any; default: a viewer raids. */
-  raiders?: readonly { id: string; login: string }[];
 }
 
 export function createSimulationTester(options: SimulationTesterOptions): AutomationTester {
@@ -74,7 +72,7 @@ export function createSimulationTester(options: SimulationTesterOptions): Automa
           return `${who.login} cheered ${trigger.minBits} bits.`;
         }
         case 'raid': {
-          const from = options.raiders?.[0] ?? viewer();
+          const from = viewer();
           await http.incomingRaid({ from_broadcaster_id: from.id, to_broadcaster_id: broadcaster_id, viewers: Math.max(12, trigger.minViewers) });
           return `${from.login} raided with ${Math.max(12, trigger.minViewers)} viewers.`;
         }

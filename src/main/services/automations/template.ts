@@ -3,11 +3,10 @@
  * and what goes to chat made safe: it never starts a chat command, has no line breaks, and fits
  * the platform's 500 characters.
  */
+import { markerDescriptionMaxLength } from '../../../shared/domain/marker-position';
 
 /** The platform's longest chat message, in characters (code points). */
-export const chatMessageMaxChars = 500;
-/** The platform's longest stream-marker description. */
-export const markerDescriptionMaxChars = 140;
+const chatMessageMaxChars = 500;
 /**
  * Put before a message that would start with `/` or `.`, which chat reads as a command: the text
  * then reads the same and is sent as words. A zero-width space, the usual way bots escape them.
@@ -43,5 +42,5 @@ export function safeChatText(text: string): string {
 
 /** A stream marker's description: one line, at most 140 characters. */
 export function safeMarkerDescription(text: string): string {
-  return cutToChars(oneLine(text).trim(), markerDescriptionMaxChars);
+  return cutToChars(oneLine(text).trim(), markerDescriptionMaxLength);
 }

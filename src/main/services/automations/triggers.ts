@@ -71,7 +71,7 @@ export function kindsOf(trigger: AutomationTrigger): ChannelEventKind[] {
 }
 
 const tierWords: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3', prime: 'Prime' };
-export const tierInWords = (tier: string) => tierWords[tier] ?? tier;
+const tierInWords = (tier: string) => tierWords[tier] ?? tier;
 
 export function textMatches(match: TextMatch, text: string): boolean {
   const haystack = text.trim().toLocaleLowerCase();

@@ -15,6 +15,8 @@ describe('withTimeout', () => {
     const clock = createFakeClock(0);
     const late = withTimeout(new Promise(() => {}), clock, 1000, 'OBS did not answer within 1 s.');
     clock.advance(999);
+    const stillPending = Symbol('still pending');
+    expect(await Promise.race([late, Promise.resolve(stillPending)])).toBe(stillPending);
     clock.advance(1);
     await expect(late).rejects.toEqual(new AppError('timeout', 'OBS did not answer within 1 s.'));
   });

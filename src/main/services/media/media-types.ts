@@ -5,7 +5,7 @@
  */
 import type { MediaKind } from '../../../shared/ipc/schemas/media';
 
-export interface SniffedType {
+interface SniffedType {
   kind: MediaKind;
   contentType: string;
   /** The extension the copy is stored under. */

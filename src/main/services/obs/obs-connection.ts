@@ -69,13 +69,15 @@ export interface ObsConnectionOptions {
 
 type Failure = { status: ObsConnectionStatus; text: string; retry: boolean };
 
+const notConnectedText = 'Not connected to OBS';
+
 export class ObsConnection {
   private readonly backoff: Backoff;
   private socket: OBSWebSocket | null = null;
   /** Bumped for every connect and disconnect, so that a late answer of an old socket changes nothing. */
   private generationNumber = 0;
   private status: ObsConnectionStatus = 'off';
-  private statusText = 'Not connected to OBS';
+  private statusText = notConnectedText;
   private versions: { obs: string; websocket: string } | null = null;
   private retryTimer: unknown = null;
   private nextRetryAt: number | null = null;
@@ -111,7 +113,7 @@ export class ObsConnection {
   /** Closes the socket and stays off. */
   disconnect(): void {
     this.close();
-    this.setStatus('off', 'Not connected to OBS');
+    this.setStatus('off', notConnectedText);
   }
 
   dispose(): void {
@@ -233,7 +235,7 @@ export class ObsConnection {
 
   private async requestOn<T extends keyof ObsRequestMap>(socket: OBSWebSocket | null, type: T, data?: ObsRequestMap[T]['data']): Promise<ObsRequestMap[T]['response']> {
     if (!socket) {
-      throw new AppError('unavailable', `Not connected to OBS: ${this.statusText}`);
+      throw this.notConnected();
     }
     try {
       const call = socket.call(type as never, data as never) as Promise<ObsRequestMap[T]['response']>;
@@ -243,8 +245,13 @@ export class ObsConnection {
       if (error instanceof OBSWebSocketError) {
         throw new AppError('unavailable', `OBS refused ${type}${error.message ? `: ${error.message}` : ''}`, { status: error.code });
       }
-      throw new AppError('unavailable', `Not connected to OBS: ${this.statusText}`);
+      throw this.notConnected();
     }
+  }
+
+  /** Why a request cannot go out; said once when the status is already "Not connected to OBS". */
+  private notConnected(): AppError {
+    return new AppError('unavailable', this.statusText === notConnectedText ? notConnectedText : `${notConnectedText}: ${this.statusText}`);
   }
 
   /** The library leaves a request pending forever when the socket closes: every wait is bounded. */

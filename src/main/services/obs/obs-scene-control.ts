@@ -7,12 +7,7 @@
 import { z } from 'zod';
 import { AppError } from '../app-error';
 import type { ObsRequests } from './obs-service';
-
-/** obs-websocket 5's request status codes that have words of their own here. */
-const outputRunning = 500;
-const outputNotRunning = 501;
-const resourceNotFound = 600;
-const invalidResourceState = 604;
+import { obsRequestStatus, obsStatusOf } from './obs-status-codes';
 
 export interface ObsSceneChoice {
   name: string;
@@ -44,8 +39,6 @@ function parsed<S extends z.ZodType>(schema: S, answer: unknown, request: string
   if (!result.success) throw new AppError('unavailable', `OBS answered ${request} in a form Sidestage does not know.`);
   return result.data;
 }
-
-const statusOf = (error: unknown) => (error instanceof AppError ? error.details.status : undefined);
 
 export class ObsSceneControl {
   constructor(private readonly obs: ObsRequests) {}
@@ -112,7 +105,7 @@ export class ObsSceneControl {
       else await this.obs.call('StopRecord');
       return { already: false };
     } catch (error) {
-      if (statusOf(error) === (start ? outputRunning : outputNotRunning)) return { already: true };
+      if (obsStatusOf(error) === (start ? obsRequestStatus.outputRunning : obsRequestStatus.outputNotRunning)) return { already: true };
       throw error;
     }
   }
@@ -121,8 +114,8 @@ export class ObsSceneControl {
     try {
       await this.obs.call('SaveReplayBuffer');
     } catch (error) {
-      const status = statusOf(error);
-      if (status === outputNotRunning || status === invalidResourceState) {
+      const status = obsStatusOf(error);
+      if (status === obsRequestStatus.outputNotRunning || status === obsRequestStatus.invalidResourceState) {
         throw new AppError('unavailable', "OBS's replay buffer is not running: turn it on in OBS (Settings, Output, Replay Buffer) and start it.", { status });
       }
       throw error;
@@ -133,7 +126,7 @@ export class ObsSceneControl {
     try {
       return await call();
     } catch (error) {
-      if (statusOf(error) === resourceNotFound) throw new AppError('invalid_argument', words.notFound, { status: resourceNotFound });
+      if (obsStatusOf(error) === obsRequestStatus.resourceNotFound) throw new AppError('invalid_argument', words.notFound, { status: obsRequestStatus.resourceNotFound });
       throw error;
     }
   }

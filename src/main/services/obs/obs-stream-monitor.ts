@@ -12,10 +12,7 @@ import type { Notifier } from '../notifications/notifier';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ObsConnection } from './obs-connection';
 import { defaultHealthThresholds, HealthTracker, type HealthThresholds } from './obs-health';
-
-/** obs-websocket's request status codes for outputs. */
-const statusOutputRunning = 500;
-const statusOutputNotRunning = 501;
+import { obsRequestStatus, obsStatusOf } from './obs-status-codes';
 
 const streamStates: Record<string, ObsStreamState> = {
   OBS_WEBSOCKET_OUTPUT_STARTING: 'starting',
@@ -92,7 +89,7 @@ export class ObsStreamMonitor {
     try {
       await this.options.connection.request('StartStream');
     } catch (error) {
-      if (error instanceof AppError && error.details.status === statusOutputRunning) throw new AppError('invalid_argument', 'OBS is already streaming.');
+      if (obsStatusOf(error) === obsRequestStatus.outputRunning) throw new AppError('invalid_argument', 'OBS is already streaming.');
       throw error;
     }
     // OBS's own events may already have overtaken the answer (even STARTING then STOPPED): only without them is "starting" shown.
@@ -106,7 +103,7 @@ export class ObsStreamMonitor {
     try {
       await this.options.connection.request('StopStream');
     } catch (error) {
-      if (error instanceof AppError && error.details.status === statusOutputNotRunning) throw new AppError('invalid_argument', 'OBS is not streaming.');
+      if (obsStatusOf(error) === obsRequestStatus.outputNotRunning) throw new AppError('invalid_argument', 'OBS is not streaming.');
       throw error;
     }
   }

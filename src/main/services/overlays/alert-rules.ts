@@ -27,7 +27,7 @@ export type AlertEvent = Extract<ChannelEvent, { kind: (typeof alertEventKinds)[
 
 const anonymous = 'An anonymous viewer';
 /** A redemption found by catching up is alerted only when this recent. */
-export const STALE_AFTER_MS = 10 * 60_000;
+const STALE_AFTER_MS = 10 * 60_000;
 const numberFormat = new Intl.NumberFormat();
 const count = (n: number) => numberFormat.format(n);
 

@@ -8,21 +8,16 @@ import type { AddToObsResult } from '../../../shared/ipc/schemas/overlays';
 import { OVERLAY_HEIGHT, OVERLAY_WIDTH } from '../../../shared/ipc/schemas/overlays';
 import { AppError } from '../app-error';
 import type { ObsRequests } from '../obs/obs-service';
-
-/** obs-websocket 5's RequestStatus codes that this needs to tell apart. */
-const resourceNotFound = 600;
-const invalidInputKind = 605;
+import { obsRequestStatus, obsStatusOf } from '../obs/obs-status-codes';
 
 export const noBrowserSourceMessage =
   'This OBS has no Browser source (its obs-browser plugin is not installed: Debian’s OBS and some Linux builds leave it out), so Sidestage cannot add the overlay there. Copy the overlay’s URL instead, and add it in an OBS that has the Browser source.';
-
-const statusOf = (error: unknown): number | undefined => (error instanceof AppError ? error.details.status : undefined);
 
 export async function addBrowserSource(obs: ObsRequests, source: { inputName: string; url: string }): Promise<AddToObsResult> {
   const scene = await obs.call('GetCurrentProgramScene');
   const sceneName = scene.currentProgramSceneName;
   const existing = await obs.call('GetInputSettings', { inputName: source.inputName }).catch((error: unknown) => {
-    if (statusOf(error) === resourceNotFound) return null;
+    if (obsStatusOf(error) === obsRequestStatus.resourceNotFound) return null;
     throw error;
   });
   if (existing) {
@@ -49,7 +44,7 @@ export async function addBrowserSource(obs: ObsRequests, source: { inputName: st
       sceneItemEnabled: true,
     });
   } catch (error) {
-    if (statusOf(error) === invalidInputKind) throw new AppError('unavailable', noBrowserSourceMessage, { status: invalidInputKind });
+    if (obsStatusOf(error) === obsRequestStatus.invalidInputKind) throw new AppError('unavailable', noBrowserSourceMessage, { status: obsRequestStatus.invalidInputKind });
     throw error;
   }
   return { sceneName, inputName: source.inputName, updated: false };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
+import { recordingLogger } from '../../test-support/recording-logger';
 import { OverlaySettings } from './overlay-settings';
 
 describe('OverlaySettings', () => {
@@ -16,7 +17,7 @@ describe('OverlaySettings', () => {
   afterEach(async () => {
     await rm(dataDir, { recursive: true, force: true });
   });
-  const open = () => OverlaySettings.open({ dataDir, notices });
+  const open = () => OverlaySettings.open({ dataDir, logger: silentLogger, notices });
 
   it('gives every overlay an unguessable token, kept across restarts', async () => {
     const settings = await open();
@@ -25,6 +26,16 @@ describe('OverlaySettings', () => {
     for (const token of Object.values(tokens)) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Set(Object.values(tokens)).size).toBe(4);
     expect((await open()).get().tokens).toEqual(tokens);
+  });
+
+  it('says in the log when the new links could not be saved, and keeps them for the session', async () => {
+    // A file where the data directory should be: nothing can be written under it.
+    const notAFolder = join(dataDir, 'not-a-folder');
+    await writeFile(notAFolder, '');
+    const logger = recordingLogger();
+    const settings = await OverlaySettings.open({ dataDir: notAFolder, logger, notices });
+    expect(settings.tokenOf('alerts')).toMatch(/^[\w-]{43}$/);
+    expect(logger.lines).toContainEqual(expect.objectContaining({ level: 'warn', message: expect.stringMatching(/could not save the new overlay links to overlays\.json/) }));
   });
 
   it('checks a token in full, for its own overlay only', async () => {

@@ -22,10 +22,11 @@ import {
 import { AppError } from '../app-error';
 import { AtomicJsonFile, isDiskFull, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+import type { Logger } from '../logger';
 
 /** 32 random bytes, base64url: unguessable, and safe in a URL as it is. */
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-export const newOverlayToken = (): string => randomBytes(32).toString('base64url');
+const newOverlayToken = (): string => randomBytes(32).toString('base64url');
 
 export interface SavedOverlays {
   version: 1;
@@ -36,7 +37,7 @@ export interface SavedOverlays {
   reducedMotion: boolean;
 }
 
-export const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [] };
+const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [] };
 export const fixedOverlayKeys = ['alerts', 'redemption', 'chat'] as const;
 
 export function defaultSavedOverlays(): SavedOverlays {
@@ -100,7 +101,7 @@ export class OverlaySettings {
     private saved: SavedOverlays,
   ) {}
 
-  static async open(options: { dataDir: string; notices?: DataRecoveryNotices }): Promise<OverlaySettings> {
+  static async open(options: { dataDir: string; logger: Logger; notices?: DataRecoveryNotices }): Promise<OverlaySettings> {
     const file = new AtomicJsonFile<SavedOverlays>(join(options.dataDir, 'overlays.json'), { describeAll: 'the overlays’ links and settings' });
     let tokensLost = 0;
     const read = await file.read(defaultSavedOverlays(), (raw) => {
@@ -118,8 +119,16 @@ export class OverlaySettings {
       });
     }
     const settings = new OverlaySettings(file, read.value);
-    // Every overlay has its token from the start; a new or lost one is saved now.
-    if (settings.fillTokens()) await settings.save(settings.saved).catch(() => undefined);
+    // Every overlay has its token from the start; a new or lost one is saved now. Unsaved, the
+    // tokens live in memory until the next change is saved: a start before that makes new ones,
+    // and the links in OBS stop working.
+    if (settings.fillTokens()) {
+      await settings.save(settings.saved).catch((error: unknown) =>
+        options.logger.warn(`overlays: could not save the new overlay links to ${file.name}; if nothing else is saved, they change at the next start`, {
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
     return settings;
   }
 

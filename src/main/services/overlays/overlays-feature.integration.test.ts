@@ -118,11 +118,12 @@ describe('the overlays feature in the app', () => {
   it('shows chat, and a message a moderator deletes leaves the chat overlay', async () => {
     const chat = await page('chat');
     // A message sent before chat's subscription exists is never delivered (as on the platform).
-    for (let i = 0; i < 200; i++) {
-      const { subscriptions } = await demo.sim.eventSubSubscriptions();
-      if (subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled')) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitUntil(
+      async () => (await demo.sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled'),
+      5_000,
+      'chat’s EventSub subscription',
+      25,
+    );
     // A seeded viewer who has followed long enough for the demo channel's followers-only chat.
     const viewer = (await demo.sim.state()).users.find((u) => u.login === 'pixelpal')!;
     await demo.sim.sendChatMessage({ broadcaster_id: demo.broadcasterId, user_id: viewer.id, text: 'hello overlay' });

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChatSnapshot } from '../../../shared/ipc/schemas/chat';
 import type { Redemption } from '../../../shared/ipc/schemas/redemptions';
-import type { ChannelEvent, ChannelEventKind, ChannelEventOf } from '../../../shared/ipc/schemas/channel-events';
+import type { ChannelEventKind, ChannelEventOf } from '../../../shared/ipc/schemas/channel-events';
 import {
   OVERLAY_PAGE_PREFIX,
   type AddToObsResult,
@@ -30,6 +30,7 @@ import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/em
 import { AppError } from '../app-error';
 import type { ApiClient } from '../api/api-client';
 import type { BroadcasterSource } from '../common/current-broadcaster';
+import type { AlertRequest } from '../automations/actions';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 import { MediaLibrary } from '../media/media-library';
@@ -42,11 +43,6 @@ import { GoalTracker, goalEventKinds, type GoalEvent, type GoalTrackerOptions } 
 import { addBrowserSource } from './obs-browser-source';
 import { OverlayServer } from './overlay-server';
 import { OverlaySettings, fixedOverlayKeys, overlayKeysOf, type SavedOverlays } from './overlay-settings';
-
-/** What the automations' "Show an alert" and "Play a sound" call. */
-export type AlertRequest =
-  | { source: 'event'; event: ChannelEvent }
-  | { source: 'custom'; text: string; imageId: string | null; soundId: string | null; volume: number; durationMs: number };
 
 export interface OverlaysFeatureDeps {
   dataDir: string;
@@ -81,7 +77,7 @@ export interface OverlayFiles {
 }
 
 export async function openOverlayFiles(deps: Pick<OverlaysFeatureDeps, 'dataDir' | 'logger' | 'notices' | 'clock'>): Promise<OverlayFiles> {
-  const [media, saved] = await Promise.all([MediaLibrary.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }), OverlaySettings.open({ dataDir: deps.dataDir, notices: deps.notices })]);
+  const [media, saved] = await Promise.all([MediaLibrary.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }), OverlaySettings.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices })]);
   const queue = await AlertQueue.open({
     dataDir: deps.dataDir,
     logger: deps.logger,
