@@ -36,11 +36,11 @@ export function formatConnection(state: ConnectionState): string {
   }
 }
 
-/** Local time of an ISO timestamp, e.g. "14:05"; the input as is when it does not parse. */
-export function formatClockTime(iso: string, locale?: string): string {
+/** Local time of an ISO timestamp, e.g. "14:05" (with `seconds`, "14:05:09"); the input as is when it does not parse. */
+export function formatClockTime(iso: string, { locale, seconds = false }: { locale?: string; seconds?: boolean } = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleTimeString(locale, seconds ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : { hour: '2-digit', minute: '2-digit' });
 }
 
 /**

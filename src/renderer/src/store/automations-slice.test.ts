@@ -63,6 +63,13 @@ describe('automations slice', () => {
     expect(await store.getState().exportAutomations(['a1'])).toEqual({ json: '{}', fileName: 'sidestage-automations-2030-01-01.json' });
   });
 
+  it("a refusal keeps main's code and wait: a rate limit says when to try again", async () => {
+    const { store, automations } = setup();
+    automations.import.mockResolvedValueOnce(fail({ code: 'rate_limited', message: 'Too many imports.', retryAfterMs: 2_000 }));
+    await store.getState().importAutomations('{}');
+    expect(store.getState().actions['automations.import']?.error).toBe('Too many imports. Try again in 2 s.');
+  });
+
   it("OBS's choices on demand", async () => {
     const { store } = setup();
     await store.getState().loadAutomationsObs();

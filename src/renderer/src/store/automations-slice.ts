@@ -7,6 +7,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { AutomationInput, AutomationsState, IpcResult, ObsChoices } from '../../../shared/ipc/contract';
+import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
@@ -50,11 +51,6 @@ export interface AutomationsSlice {
   dismissAutomationsNote(): void;
 }
 
-function unwrap<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.value;
-}
-
 export function createAutomationsSlice({ set, get, deps, run }: SliceContext): AutomationsSlice {
   const { bridge } = deps;
   const show = (state: AutomationsState) => {
@@ -62,10 +58,10 @@ export function createAutomationsSlice({ set, get, deps, run }: SliceContext): A
     if (!current || state.revision >= current.revision) set({ automations: state });
   };
   /** Runs a call that answers the state; answers whether it worked. */
-  const call = async (id: AutomationsActionId, request: () => Promise<IpcResult<AutomationsState>>) => {
+  const callForState = async (id: AutomationsActionId, request: () => Promise<IpcResult<AutomationsState>>) => {
     let ok = false;
     await run(id, async () => {
-      show(unwrap(await request()));
+      show(await call(request()));
       ok = true;
     });
     return ok;
@@ -73,7 +69,7 @@ export function createAutomationsSlice({ set, get, deps, run }: SliceContext): A
   const saved = async (id: AutomationsActionId, request: () => Promise<IpcResult<{ state: AutomationsState; id: string }>>) => {
     let savedId: string | null = null;
     await run(id, async () => {
-      const answer = unwrap(await request());
+      const answer = await call(request());
       show(answer.state);
       savedId = answer.id;
     });
@@ -83,37 +79,37 @@ export function createAutomationsSlice({ set, get, deps, run }: SliceContext): A
     automations: null,
     automationsObs: null,
     automationsNote: null,
-    loadAutomations: async () => void (await call('automations.load', () => bridge.automations.getState())),
+    loadAutomations: async () => void (await callForState('automations.load', () => bridge.automations.getState())),
     saveAutomation: (automation) => saved('automations.save', () => bridge.automations.save({ automation })),
     createAutomationFromTemplate: (templateId) => saved('automations.template', () => bridge.automations.createFromTemplate({ templateId })),
     duplicateAutomation: async (id) => void (await saved('automations.duplicate', () => bridge.automations.duplicate({ id }))),
-    setAutomationEnabled: async (id, enabled) => void (await call('automations.toggle', () => bridge.automations.setEnabled({ id, enabled }))),
-    deleteAutomation: async (id) => void (await call('automations.delete', () => bridge.automations.delete({ id }))),
-    setAutomationsPaused: async (paused) => void (await call('automations.pause', () => bridge.automations.setPaused({ paused }))),
-    runAutomation: async (id) => void (await call('automations.run', () => bridge.automations.run({ id }))),
+    setAutomationEnabled: async (id, enabled) => void (await callForState('automations.toggle', () => bridge.automations.setEnabled({ id, enabled }))),
+    deleteAutomation: async (id) => void (await callForState('automations.delete', () => bridge.automations.delete({ id }))),
+    setAutomationsPaused: async (paused) => void (await callForState('automations.pause', () => bridge.automations.setPaused({ paused }))),
+    runAutomation: async (id) => void (await callForState('automations.run', () => bridge.automations.run({ id }))),
     testAutomation: (id) =>
       run('automations.test', async () => {
-        const answer = unwrap(await bridge.automations.test({ id }));
+        const answer = await call(bridge.automations.test({ id }));
         show(answer.state);
         set({ automationsNote: answer.message });
       }),
     importAutomations: (json) =>
       run('automations.import', async () => {
-        const answer = unwrap(await bridge.automations.import({ json }));
+        const answer = await call(bridge.automations.import({ json }));
         show(answer.state);
         set({ automationsNote: answer.message });
       }),
     exportAutomations: async (ids) => {
       let file: { json: string; fileName: string } | null = null;
       await run('automations.export', async () => {
-        file = unwrap(await bridge.automations.export(ids ? { ids } : {}));
+        file = await call(bridge.automations.export(ids ? { ids } : {}));
       });
       return file;
     },
-    clearAutomationLog: async () => void (await call('automations.clearLog', () => bridge.automations.clearLog())),
+    clearAutomationLog: async () => void (await callForState('automations.clearLog', () => bridge.automations.clearLog())),
     loadAutomationsObs: () =>
       run('automations.obsChoices', async () => {
-        set({ automationsObs: unwrap(await bridge.automations.obsChoices()) });
+        set({ automationsObs: await call(bridge.automations.obsChoices()) });
       }),
     applyAutomations: show,
     dismissAutomationsNote: () => set({ automationsNote: null }),

@@ -113,15 +113,3 @@ export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
 
 /** Only redemptions can be learned of by catching up after a disconnection. */
 export const canBeMissed = (trigger: AutomationTrigger) => trigger.kind === 'redemption';
-
-/** "2 min ago", "just now": a run's age. */
-export function ago(iso: string | null, now: number): string {
-  if (!iso) return '';
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 10) return 'just now';
-  if (seconds < 60) return `${seconds} s ago`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  return hours < 24 ? `${hours} h ago` : new Date(iso).toLocaleString();
-}

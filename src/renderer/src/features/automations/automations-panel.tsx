@@ -10,10 +10,11 @@ import { Switch } from '../../components/switch';
 import { download } from '../../lib/download';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
+import { formatAge } from '../../store/queue-model';
 import { selectAction } from '../../store/selectors';
 import { ChannelGate } from '../../components/channel-gate';
 import { AutomationEditor } from './automation-editor';
-import { ago, draftOf } from './automation-form-model';
+import { draftOf } from './automation-form-model';
 import { RunLog } from './run-log';
 import './automations.css';
 
@@ -95,7 +96,14 @@ function AutomationsBody() {
             if (!file) return;
             if (file.size > automationsImportMaxChars) return setImportProblem(`${file.name} is too large for an automations file (${Math.round(file.size / 1000)} kB).`);
             setImportProblem(null);
-            await actions.importAutomations(await file.text());
+            let json: string;
+            try {
+              json = await file.text();
+            } catch {
+              // Moved, deleted or unreadable since it was chosen.
+              return setImportProblem(`Could not read ${file.name}. Choose it again.`);
+            }
+            await actions.importAutomations(json);
           }}
         />
       </div>
@@ -146,7 +154,7 @@ function statusWords(status: AutomationStatus | undefined, now: number): string 
   const parts: string[] = [];
   if (status.running) parts.push(status.running === 1 ? 'running' : `${status.running} running`);
   if (status.queued) parts.push(`${status.queued} waiting`);
-  if (status.lastRunAt) parts.push(`last run ${ago(status.lastRunAt, now)}`);
+  if (status.lastRunAt) parts.push(`last run ${formatAge(status.lastRunAt, now)}`);
   return parts.join(', ');
 }
 

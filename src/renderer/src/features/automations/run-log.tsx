@@ -1,8 +1,9 @@
 import type { RunRecord, RunStatus, RunStep } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
+import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
-import { ago } from './automation-form-model';
+import { formatAge } from '../../store/queue-model';
 
 const statusWords: Record<RunStatus, string> = {
   queued: 'Waiting',
@@ -29,7 +30,8 @@ const sourceWords: Record<RunRecord['event']['source'], string> = {
   manual: ' (Run button)',
 };
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString() : '');
+// To the second: a run's steps usually start and end within the same minute.
+const time = (iso: string | null) => (iso ? formatClockTime(iso, { seconds: true }) : '');
 
 /** Each run: its trigger and event, each action's result and time, the error in words. */
 export function RunLog() {
@@ -60,7 +62,7 @@ export function RunLog() {
                     {sourceWords[run.event.source]}
                   </span>{' '}
                   <time className="small muted" dateTime={run.queuedAt}>
-                    {ago(run.queuedAt, now)}
+                    {formatAge(run.queuedAt, now)}
                   </time>
                 </summary>
                 <p className="small muted">Trigger: {run.trigger}</p>

@@ -1,5 +1,7 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../../../shared/ipc/contract';
+import { useSidestage } from '../../store';
+import { selectAction } from '../../store/selectors';
 
 const badgeLabels: Record<string, { short: string; name: string }> = {
   broadcaster: { short: 'B', name: 'Broadcaster' },
@@ -14,7 +16,6 @@ export interface ChatMessageLineProps {
   message: ChatMessage;
   /** False for the broadcaster's own lines and lines already removed. */
   canModerate: boolean;
-  busy: boolean;
   onModerate(message: ChatMessage, action: ModeratorAction): void;
   /** The chatter's card (features/moderation); a warning with its reason, true once sent. */
   onOpenCard(message: ChatMessage): void;
@@ -24,7 +25,7 @@ export interface ChatMessageLineProps {
 const removedWords: Record<NonNullable<ChatMessage['removed']>, string> = { deleted: 'deleted', timedOut: 'timed out', banned: 'banned' };
 
 /** One chat line: badges, the name in the chatter's colour, text with emotes, and the moderator menu. */
-export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, busy, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
+export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
   return (
     <li className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}`} data-message-id={message.id} data-announcement={message.announcement ?? undefined}>
       {message.announcement ? <span className="chat-announcement-label">Announcement</span> : null}
@@ -64,7 +65,7 @@ export const ChatMessageLine = memo(function ChatMessageLine({ message, canModer
         </span>
         {message.removed ? <span className="chat-removed-note small muted"> ({removedWords[message.removed]})</span> : null}
       </span>
-      {canModerate ? <ModeratorMenu message={message} busy={busy} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} /> : null}
+      {canModerate ? <ModeratorMenu message={message} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} /> : null}
     </li>
   );
 });
@@ -72,8 +73,10 @@ export const ChatMessageLine = memo(function ChatMessageLine({ message, canModer
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter/Space/↓ open it with the first item focused,
  * ↑/↓ move, Escape closes and gives focus back. Ban asks first; a warning asks for its reason.
+ * It reads "an action is under way" itself, so a moderator action re-renders the menus, not every line.
  */
-function ModeratorMenu({ message, busy, onModerate, onOpenCard, onWarn }: Pick<ChatMessageLineProps, 'message' | 'busy' | 'onModerate' | 'onOpenCard' | 'onWarn'>) {
+function ModeratorMenu({ message, onModerate, onOpenCard, onWarn }: Pick<ChatMessageLineProps, 'message' | 'onModerate' | 'onOpenCard' | 'onWarn'>) {
+  const busy = useSidestage((s) => selectAction('chat.moderate')(s).pending || selectAction('chatUsers.warn')(s).pending);
   const [open, setOpen] = useState(false);
   const [confirmBan, setConfirmBan] = useState(false);
   const [warning, setWarning] = useState(false);

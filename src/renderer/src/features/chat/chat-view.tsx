@@ -22,7 +22,6 @@ const onWarn = (message: ChatMessage, reason: string) => store.getState().warnCh
 export function ChatView() {
   const chat = useSidestage((s) => s.chat);
   const notice = useSidestage((s) => s.chatNotice);
-  const moderating = useSidestage((s) => selectAction('chat.moderate')(s).pending);
   const lines = chat ? chat.messages.slice(-chatLinesShown) : [];
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuckToBottom = useRef(true);
@@ -67,7 +66,7 @@ export function ChatView() {
         ) : (
           <ul className="chat-lines">
             {lines.map((m) => (
-              <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} busy={moderating} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} />
+              <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} />
             ))}
           </ul>
         )}

@@ -21,7 +21,6 @@ export function LiveFeed() {
   const wide = useMediaQuery('(min-width: 960px)');
   const layout = useSidestage((state) => selectLiveView(state).feedLayout);
   const tab = useSidestage((state) => selectLiveView(state).feedTab);
-  const count = useSidestage((state) => state.activity?.items.length ?? null);
   const mode = wide ? 'both' : layout === 'split' ? 'both' : 'tabs';
   const ids = { chat: useId(), activity: useId() };
   const tabRefs = useRef<Partial<Record<FeedTab, HTMLButtonElement | null>>>({});
@@ -55,7 +54,7 @@ export function LiveFeed() {
               onKeyDown={onTabKey}
             >
               {t.label}
-              {t.id === 'activity' && count ? <span className="live-feed-count"> {count.toLocaleString('en-US')}</span> : null}
+              {t.id === 'activity' ? <ActivityTabCount /> : null}
             </button>
           ))}
         </div>
@@ -75,6 +74,12 @@ export function LiveFeed() {
       </FeedPane>
     </div>
   );
+}
+
+/** The activity tab's count, subscribed here alone: each activity item re-renders this span, not the feed with chat. */
+function ActivityTabCount() {
+  const count = useSidestage((state) => state.activity?.items.length ?? null);
+  return count ? <span className="live-feed-count"> {count.toLocaleString('en-US')}</span> : null;
 }
 
 /** Chat's or the activity's place: a tab's panel (hidden while another tab is chosen), or simply a pane beside the other. */

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import type { ChatUserAction } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
+import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { OpenChatUser } from '../../store/chat-users-slice';
@@ -15,13 +16,14 @@ const typeWords: Record<string, string> = { manuallyAdded: 'added by a moderator
 /**
  * A chatter's card, opened from a chat message's menu: account and follow age, roles, banned now,
  * this broadcast's timeouts, bans and warnings, the platform's suspicious-user status; and warn,
- * timeout, ban, unban, moderator and VIP from it.
+ * timeout, ban, unban, moderator and VIP from it. Memoised (it takes no props): an open card does
+ * not re-render with each chat line.
  */
-export function ChatUserCardView() {
+export const ChatUserCardView = memo(function ChatUserCardView() {
   const open = useSidestage((s) => s.chatUser);
   // One card per chatter: another chatter's card starts with its own fields.
   return open ? <ChatUserCardBody key={open.userId} open={open} /> : null;
-}
+});
 
 function ChatUserCardBody({ open }: { open: OpenChatUser }) {
   const notice = useSidestage((s) => s.chatUserNotice);
@@ -73,7 +75,7 @@ function ChatUserCardBody({ open }: { open: OpenChatUser }) {
           {card.banned ? (
             <>
               <dt>Banned</dt>
-              <dd>{card.banned.until ? `timed out until ${new Date(card.banned.until).toLocaleTimeString()}` : 'yes'}{card.banned.reason ? ` (${card.banned.reason})` : ''}</dd>
+              <dd>{card.banned.until ? `timed out until ${formatClockTime(card.banned.until)}` : 'yes'}{card.banned.reason ? ` (${card.banned.reason})` : ''}</dd>
             </>
           ) : null}
           {card.suspicious ? (

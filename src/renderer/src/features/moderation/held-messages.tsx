@@ -5,6 +5,7 @@ import { store as appStore, useSidestage } from '../../store';
 import type { SidestageStore } from '../../store/create-store';
 import { selectFirstHeld } from '../../store/held-messages-slice';
 import { formatAge } from '../../store/queue-model';
+import { selectAction } from '../../store/selectors';
 import { ariaKeyFor } from '../quick-actions/quick-action-keys';
 import { describeHeldReason } from './moderation-format';
 import './moderation.css';
@@ -22,10 +23,10 @@ export function resolveFirstHeld(target: SidestageStore, action: 'allow' | 'deny
 export function HeldMessages() {
   const held = useSidestage((s) => s.heldMessages);
   const notice = useSidestage((s) => s.heldNotice);
-  const failed = useSidestage((s) => s.actions['heldMessages.resolve']?.error ?? null);
+  const failed = useSidestage((s) => selectAction('heldMessages.resolve')(s).error);
   const messages = held?.messages ?? [];
   const now = useNow(5000, messages.length > 0);
-  const first = messages.find((m) => m.pending === null);
+  const first = useSidestage(selectFirstHeld);
   const allowKey = ariaKeyFor('allowHeld');
   const denyKey = ariaKeyFor('denyHeld');
   if (messages.length === 0 && !failed) return <LiveStatus className="visually-hidden">{notice ?? ''}</LiveStatus>;

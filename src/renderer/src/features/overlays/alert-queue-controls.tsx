@@ -3,19 +3,20 @@ import { alertKindNames } from '../../../../shared/domain/alert-template';
 import { alertKinds, type AlertKind, type AlertQueueState } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Select } from '../../components/select';
+import { formatCountdown } from '../../lib/live-format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
 
-/** "1:05" */
-function clock(ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+/** Paused by hand, or for an ad break still on at `now`: pressing resumes them. The sheet and the alerts tile both go by it. */
+export function alertsPaused(queue: AlertQueueState, now: number): boolean {
+  return queue.pausedByHand || formatCountdown(queue.adBreakEndsAt, now) !== null;
 }
 
 /** Why nothing is showing, in the broadcaster's words; null when alerts play. */
-export function queueWaitReason(queue: AlertQueueState, now: number): string | null {
-  if (queue.adBreakEndsAt) return `Paused for an ad break: alerts resume in ${clock(Date.parse(queue.adBreakEndsAt) - now)}.`;
+function queueWaitReason(queue: AlertQueueState, now: number): string | null {
+  const adBreak = formatCountdown(queue.adBreakEndsAt, now);
+  if (adBreak) return `Paused for an ad break: alerts resume in ${adBreak}.`;
   if (queue.pausedByHand) return 'Paused by you: alerts wait until you resume.';
   if (queue.pagesOpen === 0) return 'No alerts overlay is open: alerts wait until one is (add it to OBS, or open its URL).';
   return null;
@@ -31,7 +32,7 @@ export function AlertQueueControls() {
   const now = useNow(1000, Boolean(queue?.adBreakEndsAt || queue?.showing));
   const { pauseAlerts, resumeAlerts, skipAlert, replayAlert, testAlert } = store.getState();
   if (!queue) return <p className="muted">Loading the alerts…</p>;
-  const paused = queue.pausedByHand || queue.adBreakEndsAt !== null;
+  const paused = alertsPaused(queue, now);
   const reason = queueWaitReason(queue, now);
   return (
     <div className="stack alert-queue" data-testid="alert-queue">
@@ -40,7 +41,7 @@ export function AlertQueueControls() {
           <>
             <strong>Showing:</strong> {queue.showing.text}
             {queue.showing.test ? <span className="muted small"> (test)</span> : null}
-            <span className="muted small"> · {clock(Date.parse(queue.showing.endsAt) - now)} left</span>
+            <span className="muted small"> · {formatCountdown(queue.showing.endsAt, now) ?? '0:00'} left</span>
           </>
         ) : (
           <span className="muted">Nothing showing.</span>

@@ -3,17 +3,11 @@
  * Resume in one press (V), and a sheet with Skip, Replay and a Test per type (the Overlays panel's
  * own controls). One entry of the tile registry (`quick-actions/tile-registry.tsx`).
  */
-import type { AlertQueueState } from '../../../../shared/ipc/contract';
 import { selectAction } from '../../store/selectors';
 import type { SidestageState } from '../../store/types';
 import { formatLeft } from '../quick-actions/countdown';
 import type { LiveTile, TileState } from '../quick-actions/tile-model';
-import { AlertQueueControls } from './alert-queue-controls';
-
-/** Paused by hand, or for an ad break still on at `now`: pressing resumes them. */
-function alertsPaused(queue: AlertQueueState, now: number): boolean {
-  return queue.pausedByHand || formatLeft(queue.adBreakEndsAt, now) !== null;
-}
+import { AlertQueueControls, alertsPaused } from './alert-queue-controls';
 
 /** "Showing: PixelPal just followed!", "3 waiting", "Paused: ad break 0:42"; pressing pauses or resumes them. */
 export function alertsTileState(state: SidestageState, now: number): TileState {

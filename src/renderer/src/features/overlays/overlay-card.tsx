@@ -6,7 +6,7 @@ import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
 
 /** The URL as shown: its token hidden (it is the secret part), the whole URL copied. */
-export function maskedOverlayUrl(url: string): string {
+function maskedOverlayUrl(url: string): string {
   return url.replace(/token=[^&]*/, 'token=••••••');
 }
 

@@ -14,6 +14,8 @@ describe('quick action keys', () => {
     expect(press('s')).toBe('snooze');
     expect(press('z')).toBeNull();
     expect(press('h')).toBe('shield-mode');
+    // A tile off the Live view by default keeps its key.
+    expect(press('v')).toBe('alerts');
     expect(press('y')).toBe('allowHeld');
     expect(press('n')).toBe('denyHeld');
     expect(ariaKeyFor('clip')).toBe('K');

@@ -4,7 +4,6 @@
  * the broadcaster types in a field or a control of its own handles the key (the queue's F and C,
  * say, call preventDefault).
  */
-import { tileForKey } from './tile-model';
 import { liveTiles } from './tile-registry';
 
 /** The queue head's keys: not tiles, they act on its first redemption. */
@@ -55,7 +54,7 @@ export function quickActionFor(event: KeyEventLike): QuickAction | null {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.repeat) return null;
   if (isTyping(event.target)) return null;
   const key = event.key.toLowerCase();
-  return tileForKey(liveTiles, key)?.id ?? [...queueHeadKeys, ...heldMessageKeys].find((k) => k.key === key)?.action ?? null;
+  return quickActionKeys.find((k) => k.key === key)?.action ?? null;
 }
 
 function isTyping(target: EventTarget | null): boolean {

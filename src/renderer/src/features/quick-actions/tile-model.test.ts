@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tileIdSchema } from '../../../../shared/ipc/contract';
 import { quickActionFor, quickActionKeys } from './quick-action-keys';
-import { arrangeTiles, defaultTileLayout, layoutOf, moveTile, showTile, tileForKey, type TileLayout } from './tile-model';
+import { arrangeTiles, defaultTileLayout, layoutOf, moveTile, showTile, type TileLayout } from './tile-model';
 import { liveTiles } from './tile-registry';
 
 /** A registry of four, the last kept off the view until chosen. */
@@ -44,11 +44,6 @@ describe('the tile model', () => {
 
   it('the layout of an arrangement names every tile in order and the hidden ones', () => {
     expect(layoutOf(arrangeTiles(registry, defaultTileLayout), defaultTileLayout)).toEqual({ tileOrder: ['a', 'b', 'c', 'd'], hiddenTiles: ['d'] });
-  });
-
-  it('a key finds its tile, shown or not', () => {
-    expect(tileForKey([{ id: 'x', key: 'k' }, { id: 'y' }], 'K')?.id).toBe('x');
-    expect(tileForKey([{ id: 'x', key: 'k' }], 'q')).toBeNull();
   });
 });
 

@@ -121,9 +121,3 @@ export function showTile<T extends Pick<LiveTile, 'id' | 'shownByDefault'>>(regi
 
 /** The registry's own arrangement (its order, its defaults). */
 export const defaultTileLayout: TileLayout = { tileOrder: [], hiddenTiles: [] };
-
-/** The tile a key press asks for, among all of them (a tile taken off the view keeps its key). */
-export function tileForKey<T extends Pick<LiveTile, 'key'>>(registry: readonly T[], key: string): T | null {
-  const pressed = key.toLowerCase();
-  return registry.find((tile) => tile.key === pressed) ?? null;
-}

@@ -5,6 +5,7 @@
  * what it does (`run`) or the sheet it opens (`Form`). The grid, the key, the sheet, the broadcaster's
  * choice and order, and the legend all follow from the entry.
  */
+import { selectLiveView } from '../../store/live-view-slice';
 import { automationsTile } from '../automations/automations-tile';
 import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
 import { ChannelInfoForm } from '../live/channel-info-form';
@@ -67,7 +68,7 @@ export const liveTiles: readonly LiveTile[] = [
     state: adTileState,
     run: (store) => {
       const state = store.getState();
-      return state.runAd(state.liveView?.adLengthSeconds ?? 30);
+      return state.runAd(selectLiveView(state).adLengthSeconds);
     },
     Form: AdForm,
     formTitle: 'Ads',

@@ -2,6 +2,7 @@
  * What each quick-action tile shows under its label, from the store at a given time. Pure, so every
  * wording (and every countdown's boundary) is tested without a page; the registry names them.
  */
+import { selectLiveView } from '../../store/live-view-slice';
 import { formatObsStreamState } from '../../store/obs-slice';
 import { selectAction } from '../../store/selectors';
 import type { SidestageState } from '../../store/types';
@@ -58,7 +59,7 @@ export function adTileState(state: SidestageState, now: number): TileState {
   if (pending(state, 'ads.run')) return { text: 'Starting…', tone: 'active', disabled: true };
   if (!live(state)) return offline;
   if (cooldown) return { text: `Another ad in ${cooldown}`, tone: 'off', disabled: true, until };
-  return { text: `Ready · ${state.liveView?.adLengthSeconds ?? 30} s` };
+  return { text: `Ready · ${selectLiveView(state).adLengthSeconds} s` };
 }
 
 /** The snooze tile: when the next scheduled break comes ("Next ad 14:05") and the snoozes left. */
