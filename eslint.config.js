@@ -119,7 +119,7 @@ export default tseslint.config(
         { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use the typed preload bridge.' },
         ...["CallExpression[callee.property.name='on'][callee.object.name=/^(bridge|sidestage)$/]", "CallExpression[callee.property.name='on'][callee.object.property.name=/^(bridge|sidestage)$/]", "CallExpression[callee.property.name='onResync']"].map((selector) => ({
           selector,
-          message: "A slice follows main's events only through mirrorDomain (src/renderer/src/store/mirror.ts): export mirror<Domain>(store, deps) from the slice and add it to create-store.ts's startMirroring.",
+          message: "A slice follows main's events only through mirrorDomain (src/renderer/src/store/mirror.ts): export mirror<Domain>(store, deps) from the slice and name it in create-store.ts's slices.",
         })),
         {
           selector: "CallExpression[callee.name='useSidestage'] > ArrowFunctionExpression > LogicalExpression > :matches(ArrayExpression, ObjectExpression).right",
