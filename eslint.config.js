@@ -149,9 +149,10 @@ export default tseslint.config(
   },
   ...emulatorLayers,
   {
-    // Main, shared and the emulator: type-only imports count too (a cycle of types still ties two
-    // modules together), with every specifier read, dynamic and type-level import() included.
-    files: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/emulator/**/*.ts'],
+    // Main, shared, the emulator and the renderer (the dock's pages and the overlays'): type-only
+    // imports count too (a cycle of types still ties two modules together), with every specifier
+    // read, dynamic and type-level import() included.
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/emulator/**/*.ts', 'src/renderer/**/*.{ts,tsx}'],
     plugins: { sidestage: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'import-x/no-cycle': 'off', 'sidestage/no-import-cycle': 'error' },
   },
