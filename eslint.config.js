@@ -33,6 +33,7 @@ const zones = {
   testSupport: { target: './**', from: './**/test-support/**', message: 'Production code never imports test support (test-support/ folders).' },
   servicesIpc: { target: './src/main/services/**', from: './src/main/ipc/**', message: 'Services never import src/main/ipc/: the domain\'s ipc/<domain>-ipc.ts imports the service.' },
   storeFeatures: { target: './src/renderer/src/store/**', from: './src/renderer/src/features/**', message: 'The store never imports features/: panels import the store.' },
+  componentsFeatures: { target: './src/renderer/src/components/**', from: './src/renderer/src/features/**', message: 'components/ (the tile kernel in components/tiles/ included) never imports features/: a feature imports them; the Live view\'s tile registry is features/live/tile-registry.tsx.' },
   emulatorMain: { target: './src/emulator/**', from: './src/main/**', message: 'The emulator never imports the app (src/main/).' },
   launchers: { target: './src/launchers/**', from: ['./src/main/**', './src/emulator/**', './src/renderer/**'], message: 'A launcher loads its built program by path (src/launchers/code-cache.ts): importing the program would build it into the launcher.' },
 };

@@ -1,7 +1,8 @@
 /**
- * No import cycle in the renderer (the dock's pages and the overlay pages), type-only imports
- * included: eslint.config.js holds src/renderer/** to scripts/lint-rules/no-import-cycle.mjs, as it
- * does main, shared and the emulator (src/main/import-cycles.test.ts).
+ * The renderer's layers as the lint holds them (eslint.config.js): no import cycle in the dock's
+ * pages or the overlay pages, type-only imports included (scripts/lint-rules/no-import-cycle.mjs,
+ * as for main, shared and the emulator: src/main/import-cycles.test.ts), and components/ (the tile
+ * kernel included) never imports features/.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +10,11 @@ import { describe, expect, it } from 'vitest';
 // Run from the repository (as vitest is): the project's own eslint.config.js applies.
 const eslint = new ESLint();
 
-async function cyclesIn(code: string, filePath: string): Promise<string[]> {
+async function messagesOf(rule: string, code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'sidestage/no-import-cycle').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const cyclesIn = (code: string, filePath: string) => messagesOf('sidestage/no-import-cycle', code, filePath);
 
 describe('no import cycle in the renderer, type-only imports included', () => {
   it('is what eslint.config.js asks of the dock pages and the overlay pages', async () => {
@@ -41,5 +43,14 @@ describe('no import cycle in the renderer, type-only imports included', () => {
   it('takes the leaves as they are', async () => {
     const [result] = await eslint.lintFiles(['src/renderer/src/store/slice-types/charity.ts']);
     expect(result?.messages.filter((m) => m.ruleId === 'sidestage/no-import-cycle')).toEqual([]);
+  });
+});
+
+describe('components never import features', () => {
+  it('refuses a feature in the tile kernel, and takes the store', async () => {
+    const refused = await messagesOf('import-x/no-restricted-paths', "import { liveTiles } from '../../features/live/tile-registry';\nexport const tiles = liveTiles;\n", 'src/renderer/src/components/tiles/probe.ts');
+    expect(refused).toEqual([expect.stringContaining('never imports features/')]);
+    const taken = await messagesOf('import-x/no-restricted-paths', "import type { SidestageState } from '../../store/types';\nexport type Probe = SidestageState;\n", 'src/renderer/src/components/tiles/probe.ts');
+    expect(taken).toEqual([]);
   });
 });
