@@ -13,12 +13,9 @@ import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 import type { AutomationsActionId, AutomationsSlice } from './slice-types/automations';
 
-export function createAutomationsSlice({ set, get, deps, run }: SliceContext): AutomationsSlice {
+export function createAutomationsSlice({ set, get, deps, run, epochs }: SliceContext): AutomationsSlice {
   const { bridge } = deps;
-  const show = (state: AutomationsState) => {
-    const current = get().automations;
-    if (!current || state.revision >= current.revision) set({ automations: state });
-  };
+  const show = epochs.numbered(() => get().automations, (automations: AutomationsState) => set({ automations }));
   /** Runs a call that answers the state; answers whether it worked. */
   const callForState = async (id: AutomationsActionId, request: () => Promise<IpcResult<AutomationsState>>) => {
     let ok = false;

@@ -115,15 +115,9 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       if (info && status.checkedAt && (status.title !== info.title || status.categoryId !== info.categoryId)) void get().loadChannelInfo();
     },
     // Over the dock a call's answer can arrive after an event sent later: the newer revision wins.
-    applyMarkers: (overview) => {
-      const current = get().markers;
-      if (!current || overview.revision >= current.revision) set({ markers: overview });
-    },
-    applyChatSettings: (state) => {
-      const current = get().chatSettings;
-      // The optimistic copy shown during a change carries main's last revision: main's answer replaces it.
-      if (!current || state.revision >= current.revision) set({ chatSettings: state });
-    },
+    applyMarkers: epochs.numbered(() => get().markers, (markers) => set({ markers })),
+    // The optimistic copy shown during a change carries main's last revision: main's answer replaces it.
+    applyChatSettings: epochs.numbered(() => get().chatSettings, (chatSettings) => set({ chatSettings })),
     applyAds: (state) => {
       epochs.tick('ads');
       showAds(state);

@@ -1,10 +1,11 @@
 /**
  * Overlays in the store: their links and settings (`overlays:changed`), the alert queue
  * (`overlays:queueChanged`) and the media library (`media:changed`). Main numbers the overlays' and
- * the queue's states (`revision`), so an answer older than an event already shown is dropped.
+ * the queue's states (`revision`), so an answer older than an event already shown is dropped
+ * (`epochs.numbered`); the media library's answers follow the order they come in (`epochs.ask`).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { AlertQueueState, OverlaysState } from '../../../shared/ipc/contract';
+import type { AlertQueueState, MediaList, OverlaysState } from '../../../shared/ipc/contract';
 import { MAX_MEDIA_BYTES } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
@@ -22,20 +23,14 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export function createOverlaysSlice({ set, get, deps, run }: SliceContext): OverlaysSlice {
+export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContext): OverlaysSlice {
   const { bridge } = deps;
   let copySeq = 0;
-  /** Media events seen: a list read before the latest one is not shown. */
-  let mediaEvents = 0;
 
-  const showOverlays = (state: OverlaysState) => {
-    const current = get().overlays;
-    if (!current || state.revision >= current.revision) set({ overlays: state });
-  };
-  const showQueue = (state: AlertQueueState) => {
-    const current = get().alertQueue;
-    if (!current || state.revision >= current.revision) set({ alertQueue: state });
-  };
+  const showOverlays = epochs.numbered(() => get().overlays, (overlays: OverlaysState) => set({ overlays }));
+  const showQueue = epochs.numbered(() => get().alertQueue, (alertQueue: AlertQueueState) => set({ alertQueue }));
+  // The media library carries no number: a list read before a media:changed event shown is not shown.
+  const showMedia = (media: MediaList) => set({ media });
   const queueAction = (request: () => ReturnType<typeof bridge.overlays.getQueue>) => run('overlays.queue', async () => showQueue(await call(request())));
 
   return {
@@ -48,9 +43,7 @@ export function createOverlaysSlice({ set, get, deps, run }: SliceContext): Over
     loadAlertQueue: () => run('overlays.queue', async () => showQueue(await call(bridge.overlays.getQueue()))),
     loadMedia: () =>
       run('media.load', async () => {
-        const seen = mediaEvents;
-        const list = await call(bridge.media.list());
-        if (seen === mediaEvents) set({ media: list });
+        await epochs.ask('media', () => bridge.media.list(), showMedia);
       }),
     setAlertType: (kind, changes) => run(`overlays.alert.${kind}`, async () => showOverlays(await call(bridge.overlays.setAlertType({ kind, changes })))),
     setAlertOptions: (changes) => run('overlays.options', async () => showOverlays(await call(bridge.overlays.setAlertOptions(changes)))),
@@ -98,17 +91,13 @@ export function createOverlaysSlice({ set, get, deps, run }: SliceContext): Over
         const data = new Uint8Array(await file.arrayBuffer());
         await call(bridge.media.add({ name: file.name.slice(0, 120) || 'Untitled', dataBase64: toBase64(data) }));
       }),
-    removeMedia: (id) =>
-      run(`media.remove.${id}`, async () => {
-        const list = await call(bridge.media.remove({ id }));
-        mediaEvents++;
-        set({ media: list });
-      }),
+    // The list after the removal is shown as an event is: a list read before it is not shown.
+    removeMedia: (id) => run(`media.remove.${id}`, async () => get().applyMedia(await call(bridge.media.remove({ id })))),
     applyOverlays: showOverlays,
     applyAlertQueue: showQueue,
     applyMedia: (list) => {
-      mediaEvents++;
-      set({ media: list });
+      epochs.tick('media');
+      showMedia(list);
     },
   };
 }
