@@ -51,7 +51,7 @@ export interface StoreDeps {
 
 /**
  * Every slice of the store: its state and actions, and the ids of its user-visible async actions.
- * A new slice is one line here (and one in create-store.ts's `slices`); its mirror starts in this order.
+ * A new slice is one line here and one in create-store.ts's `slices` (whose order the mirrors start in).
  */
 export interface Slices {
   app: { state: AppSlice; actionId: AppActionId };
