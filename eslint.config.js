@@ -33,6 +33,7 @@ const zones = {
   testSupport: { target: './**', from: './**/test-support/**', message: 'Production code never imports test support (test-support/ folders).' },
   servicesIpc: { target: './src/main/services/**', from: './src/main/ipc/**', message: 'Services never import src/main/ipc/: the domain\'s ipc/<domain>-ipc.ts imports the service.' },
   storeFeatures: { target: './src/renderer/src/store/**', from: './src/renderer/src/features/**', message: 'The store never imports features/: panels import the store.' },
+  componentsFeatures: { target: './src/renderer/src/components/**', from: './src/renderer/src/features/**', message: 'components/ (the tile kernel in components/tiles/ included) never imports features/: a feature imports them; the Live view\'s tile registry is features/live/tile-registry.tsx.' },
   emulatorMain: { target: './src/emulator/**', from: './src/main/**', message: 'The emulator never imports the app (src/main/).' },
   launchers: { target: './src/launchers/**', from: ['./src/main/**', './src/emulator/**', './src/renderer/**'], message: 'A launcher loads its built program by path (src/launchers/code-cache.ts): importing the program would build it into the launcher.' },
 };
@@ -119,7 +120,7 @@ export default tseslint.config(
         { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use the typed preload bridge.' },
         ...["CallExpression[callee.property.name='on'][callee.object.name=/^(bridge|sidestage)$/]", "CallExpression[callee.property.name='on'][callee.object.property.name=/^(bridge|sidestage)$/]", "CallExpression[callee.property.name='onResync']"].map((selector) => ({
           selector,
-          message: "A slice follows main's events only through mirrorDomain (src/renderer/src/store/mirror.ts): export mirror<Domain>(store, deps) from the slice and add it to create-store.ts's startMirroring.",
+          message: "A slice follows main's events only through mirrorDomain (src/renderer/src/store/mirror.ts): export mirror<Domain>(store, deps) from the slice and name it in create-store.ts's slices.",
         })),
         {
           selector: "CallExpression[callee.name='useSidestage'] > ArrowFunctionExpression > LogicalExpression > :matches(ArrayExpression, ObjectExpression).right",
@@ -149,9 +150,10 @@ export default tseslint.config(
   },
   ...emulatorLayers,
   {
-    // Main, shared and the emulator: type-only imports count too (a cycle of types still ties two
-    // modules together), with every specifier read, dynamic and type-level import() included.
-    files: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/emulator/**/*.ts'],
+    // Main, shared, the emulator and the renderer (the dock's pages and the overlays'): type-only
+    // imports count too (a cycle of types still ties two modules together), with every specifier
+    // read, dynamic and type-level import() included.
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/emulator/**/*.ts', 'src/renderer/**/*.{ts,tsx}'],
     plugins: { sidestage: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'import-x/no-cycle': 'off', 'sidestage/no-import-cycle': 'error' },
   },

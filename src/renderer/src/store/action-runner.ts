@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { describeError } from '../lib/ipc-call';
 import type { EventEpochs } from './event-epochs';
-import type { ActionId, ActionStatus, SidestageState, StoreDeps } from './types';
+import type { ActionId, ActionsSlice, ActionStatus, SidestageState, StoreDeps } from './types';
 
 export const idleAction: ActionStatus = Object.freeze({ pending: false, error: null });
 
@@ -29,6 +29,8 @@ export interface SliceContext {
   get: GetState;
   deps: StoreDeps;
   run: RunAction;
+  /** Runs an action's last attempt again (the actions slice's `retry`). */
+  retry: (id: ActionId) => Promise<void>;
   /** Tells a call's answer whether an event of its domain overtook it (see event-epochs.ts). */
   epochs: EventEpochs;
 }
@@ -62,4 +64,17 @@ export function createActionRunner(set: SetState): { run: RunAction; retry: (id:
   };
 
   return { run, retry };
+}
+
+/** Every action's status, as `run` writes it: shown with Retry until it is dismissed. */
+export function createActionsSlice({ set, retry }: Pick<SliceContext, 'set' | 'retry'>): ActionsSlice {
+  return {
+    actions: {},
+    retry,
+    dismissError: (id) =>
+      set((state) => {
+        const status = state.actions[id];
+        return status?.error ? { actions: { ...state.actions, [id]: { ...status, error: null } } } : {};
+      }),
+  };
 }

@@ -1,33 +1,11 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { ActivityDelta, ActivityItem, ActivityKind, ActivitySnapshot } from '../../../shared/ipc/contract';
+import type { ActivityDelta, ActivityItem, ActivitySnapshot } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { NumberedCopy } from './numbered-copy';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type ActivityActionId = 'activity.load' | 'activity.shoutout';
-
-/** The renderer's copy of main's feed: newest first, at `version`. */
-export interface ActivityCopy {
-  version: number;
-  items: ActivityItem[];
-  capacity: number;
-}
-
-export interface ActivitySlice {
-  /** Null until the first snapshot. */
-  activity: ActivityCopy | null;
-  /** Kinds shown; empty: every kind. */
-  activityFilter: ReadonlySet<ActivityKind>;
-  /** The last shoutout's outcome in words. */
-  activityNotice: string | null;
-  loadActivity(): Promise<void>;
-  applyActivityDelta(delta: ActivityDelta): void;
-  toggleActivityKind(kind: ActivityKind): void;
-  clearActivityFilter(): void;
-  shoutout(toBroadcasterId: string): Promise<void>;
-}
+import type { ActivitySlice, ActivityCopy } from './slice-types/activity';
 
 /** The rows shown, newest first (a pure function of the state). */
 export function visibleActivity(state: Pick<SidestageState, 'activity' | 'activityFilter'>): ActivityItem[] {

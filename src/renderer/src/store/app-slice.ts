@@ -1,7 +1,8 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
-import type { AppSlice, SidestageState, StoreDeps } from './types';
+import type { AppSlice } from './slice-types/app';
+import type { SidestageState, StoreDeps } from './types';
 
 export function createAppSlice({ set, deps, run, epochs }: SliceContext): AppSlice {
   /** No event carries the app's info: an answer gives way to the answer of a call made later. */

@@ -7,16 +7,7 @@ import type { Theme } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type AppearanceActionId = 'appearance.load' | 'appearance.save';
-
-export interface AppearanceSlice {
-  /** null until main answered: the OS preference shows meanwhile. */
-  theme: Theme | null;
-  loadAppearance(): Promise<void>;
-  setTheme(theme: Theme): Promise<void>;
-  applyAppearance(appearance: { theme: Theme }): void;
-}
+import type { AppearanceSlice } from './slice-types/appearance';
 
 export function createAppearanceSlice({ set, get, deps, run, epochs }: SliceContext): AppearanceSlice {
   return {

@@ -3,7 +3,8 @@ import type { AuthState } from '../../../shared/ipc/contract';
 import { isCancelled } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
-import type { AuthSlice, SidestageState, StoreDeps } from './types';
+import type { AuthSlice } from './slice-types/auth';
+import type { SidestageState, StoreDeps } from './types';
 
 export function createAuthSlice({ set, deps, run, epochs }: SliceContext): AuthSlice {
   const show = (next: AuthState) => {

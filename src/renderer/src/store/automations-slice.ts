@@ -6,57 +6,16 @@
  * overlays slice's media library.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { AutomationInput, AutomationsState, IpcResult, ObsChoices } from '../../../shared/ipc/contract';
+import type { AutomationsState, IpcResult } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
+import type { AutomationsActionId, AutomationsSlice } from './slice-types/automations';
 
-export type AutomationsActionId =
-  | 'automations.load'
-  | 'automations.save'
-  | 'automations.template'
-  | 'automations.toggle'
-  | 'automations.duplicate'
-  | 'automations.delete'
-  | 'automations.pause'
-  | 'automations.run'
-  | 'automations.test'
-  | 'automations.import'
-  | 'automations.export'
-  | 'automations.clearLog'
-  | 'automations.obsChoices';
-
-export interface AutomationsSlice {
-  automations: AutomationsState | null;
-  automationsObs: ObsChoices | null;
-  /** What Test or Import said, until dismissed. */
-  automationsNote: string | null;
-  loadAutomations(): Promise<void>;
-  /** Answers the saved automation's id; null when main refused (the reason is the action's error). */
-  saveAutomation(automation: AutomationInput): Promise<string | null>;
-  createAutomationFromTemplate(templateId: string): Promise<string | null>;
-  duplicateAutomation(id: string): Promise<void>;
-  setAutomationEnabled(id: string, enabled: boolean): Promise<void>;
-  deleteAutomation(id: string): Promise<void>;
-  setAutomationsPaused(paused: boolean): Promise<void>;
-  runAutomation(id: string): Promise<void>;
-  testAutomation(id: string): Promise<void>;
-  importAutomations(json: string): Promise<void>;
-  /** The export's text and file name; null when main refused. */
-  exportAutomations(ids?: string[]): Promise<{ json: string; fileName: string } | null>;
-  clearAutomationLog(): Promise<void>;
-  loadAutomationsObs(): Promise<void>;
-  applyAutomations(state: AutomationsState): void;
-  dismissAutomationsNote(): void;
-}
-
-export function createAutomationsSlice({ set, get, deps, run }: SliceContext): AutomationsSlice {
+export function createAutomationsSlice({ set, get, deps, run, epochs }: SliceContext): AutomationsSlice {
   const { bridge } = deps;
-  const show = (state: AutomationsState) => {
-    const current = get().automations;
-    if (!current || state.revision >= current.revision) set({ automations: state });
-  };
+  const show = epochs.numbered(() => get().automations, (automations: AutomationsState) => set({ automations }));
   /** Runs a call that answers the state; answers whether it worked. */
   const callForState = async (id: AutomationsActionId, request: () => Promise<IpcResult<AutomationsState>>) => {
     let ok = false;

@@ -1,18 +1,8 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { CharityOverview } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type CharityActionId = 'charity.load' | 'charity.refresh' | 'charity.loadMore';
-
-export interface CharitySlice {
-  charity: CharityOverview | null;
-  loadCharity(): Promise<void>;
-  refreshCharity(): Promise<void>;
-  loadMoreDonations(): Promise<void>;
-  applyCharity(overview: CharityOverview): void;
-}
+import type { CharitySlice } from './slice-types/charity';
 
 export function createCharitySlice({ set, deps, run, epochs }: SliceContext): CharitySlice {
   /** Calls main and shows its answer, unless a newer attempt or a charity:changed event came since. */

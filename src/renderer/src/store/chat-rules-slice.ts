@@ -4,19 +4,7 @@ import type { ChatRulesState } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type ChatRulesActionId = 'chatRules.load' | 'chatRules.refresh' | 'chatRules.setLevel' | 'chatRules.addTerm' | 'chatRules.removeTerm';
-
-export interface ChatRulesSlice {
-  chatRules: ChatRulesState | null;
-  loadChatRules(): Promise<void>;
-  refreshChatRules(): Promise<void>;
-  setAutoModLevel(level: number): Promise<void>;
-  /** True when blocked: the field is cleared then, kept otherwise. */
-  addBlockedTerm(text: string): Promise<boolean>;
-  removeBlockedTerm(id: string): Promise<void>;
-  applyChatRules(state: ChatRulesState): void;
-}
+import type { ChatRulesActionId, ChatRulesSlice } from './slice-types/chat-rules';
 
 export function createChatRulesSlice({ set, deps, run, epochs }: SliceContext): ChatRulesSlice {
   const show = (chatRules: ChatRulesState) => set({ chatRules });

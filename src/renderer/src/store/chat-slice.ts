@@ -1,33 +1,11 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { ChatDelta, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
+import type { ChatDelta, ChatSnapshot } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import { NumberedCopy } from './numbered-copy';
 import type { SidestageState, StoreDeps } from './types';
-
-export type ChatActionId = 'chat.load' | 'chat.send' | 'chat.moderate';
-
-export type AnnouncementColor = 'primary' | 'blue' | 'green' | 'orange' | 'purple';
-
-/** The renderer's copy of main's chat buffer: oldest first, at `version`. */
-export interface ChatCopy {
-  version: number;
-  messages: ChatMessage[];
-  capacity: number;
-  selfId: string | null;
-}
-
-export interface ChatSlice {
-  chat: ChatCopy | null;
-  /** The last moderator action's outcome in words. */
-  chatNotice: string | null;
-  loadChat(): Promise<void>;
-  applyChatDelta(delta: ChatDelta): void;
-  /** True when sent: the send box keeps its text otherwise. */
-  sendChat(text: string, announcement?: AnnouncementColor): Promise<boolean>;
-  moderateChat(arg: ChatModerateArg): Promise<void>;
-}
+import type { ChatSlice, ChatCopy } from './slice-types/chat';
 
 /** The copy after `delta`, which follows on from it (`store/numbered-copy.ts` checks the numbers). */
 export function changeChat(copy: ChatCopy, delta: ChatDelta): ChatCopy {

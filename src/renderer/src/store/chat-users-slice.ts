@@ -4,32 +4,12 @@
  * carries the card read again.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { ChatUserAction, ChatUserCard } from '../../../shared/ipc/contract';
+import type { ChatUserCard } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type ChatUsersActionId = 'chatUsers.card' | 'chatUsers.act' | 'chatUsers.warn';
-
-export interface OpenChatUser {
-  userId: string;
-  /** As chat shows them, until (and if) the card reads their account. */
-  name: string;
-  /** The line the card was opened from: timeout and ban act through it. */
-  messageId: string;
-  card: ChatUserCard | null;
-}
-
-export interface ChatUsersSlice {
-  chatUser: OpenChatUser | null;
-  chatUserNotice: string | null;
-  openChatUser(target: { userId: string; name: string; messageId: string }): Promise<void>;
-  closeChatUser(): void;
-  actOnChatUser(action: ChatUserAction): Promise<void>;
-  /** True when the warning was sent: the reason field is cleared then, kept otherwise. */
-  warnChatUser(userId: string, reason: string): Promise<boolean>;
-}
+import type { ChatUsersSlice } from './slice-types/chat-users';
 
 export function createChatUsersSlice({ set, get, deps, run }: SliceContext): ChatUsersSlice {
   /** The answer is shown only while the same chatter's card is open. */

@@ -1,12 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createActionRunner } from './action-runner';
+import { createActionRunner, createActionsSlice, type SliceContext } from './action-runner';
 import { createAppSlice, mirrorApp } from './app-slice';
 import { createAuthSlice, mirrorAuth } from './auth-slice';
 import { createEventEpochs } from './event-epochs';
 import { stopAll } from './mirror';
 import { createIngestSlice, mirrorIngest } from './ingest-slice';
 import { createLiveSlice, mirrorLive } from './live-slice';
-import type { SidestageState, StoreDeps } from './types';
+import type { SidestageState, Slices, StoreDeps } from './types';
 import { createUiSlice, followGoingLive } from './ui-slice';
 import { createCharitySlice, mirrorCharity } from './charity-slice';
 import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-slice';
@@ -33,40 +33,54 @@ import { createLiveViewSlice, mirrorLiveView } from './live-view-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
+/** A slice: what it adds to the state, and how it follows main (store/mirror.ts). */
+interface SliceModule<State> {
+  create(context: SliceContext): State;
+  mirror?(store: SidestageStore, deps: StoreDeps): () => void;
+}
+
+/**
+ * Every slice, in the order their mirrors start (types.ts's `Slices` names the same ones, checked
+ * by the compiler): a new slice is one line here.
+ */
+const slices: { [Name in keyof Slices]: SliceModule<Slices[Name]['state']> } = {
+  app: { create: createAppSlice, mirror: mirrorApp },
+  auth: { create: createAuthSlice, mirror: mirrorAuth },
+  ingest: { create: createIngestSlice, mirror: mirrorIngest },
+  live: { create: createLiveSlice, mirror: mirrorLive },
+  redemptions: { create: createRedemptionsSlice, mirror: mirrorRedemptions },
+  notifications: { create: createNotificationsSlice, mirror: mirrorNotifications },
+  charity: { create: createCharitySlice, mirror: mirrorCharity },
+  rewards: { create: createRewardsSlice, mirror: mirrorRewards },
+  demo: { create: createDemoSlice, mirror: mirrorDemo },
+  dataRecovery: { create: createDataRecoverySlice, mirror: mirrorDataRecovery },
+  obs: { create: createObsSlice, mirror: mirrorObs },
+  goLive: { create: createGoLiveSlice, mirror: mirrorGoLive },
+  testStream: { create: createTestStreamSlice, mirror: mirrorTestStream },
+  quickActions: { create: createQuickActionsSlice, mirror: mirrorQuickActions },
+  activity: { create: createActivitySlice, mirror: mirrorActivity },
+  chat: { create: createChatSlice, mirror: mirrorChat },
+  appearance: { create: createAppearanceSlice, mirror: mirrorAppearance },
+  hotkeys: { create: createHotkeysSlice, mirror: mirrorHotkeys },
+  shieldMode: { create: createShieldModeSlice, mirror: mirrorShieldMode },
+  heldMessages: { create: createHeldMessagesSlice, mirror: mirrorHeldMessages },
+  unbanRequests: { create: createUnbanRequestsSlice, mirror: mirrorUnbanRequests },
+  chatRules: { create: createChatRulesSlice, mirror: mirrorChatRules },
+  chatUsers: { create: createChatUsersSlice, mirror: mirrorChatUsers },
+  automations: { create: createAutomationsSlice, mirror: mirrorAutomations },
+  overlays: { create: createOverlaysSlice, mirror: mirrorOverlays },
+  liveView: { create: createLiveViewSlice, mirror: mirrorLiveView },
+  ui: { create: createUiSlice, mirror: followGoingLive },
+  actions: { create: createActionsSlice },
+};
+
 /** One store of slices. Main is the source of truth; the store mirrors it. */
 export function createSidestageStore(deps: StoreDeps): SidestageStore {
   return createStore<SidestageState>()((set, get) => {
     const { run, retry } = createActionRunner(set);
-    const context = { set, get, deps, run, epochs: createEventEpochs() };
-    return {
-      ...createAppSlice(context),
-      ...createAuthSlice(context),
-      ...createIngestSlice(context),
-      ...createLiveSlice(context),
-      ...createUiSlice(context, retry),
-      ...createRedemptionsSlice(context),
-      ...createNotificationsSlice(context),
-      ...createCharitySlice(context),
-      ...createRewardsSlice(context),
-      ...createDemoSlice(context),
-      ...createDataRecoverySlice(context),
-      ...createObsSlice(context),
-      ...createGoLiveSlice(context),
-      ...createTestStreamSlice(context),
-      ...createQuickActionsSlice(context),
-      ...createActivitySlice(context),
-      ...createChatSlice(context),
-      ...createAppearanceSlice(context),
-      ...createHotkeysSlice(context),
-      ...createShieldModeSlice(context),
-      ...createHeldMessagesSlice(context),
-      ...createUnbanRequestsSlice(context),
-      ...createChatRulesSlice(context),
-      ...createChatUsersSlice(context),
-      ...createAutomationsSlice(context),
-      ...createOverlaysSlice(context),
-      ...createLiveViewSlice(context),
-    };
+    const context: SliceContext = { set, get, deps, run, retry, epochs: createEventEpochs() };
+    // Each slice's part, together: every name in `Slices` has its part, so this is the whole state.
+    return Object.assign({}, ...Object.values(slices).map((slice) => slice.create(context))) as SidestageState;
   });
 }
 
@@ -75,33 +89,5 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
  * first read, a read again whenever the dock's event stream reopens). Returns the function that stops it.
  */
 export function startMirroring(store: SidestageStore, deps: StoreDeps): () => void {
-  const mirrors = [
-    mirrorApp,
-    mirrorAuth,
-    mirrorIngest,
-    mirrorLive,
-    mirrorRedemptions,
-    mirrorNotifications,
-    mirrorCharity,
-    mirrorRewards,
-    mirrorDemo,
-    mirrorDataRecovery,
-    mirrorObs,
-    mirrorGoLive,
-    mirrorTestStream,
-    mirrorQuickActions,
-    mirrorActivity,
-    mirrorChat,
-    mirrorAppearance,
-    mirrorHotkeys,
-    mirrorShieldMode,
-    mirrorHeldMessages,
-    mirrorUnbanRequests,
-    mirrorChatRules,
-    mirrorChatUsers,
-    mirrorAutomations,
-    mirrorOverlays,
-    mirrorLiveView,
-  ];
-  return stopAll([...mirrors.map((mirror) => mirror(store, deps)), followGoingLive(store)]);
+  return stopAll(Object.values(slices).flatMap((slice) => (slice.mirror ? [slice.mirror(store, deps)] : [])));
 }

@@ -7,15 +7,7 @@ import type { DataRecoveryNotice } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type DataRecoveryActionId = 'data.load' | 'data.dismiss';
-
-export interface DataRecoverySlice {
-  recoveryNotices: DataRecoveryNotice[];
-  loadRecoveryNotices(): Promise<void>;
-  dismissRecoveryNotice(id: string): Promise<void>;
-  applyRecoveryNotices(notices: DataRecoveryNotice[]): void;
-}
+import type { DataRecoverySlice } from './slice-types/data-recovery';
 
 export function createDataRecoverySlice({ set, deps, run, epochs }: SliceContext): DataRecoverySlice {
   /** An answer is shown only if no newer data:changed (or later call's answer) was. */

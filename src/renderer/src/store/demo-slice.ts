@@ -8,22 +8,7 @@ import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type DemoActionId = 'demo.load' | 'demo.setSimulation' | 'demo.hateRaid';
-
-export interface DemoSlice {
-  simulation: SimulationState | null;
-  /** The position the switch was moved to, until main answers; null when nothing is pending. */
-  pendingSimulation: boolean | null;
-  loadSimulation(): Promise<void>;
-  /** A refusal rolls the switch back and is shown with Retry (demo.setSimulation). */
-  setSimulation(running: boolean): Promise<void>;
-  applySimulation(state: SimulationState): void;
-  /** What the last simulated hate raid did, in words. */
-  hateRaidNotice: string | null;
-  /** New accounts raid the demo channel and flood its chat; a refusal is shown with Retry (demo.hateRaid). */
-  simulateHateRaid(): Promise<void>;
-}
+import type { DemoSlice } from './slice-types/demo';
 
 export function createDemoSlice({ set, deps, run, epochs }: SliceContext): DemoSlice {
   return {

@@ -94,3 +94,42 @@ describe('event epochs: ask', () => {
     expect(rollback).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('event epochs: numbered', () => {
+  type Numbered = { revision: number; value: string };
+  const holder = () => {
+    let shown: Numbered | null = null;
+    const epochs = createEventEpochs();
+    const show = epochs.numbered(
+      () => shown,
+      (next: Numbered) => {
+        shown = next;
+      },
+    );
+    return { show, shown: () => shown, clear: () => void (shown = null) };
+  };
+
+  it('shows a state as new as the one shown or newer, from an event or an answer alike', () => {
+    const { show, shown } = holder();
+    show({ revision: 3, value: 'first' });
+    show({ revision: 3, value: 'again' });
+    expect(shown()).toEqual({ revision: 3, value: 'again' });
+    show({ revision: 5, value: 'newer' });
+    expect(shown()?.value).toBe('newer');
+  });
+
+  it('keeps what is shown when an older state comes late', () => {
+    const { show, shown } = holder();
+    show({ revision: 5, value: 'newer' });
+    show({ revision: 4, value: 'late' });
+    expect(shown()).toEqual({ revision: 5, value: 'newer' });
+  });
+
+  it('takes any state while nothing is shown (cleared for another account, whose numbers may be lower)', () => {
+    const { show, shown, clear } = holder();
+    show({ revision: 9, value: 'theirs' });
+    clear();
+    show({ revision: 1, value: 'mine' });
+    expect(shown()).toEqual({ revision: 1, value: 'mine' });
+  });
+});

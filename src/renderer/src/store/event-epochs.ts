@@ -7,11 +7,14 @@
  * or the answer to a call made after it) has been shown. What is newer already holds state at
  * least as new, so nothing is lost.
  *
- * Domains whose state carries a number from main (the queue's `version`, the markers' and chat
- * settings' `revision`) compare those numbers instead.
+ * Domains whose state carries a number from main (`revision`: the markers, chat settings,
+ * automations, the overlays and the alert queue) are ordered by that number instead, through
+ * `numbered`: their events and answers alike show a state unless the one shown is newer. (The
+ * numbered copies of the queue, the feed and chat follow their `version` in numbered-copy.ts.)
  *
- * Slices go through `ask` (call main, show the answer only if it is still fresh) rather than
- * pairing `since` with `call` by hand; `since` stays for the rare answer that sets more than the
+ * This is the one way a slice keeps an old answer off the screen: `ask` (call main, show the answer
+ * only if it is still fresh) and `tick` (an event is shown), or `numbered`; no slice counts its own
+ * events or compares revisions by hand. `since` stays for the rare answer that sets more than the
  * domain's state (a reward's adoption note).
  */
 import type { IpcResult } from '../../../shared/ipc/contract';
@@ -41,6 +44,7 @@ export type EventDomain =
   | 'unbanRequests'
   | 'chatRules'
   | 'liveView'
+  | 'media'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'
@@ -61,6 +65,12 @@ export interface EventEpochs {
    * same rule, so a failure never undoes what a newer answer or event showed.
    */
   ask<T>(domain: EventDomain, request: () => Promise<IpcResult<T>>, show: (value: T) => void, options?: AskOptions): Promise<T>;
+  /**
+   * For a domain whose state carries main's number (`revision`): shows a state, from an event or an
+   * answer alike, unless the one shown (read with `shown`) is newer. Main's number orders them, so no
+   * epoch is taken; while nothing is shown (not read yet, or cleared for another account) any state is.
+   */
+  numbered<T extends { revision: number }>(shown: () => T | null, show: (value: T) => void): (value: T) => void;
 }
 
 export interface AskOptions {
@@ -85,6 +95,10 @@ export function createEventEpochs(): EventEpochs {
     tick: (domain) => void shown.set(domain, ++counter),
     since,
     ask: (domain, request, show, options) => askFresh(since(domain), request, show, options),
+    numbered: (shown, show) => (value) => {
+      const current = shown();
+      if (!current || value.revision >= current.revision) show(value);
+    },
   };
 }
 

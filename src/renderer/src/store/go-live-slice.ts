@@ -4,22 +4,11 @@
  * when hidden, so main only polls while someone looks.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { GoLiveFixAction, GoLiveItemState, GoLiveState, IpcResult } from '../../../shared/ipc/contract';
+import type { GoLiveItemState, GoLiveState, IpcResult } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type GoLiveActionId = 'goLive.open' | 'goLive.close' | 'goLive.recheck' | 'goLive.fix' | 'goLive.setStartPreset';
-
-export interface GoLiveSlice {
-  goLive: GoLiveState | null;
-  openGoLive(): Promise<void>;
-  closeGoLive(): Promise<void>;
-  recheckGoLive(): Promise<void>;
-  fixGoLive(action: GoLiveFixAction): Promise<void>;
-  setGoLiveStartPreset(presetId: string | null): Promise<void>;
-  applyGoLive(state: GoLiveState): void;
-}
+import type { GoLiveActionId, GoLiveSlice } from './slice-types/go-live';
 
 export function createGoLiveSlice({ set, get, deps, run, epochs }: SliceContext): GoLiveSlice {
   const ask = (id: GoLiveActionId, request: () => Promise<IpcResult<GoLiveState>>) =>

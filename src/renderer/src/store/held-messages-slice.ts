@@ -1,21 +1,10 @@
 /** AutoMod's held messages in the store: main's queue through `heldMessages:changed`, and allow / deny. */
 import type { StoreApi } from 'zustand/vanilla';
-import type { HeldMessagesState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type HeldMessagesActionId = 'heldMessages.load' | 'heldMessages.resolve';
-
-export interface HeldMessagesSlice {
-  heldMessages: HeldMessagesState | null;
-  /** The last decision's outcome in words. */
-  heldNotice: string | null;
-  loadHeldMessages(): Promise<void>;
-  resolveHeldMessage(messageId: string, action: 'allow' | 'deny'): Promise<void>;
-  applyHeldMessages(state: HeldMessagesState): void;
-}
+import type { HeldMessagesSlice } from './slice-types/held-messages';
 
 export function createHeldMessagesSlice({ set, deps, run, epochs }: SliceContext): HeldMessagesSlice {
   return {

@@ -4,29 +4,10 @@
  * hotkey) shows the Live view with its raid search asked for.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { HotkeyAction, HotkeysState } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-/** One setter per action, so that a refusal shows beside the hotkey it is about. */
-export type HotkeysActionId = 'hotkeys.load' | 'hotkeys.test' | `hotkeys.set.${HotkeyAction}`;
-
-export interface HotkeysSlice {
-  hotkeys: HotkeysState | null;
-  /** The raid hotkey was pressed and the Live view has not focused its raid search yet. */
-  raidSearchRequested: boolean;
-  loadHotkeys(): Promise<void>;
-  setHotkey(action: HotkeyAction, accelerator: string): Promise<void>;
-  clearHotkey(action: HotkeyAction): Promise<void>;
-  /** The next press of any hotkey is only confirmed, for 15 s. */
-  testHotkeys(): Promise<void>;
-  applyHotkeys(state: HotkeysState): void;
-  /** The raid hotkey was pressed: show the Live view, whose raid search takes the focus. */
-  requestRaidSearch(): void;
-  /** The Live view focused its raid search. */
-  takeRaidSearchRequest(): void;
-}
+import type { HotkeysSlice } from './slice-types/hotkeys';
 
 export function createHotkeysSlice({ set, get, deps, run, epochs }: SliceContext): HotkeysSlice {
   const { bridge } = deps;

@@ -5,7 +5,8 @@ import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { effectiveServerId, selectSelectedServer } from './selectors';
 import { mirrorDomain } from './mirror';
-import type { CopyTarget, IngestSlice, SidestageState, StoreDeps } from './types';
+import type { CopyTarget, IngestSlice } from './slice-types/ingest';
+import type { SidestageState, StoreDeps } from './types';
 
 export const defaultCopyFeedbackMs = 3_000;
 

@@ -3,81 +3,12 @@
  * channel's info. Main is the source of truth; this mirrors it through events and call results.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type {
-  AdsState,
-  Category,
-  ChannelInfo,
-  ChatSettingsState,
-  EventsStatus,
-  IpcResult,
-  MarkersOverview,
-  StreamStatus,
-  TraySettings,
-} from '../../../shared/ipc/contract';
+import type { AdsState, IpcResult, StreamStatus } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type LiveActionId =
-  | 'stream.load'
-  | 'stream.refresh'
-  | 'markers.load'
-  | 'markers.drop'
-  | 'markers.refreshApi'
-  | 'markers.setTemplate'
-  | 'chatSettings.load'
-  | 'chatSettings.update'
-  | 'chatSettings.preset'
-  | 'chatSettings.cancelRevert'
-  | 'chatSettings.revertNow'
-  | 'ads.load'
-  | 'ads.run'
-  | 'channel.load'
-  | 'channel.update'
-  | 'channel.search'
-  | 'tray.load'
-  | 'tray.set'
-  | 'events.load';
-
-export type ChatSettingsValues = NonNullable<ChatSettingsState['values']>;
-export type ChannelInfoChanges = Partial<Omit<ChannelInfo, 'categoryName'>>;
-
-export interface LiveSlice {
-  streamStatus: StreamStatus | null;
-  markers: MarkersOverview | null;
-  chatSettings: ChatSettingsState | null;
-  ads: AdsState | null;
-  channelInfo: ChannelInfo | null;
-  categoryResults: Category[];
-  traySettings: TraySettings | null;
-  /** Main's EventSub session: while it is down, live statuses are not known to be current. */
-  eventSub: EventsStatus | null;
-  /** Reads everything live controls show (after sign-in and whenever events may have been missed). */
-  loadLive(): Promise<void>;
-  refreshStream(): Promise<void>;
-  /** noteRequestId: answers the note shortcut's request (the marker keeps that press's time). */
-  dropMarker(description?: string, noteRequestId?: string): Promise<void>;
-  refreshMarkers(): Promise<void>;
-  setMarkerTemplate(template: string): Promise<void>;
-  updateChatSettings(changes: Partial<ChatSettingsValues>): Promise<void>;
-  applyChatPreset(presetId: string): Promise<void>;
-  cancelChatRevert(): Promise<void>;
-  revertChatNow(): Promise<void>;
-  runAd(length: number): Promise<void>;
-  loadChannelInfo(): Promise<void>;
-  updateChannelInfo(changes: ChannelInfoChanges): Promise<void>;
-  searchCategories(query: string): Promise<void>;
-  loadTraySettings(): Promise<void>;
-  setCloseToTray(closeToTray: boolean): Promise<void>;
-  applyStreamStatus(status: StreamStatus): void;
-  applyMarkers(overview: MarkersOverview): void;
-  applyChatSettings(state: ChatSettingsState): void;
-  applyAds(state: AdsState): void;
-  /** Main's channel info (an event after any read or change, here or on the platform). */
-  applyChannelInfo(info: ChannelInfo): void;
-  applyEventSub(status: EventsStatus): void;
-}
+import type { LiveSlice } from './slice-types/live';
 
 export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): LiveSlice {
   const { bridge } = deps;
@@ -135,8 +66,6 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
     setMarkerTemplate: (template) =>
       run('markers.setTemplate', async () => get().applyMarkers(await call(bridge.markers.setDescriptionTemplate({ template })))),
 
-
-
     updateChatSettings: (changes) =>
       runChat('chatSettings.update', async () => {
         // Shown at once; main answers with the platform's values or the reason it refused.
@@ -186,15 +115,9 @@ export function createLiveSlice({ set, get, deps, run, epochs }: SliceContext): 
       if (info && status.checkedAt && (status.title !== info.title || status.categoryId !== info.categoryId)) void get().loadChannelInfo();
     },
     // Over the dock a call's answer can arrive after an event sent later: the newer revision wins.
-    applyMarkers: (overview) => {
-      const current = get().markers;
-      if (!current || overview.revision >= current.revision) set({ markers: overview });
-    },
-    applyChatSettings: (state) => {
-      const current = get().chatSettings;
-      // The optimistic copy shown during a change carries main's last revision: main's answer replaces it.
-      if (!current || state.revision >= current.revision) set({ chatSettings: state });
-    },
+    applyMarkers: epochs.numbered(() => get().markers, (markers) => set({ markers })),
+    // The optimistic copy shown during a change carries main's last revision: main's answer replaces it.
+    applyChatSettings: epochs.numbered(() => get().chatSettings, (chatSettings) => set({ chatSettings })),
     applyAds: (state) => {
       epochs.tick('ads');
       showAds(state);

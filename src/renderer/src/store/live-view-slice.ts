@@ -8,17 +8,7 @@ import { defaultLiveView, type LiveView } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type LiveViewActionId = 'liveView.load' | 'liveView.save';
-
-export interface LiveViewSlice {
-  /** null until main answered: the default arrangement shows meanwhile (`selectLiveView`). */
-  liveView: LiveView | null;
-  loadLiveView(): Promise<void>;
-  /** Shows the change at once and saves it in main. */
-  changeLiveView(changes: Partial<LiveView>): Promise<void>;
-  applyLiveView(view: LiveView): void;
-}
+import type { LiveViewSlice } from './slice-types/live-view';
 
 export function createLiveViewSlice({ set, get, deps, run, epochs }: SliceContext): LiveViewSlice {
   return {

@@ -1,12 +1,10 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { NotificationSettings, OpenItem, ShownNotification } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type NotificationsActionId = 'notifications.load' | 'notifications.save' | 'notifications.act';
+import type { NotificationsSlice, Toast } from './slice-types/notifications';
 
 /** How long an info toast stays on screen (paused while the pointer or focus is on the toasts). */
 export const toastLifetimeMs = 6_000;
@@ -16,33 +14,6 @@ export const maxVisibleToasts = 3;
 export const maxVisibleToastsNarrow = 1;
 /** Toasts kept at all; the oldest go first. */
 export const maxKeptToasts = 50;
-
-export interface Toast extends ShownNotification {
-  urgency: 'info' | 'error';
-  /** Epoch ms when it goes by itself; null: an error, which stays until dismissed. */
-  expiresAt: number | null;
-}
-
-export interface NotificationsSlice {
-  /** Oldest first. */
-  toasts: Toast[];
-  /** The pointer or the focus is on the toasts: none expires meanwhile. */
-  toastsPaused: boolean;
-  /** The "+N more" line was opened: every toast is shown. */
-  toastsExpanded: boolean;
-  notificationSettings: NotificationSettings | null;
-  showToast(toast: ShownNotification): void;
-  dismissToast(id: string): void;
-  dismissAllToasts(): void;
-  setToastsPaused(paused: boolean): void;
-  setToastsExpanded(expanded: boolean): void;
-  /** A toast's button (actionId) or the toast itself was clicked. */
-  actOnToast(id: string, actionId?: string): Promise<void>;
-  /** A notification asked to show an item: its panel, with the item focused. */
-  openItem(item: OpenItem): void;
-  loadNotificationSettings(): Promise<void>;
-  setNotificationSettings(changes: Partial<NotificationSettings>): Promise<void>;
-}
 
 /** What the toast area shows: the newest few in full, and how many more are folded. */
 export function selectToastView(

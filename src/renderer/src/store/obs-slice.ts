@@ -4,44 +4,12 @@
  * The password goes to main and is never kept here.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { IpcResult, ObsHealth, ObsSendResult, ObsState, ObsStreamState } from '../../../shared/ipc/contract';
+import type { IpcResult, ObsHealth, ObsState, ObsStreamState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type ObsActionId =
-  | 'obs.load'
-  | 'obs.setConnection'
-  | 'obs.setPassword'
-  | 'obs.connect'
-  | 'obs.disconnect'
-  | 'obs.setOptions'
-  | 'obs.send'
-  | 'obs.start'
-  | 'obs.stop';
-
-export interface ObsSlice {
-  obs: ObsState | null;
-  /** The last Send to OBS answer; `needs-confirmation` shows the question. Null: nothing to show. */
-  obsSend: ObsSendResult | null;
-  loadObs(): Promise<void>;
-  setObsConnection(host: string, port: number): Promise<void>;
-  /**
-   * Resolves to true once main saved it; false when it was not (the reason is in
-   * `actions['obs.setPassword']`), so the form keeps what the broadcaster typed.
-   */
-  setObsPassword(password: string): Promise<boolean>;
-  connectObs(): Promise<void>;
-  disconnectObs(): Promise<void>;
-  setObsAutoMarker(on: boolean): Promise<void>;
-  /** overwrite: the broadcaster confirmed replacing what OBS holds. */
-  sendToObs(overwrite?: boolean): Promise<void>;
-  dismissObsSend(): void;
-  startObsStream(): Promise<void>;
-  stopObsStream(): Promise<void>;
-  applyObs(state: ObsState): void;
-}
+import type { ObsActionId, ObsSlice } from './slice-types/obs';
 
 export function createObsSlice({ set, deps, run, epochs }: SliceContext): ObsSlice {
   /** A call answering the whole OBS state: shown unless an event (or a later answer) is newer. */

@@ -37,6 +37,7 @@ function setUp() {
   const media = {
     list: vi.fn(async (): Promise<ReturnType<typeof ok<MediaList>>> => ok({ items: [] })),
     add: vi.fn(async (_arg: { name: string; dataBase64: string }) => ok({ id: 'a'.repeat(32), name: 'x', kind: 'image' as const, contentType: 'image/png', bytes: 1 })),
+    remove: vi.fn(async (_arg: { id: string }): Promise<ReturnType<typeof ok<MediaList>>> => ok({ items: [] })),
   };
   Object.assign(fakes.bridge, { overlays, media });
   return { ...fakes, overlays, media };
@@ -70,6 +71,27 @@ describe('overlays slice', () => {
     answer.resolve(ok(overlaysState(6, { reducedMotion: true })));
     await saving;
     expect(store.getState().overlays).toMatchObject({ revision: 7, reducedMotion: false });
+  });
+
+  it('drops a media list read before a media:changed event shown, and shows a removal’s list as the event is', async () => {
+    const { deps, media } = setUp();
+    const store = createSidestageStore(deps);
+    const answer = deferred<ReturnType<typeof ok<MediaList>>>();
+    media.list.mockReturnValueOnce(answer.promise);
+    const loading = store.getState().loadMedia();
+    const ding = { id: 'b'.repeat(32), name: 'ding', kind: 'sound' as const, contentType: 'audio/ogg', bytes: 9 };
+    store.getState().applyMedia({ items: [ding] });
+    answer.resolve(ok({ items: [] }));
+    await loading;
+    expect(store.getState().media?.items).toEqual([ding]);
+    // The answer to a removal is the list after it: a read begun before it is not shown.
+    const late = deferred<ReturnType<typeof ok<MediaList>>>();
+    media.list.mockReturnValueOnce(late.promise);
+    const reading = store.getState().loadMedia();
+    await store.getState().removeMedia(ding.id);
+    late.resolve(ok({ items: [ding] }));
+    await reading;
+    expect(store.getState().media?.items).toEqual([]);
   });
 
   it('copies the whole URL, token included, and says so for a moment', async () => {

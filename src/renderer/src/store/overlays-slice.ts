@@ -1,74 +1,17 @@
 /**
  * Overlays in the store: their links and settings (`overlays:changed`), the alert queue
  * (`overlays:queueChanged`) and the media library (`media:changed`). Main numbers the overlays' and
- * the queue's states (`revision`), so an answer older than an event already shown is dropped.
+ * the queue's states (`revision`), so an answer older than an event already shown is dropped
+ * (`epochs.numbered`); the media library's answers follow the order they come in (`epochs.ask`).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type {
-  AlertKind,
-  AlertOptions,
-  AlertQueueState,
-  AlertTypeSettings,
-  MediaList,
-  OverlaysState,
-  SaveGoalArg,
-} from '../../../shared/ipc/contract';
+import type { AlertQueueState, MediaList, OverlaysState } from '../../../shared/ipc/contract';
 import { MAX_MEDIA_BYTES } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type OverlaysActionId =
-  | 'overlays.load'
-  | 'overlays.queue'
-  | 'overlays.reducedMotion'
-  | 'overlays.port'
-  | 'overlays.options'
-  | 'overlays.test'
-  | 'overlays.redemption'
-  | `overlays.alert.${AlertKind}`
-  | `overlays.goal.${string}`
-  | `overlays.copy.${string}`
-  | `overlays.addToObs.${string}`
-  | `overlays.resetLink.${string}`
-  | 'media.load'
-  | 'media.add'
-  | `media.remove.${string}`;
-
-export interface OverlaysSlice {
-  overlays: OverlaysState | null;
-  alertQueue: AlertQueueState | null;
-  media: MediaList | null;
-  /** The overlay whose URL was just copied ("Copied" beside it for a moment). */
-  overlayCopied: { key: string; seq: number } | null;
-  /** What the last Test or Add to OBS did, in words. */
-  overlayNotice: { key: string; text: string } | null;
-  loadOverlays(): Promise<void>;
-  loadAlertQueue(): Promise<void>;
-  loadMedia(): Promise<void>;
-  setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void>;
-  setAlertOptions(changes: Partial<AlertOptions>): Promise<void>;
-  setOverlaysReducedMotion(reducedMotion: boolean): Promise<void>;
-  setOverlayPort(port: number): Promise<void>;
-  saveGoal(goal: SaveGoalArg): Promise<void>;
-  removeGoal(id: string): Promise<void>;
-  adjustGoal(id: string, current: number): Promise<void>;
-  copyOverlayUrl(key: string): Promise<void>;
-  addOverlayToObs(key: string): Promise<void>;
-  resetOverlayLink(key: string): Promise<void>;
-  pickRedemptionOnScreen(redemptionId: string | null): Promise<void>;
-  pauseAlerts(): Promise<void>;
-  resumeAlerts(): Promise<void>;
-  skipAlert(): Promise<void>;
-  replayAlert(): Promise<void>;
-  testAlert(kind: AlertKind): Promise<void>;
-  addMedia(file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }): Promise<void>;
-  removeMedia(id: string): Promise<void>;
-  applyOverlays(state: OverlaysState): void;
-  applyAlertQueue(state: AlertQueueState): void;
-  applyMedia(list: MediaList): void;
-}
+import type { OverlaysSlice } from './slice-types/overlays';
 
 /** How long "Copied" shows. */
 const copiedMs = 2_000;
@@ -80,20 +23,14 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export function createOverlaysSlice({ set, get, deps, run }: SliceContext): OverlaysSlice {
+export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContext): OverlaysSlice {
   const { bridge } = deps;
   let copySeq = 0;
-  /** Media events seen: a list read before the latest one is not shown. */
-  let mediaEvents = 0;
 
-  const showOverlays = (state: OverlaysState) => {
-    const current = get().overlays;
-    if (!current || state.revision >= current.revision) set({ overlays: state });
-  };
-  const showQueue = (state: AlertQueueState) => {
-    const current = get().alertQueue;
-    if (!current || state.revision >= current.revision) set({ alertQueue: state });
-  };
+  const showOverlays = epochs.numbered(() => get().overlays, (overlays: OverlaysState) => set({ overlays }));
+  const showQueue = epochs.numbered(() => get().alertQueue, (alertQueue: AlertQueueState) => set({ alertQueue }));
+  // The media library carries no number: a list read before a media:changed event shown is not shown.
+  const showMedia = (media: MediaList) => set({ media });
   const queueAction = (request: () => ReturnType<typeof bridge.overlays.getQueue>) => run('overlays.queue', async () => showQueue(await call(request())));
 
   return {
@@ -106,9 +43,7 @@ export function createOverlaysSlice({ set, get, deps, run }: SliceContext): Over
     loadAlertQueue: () => run('overlays.queue', async () => showQueue(await call(bridge.overlays.getQueue()))),
     loadMedia: () =>
       run('media.load', async () => {
-        const seen = mediaEvents;
-        const list = await call(bridge.media.list());
-        if (seen === mediaEvents) set({ media: list });
+        await epochs.ask('media', () => bridge.media.list(), showMedia);
       }),
     setAlertType: (kind, changes) => run(`overlays.alert.${kind}`, async () => showOverlays(await call(bridge.overlays.setAlertType({ kind, changes })))),
     setAlertOptions: (changes) => run('overlays.options', async () => showOverlays(await call(bridge.overlays.setAlertOptions(changes)))),
@@ -156,17 +91,13 @@ export function createOverlaysSlice({ set, get, deps, run }: SliceContext): Over
         const data = new Uint8Array(await file.arrayBuffer());
         await call(bridge.media.add({ name: file.name.slice(0, 120) || 'Untitled', dataBase64: toBase64(data) }));
       }),
-    removeMedia: (id) =>
-      run(`media.remove.${id}`, async () => {
-        const list = await call(bridge.media.remove({ id }));
-        mediaEvents++;
-        set({ media: list });
-      }),
+    // The list after the removal is shown as an event is: a list read before it is not shown.
+    removeMedia: (id) => run(`media.remove.${id}`, async () => get().applyMedia(await call(bridge.media.remove({ id })))),
     applyOverlays: showOverlays,
     applyAlertQueue: showQueue,
     applyMedia: (list) => {
-      mediaEvents++;
-      set({ media: list });
+      epochs.tick('media');
+      showMedia(list);
     },
   };
 }

@@ -5,58 +5,12 @@
  * call's answer is shown only when no newer event or answer of its domain was (event-epochs.ts).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { AdsState, ClipsState, EngagementState, EngagementTemplate, FollowedChannel, IpcResult, RaidState } from '../../../shared/ipc/contract';
+import type { AdsState, ClipsState, EngagementState, IpcResult, RaidState } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type QuickActionsActionId =
-  | 'clips.load'
-  | 'clips.create'
-  | 'ads.schedule'
-  | 'ads.snooze'
-  | 'polls.load'
-  | 'polls.saveTemplate'
-  | 'polls.deleteTemplate'
-  | 'polls.start'
-  | 'polls.end'
-  | 'polls.lock'
-  | 'polls.resolve'
-  | 'polls.cancel'
-  | 'raids.load'
-  | 'raids.search'
-  | 'raids.start'
-  | 'raids.cancel'
-  | 'raids.shoutout';
-
-export interface QuickActionsSlice {
-  clips: ClipsState | null;
-  engagement: EngagementState | null;
-  raids: RaidState | null;
-  /** The last search of live followed channels (the newest search's answer only). */
-  followedChannels: FollowedChannel[] | null;
-  loadQuickActions(): Promise<void>;
-  createClip(): Promise<void>;
-  /** Empty turns the clip shortcut off. */
-  refreshAdSchedule(): Promise<void>;
-  snoozeAd(): Promise<void>;
-  saveTemplate(template: EngagementTemplate): Promise<void>;
-  deleteTemplate(id: string): Promise<void>;
-  startEngagement(templateId: string): Promise<void>;
-  endPoll(): Promise<void>;
-  lockPrediction(): Promise<void>;
-  resolvePrediction(outcomeId: string): Promise<void>;
-  cancelPrediction(): Promise<void>;
-  /** `fresh`: read the list anew rather than the one main reuses while typing. */
-  searchFollowed(query: string, fresh?: boolean): Promise<void>;
-  startRaid(channelId: string): Promise<void>;
-  cancelRaid(): Promise<void>;
-  sendShoutout(login: string): Promise<void>;
-  applyClips(state: ClipsState): void;
-  applyEngagement(state: EngagementState): void;
-  applyRaids(state: RaidState): void;
-}
+import type { QuickActionsSlice } from './slice-types/quick-actions';
 
 export function createQuickActionsSlice({ set, deps, run, epochs }: SliceContext): QuickActionsSlice {
   const { bridge } = deps;

@@ -1,4 +1,4 @@
-import type { QueueDelta, QueueReward, QueueSnapshot, QueueStatus, RedemptionFailure, ResolveResult } from '../../../shared/ipc/contract';
+import type { QueueDelta, QueueSnapshot, QueueStatus, ResolveResult } from '../../../shared/ipc/contract';
 import { actionTargets, changeQueue, filterQueue, focusAfterRemoval, moveFocus, noFilter, type QueueCopy, type QueueFilter } from './queue-model';
 import { NumberedCopy } from './numbered-copy';
 import type { StoreApi } from 'zustand/vanilla';
@@ -6,44 +6,10 @@ import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
-
-export type RedemptionsActionId = 'redemptions.load' | 'redemptions.resolve' | 'redemptions.undo' | 'redemptions.resolveAll' | 'redemptions.reconcile';
-
-export type ResolveStatus = 'FULFILLED' | 'CANCELED';
+import type { RedemptionsSlice, ResolveStatus } from './slice-types/redemptions';
 
 /** A cancel waiting out its undo window in main: not in the queue, not sent yet. */
 export type PendingCancel = NonNullable<QueueStatus['pendingCancel']>;
-
-export interface RedemptionsSlice {
-  /** Null until the first snapshot. */
-  queue: QueueCopy | null;
-  queueRewards: QueueReward[];
-  queueStatus: QueueStatus | null;
-  /** Refusals reported by main: the redemptions are back in the queue. */
-  queueFailures: RedemptionFailure[];
-  queueFilter: QueueFilter;
-  selectedIds: ReadonlySet<string>;
-  focusedId: string | null;
-  /** The last action's outcome in words ("3 fulfilled", "2 wait to be sent"). */
-  queueNotice: string | null;
-  /** Puts the cancel waiting in main (`queueStatus.pendingCancel`) back in the queue; nothing was sent. */
-  undoCancel(): Promise<void>;
-  loadQueue(): Promise<void>;
-  applyQueueDelta(delta: QueueDelta): void;
-  setQueueFilter(filter: Partial<QueueFilter>): void;
-  focusRedemption(id: string | null): void;
-  moveQueueFocus(step: number): void;
-  toggleSelected(id: string): void;
-  clearSelection(): void;
-  /** F/C: the selection, or the focused row. C waits in main for an undo before it is sent. */
-  resolveTargets(status: ResolveStatus): Promise<void>;
-  /** Cancels with a refund after main's undo window (C in the Queue, X in the Live view's queue head). */
-  cancelWithUndo(ids: string[]): Promise<void>;
-  resolveRedemptions(ids: string[], status: ResolveStatus): Promise<void>;
-  resolveAllOfReward(rewardId: string, status: ResolveStatus): Promise<void>;
-  reconcileQueue(): Promise<void>;
-  dismissQueueFailure(at: string): Promise<void>;
-}
 
 /** The rows the panel shows, in order (a pure function of the state): main's queue, filtered. */
 export function visibleRedemptions(state: { queue: QueueCopy | null; queueFilter: QueueFilter }) {

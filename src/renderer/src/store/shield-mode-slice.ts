@@ -7,18 +7,7 @@ import type { ShieldModeState } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type ShieldModeActionId = 'shieldMode.load' | 'shieldMode.set' | 'shieldMode.dismiss';
-
-export interface ShieldModeSlice {
-  shieldMode: ShieldModeState | null;
-  loadShieldMode(): Promise<void>;
-  setShieldMode(active: boolean): Promise<void>;
-  /** The key and the tile: on when off, off when on. */
-  toggleShieldMode(): Promise<void>;
-  dismissShieldSuggestion(): Promise<void>;
-  applyShieldMode(state: ShieldModeState): void;
-}
+import type { ShieldModeSlice } from './slice-types/shield-mode';
 
 export function createShieldModeSlice({ set, get, deps, run, epochs }: SliceContext): ShieldModeSlice {
   const show = (shieldMode: ShieldModeState) => set({ shieldMode });

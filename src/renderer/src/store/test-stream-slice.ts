@@ -3,20 +3,10 @@
  * (testStream:changed and call results).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { TestStreamState } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type TestStreamActionId = 'testStream.load' | 'testStream.start' | 'testStream.stop';
-
-export interface TestStreamSlice {
-  testStream: TestStreamState | null;
-  loadTestStream(): Promise<void>;
-  startTestStream(): Promise<void>;
-  stopTestStream(): Promise<void>;
-  applyTestStream(state: TestStreamState): void;
-}
+import type { TestStreamActionId, TestStreamSlice } from './slice-types/test-stream';
 
 export function createTestStreamSlice({ set, deps, run, epochs }: SliceContext): TestStreamSlice {
   const ask = (id: TestStreamActionId, request: () => ReturnType<typeof deps.bridge.testStream.getState>) =>

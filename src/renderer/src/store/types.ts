@@ -1,35 +1,39 @@
-import type {
-  AppInfo,
-  AuthState,
-  IngestOverview,
-  SidestageBridge,
-  SignInFlow,
-} from '../../../shared/ipc/contract';
+/**
+ * The store's shape: every slice listed once, in `Slices`, by its state and its action ids (each in
+ * its leaf file under slice-types/, which imports no store file back, so the store has no import
+ * circle). `SidestageState` and `ActionId` are made from that list; create-store.ts's `slices` is
+ * held to the same names by the compiler.
+ */
+import type { SidestageBridge } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
-import type { CharityActionId, CharitySlice } from './charity-slice';
-import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
-import type { DemoActionId, DemoSlice } from './demo-slice';
-import type { TestStreamActionId, TestStreamSlice } from './test-stream-slice';
-import type { ObsActionId, ObsSlice } from './obs-slice';
-import type { GoLiveActionId, GoLiveSlice } from './go-live-slice';
-import type { NotificationsActionId, NotificationsSlice } from './notifications-slice';
-import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice';
-import type { RewardsActionId, RewardsSlice } from './rewards-slice';
-import type { ConnectionSource, ConnectionState, Transport } from '../lib/api';
-import type { LiveActionId, LiveSlice } from './live-slice';
-import type { QuickActionsActionId, QuickActionsSlice } from './quick-actions-slice';
-import type { ActivityActionId, ActivitySlice } from './activity-slice';
-import type { ChatActionId, ChatSlice } from './chat-slice';
-import type { AppearanceActionId, AppearanceSlice } from './appearance-slice';
-import type { HotkeysActionId, HotkeysSlice } from './hotkeys-slice';
-import type { ShieldModeActionId, ShieldModeSlice } from './shield-mode-slice';
-import type { HeldMessagesActionId, HeldMessagesSlice } from './held-messages-slice';
-import type { UnbanRequestsActionId, UnbanRequestsSlice } from './unban-requests-slice';
-import type { ChatRulesActionId, ChatRulesSlice } from './chat-rules-slice';
-import type { ChatUsersActionId, ChatUsersSlice } from './chat-users-slice';
-import type { AutomationsActionId, AutomationsSlice } from './automations-slice';
-import type { OverlaysActionId, OverlaysSlice } from './overlays-slice';
-import type { LiveViewActionId, LiveViewSlice } from './live-view-slice';
+import type { ConnectionSource, Transport } from '../lib/api';
+import type { ActivityActionId, ActivitySlice } from './slice-types/activity';
+import type { AppActionId, AppSlice } from './slice-types/app';
+import type { AppearanceActionId, AppearanceSlice } from './slice-types/appearance';
+import type { AuthActionId, AuthSlice } from './slice-types/auth';
+import type { AutomationsActionId, AutomationsSlice } from './slice-types/automations';
+import type { CharityActionId, CharitySlice } from './slice-types/charity';
+import type { ChatActionId, ChatSlice } from './slice-types/chat';
+import type { ChatRulesActionId, ChatRulesSlice } from './slice-types/chat-rules';
+import type { ChatUsersActionId, ChatUsersSlice } from './slice-types/chat-users';
+import type { DataRecoveryActionId, DataRecoverySlice } from './slice-types/data-recovery';
+import type { DemoActionId, DemoSlice } from './slice-types/demo';
+import type { GoLiveActionId, GoLiveSlice } from './slice-types/go-live';
+import type { HeldMessagesActionId, HeldMessagesSlice } from './slice-types/held-messages';
+import type { HotkeysActionId, HotkeysSlice } from './slice-types/hotkeys';
+import type { IngestActionId, IngestSlice } from './slice-types/ingest';
+import type { LiveActionId, LiveSlice } from './slice-types/live';
+import type { LiveViewActionId, LiveViewSlice } from './slice-types/live-view';
+import type { NotificationsActionId, NotificationsSlice } from './slice-types/notifications';
+import type { ObsActionId, ObsSlice } from './slice-types/obs';
+import type { OverlaysActionId, OverlaysSlice } from './slice-types/overlays';
+import type { QuickActionsActionId, QuickActionsSlice } from './slice-types/quick-actions';
+import type { RedemptionsActionId, RedemptionsSlice } from './slice-types/redemptions';
+import type { RewardsActionId, RewardsSlice } from './slice-types/rewards';
+import type { ShieldModeActionId, ShieldModeSlice } from './slice-types/shield-mode';
+import type { TestStreamActionId, TestStreamSlice } from './slice-types/test-stream';
+import type { UiSlice } from './slice-types/ui';
+import type { UnbanRequestsActionId, UnbanRequestsSlice } from './slice-types/unban-requests';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -45,47 +49,45 @@ export interface StoreDeps {
   clock?: Clock;
 }
 
+/**
+ * Every slice of the store: its state and actions, and the ids of its user-visible async actions.
+ * A new slice is one line here and one in create-store.ts's `slices` (whose order the mirrors start in).
+ */
+export interface Slices {
+  app: { state: AppSlice; actionId: AppActionId };
+  auth: { state: AuthSlice; actionId: AuthActionId };
+  ingest: { state: IngestSlice; actionId: IngestActionId };
+  live: { state: LiveSlice; actionId: LiveActionId };
+  redemptions: { state: RedemptionsSlice; actionId: RedemptionsActionId };
+  notifications: { state: NotificationsSlice; actionId: NotificationsActionId };
+  charity: { state: CharitySlice; actionId: CharityActionId };
+  rewards: { state: RewardsSlice; actionId: RewardsActionId };
+  demo: { state: DemoSlice; actionId: DemoActionId };
+  dataRecovery: { state: DataRecoverySlice; actionId: DataRecoveryActionId };
+  obs: { state: ObsSlice; actionId: ObsActionId };
+  goLive: { state: GoLiveSlice; actionId: GoLiveActionId };
+  testStream: { state: TestStreamSlice; actionId: TestStreamActionId };
+  quickActions: { state: QuickActionsSlice; actionId: QuickActionsActionId };
+  activity: { state: ActivitySlice; actionId: ActivityActionId };
+  chat: { state: ChatSlice; actionId: ChatActionId };
+  appearance: { state: AppearanceSlice; actionId: AppearanceActionId };
+  hotkeys: { state: HotkeysSlice; actionId: HotkeysActionId };
+  shieldMode: { state: ShieldModeSlice; actionId: ShieldModeActionId };
+  heldMessages: { state: HeldMessagesSlice; actionId: HeldMessagesActionId };
+  unbanRequests: { state: UnbanRequestsSlice; actionId: UnbanRequestsActionId };
+  chatRules: { state: ChatRulesSlice; actionId: ChatRulesActionId };
+  chatUsers: { state: ChatUsersSlice; actionId: ChatUsersActionId };
+  automations: { state: AutomationsSlice; actionId: AutomationsActionId };
+  overlays: { state: OverlaysSlice; actionId: OverlaysActionId };
+  liveView: { state: LiveViewSlice; actionId: LiveViewActionId };
+  /** The panel shown; it follows going live after every other slice has started. */
+  ui: { state: UiSlice; actionId: never };
+  /** Every action's pending flag and error (action-runner.ts). */
+  actions: { state: ActionsSlice; actionId: never };
+}
+
 /** Every user-visible async action; each has its own pending flag and error. */
-export type ActionId =
-  | 'app.load'
-  | 'app.setPlatform'
-  | 'auth.load'
-  | 'auth.signIn'
-  | 'auth.cancelSignIn'
-  | 'auth.signOut'
-  | 'ingest.load'
-  | 'ingest.refresh'
-  | 'ingest.probe'
-  | 'ingest.select'
-  | 'ingest.setSecure'
-  | 'ingest.setBandwidthTest'
-  | 'ingest.reveal'
-  | 'ingest.copyServer'
-  | 'ingest.copyStreamKey'
-  | 'ingest.copyStreamUrl'
-  | LiveActionId
-  | RedemptionsActionId
-  | NotificationsActionId
-  | CharityActionId
-  | RewardsActionId
-  | DemoActionId
-  | ObsActionId
-  | GoLiveActionId
-  | TestStreamActionId
-  | DataRecoveryActionId
-  | QuickActionsActionId
-  | ActivityActionId
-  | ChatActionId
-  | AppearanceActionId
-  | HotkeysActionId
-  | ShieldModeActionId
-  | HeldMessagesActionId
-  | UnbanRequestsActionId
-  | ChatRulesActionId
-  | ChatUsersActionId
-  | AutomationsActionId
-  | OverlaysActionId
-  | LiveViewActionId;
+export type ActionId = Slices[keyof Slices]['actionId'];
 
 export interface ActionStatus {
   pending: boolean;
@@ -93,89 +95,14 @@ export interface ActionStatus {
   error: string | null;
 }
 
-export interface AppSlice {
-  appInfo: AppInfo | null;
-  transport: Transport;
-  connection: ConnectionState;
-  loadAppInfo(): Promise<void>;
-  /** Saves the client ID for the next start; null goes back to the demo. */
-  setPlatform(clientId: string | null): Promise<void>;
-  setConnection(state: ConnectionState): void;
-}
-
-export interface AuthSlice {
-  auth: AuthState | null;
-  loadAuth(): Promise<void>;
-  signIn(flow: SignInFlow): Promise<void>;
-  cancelSignIn(): Promise<void>;
-  signOut(): Promise<void>;
-  /** Mirrors main's auth state (from an event or a call's result). */
-  applyAuth(state: AuthState): void;
-}
-
-export type CopyTarget = 'server' | 'streamKey' | 'streamUrl';
-
-export interface IngestSlice {
-  ingest: IngestOverview | null;
-  /** The full URL after an explicit reveal; forgotten on hide or when it no longer applies. */
-  revealedUrl: string | null;
-  /** Choices sent to main and not answered yet, shown so that a click is visibly taken. */
-  pendingSelectId: number | null;
-  pendingOptions: { secure?: boolean; bandwidthTest?: boolean };
-  copied: { target: CopyTarget; seq: number } | null;
-  loadIngest(): Promise<void>;
-  refreshIngest(): Promise<void>;
-  probeIngest(): Promise<void>;
-  selectServer(serverId: number): Promise<void>;
-  setSecure(secure: boolean): Promise<void>;
-  setBandwidthTest(bandwidthTest: boolean): Promise<void>;
-  revealStreamUrl(): Promise<void>;
-  hideStreamUrl(): void;
-  copyServerUrl(): Promise<void>;
-  copyStreamKey(): Promise<void>;
-  /** Server URL and stream key as one URL, for single-URL encoders. */
-  copyStreamUrl(): Promise<void>;
-  applyIngest(overview: IngestOverview): void;
-}
-
-/** Who switched the panel: the broadcaster (or a reload restoring their choice), or Sidestage itself. */
-export type PanelOrigin = 'user' | 'auto';
-
-export interface UiSlice {
-  activePanel: string;
-  /** When the broadcaster last picked a panel (or a reload restored one), epoch ms; null: never. */
-  panelChosenAt: number | null;
+export interface ActionsSlice {
   actions: Partial<Record<ActionId, ActionStatus>>;
-  setActivePanel(panel: string, origin?: PanelOrigin): void;
   /** Runs the action's last attempt again, with the same arguments. */
   retry(id: ActionId): Promise<void>;
   dismissError(id: ActionId): void;
 }
 
-export type SidestageState = AppSlice &
-  AuthSlice &
-  IngestSlice &
-  UiSlice &
-  LiveSlice &
-  RedemptionsSlice &
-  NotificationsSlice &
-  CharitySlice &
-  RewardsSlice &
-  DemoSlice &
-  DataRecoverySlice &
-  ObsSlice &
-  GoLiveSlice &
-  TestStreamSlice &
-  QuickActionsSlice &
-  ActivitySlice &
-  ChatSlice &
-  AppearanceSlice &
-  HotkeysSlice &
-  ShieldModeSlice &
-  HeldMessagesSlice &
-  UnbanRequestsSlice &
-  ChatRulesSlice &
-  ChatUsersSlice &
-  AutomationsSlice &
-  OverlaysSlice &
-  LiveViewSlice;
+/** `A | B | C` to `A & B & C`: the store holds every slice at once. */
+type AllOf<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void ? I : never;
+
+export type SidestageState = AllOf<Slices[keyof Slices]['state']>;

@@ -1,16 +1,16 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { systemClock } from '../../../shared/primitives/clock';
 import type { SliceContext } from './action-runner';
-import type { ActionId, PanelOrigin, SidestageState, UiSlice } from './types';
+import type { PanelOrigin, UiSlice } from './slice-types/ui';
+import type { SidestageState } from './types';
 
 export const defaultPanel = 'account';
 
-export function createUiSlice({ set, get, deps }: SliceContext, retry: (id: ActionId) => Promise<void>): UiSlice {
+export function createUiSlice({ set, get, deps }: SliceContext): UiSlice {
   const clock = deps.clock ?? systemClock;
   return {
     activePanel: defaultPanel,
     panelChosenAt: null,
-    actions: {},
     setActivePanel: (panel, origin: PanelOrigin = 'user') => {
       // A panel the broadcaster went to (or came back to after a reload) is not taken away by going live.
       const panelChosenAt = origin === 'auto' ? get().panelChosenAt : clock.now();
@@ -21,12 +21,6 @@ export function createUiSlice({ set, get, deps }: SliceContext, retry: (id: Acti
       // A revealed stream URL is for the moment the user looks at it; leaving the panel hides it.
       set({ activePanel: panel, revealedUrl: null, panelChosenAt });
     },
-    retry,
-    dismissError: (id) =>
-      set((state) => {
-        const status = state.actions[id];
-        return status?.error ? { actions: { ...state.actions, [id]: { ...status, error: null } } } : {};
-      }),
   };
 }
 

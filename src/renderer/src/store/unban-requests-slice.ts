@@ -5,18 +5,7 @@ import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
-
-export type UnbanRequestsActionId = 'unbanRequests.load' | 'unbanRequests.refresh' | 'unbanRequests.resolve';
-
-export interface UnbanRequestsSlice {
-  unbanRequests: UnbanRequestsState | null;
-  unbanNotice: string | null;
-  loadUnbanRequests(): Promise<void>;
-  refreshUnbanRequests(): Promise<void>;
-  /** True when resolved: the note field is cleared then, kept otherwise. */
-  resolveUnbanRequest(requestId: string, status: 'approved' | 'denied', note: string): Promise<boolean>;
-  applyUnbanRequests(state: UnbanRequestsState): void;
-}
+import type { UnbanRequestsSlice } from './slice-types/unban-requests';
 
 export function createUnbanRequestsSlice({ set, deps, run, epochs }: SliceContext): UnbanRequestsSlice {
   const show = (unbanRequests: UnbanRequestsState) => set({ unbanRequests });

@@ -1,11 +1,11 @@
 /**
  * Automations' tile in the Live view: every automation paused or going again in one press (B), and
- * what they did last, in a few words. One entry of the tile registry (`quick-actions/tile-registry.tsx`).
+ * what they did last, in a few words. One entry of the tile registry (`features/live/tile-registry.tsx`).
  */
 import type { RunRecord, RunStatus } from '../../../../shared/ipc/contract';
 import { selectAction } from '../../store/selectors';
 import type { SidestageState } from '../../store/types';
-import type { LiveTile, TileState, TileTone } from '../quick-actions/tile-model';
+import type { LiveTile, TileState, TileTone } from '../../components/tiles/tile-model';
 
 const outcome: Record<RunStatus, { word: string; tone: TileTone }> = {
   queued: { word: 'waiting', tone: 'active' },

@@ -1,5 +1,5 @@
 /** The Live view's chat modes: what each switch shows and the change it asks for. Pure. */
-import type { ChatSettingsValues } from '../../store/live-slice';
+import type { ChatSettingsValues } from '../../store/slice-types/live';
 
 export type QuickChatMode = 'slowMode' | 'followerMode' | 'subscriberMode' | 'emoteMode';
 

@@ -8,7 +8,7 @@ import { Switch } from '../../components/switch';
 import { formatCountdown } from '../../lib/live-format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
-import type { ChatSettingsValues } from '../../store/live-slice';
+import type { ChatSettingsValues } from '../../store/slice-types/live';
 import { selectAction } from '../../store/selectors';
 import { ChannelGate } from '../../components/channel-gate';
 import { durationOutcome } from './duration-setting-model';

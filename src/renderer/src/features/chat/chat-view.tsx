@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
-import type { AnnouncementColor } from '../../store/chat-slice';
+import type { AnnouncementColor } from '../../store/slice-types/chat';
 import { selectAction } from '../../store/selectors';
 import { ChatMessageLine, type ModeratorAction } from './chat-message-line';
 import { ChatUserCardView } from '../moderation/chat-user-card';

@@ -3,8 +3,8 @@ import { ActionError } from '../../components/action-error';
 import { Sheet } from '../../components/sheet';
 import { store, useSidestage } from '../../store';
 import { selectLiveView } from '../../store/live-view-slice';
-import { KeyLegend } from '../quick-actions/quick-actions-section';
-import { TileChooser } from '../quick-actions/tile-chooser';
+import { KeyLegend } from './quick-actions-section';
+import { TileChooser } from './tile-chooser';
 
 /** The Live view's Arrange: which tiles show and their order, how chat and activity share a dock, the keys. */
 export function ArrangeLiveView() {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ChannelInfo } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { store, useSidestage } from '../../store';
-import type { ChannelInfoChanges } from '../../store/live-slice';
+import type { ChannelInfoChanges } from '../../store/slice-types/live';
 import { selectAction } from '../../store/selectors';
 import { CategoryCombobox } from './category-combobox';
 import { chooseCategory } from './category-choice';

@@ -4,13 +4,13 @@ import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { ChannelGate } from '../../components/channel-gate';
-import { QuickActions } from '../quick-actions/quick-actions-section';
+import { QuickActions } from './quick-actions-section';
 import { QueueHead } from '../queue/queue-head';
 import { ArrangeLiveView } from './arrange-live-view';
 import { LiveFeed } from './live-feed';
 import { StatusErrors, StatusStrip } from './status-strip';
 import { ModerationStatus } from '../moderation/moderation-status';
-import { ariaKeyFor } from '../quick-actions/quick-action-keys';
+import { ariaKeyFor } from './quick-action-keys';
 import './live-panel.css';
 
 /**

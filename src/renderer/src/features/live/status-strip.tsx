@@ -4,7 +4,7 @@ import { formatLiveState, formatViewers } from '../../lib/live-format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { selectAction, selectChannelCategory, selectChannelTitle } from '../../store/selectors';
-import { obsHealthWord } from '../quick-actions/tile-states';
+import { obsHealthWord } from './tile-states';
 
 /**
  * The Live view's status in one line: live and for how long, viewers, OBS's stream in a word (while

@@ -5,7 +5,7 @@ import { LiveStatus } from '../../components/live-status';
 import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
-import type { OpenChatUser } from '../../store/chat-users-slice';
+import type { OpenChatUser } from '../../store/slice-types/chat-users';
 import { selectAction } from '../../store/selectors';
 import { formatDuration } from './moderation-format';
 import './moderation.css';

@@ -6,7 +6,7 @@ import type { SidestageStore } from '../../store/create-store';
 import { selectFirstHeld } from '../../store/held-messages-slice';
 import { formatAge } from '../../store/queue-model';
 import { selectAction } from '../../store/selectors';
-import { ariaKeyFor } from '../quick-actions/quick-action-keys';
+import { ariaKeyFor } from '../live/quick-action-keys';
 import { describeHeldReason } from './moderation-format';
 import './moderation.css';
 

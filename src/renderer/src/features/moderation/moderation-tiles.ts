@@ -1,11 +1,11 @@
 /**
  * What the moderation tiles of the Live view show, from the store. Pure, so every wording is tested
- * without a page; `quick-actions/tile-registry.tsx` names them.
+ * without a page; `features/live/tile-registry.tsx` names them.
  */
 import { formatClockTime } from '../../lib/format';
 import { selectAction } from '../../store/selectors';
 import type { SidestageState } from '../../store/types';
-import type { TileState } from '../quick-actions/tile-model';
+import type { TileState } from '../../components/tiles/tile-model';
 
 /** "Shield Mode on" while on (since when, by whom); "Turn on?" while a raid's flood suggests it. */
 export function shieldModeTileState(state: SidestageState): TileState {

@@ -3,7 +3,7 @@ import { LiveStatus } from '../../components/live-status';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
-import type { TileFormProps } from '../quick-actions/tile-model';
+import type { TileFormProps } from '../../components/tiles/tile-model';
 import { formatShieldOn } from './moderation-format';
 import './moderation.css';
 

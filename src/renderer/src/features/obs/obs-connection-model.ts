@@ -1,6 +1,6 @@
 /** What the OBS connection form does on Save, apart from React, so that it can be tested. */
 import type { ObsState } from '../../../../shared/ipc/contract';
-import type { ObsSlice } from '../../store/obs-slice';
+import type { ObsSlice } from '../../store/slice-types/obs';
 
 export interface ObsConnectionDraft {
   host: string;

@@ -1,12 +1,12 @@
 /**
  * The alerts' tile in the Live view: what the alerts overlay shows now and how many wait, Pause or
  * Resume in one press (V), and a sheet with Skip, Replay and a Test per type (the Overlays panel's
- * own controls). One entry of the tile registry (`quick-actions/tile-registry.tsx`).
+ * own controls). One entry of the tile registry (`features/live/tile-registry.tsx`).
  */
 import { selectAction } from '../../store/selectors';
 import type { SidestageState } from '../../store/types';
-import { formatLeft } from '../quick-actions/countdown';
-import type { LiveTile, TileState } from '../quick-actions/tile-model';
+import { formatLeft } from '../../components/tiles/countdown';
+import type { LiveTile, TileState } from '../../components/tiles/tile-model';
 import { AlertQueueControls, alertsPaused } from './alert-queue-controls';
 
 /** "Showing: PixelPal just followed!", "3 waiting", "Paused: ad break 0:42"; pressing pauses or resumes them. */

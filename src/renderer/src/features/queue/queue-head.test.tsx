@@ -4,7 +4,7 @@ import type { QueueSnapshot, QueueStatus, Redemption, ResolveResult } from '../.
 import { createSidestageStore } from '../../store/create-store';
 import { selectPendingCancel, visibleRedemptions } from '../../store/redemptions-slice';
 import { deferred, fakeDeps, flush, ok } from '../../test-support/store-fakes';
-import { quickActionFor } from '../quick-actions/quick-action-keys';
+import { quickActionFor } from '../live/quick-action-keys';
 import { cancelQueueHead, cancelRedemptionWithUndo, fulfilQueueHead, fulfilRedemption, queueHead, QueueHeadList } from './queue-head';
 
 const r = (id: string, at: number, input = ''): Redemption => ({

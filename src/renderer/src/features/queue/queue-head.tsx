@@ -10,7 +10,7 @@ import type { SidestageStore } from '../../store/create-store';
 import { visibleRedemptions } from '../../store/redemptions-slice';
 import { formatAge, noFilter } from '../../store/queue-model';
 import type { SidestageState } from '../../store/types';
-import { ariaKeyFor } from '../quick-actions/quick-action-keys';
+import { ariaKeyFor } from '../live/quick-action-keys';
 import { PendingCancelNotice } from './pending-cancel-notice';
 import './queue-head.css';
 

@@ -7,8 +7,8 @@ import { formatObsStreamState } from '../../store/obs-slice';
 import { selectAction } from '../../store/selectors';
 import type { SidestageState } from '../../store/types';
 import { quickModes } from '../chat-settings/chat-modes-quick-model';
-import { formatLeft, secondsBetween } from './countdown';
-import type { TileState } from './tile-model';
+import { formatLeft, secondsBetween } from '../../components/tiles/countdown';
+import type { TileState } from '../../components/tiles/tile-model';
 
 const live = (state: SidestageState) => state.streamStatus?.live ?? false;
 const pending = (state: SidestageState, action: Parameters<typeof selectAction>[0]) => selectAction(action)(state).pending;

@@ -3,15 +3,15 @@ import { useShallow } from 'zustand/react/shallow';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
 import { Sheet } from '../../components/sheet';
-import { store, useSidestage } from '../../store';
+import { store, useSidestage } from '../../store/index';
 import type { SidestageStore } from '../../store/create-store';
 import { selectLiveView } from '../../store/live-view-slice';
 import type { SidestageState } from '../../store/types';
 import { cancelQueueHead, fulfilQueueHead } from '../queue/queue-head';
 import { resolveFirstHeld } from '../moderation/held-messages';
-import { nextTick } from './countdown';
+import { nextTick } from '../../components/tiles/countdown';
 import { ariaKeyFor, quickActionFor, quickActionKeys, type QuickAction } from './quick-action-keys';
-import { arrangeTiles, type LiveTile } from './tile-model';
+import { arrangeTiles, type LiveTile } from '../../components/tiles/tile-model';
 import { liveTiles } from './tile-registry';
 import './quick-actions.css';
 

@@ -1,6 +1,6 @@
 import { formatClockTime } from '../../lib/format';
-import { useSidestage } from '../../store';
-import type { TileFormProps } from './tile-model';
+import { useSidestage } from '../../store/index';
+import type { TileFormProps } from '../../components/tiles/tile-model';
 
 /** The clip tile's sheet: the clips made since the start, each with its edit link once the platform lists it. */
 export function ClipForm(_props: TileFormProps) {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { engagementLimits, engagementTemplateSchema, type EngagementTemplate, type RunningPoll, type RunningPrediction } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
-import { store, useSidestage } from '../../store';
+import { store, useSidestage } from '../../store/index';
 import { selectAction } from '../../store/selectors';
-import { formatLeft, secondsBetween } from './countdown';
-import type { TileFormProps } from './tile-model';
+import { formatLeft, secondsBetween } from '../../components/tiles/countdown';
+import type { TileFormProps } from '../../components/tiles/tile-model';
 import { chosenTemplate } from './tile-states';
-import { useCountdownClock } from './use-countdown-clock';
+import { useCountdownClock } from '../../components/tiles/use-countdown-clock';
 
 /** The Start tile's sheet: which template P starts, Start, and the saved templates (new, edit, delete). */
 export function TemplateForm({ close }: TileFormProps) {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { store, useSidestage } from '../../store';
+import { store, useSidestage } from '../../store/index';
 import { selectLiveView } from '../../store/live-view-slice';
 import { ariaKeyFor } from './quick-action-keys';
-import { arrangeTiles, defaultTileLayout, moveTile, showTile, type TileLayout } from './tile-model';
+import { arrangeTiles, defaultTileLayout, moveTile, showTile, type TileLayout } from '../../components/tiles/tile-model';
 import { liveTiles } from './tile-registry';
 
 /**

@@ -8,7 +8,7 @@
 import { selectLiveView } from '../../store/live-view-slice';
 import { automationsTile } from '../automations/automations-tile';
 import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
-import { ChannelInfoForm } from '../live/channel-info-form';
+import { ChannelInfoForm } from './channel-info-form';
 import { alertsTile } from '../overlays/alerts-tile';
 import { ObsForm } from './obs-form';
 import { AdForm } from './ad-form';
@@ -16,7 +16,7 @@ import { ClipForm } from './clip-form';
 import { PollForm, PredictionForm, TemplateForm } from './engagement-actions';
 import { MarkerForm } from './marker-form';
 import { RaidForm, ShoutoutForm } from './raid-actions';
-import type { LiveTile } from './tile-model';
+import type { LiveTile } from '../../components/tiles/tile-model';
 import { ShieldModeForm } from '../moderation/shield-mode-control';
 import { UnbanRequests } from '../moderation/unban-requests';
 import { shieldModeTileState, unbanRequestsTileState } from '../moderation/moderation-tiles';

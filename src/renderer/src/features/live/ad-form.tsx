@@ -1,12 +1,12 @@
 import { ActionError } from '../../components/action-error';
 import { Select } from '../../components/select';
 import { formatClockTime } from '../../lib/format';
-import { store, useSidestage } from '../../store';
+import { store, useSidestage } from '../../store/index';
 import { selectLiveView } from '../../store/live-view-slice';
 import { selectAction } from '../../store/selectors';
-import { formatLeft, secondsBetween } from './countdown';
-import type { TileFormProps } from './tile-model';
-import { useCountdownClock } from './use-countdown-clock';
+import { formatLeft, secondsBetween } from '../../components/tiles/countdown';
+import type { TileFormProps } from '../../components/tiles/tile-model';
+import { useCountdownClock } from '../../components/tiles/use-countdown-clock';
 
 const adLengths = [30, 60, 90, 120, 150, 180];
 const adLengthOptions = adLengths.map((l) => ({ value: String(l), label: `${l} seconds` }));

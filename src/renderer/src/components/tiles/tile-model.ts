@@ -1,5 +1,6 @@
 /**
- * The Live view's quick-action tiles: what a tile is (one registry entry, `tile-registry.tsx`), and
+ * The kernel of the Live view's quick-action tiles: what a tile is (one entry of the registry beside
+ * the Live view, `features/live/tile-registry.tsx`; a feature writes its own entry with these types), and
  * the broadcaster's arrangement of them (which show, in what order), kept in main's `liveView`
  * settings. Pure, so the arrangement is tested without a page.
  */
@@ -35,7 +36,7 @@ export interface TileFormProps {
 
 /**
  * One quick action of the Live view. A feature adds its tile with one entry in `liveTiles`
- * (`tile-registry.tsx`); the grid, its key, the sheet, the arrangement and the legend follow.
+ * (`features/live/tile-registry.tsx`); the grid, its key, the sheet, the arrangement and the legend follow.
  */
 export interface LiveTile {
   /** Stable: kept in the broadcaster's settings. Lower-case letters, digits and dashes. */

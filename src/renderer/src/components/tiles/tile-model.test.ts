@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tileIdSchema } from '../../../../shared/ipc/contract';
-import { quickActionFor, quickActionKeys } from './quick-action-keys';
 import { arrangeTiles, defaultTileLayout, layoutOf, moveTile, showTile, type TileLayout } from './tile-model';
-import { liveTiles } from './tile-registry';
 
 /** A registry of four, the last kept off the view until chosen. */
 const registry = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd', shownByDefault: false }];
@@ -44,39 +41,5 @@ describe('the tile model', () => {
 
   it('the layout of an arrangement names every tile in order and the hidden ones', () => {
     expect(layoutOf(arrangeTiles(registry, defaultTileLayout), defaultTileLayout)).toEqual({ tileOrder: ['a', 'b', 'c', 'd'], hiddenTiles: ['d'] });
-  });
-});
-
-describe('the registry', () => {
-  it('has ids main accepts, each once; keys of one letter, each once, none the queue head’s', () => {
-    const ids = liveTiles.map((t) => t.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(tileIdSchema.safeParse(id).success, id).toBe(true);
-    const keys = quickActionKeys.map((k) => k.key);
-    expect(new Set(keys).size).toBe(keys.length);
-    for (const key of keys) expect(key).toMatch(/^[a-z]$/);
-  });
-
-  it('a new broadcaster gets at least 12 tiles, and every key that worked before tiles still does', () => {
-    expect(arrangeTiles(liveTiles, defaultTileLayout).filter((a) => a.shown).length).toBeGreaterThanOrEqual(12);
-    const press = (key: string) => quickActionFor({ key, defaultPrevented: false, altKey: false, ctrlKey: false, metaKey: false, repeat: false, target: null });
-    expect(['m', 'k', 'a', 's', 'p', 'e', 'l', 'r', 'o', 'f', 'x', 'u'].map(press)).toEqual([
-      'marker',
-      'clip',
-      'ad',
-      'snooze',
-      'poll',
-      'end-poll',
-      'prediction',
-      'raid',
-      'shoutout',
-      'fulfilQueueHead',
-      'cancelQueueHead',
-      'undoQueueCancel',
-    ]);
-  });
-
-  it('each tile either acts or opens a sheet', () => {
-    for (const tile of liveTiles) expect(Boolean(tile.run || tile.Form), tile.id).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { ActionError } from '../../components/action-error';
-import { store, useSidestage } from '../../store';
+import { store, useSidestage } from '../../store/index';
 import { selectAction } from '../../store/selectors';
-import type { TileFormProps } from './tile-model';
+import type { TileFormProps } from '../../components/tiles/tile-model';
 
 /** The marker tile's sheet: a marker with a description (M and the tile itself drop one without). */
 export function MarkerForm({ close }: TileFormProps) {

@@ -1,6 +1,6 @@
-import { store, useSidestage } from '../../store';
+import { store, useSidestage } from '../../store/index';
 import { ObsStreaming } from '../obs/obs-streaming';
-import type { TileFormProps } from './tile-model';
+import type { TileFormProps } from '../../components/tiles/tile-model';
 
 /** The OBS tile's sheet: Start / Stop streaming and the health figures, or where to connect OBS. */
 export function ObsForm({ close }: TileFormProps) {

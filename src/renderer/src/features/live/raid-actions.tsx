@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ActionError } from '../../components/action-error';
 import { formatViewers } from '../../lib/live-format';
-import { store, useSidestage } from '../../store';
+import { store, useSidestage } from '../../store/index';
 import { selectAction } from '../../store/selectors';
-import { formatLeft, secondsBetween } from './countdown';
-import type { TileFormProps } from './tile-model';
-import { useCountdownClock } from './use-countdown-clock';
+import { formatLeft, secondsBetween } from '../../components/tiles/countdown';
+import type { TileFormProps } from '../../components/tiles/tile-model';
+import { useCountdownClock } from '../../components/tiles/use-countdown-clock';
 
 /** The Raid tile's sheet: a live channel one follows, filtered as typed; start, the platform's countdown, cancel. */
 export function RaidForm({ keyShortcut }: TileFormProps) {

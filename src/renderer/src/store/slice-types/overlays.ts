@@ -1,0 +1,53 @@
+/** The overlays slice's state, actions and action ids: a leaf type file (it imports neither a slice nor ../types.ts, so no import circle runs through the store). */
+import type { AlertKind, AlertOptions, AlertQueueState, AlertTypeSettings, MediaList, OverlaysState, SaveGoalArg } from '../../../../shared/ipc/contract';
+
+export type OverlaysActionId =
+  | 'overlays.load'
+  | 'overlays.queue'
+  | 'overlays.reducedMotion'
+  | 'overlays.port'
+  | 'overlays.options'
+  | 'overlays.test'
+  | 'overlays.redemption'
+  | `overlays.alert.${AlertKind}`
+  | `overlays.goal.${string}`
+  | `overlays.copy.${string}`
+  | `overlays.addToObs.${string}`
+  | `overlays.resetLink.${string}`
+  | 'media.load'
+  | 'media.add'
+  | `media.remove.${string}`;
+
+export interface OverlaysSlice {
+  overlays: OverlaysState | null;
+  alertQueue: AlertQueueState | null;
+  media: MediaList | null;
+  /** The overlay whose URL was just copied ("Copied" beside it for a moment). */
+  overlayCopied: { key: string; seq: number } | null;
+  /** What the last Test or Add to OBS did, in words. */
+  overlayNotice: { key: string; text: string } | null;
+  loadOverlays(): Promise<void>;
+  loadAlertQueue(): Promise<void>;
+  loadMedia(): Promise<void>;
+  setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void>;
+  setAlertOptions(changes: Partial<AlertOptions>): Promise<void>;
+  setOverlaysReducedMotion(reducedMotion: boolean): Promise<void>;
+  setOverlayPort(port: number): Promise<void>;
+  saveGoal(goal: SaveGoalArg): Promise<void>;
+  removeGoal(id: string): Promise<void>;
+  adjustGoal(id: string, current: number): Promise<void>;
+  copyOverlayUrl(key: string): Promise<void>;
+  addOverlayToObs(key: string): Promise<void>;
+  resetOverlayLink(key: string): Promise<void>;
+  pickRedemptionOnScreen(redemptionId: string | null): Promise<void>;
+  pauseAlerts(): Promise<void>;
+  resumeAlerts(): Promise<void>;
+  skipAlert(): Promise<void>;
+  replayAlert(): Promise<void>;
+  testAlert(kind: AlertKind): Promise<void>;
+  addMedia(file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }): Promise<void>;
+  removeMedia(id: string): Promise<void>;
+  applyOverlays(state: OverlaysState): void;
+  applyAlertQueue(state: AlertQueueState): void;
+  applyMedia(list: MediaList): void;
+}
