@@ -1,15 +1,18 @@
 /**
- * Every panel fits an OBS dock and a wide window: at 320, 420 and 1280 px nothing scrolls
- * sideways, nothing sticks out of the panel, and the panel's heading is in view (the Live view's
- * own fit, at 420x800 and 1280x800, is live-cockpit.spec.ts's). Also: a reload returns to the panel
- * in use, going live brings the Live panel, settings persist and apply at once, and toasts expire
- * without covering the panel.
+ * Every panel fits an OBS dock and a wide window: at 320, 420, 1280 and 1920 px nothing scrolls
+ * sideways, nothing sticks out of the panel, the panel's heading is in view, no text is cut (in the
+ * panels, the Live view's sheets and its activity chips, and the status line with the dock
+ * disconnected), and the column a list is ranked by (the ingest servers' latency) is in view (the
+ * Live view's own fit, at 420x800 and 1280x800, is live-cockpit.spec.ts's). Also: a reload returns
+ * to the panel in use, going live brings the Live panel, settings persist and apply at once, and
+ * toasts expire without covering the panel.
  */
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 import { openPanel } from './support/panels';
+import { boxOf, textCutOff } from './support/box-containment';
 
 const broadcasterId = '501234567';
 const viewer = '612345001';
@@ -31,7 +34,7 @@ const panels = [
   { button: 'Settings', heading: 'Settings' },
 ] as const;
 
-const widths = [320, 420, 1280] as const;
+const widths = [320, 420, 1280, 1920] as const;
 
 /**
  * What sticks out sideways: the page's own scroll width, the panel's, and any element whose right
@@ -126,8 +129,51 @@ async function checkLiveLayout(page: Page, width: number): Promise<void> {
   expect(sections.feed!.bottom - sections.feed!.y, 'activity and chat share the height').toBeGreaterThan(400);
 }
 
-test('every panel fits 320, 420 and 1280 px wide while live, with toasts arriving', async ({ page, context, dock }) => {
-  test.setTimeout(120_000);
+/**
+ * The Live view's sheets, one per tile with one, each opened and closed: none cuts a word. Then the
+ * activity (its own tab in a dock): none of its filter chips is cut either.
+ */
+async function checkLiveSheetsAndChips(page: Page, width: number): Promise<void> {
+  const more = page.getByRole('region', { name: 'Quick actions' }).getByRole('button', { name: /: more$/ });
+  const count = await more.count();
+  expect(count, 'tiles with a sheet').toBeGreaterThan(3);
+  for (let i = 0; i < count; i++) {
+    const name = await more.nth(i).getAttribute('aria-label');
+    await more.nth(i).click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet, `${name} at ${width} px`).toBeVisible();
+    expect(await textCutOff(page, 'dialog[open]'), `the sheet of ${name} at ${width} px`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+  }
+  const activityTab = page.getByRole('tablist', { name: 'Chat or activity' }).getByRole('tab', { name: /^Activity/ });
+  if (await activityTab.isVisible()) await activityTab.click();
+  const chips = page.locator('.activity-filters');
+  await expect(chips.getByRole('button', { name: /^Hype trains/ })).toBeVisible();
+  expect(await textCutOff(page, '.activity-filters'), `the activity chips at ${width} px`).toEqual([]);
+  if (await activityTab.isVisible()) await page.getByRole('tablist', { name: 'Chat or activity' }).getByRole('tab', { name: /^Chat/ }).click();
+}
+
+/** The ingest servers are ranked by latency: its column is in view, beside the servers, at every width. */
+async function checkRankedColumn(page: Page, width: number): Promise<void> {
+  const table = page.getByRole('table', { name: 'Ingest servers, fastest first' });
+  const header = await boxOf(table.getByRole('columnheader', { name: 'Latency' }), 'the Latency column');
+  const firstLatency = await boxOf(table.getByRole('row').nth(1).getByRole('cell').nth(1), 'the first server’s latency');
+  const main = await boxOf(page.getByRole('main'), 'the panel');
+  for (const [what, box] of [
+    ['the Latency column', header],
+    ['the first server’s latency', firstLatency],
+  ] as const) {
+    expect(box.x, `${what} at ${width} px`).toBeGreaterThanOrEqual(main.x - 0.5);
+    expect(box.x + box.width, `${what} at ${width} px`).toBeLessThanOrEqual(Math.min(main.x + main.width, width) + 0.5);
+  }
+  await expect(table.getByRole('columnheader', { name: 'Latency' })).toBeInViewport({ ratio: 1 });
+  // Nothing to scroll to: the table does not scroll sideways.
+  expect(await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth), `the servers' table at ${width} px`).toBeLessThanOrEqual(0);
+}
+
+test('every panel fits 320, 420, 1280 and 1920 px wide while live, with toasts arriving, and cuts no word', async ({ page, context, dock }) => {
+  test.setTimeout(300_000);
   // The first run (signed out) in the narrowest dock.
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto(dock.url);
@@ -154,7 +200,12 @@ test('every panel fits 320, 420 and 1280 px wide while live, with toasts arrivin
       // Only the panel scrolls up and down: the page itself never does (no second scroll bar, the
       // header and status bar stay in view).
       expect(await pageScrollsDown(page), `the page itself at ${width} px on ${panel.button}`).toBe(0);
-      if (panel.button === 'Live') await checkLiveLayout(page, width);
+      expect(await textCutOff(page, 'body'), `text cut on ${panel.button} at ${width} px`).toEqual([]);
+      if (panel.button === 'Ingest') await checkRankedColumn(page, width);
+      if (panel.button === 'Live') {
+        await checkLiveLayout(page, width);
+        await checkLiveSheetsAndChips(page, width);
+      }
       if (panel.button === 'Rewards') {
         // The reward form, every field shown (the cooldown's number and unit side by side).
         await page.getByRole('button', { name: 'New reward' }).click();
@@ -168,6 +219,39 @@ test('every panel fits 320, 420 and 1280 px wide while live, with toasts arrivin
       }
     }
   }
+});
+
+test('the Live status line, the dock disconnected and the status in doubt, cuts no word at 320, 420, 1280 and 1920 px', async ({ page, context, dock }) => {
+  // The event stream goes through a route the test can cut, as a dock process that went away would.
+  let cut = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/events$/, async (ws) => {
+    if (cut) {
+      await ws.close();
+      return;
+    }
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await signInToDemo(page, context, dock);
+  const sim = simulation(dock.emulatorUrl);
+  await sim.streamOnline(broadcasterId, { title: 'A long stream title that has to give way somewhere in the status line', viewer_count: 1234 });
+  await openPanel(page, 'Live');
+  await expect(page.getByTestId('live-state')).toHaveText(/^Live /);
+  // The platform stops answering: the status says it may be out of date.
+  await sim.addFault({ path: 'helix/streams', status: 500, count: 50 });
+  await page.getByRole('button', { name: 'Check now' }).click();
+  const strip = page.getByTestId('status-strip');
+  await expect(strip).toContainText('may be out of date');
+  cut = true;
+  for (const ws of sockets.splice(0)) await ws.close();
+  await expect(page.getByTestId('live-state')).toHaveText('Disconnected from Sidestage');
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await textCutOff(page, '[data-testid="status-strip"]'), `the status line at ${width} px`).toEqual([]);
+    expect(await textCutOff(page, 'body'), `the page at ${width} px`).toEqual([]);
+  }
+  await sim.clearFaults();
 });
 
 test('a reload returns to the panel in use; going live brings the Live panel', async ({ page, context, dock }) => {

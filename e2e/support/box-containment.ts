@@ -74,3 +74,70 @@ export async function boxOf(locator: Locator, what: string): Promise<Box> {
 export function insideViewport(box: Box, viewport: { width: number; height: number }): boolean {
   return box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5;
 }
+
+/**
+ * Text a broadcaster cannot read whole: every run of text under `root` (a CSS selector; all matches)
+ * that passes, sideways, the edge of a box that clips it (overflow other than visible, the viewport
+ * included), so it is cut mid-word or scrolled out of view. A line cut with an ellipsis whose whole
+ * text is the element's tooltip (a stream title, a viewer's name) is cut on purpose and passes; text
+ * for screen readers only has no box to see. Answers a line per cut text, at most 8.
+ */
+export async function textCutOff(page: Page, root: string): Promise<string[]> {
+  await page.evaluate(() => new Promise<void>((rendered) => requestAnimationFrame(() => requestAnimationFrame(() => rendered()))));
+  return page.evaluate((selector) => {
+    const cut: string[] = [];
+    const seen = new Set<Text>();
+    const skip = (el: Element): boolean => {
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        if (['SELECT', 'OPTION', 'TEXTAREA', 'SCRIPT', 'STYLE', 'TEMPLATE'].includes(node.tagName)) return true;
+        const style = getComputedStyle(node);
+        if (style.display === 'none' || style.visibility === 'hidden' || style.clip === 'rect(0px, 0px, 0px, 0px)') return true;
+      }
+      return false;
+    };
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    for (const top of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode() as Text | null; text; text = walker.nextNode() as Text | null) {
+        const words = (text.textContent ?? '').trim();
+        // A separator alone (" · ") says nothing when cut.
+        if (!/[\p{L}\p{N}]/u.test(words) || seen.has(text)) continue;
+        seen.add(text);
+        const holder = text.parentElement;
+        if (!holder || skip(holder)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+        if (rects.length === 0) continue;
+        let left = Math.min(...rects.map((r) => r.left));
+        let right = Math.max(...rects.map((r) => r.right));
+        // Each box that clips it sideways, inside out, then the viewport: the first that cuts it
+        // names it, unless that box is a line cut on purpose (an ellipsis, the whole text in its
+        // tooltip): then what it shows must fit the boxes around it.
+        let clipper: Element | null = null;
+        let edges = { left: 0, right: document.documentElement.clientWidth };
+        for (let node: Element | null = holder; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis') continue;
+          const box = node.getBoundingClientRect();
+          const inner = { left: box.left + node.clientLeft, right: box.left + node.clientLeft + node.clientWidth };
+          if (left >= inner.left - 1 && right <= inner.right + 1) continue;
+          if (style.textOverflow === 'ellipsis' && (node.getAttribute('title') ?? '').includes(words)) {
+            left = Math.max(left, inner.left);
+            right = Math.min(right, inner.right);
+            continue;
+          }
+          clipper = node;
+          edges = inner;
+          break;
+        }
+        if (!clipper && left >= edges.left - 1 && right <= edges.right + 1) continue;
+        cut.push(
+          `"${words.replace(/\s+/g, ' ').slice(0, 40)}" in ${describe(holder)} [${Math.round(left)} → ${Math.round(right)}] is cut by ${clipper ? describe(clipper) : 'the viewport'} [${Math.round(edges.left)} → ${Math.round(edges.right)}]`,
+        );
+        if (cut.length >= 8) return cut;
+      }
+    }
+    return cut;
+  }, root);
+}

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { AdsState } from '../../../shared/ipc/contract';
 import { ApiError } from '../api/api-error';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { RecordingNotifier } from '../../test-support/recording-notifier';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 import { signedInAuthState } from '../../test-support/auth-states';
 import { fakeChannelEvents } from '../../test-support/fake-channel-events';
+import { Emitter } from '../../../shared/primitives/emitter';
 import { AdsService } from './ads-service';
 
 
@@ -15,8 +17,9 @@ function setup(answer: (request: { path: string }) => unknown) {
   const { auth, broadcaster } = fakeBroadcaster();
   // Events in the platform's shapes, read by the real channel-event stream.
   const { source: events, stream } = fakeChannelEvents(broadcaster);
-  const ads = new AdsService({ api: { request: request as never }, broadcaster, clock, notifier, channelEvents: stream });
-  return { ads, request, notifier, auth, clock, events };
+  const streamStatus = new Emitter<{ live: boolean; streamId: string | null }>();
+  const ads = new AdsService({ api: { request: request as never }, broadcaster, clock, notifier, channelEvents: stream, stream: { onChange: (listener) => streamStatus.on(listener) } });
+  return { ads, request, notifier, auth, clock, events, streamStatus };
 }
 
 const schedule = { next_ad_at: Date.UTC(2025, 0, 1, 1) / 1000, last_ad_at: 0, duration: 90, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: 0 };
@@ -59,6 +62,24 @@ describe('AdsService', () => {
     expect(ads.getState().running).not.toBeNull();
     clock.advance(1);
     expect(ads.getState().running).toBeNull();
+    ads.dispose();
+  });
+
+  it('the break on air ends with the broadcast: "ad running" stops when the stream goes offline', async () => {
+    const { ads, clock, events, streamStatus } = setup(scheduleOr({ length: 180, message: '', retry_after: 480 }));
+    streamStatus.fire({ live: true, streamId: 's1' });
+    await ads.run(180);
+    events.fire('channel.ad_break.begin', { duration_seconds: 180, started_at: new Date(clock.now()).toISOString(), is_automatic: false });
+    clock.advance(9_000);
+    expect(ads.getState().running).not.toBeNull();
+    const seen: AdsState['running'][] = [];
+    ads.onChange((state) => seen.push(state.running));
+    streamStatus.fire({ live: false, streamId: null });
+    expect(ads.getState().running).toBeNull();
+    // Told at once, so the renderer's countdowns stop with it.
+    expect(seen).toEqual([null]);
+    // When the platform lets another ad run is still known (it counts from the ad's start).
+    expect(ads.getState().nextAllowedAt).toBe('2025-01-01T00:08:00.000Z');
     ads.dispose();
   });
 

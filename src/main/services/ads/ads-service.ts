@@ -81,6 +81,8 @@ export class AdsService extends Disposable {
         options.stream.onChange((status) => {
           if (status.live === live) return;
           live = status.live;
+          // A break cannot outlast its broadcast: "Ad running" would count down an ad no one sees.
+          if (!status.live) this.endRunning();
           this.refreshInBackground();
         }),
       );
@@ -229,6 +231,12 @@ export class AdsService extends Disposable {
       this.runningTimer = null;
       this.set({ ...this.state, running: null });
     }, endsAt - this.clock.now());
+  }
+
+  /** The break on air is over before its time (the stream went offline). */
+  private endRunning(): void {
+    this.clearRunningTimer();
+    if (this.state.running) this.set({ ...this.state, running: null });
   }
 
   private clearRunningTimer(): void {

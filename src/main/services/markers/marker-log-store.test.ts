@@ -54,6 +54,25 @@ describe('FileMarkerLogStore', () => {
     ]);
   });
 
+  it('names a press whose only damage is an unknown status, and keeps both broadcasts’ good presses', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'markers-'));
+    const notices = new DataRecoveryNotices(silentLogger);
+    const [a, b] = [log(1), log(2)];
+    const unknown = { ...a.entries[0]!, id: 'e1-unknown', status: 'exploded' };
+    await writeFile(join(dir, 'marker-log.json'), JSON.stringify({ version: 1, broadcasts: [{ ...a, entries: [a.entries[0], unknown] }, b] }));
+    const loaded = await new FileMarkerLogStore(dir, silentLogger, undefined, notices).load();
+    expect(loaded).toEqual([a, b]);
+    expect(notices.list()).toEqual([
+      expect.objectContaining({
+        file: 'marker-log.json',
+        reason: '1 part of it was damaged',
+        lost: '1 of 3 marker presses (the markers themselves are still on the platform)',
+        kept: '2 marker presses in 2 broadcasts',
+        setAsideAs: expect.stringMatching(/^marker-log\.json\.damaged-/),
+      }),
+    ]);
+  });
+
   it('keeps every good press around a damaged one and of a broadcast whose details are damaged, and says so in the log and as a notice', async () => {
     dir = await mkdtemp(join(tmpdir(), 'markers-'));
     const warnings: string[] = [];

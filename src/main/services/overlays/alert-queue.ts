@@ -268,6 +268,14 @@ export class AlertQueue {
     this.changed();
   }
 
+  /** The ad break is over before its time (the stream went offline): alerts need not wait for it. */
+  endAdBreak(): void {
+    if (this.adBreakUntil === null) return;
+    this.clearAdBreak();
+    this.changed();
+    this.startNextIfDue();
+  }
+
   /** Drops the alerts waiting (another account is now current: its stream shows none of them). */
   clearWaiting(): void {
     if (this.waiting.length === 0) return;

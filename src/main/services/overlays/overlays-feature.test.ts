@@ -68,7 +68,7 @@ describe('OverlaysFeature', () => {
 
   it('asks the stream for the events it alerts, counts and pauses for', () => {
     expect([...events.kinds].sort()).toEqual(
-      ['adBreakBegin', 'cheer', 'donation', 'follow', 'giftSubscriptions', 'goalBegin', 'goalEnd', 'goalProgress', 'hypeTrainBegin', 'hypeTrainProgress', 'raid', 'redemption', 'resubscription', 'subscription'].sort(),
+      ['adBreakBegin', 'cheer', 'donation', 'follow', 'giftSubscriptions', 'goalBegin', 'goalEnd', 'goalProgress', 'hypeTrainBegin', 'hypeTrainProgress', 'raid', 'redemption', 'resubscription', 'streamOffline', 'subscription'].sort(),
     );
   });
 
@@ -78,6 +78,16 @@ describe('OverlaysFeature', () => {
     feature.resumeAlerts();
     events.push({ kind: 'adBreakBegin', id: 'ad2', at: '', source: 'live', durationSeconds: 30, isAutomatic: false, startedAt: '2020-01-01T00:00:00Z' });
     expect(feature.getQueue().adBreakEndsAt).toBe(new Date(clock.now() + 30_000).toISOString());
+  });
+
+  it('ends the ad break wait when the stream goes offline: the alerts waiting show', async () => {
+    events.push({ kind: 'adBreakBegin', id: 'ad1', at: '', source: 'live', durationSeconds: 180, isAutomatic: false, startedAt: new Date(clock.now()).toISOString() });
+    events.push(follow('a'));
+    await waitUntil(() => feature.getQueue().waitingCount === 1);
+    expect(feature.getQueue().adBreakEndsAt).not.toBeNull();
+    events.push({ kind: 'streamOffline', id: 'off1', at: new Date(clock.now()).toISOString(), source: 'live' });
+    expect(feature.getQueue().adBreakEndsAt).toBeNull();
+    await waitUntil(() => feature.getQueue().showing !== null);
   });
 
   it('drops the alerts waiting when another account becomes current', async () => {

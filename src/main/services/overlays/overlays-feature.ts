@@ -151,6 +151,8 @@ export class OverlaysFeature {
         this.queue.pauseForAdBreak(from + event.durationSeconds * 1000);
       }),
     );
+    // A break cannot outlast its broadcast: "Paused: ad break 2:31" would count down an ad no one sees.
+    this.running.add(channelEvents.on(['streamOffline'], () => this.queue.endAdBreak()));
     this.running.add(channelEvents.on(goalEventKinds, (event) => this.countForGoals(event as GoalEvent)));
     this.running.add(
       this.deps.broadcaster.onChange((change) => {

@@ -10,12 +10,14 @@ import {
   selectIngestOptions,
   selectIsProbing,
   selectModeLabel,
+  selectShownViewers,
   selectSelectedServer,
   selectStreamUrl,
   selectTokenStorageWarning,
 } from './selectors';
 import { appInfo, fakeDeps, overview, signedIn, signedOut } from '../test-support/store-fakes';
 import type { SidestageState } from './types';
+import type { StreamStatus } from '../../../shared/ipc/contract';
 
 function state(patch: Partial<SidestageState> = {}): SidestageState {
   return { ...createSidestageStore(fakeDeps().deps).getState(), ...patch };
@@ -35,6 +37,17 @@ describe('status bar selectors', () => {
 
   it('names the connection state', () => {
     expect(selectConnectionLabel(state({ connection: 'disconnected' }))).toBe('Disconnected');
+  });
+
+  it('shows the viewer count only while it is known to be current: live, signed in, and main in reach', () => {
+    const live: StreamStatus = { live: true, streamId: 's1', startedAt: '2026-01-01T10:00:00Z', viewerCount: 1873, title: 'T', categoryId: '1', categoryName: 'C', checkedAt: null, error: null };
+    expect(selectShownViewers(state({ auth: signedIn, streamStatus: live, connection: 'connected' }))).toBe('1,873 viewers');
+    expect(selectShownViewers(state({ auth: signedIn, streamStatus: { ...live, viewerCount: null }, connection: 'connected' }))).toBe('—');
+    // The dock lost main: the count it last said goes with it, at once.
+    expect(selectShownViewers(state({ auth: signedIn, streamStatus: live, connection: 'connecting' }))).toBeNull();
+    expect(selectShownViewers(state({ auth: signedIn, streamStatus: live, connection: 'disconnected' }))).toBeNull();
+    expect(selectShownViewers(state({ auth: signedIn, streamStatus: { ...live, live: false }, connection: 'connected' }))).toBeNull();
+    expect(selectShownViewers(state({ auth: signedOut, streamStatus: live, connection: 'connected' }))).toBeNull();
   });
 });
 

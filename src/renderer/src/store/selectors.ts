@@ -4,6 +4,7 @@
  */
 import type { CurrentBroadcasterView, IngestOverview, IngestServer, StreamStatus } from '../../../shared/ipc/contract';
 import { formatConnection, formatDateTime, formatLatency } from '../lib/format';
+import { formatViewers } from '../lib/live-format';
 import { idleAction } from './action-runner';
 import type { ActionId, ActionStatus, SidestageState } from './types';
 
@@ -27,6 +28,22 @@ export const selectCanCallApi = (state: SidestageState): boolean => state.auth?.
  * renewed (main's rule); none while nobody is signed in.
  */
 export const selectShownStreamStatus = (state: SidestageState): StreamStatus | null => (selectCurrentBroadcaster(state) ? state.streamStatus : null);
+
+/**
+ * Whether what main last said is known to be current: this page is connected to main. While it is
+ * not (the dock lost Sidestage), a figure main read, as the viewer count, may no longer be true: it
+ * goes or says its age, wherever it is shown.
+ */
+export const selectMainConnected = (state: SidestageState): boolean => state.connection === 'connected';
+
+/**
+ * The viewer count in words wherever the stream's status shows it ("1,873 viewers", "—" before
+ * the platform gave one); null when none is shown: not live, nobody signed in, or main out of reach.
+ */
+export const selectShownViewers = (state: SidestageState): string | null => {
+  const status = selectShownStreamStatus(state);
+  return status?.live && selectMainConnected(state) ? formatViewers(status.viewerCount) : null;
+};
 
 /** The status bar's account item. */
 export const selectAccountLabel = (state: SidestageState): string => {

@@ -21,15 +21,14 @@ export function ServerTable() {
   return (
     <>
       <div className="table-scroll">
-        <table className="server-table">
+        <table className="server-table ingest-servers">
           <caption>Ingest servers, fastest first</caption>
           <thead>
             <tr>
               <th scope="col">Server</th>
-              <th scope="col">Host</th>
-              <th scope="col">Latency</th>
-              <th scope="col">
-                <span className="visually-hidden">Notes</span>
+              {/* Right after the server it ranks: in view at every width, never scrolled away. */}
+              <th scope="col" className="ranked-by">
+                Latency
               </th>
             </tr>
           </thead>
@@ -47,15 +46,15 @@ export function ServerTable() {
                     />
                     {row.name}
                   </label>
+                  <span className="server-host mono">{row.host}</span>
+                  {row.recommended || row.selected ? (
+                    <span className="badges">
+                      {row.recommended ? <span className="badge badge-recommended">Recommended</span> : null}
+                      {row.selected ? <span className="badge badge-selected">Selected</span> : null}
+                    </span>
+                  ) : null}
                 </td>
-                <td className="mono">{row.host}</td>
-                <td className={`latency latency-${row.status}`}>{row.latency}</td>
-                <td>
-                  <div className="badges">
-                    {row.recommended ? <span className="badge badge-recommended">Recommended</span> : null}
-                    {row.selected ? <span className="badge badge-selected">Selected</span> : null}
-                  </div>
-                </td>
+                <td className={`ranked-by latency latency-${row.status}`}>{row.latency}</td>
               </tr>
             ))}
           </tbody>

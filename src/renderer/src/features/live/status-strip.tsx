@@ -1,9 +1,9 @@
 import { useShallow } from 'zustand/react/shallow';
 import { ActionError } from '../../components/action-error';
-import { formatLiveState, formatViewers } from '../../lib/live-format';
+import { formatLiveState } from '../../lib/live-format';
 import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
-import { selectAction, selectChannelCategory, selectChannelTitle } from '../../store/selectors';
+import { selectAction, selectChannelCategory, selectChannelTitle, selectMainConnected, selectShownViewers } from '../../store/selectors';
 import { obsHealthWord } from './tile-states';
 
 /**
@@ -14,11 +14,13 @@ import { obsHealthWord } from './tile-states';
 export function StatusStrip() {
   const status = useSidestage((state) => state.streamStatus);
   const connection = useSidestage((state) => state.connection);
+  const connected = useSidestage(selectMainConnected);
+  const viewers = useSidestage(selectShownViewers);
   const title = useSidestage(selectChannelTitle);
   const category = useSidestage(selectChannelCategory);
   const obs = useSidestage(useShallow(obsHealthWord));
   const refreshing = useSidestage((state) => selectAction('stream.refresh')(state).pending);
-  const now = useNow(1000, Boolean(status?.live) && connection === 'connected');
+  const now = useNow(1000, Boolean(status?.live) && connected);
   const live = status?.live ?? false;
   return (
     <>
@@ -26,7 +28,11 @@ export function StatusStrip() {
         <span className="status-strip-live" data-testid="live-state">
           {status ? formatLiveState(status, now, connection) : 'Checking whether you are live…'}
         </span>
-        {live ? <span className="status-strip-item">{formatViewers(status?.viewerCount ?? null)}</span> : null}
+        {viewers !== null ? (
+          <span className="status-strip-item" data-testid="live-viewers">
+            {viewers}
+          </span>
+        ) : null}
         {obs ? (
           <span className="status-strip-item" data-testid="status-strip-obs" data-tone={obs.tone} title={obs.detail}>
             OBS {obs.word}

@@ -128,7 +128,11 @@ export function QueueHeadList({ items, more, filtered, syncing = false, now, onF
                   </div>
                   <div className="queue-head-line small">
                     <span className="muted">{r.userName} · {formatAge(r.redeemedAt, now)}</span>
-                    {r.userInput ? <span className="queue-head-input"> · {r.userInput}</span> : null}
+                    {r.userInput ? (
+                      <span className="queue-head-input" title={r.userInput}>
+                        {r.userInput}
+                      </span>
+                    ) : null}
                   </div>
                 </div>
                 <div className="queue-head-buttons">

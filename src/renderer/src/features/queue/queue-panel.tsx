@@ -343,10 +343,10 @@ const QueueRow = memo(function QueueRow({ redemption: r, index, total, top, focu
         }}
       />
       <div className="queue-row-main">
-        <div className="queue-row-line">
-          <strong>{r.rewardTitle}</strong> <span className="muted small">{points.format(r.rewardCost)} pts · {age}</span>
+        <div className="queue-row-line queue-row-reward">
+          <strong title={r.rewardTitle}>{r.rewardTitle}</strong> <span className="muted small">{points.format(r.rewardCost)} pts · {age}</span>
         </div>
-        <div className="queue-row-line small">
+        <div className="queue-row-line small" title={r.userInput ? `${r.userName}: ${r.userInput}` : r.userName}>
           {r.userName}
           {r.userInput ? <span className="queue-row-input"> · {r.userInput}</span> : null}
         </div>
