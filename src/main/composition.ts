@@ -15,7 +15,7 @@ import { features } from './composition/index';
 import { onlyBuilt, type FeatureModule, type FeatureName } from './composition/feature-module';
 import type { Features } from './composition/features';
 import { choosePlatformAndEmulator, emulatorOrigin } from './composition/platform';
-import type { SidestageOptions, Surroundings } from './composition/surroundings';
+import type { FileSurroundings, SidestageOptions, Surroundings } from './composition/surroundings';
 import { IpcRouter } from './ipc/ipc-router';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import type { DemoServices, LiveControls, ModerationServices, RedemptionServices } from './services/service-groups';
@@ -64,15 +64,23 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   let surroundings: Surroundings;
   const built = {} as Features;
   try {
-    const { config, emulator, tokenStore } = await choosePlatformAndEmulator(options, opened);
-    surroundings = { options, logger, settings: options.settings, dataDir: options.dataDir, notices, config, tokenStore, emulator };
+    const inFolder: FileSurroundings = { options, logger, settings: options.settings, dataDir: options.dataDir, notices };
     // Every file first, so that every feature is then built at once: its IPC serves it from the start.
+    // Read while the demo emulator starts: its routes are work for the processor, the files (and the
+    // first writes of a new data folder) are waits for the disk, and a cold start has both.
     const files = new Map<AnyFeature, unknown>();
-    for (const feature of features) {
-      const opening = await feature.open?.(surroundings);
-      files.set(feature, opening);
-      if (feature.close) opened.push(() => feature.close?.(opening));
-    }
+    const openFiles = async () => {
+      for (const feature of features) {
+        const opening = await feature.open?.(inFolder);
+        files.set(feature, opening);
+        if (feature.close) opened.push(() => feature.close?.(opening));
+      }
+    };
+    const [platform, read] = await Promise.allSettled([choosePlatformAndEmulator(options, opened), openFiles()]);
+    if (platform.status === 'rejected') throw platform.reason;
+    if (read.status === 'rejected') throw read.reason;
+    const { config, emulator, tokenStore } = platform.value;
+    surroundings = { ...inFolder, config, tokenStore, emulator };
     const earlier = onlyBuilt(built);
     for (const feature of features) (built as Record<FeatureName, unknown>)[feature.name] = feature.build(surroundings, files.get(feature), earlier);
   } catch (error) {

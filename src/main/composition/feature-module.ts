@@ -10,14 +10,14 @@
 import type { Disposer } from '../../shared/primitives/emitter';
 import type { IpcRouter } from '../ipc/ipc-router';
 import type { Features } from './features';
-import type { Surroundings } from './surroundings';
+import type { FileSurroundings, Surroundings } from './surroundings';
 
 export type FeatureName = keyof Features;
 
 export interface FeatureModule<K extends FeatureName, Files = undefined> {
   readonly name: K;
   /** Reads the files it keeps in the data directory (damaged ones are set aside and told to the notices). */
-  open?(surroundings: Surroundings): Promise<Files>;
+  open?(surroundings: FileSurroundings): Promise<Files>;
   /** Lets go of what `open` opened, when a later step of the start fails (once built, `dispose` does). */
   close?(files: Files): unknown;
   /** Synchronous: every service exists once it returns, so its IPC serves it from the start. */

@@ -53,12 +53,16 @@ export interface SidestageOptions {
   overlayPagesDir?: string | null;
 }
 
-export interface Surroundings {
+/** What a feature's files are opened with (before the platform is chosen: both happen at once). */
+export interface FileSurroundings {
   options: SidestageOptions;
   logger: Logger;
   settings: SettingsStore;
   dataDir: string;
   notices: DataRecoveryNotices;
+}
+
+export interface Surroundings extends FileSurroundings {
   config: PlatformConfig;
   /** The demo's token store in demo mode, else the caller's. */
   tokenStore: TokenStore;
