@@ -25,6 +25,8 @@ const rawIpc = [
 const channelEventsOnly =
   "A service reads the channel's events from the one channel-event stream (services/events/channel-events.ts: channelEvents.on([...kinds], ...)), never from the events service's notifications or EventSub's wire shapes.";
 
+const emulatorOnlyInDemo = { group: ['**/emulator/**'], message: 'Main reaches the emulator only through services/demo/ (its one simulation client) and composition.' };
+
 // Tests, test support, e2e and benches may reach across layers; production code may not.
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'bench/**'];
 
@@ -85,13 +87,25 @@ export default tseslint.config(
     },
   },
   {
+    // Only services/demo/ and composition reach the emulator (the demo's one simulation client); tests may.
+    files: ['src/main/**'],
+    ignores: ['src/main/index.ts', 'src/main/adapters/**', 'src/main/services/**', '!src/main/services/events/**', 'src/main/composition.ts', 'src/main/composition/**', ...testFiles],
+    rules: { 'no-restricted-imports': ['error', { ...mainImports, patterns: [...mainImports.patterns, emulatorOnlyInDemo] }] },
+  },
+  {
     // One channel-event stream: only services/events/ reads EventSub notifications or their wire schemas.
     files: ['src/main/services/**'],
     ignores: ['src/main/services/events/**'],
     rules: {
-      'no-restricted-imports': ['error', { ...mainImports, patterns: [...mainImports.patterns, { group: ['**/events/eventsub-messages', '**/events/eventsub-messages.ts'], message: channelEventsOnly }] }],
+      'no-restricted-imports': ['error', { ...mainImports, patterns: [...mainImports.patterns, { group: ['**/events/eventsub-messages', '**/events/eventsub-messages.ts'], message: channelEventsOnly }, emulatorOnlyInDemo] }],
       'no-restricted-syntax': ['error', ...rawIpc, { selector: "CallExpression[callee.property.name=/^(onNotification|want)$/]", message: channelEventsOnly }],
     },
+  },
+  {
+    // services/demo/ is the one way to the emulator; a service's tests may reach it too.
+    files: ['src/main/services/demo/**', 'src/main/services/**/*.test.ts', 'src/main/services/**/test-support/**'],
+    ignores: ['src/main/services/events/**'],
+    rules: { 'no-restricted-imports': ['error', { ...mainImports, patterns: [...mainImports.patterns, { group: ['**/events/eventsub-messages', '**/events/eventsub-messages.ts'], message: channelEventsOnly }] }] },
   },
   {
     files: ['src/main/adapters/electron-ipc.ts'],

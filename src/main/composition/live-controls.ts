@@ -28,6 +28,12 @@ import { RaidService } from '../services/raids/raid-service';
 import type { ChannelEvents } from '../services/events/channel-events';
 import type { ShieldModeService } from '../services/moderation/shield-mode-service';
 import { AppError } from '../services/app-error';
+import type { LiveControls } from '../services/service-groups';
+import { Disposers } from '../../shared/primitives/emitter';
+import { registerLiveControlsIpc } from '../ipc/live-controls-ipc';
+import { feature } from './feature-module';
+
+export type { LiveControls };
 
 export interface LiveControlsDeps {
   api: ApiClient;
@@ -66,21 +72,6 @@ export interface LiveControlsDeps {
   clipAvailableWithinMs?: number;
 }
 
-export interface LiveControls {
-  stream: StreamStatusService;
-  markers: MarkerService;
-  /** Every quick action's global hotkey. */
-  hotkeys: QuickActionHotkeys;
-  chatSettings: ChatSettingsService;
-  ads: AdsService;
-  channel: ChannelInfoService;
-  tray: TrayModel;
-  clips: ClipService;
-  engagement: EngagementService;
-  raids: RaidService;
-  /** For the window's close handler in src/main/index.ts: hide to the tray instead of quitting. */
-  closesToTray(): boolean;
-}
 
 const noShieldMode: Pick<ShieldModeService, 'toggle'> = {
   toggle: () => Promise.reject(new AppError('unavailable', 'Shield Mode is not available here.')),
@@ -158,3 +149,39 @@ export async function disposeLiveControls(live: LiveControls): Promise<void> {
   live.chatSettings.dispose();
   live.stream.dispose();
 }
+
+/** The feature module (composition/index.ts). */
+export const liveControlsFeature = feature({
+  name: 'live',
+  build: (s, _files, earlier) =>
+    buildLiveControls({
+      api: earlier.platform.api,
+      broadcaster: earlier.platform.broadcaster,
+      settings: s.settings,
+      dataDir: s.dataDir,
+      notices: s.notices,
+      logger: s.logger,
+      notifier: earlier.platform.notifier,
+      events: earlier.platform.events,
+      channelEvents: earlier.platform.channelEvents,
+      shortcuts: s.options.shortcuts,
+      shieldMode: earlier.moderation.shieldMode,
+      openWindow: s.options.showWindow,
+      // The dock cannot open a browser: a clip's link is in its Live view instead of a toast button.
+      openUrl: s.options.transport === 'electron' ? s.options.openUrl : undefined,
+      // The checklist is listed after (it reads live controls); the tray is clicked only once started.
+      openGoLiveChecklist: () => {
+        s.options.showWindow?.();
+        earlier.goLive.show();
+      },
+      quit: s.options.quit,
+    }),
+  serve(router, live, { redemptions }, s) {
+    const wiring = new Disposers();
+    wiring.add(registerLiveControlsIpc(router, live, s.settings, s.options.trayUnavailable));
+    wiring.add(redemptions.redemptions.onPendingCountChange((count) => live.tray.setPendingRedemptions(count)));
+    return wiring.dispose;
+  },
+  start: startLiveControls,
+  dispose: disposeLiveControls,
+});

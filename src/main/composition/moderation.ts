@@ -16,6 +16,11 @@ import { HeldMessagesService } from '../services/moderation/held-messages-servic
 import type { RaidFloodOptions } from '../services/moderation/raid-flood-watch';
 import { ShieldModeService } from '../services/moderation/shield-mode-service';
 import { UnbanRequestsService } from '../services/moderation/unban-requests-service';
+import type { ModerationServices } from '../services/service-groups';
+import { registerModerationIpc } from '../ipc/moderation-ipc';
+import { feature } from './feature-module';
+
+export type { ModerationServices };
 
 export interface ModerationDeps {
   api: Pick<ApiClient, 'request' | 'paginate'>;
@@ -31,13 +36,6 @@ export interface ModerationDeps {
   raidFlood?: RaidFloodOptions;
 }
 
-export interface ModerationServices {
-  shieldMode: ShieldModeService;
-  heldMessages: HeldMessagesService;
-  unbanRequests: UnbanRequestsService;
-  chatUsers: ChatUsersService;
-  chatRules: ChatRulesService;
-}
 
 export function buildModeration(deps: ModerationDeps): ModerationServices {
   const { api, broadcaster, channelEvents, logger } = deps;
@@ -66,3 +64,12 @@ export function disposeModeration(services: ModerationServices): void {
   services.heldMessages.dispose();
   services.shieldMode.dispose();
 }
+
+/** The feature module (composition/index.ts); listed before the live controls, whose Shield Mode hotkey presses through it. */
+export const moderationFeature = feature({
+  name: 'moderation',
+  build: (s, _files, { platform }) => buildModeration({ api: platform.api, broadcaster: platform.broadcaster, channelEvents: platform.channelEvents, gaps: platform.events, logger: s.logger }),
+  serve: (router, moderation) => registerModerationIpc(router, moderation),
+  start: startModeration,
+  dispose: disposeModeration,
+});

@@ -21,6 +21,12 @@ import { RewardsService } from '../services/rewards/rewards-service';
 import type { SettingsStore } from '../services/settings/settings-store';
 import { RedemptionOutbox } from '../services/redemptions/redemption-outbox';
 import { RedemptionsService, type RedemptionEventsSource } from '../services/redemptions/redemptions-service';
+import type { RedemptionServices } from '../services/service-groups';
+import { Disposers } from '../../shared/primitives/emitter';
+import { registerRedemptionServicesIpc } from '../ipc/redemption-services-ipc';
+import { feature } from './feature-module';
+
+export type { RedemptionServices };
 
 /** The files the redemption services keep in the data directory, read before they are built. */
 export interface RedemptionFiles {
@@ -60,12 +66,6 @@ export interface RedemptionServicesDeps {
   cancelUndoMs?: number;
 }
 
-export interface RedemptionServices {
-  redemptions: RedemptionsService;
-  notifications: NotificationsService;
-  charity: CharityService;
-  rewards: RewardsService;
-}
 
 export function buildRedemptionServices(deps: RedemptionServicesDeps, files: RedemptionFiles): RedemptionServices {
   const { api, broadcaster, events, channelEvents, logger } = deps;
@@ -108,3 +108,20 @@ export async function disposeRedemptionServices(services: RedemptionServices): P
   await services.redemptions.dispose();
   await services.notifications.dispose();
 }
+
+/** The feature module (composition/index.ts): its two files first, then the four services. */
+export const redemptionsFeature = feature({
+  name: 'redemptions',
+  open: (s) => openRedemptionFiles(s.dataDir, { notices: s.notices, logger: s.logger }),
+  build: (s, files: RedemptionFiles, { platform }) =>
+    buildRedemptionServices({ api: platform.api, broadcaster: platform.broadcaster, settings: s.settings, logger: s.logger, events: platform.events, channelEvents: platform.channelEvents, notifier: platform.notifier }, files),
+  serve(router, redemptions, { platform }, s) {
+    const wiring = new Disposers();
+    wiring.add(registerRedemptionServicesIpc(router, redemptions, platform.rendererNotifier));
+    // A notification was clicked: the window comes forward (the renderer shows the item itself).
+    wiring.add(redemptions.notifications.onOpen(() => s.options.showWindow?.()));
+    return wiring.dispose;
+  },
+  start: startRedemptionServices,
+  dispose: disposeRedemptionServices,
+});

@@ -1,22 +1,10 @@
-import { channelNames } from '../../shared/ipc/contract';
 import type { Disposer } from '../../shared/primitives/emitter';
-import { AppError } from '../services/app-error';
-import type { AutomationsFeature } from '../services/automations/automations-feature';
+import type { AutomationsService } from '../services/automations/automations-service';
 import type { IpcRouter } from './ipc-router';
 
-/** `automations:*`: list, edit, run and test automations, the global pause, the run log. Forwards `automations:changed`. */
-export function registerAutomationsIpc(router: IpcRouter, automations: AutomationsFeature): Disposer {
-  router.handle('automations:getState', () => automations.getState());
-  const { service } = automations;
-  if (!service) {
-    // Off (their files could not be opened, decided before the build): the state says why, and
-    // every other call is refused with that reason.
-    const refuse = (): never => {
-      throw new AppError('unavailable', automations.getState().problem ?? 'Automations are off.');
-    };
-    for (const channel of channelNames) if (channel.startsWith('automations:') && channel !== 'automations:getState') router.handle(channel, refuse);
-    return () => {};
-  }
+/** `automations:*`: list, edit, run and test automations, the global pause, the run log. Forwards `automations:changed`. When off: composition/automations.ts. */
+export function registerAutomationsIpc(router: IpcRouter, service: AutomationsService): Disposer {
+  router.handle('automations:getState', () => service.getState());
   router.handle('automations:save', ({ automation }) => service.save(automation));
   router.handle('automations:createFromTemplate', ({ templateId }) => service.createFromTemplate(templateId));
   router.handle('automations:duplicate', ({ id }) => service.duplicate(id));
@@ -29,5 +17,5 @@ export function registerAutomationsIpc(router: IpcRouter, automations: Automatio
   router.handle('automations:export', ({ ids }) => service.exportJson(ids));
   router.handle('automations:clearLog', () => service.clearLog());
   router.handle('automations:obsChoices', () => service.obsChoices());
-  return automations.onChange((state) => router.emit('automations:changed', state));
+  return service.onChange((state) => router.emit('automations:changed', state));
 }

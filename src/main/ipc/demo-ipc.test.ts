@@ -3,6 +3,7 @@ import { silentLogger } from '../services/logger';
 import { createSimulationClient } from '../../emulator/simulation-client';
 import { ViewerSimulation } from '../services/demo/viewer-simulation';
 import { noSimulationCounts } from '../../shared/ipc/contract';
+import { demoFeature } from '../composition/demo';
 import { registerDemoIpc } from './demo-ipc';
 import { IpcRouter } from './ipc-router';
 
@@ -11,7 +12,8 @@ const trusted = { trusted: true, description: 'test' };
 describe('demo IPC', () => {
   it('outside demo mode: the switch is unavailable and setSimulation is refused in words', async () => {
     const router = new IpcRouter(silentLogger);
-    registerDemoIpc(router, null);
+    // Off as every feature is (composition/demo.ts serves it).
+    demoFeature.serve(router, null, {} as never, {} as never);
     expect(await router.dispatch('demo:getSimulation', undefined, trusted)).toEqual({
       ok: true,
       value: { available: false, running: false, startedAt: null, counts: noSimulationCounts },
@@ -29,7 +31,7 @@ describe('demo IPC', () => {
 
   it("in demo mode: the hate raid's answer in words", async () => {
     const router = new IpcRouter(silentLogger);
-    registerDemoIpc(router, null, { start: async () => ({ message: 'raider raided with 40 new accounts' }) });
+    registerDemoIpc(router, { onChange: () => () => {} } as never, { start: async () => ({ message: 'raider raided with 40 new accounts' }) });
     expect(await router.dispatch('demo:simulateHateRaid', undefined, trusted)).toEqual({ ok: true, value: { message: 'raider raided with 40 new accounts' } });
   });
 
@@ -46,7 +48,7 @@ describe('demo IPC', () => {
     const router = new IpcRouter(silentLogger);
     const events: unknown[] = [];
     router.onEvent((event, payload) => events.push([event, payload]));
-    const off = registerDemoIpc(router, simulation);
+    const off = registerDemoIpc(router, simulation, { start: async () => ({ message: '' }) });
 
     const on = await router.dispatch('demo:setSimulation', { running: true }, trusted);
     expect(on).toMatchObject({ ok: true, value: { available: true, running: true, startedAt: expect.any(String) } });

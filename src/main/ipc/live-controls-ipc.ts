@@ -1,5 +1,5 @@
 import { Disposers, type Disposer } from '../../shared/primitives/emitter';
-import type { LiveControls } from '../composition/live-controls';
+import type { LiveControls } from '../services/service-groups';
 import type { SettingsStore } from '../services/settings/settings-store';
 import type { IpcRouter } from './ipc-router';
 import { registerAdsIpc } from './ads-ipc';

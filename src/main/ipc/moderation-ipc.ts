@@ -1,5 +1,5 @@
 import { Disposers, type Disposer } from '../../shared/primitives/emitter';
-import type { ModerationServices } from '../composition/moderation';
+import type { ModerationServices } from '../services/service-groups';
 import { registerChatRulesIpc } from './chat-rules-ipc';
 import { registerChatUsersIpc } from './chat-users-ipc';
 import { registerHeldMessagesIpc } from './held-messages-ipc';

@@ -1,5 +1,5 @@
 import { Disposers, type Disposer } from '../../shared/primitives/emitter';
-import type { RedemptionServices } from '../composition/redemptions';
+import type { RedemptionServices } from '../services/service-groups';
 import type { RendererNotifier } from '../services/notifications/renderer-notifier';
 import type { IpcRouter } from './ipc-router';
 import { registerCharityIpc } from './charity-ipc';

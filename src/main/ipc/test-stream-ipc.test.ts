@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../services/logger';
 import { TestStreamService, type EncoderProcess } from '../services/test-stream/test-stream-service';
 import { IpcRouter } from './ipc-router';
+import { testStreamFeature } from '../composition/test-stream';
 import { registerTestStreamIpc, unavailableTestStream } from './test-stream-ipc';
 
 const trusted = { trusted: true, description: 'test' };
@@ -11,7 +12,8 @@ const trusted = { trusted: true, description: 'test' };
 describe('testStream IPC', () => {
   it('outside demo mode: unavailable, and a start is refused in words', async () => {
     const router = new IpcRouter(silentLogger);
-    registerTestStreamIpc(router, null);
+    // Off as every feature is (composition/test-stream.ts serves it).
+    testStreamFeature.serve(router, null, {} as never, {} as never);
     expect(await router.dispatch('testStream:getState', undefined, trusted)).toEqual({ ok: true, value: unavailableTestStream });
     expect(await router.dispatch('testStream:start', undefined, trusted)).toEqual({
       ok: false,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { channelNames, type AutomationInput, type AutomationsState } from '../../../shared/ipc/contract';
 import { IpcRouter } from '../../ipc/ipc-router';
 import { registerAutomationsIpc } from '../../ipc/automations-ipc';
+import { automationsFeature } from '../../composition/automations';
 import { queueHarnessPerTest } from '../../test-support/redemption-fakes';
 import { waitUntil } from '../../test-support/wait-until';
 import { silentLogger } from '../logger';
@@ -64,7 +65,7 @@ describe('the automations feature', () => {
     const feature = createAutomationsFeature(deps([]), await openAutomationFiles(await dataDir(), { logger: silentLogger }));
     features.push(feature);
     const router = new IpcRouter(silentLogger);
-    registerAutomationsIpc(router, feature);
+    registerAutomationsIpc(router, feature.service!);
     expect(await call(router, 'automations:getState')).toMatchObject({ ok: true, value: { loaded: true, problem: null, automations: [] } });
     const saved = await call(router, 'automations:save', { automation: echo('Echo', false) });
     expect(saved).toMatchObject({ ok: true });
@@ -107,7 +108,8 @@ describe('the automations feature', () => {
     features.push(feature);
     expect(feature.service).toBeNull();
     const router = new IpcRouter(silentLogger);
-    registerAutomationsIpc(router, feature);
+    // Off as every feature is (composition/automations.ts serves it).
+    automationsFeature.serve(router, feature, {} as never, {} as never);
     expect(router.missingHandlers().filter((c) => c.startsWith('automations:'))).toEqual([]);
     const state = await call(router, 'automations:getState');
     expect(state).toMatchObject({ ok: true, value: { loaded: true, problem: files.problem } satisfies Partial<AutomationsState> });

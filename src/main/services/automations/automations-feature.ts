@@ -5,7 +5,7 @@
  *
  * As every feature (docs/architecture.md, "One recipe for a domain"): its files are read first
  * (`openAutomationFiles`, with the other files at the top of `createSidestage`), then it is built
- * synchronously (`build-automations.ts`), so its IPC (`src/main/ipc/automations-ipc.ts`) serves it
+ * synchronously (`src/main/composition/automations.ts`), so its IPC (`src/main/ipc/automations-ipc.ts`) serves it
  * from the start. Files that could not be opened leave automations off, with the reason, decided
  * before the build; the rest of Sidestage runs.
  */

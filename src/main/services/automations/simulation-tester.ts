@@ -3,7 +3,7 @@
  * platform through its simulation API (a viewer redeems, raids, cheers, types the command...), so
  * the whole path runs: EventSub, the channel-event stream, the automation, its actions.
  */
-import type { SimulationClient } from '../../../emulator/simulation-client';
+import type { SimulationClient } from '../demo/emulator-http';
 import type { Automation } from '../../../shared/ipc/contract';
 
 /** The part of the emulator's one simulation client a test uses. */

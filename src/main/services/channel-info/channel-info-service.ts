@@ -5,7 +5,7 @@
  * changed too often is explained rather than passed on bare.
  */
 import type { Category, ChannelInfo } from '../../../shared/ipc/contract';
-import type { CurrentBroadcaster } from '../common/current-broadcaster';
+import { requireSignedInBroadcaster, type CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
@@ -136,9 +136,7 @@ export class ChannelInfoService extends Disposable {
   }
 
   private broadcasterId(): string {
-    const { id, canCallApi } = this.options.broadcaster;
-    if (!id || !canCallApi) throw new AppError('not_signed_in', 'Sign in to see and change your channel.');
-    return id;
+    return requireSignedInBroadcaster(this.options.broadcaster.id, this.options.broadcaster, 'Channel info not read or changed');
   }
 }
 

@@ -148,6 +148,6 @@ describe('CharityService', () => {
     await service.idle();
     auth.set(FakeAuth.with('signedOut'));
     expect(service.getOverview()).toMatchObject({ state: 'signedOut', campaign: null, donations: [] });
-    await expect(service.loadMore()).rejects.toThrow(/Sign in/);
+    await expect(service.loadMore()).rejects.toThrow(/sign in first/);
   });
 });

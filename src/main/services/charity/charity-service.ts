@@ -6,7 +6,7 @@ import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
-import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { EventsGap } from '../events/events-service';
 import type { Logger } from '../logger';
@@ -159,8 +159,7 @@ export class CharityService extends Disposable {
   }
 
   private requireSignedIn(): string {
-    if (this.broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to see your charity campaign.');
-    return this.broadcasterId;
+    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Charity campaign not read');
   }
 
   /** A refresh nobody awaits (events, sign-in). */

@@ -7,7 +7,7 @@
  */
 import { chatSettingDefaults, chatSettingsPatch, checkChatSettings, revertChanges, type ChatSettingsValues } from '../../../shared/domain/chat-settings';
 import type { ChatSettingsState } from '../../../shared/ipc/contract';
-import type { CurrentBroadcaster } from '../common/current-broadcaster';
+import { requireSignedInBroadcaster, type CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
@@ -331,8 +331,7 @@ export class ChatSettingsService extends Disposable {
   }
 
   private requireBroadcaster(): string {
-    if (!this.broadcasterId || !this.options.broadcaster.canCallApi) throw new AppError('not_signed_in', 'Sign in to see and change chat settings.');
-    return this.broadcasterId;
+    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Chat settings not read or changed');
   }
 
   private clearTimer(): void {

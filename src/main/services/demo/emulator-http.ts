@@ -5,6 +5,10 @@
  */
 import { createSimulationClient, SimulationApiError, type SimulationClient } from '../../../emulator/simulation-client';
 
+// The one way from main's services to the emulator (the eslint rule in eslint.config.js): its
+// simulation client's type and its refusal, for the ports that make a demo event happen.
+export { SimulationApiError, type SimulationClient };
+
 /**
  * The part of the emulator's simulation-API client the simulation uses; tests pass a client with a
  * fake `fetch`. An error answer arrives as a `SimulationApiError`, a network failure as any other error.

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { formatPosition, renderMarkerDescription } from '../../../shared/domain/marker-position';
 import type { ApiMarker, BroadcastMarkerLog, MarkerEntry, MarkerSource, MarkersOverview, StreamStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
-import type { BroadcasterChange, CurrentBroadcaster } from '../common/current-broadcaster';
+import { requireSignedInBroadcaster, type BroadcasterChange, type CurrentBroadcaster } from '../common/current-broadcaster';
 import { ApiError } from '../api/api-error';
 import { certainlyNotSent } from '../api/network-error';
 import { AppError } from '../app-error';
@@ -280,8 +280,7 @@ export class MarkerService extends Disposable {
 
   /** The platform's markers for the broadcaster's current or last video. */
   async refreshApiMarkers(): Promise<MarkersOverview> {
-    const broadcasterId = this.broadcasterId();
-    if (!broadcasterId) throw new AppError('not_signed_in', 'Sign in to read your stream markers.');
+    const broadcasterId = requireSignedInBroadcaster(this.broadcasterId(), this.options.broadcaster, 'Stream markers not read');
     const seq = ++this.apiSeq;
     try {
       const markers: ApiMarker[] = [];

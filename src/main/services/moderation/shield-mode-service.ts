@@ -7,12 +7,12 @@
  */
 import type { ChannelUser, ShieldModeState } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, type Disposer } from '../../../shared/primitives/emitter';
 import type { ApiClient } from '../api/api-client';
 import { refusalInWords } from '../api/refusal-words';
 import { AppError } from '../app-error';
-import { background } from '../common/background';
-import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { ChannelState } from '../common/channel-state';
+import type { BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { Logger } from '../logger';
 import { RaidFloodWatch, type RaidFloodOptions } from './raid-flood-watch';
@@ -41,28 +41,39 @@ interface HelixShieldMode {
 const unknownState: ShieldModeState = { known: false, active: false, lastActivatedAt: null, by: null, error: null, suggestion: null };
 
 export class ShieldModeService extends Disposable {
-  private state: ShieldModeState = unknownState;
-  private readonly changes = new Emitter<ShieldModeState>();
+  private readonly channel: ChannelState<ShieldModeState>;
   private readonly clock: Clock;
   private readonly flood: RaidFloodWatch;
-  private broadcasterId: string | null = null;
-  /** Counts what changes the state from the platform (events, answers): a read older than one of them is dropped. */
-  private generation = 0;
   private started = false;
 
   constructor(private readonly options: ShieldModeServiceOptions) {
     super();
     this.clock = options.clock ?? systemClock;
     this.flood = new RaidFloodWatch(options.flood);
+    this.channel = new ChannelState<ShieldModeState>({
+      broadcaster: options.broadcaster,
+      empty: unknownState,
+      isRead: (state) => state.known,
+      read: () => this.refresh(),
+      reading: 'reading Shield Mode',
+      logger: options.logger,
+      // Another channel's raid says nothing about this one's.
+      onBroadcaster: () => this.flood.reset(),
+    });
+    this.register(() => this.channel.dispose());
+  }
+
+  private get state(): ShieldModeState {
+    return this.channel.get();
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { channelEvents, broadcaster } = this.options;
+    const { channelEvents } = this.options;
     this.register(
       channelEvents.on(['shieldModeBegin', 'shieldModeEnd'], (event) => {
-        this.generation++;
+        this.channel.changed();
         if (event.kind === 'shieldModeBegin') this.set({ known: true, active: true, lastActivatedAt: event.startedAt, by: event.moderator, error: null, suggestion: null });
         else this.set({ ...this.state, known: true, active: false, error: null });
       }),
@@ -77,22 +88,7 @@ export class ShieldModeService extends Disposable {
         }
       }),
     );
-    this.register(
-      followCurrentBroadcaster(broadcaster, (change) => {
-        if (change.id !== this.broadcasterId) {
-          this.broadcasterId = change.id;
-          this.generation++;
-          this.flood.reset();
-          this.set(unknownState);
-        }
-        if (change.id && change.canCallApi && (change.signedInNow || !this.state.known)) background(this.refresh(), this.options.logger, 'reading Shield Mode');
-      }),
-    );
-  }
-
-  override dispose(): void {
-    super.dispose();
-    this.changes.dispose();
+    this.channel.start();
   }
 
   getState(): ShieldModeState {
@@ -100,18 +96,18 @@ export class ShieldModeService extends Disposable {
   }
 
   onChange(listener: (state: ShieldModeState) => void): Disposer {
-    return this.changes.on(listener);
+    return this.channel.onChange(listener);
   }
 
   /** Reads the platform's status; a failure is kept in the state, in words. */
   async refresh(): Promise<ShieldModeState> {
-    const id = this.requireApi('Shield Mode not read');
-    const generation = this.generation;
+    const read = this.channel.begin('Shield Mode not read');
+    const id = read.broadcasterId;
     try {
       const answer = await this.options.api.request<{ data: HelixShieldMode[] }>({ method: 'GET', path: '/helix/moderation/shield_mode', query: { broadcaster_id: id, moderator_id: id } });
-      if (generation === this.generation && id === this.broadcasterId) this.apply(answer.data?.data?.[0]);
+      if (read.current()) this.apply(answer.data?.data?.[0]);
     } catch (error) {
-      if (generation === this.generation && id === this.broadcasterId) this.set({ ...this.state, error: refusalInWords('Shield Mode not read', error).message });
+      if (read.current()) this.set({ ...this.state, error: refusalInWords('Shield Mode not read', error).message });
     }
     return this.state;
   }
@@ -119,7 +115,7 @@ export class ShieldModeService extends Disposable {
   /** Turns Shield Mode on or off; answers once the platform has, or throws in words. */
   async setActive(active: boolean): Promise<ShieldModeState> {
     const what = active ? 'Shield Mode not turned on' : 'Shield Mode not turned off';
-    const id = this.requireApi(what);
+    const id = this.channel.require(what);
     try {
       // A PUT: the same request twice leaves the same state, so the client retries it where safe.
       const answer = await this.options.api.request<{ data: HelixShieldMode[] }>({
@@ -128,8 +124,8 @@ export class ShieldModeService extends Disposable {
         query: { broadcaster_id: id, moderator_id: id },
         body: { is_active: active },
       });
-      if (id === this.broadcasterId) {
-        this.generation++;
+      if (this.channel.isCurrent(id)) {
+        this.channel.changed();
         this.apply(answer.data?.data?.[0] ?? { is_active: active, moderator_id: id, moderator_login: '', moderator_name: '', last_activated_at: '' });
       }
       return this.state;
@@ -167,12 +163,7 @@ export class ShieldModeService extends Disposable {
     });
   }
 
-  private requireApi(what: string): string {
-    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
-  }
-
   private set(state: ShieldModeState): void {
-    this.state = state;
-    this.changes.fire(state);
+    this.channel.set(state);
   }
 }

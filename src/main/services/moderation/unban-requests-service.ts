@@ -6,12 +6,12 @@
  * listed under the pending ones, newest first, so the broadcaster sees what was decided.
  */
 import type { ChannelEventOf, ChannelUser, UnbanRequest, UnbanRequestsState } from '../../../shared/ipc/contract';
-import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, type Disposer } from '../../../shared/primitives/emitter';
 import type { ApiClient } from '../api/api-client';
 import { refusalInWords } from '../api/refusal-words';
 import { AppError } from '../app-error';
-import { background } from '../common/background';
-import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { ChannelState } from '../common/channel-state';
+import type { BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { EventsService } from '../events/events-service';
 import type { Logger } from '../logger';
@@ -48,38 +48,36 @@ const notLoaded: UnbanRequestsState = { loaded: false, requests: [], error: null
 const maxPending = 500;
 
 export class UnbanRequestsService extends Disposable {
-  private state: UnbanRequestsState = notLoaded;
-  private readonly changes = new Emitter<UnbanRequestsState>();
-  private broadcasterId: string | null = null;
-  /** Counts live changes: a read that started before one of them is read again. */
-  private generation = 0;
+  private readonly channel: ChannelState<UnbanRequestsState>;
   private started = false;
 
   constructor(private readonly options: UnbanRequestsServiceOptions) {
     super();
+    this.channel = new ChannelState<UnbanRequestsState>({
+      broadcaster: options.broadcaster,
+      empty: notLoaded,
+      isRead: (state) => state.loaded,
+      read: () => this.refresh(),
+      reading: 'reading unban requests',
+      logger: options.logger,
+      gaps: options.gaps,
+    });
+    this.register(() => this.channel.dispose());
+  }
+
+  private get state(): UnbanRequestsState {
+    return this.channel.get();
+  }
+
+  private get broadcasterId(): string | null {
+    return this.channel.broadcasterId;
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { channelEvents, broadcaster, gaps, logger } = this.options;
-    this.register(channelEvents.on(['unbanRequest', 'unbanRequestResolve'], (event) => this.onEvent(event)));
-    if (gaps) this.register(gaps.onGap(() => this.readSoon()));
-    this.register(
-      followCurrentBroadcaster(broadcaster, (change) => {
-        if (change.id !== this.broadcasterId) {
-          this.broadcasterId = change.id;
-          this.generation++;
-          this.set(notLoaded);
-        }
-        if (change.id && change.canCallApi && (change.signedInNow || !this.state.loaded)) background(this.refresh(), logger, 'reading unban requests');
-      }),
-    );
-  }
-
-  override dispose(): void {
-    super.dispose();
-    this.changes.dispose();
+    this.register(this.options.channelEvents.on(['unbanRequest', 'unbanRequestResolve'], (event) => this.onEvent(event)));
+    this.channel.start();
   }
 
   getState(): UnbanRequestsState {
@@ -87,14 +85,14 @@ export class UnbanRequestsService extends Disposable {
   }
 
   onChange(listener: (state: UnbanRequestsState) => void): Disposer {
-    return this.changes.on(listener);
+    return this.channel.onChange(listener);
   }
 
   /** Reads the pending requests; a failure is kept in the state, in words. */
   async refresh(): Promise<UnbanRequestsState> {
-    const id = this.requireApi('Unban requests not read');
     for (let attempt = 0; attempt < 3; attempt++) {
-      const generation = this.generation;
+      const read = this.channel.begin('Unban requests not read');
+      const id = read.broadcasterId;
       let pending: UnbanRequest[];
       try {
         pending = [];
@@ -106,9 +104,9 @@ export class UnbanRequestsService extends Disposable {
         if (id === this.broadcasterId) this.set({ ...this.state, error: refusalInWords('Unban requests not read', error).message });
         return this.state;
       }
-      if (id !== this.broadcasterId) return this.state;
+      if (!this.channel.isCurrent(id)) return this.state;
       // A request or a resolution arrived while reading: the list may already be older than it.
-      if (generation !== this.generation) continue;
+      if (!read.current()) continue;
       pending.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
       this.set({ loaded: true, requests: [...pending, ...this.resolved()], error: null });
       return this.state;
@@ -119,7 +117,7 @@ export class UnbanRequestsService extends Disposable {
   /** Approves (the viewer may chat again) or denies a request, with an optional note to the viewer. */
   async resolve(requestId: string, status: 'approved' | 'denied', note?: string): Promise<{ message: string }> {
     const what = status === 'approved' ? 'Unban request not approved' : 'Unban request not denied';
-    const id = this.requireApi(what);
+    const id = this.channel.require(what);
     const request = this.state.requests.find((r) => r.id === requestId);
     if (!request) throw new AppError('invalid_argument', `${what}: it is no longer in the list. Refresh and try again.`);
     if (request.status !== 'pending') throw new AppError('invalid_argument', `${what}: it was already ${request.status}.`);
@@ -151,7 +149,7 @@ export class UnbanRequestsService extends Disposable {
 
   private onEvent(event: ChannelEventOf<'unbanRequest' | 'unbanRequestResolve'>): void {
     if (!this.broadcasterId) return;
-    this.generation++;
+    this.channel.changed();
     if (event.kind === 'unbanRequest') {
       if (this.state.requests.some((r) => r.id === event.requestId)) return;
       const request: UnbanRequest = { id: event.requestId, user: event.user, text: event.text, createdAt: event.createdAt, status: 'pending', resolvedBy: null, resolutionText: null, pending: false };
@@ -188,17 +186,8 @@ export class UnbanRequestsService extends Disposable {
     this.set({ ...this.state, requests: this.state.requests.map((r) => (r.id === request.id ? request : r)) });
   }
 
-  private readSoon(): void {
-    if (this.broadcasterId && this.options.broadcaster.canCallApi) background(this.refresh(), this.options.logger, 'reading unban requests after a gap');
-  }
-
-  private requireApi(what: string): string {
-    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
-  }
-
   private set(state: UnbanRequestsState): void {
-    this.state = state;
-    this.changes.fire(state);
+    this.channel.set(state);
   }
 }
 

@@ -5,7 +5,7 @@
  * cannot make a viewer follow, a made-up event of that type is queued, marked as a test.
  */
 import { randomUUID } from 'node:crypto';
-import { SimulationApiError, type SimulationClient } from '../../../emulator/simulation-client';
+import { SimulationApiError, type SimulationClient } from '../demo/emulator-http';
 import { alertKindNames } from '../../../shared/domain/alert-template';
 import type { AlertKind } from '../../../shared/ipc/schemas/overlays';
 import { AppError } from '../app-error';

@@ -10,7 +10,7 @@ import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
-import { OverlaysFeature } from './overlays-feature';
+import { OverlaysFeature, openOverlayFiles, type OverlaysFeatureDeps } from './overlays-feature';
 
 /** The one channel-event stream, as a test pushes events into it. */
 function fakeChannelEvents() {
@@ -42,7 +42,7 @@ describe('OverlaysFeature', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sidestage-overlays-feature-'));
     clock = createFakeClock(Date.parse('2026-01-01T12:00:00Z'));
     events = fakeChannelEvents();
-    feature = await OverlaysFeature.create({
+    const deps: OverlaysFeatureDeps = {
       dataDir,
       pagesDir: null,
       settings: new MemorySettingsStore(),
@@ -55,7 +55,8 @@ describe('OverlaysFeature', () => {
       obs: { call: (async () => ({})) as never },
       logger: silentLogger,
       clock,
-    });
+    };
+    feature = new OverlaysFeature(deps, await openOverlayFiles(deps));
     await feature.start();
     feature.queue.setPagesOpen(1);
   });

@@ -134,11 +134,6 @@ export class OverlaysFeature {
     this.tests = deps.testEmulator ? new EmulatorAlertTests(deps.testEmulator) : new LocalAlertTests((event) => this.enqueueEvent(event, { forced: true, test: true }));
   }
 
-  /** Opens the feature's files (read before anything is built, as composition does for every file) and builds it. */
-  static async create(deps: OverlaysFeatureDeps): Promise<OverlaysFeature> {
-    return new OverlaysFeature(deps, await openOverlayFiles(deps));
-  }
-
   async start(): Promise<void> {
     const { channelEvents } = this.deps;
     this.running.add(channelEvents.on(alertEventKinds, (event) => this.enqueueEvent(event)));

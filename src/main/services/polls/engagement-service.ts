@@ -17,7 +17,7 @@ import {
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import type { CurrentBroadcaster } from '../common/current-broadcaster';
+import { requireSignedInBroadcaster, type CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { SettingsStore } from '../settings/settings-store';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -135,7 +135,7 @@ export class EngagementService extends Disposable {
 
   /** The newest poll and prediction of the channel. */
   async refresh(): Promise<EngagementState> {
-    const broadcasterId = this.callable('Sign in to see polls and predictions.');
+    const broadcasterId = this.callable('Polls and predictions not read');
     const generation = this.generation;
     const [polls, predictions] = await Promise.all([
       this.call<{ data: unknown[] }>({ method: 'GET', path: '/helix/polls', query: { broadcaster_id: broadcasterId, first: 1 } }, 'read'),
@@ -155,7 +155,7 @@ export class EngagementService extends Disposable {
   async startFromTemplate(templateId: string): Promise<EngagementState> {
     const template = this.options.settings.get('engagement.templates').find((t) => t.id === templateId);
     if (!template) throw new AppError('invalid_argument', 'That template no longer exists.');
-    const broadcasterId = this.callable(`Sign in to start a ${template.kind}.`);
+    const broadcasterId = this.callable(`${template.kind === 'poll' ? 'Poll' : 'Prediction'} not started`);
     if (template.kind === 'poll') {
       const answer = await this.call<{ data: unknown[] }>(
         {
@@ -183,7 +183,7 @@ export class EngagementService extends Disposable {
   }
 
   async endPoll(): Promise<EngagementState> {
-    const broadcasterId = this.callable('Sign in to end the poll.');
+    const broadcasterId = this.callable('Poll not ended');
     const poll = this.poll;
     if (!poll || poll.status !== 'active') throw new AppError('invalid_argument', 'No poll is running.');
     const answer = await this.call<{ data: unknown[] }>(
@@ -210,7 +210,7 @@ export class EngagementService extends Disposable {
   }
 
   private async patchPrediction(fields: Record<string, string>, allowed: RunningPrediction['status'][], none: string): Promise<EngagementState> {
-    const broadcasterId = this.callable('Sign in to manage the prediction.');
+    const broadcasterId = this.callable('Prediction not changed');
     const prediction = this.prediction;
     if (!prediction || !allowed.includes(prediction.status)) throw new AppError('invalid_argument', none);
     const answer = await this.call<{ data: unknown[] }>(
@@ -290,10 +290,8 @@ export class EngagementService extends Disposable {
     this.emit();
   }
 
-  private callable(message: string): string {
-    const { id, canCallApi } = this.options.broadcaster;
-    if (!id || !canCallApi) throw new AppError('not_signed_in', message);
-    return id;
+  private callable(what: string): string {
+    return requireSignedInBroadcaster(this.options.broadcaster.id, this.options.broadcaster, what);
   }
 
   private async call<T>(request: Parameters<ApiClient['request']>[0], what: Action): Promise<T | undefined> {

@@ -6,7 +6,7 @@ import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
-import { followCurrentBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
+import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
 import type { Logger } from '../logger';
 import { rewardsPath, type HelixReward } from '../redemptions/helix-redemptions';
 
@@ -166,8 +166,7 @@ export class RewardsService extends Disposable {
   }
 
   private requireSignedIn(): string {
-    if (this.broadcasterId === null) throw new AppError('not_signed_in', 'Sign in to manage your channel\'s rewards.');
-    return this.broadcasterId;
+    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Rewards not read or changed');
   }
 
   private async ensureLoaded(): Promise<void> {

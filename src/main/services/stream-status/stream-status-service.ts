@@ -6,7 +6,7 @@
  * title and category the next stream will start with.
  */
 import type { ChannelEventOf, StreamStatus } from '../../../shared/ipc/contract';
-import type { CurrentBroadcaster } from '../common/current-broadcaster';
+import { requireSignedInBroadcaster, type CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
@@ -118,8 +118,10 @@ export class StreamStatusService extends Disposable {
    * everyone who asks meanwhile; never two at once.
    */
   refresh(): Promise<StreamStatus> {
-    if (this.broadcasterId === null || !this.options.broadcaster.canCallApi) {
-      return Promise.reject(new AppError('not_signed_in', 'Sign in to see whether you are live.'));
+    try {
+      requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Live status not read');
+    } catch (error) {
+      return Promise.reject(error);
     }
     if (!this.inFlight) return this.pollShared();
     this.next ??= this.inFlight

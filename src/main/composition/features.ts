@@ -1,0 +1,35 @@
+/**
+ * What each feature module builds, by its name in `composition/index.ts`: a feature reads the ones
+ * listed before it (`earlier`), never one listed after it (reading one that is not built yet throws).
+ */
+import type { ActivityService } from '../services/activity/activity-service';
+import type { AppearanceService } from '../services/appearance/appearance-service';
+import type { AutomationsFeature } from '../services/automations/automations-feature';
+import type { ChatService } from '../services/chat/chat-service';
+import type { GoLiveChecklist } from '../services/go-live/go-live-checklist';
+import type { LiveViewService } from '../services/live-view/live-view-service';
+import type { ObsService } from '../services/obs/obs-service';
+import type { OverlaysFeature } from '../services/overlays/overlays-feature';
+import type { DemoServices, LiveControls, ModerationServices, Platform, RedemptionServices } from '../services/service-groups';
+import type { TestStreamService } from '../services/test-stream/test-stream-service';
+
+export interface Features {
+  platform: Platform;
+  redemptions: RedemptionServices;
+  moderation: ModerationServices;
+  live: LiveControls;
+  /** Demo mode only (null elsewhere: its channels answer "unavailable"). */
+  demo: DemoServices | null;
+  obs: ObsService;
+  /** Demo mode only. */
+  testStream: TestStreamService | null;
+  goLive: GoLiveChecklist;
+  activity: ActivityService;
+  chat: ChatService;
+  appearance: AppearanceService;
+  liveView: LiveViewService;
+  overlays: OverlaysFeature;
+  automations: AutomationsFeature;
+  /** Nothing new: EventSub and the saved sign-in, started last. */
+  signIn: Pick<Platform, 'events' | 'auth'>;
+}

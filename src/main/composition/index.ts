@@ -1,0 +1,40 @@
+/**
+ * Every feature, in order: each is built from the ones above it, started in this order (listeners
+ * first; `signIn`, last, starts EventSub and the sign-in), and disposed in the reverse order.
+ * A new feature is one `composition/<feature>.ts` module and one line here.
+ */
+import { activityFeature } from './activity';
+import { appearanceFeature } from './appearance';
+import { automationsFeature } from './automations';
+import { chatFeature } from './chat';
+import { demoFeature } from './demo';
+import type { FeatureModule, FeatureName } from './feature-module';
+import { goLiveFeature } from './go-live';
+import { liveControlsFeature } from './live-controls';
+import { liveViewFeature } from './live-view';
+import { moderationFeature } from './moderation';
+import { obsFeature } from './obs';
+import { overlaysFeature } from './overlays';
+import { platformFeature } from './platform';
+import { redemptionsFeature } from './redemptions';
+import { signInFeature } from './sign-in';
+import { testStreamFeature } from './test-stream';
+
+export const features: readonly FeatureModule<FeatureName, unknown>[] = [
+  platformFeature,
+  redemptionsFeature,
+  // Before the live controls: the Shield Mode hotkey is one of their quick actions.
+  moderationFeature,
+  liveControlsFeature,
+  demoFeature,
+  obsFeature,
+  testStreamFeature,
+  goLiveFeature,
+  activityFeature,
+  chatFeature,
+  appearanceFeature,
+  liveViewFeature,
+  overlaysFeature,
+  automationsFeature,
+  signInFeature,
+];
