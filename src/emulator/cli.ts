@@ -50,6 +50,7 @@ function describe(emulator: RunningEmulator): string[] {
     `public client (device flow): client_id=${demo.publicClientId}`,
     `broadcaster: ${demo.broadcaster.login} (id ${demo.broadcaster.id})`,
     `viewers: ${demo.viewers.map((v) => `${v.login} (id ${v.id})`).join(', ')}`,
+    `chat bot: ${demo.bot.login} (id ${demo.bot.id}; sign it in with user:bot user:write:chat, then send with the app token)`,
     `broadcaster user token: ${user.access.token} (refresh ${user.refresh.token}; all ${knownScopeList.length} scopes the emulator knows: ${knownScopeList.join(' ')})`,
     `app token: ${app.token}`,
     `try: curl -H "Authorization: Bearer ${user.access.token}" -H "Client-Id: ${demo.clientId}" ${url}/helix/users`,

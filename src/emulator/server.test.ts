@@ -48,6 +48,7 @@ describe('startEmulator', () => {
         publicClientId: expect.stringMatching(/^[a-z0-9]{30}$/),
         broadcaster: { id: expect.stringMatching(/^\d+$/), login: 'sidestage_demo' },
         viewers: expect.arrayContaining([{ id: expect.stringMatching(/^\d+$/), login: expect.any(String) }]),
+        bot: { id: expect.stringMatching(/^\d+$/), login: 'sidestage_bot' },
       });
       expect(emu.demo!.viewers.length).toBeGreaterThanOrEqual(3);
       expect(emu.state.clients.get(emu.demo!.clientId)).toMatchObject({ name: 'Sidestage Demo', type: 'confidential', redirectUris: ['http://127.0.0.1:5555/cb'] });
