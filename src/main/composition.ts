@@ -28,6 +28,9 @@ import { resetStreamKeyOnAccountChange, streamKeyReader } from './services/inges
 import { IpcRouter } from './ipc/ipc-router';
 import { registerAppIpc } from './ipc/app-ipc';
 import { registerAuthIpc } from './ipc/auth-ipc';
+import { registerBotIpc } from './ipc/bot-ipc';
+import { BotAccount, botTokenStore } from './services/auth/bot-account';
+import { ChatSpeakers } from './services/chat/chat-speakers';
 import { registerDataIpc } from './ipc/data-ipc';
 import { registerDemoIpc } from './ipc/demo-ipc';
 import { registerEventsIpc } from './ipc/events-ipc';
@@ -86,6 +89,8 @@ export interface SidestageOptions {
    * so its tokens would only come back as an expired sign-in.
    */
   demoTokenStore?: TokenStore;
+  /** Where the bot account's sign-in lives; default: memory in demo mode, else `bot-tokens.enc` encrypted with `secretCipher`. */
+  botTokenStore?: TokenStore;
   settings: SettingsStore;
   /**
    * Damaged files found while starting (settings, tokens, dock secret are opened by the caller and
@@ -112,6 +117,8 @@ export interface SidestageOptions {
 
 export interface Sidestage {
   router: IpcRouter;
+  /** The bot account: its `userId()`/`onUserIdChange` feed the automations' self-loop guard. */
+  bot: BotAccount;
   config: PlatformConfig;
   /** The in-process emulator in demo mode. */
   emulator: RunningEmulator | null;
@@ -192,6 +199,9 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     logger,
   });
   const api = new ApiClient({ baseUrl: config.baseUrl, clientId: config.clientId, auth, logger });
+  // The bot account: a second sign-in that speaks in chat, its tokens apart from the broadcaster's.
+  const botTokens = options.botTokenStore ?? botTokenStore({ demo: choice.kind === 'demo', dataDir: options.dataDir, cipher: options.secretCipher ?? createAesFileCipher(join(options.dataDir, 'token.key')), logger, notices: recoveryNotices });
+  const bot = new BotAccount({ endpoints: { authUrl: config.authUrl, apiBaseUrl: config.baseUrl }, clientId: config.clientId, clientSecret: config.clientSecret, redirectUri: config.redirectUri, tokenStore: botTokens, openUrl: options.openUrl, logger });
   // The one "whose channel is this" for every service, so that the panels agree during a re-sign-in.
   const broadcaster = new CurrentBroadcaster(auth);
   // One EventSub session for the current broadcaster; services follow its gaps.
@@ -282,7 +292,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
       return { displayName: sent?.to.displayName ?? 'the channel' };
     },
   });
-  const chat = new ChatService({ api, broadcaster, channelEvents, logger });
+  const chat = new ChatService({ api, broadcaster, channelEvents, logger, speakers: new ChatSpeakers(api, bot) });
   const appearance = new AppearanceService(settings);
   const liveView = new LiveViewService(settings);
   // What the viewers see: the alert queue, the overlay server and the media library.
@@ -352,6 +362,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
   );
   wiring.add(registerDataIpc(router, recoveryNotices));
   wiring.add(registerAuthIpc(router, auth));
+  wiring.add(registerBotIpc(router, bot));
   wiring.add(registerIngestIpc(router, ingest));
   wiring.add(registerEventsIpc(router, events));
   wiring.add(registerRedemptionServicesIpc(router, redemptions, rendererNotifier));
@@ -411,6 +422,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     events.dispose();
     ingest.dispose();
     broadcaster.dispose();
+    await bot.dispose();
     await auth.dispose();
     await emulator?.close();
   };
@@ -428,6 +440,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     await overlays.start();
     events.start();
     await auth.start();
+    await bot.start();
     await startLiveControls(live);
     await obs.start();
     // The checklist and the button learn whether ffmpeg is there once the start is over.
@@ -452,6 +465,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     recoveryNotices,
     automations,
     overlays,
+    bot,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
   };
