@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createActionRunner } from './action-runner';
 import { createAppSlice, mirrorApp } from './app-slice';
 import { createAuthSlice, mirrorAuth } from './auth-slice';
+import { createBotSlice, mirrorBot } from './bot-slice';
 import { createEventEpochs } from './event-epochs';
 import { stopAll } from './mirror';
 import { createIngestSlice, mirrorIngest } from './ingest-slice';
@@ -41,6 +42,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
     return {
       ...createAppSlice(context),
       ...createAuthSlice(context),
+      ...createBotSlice(context),
       ...createIngestSlice(context),
       ...createLiveSlice(context),
       ...createUiSlice(context, retry),
@@ -78,6 +80,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
   const mirrors = [
     mirrorApp,
     mirrorAuth,
+    mirrorBot,
     mirrorIngest,
     mirrorLive,
     mirrorRedemptions,

@@ -6,6 +6,7 @@ import type {
   SignInFlow,
 } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
+import type { BotActionId, BotSlice } from './bot-slice';
 import type { CharityActionId, CharitySlice } from './charity-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
@@ -53,6 +54,7 @@ export type ActionId =
   | 'auth.signIn'
   | 'auth.cancelSignIn'
   | 'auth.signOut'
+  | BotActionId
   | 'ingest.load'
   | 'ingest.refresh'
   | 'ingest.probe'
@@ -154,6 +156,7 @@ export interface UiSlice {
 
 export type SidestageState = AppSlice &
   AuthSlice &
+  BotSlice &
   IngestSlice &
   UiSlice &
   LiveSlice &
