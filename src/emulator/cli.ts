@@ -3,7 +3,7 @@
  * First stdout line: `emulator listening on http://127.0.0.1:<port>` (other programs wait for it).
  */
 import { parseArgs } from 'node:util';
-import { requestedScopeList } from '../shared/domain/scopes';
+import { knownScopeList } from './scopes';
 import { startEmulator, type RunningEmulator } from './server';
 
 function parseCommandLine(argv: string[]) {
@@ -40,8 +40,9 @@ function describe(emulator: RunningEmulator): string[] {
     return lines;
   }
   const now = state.clock.now();
-  // Every scope the app asks for (its one list), so the printed token works in every feature.
-  const user = state.tokens.issueUserToken({ clientId: demo.clientId, userId: demo.broadcaster.id, scopes: requestedScopeList, now });
+  // Every scope the emulator knows, not only the app's list: the printed token is for any client
+  // (curl, a bot, a third-party tool), which may call endpoints Sidestage never does.
+  const user = state.tokens.issueUserToken({ clientId: demo.clientId, userId: demo.broadcaster.id, scopes: knownScopeList, now });
   const app = state.tokens.issueAppToken({ clientId: demo.clientId, scopes: [], now });
   lines.push(
     `demo client: client_id=${demo.clientId} client_secret=${demo.clientSecret}`,
@@ -49,7 +50,8 @@ function describe(emulator: RunningEmulator): string[] {
     `public client (device flow): client_id=${demo.publicClientId}`,
     `broadcaster: ${demo.broadcaster.login} (id ${demo.broadcaster.id})`,
     `viewers: ${demo.viewers.map((v) => `${v.login} (id ${v.id})`).join(', ')}`,
-    `broadcaster user token: ${user.access.token} (refresh ${user.refresh.token}; scopes: ${requestedScopeList.join(' ')})`,
+    `chat bot: ${demo.bot.login} (id ${demo.bot.id}; sign it in with user:bot user:write:chat, then send with the app token)`,
+    `broadcaster user token: ${user.access.token} (refresh ${user.refresh.token}; all ${knownScopeList.length} scopes the emulator knows: ${knownScopeList.join(' ')})`,
     `app token: ${app.token}`,
     `try: curl -H "Authorization: Bearer ${user.access.token}" -H "Client-Id: ${demo.clientId}" ${url}/helix/users`,
   );

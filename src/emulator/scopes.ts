@@ -97,6 +97,12 @@ const legacyScopes = [
 
 const requestable = new Set([...Object.keys(currentScopes), ...legacyScopes]);
 
+/**
+ * Every scope a client can be granted, current and retired, in a stable order: the CLI's printed
+ * demo token carries them all, so a third-party client that takes it reaches every endpoint.
+ */
+export const knownScopeList: readonly string[] = [...requestable];
+
 export function isRequestableScope(scope: string): boolean {
   return requestable.has(scope);
 }

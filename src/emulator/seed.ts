@@ -17,6 +17,8 @@ export interface DemoSeed {
   publicClientId: string;
   broadcaster: { id: string; login: string };
   viewers: { id: string; login: string }[];
+  /** The demo's chat-bot account: the second account Sidestage signs in to speak as a bot. */
+  bot: { id: string; login: string };
 }
 
 export const DEFAULT_DEMO_REDIRECT_URIS: readonly string[] = ['http://127.0.0.1:17563/callback', 'http://localhost:17563/callback'];
@@ -52,6 +54,19 @@ export const DEMO_VIEWERS: readonly { id: string; login: string; displayName: st
   { id: '612345004', login: 'lurkingluna', displayName: 'LurkingLuna', broadcasterType: '', createdAt: '2022-03-15T01:27:53Z' },
   { id: '612345005', login: 'speedrun_sam', displayName: 'Speedrun_Sam', broadcasterType: 'affiliate', createdAt: '2017-08-21T18:09:37Z' },
 ];
+
+/**
+ * The demo's chat-bot account. Not a moderator: it may speak with the chat-bot badge once it has
+ * granted the app user:bot and the broadcaster channel:bot, the platform's way for a bot. It has
+ * followed the channel since it was made, so the demo channel's followers-only mode lets it speak.
+ */
+export const DEMO_BOT = {
+  id: '701234567',
+  login: 'sidestage_bot',
+  displayName: 'Sidestage_Bot',
+  description: 'The Sidestage demo channel\'s chat bot.',
+  createdAt: '2023-01-09T12:00:00Z',
+} as const;
 
 export function applySeed(state: EmulatorState, seed: SeedName, demoRedirectUris: readonly string[] = DEFAULT_DEMO_REDIRECT_URIS): DemoSeed | null {
   if (seed === 'empty') return null;
@@ -94,6 +109,15 @@ export function applySeed(state: EmulatorState, seed: SeedName, demoRedirectUris
       createdAt: Date.parse(viewer.createdAt),
     });
   }
+  state.createUser({
+    id: DEMO_BOT.id,
+    login: DEMO_BOT.login,
+    displayName: DEMO_BOT.displayName,
+    broadcasterType: '',
+    description: DEMO_BOT.description,
+    createdAt: Date.parse(DEMO_BOT.createdAt),
+  });
+  state.follows.follow(DEMO_BOT.id, broadcaster.id, Date.parse(DEMO_BOT.createdAt));
   seedChannelPoints(state, { broadcasterId: broadcaster.id, clientId: DEMO_CLIENT.clientId });
   applyCommunitySeed(state, broadcaster.id, DEMO_VIEWERS.map((v) => v.id));
   applyVideoSeed(state, broadcaster.id, DEMO_VIEWERS.map((v) => v.id));
@@ -109,5 +133,6 @@ export function demoSeedSummary(): DemoSeed {
     publicClientId: DEMO_PUBLIC_CLIENT.clientId,
     broadcaster: { id: DEMO_BROADCASTER.id, login: DEMO_BROADCASTER.login },
     viewers: DEMO_VIEWERS.map((v) => ({ id: v.id, login: v.login })),
+    bot: { id: DEMO_BOT.id, login: DEMO_BOT.login },
   };
 }

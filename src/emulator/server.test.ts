@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { requestedScopeList } from '../shared/domain/scopes';
+import { knownScopeList } from './scopes';
 import { call } from './test-support/emulator-test-client';
 import { startEmulator } from './server';
 
@@ -47,6 +48,7 @@ describe('startEmulator', () => {
         publicClientId: expect.stringMatching(/^[a-z0-9]{30}$/),
         broadcaster: { id: expect.stringMatching(/^\d+$/), login: 'sidestage_demo' },
         viewers: expect.arrayContaining([{ id: expect.stringMatching(/^\d+$/), login: expect.any(String) }]),
+        bot: { id: expect.stringMatching(/^\d+$/), login: 'sidestage_bot' },
       });
       expect(emu.demo!.viewers.length).toBeGreaterThanOrEqual(3);
       expect(emu.state.clients.get(emu.demo!.clientId)).toMatchObject({ name: 'Sidestage Demo', type: 'confidential', redirectUris: ['http://127.0.0.1:5555/cb'] });
@@ -99,9 +101,17 @@ describe('cli', () => {
       const users = await call(`${url}/helix/users`, { headers: { authorization: `Bearer ${token}`, 'client-id': clientId! } });
       expect(users.status).toBe(200);
       expect(users.json.data[0].login).toBe('sidestage_demo');
-      // Every scope the app asks for, the newest features' included.
+      // Every scope the app asks for, the newest features' included, and every other scope the
+      // emulator knows: a third-party client taking the printed token calls what Sidestage never does.
       const validated = await call(`${url}/oauth2/validate`, { headers: { authorization: `OAuth ${token}` } });
-      expect(validated.json.scopes).toEqual(expect.arrayContaining([...requestedScopeList]));
+      expect(validated.json.scopes).toEqual(expect.arrayContaining([...requestedScopeList, ...knownScopeList]));
+      const asBroadcaster = { headers: { authorization: `Bearer ${token}`, 'client-id': clientId! } };
+      const broadcasterId = users.json.data[0].id as string;
+      expect(users.json.data[0].email).toEqual(expect.any(String));
+      const editors = await call(`${url}/helix/channels/editors?broadcaster_id=${broadcasterId}`, asBroadcaster);
+      expect(editors.status).toBe(200);
+      const chatters = await call(`${url}/helix/chat/chatters?broadcaster_id=${broadcasterId}&moderator_id=${broadcasterId}`, asBroadcaster);
+      expect(chatters.status).toBe(200);
 
       child.kill('SIGTERM');
       const [code] = (await once(child, 'exit')) as [number | null];

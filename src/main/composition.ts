@@ -19,6 +19,7 @@ import type { FileSurroundings, SidestageOptions, Surroundings } from './composi
 import { IpcRouter } from './ipc/ipc-router';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import type { DemoServices, LiveControls, ModerationServices, RedemptionServices } from './services/service-groups';
+import type { BotAccount } from './services/auth/bot-account';
 import type { AutomationsFeature } from './services/automations/automations-feature';
 import type { GoLiveChecklist } from './services/go-live/go-live-checklist';
 import type { ObsService } from './services/obs/obs-service';
@@ -30,6 +31,8 @@ export type { SidestageOptions };
 
 export interface Sidestage {
   router: IpcRouter;
+  /** The bot account: its `userId()`/`onUserIdChange` feed the automations' self-loop guard. */
+  bot: BotAccount;
   config: PlatformConfig;
   /** The in-process emulator in demo mode. */
   emulator: RunningEmulator | null;
@@ -112,6 +115,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
   const { config, emulator } = surroundings;
   return {
     router,
+    bot: built.bot,
     config,
     emulator,
     emulatorOrigin: emulatorOrigin(config, emulator),

@@ -27,6 +27,8 @@ export const GLOBAL_BADGES: readonly BadgeSet[] = [
       version('1000', '0d85a29e-79ad-4c63-a285-3acd2c66f2ba', 'cheer 1000', 'cheer 1000', 'visit_url', 'https://bits.twitch.tv'),
     ],
   },
+  // A chat bot's lines sent with an app token. The image ID is the emulator's own (the platform's was not at hand).
+  { setId: 'bot-badge', versions: [version('1', 'b0e5a1c2-7d4f-4e8a-9c3b-5f6d7e8a9b0c', 'Chat Bot', 'Chat Bot')] },
   { setId: 'broadcaster', versions: [version('1', '5527c58c-fb7d-422d-b71b-f309dcb85cc1', 'Broadcaster')] },
   { setId: 'moderator', versions: [version('1', '3267646d-33f0-4b17-b3df-f923a41db1d0', 'Moderator')] },
   { setId: 'partner', versions: [version('1', 'd12a2e27-16f6-41d0-ab77-b780518f00a3', 'Verified', 'Verified')] },

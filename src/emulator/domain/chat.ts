@@ -160,6 +160,9 @@ export function changeUserEmoteSet(state: EmulatorState, user: User, emoteSetId:
 
 // ---- messages ----
 
+/** The badge the platform gives a chat bot's lines sent with an app token (its global `bot-badge` set). */
+export const CHAT_BOT_BADGE = Object.freeze({ set_id: 'bot-badge', id: '1', info: '' });
+
 /** The chat badges the platform shows for the sender's roles in the channel. */
 export function chatBadges(state: EmulatorState, broadcasterId: string, userId: string): { set_id: string; id: string; info: string }[] {
   const badges: { set_id: string; id: string; info: string }[] = [];
@@ -235,7 +238,7 @@ export function threadStart(state: EmulatorState, message: ChatMessage): ChatMes
  */
 export function postChatMessage(
   state: EmulatorState,
-  input: { broadcaster: User; sender: User; text: string; replyParentMessageId?: string | null; now: number; autoMod?: AutoModVerdict },
+  input: { broadcaster: User; sender: User; text: string; replyParentMessageId?: string | null; now: number; autoMod?: AutoModVerdict; asChatBot?: boolean },
 ): ChatMessage {
   const { broadcaster, sender, text, now, autoMod } = input;
   const fragments = messageFragments(state, broadcaster.id, sender.id, text);
@@ -255,6 +258,7 @@ export function postChatMessage(
     isSent: drop === null,
     dropReason: drop,
     replyParentMessageId: input.replyParentMessageId ?? null,
+    ...(input.asChatBot === true ? { sentAsChatBot: true } : {}),
   };
   state.chatMessages.add(message);
   if (suspicion) state.events.publish({ type: 'channel.suspicious_user.message', suspicious: suspicion, message });

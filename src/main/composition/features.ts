@@ -4,6 +4,7 @@
  */
 import type { ActivityService } from '../services/activity/activity-service';
 import type { AppearanceService } from '../services/appearance/appearance-service';
+import type { BotAccount } from '../services/auth/bot-account';
 import type { AutomationsFeature } from '../services/automations/automations-feature';
 import type { ChatService } from '../services/chat/chat-service';
 import type { GoLiveChecklist } from '../services/go-live/go-live-checklist';
@@ -15,6 +16,8 @@ import type { TestStreamService } from '../services/test-stream/test-stream-serv
 
 export interface Features {
   platform: Platform;
+  /** The bot account: a second sign-in that speaks in chat. */
+  bot: BotAccount;
   redemptions: RedemptionServices;
   moderation: ModerationServices;
   live: LiveControls;

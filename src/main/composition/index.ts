@@ -6,6 +6,7 @@
 import { activityFeature } from './activity';
 import { appearanceFeature } from './appearance';
 import { automationsFeature } from './automations';
+import { botFeature } from './bot';
 import { chatFeature } from './chat';
 import { demoFeature } from './demo';
 import type { FeatureModule, FeatureName } from './feature-module';
@@ -22,6 +23,8 @@ import { testStreamFeature } from './test-stream';
 
 export const features: readonly FeatureModule<FeatureName, unknown>[] = [
   platformFeature,
+  // Before chat: a line may be sent as the bot.
+  botFeature,
   redemptionsFeature,
   // Before the live controls: the Shield Mode hotkey is one of their quick actions.
   moderationFeature,

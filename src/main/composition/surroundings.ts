@@ -29,6 +29,8 @@ export interface SidestageOptions {
    * so its tokens would only come back as an expired sign-in.
    */
   demoTokenStore?: TokenStore;
+  /** Where the bot account's sign-in lives; default: memory in demo mode, else `bot-tokens.enc` encrypted with `secretCipher`. */
+  botTokenStore?: TokenStore;
   settings: SettingsStore;
   /**
    * Damaged files found while starting (settings, tokens, dock secret are opened by the caller and

@@ -32,6 +32,8 @@ export const requestedScopes = {
   'moderator:manage:announcements': 'Send chat announcements',
   'moderator:manage:chat_messages': 'Delete chat messages',
   'moderator:manage:banned_users': 'Time out and ban chatters',
+  // The bot account (src/main/services/auth/bot-account.ts): the broadcaster lets it speak here.
+  'channel:bot': 'Let your bot account speak in your chat with the chat-bot badge',
   // Moderation while live (src/main/services/moderation/).
   'moderator:manage:shield_mode': 'Turn Shield Mode on and off',
   'moderator:manage:automod': "Allow or deny the messages AutoMod holds",
@@ -51,3 +53,16 @@ export const requestedScopes = {
 
 export type RequestedScope = keyof typeof requestedScopes;
 export const requestedScopeList = Object.keys(requestedScopes) as RequestedScope[];
+
+/**
+ * The scopes the bot account's sign-in asks for: it speaks as a chat bot (with the app's token,
+ * on this grant) and reads the chat it speaks in.
+ */
+export const botScopes = {
+  'user:bot': 'Speak in your chat as a chat bot, with the chat-bot badge',
+  'user:read:chat': 'Read the chat it speaks in',
+  'user:write:chat': 'Send chat messages',
+} as const;
+
+export type BotScope = keyof typeof botScopes;
+export const botScopeList = Object.keys(botScopes) as BotScope[];

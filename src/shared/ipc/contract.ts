@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { adLengthSchema, adsStateSchema } from './schemas/ads';
 import { appInfoSchema, clientIdSchema } from './schemas/app';
-import { authStateSchema, signInFlowSchema } from './schemas/auth';
+import { authStateSchema, botAccountStateSchema, signInFlowSchema } from './schemas/auth';
 import { categorySchema, channelInfoSchema } from './schemas/channel';
 import { charityOverviewSchema } from './schemas/charity';
 import { chatSettingsStateSchema, chatSettingsValuesSchema } from './schemas/chat-settings';
@@ -153,6 +153,14 @@ export const invokeChannels = {
   },
   'auth:cancelSignIn': { arg: noArg, result: authStateSchema },
   'auth:signOut': { arg: noArg, result: authStateSchema },
+  // the bot account: a second sign-in that speaks in chat (src/main/services/auth/bot-account.ts)
+  'bot:getState': { arg: noArg, result: botAccountStateSchema },
+  'bot:signIn': {
+    arg: z.object({ flow: signInFlowSchema.default('loopback') }).strict().optional(),
+    result: botAccountStateSchema,
+  },
+  'bot:cancelSignIn': { arg: noArg, result: botAccountStateSchema },
+  'bot:signOut': { arg: noArg, result: botAccountStateSchema },
 
   'ingest:getOverview': { arg: noArg, result: ingestOverviewSchema },
   'ingest:refresh': { arg: noArg, result: ingestOverviewSchema },
@@ -378,6 +386,7 @@ export const invokeChannels = {
 export const eventChannels = {
   'events:changed': eventsStatusSchema,
   'auth:changed': authStateSchema,
+  'bot:changed': botAccountStateSchema,
   'ingest:changed': ingestOverviewSchema,
   'redemptions:changed': queueDeltaSchema,
   'notifications:shown': shownNotificationSchema,

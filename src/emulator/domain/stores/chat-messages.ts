@@ -35,6 +35,8 @@ export interface ChatMessage {
   isSent: boolean;
   dropReason: DropReason | null;
   replyParentMessageId: string | null;
+  /** Sent through Send Chat Message with an app token by a bot that is not the broadcaster: it wears the chat-bot badge. */
+  sentAsChatBot?: boolean;
 }
 
 export class ChatMessageStore {

@@ -131,6 +131,25 @@ export class TokenStore {
     return 'unknown';
   }
 
+  /**
+   * What `userId` has granted `clientId` and not revoked: the scopes of its live access and refresh
+   * tokens. The platform keeps an authorization apart from its tokens; a token pair that still
+   * lives is how the emulator knows the grant stands (app-token endpoints such as Send Chat
+   * Message act on a user's earlier grant).
+   */
+  grantedScopes(clientId: string, userId: string, now: number): Set<string> {
+    const granted = new Set<string>();
+    for (const access of this.access.values()) {
+      if (access.clientId === clientId && access.userId === userId && access.expiresAt > now) for (const scope of access.scopes) granted.add(scope);
+    }
+    for (const refresh of this.refresh.values()) {
+      if (refresh.clientId === clientId && refresh.userId === userId && (refresh.expiresAt === null || refresh.expiresAt > now)) {
+        for (const scope of refresh.scopes) granted.add(scope);
+      }
+    }
+    return granted;
+  }
+
   counts(now: number): { access: number; user_access: number; app_access: number; refresh: number } {
     let user = 0;
     let app = 0;

@@ -1,6 +1,6 @@
 /** `channel.chat.message` and `channel.chat.notification` (the platform's reference). */
 import { randomUUID } from 'node:crypto';
-import { chatBadges, messageFragments, threadStart } from '../../domain/chat';
+import { CHAT_BOT_BADGE, chatBadges, messageFragments, threadStart } from '../../domain/chat';
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { ChatNotice, PlatformEventOf } from '../../domain/event-bus';
 import type { ChatMessage } from '../../domain/stores/chat-messages';
@@ -50,7 +50,7 @@ export function chatMessageNotification(state: EmulatorState, { type, message }:
       message_id: message.id,
       message: { text: message.text, fragments: message.fragments },
       message_type: 'text',
-      badges: chatBadges(state, broadcaster.id, sender.id),
+      badges: message.sentAsChatBot ? [...chatBadges(state, broadcaster.id, sender.id), { ...CHAT_BOT_BADGE }] : chatBadges(state, broadcaster.id, sender.id),
       cheer: null,
       color: '',
       reply: replyView(state, message),

@@ -130,7 +130,7 @@ describe('clock, settings, streams, state, reset', () => {
   it('shows the state without secrets', async () => {
     const res = await call(`${demo.url}/_emulator/state`);
     expect(res.status).toBe(200);
-    expect(res.json.users).toHaveLength(6);
+    expect(res.json.users).toHaveLength(7); // the broadcaster, five viewers and the chat bot
     expect(res.json.clients.map((c: { client_id: string }) => c.client_id)).toEqual([demo.clientId, demo.emu.demo!.publicClientId]);
     expect(res.text).not.toContain(demo.emu.demo!.clientSecret);
     expect(res.json.tokens).toEqual({ access: 0, user_access: 0, app_access: 0, refresh: 0 });
@@ -144,7 +144,7 @@ describe('clock, settings, streams, state, reset', () => {
     const res = await post('/reset');
     expect(res.status).toBe(200);
     expect(res.json.users.map((u: { login: string }) => u.login)).not.toContain('temporary');
-    expect(res.json.users).toHaveLength(6);
+    expect(res.json.users).toHaveLength(7);
     expect(res.json.clock_offset_seconds).toBe(0);
     expect(res.json.settings.auto_approve).toBe(false);
     const validated = await call(`${demo.url}/oauth2/validate`, { headers: { authorization: `OAuth ${token.json.access_token}` } });

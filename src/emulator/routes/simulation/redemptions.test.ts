@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/emulator-test-client';
 import { DASHBOARD_CLIENT_ID, DEMO_REWARD_IDS } from '../../seed-channel-points';
+import { DEMO_BOT } from '../../seed';
 import type { Notification } from '../../eventsub/notification';
 import { apiError as error, useDemoEmulator } from '../../test-support/demo-emulator';
 
@@ -113,12 +114,12 @@ describe('POST /_emulator/redemptions', () => {
 });
 
 describe('POST /_emulator/redemptions/bulk', () => {
-  it('creates count redemptions round-robin over the viewers, with events', async () => {
+  it('creates count redemptions round-robin over every user but the broadcaster (the demo bot too), with events', async () => {
     const res = await post('/redemptions/bulk', { broadcaster_id: demo.broadcasterId, reward_id: DEMO_REWARD_IDS.songRequest, count: 7 });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ broadcaster_id: demo.broadcasterId, reward_id: DEMO_REWARD_IDS.songRequest, count: 7, redemption_ids: expect.any(Array) });
     const created = (res.json.redemption_ids as string[]).map((id) => demo.state.redemptions.get(id)!);
-    expect(created.map((r) => r.userId)).toEqual(['612345001', '612345002', '612345003', '612345004', '612345005', '612345001', '612345002']);
+    expect(created.map((r) => r.userId)).toEqual(['612345001', '612345002', '612345003', '612345004', '612345005', DEMO_BOT.id, '612345001']);
     expect(created.map((r) => r.userInput)).toEqual(Array.from({ length: 7 }, (_, i) => `Request #${i + 1}`));
     expect(events).toHaveLength(7);
   });

@@ -86,6 +86,15 @@ export class IdentityClient {
     return parseGrant(body);
   }
 
+  /** The client-credentials grant: an app access token (no user), for a confidential client only. */
+  async clientCredentials(signal?: AbortSignal): Promise<TokenGrant> {
+    const body = await this.call('POST', '/oauth2/token', {
+      query: { client_id: this.options.clientId, client_secret: this.requireSecret(), grant_type: 'client_credentials' },
+      signal,
+    });
+    return parseGrant(body);
+  }
+
   async refresh(refreshToken: string, signal?: AbortSignal): Promise<TokenGrant> {
     const body = await this.call('POST', '/oauth2/token', {
       query: {
@@ -189,7 +198,7 @@ export class IdentityClient {
   }
 
   private requireSecret(): string {
-    if (!this.options.clientSecret) throw new IdentityError(400, 'this client has no secret, so it cannot exchange a code');
+    if (!this.options.clientSecret) throw new IdentityError(400, 'this client has no secret, so it cannot exchange a code or get an app token');
     return this.options.clientSecret;
   }
 

@@ -5,7 +5,7 @@
  * announcements, and a message's moderator actions (delete, timeout, ban). Every refusal is told
  * in the broadcaster's words: "Message not sent: chat is in emote-only mode."
  */
-import type { ChannelEventOf, ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot } from '../../../shared/ipc/contract';
+import type { ChannelEventOf, ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot, ChatSpeaker } from '../../../shared/ipc/contract';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { NumberedFeed } from '../common/numbered-feed';
 import type { ApiClient } from '../api/api-client';
@@ -16,6 +16,7 @@ import { background } from '../common/background';
 import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { Logger } from '../logger';
+import type { ChatSpeakers } from './chat-speakers';
 
 export interface ChatServiceOptions {
   api: Pick<ApiClient, 'request' | 'get'>;
@@ -25,6 +26,8 @@ export interface ChatServiceOptions {
   logger: Logger;
   /** Messages kept. Default 1,000. */
   capacity?: number;
+  /** Who may speak besides the broadcaster (the bot account); none: the broadcaster always speaks. */
+  speakers?: ChatSpeakers;
 }
 
 export const defaultChatCapacity = 1000;
@@ -97,8 +100,11 @@ export class ChatService extends Disposable {
     return this.deltas.on(listener);
   }
 
-  /** Sends a message (or an announcement) as the broadcaster; a refusal throws in words. */
-  async send(text: string, announcement?: string): Promise<{ messageId: string | null }> {
+  /**
+   * Sends a message (or an announcement) as the broadcaster, or a message as the bot when
+   * `speaker` asks for it and one is signed in (`ChatSpeakers`); a refusal throws in words.
+   */
+  async send(text: string, announcement?: string, speaker?: ChatSpeaker): Promise<{ messageId: string | null }> {
     const what = announcement ? 'Announcement not sent' : 'Message not sent';
     const id = this.requireApi(what);
     const { api } = this.options;
@@ -107,7 +113,8 @@ export class ChatService extends Disposable {
         await api.request({ method: 'POST', path: '/helix/chat/announcements', query: { broadcaster_id: id, moderator_id: id }, body: { message: text, color: announcement }, retry: 'never' });
         return { messageId: null };
       }
-      const answer = await api.request<{ data: HelixSent[] }>({ method: 'POST', path: '/helix/chat/messages', body: { broadcaster_id: id, sender_id: id, message: text }, retry: 'never' });
+      const voice = this.options.speakers?.voiceFor(id, speaker) ?? { senderId: id, api };
+      const answer = await voice.api.request<{ data: HelixSent[] }>({ method: 'POST', path: '/helix/chat/messages', body: { broadcaster_id: id, sender_id: voice.senderId, message: text }, retry: 'never' });
       const sent = answer.data?.data?.[0];
       if (!sent) throw new AppError('api_error', `${what}: the platform did not say whether it was sent.`);
       if (!sent.is_sent) {

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createActionRunner, createActionsSlice, type SliceContext } from './action-runner';
 import { createAppSlice, mirrorApp } from './app-slice';
 import { createAuthSlice, mirrorAuth } from './auth-slice';
+import { createBotSlice, mirrorBot } from './bot-slice';
 import { createEventEpochs } from './event-epochs';
 import { stopAll } from './mirror';
 import { createIngestSlice, mirrorIngest } from './ingest-slice';
@@ -46,6 +47,7 @@ interface SliceModule<State> {
 const slices: { [Name in keyof Slices]: SliceModule<Slices[Name]['state']> } = {
   app: { create: createAppSlice, mirror: mirrorApp },
   auth: { create: createAuthSlice, mirror: mirrorAuth },
+  bot: { create: createBotSlice, mirror: mirrorBot },
   ingest: { create: createIngestSlice, mirror: mirrorIngest },
   live: { create: createLiveSlice, mirror: mirrorLive },
   redemptions: { create: createRedemptionsSlice, mirror: mirrorRedemptions },

@@ -22,6 +22,7 @@ import { call } from '../lib/ipc-call';
 
 export type EventDomain =
   | 'auth'
+  | 'bot'
   | 'ingest'
   | 'stream'
   | 'hotkeys'

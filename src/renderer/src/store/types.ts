@@ -11,6 +11,7 @@ import type { ActivityActionId, ActivitySlice } from './slice-types/activity';
 import type { AppActionId, AppSlice } from './slice-types/app';
 import type { AppearanceActionId, AppearanceSlice } from './slice-types/appearance';
 import type { AuthActionId, AuthSlice } from './slice-types/auth';
+import type { BotActionId, BotSlice } from './slice-types/bot';
 import type { AutomationsActionId, AutomationsSlice } from './slice-types/automations';
 import type { CharityActionId, CharitySlice } from './slice-types/charity';
 import type { ChatActionId, ChatSlice } from './slice-types/chat';
@@ -56,6 +57,7 @@ export interface StoreDeps {
 export interface Slices {
   app: { state: AppSlice; actionId: AppActionId };
   auth: { state: AuthSlice; actionId: AuthActionId };
+  bot: { state: BotSlice; actionId: BotActionId };
   ingest: { state: IngestSlice; actionId: IngestActionId };
   live: { state: LiveSlice; actionId: LiveActionId };
   redemptions: { state: RedemptionsSlice; actionId: RedemptionsActionId };

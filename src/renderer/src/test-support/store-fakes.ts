@@ -1,6 +1,7 @@
 /** Fakes of the store's dependencies, for its tests. */
 import { vi } from 'vitest';
 import type {
+  BotAccountState,
   AppInfo,
   AuthState,
   ChatRulesState,
@@ -40,6 +41,9 @@ export const appInfo: AppInfo = {
 };
 
 export const signedOut: AuthState = signedOutAuthState;
+
+/** The bot account signed out, for a client with a secret (its lines would wear the chat-bot badge). */
+export const botSignedOut: BotAccountState = { status: 'signedOut', account: null, scopes: [], missingScopes: [], pending: null, lastValidatedAt: null, error: null, speaksWithBadge: true };
 
 export const signedIn: AuthState = withCurrentBroadcaster(
   {
@@ -140,6 +144,12 @@ export function fakeBridge() {
       signIn: vi.fn(async (_arg?: unknown) => ok(signedOut)),
       cancelSignIn: vi.fn(async () => ok(signedOut)),
       signOut: vi.fn(async () => ok(signedOut)),
+    },
+    bot: {
+      getState: vi.fn(async () => ok(botSignedOut)),
+      signIn: vi.fn(async (_arg?: unknown) => ok(botSignedOut)),
+      cancelSignIn: vi.fn(async () => ok(botSignedOut)),
+      signOut: vi.fn(async () => ok(botSignedOut)),
     },
     ingest: {
       getOverview: vi.fn(async () => ok(overview)),

@@ -69,3 +69,12 @@ export const signedOutAuthState: AuthState = {
   error: null,
   currentBroadcaster: null,
 };
+
+/**
+ * The bot account's sign-in (a second one beside the broadcaster's): the same state without a
+ * current broadcaster (the bot's channel is never shown), and whether its lines wear the chat-bot
+ * badge (sent with the app's token; false for a client without a secret, where it speaks with its
+ * own user token).
+ */
+export const botAccountStateSchema = authStateSchema.omit({ currentBroadcaster: true }).extend({ speaksWithBadge: z.boolean() });
+export type BotAccountState = z.infer<typeof botAccountStateSchema>;

@@ -56,11 +56,17 @@ export const announcementColors = ['primary', 'blue', 'green', 'orange', 'purple
 const messageText = z.string().trim().min(1, 'Type a message first.').max(500, 'A chat message is at most 500 characters.');
 const messageId = z.string().min(1).max(100);
 
+/** Who says a line Sidestage sends: the broadcaster, or the bot account (when one is signed in). */
+export const chatSpeakerSchema = z.enum(['broadcaster', 'bot']);
+export type ChatSpeaker = z.infer<typeof chatSpeakerSchema>;
+
 export const chatSendArgSchema = z
   .object({
     text: messageText,
     /** Send as an announcement in this colour instead of a message. */
     announcement: z.enum(announcementColors).optional(),
+    /** Default the broadcaster; the bot speaks messages only (an announcement is the broadcaster's). */
+    speaker: chatSpeakerSchema.optional(),
   })
   .strict();
 export const chatSendResultSchema = z.object({ messageId: z.string().nullable() });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badRequest as bad, useDemoEmulator } from '../../../test-support/demo-emulator';
+import { DEMO_BOT } from '../../../seed';
 
 const demo = useDemoEmulator();
 const BROADCASTER = '501234567';
@@ -270,8 +271,8 @@ describe('GET /helix/channels/followers', () => {
   it('lists followers newest first for the broadcaster', async () => {
     const res = await get(`/channels/followers?broadcaster_id=${BROADCASTER}`, await token(BROADCASTER, scopes));
     expect(res.status).toBe(200);
-    expect(res.json.total).toBe(5);
-    expect(res.json.data.map((f: { user_id: string }) => f.user_id)).toEqual(['612345004', AFFILIATE, '612345002', VIEWER, EDITOR]);
+    expect(res.json.total).toBe(6);
+    expect(res.json.data.map((f: { user_id: string }) => f.user_id)).toEqual(['612345004', AFFILIATE, '612345002', VIEWER, EDITOR, DEMO_BOT.id]);
     expect(res.json.data[0]).toEqual({ user_id: '612345004', user_login: 'lurkingluna', user_name: 'LurkingLuna', followed_at: expect.stringMatching(/Z$/) });
     expect(res.json.pagination).toEqual({});
   });
@@ -279,15 +280,15 @@ describe('GET /helix/channels/followers', () => {
   it('lists them for a moderator, and checks one user', async () => {
     demo.state.moderators.add(BROADCASTER, '612345002', demo.state.clock.iso());
     const mod = await token('612345002', scopes);
-    expect((await get(`/channels/followers?broadcaster_id=${BROADCASTER}`, mod)).json.data).toHaveLength(5);
+    expect((await get(`/channels/followers?broadcaster_id=${BROADCASTER}`, mod)).json.data).toHaveLength(6);
     const one = await get(`/channels/followers?broadcaster_id=${BROADCASTER}&user_id=${VIEWER}`, mod);
-    expect(one.json).toEqual({ data: [expect.objectContaining({ user_id: VIEWER })], pagination: {}, total: 5 });
+    expect(one.json).toEqual({ data: [expect.objectContaining({ user_id: VIEWER })], pagination: {}, total: 6 });
     expect((await get(`/channels/followers?broadcaster_id=${BROADCASTER}&user_id=${BROADCASTER}`, mod)).json.data).toEqual([]);
   });
 
   it('gives anyone else only the total, and 401 with user_id', async () => {
     for (const auth of [await token(VIEWER, scopes), await token(BROADCASTER)]) {
-      expect((await get(`/channels/followers?broadcaster_id=${BROADCASTER}`, auth)).json).toEqual({ data: [], pagination: {}, total: 5 });
+      expect((await get(`/channels/followers?broadcaster_id=${BROADCASTER}`, auth)).json).toEqual({ data: [], pagination: {}, total: 6 });
       expect((await get(`/channels/followers?broadcaster_id=${BROADCASTER}&user_id=${VIEWER}`, auth)).status).toBe(401);
     }
   });
@@ -299,9 +300,9 @@ describe('GET /helix/channels/followers', () => {
     await sim('/follows', { user_id: fan.id, broadcaster_id: BROADCASTER });
     const first = await get(`/channels/followers?broadcaster_id=${BROADCASTER}&first=2`, own);
     expect(first.json.data.map((f: { user_id: string }) => f.user_id)).toEqual([fan.id, '612345004']);
-    expect(first.json.total).toBe(6);
+    expect(first.json.total).toBe(7);
     const rest = await get(`/channels/followers?broadcaster_id=${BROADCASTER}&first=100&after=${first.json.pagination.cursor}`, own);
-    expect(rest.json.data).toHaveLength(4);
+    expect(rest.json.data).toHaveLength(5);
   });
 
   it('answers 400 for a missing or invalid broadcaster_id, 401 for an app token', async () => {

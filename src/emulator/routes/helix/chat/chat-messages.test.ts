@@ -3,7 +3,10 @@ import { subscribe, TestSocket, useTestSockets } from '../../../test-support/eve
 import { DEMO_EMOTE_SETS, DEMO_MODERATOR_ID } from '../../../seed-community';
 import { call } from '../../../test-support/emulator-test-client';
 import { useDemoEmulator } from '../../../test-support/demo-emulator';
-import { INVALID_COLOR, MESSAGE_TOO_LARGE, SENDER_ID_MISMATCH, SENDER_NOT_PERMITTED, SOURCE_ONLY_WITH_USER_TOKEN } from './chat-messages';
+import { DEMO_BOT } from '../../../seed';
+import {
+  CHANNEL_NOT_ALLOWING_BOT, INVALID_COLOR, MESSAGE_TOO_LARGE, SENDER_ID_MISMATCH, SENDER_NOT_A_CHAT_BOT, SENDER_NOT_PERMITTED, SOURCE_ONLY_WITH_USER_TOKEN,
+} from './chat-messages';
 
 const demo = useDemoEmulator();
 const B = '501234567';
@@ -137,6 +140,87 @@ describe('Send Chat Message', () => {
     expect(chatEvents.map((e) => (e.event.message as { text: string }).text)).toEqual(['hi', 'mods are exempt', 'mods are exempt', 'Kappa LUL']);
     // Dropped messages are kept too (the simulation API reads them): two follower-mode, slow, emote-only, duplicate, timeout, ban.
     expect(demo.state.chatMessages.list(B).filter((m) => !m.isSent)).toHaveLength(8);
+  });
+});
+
+describe('Send Chat Message with an app token (a chat bot)', () => {
+  const BOT = DEMO_BOT.id;
+  const BOT_BADGE = { set_id: 'bot-badge', id: '1', info: '' };
+  const BOT_SCOPES = ['user:bot', 'user:write:chat'];
+  /** Sends as `senderId` with a fresh app token of `clientId` (the demo client by default). */
+  const sendAsBot = async (json: Record<string, unknown> = {}, clientId?: string, senderId: string = BOT) =>
+    demo.helix('POST', '/chat/messages', {
+      token: await demo.mint(null, [], clientId === undefined ? {} : { client_id: clientId }),
+      ...(clientId === undefined ? {} : { clientId }),
+      json: { broadcaster_id: B, sender_id: senderId, message: 'beep boop', ...json },
+    });
+  const grant = (userId: string, scopes: string[], clientId?: string) => demo.mint(userId, scopes, clientId === undefined ? {} : { client_id: clientId });
+
+  it('sends as the bot with the chat-bot badge once the bot granted user:bot and user:write:chat and the broadcaster channel:bot', async () => {
+    await grant(BOT, BOT_SCOPES);
+    await grant(B, ['channel:bot']);
+    const events = demo.recordEvents();
+    const res = await sendAsBot();
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toEqual({ data: [{ message_id: expect.any(String), is_sent: true, drop_reason: null }] });
+    expect(events).toHaveLength(1);
+    expect(events[0]!.event).toMatchObject({ chatter_user_id: BOT, chatter_user_login: 'sidestage_bot', message: { text: 'beep boop' }, badges: [BOT_BADGE] });
+    // The same bot with its own user token: its line, without the chat-bot badge.
+    const own = await send({ broadcaster_id: B, sender_id: BOT, message: 'by hand' }, BOT);
+    expect(own.status).toBe(200);
+    expect(events[1]!.event).toMatchObject({ chatter_user_id: BOT, badges: [] });
+  });
+
+  it("refuses (401) a bot that has not granted the app user:bot and user:write:chat, or granted another app", async () => {
+    await grant(B, ['channel:bot']);
+    expect((await sendAsBot()).json).toEqual({ error: 'Unauthorized', status: 401, message: SENDER_NOT_A_CHAT_BOT });
+    await grant(BOT, ['user:write:chat']);
+    expect((await sendAsBot()).json).toEqual({ error: 'Unauthorized', status: 401, message: SENDER_NOT_A_CHAT_BOT });
+    const other = await demo.newClient('another bot app');
+    await grant(BOT, BOT_SCOPES, other);
+    expect((await sendAsBot()).json).toEqual({ error: 'Unauthorized', status: 401, message: SENDER_NOT_A_CHAT_BOT });
+  });
+
+  it('refuses (401) when the broadcaster has not granted channel:bot, unless the bot moderates the channel', async () => {
+    await grant(BOT, BOT_SCOPES);
+    expect((await sendAsBot()).json).toEqual({ error: 'Unauthorized', status: 401, message: CHANNEL_NOT_ALLOWING_BOT });
+    // channel:bot granted to another app does not count.
+    await grant(B, ['channel:bot'], await demo.newClient('another bot app'));
+    expect((await sendAsBot()).status).toBe(401);
+    expect((await demo.simulate('/moderators', { broadcaster_id: B, user_id: BOT, action: 'add' })).status).toBe(200);
+    const events = demo.recordEvents();
+    const res = await sendAsBot();
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(events[0]!.event.badges).toEqual([{ set_id: 'moderator', id: '1', info: '' }, BOT_BADGE]);
+  });
+
+  it('stops when the bot revokes its grant, and refuses a banned bot (403) as it refuses any sender', async () => {
+    const botToken = await grant(BOT, BOT_SCOPES);
+    await grant(B, ['channel:bot']);
+    expect((await sendAsBot()).status).toBe(200);
+    const revoked = await call(`${demo.url}/oauth2/revoke`, { form: { client_id: demo.clientId, token: botToken } });
+    expect(revoked.status).toBe(200);
+    expect((await sendAsBot()).json.message).toBe(SENDER_NOT_A_CHAT_BOT);
+
+    await grant(BOT, BOT_SCOPES);
+    const ban = await demo.helix('POST', `/moderation/bans?broadcaster_id=${B}&moderator_id=${B}`, { scopes: ['moderator:manage:banned_users'], json: { data: { user_id: BOT, reason: 'test' } } });
+    expect(ban.status, JSON.stringify(ban.json)).toBe(200);
+    expect((await sendAsBot()).json).toEqual({ error: 'Forbidden', status: 403, message: SENDER_NOT_PERMITTED });
+  });
+
+  it("gives the broadcaster's own app-token lines no chat-bot badge, takes for_source_only, and validates the sender", async () => {
+    await grant(B, [...BOT_SCOPES, 'channel:bot']);
+    const events = demo.recordEvents();
+    expect((await sendAsBot({ for_source_only: true }, undefined, B)).status).toBe(200);
+    expect(events[0]!.event).toMatchObject({ chatter_user_id: B, badges: [{ set_id: 'broadcaster', id: '1', info: '' }] });
+    const notBoolean = await sendAsBot({ for_source_only: 'yes' }, undefined, B);
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.json.message).toMatch(/^Invalid parameter "for_source_only"/);
+    const unknown = await sendAsBot({}, undefined, '999999999');
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.message).toMatch(/^Invalid parameter "sender_id"/);
+    // A user token still needs user:write:chat, in the gate's words.
+    expect((await send({ broadcaster_id: B, sender_id: B, message: 'x' }, B, ['user:bot'])).json).toEqual({ error: 'Unauthorized', status: 401, message: 'Missing scope: user:write:chat' });
   });
 });
 

@@ -1,11 +1,15 @@
 /**
  * Sending chat (spec part 4 names these only; shapes from the platform's reference): Send Chat
  * Message, Send Chat Announcement and Delete Chat Messages. The rules (chat modes, bans, who may
- * delete what) and `channel.chat.message`/`channel.chat.notification`: `domain/chat.ts`.
+ * delete what) and `channel.chat.message`/`channel.chat.notification`: `domain/chat.ts`. Send Chat
+ * Message takes a user token (the user speaks) or an app token (a chat bot speaks, with the chat-bot
+ * badge, on the bot's and the channel's grants).
  */
 import type { FastifyInstance } from 'fastify';
 import { ANNOUNCEMENT_COLORS, announce, deleteChatMessage, MAX_MESSAGE_LENGTH, postChatMessage } from '../../../domain/chat';
 import { ApiError, badRequest, forbidden, invalidParameter, missingParameter, unauthorized } from '../../../domain/api-error';
+import type { EmulatorState } from '../../../domain/emulator-state';
+import type { User } from '../../../domain/stores/users';
 import { registerHelixRoute } from '../../../http/helix-route';
 import { jsonObjectBody } from '../../../http/request-params';
 import { requireActingModerator, requireBroadcaster } from '../../../http/request-users';
@@ -15,6 +19,11 @@ export const SENDER_NOT_PERMITTED = "The sender is not permitted to send chat me
 export const MESSAGE_TOO_LARGE = 'The message is too large.';
 export const INVALID_COLOR = 'The specified color is not valid.';
 export const SOURCE_ONLY_WITH_USER_TOKEN = 'Cannot set for_source_only if User Access Token is used.';
+/** App token: the bot has not granted the app what a chat bot needs (the platform answers 401; the words are the emulator's). */
+export const SENDER_NOT_A_CHAT_BOT = 'The sender has not authorized this client ID with the user:bot and user:write:chat scopes.';
+/** App token: the channel has neither granted channel:bot nor made the bot a moderator (401; the emulator's words). */
+export const CHANNEL_NOT_ALLOWING_BOT = "The broadcaster has not authorized this client ID with the channel:bot scope, and the sender is not a moderator in the broadcaster's chat room.";
+const CHAT_WRITE_SCOPE = 'user:write:chat';
 /** Drop reasons that the API answers as 403 (the simulation API reports them as drops). */
 const REFUSED_SENDER_CODES = new Set(['msg_banned', 'msg_timedout']);
 
@@ -34,23 +43,54 @@ function readBodyString(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
+/**
+ * Send Chat Message with an app token (the platform's reference): the sender granted this client
+ * `user:bot` and `user:write:chat`, and the broadcaster granted it `channel:bot` or the sender
+ * moderates the channel (the broadcaster moderates their own).
+ */
+function requireChatBotGrants(state: EmulatorState, clientId: string, broadcaster: User, sender: User, now: number): void {
+  const botGrants = state.tokens.grantedScopes(clientId, sender.id, now);
+  if (!botGrants.has('user:bot') || !botGrants.has(CHAT_WRITE_SCOPE)) throw unauthorized(SENDER_NOT_A_CHAT_BOT);
+  if (state.moderators.canModerate(broadcaster.id, sender.id)) return;
+  if (!state.tokens.grantedScopes(clientId, broadcaster.id, now).has('channel:bot')) throw unauthorized(CHANNEL_NOT_ALLOWING_BOT);
+}
+
 export function registerChatMessageRoutes(app: FastifyInstance): void {
-  registerHelixRoute(app, { method: 'POST', path: '/chat/messages', auth: 'user', scopes: ['user:write:chat'] }, ({ state, user, body, now }) => {
+  // Either token type: a user token with user:write:chat speaks as its user; an app token speaks
+  // as a bot on the grants the bot and the broadcaster gave the app (checked in the handler, since
+  // an app token carries no scopes of its own).
+  registerHelixRoute(app, { method: 'POST', path: '/chat/messages', auth: 'any' }, ({ state, token, client, user, body, now }) => {
+    if (user !== null && !token.scopes.includes(CHAT_WRITE_SCOPE)) throw unauthorized(`Missing scope: ${CHAT_WRITE_SCOPE}`);
     const fields = jsonObjectBody(body);
     const broadcasterId = readBodyString(fields, 'broadcaster_id');
     const senderId = readBodyString(fields, 'sender_id');
     const text = readMessageText(fields);
     const parentId = fields.reply_parent_message_id;
     if (parentId !== undefined && parentId !== null && typeof parentId !== 'string') throw invalidParameter('reply_parent_message_id', 'must be a string');
-    // Shared-chat targeting is for app tokens; the emulator takes user tokens only.
-    if (fields.for_source_only !== undefined && fields.for_source_only !== null) throw badRequest(SOURCE_ONLY_WITH_USER_TOKEN);
-    if (senderId !== user.id) throw unauthorized(SENDER_ID_MISMATCH);
+    const forSourceOnly = fields.for_source_only;
+    if (forSourceOnly !== undefined && forSourceOnly !== null) {
+      // Shared-chat targeting is for app tokens (the emulator has no shared sessions, so it changes nothing).
+      if (user !== null) throw badRequest(SOURCE_ONLY_WITH_USER_TOKEN);
+      if (typeof forSourceOnly !== 'boolean') throw invalidParameter('for_source_only', 'must be a boolean');
+    }
+    let sender: User;
+    if (user !== null) {
+      if (senderId !== user.id) throw unauthorized(SENDER_ID_MISMATCH);
+      sender = user;
+    } else {
+      const bot = state.users.get(senderId);
+      if (!bot) throw invalidParameter('sender_id', 'no user with this ID');
+      sender = bot;
+    }
     const broadcaster = requireBroadcaster(state, broadcasterId);
+    if (user === null) requireChatBotGrants(state, client.clientId, broadcaster, sender, now);
     const replyTo = typeof parentId === 'string' && parentId !== '' ? parentId : null;
     if (replyTo !== null && !state.chatMessages.get(broadcaster.id, replyTo)) {
       throw invalidParameter('reply_parent_message_id', 'no message with this ID in the channel');
     }
-    const message = postChatMessage(state, { broadcaster, sender: user, text, replyParentMessageId: replyTo, now });
+    // The chat-bot badge: an app token, and a bot that is not the channel's own broadcaster.
+    const asChatBot = user === null && sender.id !== broadcaster.id;
+    const message = postChatMessage(state, { broadcaster, sender, text, replyParentMessageId: replyTo, now, asChatBot });
     if (message.dropReason && REFUSED_SENDER_CODES.has(message.dropReason.code)) throw forbidden(SENDER_NOT_PERMITTED);
     return { data: [{ message_id: message.id, is_sent: message.isSent, drop_reason: message.dropReason }] };
   });

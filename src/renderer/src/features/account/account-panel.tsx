@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import type { AuthState, PendingSignIn } from '../../../../shared/ipc/contract';
+import type { AuthState } from '../../../../shared/ipc/contract';
+import { BotAccountSection } from './bot-account-section';
+import { AccountSummary, SigningIn } from './sign-in-parts';
 import { ActionError } from '../../components/action-error';
-import { Avatar } from '../../components/avatar';
 import { Banner } from '../../components/banner';
 import { FirstRun } from './first-run';
-import { formatBroadcasterType, formatClockTime } from '../../lib/format';
+import { formatClockTime } from '../../lib/format';
 import { store, useSidestage } from '../../store';
 import { selectAction, selectTokenStorageWarning } from '../../store/selectors';
 import './account.css';
@@ -22,6 +23,7 @@ export function AccountPanel() {
         </Banner>
       ) : null}
       <AccountBody auth={auth} />
+      {auth?.account ? <BotAccountSection broadcasterId={auth.account.id} /> : null}
       <PlatformChoice />
     </section>
   );
@@ -143,76 +145,6 @@ function SignedOut({ error }: { error: string | null }) {
   );
 }
 
-function SigningIn({ pending }: { pending: PendingSignIn | null }) {
-  const { pending: cancelling } = useSidestage(selectAction('auth.cancelSignIn'));
-  const cancel = (
-    <>
-      <div className="button-row">
-        <button type="button" disabled={cancelling} onClick={() => void store.getState().cancelSignIn()}>
-          Cancel
-        </button>
-      </div>
-      <ActionError action="auth.cancelSignIn" what="Could not cancel signing in" />
-    </>
-  );
-
-  if (!pending) {
-    return (
-      <div className="stack">
-        <p role="status">Starting sign-in…</p>
-        {cancel}
-      </div>
-    );
-  }
-
-  if (pending.flow === 'loopback') {
-    return (
-      <div className="stack">
-        <p role="status">Finish signing in on the sign-in page in your browser.</p>
-        <p>
-          <a href={pending.authorizeUrl} target="_blank" rel="noopener noreferrer">
-            Open the sign-in page
-          </a>
-        </p>
-        <p className="muted small">This request expires at {formatClockTime(pending.expiresAt)}.</p>
-        {cancel}
-      </div>
-    );
-  }
-
-  return (
-    <div className="stack">
-      <p role="status">Enter this code on the verification page:</p>
-      <p className="user-code">
-        {pending.userCode}
-      </p>
-      <p>
-        <a href={pending.verificationUri} target="_blank" rel="noopener noreferrer">
-          Open the verification page
-        </a>{' '}
-        <span className="muted small">({pending.verificationUri})</span>
-      </p>
-      <p className="muted small">The code expires at {formatClockTime(pending.expiresAt)}.</p>
-      {cancel}
-    </div>
-  );
-}
-
-function AccountSummary({ auth }: { auth: AuthState }) {
-  const account = auth.account;
-  if (!account) return null;
-  return (
-    <div className="profile">
-      <Avatar url={account.profileImageUrl} name={account.displayName} />
-      <div>
-        <p className="profile-name">{account.displayName}</p>
-        <p className="muted">@{account.login}</p>
-        <p className="small">{formatBroadcasterType(account.broadcasterType)}</p>
-      </div>
-    </div>
-  );
-}
-
 function SignOutButton() {
   const { pending } = useSidestage(selectAction('auth.signOut'));
   return (
@@ -231,7 +163,7 @@ function SignedIn({ auth }: { auth: AuthState }) {
   const { scopes, missingScopes } = auth;
   return (
     <div className="stack">
-      <AccountSummary auth={auth} />
+      <AccountSummary account={auth.account} />
       {auth.lastValidatedAt ? (
         <p className="muted small">Sign-in last checked at {formatClockTime(auth.lastValidatedAt)}.</p>
       ) : null}
@@ -270,7 +202,7 @@ function SignedIn({ auth }: { auth: AuthState }) {
 function NeedsSignIn({ auth }: { auth: AuthState }) {
   return (
     <div className="stack">
-      <AccountSummary auth={auth} />
+      <AccountSummary account={auth.account} />
       <div className="action-error" role="alert">
         <p>
           <strong>Sign in again.</strong> {auth.error ?? 'Your sign-in is no longer valid.'}
