@@ -39,6 +39,12 @@ export interface LoopbackServerOptions {
    * once open. Without it every upgrade is refused.
    */
   onUpgrade?(req: IncomingMessage, request: LoopbackRequest): Refusal | ((ws: WebSocket) => void);
+  /**
+   * Whether an upgrade must send an Origin (default true: the dock's and overlays' pages are in a
+   * browser). A server whose sockets need a token in a header, which no web page can set on a
+   * WebSocket, may take clients that send none (a Stream Deck plugin); a foreign Origin is refused either way.
+   */
+  upgradesNeedOrigin?: boolean;
   /** The largest frame a client may send (ws closes the socket on a larger one). */
   maxSocketPayload?: number;
   /** How often every socket must answer a ping. */
@@ -167,7 +173,7 @@ export class LoopbackServer {
     try {
       const url = parseRequestTarget(req.url);
       if (url === null) return refuseUpgrade(socket, 400, 'The request target is not a valid path.');
-      const refused = refuseForeignRequest(req, listener.port, { needsOrigin: true });
+      const refused = refuseForeignRequest(req, listener.port, { needsOrigin: this.options.upgradesNeedOrigin ?? true });
       if (refused) return refuseUpgrade(socket, refused[0], refused[1]);
       if (!this.options.onUpgrade) return refuseUpgrade(socket, 404, 'Not found');
       const admitted = this.options.onUpgrade(req, { url, port: listener.port });
