@@ -42,7 +42,7 @@ const clientNameSchema = z
   .max(60, 'A client’s name is at most 60 characters.')
   .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'A client’s name is one line of printable text.');
 
-export const pairRequestSchema = z.strictObject({ name: clientNameSchema }).meta({ id: 'PairRequest' });
+export const pairRequestSchema = z.strictObject({ name: clientNameSchema });
 export type PairRequest = z.infer<typeof pairRequestSchema>;
 
 export const pairStartedSchema = z
@@ -54,17 +54,17 @@ export const pairStartedSchema = z
     claimSecret: z.string(),
     expiresAt: z.iso.datetime(),
   })
-  .meta({ id: 'PairStarted' });
+  ;
 export type PairStarted = z.infer<typeof pairStartedSchema>;
 
-export const claimRequestSchema = z.strictObject({ claimSecret: z.string().min(1).max(200) }).meta({ id: 'ClaimRequest' });
+export const claimRequestSchema = z.strictObject({ claimSecret: z.string().min(1).max(200) });
 
 export const claimAnswerSchema = z
   .discriminatedUnion('status', [
     z.object({ status: z.literal('pending') }),
     z.object({ status: z.literal('approved'), token: z.string(), clientId: z.string(), scopes: z.array(controlScopeSchema) }),
   ])
-  .meta({ id: 'ClaimAnswer' });
+  ;
 export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;
 
 export const controlStateSchema = z
@@ -81,24 +81,24 @@ export const controlStateSchema = z
     /** The ad on air now ends then; null: none. */
     adEndsAt: z.string().nullable(),
   })
-  .meta({ id: 'ControlState' });
+  ;
 export type ControlState = z.infer<typeof controlStateSchema>;
 
 export const actionsListSchema = z
   .object({ actions: z.array(z.object({ id: controlActionSchema, label: z.string(), scope: controlScopeSchema })) })
-  .meta({ id: 'ActionsList' });
+  ;
 
 export const actionOutcomeSchema = z
   .object({ action: controlActionSchema, done: z.boolean(), message: z.string() })
-  .meta({ id: 'ActionOutcome' });
+  ;
 export type ActionOutcome = z.infer<typeof actionOutcomeSchema>;
 
 export const controlErrorCodes = ['bad_request', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'too_many_requests', 'internal'] as const;
 export const controlErrorSchema = z
   .object({ error: z.object({ code: z.enum(controlErrorCodes), message: z.string() }) })
-  .meta({ id: 'ControlError' });
+  ;
 export type ControlErrorCode = (typeof controlErrorCodes)[number];
 
 /** What the event socket sends: the state whenever it changes (first on connecting). */
-export const controlFrameSchema = z.object({ topic: z.literal('state'), state: controlStateSchema }).meta({ id: 'ControlFrame' });
+export const controlFrameSchema = z.object({ topic: z.literal('state'), state: controlStateSchema });
 export type ControlFrame = z.infer<typeof controlFrameSchema>;
