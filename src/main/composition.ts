@@ -67,6 +67,8 @@ import { registerAutomationsIpc } from './ipc/automations-ipc';
 import { buildOverlays } from './services/overlays/build-overlays';
 import { openOverlayFiles, type OverlaysFeature } from './services/overlays/overlays-feature';
 import { registerOverlaysIpc } from './ipc/overlays-ipc';
+import { ControlApi, controlPortsFrom } from './services/control/control-api';
+import { registerControlIpc } from './ipc/control-ipc';
 import { registerMediaIpc } from './ipc/media-ipc';
 import { LiveViewService } from './services/live-view/live-view-service';
 
@@ -131,6 +133,8 @@ export interface Sidestage {
   automations: AutomationsFeature;
   /** Overlays for OBS browser sources, the alert queue and the media library. */
   overlays: OverlaysFeature;
+  /** The control API (Stream Deck, Companion, scripts): paired clients on its own loopback port. */
+  control: ControlApi;
   dispose(): Promise<void>;
 }
 
@@ -367,6 +371,9 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
   wiring.add(registerLiveViewIpc(router, liveView));
   wiring.add(registerAutomationsIpc(router, automations));
   wiring.add(registerOverlaysIpc(router, overlays));
+  // The control API: its file read now, listening once the rest has started (start), disposed first.
+  const control = await ControlApi.open({ dataDir: options.dataDir, logger, notices: recoveryNotices, ports: controlPortsFrom({ ...live, shieldMode: moderation.shieldMode, broadcaster }) });
+  wiring.add(registerControlIpc(router, control));
   wiring.add(registerMediaIpc(router, overlays.media));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
@@ -392,6 +399,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
 
   const dispose = async () => {
     wiring.dispose();
+    await control.dispose();
     // Before the services its actions call.
     await automations.dispose();
     await overlays.dispose();
@@ -430,6 +438,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     await auth.start();
     await startLiveControls(live);
     await obs.start();
+    await control.start();
     // The checklist and the button learn whether ffmpeg is there once the start is over.
     testStream?.detectFfmpegLater();
   } catch (error) {
@@ -452,6 +461,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     recoveryNotices,
     automations,
     overlays,
+    control,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
   };

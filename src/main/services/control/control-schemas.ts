@@ -5,13 +5,12 @@
  */
 import { z } from 'zod';
 import { hotkeyActionIds, type HotkeyAction } from '../../../shared/ipc/contract';
+import { controlScopeSchema, type ControlScope } from '../../../shared/ipc/schemas/control';
+
+export { controlScopeSchema, controlScopes, type ControlScope } from '../../../shared/ipc/schemas/control';
 
 export const CONTROL_API_PREFIX = '/api/v1';
 
-/** What a paired client may do; the broadcaster ticks them when approving. */
-export const controlScopes = ['read', 'actions', 'moderation', 'automations', 'variables'] as const;
-export const controlScopeSchema = z.enum(controlScopes);
-export type ControlScope = z.infer<typeof controlScopeSchema>;
 
 /** The scope each quick action needs: moderation for what changes who may chat, actions for the rest. */
 export const actionScopes: Record<HotkeyAction, ControlScope> = {
