@@ -9,6 +9,7 @@ import { createLiveSlice, mirrorLive } from './live-slice';
 import type { SidestageState, StoreDeps } from './types';
 import { createUiSlice, followGoingLive } from './ui-slice';
 import { createCharitySlice, mirrorCharity } from './charity-slice';
+import { createControlSlice, mirrorControl } from './control-slice';
 import { createDataRecoverySlice, mirrorDataRecovery } from './data-recovery-slice';
 import { createDemoSlice, mirrorDemo } from './demo-slice';
 import { createObsSlice, mirrorObs } from './obs-slice';
@@ -47,6 +48,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createRedemptionsSlice(context),
       ...createNotificationsSlice(context),
       ...createCharitySlice(context),
+      ...createControlSlice(context),
       ...createRewardsSlice(context),
       ...createDemoSlice(context),
       ...createDataRecoverySlice(context),
@@ -83,6 +85,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorRedemptions,
     mirrorNotifications,
     mirrorCharity,
+    mirrorControl,
     mirrorRewards,
     mirrorDemo,
     mirrorDataRecovery,

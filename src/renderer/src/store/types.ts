@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
 import type { CharityActionId, CharitySlice } from './charity-slice';
+import type { ControlActionId, ControlSlice } from './control-slice';
 import type { DataRecoveryActionId, DataRecoverySlice } from './data-recovery-slice';
 import type { DemoActionId, DemoSlice } from './demo-slice';
 import type { TestStreamActionId, TestStreamSlice } from './test-stream-slice';
@@ -67,6 +68,7 @@ export type ActionId =
   | RedemptionsActionId
   | NotificationsActionId
   | CharityActionId
+  | ControlActionId
   | RewardsActionId
   | DemoActionId
   | ObsActionId
@@ -160,6 +162,7 @@ export type SidestageState = AppSlice &
   RedemptionsSlice &
   NotificationsSlice &
   CharitySlice &
+  ControlSlice &
   RewardsSlice &
   DemoSlice &
   DataRecoverySlice &
