@@ -20,6 +20,7 @@ import { IpcRouter } from './ipc/ipc-router';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import type { DemoServices, LiveControls, ModerationServices, RedemptionServices } from './services/service-groups';
 import type { BotAccount } from './services/auth/bot-account';
+import type { ControlApi } from './services/control/control-api';
 import type { AutomationsFeature } from './services/automations/automations-feature';
 import type { GoLiveChecklist } from './services/go-live/go-live-checklist';
 import type { ObsService } from './services/obs/obs-service';
@@ -49,6 +50,8 @@ export interface Sidestage {
   recoveryNotices: DataRecoveryNotices;
   automations: AutomationsFeature;
   overlays: OverlaysFeature;
+  /** The control API for decks and scripts. */
+  control: ControlApi;
   dispose(): Promise<void>;
 }
 
@@ -129,6 +132,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     recoveryNotices: notices,
     automations: built.automations,
     overlays: built.overlays,
+    control: built.control,
     dispose,
   };
 }

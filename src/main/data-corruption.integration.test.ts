@@ -36,12 +36,32 @@ const isRoot = process.getuid?.() === 0;
 /** Root reads any file whatever its mode: the unreadable case runs the start-up as this user instead. */
 const nobody = 65534;
 const run = promisify(execFile);
+const startScript = 'src/main/test-support/start-dock-services.ts';
+
+/**
+ * Why the unreadable case cannot run as `nobody` here, or null when it can: a clone (or Node) in a
+ * folder `nobody` cannot enter (a 0700 temporary folder, /root) fails its child at the import.
+ */
+async function whyNobodyCannotRun(): Promise<string | null> {
+  try {
+    await run(process.execPath, ['--import', 'tsx', '-e', `require('node:fs').accessSync(${JSON.stringify(startScript)}, require('node:fs').constants.R_OK)`], {
+      uid: nobody,
+      gid: nobody,
+      timeout: 30_000,
+    });
+    return null;
+  } catch (error) {
+    const detail = String((error as { stderr?: string }).stderr ?? (error as Error).message).split('\n').find((line) => line.includes('Error')) ?? 'it could not start';
+    return `root reads every file, and nobody (uid ${nobody}) cannot reach Node or this clone at ${process.cwd()} (${detail.trim().slice(0, 160)})`;
+  }
+}
+const nobodyCannotRun = isRoot ? await whyNobodyCannotRun() : null;
 
 /** The dock's start-up in a child process as `nobody`; answers its notices. */
 async function startAsNobody(dir: string): Promise<DataRecoveryNotice[]> {
   await chown(dir, nobody, nobody);
   for (const name of await readdir(dir)) await chown(join(dir, name), nobody, nobody);
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main/test-support/start-dock-services.ts', dir], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', startScript, dir], {
     uid: nobody,
     gid: nobody,
     timeout: 30_000,
@@ -297,7 +317,7 @@ afterAll(() => {
 describe('a damaged data directory', () => {
   for (const file of files) {
     for (const how of damages) {
-      const skipReason = how === 'one bad entry' && !file.oneBad ? 'the file has no entries' : null;
+      const skipReason = how === 'one bad entry' && !file.oneBad ? 'the file has no entries' : how === 'unreadable' ? nobodyCannotRun : null;
       const crashLeftIt = Boolean(file.journal) && (how === 'empty' || how === 'truncated');
       const expected = crashLeftIt ? 'starts, reads it as a crash leaves it (nothing said, nothing set aside), keeps its complete lines' : 'starts, names the file, keeps what is valid and the damaged file';
       it.skipIf(skipReason !== null)(`${file.name}, ${how}: ${expected}${skipReason ? ` (skipped: ${skipReason})` : ''}`, async () => {

@@ -27,7 +27,7 @@ export function extensionFor(state: EmulatorState, clientId: string): { client: 
   return { client, record: state.extensions.get(client) };
 }
 
-export function authenticateExtension(request: FastifyRequest, state: EmulatorState, clientId: string, now: number): ExtensionCaller {
+export async function authenticateExtension(request: FastifyRequest, state: EmulatorState, clientId: string, now: number): Promise<ExtensionCaller> {
   const clientIdHeader = headerValue(request, 'client-id')?.trim();
   if (!clientIdHeader) throw unauthorized('Client-Id header is missing');
   if (clientIdHeader !== clientId) throw unauthorized('Client-Id header does not match the extension');
@@ -39,7 +39,7 @@ export function authenticateExtension(request: FastifyRequest, state: EmulatorSt
   if (!match?.[1]) throw unauthorized('Authorization must be "Bearer <signed JWT>"');
 
   const secrets = state.extensions.verifyingSecrets(record, now).map((s) => s.content);
-  const result = verifyExtensionJwt(match[1], secrets, now);
+  const result = await verifyExtensionJwt(match[1], secrets, now);
   if (!result.ok) throw unauthorized(result.message);
   return { client, record, claims: result.claims };
 }

@@ -17,7 +17,7 @@ let postId: string;
 beforeAll(async () => {
   const { clientId, broadcasterId } = demo;
   const token = await demo.mint(broadcasterId, ['communities_edit', 'communities_moderate', 'channel_feed_edit', 'analytics:read:extensions']);
-  const jwt = signExtensionJwt({ exp: demo.state.clock.nowSeconds() + 3600, user_id: broadcasterId, role: 'external' }, DEMO_CLIENT.extensionSecret);
+  const jwt = await signExtensionJwt({ exp: demo.state.clock.nowSeconds() + 3600, user_id: broadcasterId, role: 'external' }, DEMO_CLIENT.extensionSecret);
   headerPool = [
     {},
     { 'client-id': clientId, authorization: `Bearer ${jwt}` },

@@ -8,6 +8,7 @@ import { appearanceFeature } from './appearance';
 import { automationsFeature } from './automations';
 import { botFeature } from './bot';
 import { chatFeature } from './chat';
+import { controlFeature } from './control';
 import { demoFeature } from './demo';
 import type { FeatureModule, FeatureName } from './feature-module';
 import { goLiveFeature } from './go-live';
@@ -39,5 +40,6 @@ export const features: readonly FeatureModule<FeatureName, unknown>[] = [
   liveViewFeature,
   overlaysFeature,
   automationsFeature,
+  controlFeature,
   signInFeature,
 ];

@@ -2,33 +2,25 @@
  * Dock mode: the same IPC contract over loopback HTTP + WebSocket, so the real renderer runs in
  * any browser (an OBS Custom Browser Dock, or Chromium in the end-to-end tests).
  *
- * Bound to 127.0.0.1. Every request needs the per-install secret (as an Authorization header), or
- * a session cookie given in exchange for it when the printed URL is opened, a Host of this server
- * (DNS rebinding) and, for calls and the event socket, an Origin of this server. The cookie holds a
+ * Built on the loopback server (`services/common/loopback-server.ts`): 127.0.0.1 only, its Host and
+ * Origin guard, sockets and heartbeat. Every request needs the per-install secret (as an
+ * Authorization header), or a session cookie given in exchange for it when the printed URL is
+ * opened, a Host of this server (DNS rebinding) and, for calls and the event socket, an Origin of
+ * this server. The cookie holds a
  * random session token, never the secret: cookies ignore ports, so every other server on 127.0.0.1
  * that the browser visits receives it.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WebSocket } from 'ws';
 import { DOCK_EVENTS_PATH, DOCK_IPC_PATH, type DockEventFrame } from '../../shared/ipc/transport';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { boundText, type IpcRouter } from '../ipc/ipc-router';
 import { systemClock, type Clock } from '../../shared/primitives/clock';
 import type { Logger } from '../services/logger';
 import { contentSecurityPolicyWith } from '../security';
-import {
-  answerClientErrors,
-  loopbackHosts,
-  loopbackOrigins,
-  parseRequestTarget,
-  readStaticFile,
-  refuseForeignRequest,
-  refuseUpgrade,
-  safeDecode,
-  sendText,
-} from '../services/loopback-http';
+import { sameSecret } from '../services/common/constant-time';
+import { bearerToken, loopbackOrigins, readStaticFile, refuseForeignRequest, safeDecode, sendText } from '../services/common/loopback-http';
+import { LoopbackServer, type LoopbackRequest, type Refusal } from '../services/common/loopback-server';
 import { DockSessions, defaultDockSessionLimits, type DockSessionLimits } from './dock-sessions';
 
 export interface DockServerOptions {
@@ -62,63 +54,35 @@ const MAX_SOCKET_PAYLOAD = 4096;
 
 export async function startDockServer(options: DockServerOptions): Promise<RunningDock> {
   const { router, rendererDir, secret, logger } = options;
-  const secretBytes = Buffer.from(secret);
   /** Session tokens handed out as cookies; they expire, and die with the server. */
   const sessions = new DockSessions(options.clock ?? systemClock, { ...defaultDockSessionLimits, ...options.sessionLimits });
   /** Event sockets and the session that opened each (null: the secret itself, in a header). */
   const clients = new Map<WebSocket, string | null>();
-  let port = 0;
-  const allowedHosts = () => loopbackHosts(port);
-  const allowedOrigins = () => loopbackOrigins(port);
-  const cookieName = () => `sidestage_dock_${port}`; // cookies ignore ports: one name per server
+  const cookieName = (port: number) => `sidestage_dock_${port}`; // cookies ignore ports: one name per server
 
-  const isSecret = (presented: string): boolean => {
-    const bytes = Buffer.from(presented);
-    return bytes.length === secretBytes.length && timingSafeEqual(bytes, secretBytes);
-  };
   /** The session the request came with (null: the secret in a header), or false when it has neither. */
-  const authorise = (req: IncomingMessage): string | null | false => {
-    const header = bearer(req.headers.authorization);
-    if (header !== null) return isSecret(header) ? null : false;
-    const session = cookie(req.headers.cookie, cookieName());
+  const authorise = (req: IncomingMessage, port: number): string | null | false => {
+    const header = bearerToken(req);
+    if (header !== null) return sameSecret(header, secret) ? null : false;
+    const session = cookie(req.headers.cookie, cookieName(port));
     return session !== null && sessions.use(session) ? session : false;
   };
-
-  /** Host, Origin and secret: the refusal, or who was let in. */
-  const check = (req: IncomingMessage, needsOrigin: boolean): { refused: [number, string] } | { session: string | null } => {
-    const refused = refuseForeignRequest(req, port, { needsOrigin });
-    if (refused) return { refused };
-    const session = authorise(req);
-    if (session === false) return { refused: [401, 'Open the dock URL that Sidestage printed (it carries the secret).'] };
-    return { session };
-  };
+  const refusedSecret: Refusal = [401, 'Open the dock URL that Sidestage printed (it carries the secret).'];
 
   /** Event sockets of sessions that expired or were evicted are closed: the page reloads through the dock URL. */
   const closeExpiredSockets = (): void => {
     for (const [ws, session] of clients) if (session !== null && !sessions.isLive(session)) ws.close(4401, 'The dock session ended; reload the dock.');
   };
 
-  // A missing Host is refused below with a sentence (421) rather than by Node with an empty 400.
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
-    handleRequest(req, res).catch((error: unknown) => {
-      logger.error('dock request failed', { error });
-      if (!res.headersSent) sendText(res, 500, 'Internal error');
-      else res.end();
-    });
-  });
-
-  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = parseRequestTarget(req.url);
-    if (url === null) return sendText(res, 400, 'The request target is not a valid path.');
+  async function handleRequest(req: IncomingMessage, res: ServerResponse, { url, port }: LoopbackRequest): Promise<void> {
     const presentedSecret = url.searchParams.get('secret');
     if (req.method === 'GET' && presentedSecret !== null) {
-      if (!allowedHosts().includes(req.headers.host ?? '')) return sendText(res, 421, 'This server answers only on its loopback address.');
-      if (!isSecret(presentedSecret)) return sendText(res, 401, 'That dock secret is not right.');
+      if (!sameSecret(presentedSecret, secret)) return sendText(res, 401, 'That dock secret is not right.');
       url.searchParams.delete('secret');
       const session = sessions.create();
       closeExpiredSockets();
       res.writeHead(303, {
-        'set-cookie': `${cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+        'set-cookie': `${cookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=/`,
         // Always the renderer's root: a path taken from the request could be `//another.site/`.
         location: `/${url.search}`,
         'cache-control': 'no-store',
@@ -127,8 +91,10 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
     }
 
     const isCall = url.pathname.startsWith(DOCK_IPC_PATH);
-    const checked = check(req, isCall);
-    if ('refused' in checked) return sendText(res, checked.refused[0], checked.refused[1]);
+    // A call must say where it comes from: a page of this server.
+    const refused = isCall ? refuseForeignRequest(req, port, { needsOrigin: true }) : null;
+    if (refused) return sendText(res, refused[0], refused[1]);
+    if (authorise(req, port) === false) return sendText(res, ...refusedSecret);
 
     if (isCall) {
       if (req.method !== 'POST') return sendText(res, 405, 'Use POST.');
@@ -147,15 +113,15 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.');
-    return serveStatic(url.pathname, res);
+    return serveStatic(url.pathname, port, res);
   }
 
-  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+  async function serveStatic(pathname: string, port: number, res: ServerResponse): Promise<void> {
     const found = await readStaticFile(rendererDir, pathname === '/' ? '/index.html' : pathname);
     if (!found) return sendText(res, 404, 'Not found');
     res.writeHead(200, {
       'content-type': found.contentType,
-      'content-security-policy': contentSecurityPolicyWith({ connectSrc: allowedOrigins().map((o) => o.replace('http', 'ws')), frameSrc: options.frameOrigins?.() ?? [] }),
+      'content-security-policy': contentSecurityPolicyWith({ connectSrc: loopbackOrigins(port).map((o) => o.replace('http', 'ws')), frameSrc: options.frameOrigins?.() ?? [] }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-cache',
@@ -163,52 +129,36 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
     res.end(found.content);
   }
 
-  answerClientErrors(server, logger, 'dock');
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_PAYLOAD });
-  sockets.on('error', (error) => logger.warn('dock event socket server error', { reason: error.message }));
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Node hands the raw socket over without an error listener: a reset mid-handshake would end the process.
-    socket.on('error', (error) => logger.debug('dock upgrade socket error', { reason: error.message }));
-    try {
-      const url = parseRequestTarget(req.url);
-      if (url === null) return refuseUpgrade(socket, 400, 'The request target is not a valid path.');
-      if (url.pathname !== DOCK_EVENTS_PATH) return refuseUpgrade(socket, 404, 'Not found');
-      const checked = check(req, true);
-      if ('refused' in checked) return refuseUpgrade(socket, checked.refused[0], checked.refused[1]);
-      sockets.handleUpgrade(req, socket, head, (ws) => accept(ws, checked.session));
-    } catch (error) {
-      logger.error('dock upgrade failed', { error });
-      socket.destroy();
-    }
-  });
-  function accept(ws: WebSocket, session: string | null): void {
-    clients.set(ws, session);
-    if (session !== null) sessions.socketOpened(session);
-    // ws reports a bad frame (too large, invalid UTF-8, unmasked, reserved bits or opcodes) here, then closes.
-    ws.on('error', (error) => logger.debug('dock event socket closed on a bad frame', { reason: error.message }));
-    ws.on('close', () => {
-      clients.delete(ws);
-      if (session !== null) sessions.socketClosed(session);
-    });
-    // The event socket is one-way: main -> renderer.
-    ws.on('message', () => ws.close(1003, 'This socket only sends'));
+  function admitSocket(req: IncomingMessage, { url, port }: LoopbackRequest): Refusal | ((ws: WebSocket) => void) {
+    if (url.pathname !== DOCK_EVENTS_PATH) return [404, 'Not found'];
+    const session = authorise(req, port);
+    if (session === false) return refusedSecret;
+    return (ws) => {
+      clients.set(ws, session);
+      if (session !== null) sessions.socketOpened(session);
+      ws.on('close', () => {
+        clients.delete(ws);
+        if (session !== null) sessions.socketClosed(session);
+      });
+      // The event socket is one-way: main -> renderer.
+      ws.on('message', () => ws.close(1003, 'This socket only sends'));
+    };
   }
+
+  const server = new LoopbackServer({ name: 'dock', logger, maxSocketPayload: MAX_SOCKET_PAYLOAD, onRequest: handleRequest, onUpgrade: admitSocket });
   const offEvents = router.onEvent((event, payload) => {
     closeExpiredSockets();
     const frame = JSON.stringify({ event, payload } satisfies DockEventFrame);
     for (const client of clients.keys()) if (client.readyState === client.OPEN) client.send(frame);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', (error) => logger.error('dock server error', { error }));
-  const address = server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  let port: number;
+  try {
+    port = await server.listen(options.port ?? 0);
+  } catch (error) {
+    offEvents();
+    throw error;
+  }
   const origin = `http://127.0.0.1:${port}`;
 
   return {
@@ -219,10 +169,7 @@ export async function startDockServer(options: DockServerOptions): Promise<Runni
     async close() {
       sessions.clear();
       offEvents();
-      for (const client of sockets.clients) client.terminate();
-      sockets.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.stop();
     },
   };
 }
@@ -250,11 +197,6 @@ function callArgument(body: unknown): { ok: true; arg: unknown } | { ok: false; 
   const extra = Object.keys(body).filter((key) => key !== 'arg');
   if (extra.length > 0) return { ok: false, message: `The request body has fields other than "arg": ${boundText(extra.map((k) => JSON.stringify(k)).join(', '), 120)}.` };
   return { ok: true, arg: (body as { arg?: unknown }).arg };
-}
-
-function bearer(header: string | undefined): string | null {
-  const match = /^Bearer (\S+)$/.exec(header ?? '');
-  return match?.[1] ?? null;
 }
 
 function cookie(header: string | undefined, name: string): string | null {

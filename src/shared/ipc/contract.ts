@@ -26,6 +26,7 @@ import { eventsStatusSchema } from './schemas/events';
 import { ingestOverviewSchema, revealedStreamKeySchema } from './schemas/ingest';
 import { markersOverviewSchema } from './schemas/markers';
 import { clearHotkeyArgSchema, hotkeysStateSchema, setHotkeyArgSchema } from './schemas/hotkeys';
+import { controlApiStateSchema, controlApproveArgSchema, controlIdArgSchema } from './schemas/control';
 import { goLiveFixArgSchema, goLiveStartPresetArgSchema, goLiveStateSchema } from './schemas/go-live';
 import { obsConnectionArgSchema, obsOptionsArgSchema, obsPasswordArgSchema, obsSendArgSchema, obsSendResultSchema, obsStateSchema, obsStreamTargetSchema } from './schemas/obs';
 import { notificationSettingsSchema, openItemSchema, shownNotificationSchema } from './schemas/notifications';
@@ -125,6 +126,7 @@ export * from './schemas/moderation';
 export * from './schemas/automations';
 export * from './schemas/media';
 export * from './schemas/overlays';
+export * from './schemas/control';
 export * from './schemas/live-view';
 
 const dataRecoveryChannels = {
@@ -381,6 +383,13 @@ export const invokeChannels = {
   // the Live view as the broadcaster arranged it (tiles, chat and activity), shared by the window and the docks
   'liveView:get': { arg: noArg, result: liveViewSchema },
   'liveView:set': { arg: liveViewChangesSchema, result: liveViewSchema },
+  // the control API (a Stream Deck, Companion, a script): its pairing requests and paired clients
+  'control:getState': { arg: noArg, result: controlApiStateSchema },
+  /** Approves a pairing request with the scopes ticked; the client then claims its token. */
+  'control:approve': { arg: controlApproveArgSchema, result: controlApiStateSchema },
+  'control:deny': { arg: controlIdArgSchema, result: controlApiStateSchema },
+  /** Revokes a paired client: its token is refused from now on. */
+  'control:revoke': { arg: controlIdArgSchema, result: controlApiStateSchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -424,6 +433,7 @@ export const eventChannels = {
   'overlays:changed': overlaysStateSchema,
   'overlays:queueChanged': alertQueueStateSchema,
   'liveView:changed': liveViewSchema,
+  'control:changed': controlApiStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

@@ -12,13 +12,13 @@ const demo = useDemoEmulator();
 
 const SECRET = DEMO_CLIENT.extensionSecret;
 
-function jwt(claims: Record<string, unknown> = {}, secret: string = SECRET): string {
+function jwt(claims: Record<string, unknown> = {}, secret: string = SECRET): Promise<string> {
   return signExtensionJwt({ exp: demo.state.clock.nowSeconds() + 3600, user_id: demo.broadcasterId, role: 'external', ...claims }, secret);
 }
 
-function ext(path: string, options: CallOptions & { token?: string | null; client?: string | null } = {}) {
+async function ext(path: string, options: CallOptions & { token?: string | null; client?: string | null } = {}) {
   const headers: Record<string, string> = { ...options.headers };
-  const token = options.token === undefined ? jwt() : options.token;
+  const token = options.token === undefined ? await jwt() : options.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
   const client = options.client === undefined ? demo.clientId : options.client;
   if (client !== null) headers['client-id'] = client;
@@ -48,13 +48,13 @@ describe('extension JWT gate', () => {
     const cases: [string | null, string, Record<string, string>?][] = [
       [null, 'JWT is missing'],
       ['', 'JWT is missing'],
-      [jwt({}, other), 'JWT signature is invalid'],
+      [await jwt({}, other), 'JWT signature is invalid'],
       [`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ exp: now + 60, user_id: demo.broadcasterId, role: 'external' })}.`, 'JWT must be signed with HS256'],
-      [jwt({ exp: now - 1 }), 'JWT has expired'],
-      [jwt({ role: 'broadcaster' }), 'JWT role must be "external"'],
-      [jwt({ user_id: undefined }), 'JWT is missing the "user_id" claim'],
-      [jwt({ role: undefined }), 'JWT is missing the "role" claim'],
-      [jwt({ exp: undefined }), 'JWT is missing the "exp" claim'],
+      [await jwt({ exp: now - 1 }), 'JWT has expired'],
+      [await jwt({ role: 'broadcaster' }), 'JWT role must be "external"'],
+      [await jwt({ user_id: undefined }), 'JWT is missing the "user_id" claim'],
+      [await jwt({ role: undefined }), 'JWT is missing the "role" claim'],
+      [await jwt({ exp: undefined }), 'JWT is missing the "exp" claim'],
       ['garbage', 'JWT is malformed'],
       ['a.b.c', 'JWT is malformed'],
     ];
@@ -63,15 +63,15 @@ describe('extension JWT gate', () => {
       expect(res.status, message).toBe(401);
       expect(res.json, message).toEqual(unauthorized(message));
     }
-    const notBearer = await ext(path(), { token: null, headers: { authorization: `OAuth ${jwt()}` } });
+    const notBearer = await ext(path(), { token: null, headers: { authorization: `OAuth ${await jwt()}` } });
     expect(notBearer.json).toEqual(unauthorized('Authorization must be "Bearer <signed JWT>"'));
   });
 
   it('verifies with the extension’s own secret only', async () => {
     const other = await demo.simulate('/clients', { name: 'Other', redirect_uris: [] });
-    const res = await ext(path(), { token: jwt({}, other.json.extension_secret) });
+    const res = await ext(path(), { token: await jwt({}, other.json.extension_secret) });
     expect(res.json).toEqual(unauthorized('JWT signature is invalid'));
-    const own = await ext(`/extensions/${other.json.client_id}/auth/secret`, { client: other.json.client_id, token: jwt({}, other.json.extension_secret) });
+    const own = await ext(`/extensions/${other.json.client_id}/auth/secret`, { client: other.json.client_id, token: await jwt({}, other.json.extension_secret) });
     expect(own.status).toBe(200);
   });
 });
@@ -104,11 +104,11 @@ describe('extension secrets', () => {
     // Before the switch: the old secret signs, the new one does not yet.
     await demo.advance(290);
     expect((await ext(path())).status).toBe(200);
-    expect((await ext(path(), { token: jwt({}, fresh.content) })).json).toEqual(unauthorized('JWT signature is invalid'));
+    expect((await ext(path(), { token: await jwt({}, fresh.content) })).json).toEqual(unauthorized('JWT signature is invalid'));
     // After it: the other way round, and GET lists only the new secret.
     await demo.advance(15);
     expect((await ext(path())).json).toEqual(unauthorized('JWT signature is invalid'));
-    const after = await ext(path(), { token: jwt({}, fresh.content) });
+    const after = await ext(path(), { token: await jwt({}, fresh.content) });
     expect(after.status).toBe(200);
     expect(after.json.secrets).toEqual([fresh]);
   });
@@ -156,7 +156,7 @@ describe('extension secrets', () => {
     expect(created.json.secrets).toHaveLength(1);
     const fresh = created.json.secrets[0].content;
     expect((await ext(path())).status).toBe(401);
-    const listed = await ext(path(), { token: jwt({}, fresh) });
+    const listed = await ext(path(), { token: await jwt({}, fresh) });
     expect(listed.status).toBe(200);
     expect(listed.json.secrets[0].content).toBe(fresh);
   });
@@ -229,7 +229,7 @@ describe('PUT /extensions/<client_id>/<version>/required_configuration', () => {
     );
     expect((await ext(path(), { method: 'PUT' })).json).toEqual(badRequest('Missing request body'));
     expect((await ext(`/extensions/${demo.clientId}/${'v'.repeat(65)}/required_configuration?channel_id=612345002`, { method: 'PUT', json: { required_configuration: 'x' } })).status).toBe(400);
-    expect((await ext(path(), { method: 'PUT', json: { required_configuration: 'x' }, token: jwt({ role: 'viewer' }) })).status).toBe(401);
+    expect((await ext(path(), { method: 'PUT', json: { required_configuration: 'x' }, token: await jwt({ role: 'viewer' }) })).status).toBe(401);
   });
 });
 
@@ -290,7 +290,7 @@ describe('PUT /extensions/<client_id>/configurations', () => {
   });
 
   it('needs role external', async () => {
-    expect((await put({ segment: 'global' }, jwt({ role: 'broadcaster' }))).json).toEqual(unauthorized('JWT role must be "external"'));
+    expect((await put({ segment: 'global' }, await jwt({ role: 'broadcaster' }))).json).toEqual(unauthorized('JWT role must be "external"'));
   });
 
   it('limits configuration reads to 20 a minute per channel', async () => {

@@ -45,24 +45,24 @@ export function registerExtensionRoutes(app: FastifyInstance): void {
 type ClientParams = { Params: { client_id: string } };
 
 function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorState): void {
-  const gate = (request: FastifyRequest<ClientParams>): ExtensionCaller & { now: number } => {
+  const gate = async (request: FastifyRequest<ClientParams>): Promise<ExtensionCaller & { now: number }> => {
     const now = state.clock.now();
-    return { ...authenticateExtension(request, state, request.params.client_id, now), now };
+    return { ...(await authenticateExtension(request, state, request.params.client_id, now)), now };
   };
 
-  app.post<ClientParams>('/extensions/:client_id/auth/secret', (request) => {
-    const { record, now } = gate(request);
+  app.post<ClientParams>('/extensions/:client_id/auth/secret', async (request) => {
+    const { record, now } = await gate(request);
     const delay = parseActivationDelay(optionalJsonBody(request.body).activation_delay_secs, 'activation_delay_secs');
     return legacySecretSet(state.extensions.rotate(record, now, delay));
   });
 
-  app.get<ClientParams>('/extensions/:client_id/auth/secret', (request) => {
-    const { record, now } = gate(request);
+  app.get<ClientParams>('/extensions/:client_id/auth/secret', async (request) => {
+    const { record, now } = await gate(request);
     return legacySecretSet(state.extensions.currentSecrets(record, now));
   });
 
-  app.delete<ClientParams>('/extensions/:client_id/auth/secret', (request, reply) => {
-    const { record } = gate(request);
+  app.delete<ClientParams>('/extensions/:client_id/auth/secret', async (request, reply) => {
+    const { record } = await gate(request);
     state.extensions.revokeSecrets(record);
     return reply.code(204).send();
   });
@@ -86,8 +86,8 @@ function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorStat
 
   app.put<{ Params: { client_id: string; extension_version: string } }>(
     '/extensions/:client_id/:extension_version/required_configuration',
-    (request, reply) => {
-      const { record } = gate(request);
+    async (request, reply) => {
+      const { record } = await gate(request);
       const version = extensionVersion(request.params.extension_version, 'extension_version');
       const channel = channelParameter(state, new RequestParams(request.query).one('channel_id'), 'channel_id');
       const value = requiredConfigurationValue(jsonObjectBody(request.body).required_configuration);
@@ -96,22 +96,22 @@ function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorStat
     },
   );
 
-  app.put<ClientParams>('/extensions/:client_id/configurations', (request, reply) => {
-    const { record, now } = gate(request);
+  app.put<ClientParams>('/extensions/:client_id/configurations', async (request, reply) => {
+    const { record, now } = await gate(request);
     const body = jsonObjectBody(request.body);
     const input = readConfigurationInput(state, { segment: body.segment, channel: body.channel_id, content: body.content, version: body.version }, 'channel_id');
     setConfigurationSegment(state, record, input, now);
     return reply.code(204).send();
   });
 
-  app.get<{ Params: { client_id: string; channel_id: string } }>('/extensions/:client_id/configurations/channels/:channel_id', (request) => {
-    const { record, now } = gate(request);
+  app.get<{ Params: { client_id: string; channel_id: string } }>('/extensions/:client_id/configurations/channels/:channel_id', async (request) => {
+    const { record, now } = await gate(request);
     const channel = channelParameter(state, request.params.channel_id, 'channel_id');
     return legacyConfigurationMap(readConfigurations(state, record, ['broadcaster', 'developer'], channel.id, now));
   });
 
-  app.get<{ Params: { client_id: string; segment: string } }>('/extensions/:client_id/configurations/segments/:segment', (request) => {
-    const { record, now } = gate(request);
+  app.get<{ Params: { client_id: string; segment: string } }>('/extensions/:client_id/configurations/segments/:segment', async (request) => {
+    const { record, now } = await gate(request);
     const segment = segmentParameter(request.params.segment);
     const channelRaw = new RequestParams(request.query).one('channel_id');
     let channelId: string | null = null;
@@ -126,32 +126,32 @@ function registerLegacyExtensionRoutes(app: FastifyInstance, state: EmulatorStat
 
 function registerHelixExtensionRoutes(app: FastifyInstance, state: EmulatorState): void {
   /** JWT endpoints of the current API: the extension is named by `extension_id` (query or body). */
-  const helixGate = (request: FastifyRequest, extensionId: unknown): ExtensionCaller & { now: number } => {
+  const helixGate = async (request: FastifyRequest, extensionId: unknown): Promise<ExtensionCaller & { now: number }> => {
     if (extensionId === undefined || extensionId === null || extensionId === '') {
       if (headerValue(request, 'client-id') === undefined) throw unauthorized('Client-Id header is missing');
       throw missingParameter('extension_id');
     }
     if (typeof extensionId !== 'string') throw invalidParameter('extension_id', 'must be a string');
     const now = state.clock.now();
-    return { ...authenticateExtension(request, state, extensionId, now), now };
+    return { ...(await authenticateExtension(request, state, extensionId, now)), now };
   };
 
   for (const prefix of HELIX_PREFIXES) {
-    app.get(`${prefix}/extensions/jwt/secrets`, (request) => {
-      const { record, now } = helixGate(request, new RequestParams(request.query).one('extension_id'));
+    app.get(`${prefix}/extensions/jwt/secrets`, async (request) => {
+      const { record, now } = await helixGate(request, new RequestParams(request.query).one('extension_id'));
       return helixSecretSet(state.extensions.currentSecrets(record, now));
     });
 
-    app.post(`${prefix}/extensions/jwt/secrets`, (request) => {
+    app.post(`${prefix}/extensions/jwt/secrets`, async (request) => {
       const query = new RequestParams(request.query);
-      const { record, now } = helixGate(request, query.one('extension_id'));
+      const { record, now } = await helixGate(request, query.one('extension_id'));
       const delay = parseActivationDelay(query.one('delay'), 'delay');
       return helixSecretSet(state.extensions.rotate(record, now, delay));
     });
 
-    app.put(`${prefix}/extensions/required_configuration`, (request, reply) => {
+    app.put(`${prefix}/extensions/required_configuration`, async (request, reply) => {
       const body = jsonObjectBody(request.body);
-      const { record } = helixGate(request, body.extension_id);
+      const { record } = await helixGate(request, body.extension_id);
       const channel = channelParameter(state, new RequestParams(request.query).one('broadcaster_id'), 'broadcaster_id');
       const version = extensionVersion(body.extension_version, 'extension_version');
       const value = requiredConfigurationValue(body.required_configuration);
@@ -159,17 +159,17 @@ function registerHelixExtensionRoutes(app: FastifyInstance, state: EmulatorState
       return reply.code(204).send();
     });
 
-    app.put(`${prefix}/extensions/configurations`, (request, reply) => {
+    app.put(`${prefix}/extensions/configurations`, async (request, reply) => {
       const body = jsonObjectBody(request.body);
-      const { record, now } = helixGate(request, body.extension_id);
+      const { record, now } = await helixGate(request, body.extension_id);
       const input = readConfigurationInput(state, { segment: body.segment, channel: body.broadcaster_id, content: body.content, version: body.version }, 'broadcaster_id');
       setConfigurationSegment(state, record, input, now);
       return reply.code(204).send();
     });
 
-    app.get(`${prefix}/extensions/configurations`, (request) => {
+    app.get(`${prefix}/extensions/configurations`, async (request) => {
       const query = new RequestParams(request.query);
-      const { record, now } = helixGate(request, query.one('extension_id'));
+      const { record, now } = await helixGate(request, query.one('extension_id'));
       const segments = [...new Set(query.all('segment'))];
       if (segments.length === 0) throw missingParameter('segment');
       if (segments.length > 3) throw invalidParameter('segment', 'may be given at most 3 times');

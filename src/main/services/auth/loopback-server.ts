@@ -1,9 +1,10 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
-import { answerClientErrors, parseRequestTarget } from '../loopback-http';
+import { answerClientErrors, parseRequestTarget } from '../common/loopback-http';
+import { sameSecret } from '../common/constant-time';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 
 export interface LoopbackListenerOptions {
@@ -222,13 +223,6 @@ function parseRedirectUri(uri: string): { href: string; pathname: string; port: 
 
 function splitScope(scope: string | null): string[] {
   return scope ? scope.split(/[\s+]+/).filter(Boolean) : [];
-}
-
-function sameSecret(given: string | null, expected: string): boolean {
-  if (given === null) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {

@@ -1,8 +1,9 @@
-import { rm } from 'node:fs/promises';
 import { z } from 'zod';
-import { readRaw, recoverWhole, writeFileAtomic } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+import { EncryptedFile, type TokenCipher } from '../common/encrypted-file';
 import type { Logger } from '../logger';
+
+export type { TokenCipher } from '../common/encrypted-file';
 
 /** What Sidestage keeps of a sign-in. Lives only in main; never crosses IPC. */
 export interface StoredTokens {
@@ -42,16 +43,6 @@ const storedTokensSchema = z.object({
   login: z.string().nullable(),
 });
 
-/** Parses what a store read back; anything unexpected is null (signed out) rather than a crash. */
-export function parseStoredTokens(json: string): StoredTokens | null {
-  try {
-    const parsed = storedTokensSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 export class MemoryTokenStore implements TokenStore {
   readonly description: TokenStoreDescription = {
     kind: 'memory',
@@ -77,60 +68,29 @@ export class MemoryTokenStore implements TokenStore {
   }
 }
 
-/** Turns the tokens' JSON into bytes on disk and back. Electron's safeStorage or AES with a key file. */
-export interface TokenCipher {
-  encrypt(plain: string): Buffer;
-  /** Throws when the data cannot be decrypted (wrong key, corrupt file). */
-  decrypt(data: Buffer): string;
-}
-
-/**
- * Tokens in one encrypted file, written atomically (temporary file + rename) with mode 0600,
- * so a crash mid-write never leaves half a file and other local users cannot read it.
- */
+/** Tokens in one encrypted file (`common/encrypted-file.ts`): written atomically, mode 0600, a damaged one set aside. */
 export class CipherFileTokenStore implements TokenStore {
+  private readonly file: EncryptedFile<StoredTokens>;
+
   constructor(
-    private readonly filePath: string,
-    private readonly cipher: TokenCipher,
+    filePath: string,
+    cipher: TokenCipher,
     readonly description: TokenStoreDescription,
-    private readonly logger?: Logger,
-    private readonly notices?: DataRecoveryNotices,
-  ) {}
-
-  async load(): Promise<StoredTokens | null> {
-    const raw = await readRaw(this.filePath);
-    if (raw.kind === 'missing') return null;
-    let reason: string;
-    if (raw.kind === 'unreadable') {
-      reason = raw.reason;
-    } else {
-      let plain: string | null = null;
-      try {
-        plain = this.cipher.decrypt(raw.data);
-      } catch (err) {
-        this.logger?.warn('token file could not be decrypted', { error: errorMessage(err) });
-      }
-      const tokens = plain === null ? null : parseStoredTokens(plain);
-      if (tokens) return tokens;
-      reason = plain === null ? 'it could not be decrypted (it is damaged, or its key changed)' : 'its contents are not in the form Sidestage expects';
-    }
-    // Signed out, and said so: the damaged file is kept aside rather than overwritten by the next sign-in.
-    const recovered = await recoverWhole(this.filePath, reason, 'your saved sign-in');
-    if (this.notices) this.notices.add({ ...recovered, done: 'Signed out; sign in again to continue' });
-    else this.logger?.warn('token file damaged; treating as signed out', { reason, setAsideAs: recovered.setAsideAs });
-    return null;
+    logger?: Logger,
+    notices?: DataRecoveryNotices,
+  ) {
+    this.file = new EncryptedFile({ path: filePath, cipher, schema: storedTokensSchema, lost: 'your saved sign-in', done: 'Signed out; sign in again to continue', logger, notices });
   }
 
-  async save(tokens: StoredTokens): Promise<void> {
-    const data = this.cipher.encrypt(JSON.stringify(tokens));
-    await writeFileAtomic(this.filePath, data);
+  load(): Promise<StoredTokens | null> {
+    return this.file.load();
   }
 
-  async clear(): Promise<void> {
-    await rm(this.filePath, { force: true });
+  save(tokens: StoredTokens): Promise<void> {
+    return this.file.save(tokens);
   }
-}
 
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  clear(): Promise<void> {
+    return this.file.clear();
+  }
 }

@@ -182,6 +182,14 @@ export class QuickActionHotkeys {
 
   /** Runs the action of a press and says its outcome; never rejects. */
   async press(action: HotkeyAction): Promise<void> {
+    await this.run(action);
+  }
+
+  /**
+   * Runs the action as a press does (its outcome said the same way) and answers it in words too:
+   * the control API's press, which a deck shows.
+   */
+  async run(action: HotkeyAction): Promise<{ done: boolean; message: string }> {
     const definition = this.definitions[action];
     const accelerator = this.hotkey(action).getState().accelerator;
     const shortcut = accelerator ? ` (${this.hotkey(action).human(accelerator)})` : '';
@@ -189,13 +197,19 @@ export class QuickActionHotkeys {
     try {
       outcome = await definition.press();
     } catch (error) {
-      if (definition.reportsItself) return;
       const reason = error instanceof AppError ? error.message : 'Something went wrong inside Sidestage.';
+      if (definition.reportsItself) return { done: false, message: `${definition.notDone}: ${reason}` };
       if (!(error instanceof AppError)) this.options.logger.warn('hotkey action failed', { action, error: String(error) });
       this.options.notifier.show({ title: definition.notDone, body: `${reason}${shortcut}`, tag: `sidestage-hotkey-${action}`, urgency: 'error' });
-      return;
+      return { done: false, message: `${definition.notDone}: ${reason}` };
     }
     if (outcome) this.options.notifier.show({ ...outcome, tag: `sidestage-hotkey-${action}` });
+    return { done: true, message: outcome ? outcome.body : `${definition.label}: done.` };
+  }
+
+  /** What an action does, in the broadcaster's words. */
+  labelOf(action: HotkeyAction): string {
+    return this.definitions[action].label;
   }
 
   private define(s: QuickActionServices): Record<HotkeyAction, ActionDefinition> {

@@ -3,10 +3,9 @@
  * safeStorage, or AES with the key file) in one file of the data directory. It lives only in main:
  * no IPC result, log line or notice carries it.
  */
-import { rm } from 'node:fs/promises';
-import { readRaw, recoverWhole, writeFileAtomic } from '../common/atomic-json-file';
+import { z } from 'zod';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
-import type { TokenCipher } from '../auth/token-store';
+import { EncryptedFile, type TokenCipher } from '../common/encrypted-file';
 import type { Logger } from '../logger';
 
 export interface ObsPasswordStore {
@@ -29,43 +28,33 @@ export class MemoryObsPasswordStore implements ObsPasswordStore {
   }
 }
 
+const savedPasswordSchema = z.object({ password: z.string() });
+
+/** The password in one encrypted file (`common/encrypted-file.ts`): a damaged one is set aside and told. */
 export class CipherFileObsPasswordStore implements ObsPasswordStore {
-  constructor(
-    private readonly filePath: string,
-    private readonly cipher: TokenCipher,
-    private readonly logger?: Logger,
-    private readonly notices?: DataRecoveryNotices,
-  ) {}
+  private readonly file: EncryptedFile<z.infer<typeof savedPasswordSchema>>;
+
+  constructor(filePath: string, cipher: TokenCipher, logger?: Logger, notices?: DataRecoveryNotices) {
+    this.file = new EncryptedFile({
+      path: filePath,
+      cipher,
+      schema: savedPasswordSchema,
+      lost: 'your saved OBS password',
+      done: 'Enter the OBS WebSocket password again in the OBS section',
+      logger,
+      notices,
+    });
+  }
 
   async load(): Promise<string | null> {
-    const raw = await readRaw(this.filePath);
-    if (raw.kind === 'missing') return null;
-    let reason: string;
-    if (raw.kind === 'unreadable') {
-      reason = raw.reason;
-    } else {
-      try {
-        const parsed: unknown = JSON.parse(this.cipher.decrypt(raw.data));
-        if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { password?: unknown }).password === 'string') {
-          return (parsed as { password: string }).password;
-        }
-        reason = 'its contents are not in the form Sidestage expects';
-      } catch {
-        reason = 'it could not be decrypted (it is damaged, or its key changed)';
-      }
-    }
-    // Set aside rather than overwritten by the next save, and said to the broadcaster.
-    const recovered = await recoverWhole(this.filePath, reason, 'your saved OBS password');
-    if (this.notices) this.notices.add({ ...recovered, done: 'Enter the OBS WebSocket password again in the OBS section' });
-    else this.logger?.warn('OBS password file damaged; treated as no password', { reason, setAsideAs: recovered.setAsideAs });
-    return null;
+    return (await this.file.load())?.password ?? null;
   }
 
-  async save(password: string): Promise<void> {
-    await writeFileAtomic(this.filePath, this.cipher.encrypt(JSON.stringify({ password })));
+  save(password: string): Promise<void> {
+    return this.file.save({ password });
   }
 
-  async clear(): Promise<void> {
-    await rm(this.filePath, { force: true });
+  clear(): Promise<void> {
+    return this.file.clear();
   }
 }

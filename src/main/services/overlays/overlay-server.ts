@@ -7,18 +7,19 @@
  *   GET /media/<id>?token=T           an alert's image or sound (the alerts overlay's token)
  *   WS  /overlay-socket/<key>?token=T what the page shows, as JSON frames (server -> page only)
  *
- * Every request needs a Host of this server, and an Origin of it when it sends one (the socket must):
- * the dock's guard (`loopback-http.ts`). A page needs its overlay's token, compared in constant time.
+ * Built on the loopback server (`common/loopback-server.ts`): its Host and Origin guard, its sockets
+ * and heartbeat, and a port change that binds the new port before the old one stops. A page needs
+ * its overlay's token (the overlay settings compare it in constant time).
  * Pages can call nothing: the only way in is a GET, and the socket closes on anything a page sends.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, overlayKeySchema, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
-import { answerClientErrors, loopbackOrigins, parseRequestTarget, readStaticFile, refuseForeignRequest, refuseUpgrade, sendText } from '../loopback-http';
+import { loopbackOrigins, readStaticFile, sendText } from '../common/loopback-http';
+import { LoopbackServer, type LoopbackRequest, type Refusal } from '../common/loopback-server';
 
 export interface OverlayServerOptions {
   /** The built pages (out/overlays): index.html and assets/; null: none in this build. */
@@ -43,69 +44,44 @@ const DEFAULT_MAX_PAGES = 64;
 const refusedToken = 'This overlay link is not valid any more (it was reset, or copied incompletely). Copy it again from Sidestage’s Overlays panel.';
 
 export class OverlayServer {
-  private server: Server | null = null;
-  private sockets: WebSocketServer | null = null;
+  private readonly server: LoopbackServer;
   private readonly pages = new Map<WebSocket, string>();
-  private readonly alive = new WeakSet<WebSocket>();
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly pageChanges = new Emitter<void>();
-  private listeningPort: number | null = null;
 
-  constructor(private readonly options: OverlayServerOptions) {}
+  constructor(private readonly options: OverlayServerOptions) {
+    this.server = new LoopbackServer({
+      name: 'overlays',
+      logger: options.logger,
+      maxSocketPayload: MAX_PAGE_PAYLOAD,
+      heartbeatMs: options.heartbeatMs,
+      onRequest: (req, res, request) => this.handle(req, res, request),
+      onUpgrade: (_req, request) => this.upgrade(request),
+    });
+  }
 
   get port(): number | null {
-    return this.listeningPort;
+    return this.server.port;
   }
 
   get origin(): string | null {
-    return this.listeningPort === null ? null : `http://127.0.0.1:${this.listeningPort}`;
+    return this.server.origin;
   }
 
-  /** Listens on 127.0.0.1:`port` (0: a free one); rejects with Node's error (EADDRINUSE...) when it cannot. */
+  /**
+   * Listens on 127.0.0.1:`port` (0: a free one). When it serves already, the new port is bound before
+   * the old one stops; rejects with Node's error (EADDRINUSE...) when it cannot, and the old one serves on.
+   */
   async start(port: number): Promise<number> {
-    if (this.server) await this.stop();
-    const server = createServer({ requireHostHeader: false }, (req, res) => {
-      this.handle(req, res).catch((error: unknown) => {
-        this.options.logger.error('overlay request failed', { error });
-        if (!res.headersSent) sendText(res, 500, 'Internal error');
-        else res.end();
-      });
-    });
-    answerClientErrors(server, this.options.logger, 'overlays');
-    const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_PAGE_PAYLOAD });
-    sockets.on('error', (error) => this.options.logger.warn('overlay socket server error', { reason: error.message }));
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    server.on('error', (error) => this.options.logger.error('overlay server error', { error }));
-    const address = server.address();
-    this.listeningPort = typeof address === 'object' && address ? address.port : null;
-    this.server = server;
-    this.sockets = sockets;
-    this.heartbeat = setInterval(() => this.checkHeartbeats(), this.options.heartbeatMs ?? 20_000);
-    this.heartbeat.unref();
-    return this.listeningPort ?? port;
+    const before = this.server.port;
+    const listening = await this.server.listen(port);
+    if (before !== null && before !== listening) this.pageChanges.fire(); // the old port's pages were closed
+    return listening;
   }
 
   async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = null;
-    this.listeningPort = null;
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = null;
-    for (const ws of this.pages.keys()) ws.terminate();
-    this.pages.clear();
-    this.sockets?.close();
-    this.sockets = null;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    this.pageChanges.fire();
+    const wasListening = this.server.port !== null;
+    await this.server.stop();
+    if (wasListening) this.pageChanges.fire();
   }
 
   /** Sends a frame to every page of the overlays `keys` matches. */
@@ -121,7 +97,7 @@ export class OverlayServer {
   /** Pages of the overlay `key` open now. */
   pagesOpen(key: string): number {
     let count = 0;
-    for (const open of this.pages.values()) if (open === key) count++;
+    for (const [ws, open] of this.pages) if (open === key && this.server.sockets.has(ws)) count++;
     return count;
   }
 
@@ -134,12 +110,7 @@ export class OverlayServer {
     for (const [ws, open] of this.pages) if (open === key) ws.close(4401, 'This overlay link was reset.');
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const port = this.listeningPort ?? 0;
-    const url = parseRequestTarget(req.url);
-    if (url === null) return sendText(res, 400, 'The request target is not a valid path.');
-    const refused = refuseForeignRequest(req, port, { needsOrigin: false });
-    if (refused) return sendText(res, refused[0], refused[1]);
+  private async handle(req: IncomingMessage, res: ServerResponse, { url, port }: LoopbackRequest): Promise<void> {
     // Overlays are read-only: nothing a page sends is read (a body is not waited for).
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Overlays are read-only: only GET.', { allow: 'GET, HEAD', connection: 'close' });
     const token = url.searchParams.get('token') ?? '';
@@ -200,51 +171,23 @@ export class OverlayServer {
     };
   }
 
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    // Node hands the raw socket over without an error listener: a reset mid-handshake would end the process.
-    socket.on('error', (error) => this.options.logger.debug('overlay upgrade socket error', { reason: error.message }));
-    try {
-      const sockets = this.sockets;
-      if (!sockets) return void socket.destroy();
-      const url = parseRequestTarget(req.url);
-      if (url === null) return refuseUpgrade(socket, 400, 'The request target is not a valid path.');
-      if (!url.pathname.startsWith(OVERLAY_SOCKET_PREFIX)) return refuseUpgrade(socket, 404, 'Not found');
-      const refused = refuseForeignRequest(req, this.listeningPort ?? 0, { needsOrigin: true });
-      if (refused) return refuseUpgrade(socket, refused[0], refused[1]);
-      const key = url.pathname.slice(OVERLAY_SOCKET_PREFIX.length);
-      if (!overlayKeySchema.safeParse(key).success) return refuseUpgrade(socket, 404, 'There is no such overlay.');
-      if (!this.options.isToken(key, url.searchParams.get('token') ?? '')) return refuseUpgrade(socket, 401, refusedToken);
-      if (this.pages.size >= (this.options.maxPages ?? DEFAULT_MAX_PAGES)) return refuseUpgrade(socket, 503, 'Too many overlay pages are open at once.');
-      sockets.handleUpgrade(req, socket, head, (ws) => this.accept(ws, key));
-    } catch (error) {
-      this.options.logger.error('overlay upgrade failed', { error });
-      socket.destroy();
-    }
+  private upgrade({ url }: LoopbackRequest): Refusal | ((ws: WebSocket) => void) {
+    if (!url.pathname.startsWith(OVERLAY_SOCKET_PREFIX)) return [404, 'Not found'];
+    const key = url.pathname.slice(OVERLAY_SOCKET_PREFIX.length);
+    if (!overlayKeySchema.safeParse(key).success) return [404, 'There is no such overlay.'];
+    if (!this.options.isToken(key, url.searchParams.get('token') ?? '')) return [401, refusedToken];
+    if (this.server.sockets.size >= (this.options.maxPages ?? DEFAULT_MAX_PAGES)) return [503, 'Too many overlay pages are open at once.'];
+    return (ws) => this.accept(ws, key);
   }
 
   private accept(ws: WebSocket, key: string): void {
     this.pages.set(ws, key);
-    this.alive.add(ws);
-    // ws reports a bad frame (too large, invalid UTF-8, unmasked, reserved bits or opcodes) here, then closes.
-    ws.on('error', (error) => this.options.logger.debug('overlay page socket closed on a bad frame', { reason: error.message }));
     ws.on('close', () => {
       if (this.pages.delete(ws)) this.pageChanges.fire();
     });
-    ws.on('pong', () => this.alive.add(ws));
     // A page only listens.
     ws.on('message', () => ws.close(1003, 'Overlay pages cannot send anything.'));
     for (const frame of this.options.initialFrames(key)) ws.send(JSON.stringify(frame));
     this.pageChanges.fire();
-  }
-
-  private checkHeartbeats(): void {
-    for (const ws of this.pages.keys()) {
-      if (!this.alive.has(ws)) {
-        ws.terminate();
-        continue;
-      }
-      this.alive.delete(ws);
-      ws.ping();
-    }
   }
 }

@@ -4,7 +4,7 @@
  * alone (an alert type to its defaults, a goal is dropped, a lost token is made anew and said so,
  * since that overlay's URL changes); the file is set aside and named.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultAlertType } from '../../../shared/domain/alert-template';
@@ -21,6 +21,7 @@ import {
 } from '../../../shared/ipc/schemas/overlays';
 import { AppError } from '../app-error';
 import { AtomicJsonFile, isDiskFull, keepValid } from '../common/atomic-json-file';
+import { sameSecret } from '../common/constant-time';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 
@@ -139,10 +140,7 @@ export class OverlaySettings {
   /** True when `presented` is the overlay's token (compared in constant time). */
   isToken(key: string, presented: string): boolean {
     const token = Object.hasOwn(this.saved.tokens, key) ? this.saved.tokens[key]! : null;
-    if (token === null) return false;
-    const a = Buffer.from(token);
-    const b = Buffer.from(presented);
-    return a.length === b.length && timingSafeEqual(a, b);
+    return token !== null && sameSecret(presented, token);
   }
 
   tokenOf(key: string): string | null {

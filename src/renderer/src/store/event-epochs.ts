@@ -46,6 +46,7 @@ export type EventDomain =
   | 'chatRules'
   | 'liveView'
   | 'media'
+  | 'control'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

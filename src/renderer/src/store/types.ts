@@ -12,6 +12,7 @@ import type { AppActionId, AppSlice } from './slice-types/app';
 import type { AppearanceActionId, AppearanceSlice } from './slice-types/appearance';
 import type { AuthActionId, AuthSlice } from './slice-types/auth';
 import type { BotActionId, BotSlice } from './slice-types/bot';
+import type { ControlActionId, ControlSlice } from './slice-types/control';
 import type { AutomationsActionId, AutomationsSlice } from './slice-types/automations';
 import type { CharityActionId, CharitySlice } from './slice-types/charity';
 import type { ChatActionId, ChatSlice } from './slice-types/chat';
@@ -82,6 +83,7 @@ export interface Slices {
   automations: { state: AutomationsSlice; actionId: AutomationsActionId };
   overlays: { state: OverlaysSlice; actionId: OverlaysActionId };
   liveView: { state: LiveViewSlice; actionId: LiveViewActionId };
+  control: { state: ControlSlice; actionId: ControlActionId };
   /** The panel shown; it follows going live after every other slice has started. */
   ui: { state: UiSlice; actionId: never };
   /** Every action's pending flag and error (action-runner.ts). */

@@ -9,6 +9,7 @@ import { store, useSidestage } from '../../store';
 import { selectCanCallApi, selectCurrentBroadcaster } from '../../store/selectors';
 import { HotkeysSettings } from './hotkeys-settings';
 import { OverlayServerSettings } from '../overlays/overlay-server-settings';
+import { ControlApiSettings } from './control-api-settings';
 import './settings.css';
 
 const themeOptions: { value: Theme; label: string }[] = [
@@ -28,6 +29,7 @@ export function SettingsPanel() {
         <AppearanceSettings />
         <ObsSettings />
         <OverlayServerSettings />
+        <ControlApiSettings />
         <AccountSettings />
       </div>
     </section>

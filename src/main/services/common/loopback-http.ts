@@ -1,12 +1,13 @@
 /**
- * What Sidestage's loopback HTTP listeners (the dock, the overlay server, the OAuth callback) share:
- * bad requests answered in words, the Host and Origin guard, and built files served without traversal.
+ * What Sidestage's loopback HTTP listeners (the dock, the overlay server, the control API, the OAuth
+ * callback) share: bad requests answered in words, the Host and Origin guard, the bearer token, and
+ * built files served without traversal. The server they are built on is `loopback-server.ts`.
  */
 import { readFile } from 'node:fs/promises';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
-import type { Logger } from './logger';
+import type { Logger } from '../logger';
 
 /**
  * The path and query of an origin-form request target (`/path?query`), parsed under a fixed
@@ -118,4 +119,10 @@ export async function readStaticFile(rootDir: string, pathname: string): Promise
   } catch {
     return null;
   }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null when there is none. */
+export function bearerToken(req: IncomingMessage): string | null {
+  const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+  return match?.[1] ?? null;
 }

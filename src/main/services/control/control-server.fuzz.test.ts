@@ -1,0 +1,190 @@
+/**
+ * Fuzz suite of the control API: what a local stranger (or a web page in any browser on the
+ * machine) can send it. Every route with every method, malformed and oversized bodies, wrong and
+ * borrowed tokens, brute-forced claim secrets, foreign Hosts and Origins, malformed WebSocket
+ * handshakes and frames: all refused in words (a typed JSON error), nothing ends the process, no
+ * quick action runs without a token of its scope, and no answer carries a token it should not.
+ *
+ * Seeded: SIDESTAGE_FUZZ_SEED=<n> replays another set of tries. Bounded; 127.0.0.1 only.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HotkeyAction } from '../../../shared/ipc/contract';
+import { Emitter } from '../../../shared/primitives/emitter';
+import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders } from '../../../emulator/test-support/raw-http';
+import { badFrames, closesOn, createFuzzSuite, expectClean, judgeHttp as judge, type Verdict } from '../../test-support/fuzz-suite';
+import { silentLogger } from '../logger';
+import { ControlClients } from './control-clients';
+import { ControlPairing } from './control-pairing';
+import type { ControlState } from './control-schemas';
+import { ControlServer } from './control-server';
+
+const suite = createFuzzSuite({ title: 'control API fuzz', defaultSeed: 20261202, counted: 'presses', alive });
+const { random, pick, int } = suite;
+
+const state: ControlState = { signedIn: true, live: false, startedAt: null, viewers: null, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null };
+let dir: string;
+let clients: ControlClients;
+let server: ControlServer;
+let port: number;
+/** A client with read only, and one with every scope. */
+let reader: string;
+let owner: string;
+const pressed: HotkeyAction[] = [];
+
+/** An area in which no quick action may run: a press is counted against it. */
+function noPress() {
+  const before = pressed.length;
+  return { after: async () => (pressed.length > before ? [`${pressed.length - before} quick actions ran: ${pressed.slice(before).join(', ')}`] : []) };
+}
+
+async function alive(): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/state`, { headers: { authorization: `Bearer ${reader}` }, signal: AbortSignal.timeout(5_000) });
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+const host = () => `127.0.0.1:${port}`;
+const routes = ['/api/v1/pair', '/api/v1/pair/x/claim', '/api/v1/state', '/api/v1/actions', '/api/v1/actions/marker', '/api/v1/actions/shieldMode', '/api/v1/events', '/api/v1', '/', '/api/v2/state'];
+const junk = () => Array.from({ length: 1 + int(40) }, () => String.fromCharCode(32 + int(95))).join('');
+
+/** A refusal must be a 4xx with a typed JSON error. */
+function judgeJson(answer: Awaited<ReturnType<typeof rawExchange>>, method: string, mayAccept: boolean): Verdict {
+  const verdict = judge(answer, method, mayAccept);
+  if (verdict !== 'refused' || method === 'HEAD' || answer.status === 421 || answer.status === 400) return verdict;
+  try {
+    const body = JSON.parse(answer.body) as { error?: { code?: unknown; message?: unknown } };
+    return typeof body.error?.code === 'string' && typeof body.error.message === 'string' ? 'refused' : `${answer.status} without a typed error: ${answer.body.slice(0, 80)}`;
+  } catch {
+    // Refusals of the loopback guard itself (another site) are a sentence.
+    return answer.status === 403 && /other sites/.test(answer.body) ? 'refused' : `${answer.status} not JSON: ${answer.body.slice(0, 80)}`;
+  }
+}
+
+describe('control API fuzz', () => {
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sidestage-control-fuzz-'));
+    clients = await ControlClients.open({ dataDir: dir, logger: silentLogger });
+    const pairing = new ControlPairing(undefined, { maxPending: 5, perMinute: 1_000 });
+    const changes = new Emitter<void>();
+    server = new ControlServer({
+      clients,
+      pairing,
+      logger: silentLogger,
+      ports: { runAction: async (action) => (pressed.push(action), { done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: (l) => changes.on(l) },
+    });
+    port = await server.listen(0);
+    reader = (await clients.add('Reader', ['read'])).token;
+    owner = (await clients.add('Owner', ['read', 'actions', 'moderation'])).token;
+    suite.start();
+  });
+  afterAll(async () => {
+    suite.finish();
+    await server?.dispose();
+    await clients?.settled();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('routes, methods and targets: refused in words unless a reader asks what it may read', async () => {
+    const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'BREW'];
+    const targets = () => pick([...routes, `/api/v1/${junk()}`, `/api/v1/actions/${encodeURIComponent(junk())}`, `/api/v1/pair/${encodeURIComponent(junk())}/claim`, '/api/v1/actions/%E0%A4%A', `/api/v1/state?token=${reader}`, '//evil.example/api/v1/state', '/api/v1/../v1/state']);
+    const tries = Array.from({ length: 200 }, () => async () => {
+      const method = pick(methods);
+      const target = targets();
+      const token = pick([null, reader, 'wrong', `${reader}x`]);
+      const headers: Record<string, string> = { Host: host() };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const answer = await rawExchange(port, rawRequest(method, target, headers));
+      const mayAccept = token === reader && (method === 'GET' || method === 'HEAD') && ['/api/v1/state', '/api/v1/actions'].includes(new URL(target, 'http://x').pathname);
+      return judgeJson(answer, method, mayAccept);
+    });
+    expectClean(await suite.area('routes and methods', tries, { probeEvery: 20, ...noPress() }));
+  });
+
+  it('headers: a foreign Host or Origin, a wrong or borrowed token, or a missing scope is refused', async () => {
+    const tries = Array.from({ length: 80 }, () => async () => {
+      const headers: Record<string, string> = { Host: pick([host(), `evil.example:${port}`, `127.0.0.1:${port + 1}`, `localhost:${port}`, '']) };
+      if (random() < 0.5) headers.Origin = pick(['https://evil.example', `http://127.0.0.1:${port}`, 'null', `http://127.0.0.1:${port}.evil.example`]);
+      headers.Authorization = pick([`Bearer ${reader}`, `bearer ${owner}`, owner, `Bearer ${owner} extra`, `Basic ${owner}`, `Bearer ${'a'.repeat(5000)}`, 'Bearer']);
+      const answer = await rawExchange(port, rawRequest('POST', pick(['/api/v1/actions/marker', '/api/v1/actions/shieldMode']), headers));
+      // Only the owner's token, exactly so, on this Host with no foreign Origin, may press.
+      const mayAccept =
+        headers.Authorization === `Bearer ${owner}` && [host(), `localhost:${port}`].includes(headers.Host!) && (headers.Origin === undefined || headers.Origin === `http://${headers.Host}`);
+      return judgeJson(answer, 'POST', mayAccept);
+    });
+    expectClean(await suite.area('headers and tokens', tries, { probeEvery: 20 }));
+  });
+
+  it('bodies: malformed, oversized and mistyped pairing bodies are refused and pair nobody', async () => {
+    const bodies = () =>
+      pick([
+        '',
+        '{',
+        'null',
+        '[]',
+        '"name"',
+        '{"name":1}',
+        '{"name":""}',
+        `{"name":"${'x'.repeat(100)}"}`,
+        '{"name":"a\\u0000b"}',
+        '{"name":"ok","admin":true}',
+        '{"__proto__":{"name":"x"}}',
+        'x'.repeat(20_000),
+        Buffer.from(Array.from({ length: int(200) }, () => int(256))).toString('latin1'),
+      ]);
+    const tries = Array.from({ length: 80 }, () => async () => {
+      const body = bodies();
+      const type = pick(['application/json', 'text/plain', '']);
+      const target = pick(['/api/v1/pair', '/api/v1/pair/x/claim']);
+      const headers: Record<string, string> = { Host: host() };
+      if (type) headers['Content-Type'] = type;
+      const answer = await rawExchange(port, rawRequest('POST', target, headers, body));
+      return judgeJson(answer, 'POST', false);
+    });
+    expectClean(await suite.area('bodies', tries, { probeEvery: 20, ...noPress() }));
+    expect(clients.list().map((c) => c.name)).toEqual(['Reader', 'Owner']);
+  });
+
+  it('brute force: guessed claim secrets and tokens find nothing', async () => {
+    const started = (await (await fetch(`http://127.0.0.1:${port}/api/v1/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Target"}' })).json()) as { requestId: string };
+    const tries = Array.from({ length: 60 }, (_, i) => async () => {
+      if (i % 2 === 0) {
+        const answer = await rawExchange(port, rawRequest('POST', `/api/v1/pair/${started.requestId}/claim`, { Host: host(), 'Content-Type': 'application/json' }, JSON.stringify({ claimSecret: junk() })));
+        return judgeJson(answer, 'POST', false);
+      }
+      const guess = Buffer.from(Array.from({ length: 32 }, () => int(256))).toString('base64url');
+      return judgeJson(await rawExchange(port, rawRequest('GET', '/api/v1/state', { Host: host(), Authorization: `Bearer ${guess}` })), 'GET', false);
+    });
+    expectClean(await suite.area('brute force', tries, { probeEvery: 20, ...noPress() }));
+  });
+
+  it('WebSocket upgrades: a malformed or unauthorised handshake is refused with a 4xx', async () => {
+    const tries = Array.from({ length: 60 }, () => async () => {
+      const authorization = pick([`Bearer ${reader}`, 'Bearer wrong', '', `Bearer ${owner}`]);
+      const extra: Record<string, string> = {};
+      if (authorization) extra.Authorization = authorization;
+      if (random() < 0.4) extra.Origin = pick(['https://evil.example', 'null']);
+      if (random() < 0.3) extra['Sec-WebSocket-Version'] = pick(['8', 'x', '']);
+      if (random() < 0.2) extra['Sec-WebSocket-Key'] = pick(['', 'short', junk()]);
+      const target = pick(['/api/v1/events', '/api/v1/state', `/api/v1/events?token=${reader}`, '/nope']);
+      const answer = await rawExchange(port, rawRequest('GET', target, upgradeHeaders(pick([host(), `evil.example:${port}`]), extra)).replace('Connection: close\r\n', ''), 3_000);
+      if (answer.status === 101) {
+        const good = target === '/api/v1/events' && (authorization === `Bearer ${reader}` || authorization === `Bearer ${owner}`) && extra.Origin === undefined;
+        return good ? 'accepted' : `101 for ${target} ${authorization} ${extra.Origin ?? ''}`;
+      }
+      return judge(answer, 'GET', false);
+    });
+    expectClean(await suite.area('WebSocket upgrades', tries, { probeEvery: 20, ...noPress() }));
+  });
+
+  it('WebSocket frames: a client that sends anything, well formed or not, is closed; the server goes on', async () => {
+    const own = [frame({ opcode: 1, payload: Buffer.from('{"action":"shieldMode"}') })];
+    const tries = badFrames(suite, 40, own).map((bytes) => async () => closesOn(await rawWebSocket(port, '/api/v1/events', { Host: host(), Authorization: `Bearer ${owner}` }), bytes));
+    expectClean(await suite.area('WebSocket frames', tries, { probeEvery: 10, ...noPress() }));
+  });
+});
