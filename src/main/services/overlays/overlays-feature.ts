@@ -152,6 +152,13 @@ export class OverlaysFeature {
       }),
     );
     this.running.add(channelEvents.on(goalEventKinds, (event) => this.countForGoals(event as GoalEvent)));
+    // A chatter banned or timed out before their alert's turn: it is not shown to the stream.
+    this.running.add(
+      channelEvents.on(['ban'], (event) => {
+        const what = event.endsAt === null ? 'banned' : 'timed out';
+        this.queue.dropFrom(event.user.id, `${event.user.name} was ${what} by ${event.moderator.name}${event.reason ? `: ${event.reason}` : ''}`);
+      }),
+    );
     this.running.add(
       this.deps.broadcaster.onChange((change) => {
         // Another account's stream shows none of the last one's alerts.
@@ -382,8 +389,9 @@ export class OverlaysFeature {
     if (this.queue.hasSeen(event.id)) return;
     const made = this.rules.alertFor(event, this.saved.get().alerts, { ...options, now: this.clock.now() });
     if (!made) return;
+    const userId = chatterOf(event);
     try {
-      this.queue.enqueue(made.alert, { eventId: event.id, summarise: made.kind });
+      this.queue.enqueue(userId ? { ...made.alert, userId } : made.alert, { eventId: event.id, summarise: made.kind });
     } catch (error) {
       this.deps.logger.warn('overlays: an alert was not queued', { reason: error instanceof Error ? error.message : String(error) });
     }
@@ -559,6 +567,13 @@ export class OverlaysFeature {
     }
     this.sendIfChanged('chat', this.chatFrame());
   }
+}
+
+/** The chatter an event's alert is about; null for an anonymous one. */
+function chatterOf(event: AlertEvent): string | null {
+  if ('user' in event && event.user) return event.user.id;
+  if ('gifter' in event && event.gifter) return event.gifter.id;
+  return null;
 }
 
 function describeListenError(error: unknown, port: number | null): string {

@@ -154,6 +154,8 @@ export const alertQueueStateSchema = z.object({
   adBreakEndsAt: z.string().nullable(),
   /** Alerts pages open now: with none, alerts wait for one. */
   pagesOpen: z.number().int().nonnegative(),
+  /** Alerts taken out before their turn (their chatter was banned or timed out), newest first, with why. */
+  dropped: z.array(alertLineSchema.extend({ reason: z.string(), at: z.string() })),
   /** The last one shown, for Replay. */
   last: alertLineSchema.nullable(),
 });
