@@ -44,7 +44,7 @@ export function buildOverlays(options: BuildOverlaysOptions, files: OverlayFiles
       api: options.api,
       broadcaster: options.broadcaster,
       charity: { getOverview: () => charity.getOverview(), onChange: (listener) => charity.onChange(listener) },
-      chat: { getSnapshot: () => chat.getSnapshot(), onDelta: (listener) => chat.onDelta(() => listener()) },
+      chat: { getSnapshot: () => chat.getSnapshot(), onDelta: (listener) => chat.onDelta(listener) },
       redemptions: { list: () => redemptions.getSnapshot().items, onChange: (listener) => redemptions.onDelta(() => listener()) },
       obs: options.obs,
       testEmulator: options.demo ? { emulator: createSimulationClient({ baseUrl: options.demo.emulatorUrl, timeoutMs: 10_000 }), broadcasterId: options.demo.broadcasterId } : null,

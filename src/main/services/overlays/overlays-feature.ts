@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChatSnapshot } from '../../../shared/ipc/schemas/chat';
+import type { ChatDelta, ChatSnapshot } from '../../../shared/ipc/schemas/chat';
 import type { Redemption } from '../../../shared/ipc/schemas/redemptions';
 import type { ChannelEventKind, ChannelEventOf } from '../../../shared/ipc/schemas/channel-events';
 import {
@@ -38,6 +38,7 @@ import type { ObsRequests } from '../obs/obs-service';
 import type { SettingsStore } from '../settings/settings-store';
 import { AlertQueue, type QueuedAlert, type ShowingAlert } from './alert-queue';
 import { AlertRules, alertEventKinds, type AlertEvent } from './alert-rules';
+import { ChatOverlayLines } from './chat-overlay-lines';
 import { EmulatorAlertTests, LocalAlertTests, type AlertTestEmulator, type AlertTests } from './alert-tests';
 import { GoalTracker, goalEventKinds, type GoalEvent, type GoalTrackerOptions } from './goal-tracker';
 import { addBrowserSource } from './obs-browser-source';
@@ -53,7 +54,8 @@ export interface OverlaysFeatureDeps {
   api: Pick<ApiClient, 'get'>;
   broadcaster: BroadcasterSource;
   charity: GoalTrackerOptions['charity'];
-  chat: { getSnapshot(): ChatSnapshot; onDelta(listener: () => void): Disposer };
+  /** Chat's snapshot and deltas: the chat overlay follows the deltas (`chat-overlay-lines.ts`). */
+  chat: { getSnapshot(): ChatSnapshot; onDelta(listener: (delta: ChatDelta) => void): Disposer };
   /** The redemption queue, oldest first (null while its feature starts). */
   redemptions: { list(): Redemption[] | null; onChange(listener: () => void): Disposer };
   obs: ObsRequests;
@@ -63,9 +65,6 @@ export interface OverlaysFeatureDeps {
   logger: Logger;
   clock?: Clock;
 }
-
-/** Lines the chat overlay keeps. */
-const CHAT_LINES = 20;
 
 const goalTitles: Record<GoalConfig['source'], string> = { charity: 'Charity goal', followers: 'Follower goal', subscriptions: 'Subscriber goal', custom: 'Custom goal' };
 
@@ -95,6 +94,7 @@ export class OverlaysFeature {
   private readonly changes = new Emitter<OverlaysState>();
   private readonly queueChanges = new Emitter<AlertQueueState>();
   private readonly rules = new AlertRules();
+  private readonly chatLines = new ChatOverlayLines();
   private readonly server: OverlayServer;
   private readonly goals: GoalTracker;
   private readonly tests: AlertTests;
@@ -170,7 +170,8 @@ export class OverlaysFeature {
     this.running.add(this.queue.onChange((state) => this.followQueue(state)));
     this.running.add(this.goals.onChange(() => this.sendGoals()));
     this.running.add(this.deps.redemptions.onChange(() => this.sendRedemption()));
-    this.running.add(this.deps.chat.onDelta(() => this.sendChat()));
+    this.chatLines.reset(this.deps.chat.getSnapshot());
+    this.running.add(this.deps.chat.onDelta((delta) => this.followChat(delta)));
     this.running.add(this.media.onChange(() => this.sendAll()));
     this.running.add(
       this.server.onPagesChange(() => {
@@ -552,20 +553,23 @@ export class OverlaysFeature {
   }
 
   private chatFrame(): OverlayFrame {
-    const lines = this.deps.chat
-      .getSnapshot()
-      .messages.filter((m) => m.removed === null)
-      .slice(-CHAT_LINES)
-      .map((m) => ({ id: m.id, userName: m.userName, color: /^#[0-9a-fA-F]{6}$/.test(m.color) ? m.color : '', text: m.text }));
-    return { type: 'chat', lines };
+    return { type: 'chat', lines: this.chatLines.current() };
+  }
+
+  /** Chat changed: the lines on screen follow the delta, and the pages are sent them when they changed. */
+  private followChat(delta: ChatDelta): void {
+    let changed = this.chatLines.apply(delta);
+    if (changed === null) {
+      // A delta missed (it cannot follow on): start over from chat as it is now.
+      this.chatLines.reset(this.deps.chat.getSnapshot());
+      changed = true;
+    }
+    if (changed) this.sendChat();
   }
 
   private sendChat(): void {
-    if (this.server.pagesOpen('chat') === 0) {
-      this.lastSent.delete('chat');
-      return;
-    }
-    this.sendIfChanged('chat', this.chatFrame());
+    if (this.server.pagesOpen('chat') === 0) return;
+    this.server.send((key) => key === 'chat', this.chatFrame());
   }
 }
 

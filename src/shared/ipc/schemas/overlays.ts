@@ -208,6 +208,7 @@ export type AlertOnScreen = z.infer<typeof alertOnScreenSchema>;
 
 export const redemptionOnScreenSchema = z.object({ id: z.string(), rewardTitle: z.string(), userName: z.string(), input: z.string() });
 export const chatLineOnScreenSchema = z.object({ id: z.string(), userName: z.string(), color: z.string(), text: z.string() });
+export type ChatLineOnScreen = z.infer<typeof chatLineOnScreenSchema>;
 
 export const overlayFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings'), reducedMotion: z.boolean() }),
