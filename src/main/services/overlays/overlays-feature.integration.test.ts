@@ -176,6 +176,17 @@ describe('the overlays feature in the app', () => {
     await expect(demo.call('overlays:pickRedemption', { redemptionId: 'gone' })).rejects.toThrow(/not in the queue/);
   });
 
+  it('a redemption of a chatter banned before its turn is not put on screen', async () => {
+    const screen = await page('redemption');
+    await demo.call('overlays:pickRedemption', { redemptionId: null });
+    const queue = await demo.call<QueueSnapshot>('redemptions:getSnapshot');
+    const head = queue.items[0]!;
+    const next = queue.items.find((r) => r.userId !== head.userId);
+    await waitUntil(() => screen.latest('redemption')?.redemption?.id === head.id, 10_000, 'the head on screen');
+    await demo.sim.ban({ broadcaster_id: demo.broadcasterId, user_id: head.userId, duration: 600 });
+    await waitUntil(() => (screen.latest('redemption')?.redemption?.id ?? null) === (next?.id ?? null), 10_000, 'the next chatter’s redemption on screen');
+  });
+
   it('Reset the link closes the open pages; the old token opens nothing', async () => {
     const chat = await page('chat');
     const oldUrl = state.overlays.find((o) => o.key === 'chat')!.url!;

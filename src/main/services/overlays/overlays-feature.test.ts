@@ -69,7 +69,7 @@ describe('OverlaysFeature', () => {
 
   it('asks the stream for the events it alerts, counts, pauses for and drops a banned chatter’s alerts for', () => {
     expect([...events.kinds].sort()).toEqual(
-      ['adBreakBegin', 'ban', 'cheer', 'donation', 'follow', 'giftSubscriptions', 'goalBegin', 'goalEnd', 'goalProgress', 'hypeTrainBegin', 'hypeTrainProgress', 'raid', 'redemption', 'resubscription', 'subscription'].sort(),
+      ['adBreakBegin', 'ban', 'cheer', 'donation', 'follow', 'giftSubscriptions', 'goalBegin', 'goalEnd', 'goalProgress', 'hypeTrainBegin', 'hypeTrainProgress', 'raid', 'redemption', 'resubscription', 'subscription', 'unban'].sort(),
     );
   });
 

@@ -101,6 +101,8 @@ export class OverlaysFeature {
   private serverState: OverlayServerState;
   private revision = 0;
   private pickedRedemptionId: string | null = null;
+  /** Chatters banned or timed out while Sidestage watched: their redemptions are not put on screen unless picked. */
+  private readonly bannedChatters = new Set<string>();
   /** What each overlay's pages were last sent, so an unchanged view is not sent again. */
   private readonly lastSent = new Map<string, string>();
   private lastAlertId: string | null = null;
@@ -152,11 +154,18 @@ export class OverlaysFeature {
       }),
     );
     this.running.add(channelEvents.on(goalEventKinds, (event) => this.countForGoals(event as GoalEvent)));
-    // A chatter banned or timed out before their alert's turn: it is not shown to the stream.
+    // A chatter banned or timed out before their alert's turn: it is not shown to the stream, nor their redemption.
     this.running.add(
       channelEvents.on(['ban'], (event) => {
         const what = event.endsAt === null ? 'banned' : 'timed out';
         this.queue.dropFrom(event.user.id, `${event.user.name} was ${what} by ${event.moderator.name}${event.reason ? `: ${event.reason}` : ''}`);
+        this.bannedChatters.add(event.user.id);
+        this.sendRedemption();
+      }),
+    );
+    this.running.add(
+      channelEvents.on(['unban'], (event) => {
+        if (this.bannedChatters.delete(event.user.id)) this.sendRedemption();
       }),
     );
     this.running.add(
@@ -164,6 +173,7 @@ export class OverlaysFeature {
         // Another account's stream shows none of the last one's alerts.
         if (change.previousId === null || change.id === null || change.id === change.previousId) return;
         this.pickedRedemptionId = null;
+        this.bannedChatters.clear();
         this.queue.clearWaiting();
       }),
     );
@@ -542,7 +552,7 @@ export class OverlaysFeature {
   private redemptionFrame(): OverlayFrame {
     const items = this.deps.redemptions.list() ?? [];
     if (this.pickedRedemptionId !== null && !items.some((r) => r.id === this.pickedRedemptionId)) this.pickedRedemptionId = null;
-    const shown = items.find((r) => r.id === this.pickedRedemptionId) ?? items[0] ?? null;
+    const shown = items.find((r) => r.id === this.pickedRedemptionId) ?? items.find((r) => !this.bannedChatters.has(r.userId)) ?? null;
     return { type: 'redemption', redemption: shown ? { id: shown.id, rewardTitle: shown.rewardTitle, userName: shown.userName, input: shown.userInput } : null };
   }
 
