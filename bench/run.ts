@@ -23,6 +23,7 @@ import * as moderation from './moderation.bench';
 import * as automations from './automations.bench';
 import * as overlays from './overlays.bench';
 import * as control from './control.bench';
+import * as chatTruth from './chat-truth.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -44,6 +45,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   automations: () => automations.run({ events: 500, sustainSeconds: Number(process.env.BENCH_AUTOMATIONS_SECONDS ?? 60), perSecond: 50 }),
   overlays: () => overlays.run({ rounds: Math.max(100, durationSeconds * 20), burst: 500, burstSeconds: 5 }),
   control: () => control.run({ presses: Math.max(500, durationSeconds * 200), changes: Math.max(200, durationSeconds * 100), clients: 20 }),
+  'chat-truth': () => chatTruth.run({ rounds: Math.max(100, durationSeconds * 20), raid: 200 }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

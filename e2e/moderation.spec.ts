@@ -81,6 +81,10 @@ test("a held message is allowed by key and appears in chat; the chatter's card a
   const card = page.getByTestId('chat-user-card');
   await expect(card).toContainText('PixelPal');
   await expect(card).toContainText(/Account\s*\d+ years old/);
+  // Their recent messages Sidestage saw, the allowed one among them.
+  const recent = card.getByTestId('chat-user-recent');
+  await recent.getByText(/^Recent messages \(\d+\)$/).click();
+  await expect(recent.locator('li').last()).toContainText('you utter walnut');
   await card.getByRole('textbox', { name: 'Reason for warning PixelPal' }).fill('Keep it kind');
   await card.getByRole('button', { name: 'Warn', exact: true }).click();
   await expect(card).toContainText('PixelPal is warned: Keep it kind');

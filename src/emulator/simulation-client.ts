@@ -13,7 +13,7 @@
 import type { BulkRedeemAnswer, BulkRedeemRequest, RedeemRequest, RedemptionRecord, RedemptionStatus, RedemptionsOverview, RedemptionsQuery, RewardRecord } from './http/views/wire/channel-points';
 import type { EditorRecord, EditorRequest, FollowRecord, FollowRequest, UnfollowRequest } from './http/views/wire/channels';
 import type { CharityCampaignView, CharityDonationView, DonateRequest, StartCharityRequest } from './http/views/wire/charity';
-import type { ChatMessageRecord, ChatMessageRequest, ChatterAnswer, ChatterRequest, CreateEmoteRequest, EmoteSetGrantRequest, IncomingRaidRequest, OwnedEmoteView, RaidView, ShoutoutView } from './http/views/wire/chat';
+import type { ChatClearAnswer, ChatClearRequest, ChatDeletionRequest, ChatMessageRecord, ChatMessageRequest, ChatterAnswer, ChatterRequest, CreateEmoteRequest, EmoteSetGrantRequest, IncomingRaidRequest, OwnedEmoteView, RaidView, ShoutoutView } from './http/views/wire/chat';
 import type { AmountView, PlatformErrorBody } from './http/views/wire/common';
 import type { ClipView, CreateClipRequest, PointBalance, PollView, PredictionOutcomeView, PredictionView, PredictRequest, VoteRequest } from './http/views/wire/engagement';
 import type { EventSubSessionView, EventSubSettingsView, EventSubSubscriptionRecord, RevocationRequest } from './http/views/wire/eventsub';
@@ -129,7 +129,7 @@ export type { CreateVideoRequest };
 export type SimulationVideo = HelixVideo;
 
 // chat, emotes, raids, shoutouts
-export type { ChatMessageRequest, CreateEmoteRequest, EmoteSetGrantRequest, IncomingRaidRequest };
+export type { ChatClearAnswer, ChatClearRequest, ChatDeletionRequest, ChatMessageRequest, CreateEmoteRequest, EmoteSetGrantRequest, IncomingRaidRequest };
 export type SimulationChatMessage = ChatMessageRecord;
 export type SimulationEmote = OwnedEmoteView;
 export type SimulationRaid = RaidView;
@@ -262,6 +262,10 @@ export function createSimulationClient(options: SimulationClientOptions) {
 
     // chat
     sendChatMessage: (body: ChatMessageRequest) => call<SimulationChatMessage>('POST', '/_emulator/chat/messages', body),
+    /** A moderator on the website (the broadcaster by default) deletes a line (`channel.chat.message_delete`, `channel.moderate`); answers the line. */
+    deleteChatMessage: (body: ChatDeletionRequest) => call<SimulationChatMessage>('POST', '/_emulator/chat/deletions', body),
+    /** A moderator on the website (the broadcaster by default) clears chat (`channel.chat.clear`, `channel.moderate`). */
+    clearChat: (body: ChatClearRequest) => call<ChatClearAnswer>('POST', '/_emulator/chat/clear', body),
     chatMessages: (broadcasterId: string) => call<{ messages: ChatMessageRecord[] }>('GET', `/_emulator/chat/messages${query({ broadcaster_id: broadcasterId })}`),
     createEmote: (body: CreateEmoteRequest) => call<SimulationEmote>('POST', '/_emulator/emotes', body),
     deleteEmote: (id: string) => call<SimulationEmote>('DELETE', `/_emulator/emotes/${seg(id)}`),

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest } from './api-error';
 import type { EmulatorState } from './emulator-state';
+import { announceModeration } from './moderator-actions';
 import type { BlockedTerm } from './stores/blocked-terms';
 import type { User } from './stores/users';
 
@@ -22,12 +23,15 @@ export function addBlockedTerm(state: EmulatorState, broadcaster: User, moderato
   if (existing) return existing;
   const term: BlockedTerm = { id: randomUUID(), broadcasterId: broadcaster.id, moderatorId: moderator.id, text, createdAt: now, updatedAt: now, expiresAt: null };
   state.blockedTerms.add(term);
+  announceModeration(state, broadcaster.id, moderator.id, { action: 'add_blocked_term', terms: [text] });
   return term;
 }
 
 /** Remove Blocked Term: an ID the channel does not have is no error, as on the platform. */
-export function removeBlockedTerm(state: EmulatorState, broadcaster: User, id: string): void {
-  state.blockedTerms.remove(broadcaster.id, id);
+export function removeBlockedTerm(state: EmulatorState, broadcaster: User, moderator: User, id: string): void {
+  const term = state.blockedTerms.list(broadcaster.id).find((t) => t.id === id);
+  if (!term || !state.blockedTerms.remove(broadcaster.id, id)) return;
+  announceModeration(state, broadcaster.id, moderator.id, { action: 'remove_blocked_term', terms: [term.text] });
 }
 
 /** A word of a term: its letters and whether `*` opens or closes it. */

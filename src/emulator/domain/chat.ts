@@ -2,7 +2,8 @@
  * Chat's rules: who is in chat, which emotes a user may use and how a message splits into
  * fragments, which badges a sender wears, why a message is dropped (bans, timeouts, warnings,
  * Shield Mode, chat modes, blocked terms), sending (`channel.chat.message`), announcements
- * (`channel.chat.notification`), deleting a message, and the channels' emotes and emote sets.
+ * (`channel.chat.notification`), deleting a message (`channel.chat.message_delete`), clearing chat
+ * (`channel.chat.clear`), the chat modes, and the channels' emotes and emote sets.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GLOBAL_EMOTE_OWNER_ID, GLOBAL_EMOTE_SET_ID, GLOBAL_EMOTES } from '../catalogue/emotes';
@@ -12,9 +13,10 @@ import { autoModHolds, holdMessage, type AutoModVerdict } from './automod';
 import { blockedTermsIn } from './blocked-terms';
 import { followerRuleRefusal, HELD_FOR_REVIEW, refusal, REJECTED_BY_SETTINGS, WARNED } from './chat-refusals';
 import type { EmulatorState } from './emulator-state';
+import { announceModeration, chatModeActions } from './moderator-actions';
 import { shieldModeRefusal } from './shield-mode';
 import { suspicionOf } from './suspicious-users';
-import type { ChannelEmote, EmoteFormat, EmoteType } from './stores/chat';
+import type { ChannelEmote, ChatSettings, EmoteFormat, EmoteType } from './stores/chat';
 import type { ChatMessage, DropReason, EmoteFragment, MessageFragment } from './stores/chat-messages';
 import type { User } from './stores/users';
 
@@ -282,4 +284,22 @@ export function deleteChatMessage(state: EmulatorState, broadcaster: User, moder
     throw badRequest(MAY_NOT_DELETE_MODERATOR);
   }
   state.chatMessages.remove(broadcaster.id, messageId);
+  state.events.publish({ type: 'channel.chat.message_delete', broadcasterId: broadcaster.id, targetUserId: message.senderId, messageId });
+  announceModeration(state, broadcaster.id, moderator.id, { action: 'delete', userId: message.senderId, messageId, messageBody: message.text });
+}
+
+/** Delete Chat Messages without a message: `moderator` clears the channel's chat for everyone; answers how many lines went. */
+export function clearChat(state: EmulatorState, broadcaster: User, moderator: User): number {
+  const cleared = state.chatMessages.clear(broadcaster.id);
+  state.events.publish({ type: 'channel.chat.clear', broadcasterId: broadcaster.id });
+  announceModeration(state, broadcaster.id, moderator.id, { action: 'clear' });
+  return cleared;
+}
+
+/** Update Chat Settings: `moderator` changes the channel's chat modes; each mode changed is announced. */
+export function updateChatSettings(state: EmulatorState, broadcaster: User, moderator: User, changes: Partial<ChatSettings>): ChatSettings {
+  const before = state.chat.settings(broadcaster.id);
+  const after = state.chat.updateSettings(broadcaster.id, changes);
+  for (const action of chatModeActions(before, after)) announceModeration(state, broadcaster.id, moderator.id, action);
+  return after;
 }

@@ -72,6 +72,33 @@ export interface ResubscriptionMessage {
   durationMonths: number;
 }
 
+/**
+ * What a moderator did, as `channel.moderate` (version 2) names it: the action and the object the
+ * platform fills for it. The emulator has no shared chat and no permitted terms, so the
+ * `shared_chat_*` and `*_permitted_term` actions never happen here.
+ */
+export type ModerationAction =
+  | { action: 'ban'; userId: string; reason: string }
+  | { action: 'timeout'; userId: string; reason: string; expiresAt: number }
+  | { action: 'unban' | 'untimeout' | 'mod' | 'unmod' | 'vip' | 'unvip' | 'unraid'; userId: string }
+  | { action: 'raid'; userId: string; viewerCount: number }
+  | { action: 'delete'; userId: string; messageId: string; messageBody: string }
+  | { action: 'warn'; userId: string; reason: string; chatRulesCited: string[] | null }
+  | { action: 'approve_unban_request' | 'deny_unban_request'; userId: string; moderatorMessage: string }
+  | { action: 'add_blocked_term' | 'remove_blocked_term'; terms: string[] }
+  | { action: 'followers'; followDurationMinutes: number }
+  | { action: 'slow'; waitTimeSeconds: number }
+  | { action: 'clear' | 'emoteonly' | 'emoteonlyoff' | 'followersoff' | 'uniquechat' | 'uniquechatoff' | 'slowoff' | 'subscribers' | 'subscribersoff' };
+
+export type ModerationActionName = ModerationAction['action'];
+
+/** A moderator's action in a channel (`channel.moderate`): who did what. */
+export interface Moderation {
+  broadcasterId: string;
+  moderatorId: string;
+  moderation: ModerationAction;
+}
+
 export type PlatformEvent =
   | { type: 'stream.online' | 'stream.offline'; stream: Stream }
   | { type: 'channel.update'; channel: Channel }
@@ -83,6 +110,10 @@ export type PlatformEvent =
   | { type: 'channel.unban'; ban: Ban; moderatorId: string }
   | { type: 'channel.chat.message'; message: ChatMessage }
   | { type: 'channel.chat.notification'; notice: ChatNotice }
+  | { type: 'channel.chat.message_delete'; broadcasterId: string; targetUserId: string; messageId: string }
+  | { type: 'channel.chat.clear_user_messages'; broadcasterId: string; targetUserId: string }
+  | { type: 'channel.chat.clear'; broadcasterId: string }
+  | ({ type: 'channel.moderate' } & Moderation)
   | { type: 'channel.shoutout.create' | 'channel.shoutout.receive'; shoutout: Shoutout }
   | { type: 'channel.raid'; raid: Raid }
   | { type: 'channel.poll.begin' | 'channel.poll.progress' | 'channel.poll.end'; poll: Poll }

@@ -1,10 +1,12 @@
 /**
  * Moderation's rules: who may moderate a channel; moderators and VIPs given and taken (with the
  * platform's limits on role changes), announced as `channel.moderator.*` and `channel.vip.*`; bans
- * and timeouts (`channel.ban`, `channel.unban`).
+ * and timeouts (`channel.ban`, `channel.unban`; the chatter's lines leave chat,
+ * `channel.chat.clear_user_messages`). Each is also `channel.moderate` (`moderator-actions.ts`).
  */
 import { ApiError, badRequest, forbidden } from './api-error';
 import type { EmulatorState } from './emulator-state';
+import { announceModeration } from './moderator-actions';
 import type { Ban } from './stores/bans';
 import type { ModeratorChangeRecord } from './stores/moderators';
 import type { User } from './stores/users';
@@ -38,6 +40,17 @@ export function requireModerator(state: EmulatorState, broadcasterId: string, us
   if (!state.moderators.canModerate(broadcasterId, userId)) throw forbidden(NOT_A_MODERATOR);
 }
 
+/**
+ * The simulation API's acting moderator: `moderatorId` (the broadcaster when absent), who must be
+ * a known user that moderates the channel (400 otherwise).
+ */
+export function knownModerator(state: EmulatorState, broadcaster: User, moderatorId: string | undefined): User {
+  const moderator = moderatorId === undefined ? broadcaster : state.users.get(moderatorId);
+  if (!moderator) throw badRequest(`Unknown moderator_id "${moderatorId}"`);
+  if (!state.moderators.canModerate(broadcaster.id, moderator.id)) throw badRequest(`User "${moderator.login}" does not moderate ${broadcaster.login}'s chat`);
+  return moderator;
+}
+
 /** Counts a role change of the broadcaster's; 429 past 10 in 10 seconds. */
 function takeRoleChange(state: EmulatorState, key: string, now: number, message: string): void {
   if (!state.vips.roleChangeLimiter.take(key, 1, now).allowed) throw new ApiError(429, message);
@@ -52,12 +65,16 @@ export function changeModerator(state: EmulatorState, broadcaster: User, user: U
   const record = action === 'add' ? state.moderators.add(broadcaster.id, user.id, timestamp) : state.moderators.remove(broadcaster.id, user.id, timestamp);
   if (!record) return null;
   state.events.publish({ type: action === 'add' ? 'channel.moderator.add' : 'channel.moderator.remove', change: { broadcasterId: broadcaster.id, userId: user.id } });
+  // Only the broadcaster gives and takes the moderator role.
+  announceModeration(state, broadcaster.id, broadcaster.id, { action: action === 'add' ? 'mod' : 'unmod', userId: user.id });
   return record;
 }
 
 function changeVip(state: EmulatorState, broadcaster: User, user: User, action: 'add' | 'remove'): void {
   const changed = action === 'add' ? state.vips.add(broadcaster.id, user.id) : state.vips.remove(broadcaster.id, user.id);
-  if (changed) state.events.publish({ type: action === 'add' ? 'channel.vip.add' : 'channel.vip.remove', change: { broadcasterId: broadcaster.id, userId: user.id } });
+  if (!changed) return;
+  state.events.publish({ type: action === 'add' ? 'channel.vip.add' : 'channel.vip.remove', change: { broadcasterId: broadcaster.id, userId: user.id } });
+  announceModeration(state, broadcaster.id, broadcaster.id, { action: action === 'add' ? 'vip' : 'unvip', userId: user.id });
 }
 
 /** Add Channel Moderator. */
@@ -115,6 +132,15 @@ export function banUser(
   };
   state.bans.put(ban);
   state.events.publish({ type: 'channel.ban', ban });
+  announceModeration(
+    state,
+    broadcaster.id,
+    input.moderator.id,
+    ban.endsAt === null ? { action: 'ban', userId: target.id, reason: ban.reason } : { action: 'timeout', userId: target.id, reason: ban.reason, expiresAt: ban.endsAt },
+  );
+  // The platform takes a banned or timed-out chatter's lines out of chat.
+  state.chatMessages.removeFrom(broadcaster.id, target.id);
+  state.events.publish({ type: 'channel.chat.clear_user_messages', broadcasterId: broadcaster.id, targetUserId: target.id });
   return ban;
 }
 
@@ -125,4 +151,5 @@ export function unbanUser(state: EmulatorState, broadcaster: User, moderator: Us
   state.bans.remove(broadcaster.id, userId);
   state.unbanRequests.acknowledgePending(broadcaster.id, userId, moderator.id, now);
   state.events.publish({ type: 'channel.unban', ban, moderatorId: moderator.id });
+  announceModeration(state, broadcaster.id, moderator.id, { action: ban.endsAt === null ? 'unban' : 'untimeout', userId });
 }

@@ -6,6 +6,7 @@
  */
 import { ApiError, badRequest, notFound } from './api-error';
 import type { EmulatorState } from './emulator-state';
+import { announceModeration } from './moderator-actions';
 import type { Raid } from './stores/raids';
 import type { User } from './stores/users';
 
@@ -24,7 +25,9 @@ export function startRaid(state: EmulatorState, from: User, to: User, now: numbe
   settleDueRaids(state);
   if (state.raids.pending(from.id)) throw new ApiError(409, RAID_IN_PROGRESS);
   if (!state.raids.takeRequest(from.id, now)) throw new ApiError(429, RAID_TOO_MANY);
-  return state.raids.start({ fromBroadcasterId: from.id, toBroadcasterId: to.id, isMature: state.streams.get(to.id)?.isMature ?? false, now });
+  const raid = state.raids.start({ fromBroadcasterId: from.id, toBroadcasterId: to.id, isMature: state.streams.get(to.id)?.isMature ?? false, now });
+  announceModeration(state, from.id, from.id, { action: 'raid', userId: to.id, viewerCount: state.streams.get(from.id)?.viewerCount ?? 0 });
+  return raid;
 }
 
 /** Cancel a Raid: the pending one. */
@@ -33,6 +36,7 @@ export function cancelRaid(state: EmulatorState, from: User): Raid {
   const raid = state.raids.pending(from.id);
   if (!raid) throw notFound(NO_PENDING_RAID);
   raid.status = 'cancelled';
+  announceModeration(state, from.id, from.id, { action: 'unraid', userId: raid.toBroadcasterId });
   return raid;
 }
 

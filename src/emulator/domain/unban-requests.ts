@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest, conflict } from './api-error';
 import type { EmulatorState } from './emulator-state';
 import { unbanUser } from './moderation';
+import { announceModeration } from './moderator-actions';
 import type { UnbanRequest } from './stores/unban-requests';
 import type { User } from './stores/users';
 
@@ -43,5 +44,10 @@ export function resolveUnbanRequest(
   request.resolutionText = input.resolutionText;
   if (input.status === 'approved' && state.bans.active(broadcaster.id, request.userId, now)) unbanUser(state, broadcaster, moderator, request.userId, now);
   state.events.publish({ type: 'channel.unban_request.resolve', request });
+  announceModeration(state, broadcaster.id, moderator.id, {
+    action: input.status === 'approved' ? 'approve_unban_request' : 'deny_unban_request',
+    userId: request.userId,
+    moderatorMessage: input.resolutionText ?? '',
+  });
   return request;
 }

@@ -6,6 +6,7 @@
  */
 import { badRequest, conflict } from './api-error';
 import type { EmulatorState } from './emulator-state';
+import { announceModeration } from './moderator-actions';
 import type { Warning } from './stores/warnings';
 import type { User } from './stores/users';
 
@@ -21,6 +22,8 @@ export function warnUser(state: EmulatorState, input: { broadcaster: User; moder
   const warning: Warning = { broadcasterId: broadcaster.id, userId: target.id, moderatorId: input.moderator.id, reason: input.reason, createdAt: input.now, acknowledgedAt: null };
   state.warnings.put(warning);
   state.events.publish({ type: 'channel.warning.send', warning });
+  // The emulator's moderators cite no chat rules.
+  announceModeration(state, broadcaster.id, input.moderator.id, { action: 'warn', userId: target.id, reason: input.reason, chatRulesCited: null });
   return warning;
 }
 

@@ -13,9 +13,10 @@ import { autoModNotification } from './payloads/automod';
 import { followNotification, channelUpdateNotification } from './payloads/channels';
 import { redemptionNotification } from './payloads/channel-points';
 import { donationNotification } from './payloads/charity';
-import { chatMessageNotification, chatNoticeNotification } from './payloads/chat';
+import { chatMessageNotification, chatNoticeNotification, chatRemovalNotification } from './payloads/chat';
 import { goalNotification } from './payloads/goals';
 import { hypeTrainNotification } from './payloads/hype-trains';
+import { moderateNotification } from './payloads/moderate';
 import { banNotification, roleNotification, unbanNotification } from './payloads/moderation';
 import { pollNotification } from './payloads/polls';
 import { predictionNotification } from './payloads/predictions';
@@ -56,6 +57,12 @@ export function notificationOf(state: EmulatorState, event: PlatformEvent): Noti
       return chatMessageNotification(state, event);
     case 'channel.chat.notification':
       return chatNoticeNotification(state, event);
+    case 'channel.chat.message_delete':
+    case 'channel.chat.clear_user_messages':
+    case 'channel.chat.clear':
+      return chatRemovalNotification(state, event);
+    case 'channel.moderate':
+      return moderateNotification(state, event);
     case 'channel.shoutout.create':
     case 'channel.shoutout.receive':
       return shoutoutNotification(state, event);

@@ -34,7 +34,8 @@ export function subscribe(state: EmulatorState, hub: EventSubHub, input: NewSubs
   const store = eventSubOf(state).subscriptions;
   if (spec.scopes.length > 0) {
     const denied = () => forbidden('subscription missing proper authorization');
-    if (!spec.scopes.some((scope) => input.scopes.includes(scope))) throw denied();
+    const groups = spec.everyGroup ?? [spec.scopes];
+    if (!groups.every((group) => group.some((scope) => input.scopes.includes(scope)))) throw denied();
     if (spec.authorizedBy && condition[spec.authorizedBy] !== user.id) throw denied();
     if (spec.authorizedBy === 'moderator_user_id' && !state.moderators.canModerate(condition.broadcaster_user_id ?? '', user.id)) throw denied();
   }

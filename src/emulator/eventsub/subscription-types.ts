@@ -3,7 +3,8 @@
  * WebSocket", all version "1") plus `channel.update` and `channel.follow` (version "2"), which the
  * channels area publishes, and the moderation, chat, shoutout, raid, poll, prediction, ad break, goal,
  * hype train (version "2"), cheer and subscription types of the platform's reference, and the
- * moderators' types (Shield Mode, AutoMod, warnings, unban requests, suspicious users). Every type
+ * moderators' types (Shield Mode, AutoMod, warnings, unban requests, suspicious users, what leaves
+ * chat, `channel.moderate` version 2). Every type
  * but `channel.raid` (one of from/to) is conditioned on `broadcaster_user_id`.
  */
 import type { PlatformEventType } from '../domain/event-bus';
@@ -13,8 +14,10 @@ export interface SubscriptionTypeSpec {
   version: '1' | '2';
   /** Condition fields in the order the platform echoes them. */
   condition: readonly { name: string; required: boolean }[];
-  /** Any one of these scopes is enough; empty: no authorization needed. */
+  /** Any one of these scopes is enough (unless `everyGroup`); empty: no authorization needed. */
   scopes: readonly string[];
+  /** The token needs one scope of each of these groups (`channel.moderate`); `scopes` lists them all. */
+  everyGroup?: readonly (readonly string[])[];
   /** With scopes: the condition field that must name the token user. */
   authorizedBy?: 'broadcaster_user_id' | 'moderator_user_id' | 'user_id';
   /** Exactly one of these (optional) condition fields must be given (`channel.raid`). */
@@ -29,6 +32,17 @@ const MODERATOR_SCOPES = ['moderation:read', 'channel:manage:moderators'] as con
 const CHAT_READER = { name: 'user_id', required: true } as const;
 const VIP_SCOPES = ['channel:read:vips', 'channel:manage:vips'] as const;
 const SHOUTOUT_SCOPES = ['moderator:read:shoutouts', 'moderator:manage:shoutouts'] as const;
+/** `channel.moderate` version 2 needs one scope of each (the platform's reference). */
+const CHANNEL_MODERATE_GROUPS: readonly (readonly string[])[] = [
+  ['moderator:read:blocked_terms', 'moderator:manage:blocked_terms'],
+  ['moderator:read:chat_settings', 'moderator:manage:chat_settings'],
+  ['moderator:read:unban_requests', 'moderator:manage:unban_requests'],
+  ['moderator:read:banned_users', 'moderator:manage:banned_users'],
+  ['moderator:read:chat_messages', 'moderator:manage:chat_messages'],
+  ['moderator:read:warnings', 'moderator:manage:warnings'],
+  ['moderator:read:moderators'],
+  ['moderator:read:vips'],
+];
 
 export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
   {
@@ -60,6 +74,19 @@ export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
   // user_id is the reading user (the token's); every message of the channel is delivered.
   { type: 'channel.chat.message', version: '1', condition: [BROADCASTER, CHAT_READER], scopes: ['user:read:chat'], authorizedBy: 'user_id' },
   { type: 'channel.chat.notification', version: '1', condition: [BROADCASTER, CHAT_READER], scopes: ['user:read:chat'], authorizedBy: 'user_id' },
+  // What leaves the channel's chat (a deleted line, a banned or timed-out chatter's lines, a cleared chat), read like chat.
+  ...(['channel.chat.message_delete', 'channel.chat.clear_user_messages', 'channel.chat.clear'] as const).map(
+    (type): SubscriptionTypeSpec => ({ type, version: '1', condition: [BROADCASTER, CHAT_READER], scopes: ['user:read:chat'], authorizedBy: 'user_id' }),
+  ),
+  // Every moderator action (version 2): a moderator of the channel, with one scope of each group.
+  {
+    type: 'channel.moderate',
+    version: '2',
+    condition: [BROADCASTER, MODERATOR],
+    scopes: CHANNEL_MODERATE_GROUPS.flat(),
+    everyGroup: CHANNEL_MODERATE_GROUPS,
+    authorizedBy: 'moderator_user_id',
+  },
   { type: 'channel.shoutout.create', version: '1', condition: [BROADCASTER, MODERATOR], scopes: SHOUTOUT_SCOPES, authorizedBy: 'moderator_user_id' },
   { type: 'channel.shoutout.receive', version: '1', condition: [BROADCASTER, MODERATOR], scopes: SHOUTOUT_SCOPES, authorizedBy: 'moderator_user_id' },
   {

@@ -26,7 +26,7 @@ export const overlaysFeature = feature({
         api: platform.api,
         broadcaster: platform.broadcaster,
         charity: { getOverview: () => charity.getOverview(), onChange: (listener) => charity.onChange(listener) },
-        chat: { getSnapshot: () => chat.getSnapshot(), onDelta: (listener) => chat.onDelta(() => listener()) },
+        chat: { getSnapshot: () => chat.getSnapshot(), onDelta: (listener) => chat.onDelta(listener) },
         redemptions: { list: () => queue.getSnapshot().items, onChange: (listener) => queue.onDelta(() => listener()) },
         obs,
         // Demo mode: the Test buttons make the event happen on the emulator.

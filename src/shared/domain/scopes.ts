@@ -47,6 +47,9 @@ export const requestedScopes = {
   'channel:manage:moderators': 'Make a chatter a moderator, or no longer one',
   'channel:manage:vips': 'Make a chatter a VIP, or no longer one',
   'channel:moderate': "Count a chatter's timeouts and bans during the broadcast",
+  // With the moderation scopes above, what channel.moderate needs: the mod log and who removed a chat line.
+  'moderator:read:moderators': 'Keep the mod log: what every moderator did',
+  'moderator:read:vips': 'Keep the mod log: VIPs given and taken',
   // Overlays (src/main/services/overlays/): a goal bar of the platform's creator goals.
   'channel:read:goals': 'Show your creator goals on a goal overlay',
 } as const;

@@ -43,13 +43,21 @@ export class ChatMessageStore {
   private readonly byBroadcaster = new Map<string, ChatMessage[]>();
   /** Who ever had a message go out in each channel (kept apart from the bounded message list). */
   private readonly chattersByBroadcaster = new Map<string, Set<string>>();
+  /**
+   * Each sender's last message that went out, by `broadcaster:sender`: kept apart from the list so
+   * that a moderator removing lines does not reset slow mode or unique chat.
+   */
+  private readonly lastSentBySender = new Map<string, ChatMessage>();
 
   add(message: ChatMessage): void {
     const list = this.byBroadcaster.get(message.broadcasterId) ?? [];
     list.push(message);
     if (list.length > MESSAGES_KEPT_PER_CHANNEL) list.splice(0, list.length - MESSAGES_KEPT_PER_CHANNEL);
     this.byBroadcaster.set(message.broadcasterId, list);
-    if (message.isSent) this.markChatted(message.broadcasterId, message.senderId);
+    if (message.isSent) {
+      this.markChatted(message.broadcasterId, message.senderId);
+      this.lastSentBySender.set(`${message.broadcasterId}:${message.senderId}`, message);
+    }
   }
 
   /** The user has had a message go out in the channel: no longer a first-time chatter there. */
@@ -77,6 +85,27 @@ export class ChatMessageStore {
     return true;
   }
 
+  /**
+   * A ban or a timeout: the sender's messages that went out go from the channel's list (dropped ones
+   * were never in chat and stay for the simulation API); answers how many went.
+   */
+  removeFrom(broadcasterId: string, senderId: string): number {
+    return this.removeWhere(broadcasterId, (m) => m.senderId === senderId);
+  }
+
+  /** A cleared chat: every message that went out goes from the channel's list; answers how many went. */
+  clear(broadcasterId: string): number {
+    return this.removeWhere(broadcasterId, () => true);
+  }
+
+  private removeWhere(broadcasterId: string, removed: (message: ChatMessage) => boolean): number {
+    const list = this.byBroadcaster.get(broadcasterId);
+    if (!list) return 0;
+    const kept = list.filter((m) => !m.isSent || !removed(m));
+    this.byBroadcaster.set(broadcasterId, kept);
+    return list.length - kept.length;
+  }
+
   /** The channel's messages, sent and dropped, oldest first. */
   list(broadcasterId: string): readonly ChatMessage[] {
     return this.byBroadcaster.get(broadcasterId) ?? [];
@@ -84,9 +113,7 @@ export class ChatMessageStore {
 
   /** The sender's last message that went out in the channel (slow mode). */
   lastSent(broadcasterId: string, senderId: string): ChatMessage | undefined {
-    const list = this.byBroadcaster.get(broadcasterId) ?? [];
-    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.senderId === senderId && list[i]!.isSent) return list[i];
-    return undefined;
+    return this.lastSentBySender.get(`${broadcasterId}:${senderId}`);
   }
 }
 

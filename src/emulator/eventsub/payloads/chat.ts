@@ -107,3 +107,14 @@ export function chatNoticeNotification(state: EmulatorState, { type, notice }: P
     },
   };
 }
+
+type ChatRemovalEvent = PlatformEventOf<'channel.chat.message_delete' | 'channel.chat.clear_user_messages' | 'channel.chat.clear'>;
+
+/** `channel.chat.message_delete`, `channel.chat.clear_user_messages` and `channel.chat.clear`: what left the channel's chat. */
+export function chatRemovalNotification(state: EmulatorState, event: ChatRemovalEvent): Notification {
+  const channel = userFields(state, 'broadcaster_user', event.broadcasterId);
+  if (event.type === 'channel.chat.clear') return { type: event.type, broadcasterUserId: event.broadcasterId, event: channel };
+  const target = userFields(state, 'target_user', event.targetUserId);
+  if (event.type === 'channel.chat.clear_user_messages') return { type: event.type, broadcasterUserId: event.broadcasterId, event: { ...channel, ...target } };
+  return { type: event.type, broadcasterUserId: event.broadcasterId, event: { ...channel, ...target, message_id: event.messageId } };
+}

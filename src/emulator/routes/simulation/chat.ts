@@ -2,19 +2,31 @@
  * Simulation API for chat, emotes, raids and shoutouts (design.md, "The emulator's contract"):
  * viewers post chat (`channel.chat.message`), channel emotes and emote sets are created, users are
  * given emote sets; another channel raids this one at once (`channel.raid`); the channel's messages,
- * raids and shoutouts are read back. The rules: `domain/chat.ts`, `domain/raids.ts`. Loopback only
+ * raids and shoutouts are read back; a moderator on the website deletes a line
+ * (`channel.chat.message_delete`) or clears chat (`channel.chat.clear`), each also
+ * `channel.moderate`. The rules: `domain/chat.ts`, `domain/raids.ts`. Loopback only
  * (app.ts); answers are the objects.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../../domain/api-error';
-import { changeUserEmoteSet, createChannelEmote, deleteChannelEmote, MAX_MESSAGE_LENGTH, postChatMessage } from '../../domain/chat';
+import { ApiError, badRequest } from '../../domain/api-error';
+import { changeUserEmoteSet, clearChat, createChannelEmote, deleteChannelEmote, deleteChatMessage, MAX_MESSAGE_LENGTH, MESSAGE_NOT_FOUND, postChatMessage } from '../../domain/chat';
+import { knownModerator } from '../../domain/moderation';
 import { bringInRaid, settleDueRaids } from '../../domain/raids';
 import { knownUser } from '../../domain/users';
 import { parseSimulationBody } from '../../http/simulation-body';
 import { broadcasterFilter } from '../../http/simulation-query';
 import { chatMessageRecordView, ownedEmoteView, raidView, shoutoutView } from '../../http/views/chat';
-import type { ChatMessageRequest, CreateEmoteRequest, EmoteSetGrantRequest, IncomingRaidRequest } from '../../http/views/wire/chat';
+import type {
+  ChatClearAnswer,
+  ChatClearRequest,
+  ChatDeletionRequest,
+  ChatMessageRecord,
+  ChatMessageRequest,
+  CreateEmoteRequest,
+  EmoteSetGrantRequest,
+  IncomingRaidRequest,
+} from '../../http/views/wire/chat';
 import '../../http/app-state';
 
 const userId = z.string().min(1).max(20);
@@ -27,6 +39,12 @@ const chatMessageBody = z
     reply_parent_message_id: z.string().min(1).max(100).optional(),
   })
   .strict() satisfies z.ZodType<ChatMessageRequest>;
+
+const chatDeletionBody = z
+  .object({ broadcaster_id: userId, message_id: z.string().min(1).max(100), moderator_id: userId.optional() })
+  .strict() satisfies z.ZodType<ChatDeletionRequest>;
+
+const chatClearBody = z.object({ broadcaster_id: userId, moderator_id: userId.optional() }).strict() satisfies z.ZodType<ChatClearRequest>;
 
 const emoteBody = z
   .object({
@@ -60,6 +78,26 @@ export function registerChatSimulationRoutes(app: FastifyInstance): void {
     }
     const message = postChatMessage(state, { broadcaster, sender, text: body.text, replyParentMessageId: body.reply_parent_message_id, now: state.clock.now() });
     return chatMessageRecordView(state, message);
+  });
+
+  // A moderator on the website deletes a line: the same rules as Delete Chat Messages.
+  app.post('/_emulator/chat/deletions', (request): ChatMessageRecord => {
+    const body = parseSimulationBody(chatDeletionBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const moderator = knownModerator(state, broadcaster, body.moderator_id);
+    const message = state.chatMessages.get(broadcaster.id, body.message_id);
+    if (!message) throw new ApiError(404, MESSAGE_NOT_FOUND);
+    const view = chatMessageRecordView(state, message);
+    deleteChatMessage(state, broadcaster, moderator, message.id);
+    return view;
+  });
+
+  app.post('/_emulator/chat/clear', (request): ChatClearAnswer => {
+    const body = parseSimulationBody(chatClearBody, request.body);
+    const broadcaster = knownUser(state, body.broadcaster_id, 'broadcaster_id');
+    const moderator = knownModerator(state, broadcaster, body.moderator_id);
+    const cleared = clearChat(state, broadcaster, moderator);
+    return { broadcaster_id: broadcaster.id, moderator_id: moderator.id, cleared };
   });
 
   app.get('/_emulator/chat/messages', (request) => {

@@ -59,7 +59,9 @@ describe('POST /_emulator/moderators', () => {
     });
     expect(demo.state.moderators.isModerator(demo.broadcasterId, '612345001')).toBe(true);
     expect(demo.state.moderators.changes.at(-1)?.id).toBe(res.json.id);
-    expect(published).toEqual([
+    expect(published.map((e) => e.type)).toEqual(['channel.moderator.add', 'channel.moderate']);
+    expect(published[1]!.event).toMatchObject({ action: 'mod', moderator_user_id: demo.broadcasterId, mod: { user_id: '612345001' } });
+    expect(published.slice(0, 1)).toEqual([
       {
         type: 'channel.moderator.add',
         broadcasterUserId: demo.broadcasterId,
@@ -79,7 +81,7 @@ describe('POST /_emulator/moderators', () => {
     const res = await post('/moderators', { broadcaster_id: demo.broadcasterId, user_id: DEMO_MODERATOR_ID, action: 'remove' });
     expect(res.json.event_type).toBe('moderation.moderator.remove');
     expect(demo.state.moderators.isModerator(demo.broadcasterId, DEMO_MODERATOR_ID)).toBe(false);
-    expect(published.map((e) => e.type)).toEqual(['channel.moderator.remove']);
+    expect(published.map((e) => e.type)).toEqual(['channel.moderator.remove', 'channel.moderate']);
     expect(published[0]!.event).toMatchObject({ user_id: DEMO_MODERATOR_ID, user_login: 'modmallory' });
   });
 

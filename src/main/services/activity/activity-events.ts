@@ -4,7 +4,11 @@
  */
 import type { ActivityItem, ChannelEvent, ChannelEventOf } from '../../../shared/ipc/contract';
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
+import { moderationInWords } from '../../../shared/domain/moderation-words';
 import { formatTimeoutLength } from '../../../shared/domain/timeout-length';
+
+/** `moderation` actions the feed words from their own events (`ban`, `unban`, `warning`, the roles, unban requests). */
+const toldElsewhere = new Set(['ban', 'timeout', 'unban', 'untimeout', 'warn', 'mod', 'unmod', 'vip', 'unvip', 'approve_unban_request', 'deny_unban_request']);
 
 /** The kinds the feed shows: what came into the channel (raids out are not), and results. */
 export const activityKinds = [
@@ -31,6 +35,8 @@ export const activityKinds = [
   'moderatorRemove',
   'vipAdd',
   'vipRemove',
+  // Every moderator's action; those the kinds above already tell (bans, warnings, roles) are not shown twice.
+  'moderation',
 ] as const satisfies readonly ChannelEvent['kind'][];
 
 export type ActivityEvent = ChannelEventOf<(typeof activityKinds)[number]>;
@@ -143,6 +149,9 @@ function draftOf(e: ActivityEvent): Draft | null {
       return moderation(e.user, 'is now a VIP');
     case 'vipRemove':
       return moderation(e.user, 'is no longer a VIP');
+    case 'moderation':
+      if (toldElsewhere.has(e.action)) return null;
+      return { kind: 'moderation', who: e.moderator.name, whoId: e.moderator.id, text: moderationInWords(e), amount: null };
   }
 }
 

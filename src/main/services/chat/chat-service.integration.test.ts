@@ -1,6 +1,7 @@
 /**
  * Chat against the real emulator: viewers' messages arrive through EventSub with badges and emote
- * fragments; send, announce, delete, timeout and ban take effect in the emulator; refusals are worded.
+ * fragments; send, announce, delete, timeout and ban take effect in the emulator; refusals are worded;
+ * lines another moderator removes on the platform are marked removed, with who removed them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
@@ -43,7 +44,8 @@ beforeAll(async () => {
   events.start();
   await waitUntil(() => {
     const status = events.getStatus();
-    return status.state === 'connected' && status.subscriptions.length === 2 && status.subscriptions.every((s) => s.status === 'enabled');
+    // Chat, announcements, what leaves chat (three), bans and every moderator's action.
+    return status.state === 'connected' && status.subscriptions.length === 7 && status.subscriptions.every((s) => s.status === 'enabled');
   }, 10_000, 'chat subscriptions enabled');
 });
 
@@ -115,6 +117,31 @@ describe('chat against the emulator', () => {
     const own = await waitForMessage((m) => m.userId === broadcasterId && m.announcement === null, 'the own message');
     await expect(chat.moderate({ action: 'ban', messageId: own.id })).rejects.toThrow('Ban not applied: that is your own message.');
     await expect(chat.moderate({ action: 'delete', messageId: 'not-in-chat' })).rejects.toThrow(/^Message not deleted: that message is no longer/);
+  });
+
+  it('a line another moderator deletes on the platform is marked deleted, then by whom', async () => {
+    const line = await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewers[4]!, text: 'delete me elsewhere' });
+    await waitForMessage((m) => m.id === line.message_id, 'the line');
+    await sim.deleteChatMessage({ broadcaster_id: broadcasterId, message_id: line.message_id, moderator_id: viewers[2]! });
+    await waitUntil(() => messages().find((m) => m.id === line.message_id)?.removedBy === 'ModMallory', 5000, 'deleted by ModMallory');
+    expect(messages().find((m) => m.id === line.message_id)).toMatchObject({ removed: 'deleted', removedBy: 'ModMallory' });
+  });
+
+  it("a timeout on the platform takes the chatter's lines (timed out, by whom); a cleared chat takes every line", async () => {
+    await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewers[4]!, text: 'rude one' });
+    await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewers[4]!, text: 'rude two' });
+    await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewers[0]!, text: 'a kind line' });
+    await waitForMessage((m) => m.text === 'a kind line', 'the kind line');
+    await sim.ban({ broadcaster_id: broadcasterId, user_id: viewers[4]!, moderator_id: viewers[2]!, duration: 60 });
+    const rude = () => messages().filter((m) => m.text.startsWith('rude'));
+    await waitUntil(() => rude().every((m) => m.removed === 'timedOut' && m.removedBy === 'ModMallory'), 5000, 'the rude lines timed out');
+    expect(messages().find((m) => m.text === 'a kind line')?.removed).toBeNull();
+
+    await sim.clearChat({ broadcaster_id: broadcasterId });
+    await waitUntil(() => messages().every((m) => m.removed !== null), 5000, 'every line removed');
+    expect(messages().find((m) => m.text === 'a kind line')).toMatchObject({ removed: 'cleared', removedBy: 'Sidestage_Demo' });
+    // Lines removed before keep what removed them.
+    expect(rude().map((m) => m.removed)).toEqual(['timedOut', 'timedOut']);
   });
 
   it("words the platform's refusals of a send", async () => {

@@ -73,9 +73,53 @@ describe('ChatService reading chat', () => {
         at: '2030-01-01T10:00:01Z',
         announcement: null,
         removed: null,
+        removedBy: null,
       },
-      { id: 'c2', userId: '7', userLogin: 'fan', userName: 'Fan', color: '', badges: [{ setId: 'vip', id: '1' }], fragments: [{ type: 'text', text: 'Stream at 8', emoteUrl: null }], text: 'Stream at 8', at: '2030-01-01T10:00:02Z', announcement: 'BLUE', removed: null },
+      { id: 'c2', userId: '7', userLogin: 'fan', userName: 'Fan', color: '', badges: [{ setId: 'vip', id: '1' }], fragments: [{ type: 'text', text: 'Stream at 8', emoteUrl: null }], text: 'Stream at 8', at: '2030-01-01T10:00:02Z', announcement: 'BLUE', removed: null, removedBy: null },
     ]);
+    chat.dispose();
+  });
+
+  const mod = { moderator_user_id: '9', moderator_user_login: 'mallory', moderator_user_name: 'Mallory' };
+  const nulls = { ban: null, timeout: null, delete: null, warn: null, slow: null, followers: null };
+  const say = (source: ReturnType<typeof serviceAnswering>['source'], id: string, userId = '7') =>
+    source.fire('channel.chat.message', { ...chatter, chatter_user_id: userId, message_id: id, message: { text: id, fragments: [] } }, `n-${id}`);
+  const removal = (chat: ChatService) => Object.fromEntries(chat.getSnapshot().messages.map((m) => [m.id, [m.removed, m.removedBy]]));
+
+  it('a line another moderator deletes is marked deleted, and by whom, whichever of the two events comes first', async () => {
+    const { chat, source } = serviceAnswering({});
+    say(source, 'a');
+    say(source, 'b');
+    say(source, 'c');
+    const target = { target_user_id: '7', target_user_login: 'fan', target_user_name: 'Fan' };
+    const deleted = (id: string) => ({ ...nulls, ...mod, action: 'delete', delete: { user_id: '7', user_login: 'fan', user_name: 'Fan', message_id: id, message_body: id } });
+    source.fire('channel.chat.message_delete', { broadcaster_user_id: '42', ...target, message_id: 'a' }, 'd1');
+    // The platform's removal alone takes the line out (the overlay drops it); who did it comes with channel.moderate.
+    expect(removal(chat).a).toEqual(['deleted', null]);
+    source.fire('channel.moderate', { broadcaster_user_id: '42', ...deleted('a') }, 'm1');
+    source.fire('channel.moderate', { broadcaster_user_id: '42', ...deleted('b') }, 'm2');
+    source.fire('channel.chat.message_delete', { broadcaster_user_id: '42', ...target, message_id: 'b' }, 'd2');
+    await Promise.resolve();
+    expect(removal(chat)).toEqual({ a: ['deleted', 'Mallory'], b: ['deleted', 'Mallory'], c: [null, null] });
+    chat.dispose();
+  });
+
+  it("a ban's lines are banned by whom, a timeout's timed out; a cleared chat marks the rest cleared", async () => {
+    const { chat, source } = serviceAnswering({});
+    say(source, 'a', '7');
+    say(source, 'b', '8');
+    say(source, 'c', '5');
+    const user = (id: string) => ({ user_id: id, user_login: `u${id}`, user_name: `U${id}` });
+    source.fire('channel.ban', { ...user('7'), ...mod, reason: 'spam', banned_at: '2030-01-01T10:00:00Z', ends_at: null }, 'b1');
+    source.fire('channel.chat.clear_user_messages', { broadcaster_user_id: '42', target_user_id: '7', target_user_login: 'u7', target_user_name: 'U7' }, 'cu1');
+    source.fire('channel.moderate', { broadcaster_user_id: '42', ...nulls, ...mod, action: 'timeout', timeout: { ...user('8'), reason: '', expires_at: '2030-01-01T10:10:00Z' } }, 'm3');
+    source.fire('channel.chat.clear_user_messages', { broadcaster_user_id: '42', target_user_id: '8', target_user_login: 'u8', target_user_name: 'U8' }, 'cu2');
+    source.fire('channel.chat.clear', { broadcaster_user_id: '42' }, 'cl');
+    await Promise.resolve();
+    expect(removal(chat)).toEqual({ a: ['banned', 'Mallory'], b: ['timedOut', 'Mallory'], c: ['cleared', null] });
+    source.fire('channel.moderate', { broadcaster_user_id: '42', ...nulls, ...mod, action: 'clear' }, 'm4');
+    await Promise.resolve();
+    expect(removal(chat).c).toEqual(['cleared', 'Mallory']);
     chat.dispose();
   });
 });

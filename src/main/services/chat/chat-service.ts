@@ -2,8 +2,10 @@
  * Chat of the current broadcaster's channel: messages from the channel-event stream (its chat
  * messages, and the announcements among its chat notifications), kept in a bounded buffer and
  * mirrored to the renderer as a numbered snapshot and deltas; sending as the broadcaster,
- * announcements, and a message's moderator actions (delete, timeout, ban). Every refusal is told
- * in the broadcaster's words: "Message not sent: chat is in emote-only mode."
+ * announcements, and a message's moderator actions (delete, timeout, ban). Lines any moderator
+ * removes anywhere (a deleted line, a timed-out or banned chatter's lines, a cleared chat) are
+ * marked removed as the platform says so, and who removed them as `channel.moderate` tells.
+ * Every refusal is told in the broadcaster's words: "Message not sent: chat is in emote-only mode."
  */
 import type { ChannelEventOf, ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot, ChatSpeaker } from '../../../shared/ipc/contract';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -51,6 +53,11 @@ interface HelixSent {
 
 export class ChatService extends Disposable {
   private readonly feed: NumberedFeed<ChatMessage>;
+  /**
+   * The last bans and timeouts by chatter (which, and by whom): `channel.ban` and `channel.moderate`
+   * may come before or after the lines' removal, so whichever comes second finds what the first said.
+   */
+  private readonly recentBans = new Map<string, { removed: 'banned' | 'timedOut'; by: string }>();
   private readonly deltas = new Emitter<ChatDelta>();
   private broadcasterId: string | null = null;
   /** The platform's emote image template (`{{id}}`, `{{format}}`, `{{theme_mode}}`, `{{scale}}`), read once per account. */
@@ -73,11 +80,23 @@ export class ChatService extends Disposable {
         if (event.noticeType === 'announcement') this.add(event, event.announcementColor?.toUpperCase() ?? 'PRIMARY');
       }),
     );
+    // What left chat, whoever removed it: the overlay drops the lines, the Live chat strikes them through.
+    this.register(channelEvents.on(['chatMessageDelete'], (event) => this.removeLines((m) => m.id === event.messageId, 'deleted', null)));
+    this.register(
+      channelEvents.on(['chatClearUserMessages'], (event) => {
+        const ban = this.recentBans.get(event.user.id);
+        this.removeLines((m) => m.userId === event.user.id, ban?.removed ?? 'banned', ban?.by ?? null);
+      }),
+    );
+    this.register(channelEvents.on(['chatClear'], () => this.removeLines(() => true, 'cleared', null)));
+    this.register(channelEvents.on(['ban'], (event) => this.rememberBan(event.user.id, event.endsAt === null ? 'banned' : 'timedOut', event.moderator.name)));
+    this.register(channelEvents.on(['moderation'], (event) => this.moderated(event)));
     this.register(
       followCurrentBroadcaster(broadcaster, (change) => {
         if (change.id !== this.broadcasterId) {
           this.broadcasterId = change.id;
           this.emoteTemplate = null;
+          this.recentBans.clear();
           this.feed.clear();
           this.feed.deliverSoon();
         }
@@ -164,6 +183,48 @@ export class ChatService extends Disposable {
     this.feed.deliverSoon();
   }
 
+  /**
+   * Marks the lines `which` picks removed: those not removed yet as `removed`, and each one's
+   * moderator when known and not said yet. Lines the broadcaster removed here keep their reason.
+   */
+  private removeLines(which: (m: ChatMessage) => boolean, removed: NonNullable<ChatMessage['removed']>, by: string | null): void {
+    let changed = false;
+    for (const m of this.feed.filter(which)) {
+      const next = { ...m, removed: m.removed ?? removed, removedBy: m.removedBy ?? by };
+      if (next.removed === m.removed && next.removedBy === m.removedBy) continue;
+      this.feed.update(next);
+      changed = true;
+    }
+    if (changed) this.feed.deliverSoon();
+  }
+
+  private rememberBan(userId: string, removed: 'banned' | 'timedOut', by: string): void {
+    this.recentBans.delete(userId);
+    this.recentBans.set(userId, { removed, by });
+    // A handful is enough: the removal follows its ban within moments.
+    if (this.recentBans.size > 100) this.recentBans.delete(this.recentBans.keys().next().value!);
+  }
+
+  /** A moderator's action: the lines it took out learn who removed them (the removal itself may come before or after). */
+  private moderated(event: ChannelEventOf<'moderation'>): void {
+    const by = event.moderator.name;
+    switch (event.action) {
+      case 'delete':
+        if (event.messageId) this.removeLines((m) => m.id === event.messageId, 'deleted', by);
+        return;
+      case 'ban':
+      case 'timeout': {
+        const removed = event.action === 'ban' ? 'banned' : 'timedOut';
+        this.rememberBan(event.user?.id ?? '', removed, by);
+        if (event.user) this.removeLines((m) => m.userId === event.user!.id && (m.removed === null || m.removed === removed), removed, by);
+        return;
+      }
+      case 'clear':
+        this.removeLines((m) => m.removed === null || m.removed === 'cleared', 'cleared', by);
+        return;
+    }
+  }
+
   private add(event: ChannelEventOf<'chatMessage' | 'chatNotification'>, announcement: string | null): void {
     if (!this.broadcasterId || !event.user) return;
     const added = this.feed.add({
@@ -178,6 +239,7 @@ export class ChatService extends Disposable {
       at: event.at,
       announcement,
       removed: null,
+      removedBy: null,
     });
     if (added) this.feed.deliverSoon();
   }

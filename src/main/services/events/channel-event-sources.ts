@@ -166,6 +166,30 @@ const goal = z.object({
   started_at: z.string(),
   ended_at: z.string().nullable().optional(),
 });
+const chatMessageDelete = z.object({ ...user('target_user'), message_id: z.string() });
+const chatClearUser = z.object({ ...user('target_user') });
+const chatClear = z.object({});
+const moderatedUser = z.object({ ...user('user') }).nullable().optional();
+const moderate = z.object({
+  ...user('moderator_user'),
+  action: z.string().min(1),
+  followers: z.object({ follow_duration_minutes: z.number().int() }).nullable().optional(),
+  slow: z.object({ wait_time_seconds: z.number().int() }).nullable().optional(),
+  ban: z.object({ ...user('user'), reason: z.string().nullable().optional() }).nullable().optional(),
+  timeout: z.object({ ...user('user'), reason: z.string().nullable().optional(), expires_at: z.string() }).nullable().optional(),
+  delete: z.object({ ...user('user'), message_id: z.string(), message_body: z.string() }).nullable().optional(),
+  warn: z.object({ ...user('user'), reason: z.string().nullable().optional() }).nullable().optional(),
+  unban_request: z.object({ ...user('user'), is_approved: z.boolean(), moderator_message: z.string().nullable().optional() }).nullable().optional(),
+  automod_terms: z.object({ action: z.string(), list: z.string(), terms: z.array(z.string()) }).nullable().optional(),
+  raid: z.object({ ...user('user'), viewer_count: z.number().int() }).nullable().optional(),
+  unban: moderatedUser,
+  untimeout: moderatedUser,
+  mod: moderatedUser,
+  unmod: moderatedUser,
+  vip: moderatedUser,
+  unvip: moderatedUser,
+  unraid: moderatedUser,
+});
 const ban = z.object({ ...user('user'), ...user('moderator_user'), reason: z.string().nullable().optional(), banned_at: z.string(), ends_at: z.string().nullable().optional() });
 const unban = z.object({ ...user('user'), ...user('moderator_user') });
 
@@ -461,6 +485,26 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     }),
     (id) => ({ broadcaster_user_id: id, user_id: id }),
   ),
+  // What left chat, read as chat is.
+  source(
+    'chatMessageDelete',
+    'channel.chat.message_delete',
+    '1',
+    chatMessageDelete,
+    (e, c) => ({ kind: 'chatMessageDelete', id: `chat-delete:${e.message_id}`, at: c.messageTimestamp, messageId: e.message_id, user: userOf(e, 'target_user') }),
+    (id) => ({ broadcaster_user_id: id, user_id: id }),
+  ),
+  source(
+    'chatClearUserMessages',
+    'channel.chat.clear_user_messages',
+    '1',
+    chatClearUser,
+    (e, c) => ({ kind: 'chatClearUserMessages', id: c.messageId, at: c.messageTimestamp, user: userOf(e, 'target_user') }),
+    (id) => ({ broadcaster_user_id: id, user_id: id }),
+  ),
+  source('chatClear', 'channel.chat.clear', '1', chatClear, (_e, c) => ({ kind: 'chatClear', id: c.messageId, at: c.messageTimestamp }), (id) => ({ broadcaster_user_id: id, user_id: id })),
+  // Every moderator's action, version 2, read as the broadcaster, their own moderator.
+  source('moderation', 'channel.moderate', '2', moderate, moderationOf, asModerator),
   goalEvent('goalBegin', 'channel.goal.begin'),
   goalEvent('goalProgress', 'channel.goal.progress'),
   source('goalEnd', 'channel.goal.end', '1', goal, (e, c) => ({
@@ -564,6 +608,32 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     asModerator,
   ),
 ];
+
+/** A `channel.moderate` event as the `moderation` channel event: who, what, on whom, why. */
+function moderationOf(e: Wire<typeof moderate>, c: SourceContext): ReadEvent<'moderation'> {
+  const target = e.ban ?? e.timeout ?? e.delete ?? e.warn ?? e.unban_request ?? e.raid ?? e.unban ?? e.untimeout ?? e.mod ?? e.unmod ?? e.vip ?? e.unvip ?? e.unraid ?? null;
+  const terms = e.automod_terms ? `${e.automod_terms.terms.join(', ')}` : '';
+  const detail = e.slow
+    ? `${e.slow.wait_time_seconds} s between messages`
+    : e.followers
+      ? `followed for ${e.followers.follow_duration_minutes} min`
+      : e.raid
+        ? `${e.raid.viewer_count} viewers`
+        : terms;
+  return {
+    kind: 'moderation',
+    id: c.messageId,
+    at: c.messageTimestamp,
+    moderator: userOf(e, 'moderator_user'),
+    action: e.action,
+    user: target ? userOf(target) : null,
+    reason: e.ban?.reason ?? e.timeout?.reason ?? e.warn?.reason ?? e.unban_request?.moderator_message ?? '',
+    messageId: e.delete?.message_id ?? null,
+    messageText: e.delete?.message_body ?? null,
+    expiresAt: e.timeout?.expires_at ?? null,
+    detail,
+  };
+}
 
 /** The source of each kind. */
 export const sourceOf = new Map<ChannelEventKind, ChannelEventSource>(channelEventSources.map((s) => [s.kind, s]));

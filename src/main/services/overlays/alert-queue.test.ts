@@ -55,6 +55,28 @@ describe('AlertQueue', () => {
     await waitUntil(() => (queue.showing()?.alert.text ?? null) === text && (states.at(-1)?.showing?.text ?? null) === text, 2_000, `showing ${text}`);
   }
 
+  it("drops a banned chatter's alerts waiting (not the one on screen), and lists them with the reason; survives a restart as the queue without them", async () => {
+    const queue = await open();
+    queue.setPagesOpen(1);
+    queue.enqueue(follow(1, { userId: 'u7' }), { eventId: 'f1' });
+    await showingText(queue, 'viewer1 just followed!');
+    queue.enqueue(follow(2, { userId: 'u7' }), { eventId: 'f2' });
+    queue.enqueue(follow(3, { userId: 'u8' }), { eventId: 'f3' });
+    queue.enqueue(follow(4, { userId: 'u7' }), { eventId: 'f4' });
+    expect(queue.dropFrom('u7', 'u7 was banned by Mallory')).toBe(2);
+    expect(queue.dropFrom('nobody', 'x')).toBe(0);
+    const state = queue.getState();
+    expect(state.waiting.map((w) => w.text)).toEqual(['viewer3 just followed!']);
+    expect(state.showing?.text).toBe('viewer1 just followed!');
+    expect(state.dropped.map((d) => [d.text, d.reason])).toEqual([
+      ['viewer4 just followed!', 'u7 was banned by Mallory'],
+      ['viewer2 just followed!', 'u7 was banned by Mallory'],
+    ]);
+    await queue.dispose();
+    const again = await open();
+    expect(again.getState().waiting.map((w) => w.text)).toEqual(['viewer3 just followed!']);
+  });
+
   it('shows one alert at a time, in order, with the gap between two', async () => {
     const queue = await open();
     queue.setPagesOpen(1);

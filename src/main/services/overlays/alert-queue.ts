@@ -42,6 +42,8 @@ const queuedAlertSchema = z
     volume: z.number().min(0).max(1),
     durationMs: z.number().int().positive().max(600_000),
     test: z.boolean(),
+    /** The chatter the alert is about (absent for tests, automations' and anonymous alerts): theirs wait no longer once they are banned. */
+    userId: z.string().max(100).optional(),
   })
   .strict();
 export type QueuedAlert = z.infer<typeof queuedAlertSchema>;
@@ -108,6 +110,8 @@ const SEEN_MAX_AGE_MS = 24 * 60 * 60_000;
 export const MAX_WAITING_CUSTOM = 100;
 /** The renderer is sent the first ones waiting only. */
 const WAITING_SHOWN = 10;
+/** Alerts dropped before their turn that the queue's list still names. */
+const DROPPED_SHOWN = 10;
 
 export interface AlertQueueOptions {
   dataDir: string;
@@ -138,6 +142,8 @@ export class AlertQueue {
   private pausedByHand: boolean;
   private adBreakUntil: number | null;
   private pagesOpen = 0;
+  /** Dropped before their turn (not kept across a restart: the list says what happened while live), newest first. */
+  private dropped: AlertQueueState['dropped'] = [];
   /** After an alert, the gap runs: nothing starts until it is over. */
   private inGap = false;
   private endTimer: unknown = null;
@@ -276,6 +282,20 @@ export class AlertQueue {
     this.startNextIfDue();
   }
 
+  /**
+   * A chatter was banned or timed out: their alerts waiting (not the one on screen) are dropped, and
+   * the queue's list says which and `reason`. Answers how many went.
+   */
+  dropFrom(userId: string, reason: string): number {
+    const gone = this.waiting.filter((a) => a.userId === userId);
+    if (gone.length === 0) return 0;
+    this.waiting = this.waiting.filter((a) => a.userId !== userId);
+    const at = new Date(this.clock.now()).toISOString();
+    this.dropped = [...gone.reverse().map((a) => ({ ...line(a), reason, at })), ...this.dropped].slice(0, DROPPED_SHOWN);
+    this.changed();
+    return gone.length;
+  }
+
   /** Drops the alerts waiting (another account is now current: its stream shows none of them). */
   clearWaiting(): void {
     if (this.waiting.length === 0) return;
@@ -324,6 +344,7 @@ export class AlertQueue {
       pausedByHand: this.pausedByHand,
       adBreakEndsAt: this.adBreakUntil !== null && this.adBreakUntil > now ? new Date(this.adBreakUntil).toISOString() : null,
       pagesOpen: this.pagesOpen,
+      dropped: this.dropped,
       last: this.last ? line(this.last) : null,
     };
   }

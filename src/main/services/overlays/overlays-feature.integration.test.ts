@@ -133,6 +133,36 @@ describe('the overlays feature in the app', () => {
     await waitUntil(() => !(chat.latest('chat')?.lines.some((l) => l.text === 'hello overlay') ?? true), 10_000, 'the line gone');
   });
 
+  it('a line another moderator deletes on the platform, or a cleared chat, leaves the chat overlay within a second', async () => {
+    const chat = await page('chat');
+    const viewer = (await demo.sim.state()).users.find((u) => u.login === 'pixelpal')!;
+    const say = async (text: string) => {
+      const sent = await demo.sim.sendChatMessage({ broadcaster_id: demo.broadcasterId, user_id: viewer.id, text });
+      await waitUntil(() => chat.latest('chat')?.lines.some((l) => l.id === sent.message_id) ?? false, 10_000, text);
+      return sent;
+    };
+    const line = await say('delete me on the website');
+    const moderator = (await demo.sim.state()).users.find((u) => u.login === 'modmallory')!;
+    await demo.sim.deleteChatMessage({ broadcaster_id: demo.broadcasterId, message_id: line.message_id, moderator_id: moderator.id });
+    await waitUntil(() => !(chat.latest('chat')?.lines.some((l) => l.id === line.message_id) ?? true), 1_000, 'the deleted line gone within 1 s', 10);
+    await say('one more line');
+    await demo.sim.clearChat({ broadcaster_id: demo.broadcasterId, moderator_id: moderator.id });
+    await waitUntil(() => chat.latest('chat')?.lines.length === 0, 1_000, 'every line gone within 1 s', 10);
+  });
+
+  it("a chatter banned before their alert's turn: the alert is dropped, with the reason in the queue's list", async () => {
+    await demo.call('overlays:pauseAlerts');
+    const fan = await demo.sim.createUser({ login: 'soon_banned' });
+    await demo.sim.follow({ user_id: fan.id, broadcaster_id: demo.broadcasterId });
+    await waitUntil(async () => (await demo.call<{ waiting: { text: string }[] }>('overlays:getQueue')).waiting.some((w) => w.text.includes('soon_banned')), 10_000, 'the follow alert waiting');
+    await demo.sim.ban({ broadcaster_id: demo.broadcasterId, user_id: fan.id, reason: 'hate raid' });
+    await waitUntil(async () => (await demo.call<{ dropped: unknown[] }>('overlays:getQueue')).dropped.length > 0, 10_000, 'the alert dropped');
+    const queue = await demo.call<{ waiting: { text: string }[]; dropped: { text: string; reason: string }[] }>('overlays:getQueue');
+    expect(queue.waiting.some((w) => w.text.includes('soon_banned'))).toBe(false);
+    expect(queue.dropped[0]).toMatchObject({ text: expect.stringContaining('soon_banned'), reason: 'soon_banned was banned by Sidestage_Demo: hate raid' });
+    await demo.call('overlays:resumeAlerts');
+  });
+
   it('shows the queue’s oldest redemption, or the one the broadcaster picks', async () => {
     const screen = await page('redemption');
     const queue = await demo.call<QueueSnapshot>('redemptions:getSnapshot');
@@ -144,6 +174,17 @@ describe('the overlays feature in the app', () => {
     await waitUntil(() => screen.latest('redemption')?.redemption?.id === other.id);
     expect(screen.latest('redemption')!.redemption).toEqual({ id: other.id, rewardTitle: other.rewardTitle, userName: other.userName, input: other.userInput });
     await expect(demo.call('overlays:pickRedemption', { redemptionId: 'gone' })).rejects.toThrow(/not in the queue/);
+  });
+
+  it('a redemption of a chatter banned before its turn is not put on screen', async () => {
+    const screen = await page('redemption');
+    await demo.call('overlays:pickRedemption', { redemptionId: null });
+    const queue = await demo.call<QueueSnapshot>('redemptions:getSnapshot');
+    const head = queue.items[0]!;
+    const next = queue.items.find((r) => r.userId !== head.userId);
+    await waitUntil(() => screen.latest('redemption')?.redemption?.id === head.id, 10_000, 'the head on screen');
+    await demo.sim.ban({ broadcaster_id: demo.broadcasterId, user_id: head.userId, duration: 600 });
+    await waitUntil(() => (screen.latest('redemption')?.redemption?.id ?? null) === (next?.id ?? null), 10_000, 'the next chatter’s redemption on screen');
   });
 
   it('Reset the link closes the open pages; the old token opens nothing', async () => {

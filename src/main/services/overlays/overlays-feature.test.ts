@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelEvent, ChannelEventKind } from '../../../shared/ipc/schemas/channel-events';
 import type { CharityOverview } from '../../../shared/ipc/schemas/charity';
+import type { ChatDelta } from '../../../shared/ipc/schemas/chat';
 import { Emitter } from '../../../shared/primitives/emitter';
 import type { BroadcasterChange } from '../common/current-broadcaster';
 import { silentLogger } from '../logger';
@@ -50,7 +51,7 @@ describe('OverlaysFeature', () => {
       api: { get: async () => ({ data: [] }) as never },
       broadcaster,
       charity: { getOverview: () => noCharity, onChange: new Emitter<CharityOverview>().on },
-      chat: { getSnapshot: () => ({ version: 0, messages: [], capacity: 1000, selfId: null }), onDelta: new Emitter<void>().on },
+      chat: { getSnapshot: () => ({ version: 0, messages: [], capacity: 1000, selfId: null }), onDelta: new Emitter<ChatDelta>().on },
       redemptions: { list: () => [], onChange: new Emitter<void>().on },
       obs: { call: (async () => ({})) as never },
       logger: silentLogger,
@@ -67,9 +68,9 @@ describe('OverlaysFeature', () => {
 
   const follow = (id: string): ChannelEvent => ({ kind: 'follow', id, at: new Date(clock.now()).toISOString(), source: 'live', user: { id, login: id, name: id } });
 
-  it('asks the stream for the events it alerts, counts and pauses for', () => {
+  it('asks the stream for the events it alerts, counts, pauses for and drops a banned chatter’s alerts for', () => {
     expect([...events.kinds].sort()).toEqual(
-      ['adBreakBegin', 'cheer', 'donation', 'follow', 'giftSubscriptions', 'goalBegin', 'goalEnd', 'goalProgress', 'hypeTrainBegin', 'hypeTrainProgress', 'raid', 'redemption', 'resubscription', 'streamOffline', 'subscription'].sort(),
+      ['adBreakBegin', 'ban', 'cheer', 'donation', 'follow', 'giftSubscriptions', 'goalBegin', 'goalEnd', 'goalProgress', 'hypeTrainBegin', 'hypeTrainProgress', 'raid', 'redemption', 'resubscription', 'streamOffline', 'subscription', 'unban'].sort(),
     );
   });
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChatSnapshot } from '../../../shared/ipc/schemas/chat';
+import type { ChatDelta, ChatSnapshot } from '../../../shared/ipc/schemas/chat';
 import type { Redemption } from '../../../shared/ipc/schemas/redemptions';
 import type { ChannelEventKind, ChannelEventOf } from '../../../shared/ipc/schemas/channel-events';
 import {
@@ -38,6 +38,7 @@ import type { ObsRequests } from '../obs/obs-service';
 import type { SettingsStore } from '../settings/settings-store';
 import { AlertQueue, type QueuedAlert, type ShowingAlert } from './alert-queue';
 import { AlertRules, alertEventKinds, type AlertEvent } from './alert-rules';
+import { ChatOverlayLines } from './chat-overlay-lines';
 import { EmulatorAlertTests, LocalAlertTests, type AlertTestEmulator, type AlertTests } from './alert-tests';
 import { GoalTracker, goalEventKinds, type GoalEvent, type GoalTrackerOptions } from './goal-tracker';
 import { addBrowserSource } from './obs-browser-source';
@@ -53,7 +54,8 @@ export interface OverlaysFeatureDeps {
   api: Pick<ApiClient, 'get'>;
   broadcaster: BroadcasterSource;
   charity: GoalTrackerOptions['charity'];
-  chat: { getSnapshot(): ChatSnapshot; onDelta(listener: () => void): Disposer };
+  /** Chat's snapshot and deltas: the chat overlay follows the deltas (`chat-overlay-lines.ts`). */
+  chat: { getSnapshot(): ChatSnapshot; onDelta(listener: (delta: ChatDelta) => void): Disposer };
   /** The redemption queue, oldest first (null while its feature starts). */
   redemptions: { list(): Redemption[] | null; onChange(listener: () => void): Disposer };
   obs: ObsRequests;
@@ -63,9 +65,6 @@ export interface OverlaysFeatureDeps {
   logger: Logger;
   clock?: Clock;
 }
-
-/** Lines the chat overlay keeps. */
-const CHAT_LINES = 20;
 
 const goalTitles: Record<GoalConfig['source'], string> = { charity: 'Charity goal', followers: 'Follower goal', subscriptions: 'Subscriber goal', custom: 'Custom goal' };
 
@@ -95,12 +94,15 @@ export class OverlaysFeature {
   private readonly changes = new Emitter<OverlaysState>();
   private readonly queueChanges = new Emitter<AlertQueueState>();
   private readonly rules = new AlertRules();
+  private readonly chatLines = new ChatOverlayLines();
   private readonly server: OverlayServer;
   private readonly goals: GoalTracker;
   private readonly tests: AlertTests;
   private serverState: OverlayServerState;
   private revision = 0;
   private pickedRedemptionId: string | null = null;
+  /** Chatters banned or timed out while Sidestage watched: their redemptions are not put on screen unless picked. */
+  private readonly bannedChatters = new Set<string>();
   /** What each overlay's pages were last sent, so an unchanged view is not sent again. */
   private readonly lastSent = new Map<string, string>();
   private lastAlertId: string | null = null;
@@ -149,18 +151,34 @@ export class OverlaysFeature {
     // A break cannot outlast its broadcast: "Paused: ad break 2:31" would count down an ad no one sees.
     this.running.add(channelEvents.on(['streamOffline'], () => this.queue.endAdBreak()));
     this.running.add(channelEvents.on(goalEventKinds, (event) => this.countForGoals(event as GoalEvent)));
+    // A chatter banned or timed out before their alert's turn: it is not shown to the stream, nor their redemption.
+    this.running.add(
+      channelEvents.on(['ban'], (event) => {
+        const what = event.endsAt === null ? 'banned' : 'timed out';
+        this.queue.dropFrom(event.user.id, `${event.user.name} was ${what} by ${event.moderator.name}${event.reason ? `: ${event.reason}` : ''}`);
+        this.bannedChatters.add(event.user.id);
+        this.sendRedemption();
+      }),
+    );
+    this.running.add(
+      channelEvents.on(['unban'], (event) => {
+        if (this.bannedChatters.delete(event.user.id)) this.sendRedemption();
+      }),
+    );
     this.running.add(
       this.deps.broadcaster.onChange((change) => {
         // Another account's stream shows none of the last one's alerts.
         if (change.previousId === null || change.id === null || change.id === change.previousId) return;
         this.pickedRedemptionId = null;
+        this.bannedChatters.clear();
         this.queue.clearWaiting();
       }),
     );
     this.running.add(this.queue.onChange((state) => this.followQueue(state)));
     this.running.add(this.goals.onChange(() => this.sendGoals()));
     this.running.add(this.deps.redemptions.onChange(() => this.sendRedemption()));
-    this.running.add(this.deps.chat.onDelta(() => this.sendChat()));
+    this.chatLines.reset(this.deps.chat.getSnapshot());
+    this.running.add(this.deps.chat.onDelta((delta) => this.followChat(delta)));
     this.running.add(this.media.onChange(() => this.sendAll()));
     this.running.add(
       this.server.onPagesChange(() => {
@@ -379,8 +397,9 @@ export class OverlaysFeature {
     if (this.queue.hasSeen(event.id)) return;
     const made = this.rules.alertFor(event, this.saved.get().alerts, { ...options, now: this.clock.now() });
     if (!made) return;
+    const userId = chatterOf(event);
     try {
-      this.queue.enqueue(made.alert, { eventId: event.id, summarise: made.kind });
+      this.queue.enqueue(userId ? { ...made.alert, userId } : made.alert, { eventId: event.id, summarise: made.kind });
     } catch (error) {
       this.deps.logger.warn('overlays: an alert was not queued', { reason: error instanceof Error ? error.message : String(error) });
     }
@@ -530,7 +549,7 @@ export class OverlaysFeature {
   private redemptionFrame(): OverlayFrame {
     const items = this.deps.redemptions.list() ?? [];
     if (this.pickedRedemptionId !== null && !items.some((r) => r.id === this.pickedRedemptionId)) this.pickedRedemptionId = null;
-    const shown = items.find((r) => r.id === this.pickedRedemptionId) ?? items[0] ?? null;
+    const shown = items.find((r) => r.id === this.pickedRedemptionId) ?? items.find((r) => !this.bannedChatters.has(r.userId)) ?? null;
     return { type: 'redemption', redemption: shown ? { id: shown.id, rewardTitle: shown.rewardTitle, userName: shown.userName, input: shown.userInput } : null };
   }
 
@@ -541,21 +560,31 @@ export class OverlaysFeature {
   }
 
   private chatFrame(): OverlayFrame {
-    const lines = this.deps.chat
-      .getSnapshot()
-      .messages.filter((m) => m.removed === null)
-      .slice(-CHAT_LINES)
-      .map((m) => ({ id: m.id, userName: m.userName, color: /^#[0-9a-fA-F]{6}$/.test(m.color) ? m.color : '', text: m.text }));
-    return { type: 'chat', lines };
+    return { type: 'chat', lines: this.chatLines.current() };
+  }
+
+  /** Chat changed: the lines on screen follow the delta, and the pages are sent them when they changed. */
+  private followChat(delta: ChatDelta): void {
+    let changed = this.chatLines.apply(delta);
+    if (changed === null) {
+      // A delta missed (it cannot follow on): start over from chat as it is now.
+      this.chatLines.reset(this.deps.chat.getSnapshot());
+      changed = true;
+    }
+    if (changed) this.sendChat();
   }
 
   private sendChat(): void {
-    if (this.server.pagesOpen('chat') === 0) {
-      this.lastSent.delete('chat');
-      return;
-    }
-    this.sendIfChanged('chat', this.chatFrame());
+    if (this.server.pagesOpen('chat') === 0) return;
+    this.server.send((key) => key === 'chat', this.chatFrame());
   }
+}
+
+/** The chatter an event's alert is about; null for an anonymous one. */
+function chatterOf(event: AlertEvent): string | null {
+  if ('user' in event && event.user) return event.user.id;
+  if ('gifter' in event && event.gifter) return event.gifter.id;
+  return null;
 }
 
 function describeListenError(error: unknown, port: number | null): string {

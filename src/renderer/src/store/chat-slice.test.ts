@@ -15,6 +15,7 @@ const message = (id: string, removed: ChatMessage['removed'] = null): ChatMessag
   at: '2030-01-01T10:00:00Z',
   announcement: null,
   removed,
+  removedBy: null,
 });
 const snapshot = (version: number, messages: ChatMessage[]): ChatSnapshot => ({ version, messages, capacity: 3, selfId: '1001' });
 const delta = (baseVersion: number, version: number, added: ChatMessage[], updated: ChatMessage[] = []): ChatDelta => ({ baseVersion, version, added, updated, cleared: false, selfId: '1001' });

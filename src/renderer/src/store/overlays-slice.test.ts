@@ -21,7 +21,7 @@ function overlaysState(revision: number, extra: Partial<OverlaysState> = {}): Ov
 }
 
 function queueState(revision: number, waitingCount = 0): AlertQueueState {
-  return { revision, showing: null, waiting: [], waitingCount, pausedByHand: false, adBreakEndsAt: null, pagesOpen: 1, last: null };
+  return { revision, showing: null, waiting: [], waitingCount, pausedByHand: false, adBreakEndsAt: null, pagesOpen: 1, dropped: [], last: null };
 }
 
 /** The store's fakes with the overlays' and the media library's channels. */

@@ -217,6 +217,29 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     color: z.string().nullable(),
     badges: badgesSchema,
   }),
+  // What left chat: a moderator deleted a line, a chatter's lines went with their ban or timeout, chat was cleared.
+  z.object({ ...base, kind: z.literal('chatMessageDelete'), messageId: z.string(), user: channelUserSchema }),
+  z.object({ ...base, kind: z.literal('chatClearUserMessages'), user: channelUserSchema }),
+  z.object({ ...base, kind: z.literal('chatClear') }),
+  z.object({
+    ...base,
+    kind: z.literal('moderation'),
+    /** Who acted: the broadcaster or one of their moderators, in Sidestage or anywhere else. */
+    moderator: channelUserSchema,
+    /** The platform's name of what they did: `ban`, `timeout`, `unban`, `delete`, `clear`, `slow`, `warn`, `add_blocked_term`... (kept as given, so a new one is not dropped). */
+    action: z.string(),
+    /** On whom; null for an action on the whole chat (`clear`, the chat modes, blocked terms). */
+    user: channelUserSchema.nullable(),
+    /** The reason given (a ban, a timeout, a warning; an unban request's answer); '' when none. */
+    reason: z.string(),
+    /** A deleted line: its id and its text. */
+    messageId: z.string().nullable(),
+    messageText: z.string().nullable(),
+    /** When a timeout ends. */
+    expiresAt: z.string().nullable(),
+    /** The action's other details in words: a slow mode's seconds, a followers-only minutes, the terms, a raid's viewers. */
+    detail: z.string(),
+  }),
   z.object({ ...base, kind: z.literal('goalBegin'), ...goalFields }),
   z.object({ ...base, kind: z.literal('goalProgress'), ...goalFields }),
   z.object({ ...base, kind: z.literal('goalEnd'), ...goalFields, achieved: z.boolean() }),

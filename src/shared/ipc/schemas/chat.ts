@@ -24,8 +24,13 @@ export const chatMessageSchema = z.object({
   at: z.string(),
   /** An announcement's colour (`PRIMARY`, `BLUE`...); null for a message. */
   announcement: z.string().nullable(),
-  /** Deleted by a moderator (shown struck through), or its author timed out or banned. */
-  removed: z.enum(['deleted', 'timedOut', 'banned']).nullable(),
+  /**
+   * Taken out of chat, in Sidestage or by another moderator anywhere (shown struck through; gone from
+   * the chat overlay): deleted, its author timed out or banned, or the whole chat cleared.
+   */
+  removed: z.enum(['deleted', 'timedOut', 'banned', 'cleared']).nullable(),
+  /** The moderator who removed it, by display name, once the platform has said (null until then, and while not removed). */
+  removedBy: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -154,6 +154,8 @@ export const alertQueueStateSchema = z.object({
   adBreakEndsAt: z.string().nullable(),
   /** Alerts pages open now: with none, alerts wait for one. */
   pagesOpen: z.number().int().nonnegative(),
+  /** Alerts taken out before their turn (their chatter was banned or timed out), newest first, with why. */
+  dropped: z.array(alertLineSchema.extend({ reason: z.string(), at: z.string() })),
   /** The last one shown, for Replay. */
   last: alertLineSchema.nullable(),
 });
@@ -206,6 +208,7 @@ export type AlertOnScreen = z.infer<typeof alertOnScreenSchema>;
 
 export const redemptionOnScreenSchema = z.object({ id: z.string(), rewardTitle: z.string(), userName: z.string(), input: z.string() });
 export const chatLineOnScreenSchema = z.object({ id: z.string(), userName: z.string(), color: z.string(), text: z.string() });
+export type ChatLineOnScreen = z.infer<typeof chatLineOnScreenSchema>;
 
 export const overlayFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings'), reducedMotion: z.boolean() }),

@@ -8,6 +8,26 @@ export interface ChatMessageRequest {
   reply_parent_message_id?: string;
 }
 
+/** A moderator on the website deletes one line of a channel's chat (the broadcaster by default). */
+export interface ChatDeletionRequest {
+  broadcaster_id: string;
+  message_id: string;
+  moderator_id?: string;
+}
+
+/** A moderator on the website clears a channel's chat (the broadcaster by default). */
+export interface ChatClearRequest {
+  broadcaster_id: string;
+  moderator_id?: string;
+}
+
+/** A cleared chat: by whom, and how many lines it took away. */
+export interface ChatClearAnswer {
+  broadcaster_id: string;
+  moderator_id: string;
+  cleared: number;
+}
+
 /** A chat message as the simulation API keeps it (sent or dropped). */
 export type ChatMessageRecord = { message_id: string; broadcaster_id: string } & UserFields<'user'> & {
     text: string;

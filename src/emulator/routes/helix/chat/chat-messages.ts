@@ -6,7 +6,7 @@
  * badge, on the bot's and the channel's grants).
  */
 import type { FastifyInstance } from 'fastify';
-import { ANNOUNCEMENT_COLORS, announce, deleteChatMessage, MAX_MESSAGE_LENGTH, postChatMessage } from '../../../domain/chat';
+import { ANNOUNCEMENT_COLORS, announce, clearChat, deleteChatMessage, MAX_MESSAGE_LENGTH, postChatMessage } from '../../../domain/chat';
 import { ApiError, badRequest, forbidden, invalidParameter, missingParameter, unauthorized } from '../../../domain/api-error';
 import type { EmulatorState } from '../../../domain/emulator-state';
 import type { User } from '../../../domain/stores/users';
@@ -113,15 +113,17 @@ export function registerChatMessageRoutes(app: FastifyInstance): void {
     },
   );
 
-  // Delete Chat Messages (the platform's reference): one message by message_id; the emulator keeps
-  // no "clear all" (no message_id), which the platform also allows, and answers it 400.
+  // Delete Chat Messages (the platform's reference): one message by message_id, or without one
+  // every message in the channel's chat (a cleared chat).
   registerHelixRoute(
     app,
     { method: 'DELETE', path: '/moderation/chat', auth: 'user', scopes: ['moderator:manage:chat_messages'] },
     ({ state, query, user }) => {
       const { broadcaster } = requireActingModerator(state, query, user);
-      const messageId = query.required('message_id');
-      deleteChatMessage(state, broadcaster, user, messageId);
+      const messageId = query.one('message_id');
+      if (messageId === undefined) clearChat(state, broadcaster, user);
+      else if (messageId === '') throw missingParameter('message_id');
+      else deleteChatMessage(state, broadcaster, user, messageId);
       return undefined;
     },
   );

@@ -3,6 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest, invalidParameter, unauthorized } from '../../../domain/api-error';
+import { updateChatSettings } from '../../../domain/chat';
 import { MAX_FOLLOWER_MINUTES } from '../../../domain/chat-refusals';
 import { requireModerator } from '../../../domain/moderation';
 import type { ChatSettings } from '../../../domain/stores/chat';
@@ -50,11 +51,11 @@ export function registerChatSettingsRoutes(app: FastifyInstance): void {
       const broadcasterId = query.required('broadcaster_id');
       const moderatorId = query.required('moderator_id');
       if (moderatorId !== user.id) throw unauthorized(MODERATOR_ID_MISMATCH);
-      requireBroadcaster(state, broadcasterId);
+      const broadcaster = requireBroadcaster(state, broadcasterId);
       requireModerator(state, broadcasterId, moderatorId);
 
       const changes = parseChatSettingsUpdate(jsonObjectBody(body));
-      const settings = state.chat.updateSettings(broadcasterId, changes);
+      const settings = updateChatSettings(state, broadcaster, user, changes);
       return { data: [chatSettingsView(broadcasterId, settings, { moderatorId, withDelay: true })] };
     },
   );

@@ -26,7 +26,8 @@ describe('Ban User', () => {
     const now: string = res.json.data[0].created_at;
     expect(Math.abs(Date.parse(now) - demo.state.clock.now())).toBeLessThan(2000);
     expect(res.json).toEqual({ data: [{ broadcaster_id: B, moderator_id: DEMO_MODERATOR_ID, user_id: PIXELPAL, created_at: now, end_time: null }] });
-    expect(events).toHaveLength(1);
+    // The ban, what the moderator did, and the chatter's lines taken out of chat.
+    expect(events.map((e) => e.type)).toEqual(['channel.ban', 'channel.moderate', 'channel.chat.clear_user_messages']);
     expect(events[0]).toMatchObject({ type: 'channel.ban', broadcasterUserId: B });
     expect(events[0]!.event).toEqual({
       ...userFieldsOf('user', PIXELPAL),
@@ -112,7 +113,7 @@ describe('Unban User', () => {
     await ban({ data: { user_id: PIXELPAL } });
     const events = demo.recordEvents();
     expect((await unban(PIXELPAL)).status).toBe(204);
-    expect(events.map((e) => e.type)).toEqual(['channel.unban']);
+    expect(events.map((e) => e.type)).toEqual(['channel.unban', 'channel.moderate']);
     expect(events[0]!.event).toMatchObject({ user_id: PIXELPAL, broadcaster_user_id: B, moderator_user_id: DEMO_MODERATOR_ID, moderator_user_login: 'modmallory' });
     expect((await unban(PIXELPAL)).json).toEqual({ error: 'Bad Request', status: 400, message: NOT_BANNED });
     expect((await demo.helix('DELETE', `/moderation/bans?broadcaster_id=${B}&moderator_id=${DEMO_MODERATOR_ID}`, { token: await modToken() })).json.message).toBe(

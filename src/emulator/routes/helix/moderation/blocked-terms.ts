@@ -45,8 +45,8 @@ export function registerBlockedTermRoutes(app: FastifyInstance): void {
     app,
     { method: 'DELETE', path: '/moderation/blocked_terms', auth: 'user', scopes: ['moderator:manage:blocked_terms'] },
     ({ state, query, user }) => {
-      const { broadcaster } = requireActingModerator(state, query, user);
-      removeBlockedTerm(state, broadcaster, query.required('id'));
+      const { broadcaster, moderator } = requireActingModerator(state, query, user);
+      removeBlockedTerm(state, broadcaster, moderator, query.required('id'));
       return undefined;
     },
   );

@@ -58,7 +58,7 @@ describe('moderators', () => {
     const notMod = await demo.helix('DELETE', `/moderation/moderators?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token });
     expect(notMod.json.message).toBe(NOT_A_MOD);
 
-    expect(events.map((e) => e.type)).toEqual(['channel.moderator.add', 'channel.moderator.remove']);
+    expect(events.map((e) => e.type)).toEqual(['channel.moderator.add', 'channel.moderate', 'channel.moderator.remove', 'channel.moderate']);
     expect(events[0]!.event).toEqual({
       ...userFieldsOf('broadcaster_user', B),
       ...userFieldsOf('user', PIXELPAL),
@@ -125,7 +125,9 @@ describe('VIPs', () => {
 
     expect((await demo.helix('DELETE', `/channels/vips?broadcaster_id=${B}&user_id=${PIXELPAL}`, { token })).status).toBe(204);
     expect(demo.state.vips.list(B)).toEqual([COZY]);
-    expect(events.map((e) => `${e.type}:${e.event.user_id as string}`)).toEqual([`channel.vip.add:${PIXELPAL}`, `channel.vip.add:${COZY}`, `channel.vip.remove:${PIXELPAL}`]);
+    const roleEvents = events.filter((e) => e.type !== 'channel.moderate');
+    expect(roleEvents.map((e) => `${e.type}:${e.event.user_id as string}`)).toEqual([`channel.vip.add:${PIXELPAL}`, `channel.vip.add:${COZY}`, `channel.vip.remove:${PIXELPAL}`]);
+    expect(events.filter((e) => e.type === 'channel.moderate').map((e) => e.event.action)).toEqual(['vip', 'vip', 'unvip']);
     expect(events[0]!.event).toEqual({ ...userFieldsOf('user', PIXELPAL), ...userFieldsOf('broadcaster_user', B) });
   });
 

@@ -38,8 +38,8 @@ describe('unban requests', () => {
       resolved_at: null,
       resolution_text: null,
     });
-    expect(events.map((e) => e.type)).toEqual(['channel.ban', 'channel.unban_request.create']);
-    expect(events[1]!.event).toEqual({
+    expect(events.map((e) => e.type)).toEqual(['channel.ban', 'channel.moderate', 'channel.chat.clear_user_messages', 'channel.unban_request.create']);
+    expect(events[3]!.event).toEqual({
       id: request.id,
       ...userFieldsOf('broadcaster_user', B),
       ...userFieldsOf('user', PIXELPAL),
@@ -63,8 +63,9 @@ describe('unban requests', () => {
     const res = await resolve(`&unban_request_id=${request.id}&status=approved&resolution_text=welcome%20back`);
     expect(res.status).toBe(200);
     expect(res.json.data[0]).toMatchObject({ id: request.id, status: 'approved', moderator_id: DEMO_MODERATOR_ID, moderator_login: 'modmallory', resolution_text: 'welcome back', resolved_at: expect.any(String) });
-    expect(events.map((e) => e.type)).toEqual(['channel.unban', 'channel.unban_request.resolve']);
-    expect(events[1]!.event).toEqual({
+    expect(events.map((e) => e.type)).toEqual(['channel.unban', 'channel.moderate', 'channel.unban_request.resolve', 'channel.moderate']);
+    expect(events.filter((e) => e.type === 'channel.moderate').map((e) => e.event.action)).toEqual(['unban', 'approve_unban_request']);
+    expect(events[2]!.event).toEqual({
       id: request.id,
       ...userFieldsOf('broadcaster_user', B),
       ...userFieldsOf('moderator_user', DEMO_MODERATOR_ID),

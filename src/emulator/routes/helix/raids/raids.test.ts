@@ -31,6 +31,9 @@ describe('Start a Raid', () => {
     expect(res.json).toEqual({ data: [{ created_at: expect.any(String), is_mature: true }] });
     expect((await raids()).raids[0]).toMatchObject({ status: 'pending', from_broadcaster_id: B, to_broadcaster_id: SAM, viewers: null });
 
+    // Starting it is the broadcaster's moderator action; nothing else happens before the countdown ends.
+    expect(events.map((e) => [e.type, e.event.action])).toEqual([['channel.moderate', 'raid']]);
+    events.length = 0;
     await demo.advance(89);
     expect(events).toEqual([]);
     await demo.advance(1);
@@ -62,6 +65,8 @@ describe('Start a Raid', () => {
     expect((await raid('612345001')).json).toEqual({ error: 'Conflict', status: 409, message: RAID_IN_PROGRESS });
     expect((await cancel()).status).toBe(204);
     expect((await cancel()).json).toEqual({ error: 'Not Found', status: 404, message: NO_PENDING_RAID });
+    expect(events.map((e) => e.event.action)).toEqual(['raid', 'unraid']);
+    events.length = 0;
     await demo.advance(120);
     expect(events).toEqual([]);
     expect((await raids()).raids[0].status).toBe('cancelled');

@@ -22,7 +22,13 @@ export interface ChatMessageLineProps {
   onWarn(message: ChatMessage, reason: string): Promise<boolean>;
 }
 
-const removedWords: Record<NonNullable<ChatMessage['removed']>, string> = { deleted: 'deleted', timedOut: 'timed out', banned: 'banned' };
+const removedWords: Record<NonNullable<ChatMessage['removed']>, string> = { deleted: 'deleted', timedOut: 'timed out', banned: 'banned', cleared: 'chat cleared' };
+
+/** "(deleted by ModMallory)": what removed the line and, once the platform has said, who. */
+function removedNote(message: ChatMessage): string {
+  const what = removedWords[message.removed!];
+  return message.removedBy ? `${what} by ${message.removedBy}` : what;
+}
 
 /** One chat line: badges, the name in the chatter's colour, text with emotes, and the moderator menu. */
 export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
@@ -63,7 +69,7 @@ export const ChatMessageLine = memo(function ChatMessageLine({ message, canModer
             ),
           )}
         </span>
-        {message.removed ? <span className="chat-removed-note small muted"> ({removedWords[message.removed]})</span> : null}
+        {message.removed ? <span className="chat-removed-note small muted"> ({removedNote(message)})</span> : null}
       </span>
       {canModerate ? <ModeratorMenu message={message} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} /> : null}
     </li>

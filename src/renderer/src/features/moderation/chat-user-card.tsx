@@ -1,4 +1,5 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ChatUserAction } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
@@ -7,7 +8,7 @@ import { useNow } from '../../lib/use-now';
 import { store, useSidestage } from '../../store';
 import type { OpenChatUser } from '../../store/slice-types/chat-users';
 import { selectAction } from '../../store/selectors';
-import { formatDuration } from './moderation-format';
+import { formatDuration, recentMessagesOf } from './moderation-format';
 import './moderation.css';
 
 const suspiciousWords = { activeMonitoring: 'monitored: their messages are marked for moderators', restricted: 'restricted: their messages reach only moderators' } as const;
@@ -16,8 +17,9 @@ const typeWords: Record<string, string> = { manuallyAdded: 'added by a moderator
 /**
  * A chatter's card, opened from a chat message's menu: account and follow age, roles, banned now,
  * this broadcast's timeouts, bans and warnings, the platform's suspicious-user status; and warn,
- * timeout, ban, unban, moderator and VIP from it. Memoised (it takes no props): an open card does
- * not re-render with each chat line.
+ * timeout, ban, unban, moderator and VIP from it; their last 50 messages Sidestage saw (removed ones
+ * struck through). Memoised (it takes no props): an open card re-renders with the chatter's own
+ * lines only, not with each chat line.
  */
 export const ChatUserCardView = memo(function ChatUserCardView() {
   const open = useSidestage((s) => s.chatUser);
@@ -46,6 +48,8 @@ function ChatUserCardBody({ open }: { open: OpenChatUser }) {
       .then(() => store.getState().openChatUser({ userId: open.userId, name: open.name, messageId: open.messageId }));
   };
   const tally = card?.thisBroadcast;
+  // Shallow: the same messages (each kept as it was) are the same list, so others' lines re-render nothing here.
+  const recent = useSidestage(useShallow((s) => recentMessagesOf(s.chat?.messages ?? [], open.userId)));
   return (
     <section className="chat-user-card" aria-labelledby={`${reasonId}-title`} data-testid="chat-user-card">
       <div className="chat-user-card-head">
@@ -90,6 +94,17 @@ function ChatUserCardBody({ open }: { open: OpenChatUser }) {
         </dl>
       )}
       {card?.unread.length ? <p className="warning-text small">{card.unread.join(' ')}</p> : null}
+      <details className="chat-user-recent small" data-testid="chat-user-recent">
+        <summary>{recent.length === 0 ? 'No messages in chat yet' : `Recent messages (${recent.length})`}</summary>
+        <ol>
+          {recent.map((m) => (
+            <li key={m.id} data-message-id={m.id}>
+              <span className="muted">{formatClockTime(m.at)}</span> {m.removed ? <s>{m.text}</s> : m.text}
+              {m.removed ? <span className="muted"> ({m.removedBy ? `removed by ${m.removedBy}` : 'removed'})</span> : null}
+            </li>
+          ))}
+        </ol>
+      </details>
       <form
         className="button-row"
         onSubmit={(e) => {

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ShieldModeState, UnbanRequest } from '../../../../shared/ipc/contract';
-import { describeHeldReason, describeResolution, describeSuggestion, formatDuration, formatShieldOn } from './moderation-format';
+import { describeHeldReason, describeResolution, describeSuggestion, formatDuration, formatShieldOn, recentMessagesOf } from './moderation-format';
 
 const now = Date.parse('2030-01-01T10:05:00Z');
+
+describe("a chatter's recent messages", () => {
+  it('the last ones of that chatter, oldest first, at most the limit', () => {
+    const line = (id: string, userId: string) => ({ id, userId }) as never;
+    const chat = [line('a', '7'), line('b', '8'), line('c', '7'), line('d', '7'), line('e', '9')];
+    expect(recentMessagesOf(chat, '7').map((m) => m.id)).toEqual(['a', 'c', 'd']);
+    expect(recentMessagesOf(chat, '7', 2).map((m) => m.id)).toEqual(['c', 'd']);
+    expect(recentMessagesOf(chat, 'nobody')).toEqual([]);
+  });
+});
 
 describe('moderation words', () => {
   it('Shield Mode on: how long and by whom; nothing while off', () => {

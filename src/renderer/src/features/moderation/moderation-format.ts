@@ -1,5 +1,5 @@
 /** The moderation features' words. Pure, so they are tested once. */
-import type { HeldMessage, ShieldModeState, UnbanRequest } from '../../../../shared/ipc/contract';
+import type { ChatMessage, HeldMessage, ShieldModeState, UnbanRequest } from '../../../../shared/ipc/contract';
 import { formatUptime } from '../../../../shared/domain/marker-position';
 
 /** "Shield Mode on for 3:12, by ModMaria" while on; null while off. */
@@ -8,6 +8,16 @@ export function formatShieldOn(state: ShieldModeState | null, nowMs: number): st
   const since = state.lastActivatedAt ? Date.parse(state.lastActivatedAt) : NaN;
   const howLong = Number.isFinite(since) ? ` for ${formatUptime(since, nowMs)}` : '';
   return `Shield Mode on${howLong}${state.by?.name ? `, by ${state.by.name}` : ''}`;
+}
+
+/** A chatter's card shows their last messages Sidestage saw in this channel. */
+export const RECENT_MESSAGES_SHOWN = 50;
+
+/** The chatter's last `limit` messages of chat as Sidestage has it, oldest first (removed ones too: the card says so). */
+export function recentMessagesOf(messages: readonly ChatMessage[], userId: string, limit = RECENT_MESSAGES_SHOWN): ChatMessage[] {
+  const found: ChatMessage[] = [];
+  for (let i = messages.length - 1; i >= 0 && found.length < limit; i--) if (messages[i]!.userId === userId) found.push(messages[i]!);
+  return found.reverse();
 }
 
 /** "A raid from Raider brought 14 first-time chatters in 30 s." */

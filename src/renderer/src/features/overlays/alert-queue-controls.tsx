@@ -62,6 +62,15 @@ export function AlertQueueControls() {
           ))}
         </ol>
       ) : null}
+      {queue.dropped.length > 0 ? (
+        <ul className="alert-dropped small muted" aria-label="Alerts dropped before their turn" data-testid="alert-dropped">
+          {queue.dropped.map((d) => (
+            <li key={d.id} data-kind={d.kind}>
+              <s>{d.text}</s> not shown: {d.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="button-row">
         {paused ? (
           <button type="button" className="primary" disabled={pending} onClick={() => void resumeAlerts()}>

@@ -7,7 +7,7 @@ import { alertsTile, alertsTileState } from './alerts-tile';
 
 const t0 = Date.parse('2030-01-01T10:00:00.000Z');
 const at = (seconds: number) => new Date(t0 + seconds * 1000).toISOString();
-const idle: AlertQueueState = { revision: 1, showing: null, waiting: [], waitingCount: 0, pausedByHand: false, adBreakEndsAt: null, pagesOpen: 1, last: null };
+const idle: AlertQueueState = { revision: 1, showing: null, waiting: [], waitingCount: 0, pausedByHand: false, adBreakEndsAt: null, pagesOpen: 1, dropped: [], last: null };
 const showing = { id: 'event:f1', kind: 'follow' as const, text: 'PixelPal followed', test: false, startedAt: at(-1), endsAt: at(4) };
 
 function storeWith(changes: Partial<SidestageState>) {
