@@ -69,6 +69,8 @@ import { openOverlayFiles, type OverlaysFeature } from './services/overlays/over
 import { registerOverlaysIpc } from './ipc/overlays-ipc';
 import { registerMediaIpc } from './ipc/media-ipc';
 import { LiveViewService } from './services/live-view/live-view-service';
+import { buildBroadcastStory, openBroadcastStoryFiles, type BroadcastStoryFeature } from './composition/broadcast-story';
+import { registerBroadcastStoryIpc } from './ipc/broadcast-story-ipc';
 
 export interface SidestageOptions {
   transport: 'electron' | 'dock';
@@ -131,6 +133,8 @@ export interface Sidestage {
   automations: AutomationsFeature;
   /** Overlays for OBS browser sources, the alert queue and the media library. */
   overlays: OverlaysFeature;
+  /** Each broadcast's story, recorded while live (the Broadcasts panel). */
+  broadcastStory: BroadcastStoryFeature;
   dispose(): Promise<void>;
 }
 
@@ -161,6 +165,8 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
   // Files that cannot be opened leave automations off (with the reason), decided here.
   const automationFiles = await openAutomationFiles(options.dataDir, { notices: recoveryNotices, logger });
   opened.push(() => automationFiles.ledger?.dispose());
+  const storyFiles = await openBroadcastStoryFiles(options.dataDir, { notices: recoveryNotices, logger });
+  opened.push(() => storyFiles.ok && storyFiles.files.journal.close());
 
   let emulator: RunningEmulator | null = null;
   let config: PlatformConfig;
@@ -321,6 +327,8 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     automationFiles,
   );
 
+  const broadcastStory = buildBroadcastStory({ stream: live.stream, channelEvents, markers: live.markers, runs: automations, notifier, logger }, storyFiles);
+
   // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 
   const router = new IpcRouter(logger);
@@ -368,6 +376,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
   wiring.add(registerAutomationsIpc(router, automations));
   wiring.add(registerOverlaysIpc(router, overlays));
   wiring.add(registerMediaIpc(router, overlays.media));
+  wiring.add(registerBroadcastStoryIpc(router, broadcastStory));
   const missing = router.missingHandlers();
   if (missing.length) throw new Error(`IPC channels without a handler: ${missing.join(', ')}`);
 
@@ -392,6 +401,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
 
   const dispose = async () => {
     wiring.dispose();
+    await broadcastStory.dispose();
     // Before the services its actions call.
     await automations.dispose();
     await overlays.dispose();
@@ -422,6 +432,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     startRedemptionServices(redemptions);
     // Before EventSub connects, so that no event is missed.
     automations.start();
+    broadcastStory.start();
     activity.start();
     chat.start();
     startModeration(moderation);
@@ -452,6 +463,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     recoveryNotices,
     automations,
     overlays,
+    broadcastStory,
     emulatorOrigin: emulator?.url ?? (config.mode === 'platform' && isLoopbackUrl(config.authUrl) ? new URL(config.authUrl).origin : null),
     dispose,
   };

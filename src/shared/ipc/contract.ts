@@ -90,6 +90,7 @@ import {
   testAlertResultSchema,
 } from './schemas/overlays';
 import { liveViewChangesSchema, liveViewSchema } from './schemas/live-view';
+import { broadcastIdArgSchema, broadcastStoryListSchema, broadcastStorySchema } from './schemas/broadcast-story';
 
 const noArg = z.undefined();
 
@@ -126,6 +127,7 @@ export * from './schemas/automations';
 export * from './schemas/media';
 export * from './schemas/overlays';
 export * from './schemas/live-view';
+export * from './schemas/broadcast-story';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -373,6 +375,9 @@ export const invokeChannels = {
   // the Live view as the broadcaster arranged it (tiles, chat and activity), shared by the window and the docks
   'liveView:get': { arg: noArg, result: liveViewSchema },
   'liveView:set': { arg: liveViewChangesSchema, result: liveViewSchema },
+  // the Broadcasts panel: each recorded broadcast's story (minutes, moments), newest first
+  'broadcastStory:list': { arg: noArg, result: broadcastStoryListSchema },
+  'broadcastStory:get': { arg: broadcastIdArgSchema, result: broadcastStorySchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -415,6 +420,9 @@ export const eventChannels = {
   'overlays:changed': overlaysStateSchema,
   'overlays:queueChanged': alertQueueStateSchema,
   'liveView:changed': liveViewSchema,
+  'broadcastStory:changed': broadcastStoryListSchema,
+  /** A broadcast ended a few seconds ago: its story opens. */
+  'broadcastStory:ended': z.object({ id: z.string() }),
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------
