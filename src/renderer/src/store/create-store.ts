@@ -30,6 +30,7 @@ import { createChatUsersSlice, mirrorChatUsers } from './chat-users-slice';
 import { createAutomationsSlice, mirrorAutomations } from './automations-slice';
 import { createOverlaysSlice, mirrorOverlays } from './overlays-slice';
 import { createLiveViewSlice, mirrorLiveView } from './live-view-slice';
+import { createBroadcastStorySlice, mirrorBroadcastStory } from './broadcast-story-slice';
 
 export type SidestageStore = StoreApi<SidestageState>;
 
@@ -66,6 +67,7 @@ export function createSidestageStore(deps: StoreDeps): SidestageStore {
       ...createAutomationsSlice(context),
       ...createOverlaysSlice(context),
       ...createLiveViewSlice(context),
+      ...createBroadcastStorySlice(context),
     };
   });
 }
@@ -102,6 +104,7 @@ export function startMirroring(store: SidestageStore, deps: StoreDeps): () => vo
     mirrorAutomations,
     mirrorOverlays,
     mirrorLiveView,
+    mirrorBroadcastStory,
   ];
   return stopAll([...mirrors.map((mirror) => mirror(store, deps)), followGoingLive(store)]);
 }

@@ -41,6 +41,7 @@ export type EventDomain =
   | 'unbanRequests'
   | 'chatRules'
   | 'liveView'
+  | 'broadcastStory'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

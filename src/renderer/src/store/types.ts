@@ -12,6 +12,7 @@ import type { DemoActionId, DemoSlice } from './demo-slice';
 import type { TestStreamActionId, TestStreamSlice } from './test-stream-slice';
 import type { ObsActionId, ObsSlice } from './obs-slice';
 import type { GoLiveActionId, GoLiveSlice } from './go-live-slice';
+import type { BroadcastStoryActionId, BroadcastStorySlice } from './broadcast-story-slice';
 import type { NotificationsActionId, NotificationsSlice } from './notifications-slice';
 import type { RedemptionsActionId, RedemptionsSlice } from './redemptions-slice';
 import type { RewardsActionId, RewardsSlice } from './rewards-slice';
@@ -85,7 +86,8 @@ export type ActionId =
   | ChatUsersActionId
   | AutomationsActionId
   | OverlaysActionId
-  | LiveViewActionId;
+  | LiveViewActionId
+  | BroadcastStoryActionId;
 
 export interface ActionStatus {
   pending: boolean;
@@ -178,4 +180,5 @@ export type SidestageState = AppSlice &
   ChatUsersSlice &
   AutomationsSlice &
   OverlaysSlice &
-  LiveViewSlice;
+  LiveViewSlice &
+  BroadcastStorySlice;
