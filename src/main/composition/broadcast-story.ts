@@ -24,7 +24,16 @@ export async function openBroadcastStoryFiles(dataDir: string, options: { notice
   }
 }
 
-export type BroadcastStoryDeps = Omit<BroadcastStoryRecorderOptions, 'files' | 'clock'> & { clock?: Clock };
+export type BroadcastStoryDeps = Omit<BroadcastStoryRecorderOptions, 'files' | 'clock'> & {
+  clock?: Clock;
+  /** `SIDESTAGE_STORY_MINUTE_MS`: a shorter bucket, for the end-to-end test's few-minute demo broadcast (at least 1 s). */
+  env?: Record<string, string | undefined>;
+};
+
+function bucketLength(env: Record<string, string | undefined> | undefined): number | undefined {
+  const ms = Number(env?.SIDESTAGE_STORY_MINUTE_MS);
+  return Number.isInteger(ms) && ms >= 1000 ? ms : undefined;
+}
 
 export interface BroadcastStoryFeature {
   readonly recorder: BroadcastStoryRecorder | null;
@@ -53,7 +62,8 @@ export function buildBroadcastStory(deps: BroadcastStoryDeps, opened: BroadcastS
       dispose: async () => {},
     };
   }
-  const recorder = new BroadcastStoryRecorder({ ...deps, files: opened.files });
+  const { env, ...options } = deps;
+  const recorder = new BroadcastStoryRecorder({ minuteMs: bucketLength(env), ...options, files: opened.files });
   let disposed = false;
   return {
     recorder,

@@ -57,7 +57,7 @@ export function BroadcastsPanel() {
 function StoryView({ story, summaries, live }: { story: BroadcastStory; summaries: BroadcastSummary[]; live: boolean }) {
   const chartRef = useRef<StoryChart | null>(null);
   return (
-    <div className="stack story" data-testid="broadcast-story">
+    <div className="stack story" data-testid="broadcast-story" data-started-at={story.startedAt} data-ended-at={story.endedAt ?? undefined}>
       <p className="muted small">
         {formatDateTime(story.startedAt)}
         {story.categoryName ? ` · ${story.categoryName}` : ''} · {live ? 'live now: the minute under way is the last point' : `ended ${story.endedAt ? formatDateTime(story.endedAt) : ''}`}
