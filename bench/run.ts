@@ -22,6 +22,7 @@ import * as activityFeed from './activity-feed.bench';
 import * as moderation from './moderation.bench';
 import * as automations from './automations.bench';
 import * as overlays from './overlays.bench';
+import * as broadcastStory from './broadcast-story.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -42,6 +43,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   moderation: () => moderation.run({ raiders: 200, perSecond: 20, seconds: Number(process.env.BENCH_MODERATION_SECONDS ?? 30) }),
   automations: () => automations.run({ events: 500, sustainSeconds: Number(process.env.BENCH_AUTOMATIONS_SECONDS ?? 60), perSecond: 50 }),
   overlays: () => overlays.run({ rounds: Math.max(100, durationSeconds * 20), burst: 500, burstSeconds: 5 }),
+  'broadcast-story': () => broadcastStory.run({ rounds }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
