@@ -84,13 +84,14 @@ export function drawStoryChart(host: HTMLElement, story: Pick<BroadcastStory, 'm
   tip.setAttribute('role', 'status');
   tip.hidden = true;
   let drawnMarks = 0;
+  followMarks(marksLayer, tip);
 
   const placeMarks = (u: uPlot) => {
     marksLayer.replaceChildren();
     const fragment = document.createDocumentFragment();
     for (const moment of story.moments) {
       const left = u.valToPos(moment.offsetSeconds / 60, 'x');
-      fragment.append(markButton(moment, left, tip));
+      fragment.append(markButton(moment, left));
     }
     marksLayer.append(fragment);
   };
@@ -151,26 +152,31 @@ export function drawStoryChart(host: HTMLElement, story: Pick<BroadcastStory, 'm
   };
 }
 
-function markButton(moment: StoryMoment, left: number, tip: HTMLElement): HTMLButtonElement {
+function markButton(moment: StoryMoment, left: number): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `story-mark story-mark-${moment.kind}`;
   button.style.left = `${left}px`;
   button.style.background = markColour[moment.kind];
-  const words = `${formatPosition(moment.offsetSeconds)} ${momentKindWords[moment.kind]}: ${moment.label}`;
   // Viewer text is data: set as text, never as markup.
-  button.setAttribute('aria-label', words);
-  const show = () => {
-    tip.textContent = words;
-    tip.style.left = `${left}px`;
+  button.setAttribute('aria-label', `${formatPosition(moment.offsetSeconds)} ${momentKindWords[moment.kind]}: ${moment.label}`);
+  return button;
+}
+
+/** One set of listeners for every mark (a 12-hour broadcast has thousands): the tip shows the mark hovered or focused. */
+function followMarks(layer: HTMLElement, tip: HTMLElement): void {
+  const show = (event: Event) => {
+    const mark = event.target instanceof HTMLElement ? event.target.closest('.story-mark') : null;
+    if (!(mark instanceof HTMLElement)) return;
+    tip.textContent = mark.getAttribute('aria-label');
+    tip.style.left = mark.style.left;
     tip.hidden = false;
   };
   const hide = () => {
     tip.hidden = true;
   };
-  button.addEventListener('mouseenter', show);
-  button.addEventListener('focus', show);
-  button.addEventListener('mouseleave', hide);
-  button.addEventListener('blur', hide);
-  return button;
+  layer.addEventListener('mouseover', show);
+  layer.addEventListener('focusin', show);
+  layer.addEventListener('mouseout', hide);
+  layer.addEventListener('focusout', hide);
 }
