@@ -186,6 +186,8 @@ describe('BroadcastStoryRecorder', () => {
     }
     expect(recorder.list().broadcasts.map((b) => b.id)).toEqual(['s5', 's4', 's3']);
     expect(() => recorder.get('s1')).toThrow(/last 100/);
+    // The list's writes land before the directory is removed.
+    await recorder.flush();
     recorder.dispose();
   });
 

@@ -12,7 +12,7 @@
  * running are missing, not zero). A few seconds after the stream ends the broadcast is announced
  * (`onEnded`, a desktop notification) so that its story opens.
  */
-import type { BroadcastStory, BroadcastStoryList, ChannelEvent, ChannelEventKind, StoryMinute, StoryMoment, StoryMomentKind, StreamStatus } from '../../../shared/ipc/contract';
+import type { BroadcastStory, BroadcastStoryList, BroadcastSummary, ChannelEvent, ChannelEventKind, StoryMinute, StoryMoment, StoryMomentKind, StreamStatus } from '../../../shared/ipc/contract';
 import { summaryOf } from '../../../shared/domain/broadcast-story';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -98,6 +98,7 @@ export class BroadcastStoryRecorder extends Disposable {
   private readonly ended = new Emitter<{ id: string }>();
   private readonly endTimers = new Set<unknown>();
   private archiving: Promise<void> = Promise.resolve();
+  private readonly summaries = new WeakMap<BroadcastStory, BroadcastSummary>();
   private started = false;
 
   constructor(private readonly options: BroadcastStoryRecorderOptions) {
@@ -143,8 +144,14 @@ export class BroadcastStoryRecorder extends Disposable {
   }
 
   list(): BroadcastStoryList {
-    const all = this.live ? [...this.broadcasts, this.live] : this.broadcasts;
-    return { broadcasts: all.map(summaryOf).reverse(), liveId: this.live?.id ?? null, unavailable: null };
+    const finished = this.broadcasts.map((story) => {
+      // A finished broadcast does not change (one that comes back live is a new object): its totals are worked out once.
+      let summary = this.summaries.get(story);
+      if (!summary) this.summaries.set(story, (summary = summaryOf(story)));
+      return summary;
+    });
+    const all = this.live ? [...finished, summaryOf(this.withBucket(this.live))] : finished;
+    return { broadcasts: all.reverse(), liveId: this.live?.id ?? null, unavailable: null };
   }
 
   /** A broadcast's whole story; the live one with the minute under way. */
@@ -227,7 +234,10 @@ export class BroadcastStoryRecorder extends Disposable {
     this.bucket = null;
     this.broadcasts.push(story);
     this.broadcasts = this.broadcasts.slice(-this.maxBroadcasts);
-    void this.saveArchive().then(() => this.journal.snapshot().catch((error: unknown) => this.options.logger.warn('broadcast story: the live record could not be cleared', { error })));
+    // The journal keeps the ended broadcast until the list holding it is on disk.
+    void this.saveArchive().then((saved) => {
+      if (saved) return this.journal.snapshot().catch((error: unknown) => this.options.logger.warn('broadcast story: the live record could not be cleared', { error }));
+    });
     this.emitChange();
     const timer = this.clock.setTimeout(() => {
       this.endTimers.delete(timer);
@@ -486,11 +496,18 @@ export class BroadcastStoryRecorder extends Disposable {
     }
   }
 
-  private saveArchive(): Promise<void> {
+  /** Resolves true once the list is on disk; false when it could not be written (logged; tried again with the next end). */
+  private saveArchive(): Promise<boolean> {
     const run = this.archiving
       .then(() => this.options.files.stories.write({ version: 1, broadcasts: this.broadcasts }))
-      .catch((error: unknown) => this.options.logger.error("broadcast story: the broadcasts' stories could not be saved", { error }));
-    this.archiving = run;
+      .then(
+        () => true,
+        (error: unknown) => {
+          this.options.logger.error("broadcast story: the broadcasts' stories could not be saved", { error });
+          return false;
+        },
+      );
+    this.archiving = run.then(() => {});
     return run;
   }
 

@@ -102,7 +102,7 @@ function StoryChartView({ story, chartRef }: { story: BroadcastStory; chartRef: 
         <div ref={host} className="story-chart" data-testid="story-chart" data-drawn={drawn ? 'true' : 'false'} />
       </div>
       <figcaption className="muted small">
-        Viewers and chat lines a minute as lines, follows, subs, redemptions and donations a minute as bars; the marks along the top are the moments (Tab to each, or see the table below).
+        Viewers and chat lines a minute as lines, follows, subs, redemptions and donations a minute as bars; the marks along the top are the moments: hover one, or focus the row of marks and move along it with the arrow keys (the table below has them all).
       </figcaption>
     </figure>
   );

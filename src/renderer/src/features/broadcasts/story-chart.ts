@@ -75,28 +75,68 @@ export function drawStoryChart(host: HTMLElement, story: Pick<BroadcastStory, 'm
   const data = chartData(story);
   const points = data[0].length;
   const width = Math.max(options.width, points * minMinuteWidth);
-  const marksLayer = document.createElement('div');
-  marksLayer.className = 'story-marks';
-  marksLayer.setAttribute('role', 'group');
-  marksLayer.setAttribute('aria-label', 'Moments on the timeline');
+  const moments = [...story.moments].sort((a, b) => a.offsetSeconds - b.offsetSeconds);
   const tip = document.createElement('div');
   tip.className = 'story-tip';
-  tip.setAttribute('role', 'status');
   tip.hidden = true;
+  // The moments as one focusable control (not a tab stop each: a long broadcast has thousands):
+  // arrows, Home and End move from one to the next, and the screen reader says it.
+  const marks = document.createElement('div');
+  marks.className = 'story-marks';
+  marks.tabIndex = 0;
+  marks.setAttribute('role', 'slider');
+  marks.setAttribute('aria-label', 'Moments on the timeline');
+  marks.setAttribute('aria-valuemin', '0');
+  marks.setAttribute('aria-valuemax', String(Math.max(0, moments.length - 1)));
   let drawnMarks = 0;
-  followMarks(marksLayer, tip);
+  let current = -1;
+  let plot: uPlot | null = null;
 
-  const placeMarks = (u: uPlot) => {
-    marksLayer.replaceChildren();
-    const fragment = document.createDocumentFragment();
-    for (const moment of story.moments) {
-      const left = u.valToPos(moment.offsetSeconds / 60, 'x');
-      fragment.append(markButton(moment, left));
-    }
-    marksLayer.append(fragment);
+  const words = (m: StoryMoment) => `${formatPosition(m.offsetSeconds)} ${momentKindWords[m.kind]}: ${m.label}`;
+  const show = (index: number) => {
+    const moment = moments[index];
+    if (!moment || !plot) return;
+    current = index;
+    // Viewer text is data: set as text, never as markup.
+    tip.textContent = words(moment);
+    tip.style.left = `${plot.valToPos(moment.offsetSeconds / 60, 'x')}px`;
+    tip.hidden = false;
+    marks.setAttribute('aria-valuenow', String(index));
+    marks.setAttribute('aria-valuetext', words(moment));
   };
+  const hide = () => {
+    tip.hidden = true;
+  };
+  marks.addEventListener('keydown', (event) => {
+    const last = moments.length - 1;
+    const next = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? Math.min(last, current + 1) : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? Math.max(0, current - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    if (next === null || last < 0) return;
+    event.preventDefault();
+    show(next);
+  });
+  marks.addEventListener('focus', () => show(Math.max(0, current)));
+  marks.addEventListener('blur', hide);
+  const nearest = (event: MouseEvent) => {
+    if (!plot || moments.length === 0) return -1;
+    const x = event.clientX - plot.over.getBoundingClientRect().left;
+    const minute = plot.posToVal(x, 'x');
+    const perPixel = Math.abs(plot.posToVal(x + 1, 'x') - minute);
+    let best = -1;
+    let distance = Infinity;
+    for (let i = 0; i < moments.length; i++) {
+      const d = Math.abs(moments[i]!.offsetSeconds / 60 - minute);
+      if (d < distance) [best, distance] = [i, d];
+    }
+    return distance <= perPixel * 6 ? best : -1;
+  };
+  marks.addEventListener('mousemove', (event) => {
+    const index = nearest(event);
+    if (index >= 0) show(index);
+    else hide();
+  });
+  marks.addEventListener('mouseleave', hide);
 
-  const plot = new uPlot(
+  plot = new uPlot(
     {
       width,
       height,
@@ -116,13 +156,13 @@ export function drawStoryChart(host: HTMLElement, story: Pick<BroadcastStory, 'm
       hooks: {
         draw: [
           (u) => {
-            // The moments as ticks along the top of the plot, on the canvas (also in the PNG).
+            // The moments as ticks along the top of the plot, on the canvas (so also in the PNG).
             const { ctx } = u;
             const top = u.bbox.top;
             ctx.save();
             ctx.lineWidth = 2 * devicePixelRatio;
             drawnMarks = 0;
-            for (const moment of story.moments) {
+            for (const moment of moments) {
               const x = Math.round(u.valToPos(moment.offsetSeconds / 60, 'x', true));
               ctx.strokeStyle = markColour[moment.kind];
               ctx.beginPath();
@@ -132,7 +172,7 @@ export function drawStoryChart(host: HTMLElement, story: Pick<BroadcastStory, 'm
               drawnMarks++;
             }
             ctx.restore();
-            placeMarks(u);
+            host.dataset.marks = String(drawnMarks);
             options.onDrawn?.();
           },
         ],
@@ -142,41 +182,12 @@ export function drawStoryChart(host: HTMLElement, story: Pick<BroadcastStory, 'm
     host,
   );
   // Over the plotting area, where the x positions are counted from.
-  plot.over.append(marksLayer, tip);
+  plot.over.append(marks, tip);
   host.dataset.points = String(points);
-  host.dataset.marks = String(story.moments.length);
+  const drawn = plot;
   return {
-    canvas: () => plot.ctx.canvas,
+    canvas: () => drawn.ctx.canvas,
     counts: () => ({ points, marks: drawnMarks }),
-    destroy: () => plot.destroy(),
+    destroy: () => drawn.destroy(),
   };
-}
-
-function markButton(moment: StoryMoment, left: number): HTMLButtonElement {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = `story-mark story-mark-${moment.kind}`;
-  button.style.left = `${left}px`;
-  button.style.background = markColour[moment.kind];
-  // Viewer text is data: set as text, never as markup.
-  button.setAttribute('aria-label', `${formatPosition(moment.offsetSeconds)} ${momentKindWords[moment.kind]}: ${moment.label}`);
-  return button;
-}
-
-/** One set of listeners for every mark (a 12-hour broadcast has thousands): the tip shows the mark hovered or focused. */
-function followMarks(layer: HTMLElement, tip: HTMLElement): void {
-  const show = (event: Event) => {
-    const mark = event.target instanceof HTMLElement ? event.target.closest('.story-mark') : null;
-    if (!(mark instanceof HTMLElement)) return;
-    tip.textContent = mark.getAttribute('aria-label');
-    tip.style.left = mark.style.left;
-    tip.hidden = false;
-  };
-  const hide = () => {
-    tip.hidden = true;
-  };
-  layer.addEventListener('mouseover', show);
-  layer.addEventListener('focusin', show);
-  layer.addEventListener('mouseout', hide);
-  layer.addEventListener('focusout', hide);
 }
