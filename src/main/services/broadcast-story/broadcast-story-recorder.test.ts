@@ -43,6 +43,8 @@ describe('BroadcastStoryRecorder', () => {
     channelEvents.fire(events.redemption());
     channelEvents.fire(events.cheer(100));
     channelEvents.fire({ ...events.follow(), kind: 'giftSubscriptions', gifter: null, tier: '1000', count: 5, cumulativeTotal: null } as never);
+    // One of the five gifts, named: counted by the gift above, not again.
+    channelEvents.fire({ ...events.follow(viewer(5)), kind: 'subscription', tier: '1000', isGift: true } as never);
     clock.advance(minute);
     stream.set(liveStatus(T0, 15));
     channelEvents.fire(events.chat('later', { user: viewer(4) }));
@@ -54,6 +56,7 @@ describe('BroadcastStoryRecorder', () => {
       { minute: 2, viewers: 15, chatLines: 0, chatters: 0, follows: 0, subs: 0, bits: 0, redemptions: 0, donations: 0 },
     ]);
     expect(story.followers).toEqual(['Viewer3']);
+    expect(story.subscribers).toEqual([{ name: 'Viewer5', tier: '1000', gift: true }]);
     expect(story.chatters).toEqual([
       { name: 'Viewer1', lines: 2 },
       { name: 'Viewer2', lines: 1 },
