@@ -127,7 +127,7 @@ async function chartFigures(rounds: number): Promise<void> {
     const baseline: number[] = [];
     for (let i = 0; i < rounds; i++) baseline.push((await page.evaluate(svgBaseline(JSON.stringify(stories[i % 2])))) as number);
     console.log(`A 12-hour broadcast's chart (${points} points a series, ${marks} moments; Chromium, headless, 1280 px), ${rounds} draws`);
-    console.log(`  Sidestage (uPlot, canvas + a focusable mark each): draw p50 ${ms(percentile(draws, 50))}, max ${ms(Math.max(...draws))}  (goal <= 150 ms)`);
+    console.log(`  Sidestage (uPlot on canvas, the moments one focusable control): draw p50 ${ms(percentile(draws, 50))}, max ${ms(Math.max(...draws))}  (goal <= 150 ms)`);
     console.log(`                             the panel's whole switch (read from main, tables, chart): p50 ${ms(percentile(switches, 50))}, max ${ms(Math.max(...switches))}`);
     console.log(`  baseline: plain SVG polylines of the same points and lines for the moments: p50 ${ms(percentile(baseline, 50))}, max ${ms(Math.max(...baseline))}`);
   } finally {
