@@ -79,6 +79,23 @@ test('a demo broadcast: its chart opens when it ends, with its minutes and momen
   expect(said.some((words) => /Raid in: Raid from .* with 42 viewers/.test(words))).toBe(true);
   expect(said.some((words) => /Marker: /.test(words))).toBe(true);
 
+  // Readable in a 420 px dock: the chart scrolls sideways on its own, the page does not, the rest stacks;
+  // at 1280 px the totals, the changes and the people sit side by side.
+  const layout = () =>
+    page.evaluate(`(() => {
+      const root = document.scrollingElement;
+      const scroll = document.querySelector('.story-chart-scroll');
+      const xs = [...document.querySelectorAll('.story-columns > section')].map((s) => Math.round(s.getBoundingClientRect().x));
+      return { page: root.scrollWidth - root.clientWidth, chart: scroll.scrollWidth - scroll.clientWidth, xs };
+    })()`) as Promise<{ page: number; chart: number; xs: number[] }>;
+  await page.setViewportSize({ width: 420, height: 800 });
+  await expect.poll(async () => (await layout()).page).toBe(0);
+  const narrow = await layout();
+  expect(new Set(narrow.xs).size).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(async () => new Set((await layout()).xs).size).toBe(3);
+  expect((await layout()).page).toBe(0);
+
   // The CSV's follows and redemptions are the platform's between the start and the end.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -161,7 +161,8 @@ function Totals({ id, summaries }: { id: string; summaries: BroadcastSummary[] }
   return (
     <section aria-labelledby="story-totals" className="stack">
       <h3 id="story-totals">Totals</h3>
-      <div className="table-scroll">
+      {/* Focusable: in a narrow column the table scrolls sideways, and a keyboard must reach it. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="story-totals">
         <table className="server-table" aria-labelledby="story-totals">
           <thead>
             <tr>
@@ -258,7 +259,7 @@ function MinutesTable({ story }: { story: BroadcastStory }) {
 function StoryTables({ story }: { story: BroadcastStory }) {
   return (
     <>
-      <div className="table-scroll story-table-scroll">
+      <div className="table-scroll story-table-scroll" tabIndex={0} role="region" aria-label="Minutes of the broadcast">
         <table className="server-table" aria-label="Minutes of the broadcast" data-testid="story-minutes">
           <thead>
             <tr>

@@ -88,6 +88,8 @@ export function drawStoryChart(host: HTMLElement, story: Pick<BroadcastStory, 'm
   marks.setAttribute('aria-label', 'Moments on the timeline');
   marks.setAttribute('aria-valuemin', '0');
   marks.setAttribute('aria-valuemax', String(Math.max(0, moments.length - 1)));
+  marks.setAttribute('aria-valuenow', '0');
+  marks.setAttribute('aria-valuetext', moments.length ? `${moments.length} moments: arrows go from one to the next` : 'No moments in this broadcast');
   let drawnMarks = 0;
   let current = -1;
   let plot: uPlot | null = null;
