@@ -327,7 +327,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     automationFiles,
   );
 
-  const broadcastStory = buildBroadcastStory({ stream: live.stream, channelEvents, markers: live.markers, runs: automations, notifier, logger, env: options.env }, storyFiles);
+  const broadcastStory = buildBroadcastStory({ stream: live.stream, channelEvents, markers: live.markers, runs: automations, notifier, openWindow: options.showWindow, logger, env: options.env }, storyFiles);
 
   // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 

@@ -88,7 +88,8 @@ describe('BroadcastStoryRecorder', () => {
 
   it('ends with the stream: kept on disk, announced a few seconds later', async () => {
     const notifier = new RecordingNotifier();
-    const { clock, stream, channelEvents, recorder } = await setup(undefined, { notifier });
+    let opened = 0;
+    const { clock, stream, channelEvents, recorder } = await setup(undefined, { notifier, openWindow: () => void opened++ });
     const ended: string[] = [];
     recorder.onEnded(({ id }) => ended.push(id));
     stream.set(liveStatus(T0, 10));
@@ -101,6 +102,8 @@ describe('BroadcastStoryRecorder', () => {
     clock.advance(5000);
     expect(ended).toEqual(['stream-1']);
     expect(notifier.shown.map((n) => n.notification.title)).toEqual(['Your broadcast is over: here is its story']);
+    notifier.shown[0]!.handlers.onClick?.();
+    expect(opened).toBe(1);
     await recorder.flush();
     const onDisk = JSON.parse(await readFile(join(dir, storiesFileName), 'utf8')) as { broadcasts: { id: string }[] };
     expect(onDisk.broadcasts.map((b) => b.id)).toEqual(['stream-1']);

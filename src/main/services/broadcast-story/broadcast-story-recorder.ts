@@ -42,6 +42,8 @@ export interface BroadcastStoryRecorderOptions {
   markers?: StoryMarkerSource | null;
   runs?: StoryRunSource | null;
   notifier?: Notifier | null;
+  /** The notification's click brings the window forward (the renderer shows the panel on the `onEnded` event). */
+  openWindow?: () => void;
   logger: Logger;
   clock?: Clock;
   /** Broadcasts kept. Default 100. */
@@ -249,11 +251,14 @@ export class BroadcastStoryRecorder extends Disposable {
   private announce(story: BroadcastStory): void {
     this.ended.fire({ id: story.id });
     const totals = summaryOf(story).totals;
-    this.options.notifier?.show({
-      title: 'Your broadcast is over: here is its story',
-      body: `${totals.minutes} minutes, peak ${totals.peakViewers ?? 0} viewers, ${totals.chatLines} chat lines, ${totals.follows} follows. Open Broadcasts to see it.`,
-      tag: `broadcast-story-${story.id}`,
-    });
+    this.options.notifier?.show(
+      {
+        title: 'Your broadcast is over: here is its story',
+        body: `${totals.minutes} minutes, peak ${totals.peakViewers ?? 0} viewers, ${totals.chatLines} chat lines, ${totals.follows} follows. Open Broadcasts to see it.`,
+        tag: `broadcast-story-${story.id}`,
+      },
+      { onClick: () => this.options.openWindow?.() },
+    );
   }
 
   // ---------- minutes ----------
