@@ -24,6 +24,7 @@ import * as automations from './automations.bench';
 import * as overlays from './overlays.bench';
 import * as control from './control.bench';
 import * as chatTruth from './chat-truth.bench';
+import * as broadcastStory from './broadcast-story.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -46,6 +47,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   overlays: () => overlays.run({ rounds: Math.max(100, durationSeconds * 20), burst: 500, burstSeconds: 5 }),
   control: () => control.run({ presses: Math.max(500, durationSeconds * 200), changes: Math.max(200, durationSeconds * 100), clients: 20 }),
   'chat-truth': () => chatTruth.run({ rounds: Math.max(100, durationSeconds * 20), raid: 200 }),
+  'broadcast-story': () => broadcastStory.run({ rounds }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

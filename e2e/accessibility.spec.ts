@@ -10,7 +10,7 @@ import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 import { pressInView } from './support/panels';
 
-const panelNames = ['Account', 'Ingest', 'OBS', 'Go live', 'Live', 'Markers', 'Chat settings', 'Queue', 'Rewards', 'Charity', 'Overlays', 'Automations', 'Settings'];
+const panelNames = ['Account', 'Ingest', 'OBS', 'Go live', 'Live', 'Markers', 'Broadcasts', 'Chat settings', 'Queue', 'Rewards', 'Charity', 'Overlays', 'Automations', 'Settings'];
 
 for (const { width, scheme } of [
   { width: 420, scheme: 'dark' },

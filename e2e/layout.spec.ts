@@ -25,6 +25,7 @@ const panels = [
   { button: 'Go live', heading: /Go live|Go-live/ },
   { button: 'Live', heading: 'Live' },
   { button: 'Markers', heading: 'Markers' },
+  { button: 'Broadcasts', heading: 'Broadcasts' },
   { button: 'Chat settings', heading: 'Chat settings' },
   { button: 'Queue', heading: /Queue|Redemption/ },
   { button: 'Rewards', heading: 'Rewards' },

@@ -20,6 +20,7 @@ import { IpcRouter } from './ipc/ipc-router';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import type { DemoServices, LiveControls, ModerationServices, RedemptionServices } from './services/service-groups';
 import type { BotAccount } from './services/auth/bot-account';
+import type { BroadcastStoryFeature } from './composition/broadcast-story';
 import type { ControlApi } from './services/control/control-api';
 import type { AutomationsFeature } from './services/automations/automations-feature';
 import type { GoLiveChecklist } from './services/go-live/go-live-checklist';
@@ -52,6 +53,8 @@ export interface Sidestage {
   overlays: OverlaysFeature;
   /** The control API for decks and scripts. */
   control: ControlApi;
+  /** Each broadcast's story, recorded while live (the Broadcasts panel). */
+  broadcastStory: BroadcastStoryFeature;
   dispose(): Promise<void>;
 }
 
@@ -133,6 +136,7 @@ export async function createSidestage(options: SidestageOptions): Promise<Sidest
     automations: built.automations,
     overlays: built.overlays,
     control: built.control,
+    broadcastStory: built.broadcastStory,
     dispose,
   };
 }

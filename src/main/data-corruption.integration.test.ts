@@ -98,7 +98,55 @@ const alertIdsKept = async (dir: string, ids: string[]) => {
   return ids.filter((id) => !now.seen.some(([seen]) => seen === id)).length;
 };
 
+/** A recorded broadcast, as `broadcast-stories.json` holds it, and the live journal's lines of one. */
+const storyFixture = (id: string) => ({
+  id,
+  startedAt: '2026-01-01T20:00:00.000Z',
+  endedAt: '2026-01-01T21:00:00.000Z',
+  title: 'A broadcast',
+  categoryName: '',
+  minutes: [storyMinute(0)],
+  moments: [],
+  chatters: [],
+  followers: [],
+  subscribers: [],
+});
+function storyMinute(minute: number) {
+  return { minute, viewers: 3, chatLines: 1, chatters: 1, follows: 0, subs: 0, bits: 0, redemptions: 0, donations: 0 };
+}
+const storyMinuteLine = (minute: number) => ({ type: 'minute', id: 'live-1', minute: storyMinute(minute), chatters: [], followers: [], subscribers: [] });
+const storyBegin = { type: 'begin', head: { id: 'live-1', startedAt: '2026-01-01T20:00:00.000Z', title: '', categoryName: '' } };
+/** The minutes of broadcast `live-1` not kept, wherever it is now (still live, or ended at start). */
+const storyMinutesLost = async (dir: string, minutes: number[]) => {
+  const read = async (name: string) => JSON.parse(await readFile(join(dir, name), 'utf8').catch(() => 'null')) as unknown;
+  const live = (await read('broadcast-story-live.json')) as { live: { id: string; minutes: { minute: number }[] } | null } | null;
+  const stories = (await read('broadcast-stories.json')) as { broadcasts: { id: string; minutes: { minute: number }[] }[] } | null;
+  const story = [live?.live, ...(stories?.broadcasts ?? [])].find((b) => b?.id === 'live-1');
+  return minutes.filter((m) => !story?.minutes.some((kept) => kept.minute === m)).length;
+};
+
 const files: DataFile[] = [
+  {
+    name: 'broadcast-stories.json',
+    valid: () => JSON.stringify({ version: 1, broadcasts: [storyFixture('a')] }),
+    oneBad: {
+      text: JSON.stringify({ version: 1, broadcasts: [storyFixture('a'), { id: 42, minutes: 'none' }, storyFixture('b')] }),
+      async check(dir) {
+        const now = JSON.parse(await readFile(join(dir, 'broadcast-stories.json'), 'utf8')) as { broadcasts: { id: string }[] };
+        return 2 - now.broadcasts.filter((b) => b.id === 'a' || b.id === 'b').length;
+      },
+    },
+  },
+  {
+    name: 'broadcast-story-live.journal.a',
+    valid: () => journalLines([storyBegin, storyMinuteLine(0), storyMinuteLine(1)]),
+    oneBad: {
+      text: journalLines([storyBegin, storyMinuteLine(0), { type: 'minute', id: 'live-1', minute: 'sideways' }, storyMinuteLine(1)]),
+      check: (dir) => storyMinutesLost(dir, [0, 1]),
+    },
+    // The first half holds the begin line alone: no minute of it is lost.
+    journal: { cut: (dir) => storyMinutesLost(dir, []) },
+  },
   {
     name: 'settings.json',
     valid: () => JSON.stringify({ markers: { hotkey: 'F9', descriptionTemplate: 'x' }, notifications: { donations: false } }),

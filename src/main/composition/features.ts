@@ -6,6 +6,7 @@ import type { ActivityService } from '../services/activity/activity-service';
 import type { AppearanceService } from '../services/appearance/appearance-service';
 import type { BotAccount } from '../services/auth/bot-account';
 import type { AutomationsFeature } from '../services/automations/automations-feature';
+import type { BroadcastStoryFeature } from './broadcast-story';
 import type { ControlApi } from '../services/control/control-api';
 import type { ChatService } from '../services/chat/chat-service';
 import type { GoLiveChecklist } from '../services/go-live/go-live-checklist';
@@ -36,6 +37,8 @@ export interface Features {
   automations: AutomationsFeature;
   /** The control API for decks and scripts (paired clients only). */
   control: ControlApi;
+  /** Each broadcast's story, recorded while live (the Broadcasts panel). */
+  broadcastStory: BroadcastStoryFeature;
   /** Nothing new: EventSub and the saved sign-in, started last. */
   signIn: Pick<Platform, 'events' | 'auth'>;
 }

@@ -7,6 +7,7 @@ import { activityFeature } from './activity';
 import { appearanceFeature } from './appearance';
 import { automationsFeature } from './automations';
 import { botFeature } from './bot';
+import { broadcastStoryFeature } from './broadcast-story';
 import { chatFeature } from './chat';
 import { controlFeature } from './control';
 import { demoFeature } from './demo';
@@ -41,5 +42,7 @@ export const features: readonly FeatureModule<FeatureName, unknown>[] = [
   overlaysFeature,
   automationsFeature,
   controlFeature,
+  // Late in the list, so disposed early: the minute under way is written while everything still runs.
+  broadcastStoryFeature,
   signInFeature,
 ];

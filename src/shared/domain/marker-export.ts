@@ -46,7 +46,7 @@ function oneLine(text: string): string {
 }
 
 /** RFC 4180 quoting; a leading =, +, - or @ is prefixed with ' so a spreadsheet does not run it as a formula. */
-function csvField(value: string): string {
+export function csvField(value: string): string {
   const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

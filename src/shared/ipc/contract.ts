@@ -91,6 +91,7 @@ import {
   testAlertResultSchema,
 } from './schemas/overlays';
 import { liveViewChangesSchema, liveViewSchema } from './schemas/live-view';
+import { broadcastIdArgSchema, broadcastStoryListSchema, broadcastStorySchema } from './schemas/broadcast-story';
 
 const noArg = z.undefined();
 
@@ -128,6 +129,7 @@ export * from './schemas/media';
 export * from './schemas/overlays';
 export * from './schemas/control';
 export * from './schemas/live-view';
+export * from './schemas/broadcast-story';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -390,6 +392,9 @@ export const invokeChannels = {
   'control:deny': { arg: controlIdArgSchema, result: controlApiStateSchema },
   /** Revokes a paired client: its token is refused from now on. */
   'control:revoke': { arg: controlIdArgSchema, result: controlApiStateSchema },
+  // the Broadcasts panel: each recorded broadcast's story (minutes, moments), newest first
+  'broadcastStory:list': { arg: noArg, result: broadcastStoryListSchema },
+  'broadcastStory:get': { arg: broadcastIdArgSchema, result: broadcastStorySchema },
 } as const satisfies Record<string, { arg: z.ZodType; result: z.ZodType }>;
 
 export const eventChannels = {
@@ -434,6 +439,9 @@ export const eventChannels = {
   'overlays:queueChanged': alertQueueStateSchema,
   'liveView:changed': liveViewSchema,
   'control:changed': controlApiStateSchema,
+  'broadcastStory:changed': broadcastStoryListSchema,
+  /** A broadcast ended a few seconds ago: its story opens. */
+  'broadcastStory:ended': z.object({ id: z.string() }),
 } as const satisfies Record<string, z.ZodType>;
 
 // ---------- derived types ----------

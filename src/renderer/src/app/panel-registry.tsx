@@ -16,6 +16,7 @@ import { GoLivePanel } from '../features/go-live/go-live-panel';
 import { SettingsPanel } from '../features/settings/settings-panel';
 import { AutomationsPanel } from '../features/automations/automations-panel';
 import { OverlaysPanel } from '../features/overlays/overlays-panel';
+import { BroadcastsPanel } from '../features/broadcasts/broadcasts-panel';
 
 export interface PanelDefinition {
   /** Stable id, kept in the store's `activePanel`. */
@@ -33,6 +34,7 @@ export const panels: readonly PanelDefinition[] = [
   { id: 'go-live', title: 'Go live', render: () => <GoLivePanel /> },
   { id: 'live', title: 'Live', render: () => <LivePanel /> },
   { id: 'markers', title: 'Markers', render: () => <MarkersPanel /> },
+  { id: 'broadcasts', title: 'Broadcasts', render: () => <BroadcastsPanel /> },
   { id: 'chat-settings', title: 'Chat settings', render: () => <ChatSettingsPanel /> },
   { id: 'queue', title: 'Queue', render: () => <QueuePanel /> },
   { id: 'rewards', title: 'Rewards', render: () => <RewardsPanel /> },

@@ -20,6 +20,7 @@ import { createRedemptionsSlice, mirrorRedemptions } from './redemptions-slice';
 import { createRewardsSlice, mirrorRewards } from './rewards-slice';
 import { createQuickActionsSlice, mirrorQuickActions } from './quick-actions-slice';
 import { createActivitySlice, mirrorActivity } from './activity-slice';
+import { createBroadcastStorySlice, mirrorBroadcastStory } from './broadcast-story-slice';
 import { createControlSlice, mirrorControl } from './control-slice';
 import { createChatSlice, mirrorChat } from './chat-slice';
 import { createAppearanceSlice, mirrorAppearance } from './appearance-slice';
@@ -74,6 +75,7 @@ const slices: { [Name in keyof Slices]: SliceModule<Slices[Name]['state']> } = {
   overlays: { create: createOverlaysSlice, mirror: mirrorOverlays },
   liveView: { create: createLiveViewSlice, mirror: mirrorLiveView },
   control: { create: createControlSlice, mirror: mirrorControl },
+  broadcastStory: { create: createBroadcastStorySlice, mirror: mirrorBroadcastStory },
   ui: { create: createUiSlice, mirror: followGoingLive },
   actions: { create: createActionsSlice },
 };

@@ -47,6 +47,7 @@ export type EventDomain =
   | 'liveView'
   | 'media'
   | 'control'
+  | 'broadcastStory'
   // No events: only answers to compare with each other.
   | 'app'
   | 'notificationSettings'

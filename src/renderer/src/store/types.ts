@@ -12,6 +12,7 @@ import type { AppActionId, AppSlice } from './slice-types/app';
 import type { AppearanceActionId, AppearanceSlice } from './slice-types/appearance';
 import type { AuthActionId, AuthSlice } from './slice-types/auth';
 import type { BotActionId, BotSlice } from './slice-types/bot';
+import type { BroadcastStoryActionId, BroadcastStorySlice } from './slice-types/broadcast-story';
 import type { ControlActionId, ControlSlice } from './slice-types/control';
 import type { AutomationsActionId, AutomationsSlice } from './slice-types/automations';
 import type { CharityActionId, CharitySlice } from './slice-types/charity';
@@ -84,6 +85,7 @@ export interface Slices {
   overlays: { state: OverlaysSlice; actionId: OverlaysActionId };
   liveView: { state: LiveViewSlice; actionId: LiveViewActionId };
   control: { state: ControlSlice; actionId: ControlActionId };
+  broadcastStory: { state: BroadcastStorySlice; actionId: BroadcastStoryActionId };
   /** The panel shown; it follows going live after every other slice has started. */
   ui: { state: UiSlice; actionId: never };
   /** Every action's pending flag and error (action-runner.ts). */

@@ -19,6 +19,8 @@ import type {
   ObsState,
   IpcResult,
   LiveView,
+  BroadcastStory,
+  BroadcastStoryList,
   SidestageBridge,
   Theme,
 } from '../../../shared/ipc/contract';
@@ -178,6 +180,10 @@ export function fakeBridge() {
     liveView: {
       get: vi.fn(async () => ok<LiveView>(defaultLiveView)),
       set: vi.fn(async (changes: Partial<LiveView>) => ok<LiveView>({ ...defaultLiveView, ...changes })),
+    },
+    broadcastStory: {
+      list: vi.fn(async () => ok<BroadcastStoryList>({ broadcasts: [], liveId: null, unavailable: null })),
+      get: vi.fn(async (_arg: { id: string }): Promise<IpcResult<BroadcastStory>> => ({ ok: false, error: { code: 'invalid_argument', message: 'No such broadcast.' } })),
     },
     data: {
       getNotices: vi.fn(async () => ok([] as DataRecoveryNotice[])),

@@ -1,0 +1,70 @@
+/**
+ * The Broadcasts panel in the store: the list of recorded broadcasts (main's, followed through
+ * `broadcastStory:changed`) and the story of the one shown, read when it is picked and again while
+ * it is the live one. `broadcastStory:ended` shows the panel on the broadcast that just ended.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { BroadcastStory, BroadcastStoryList } from '../../../shared/ipc/contract';
+import type { SliceContext } from './action-runner';
+import { mirrorDomain } from './mirror';
+import type { BroadcastStorySlice } from './slice-types/broadcast-story';
+import type { SidestageState, StoreDeps } from './types';
+
+export const broadcastsPanelId = 'broadcasts';
+
+export function createBroadcastStorySlice({ set, get, deps, run, epochs }: SliceContext): BroadcastStorySlice {
+  const readShown = () => {
+    const id = selectShownBroadcastId(get());
+    if (!id) return Promise.resolve();
+    return run('broadcastStory.get', async () => {
+      const result = await deps.bridge.broadcastStory.get({ id });
+      if (!result.ok) throw new Error(result.error.message);
+      // An answer for a broadcast no longer shown is dropped.
+      if (selectShownBroadcastId(get()) === id) set({ shownBroadcast: result.value });
+    });
+  };
+  return {
+    broadcastStories: null,
+    shownBroadcastId: null,
+    shownBroadcast: null,
+    loadBroadcastStories: () =>
+      run('broadcastStory.load', async () => {
+        await epochs.ask('broadcastStory', () => deps.bridge.broadcastStory.list(), (broadcastStories) => set({ broadcastStories }));
+        await readShown();
+      }),
+    showBroadcast: (id) => {
+      set({ shownBroadcastId: id, shownBroadcast: get().shownBroadcast?.id === id ? get().shownBroadcast : null });
+      return readShown();
+    },
+    applyBroadcastStories: (broadcastStories) => {
+      epochs.tick('broadcastStory');
+      const before = get().shownBroadcast;
+      set({ broadcastStories });
+      const shown = selectShownBroadcastId(get());
+      // The live one grows every minute; a newly ended one has its end; another one is read once.
+      if (shown && (before?.id !== shown || before.endedAt === null)) void readShown();
+    },
+    openEndedBroadcast: (id) => {
+      get().setActivePanel(broadcastsPanelId, 'auto');
+      void get().showBroadcast(id);
+    },
+  };
+}
+
+/** The broadcast shown: the one picked while it is listed, else the newest. */
+export function selectShownBroadcastId(state: Pick<SidestageState, 'broadcastStories' | 'shownBroadcastId'>): string | null {
+  const list = state.broadcastStories?.broadcasts ?? [];
+  if (state.shownBroadcastId && list.some((b) => b.id === state.shownBroadcastId)) return state.shownBroadcastId;
+  return list[0]?.id ?? null;
+}
+
+/** Follows broadcastStory:changed and :ended; reads the list at start and whenever events may have been missed. */
+export function mirrorBroadcastStory(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
+  return mirrorDomain(store, deps, {
+    events: {
+      'broadcastStory:changed': (state, list) => state.applyBroadcastStories(list),
+      'broadcastStory:ended': (state, { id }) => state.openEndedBroadcast(id),
+    },
+    load: (state) => state.loadBroadcastStories(),
+  });
+}
