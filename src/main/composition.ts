@@ -313,6 +313,8 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
       channelEvents,
       obs,
       chat,
+      // Today Sidestage speaks only as the broadcaster; a bot account joins this list.
+      speakingAccounts: { userIds: () => (broadcaster.id ? [broadcaster.id] : []) },
       live,
       redemptions,
       // The overlays' alerts and sounds: "Show an alert" and "Play a sound".

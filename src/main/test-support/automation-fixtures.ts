@@ -24,8 +24,12 @@ export function quietAutomationSurroundings(): Omit<AutomationsServiceOptions, '
     tester: null,
     templateContext: async () => ({ rewards: [], scenes: [] }),
     logger: silentLogger,
+    speakingAccounts: { userIds: () => [broadcasterUser.id] },
   };
 }
+
+/** The signed-in broadcaster: Sidestage speaks as this account. */
+export const broadcasterUser: ChannelUser = { id: '100000001', login: 'sidestage_demo', name: 'SidestageDemo' };
 
 export const viewer = (n = 1): ChannelUser => ({ id: `70000000${n}`, login: `viewer${n}`, name: `Viewer${n}` });
 

@@ -20,6 +20,7 @@ function setup(event: TriggerEvent = redemption, answers: Parameters<typeof reco
   const recorded = recordingPorts(answers);
   const progress: string[] = [];
   const sent: string[] = [];
+  /** What the guard was told, in order: `expect:<text>` before the request, `answer:<id>` after. */
   const sleeper = new Sleeper(clock);
   const context: ActionContext = {
     event,
@@ -29,7 +30,12 @@ function setup(event: TriggerEvent = redemption, answers: Parameters<typeof reco
     sleeper,
     requestTimeoutMs: 20_000,
     progress: (r) => void progress.push(r),
-    sentChat: (id) => void sent.push(id),
+    ownChat: {
+      expect: (text) => {
+        sent.push(`expect:${text}`);
+        return (id) => void sent.push(`answer:${id}`);
+      },
+    },
   };
   return { clock, context, ...recorded, progress, sent, sleeper, run: (action: AutomationAction) => runAction(action, context) };
 }
@@ -120,7 +126,7 @@ describe('chat actions', () => {
     const [[text]] = t.of('chat.send') as [[string]];
     expect(text).toBe(`${commandNeutraliser}/ban someone`);
     expect(text.startsWith('/')).toBe(false);
-    expect(t.sent).toEqual(['sent-1']);
+    expect(t.sent).toEqual([`expect:${commandNeutraliser}/ban someone`, 'answer:sent-1']);
   });
 
   it('an announcement in its colour, cut to 500 characters', async () => {

@@ -13,6 +13,7 @@ import { AppError } from '../app-error';
 import { withTimeout } from '../common/with-timeout';
 import type { ObsSceneControl } from '../obs/obs-scene-control';
 import type { ChatPacer } from './chat-pacer';
+import type { OwnChatGuard } from './own-chat-guard';
 import { renderTemplate, safeChatText, safeMarkerDescription } from './template';
 import type { TriggerEvent } from './triggers';
 
@@ -96,8 +97,8 @@ export interface ActionContext {
   requestTimeoutMs: number;
   /** The step did its first part ("Switched to Water"); the rest follows after a wait. */
   progress(result: string): void;
-  /** Chat messages this automation sent, so they never trigger a command themselves. */
-  sentChat(messageId: string): void;
+  /** The self-loop guard: told what is said before it is sent, so its echo is never read as a command. */
+  ownChat: Pick<OwnChatGuard, 'expect'>;
 }
 
 /** A sample viewer of a Test: nothing real to shout out, fulfil or cancel. */
@@ -161,8 +162,18 @@ export async function runAction(action: AutomationAction, context: ActionContext
       if (text === '') throw new AppError('invalid_argument', 'The message was empty once filled in; nothing was sent.');
       const announcement = action.kind === 'chatAnnouncement' ? action.color : undefined;
       // Paced first (it may wait for the rate limit); the request's own time is bounded once it goes.
-      const sent = await context.pacer.send(() => platform(() => ports.chat.send(text, announcement)));
-      if (sent.messageId) context.sentChat(sent.messageId);
+      await context.pacer.send(async () => {
+        // Registered as the request goes out (after any wait of the pacer): the echo may come before the answer.
+        const answered = context.ownChat.expect(text);
+        try {
+          const sent = await platform(() => ports.chat.send(text, announcement));
+          answered(sent.messageId);
+          return sent;
+        } catch (error) {
+          answered(null);
+          throw error;
+        }
+      });
       return `${announcement ? 'Announced' : 'Sent'}: "${text.slice(0, 120)}"`;
     }
     case 'shoutout': {

@@ -37,6 +37,7 @@ function deps(sent: string[]): AutomationsFeatureDeps {
         return { messageId: null };
       },
     },
+    speakingAccounts: { userIds: () => [] },
     live: {
       stream: { getStatus: () => ({ live: false, startedAt: null }), onChange: none },
       ads: { getState: () => ({ schedule: null }), onChange: none },

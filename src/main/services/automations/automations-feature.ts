@@ -33,6 +33,7 @@ import type { ObsRequests } from '../obs/obs-service';
 import { unavailableAlerts, type ActionPorts, type AlertsPort } from './actions';
 import { AutomationStore } from './automation-store';
 import { AutomationsService } from './automations-service';
+import type { SpeakingAccounts } from './own-chat-guard';
 import { RunLedger } from './run-ledger';
 import { createSimulationTester, type SimulationTesterHttp } from './simulation-tester';
 import { starterTemplates } from './starter-templates';
@@ -68,6 +69,8 @@ export interface AutomationsFeatureDeps {
   channelEvents: Pick<ChannelEvents, 'on'>;
   obs: ObsRequests & { getState(): Pick<ObsState, 'status' | 'statusText'> };
   chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
+  /** Sidestage's own speaking accounts (the broadcaster; a bot account once there is one). */
+  speakingAccounts: SpeakingAccounts;
   /** The live controls the actions call (composition's `live`). */
   live: {
     raids: Pick<RaidService, 'shoutoutById'>;
@@ -177,6 +180,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     // Caught-up redemptions (`source: 'caughtUp'`) come through it too: the queue publishes them.
     events: deps.channelEvents,
     ports,
+    speakingAccounts: deps.speakingAccounts,
     obsChoices,
     stream: live.stream,
     ads: live.ads,

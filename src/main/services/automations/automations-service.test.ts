@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Automation, AutomationAction, AutomationTrigger, ChannelEvent, ChannelEventKind } from '../../../shared/ipc/contract';
 import { Emitter } from '../../../shared/primitives/emitter';
-import { automation, events, recordingPorts, viewer } from '../../test-support/automation-fixtures';
+import { automation, broadcasterUser, events, recordingPorts, viewer } from '../../test-support/automation-fixtures';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { FakeShortcutRegistry } from '../../test-support/fake-shortcut-registry';
 import { waitUntil } from '../../test-support/wait-until';
@@ -74,6 +74,7 @@ async function harness(automations: Automation[], options: HarnessOptions = {}) 
     tester: options.tester ?? null,
     templateContext: async () => ({ rewards: [{ id: 'reward-hydrate', title: 'Hydrate!' }], scenes: ['Scene', 'Water scene'] }),
     logger: silentLogger,
+    speakingAccounts: { userIds: () => [broadcasterUser.id] },
     clock,
     keyboard: 'other',
     ...options.extra,
@@ -239,16 +240,71 @@ describe('exactly once', () => {
     expect(h.runs()[0]!.event.source).toBe('caughtUp');
   });
 
-  it("its own chat messages never trigger a command (no loop)", async () => {
+  it("its own chat messages never trigger a command (no loop): the echo after the send's answer", async () => {
     const echo = automation({ kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!echo again' }]);
     const h = await harness([echo]);
     h.stream.emit(events.chat('!echo'));
     await h.idle();
     expect(h.of('chat.send')).toEqual([['!echo again', undefined]]);
     // The platform sends the automation's message back as chat, from the broadcaster.
-    h.stream.emit(events.chat('!echo again', { messageId: 'sent-1', roles: { broadcaster: true } }));
+    h.stream.emit(events.chat('!echo again', { messageId: 'sent-1', user: broadcasterUser, roles: { broadcaster: true } }));
     await h.settle();
     expect(h.of('chat.send')).toHaveLength(1);
+  });
+
+  /** A chat whose echo (`channel.chat.message`) arrives BEFORE the send's answer, as the platform may deliver them. */
+  function echoFirst(late: { h?: Awaited<ReturnType<typeof harness>> }) {
+    let n = 0;
+    return {
+      'chat.send': (text: unknown) => {
+        const messageId = `echoed-${++n}`;
+        late.h!.stream.emit(events.chat(String(text), { messageId, user: broadcasterUser, roles: { broadcaster: true } }));
+        return { messageId };
+      },
+    };
+  }
+
+  it('the guard holds when the echo arrives before the send answers: "!echo {args}" replies once', async () => {
+    const echo = automation({ kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!echo {args}' }]);
+    const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
+    const h = (late.h = await harness([echo], { answers: echoFirst(late) }));
+    h.stream.emit(events.chat('!echo ping'));
+    await h.idle();
+    await h.settle();
+    await h.idle();
+    expect(h.of('chat.send')).toEqual([['!echo ping', undefined]]);
+    expect(h.runs().filter((r) => r.automationId === echo.id)).toHaveLength(1);
+  });
+
+  it("a reply that starts with another automation's command does not set that one off", async () => {
+    const first = automation({ kind: 'chatCommand', command: '!hello', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!lurk for {user}' }]);
+    const lurk = automation({ kind: 'chatCommand', command: '!lurk', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: 'Enjoy the lurk' }]);
+    const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
+    const h = (late.h = await harness([first, lurk], { answers: echoFirst(late) }));
+    h.stream.emit(events.chat('!hello'));
+    await h.idle();
+    await h.settle();
+    await h.idle();
+    expect(h.of('chat.send')).toEqual([['!lurk for Viewer1', undefined]]);
+    expect(h.runs().filter((r) => r.automationId === lurk.id)).toEqual([]);
+  });
+
+  it('the broadcaster typing a command by hand runs it, even words an automation said before', async () => {
+    const echo = automation({ kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!echo again' }]);
+    const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
+    const h = (late.h = await harness([echo], { answers: echoFirst(late) }));
+    h.stream.emit(events.chat('!echo', { user: broadcasterUser, roles: { broadcaster: true } }));
+    await h.idle();
+    await h.settle();
+    // Its own echo took the waiting text: the same words typed by hand are the broadcaster's.
+    h.stream.emit(events.chat('!echo again', { user: broadcasterUser, roles: { broadcaster: true } }));
+    await h.idle();
+    await h.settle();
+    await h.idle();
+    expect(h.of('chat.send')).toEqual([
+      ['!echo again', undefined],
+      ['!echo again', undefined],
+    ]);
   });
 });
 

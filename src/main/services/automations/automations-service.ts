@@ -32,6 +32,7 @@ import { ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
 import { AutomationStore, exportAutomations, newAutomationId, parseAutomationsExport } from './automation-store';
 import { ChatPacer } from './chat-pacer';
 import { Cooldowns, rulesRefusal } from './conditions';
+import { OwnChatGuard, type SpeakingAccounts } from './own-chat-guard';
 import type { RunLedger } from './run-ledger';
 import { sampleEvent } from './sample-events';
 import type { AutomationTester } from './simulation-tester';
@@ -48,6 +49,8 @@ export interface AutomationsServiceOptions {
   /** The one channel-event stream. */
   events: AutomationEventsSource;
   ports: ActionPorts;
+  /** Sidestage's own speaking accounts: their echoes of what automations said are never read as commands. */
+  speakingAccounts: SpeakingAccounts;
   /** OBS's scenes, sources and inputs for the editor. */
   obsChoices(): Promise<ObsChoices>;
   stream: { getStatus(): { live: boolean; startedAt: string | null }; onChange(listener: (status: { live: boolean; startedAt: string | null }) => void): Disposer };
@@ -102,8 +105,8 @@ export class AutomationsService extends Disposable {
   private readonly lastRunAt = new Map<string, number>();
   private readonly hotkeys = new Map<string, { accelerator: string; hotkey: GlobalHotkey }>();
   private readonly timers = new Map<string, { handle: unknown; messages: number; everyMs: number }>();
-  /** Chat messages the automations sent: never read back as a command or counted for a timer. */
-  private readonly ownChat = new Set<string>();
+  /** What the automations said in chat: never read back as a command or counted for a timer. */
+  private readonly ownChat: OwnChatGuard;
   private byKind = new Map<ChannelEventKind, Automation[]>();
   /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
   private byCommand = new Map<string, Automation[]>();
@@ -122,6 +125,7 @@ export class AutomationsService extends Disposable {
     this.revision = this.clock.now();
     this.pacer = new ChatPacer({ clock: this.clock, ...options.chatLimit });
     this.sleeper = new Sleeper(this.clock);
+    this.ownChat = new OwnChatGuard({ accounts: options.speakingAccounts, clock: this.clock });
     this.register(() => this.close());
   }
 
@@ -308,7 +312,7 @@ export class AutomationsService extends Disposable {
     if (this.closing) return;
     let automations = this.byKind.get(event.kind);
     if (event.kind === 'chatMessage') {
-      if (this.ownChat.has(event.messageId)) return;
+      if (this.ownChat.isOwn({ messageId: event.messageId, userId: event.user.id, text: event.text })) return;
       for (const timer of this.timers.values()) timer.messages++;
       const command = parseCommand(event.text)?.command;
       automations = command === undefined ? undefined : this.byCommand.get(command);
@@ -533,7 +537,7 @@ export class AutomationsService extends Disposable {
               ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
               this.changed();
             },
-            sentChat: (messageId) => this.rememberOwnChat(messageId),
+            ownChat: this.ownChat,
           });
           step.status = 'done';
         } catch (error) {
@@ -570,11 +574,6 @@ export class AutomationsService extends Disposable {
     for (const step of record.steps) if (step.status === 'waiting') step.status = 'notRun';
     this.options.ledger.update(record).catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
     this.changed();
-  }
-
-  private rememberOwnChat(messageId: string): void {
-    this.ownChat.add(messageId);
-    if (this.ownChat.size > 1000) this.ownChat.delete(this.ownChat.values().next().value!);
   }
 
   // ---------- state ----------

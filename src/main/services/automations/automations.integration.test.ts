@@ -81,6 +81,29 @@ describe('automations against the demo platform', () => {
     await app.call('automations:setEnabled', { id, enabled: false });
   });
 
+  it('"!echo {args}" answers a viewer once when the platform delivers the echo before the send\'s answer', async () => {
+    const id = await h.save({ ...base, name: '!echo', trigger: { kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, actions: [{ kind: 'chatMessage', text: '!echo {args}' }] });
+    await h.subscribed('channel.chat.message');
+    // Every send of the next few is handled at once and answered a second later: the echo comes first.
+    await app.sim.addFault({ path: '^/helix/chat/messages$', answer_delay_ms: 1000, count: 5 });
+    try {
+      const viewer = app.sidestage.emulator!.demo!.viewers[3]!;
+      await app.sim.sendChatMessage({ broadcaster_id: app.broadcasterId, user_id: viewer.id, text: '!echo ping' });
+      const [run] = await h.ended(id, 1);
+      expect(run, JSON.stringify(run?.steps)).toMatchObject({ status: 'done' });
+      // Chat arrives in order: once a second viewer line has run, the echo of the first reply (which
+      // came before its answer) was read; had it been taken for a command it would be a run between.
+      await app.sim.sendChatMessage({ broadcaster_id: app.broadcasterId, user_id: viewer.id, text: '!echo pong' });
+      await h.ended(id, 2);
+      const said = (await app.sim.chatMessages(app.broadcasterId)).messages.filter((m) => m.user_id === app.broadcasterId && m.text.startsWith('!echo'));
+      expect(said.map((m) => m.text)).toEqual(['!echo ping', '!echo pong']);
+      expect((await h.runs(id)).map((r) => r.event.summary)).toEqual([expect.stringContaining('!echo pong'), expect.stringContaining('!echo ping')]);
+    } finally {
+      await app.sim.clearFaults();
+      await app.call('automations:setEnabled', { id, enabled: false });
+    }
+  });
+
   it('!discord replies once, and a second time only after the cooldown', async () => {
     const id = await h.save({
       ...base,

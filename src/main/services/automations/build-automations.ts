@@ -11,6 +11,7 @@ import type { ShortcutRegistry } from '../hotkeys/shortcut-registry';
 import type { Logger } from '../logger';
 import type { ObsService } from '../obs/obs-service';
 import type { AlertsPort } from './actions';
+import type { SpeakingAccounts } from './own-chat-guard';
 import { createAutomationsFeature, type AutomationFiles, type AutomationsFeature, type AutomationsFeatureDeps } from './automations-feature';
 
 export interface BuildAutomationsOptions {
@@ -22,6 +23,8 @@ export interface BuildAutomationsOptions {
   channelEvents: Pick<ChannelEvents, 'on'>;
   obs: ObsService;
   chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
+  /** Sidestage's own speaking accounts: what they say is never read back as a command. */
+  speakingAccounts: SpeakingAccounts;
   live: AutomationsFeatureDeps['live'];
   redemptions: AutomationsFeatureDeps['redemptions'];
   /** The overlays' alerts and sounds: "Show an alert" and "Play a sound". */
@@ -37,6 +40,7 @@ export function buildAutomations(options: BuildAutomationsOptions, files: Automa
       channelEvents: options.channelEvents,
       obs: options.obs,
       chat: options.chat,
+      speakingAccounts: options.speakingAccounts,
       live: options.live,
       redemptions: options.redemptions,
       shortcuts: options.shortcuts,

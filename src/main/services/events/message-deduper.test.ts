@@ -30,4 +30,12 @@ describe('MessageDeduper', () => {
     expect(deduper.isDuplicate('a')).toBe(false);
     expect(deduper.isDuplicate('b')).toBe(true);
   });
+
+  it('answers whether an id was seen without recording it', () => {
+    const deduper = new MessageDeduper();
+    expect(deduper.has('a')).toBe(false);
+    expect(deduper.size).toBe(0);
+    deduper.isDuplicate('a');
+    expect(deduper.has('a')).toBe(true);
+  });
 });

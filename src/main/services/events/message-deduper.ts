@@ -37,6 +37,12 @@ export class MessageDeduper {
     return false;
   }
 
+  /** Whether `id` was seen within the window, without recording it. */
+  has(id: string): boolean {
+    this.evict(this.now());
+    return this.seenAt.has(id);
+  }
+
   get size(): number {
     return this.seenAt.size;
   }
