@@ -68,12 +68,13 @@ function commandAutomation(n: number): AutomationInput {
   return {
     name: `Bench command ${n}`,
     enabled: true,
-    trigger: { kind: 'chatCommand', command: `!cmd${n}`, allowed: ['everyone'] },
+    trigger: { kind: 'chatCommand', command: `!cmd${n}`, minRole: 'everyone' },
     conditions: { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] },
     actions: [{ kind: 'obsSetText', inputName: textSource, text: '{args}' }],
     queue: 'overlap',
     alsoMissed: false,
     stopOnError: false,
+    stripLinks: false,
   };
 }
 

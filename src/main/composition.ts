@@ -315,6 +315,7 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
       chat,
       // Today Sidestage speaks only as the broadcaster; a bot account joins this list.
       speakingAccounts: { userIds: () => (broadcaster.id ? [broadcaster.id] : []) },
+      chatRules: moderation.chatRules,
       live,
       redemptions,
       // The overlays' alerts and sounds: "Show an alert" and "Play a sound".

@@ -80,6 +80,7 @@ export function automation(trigger: AutomationTrigger, actions: AutomationAction
     queue: 'oneAtATime',
     alsoMissed: false,
     stopOnError: false,
+    stripLinks: false,
     ...overrides,
   };
 }

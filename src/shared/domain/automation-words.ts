@@ -2,7 +2,16 @@
  * Automations in the broadcaster's words: each trigger, condition and action as a sentence, the
  * same in the run log (main) and the panel (renderer).
  */
-import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, ConditionRule } from '../ipc/schemas/automations';
+import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule } from '../ipc/schemas/automations';
+
+/** Who may use a chat command, in words: this role and above. */
+export const commandRoleWords: Record<CommandRole, string> = {
+  everyone: 'everyone',
+  subscriber: 'subscribers and above',
+  vip: 'VIPs and above',
+  moderator: 'moderators and you',
+  broadcaster: 'only you',
+};
 
 export const triggerKindLabels: Record<AutomationTriggerKind, string> = {
   redemption: 'Channel-point reward redeemed',
@@ -83,7 +92,7 @@ export function describeTrigger(trigger: AutomationTrigger): string {
     case 'adBreakSoon':
       return `${secondsInWords(trigger.secondsBefore)} before the next ad break`;
     case 'chatCommand':
-      return `${trigger.command} in chat (${trigger.allowed.includes('everyone') ? 'everyone' : trigger.allowed.map((r) => `${r}s`).join(', ')})`;
+      return `${trigger.command} in chat (${commandRoleWords[trigger.minRole]})`;
     case 'timer':
       return `Every ${trigger.everyMinutes} min while live${trigger.minChatMessages > 0 ? `, after ${trigger.minChatMessages}+ chat messages` : ''}`;
     case 'hotkey':

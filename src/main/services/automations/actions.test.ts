@@ -5,7 +5,7 @@ import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { AppError } from '../app-error';
 import { bounded, ClosingError, runAction, sampleUserId, Sleeper, unavailableAlerts, type ActionContext } from './actions';
 import { ChatPacer } from './chat-pacer';
-import { commandNeutraliser } from './template';
+import { commandNeutraliser, noViewerTextRules } from './template';
 import { ownEvent, triggerEventFor, type TriggerEvent } from './triggers';
 
 const settle = async () => {
@@ -29,6 +29,7 @@ function setup(event: TriggerEvent = redemption, answers: Parameters<typeof reco
     pacer: new ChatPacer({ clock }),
     sleeper,
     requestTimeoutMs: 20_000,
+    viewerText: noViewerTextRules,
     progress: (r) => void progress.push(r),
     ownChat: {
       expect: (text) => {

@@ -14,7 +14,7 @@ import { withTimeout } from '../common/with-timeout';
 import type { ObsSceneControl } from '../obs/obs-scene-control';
 import type { ChatPacer } from './chat-pacer';
 import type { OwnChatGuard } from './own-chat-guard';
-import { renderTemplate, safeChatText, safeMarkerDescription } from './template';
+import { cutToChars, fillTemplate, oneLine, safeChatText, safeMarkerDescription, type ViewerTextRules } from './template';
 import type { TriggerEvent } from './triggers';
 
 /** What "Show an alert" asks the overlays for: a channel event's own alert, or the automation's. */
@@ -95,6 +95,8 @@ export interface ActionContext {
   sleeper: Sleeper;
   /** Longest wait for one request. */
   requestTimeoutMs: number;
+  /** What the event's values may not bring into a template's output (held text, blocked terms, links). */
+  viewerText: ViewerTextRules;
   /** The step did its first part ("Switched to Water"); the rest follows after a wait. */
   progress(result: string): void;
   /** The self-loop guard: told what is said before it is sent, so its echo is never read as a command. */
@@ -114,7 +116,8 @@ export async function runAction(action: AutomationAction, context: ActionContext
   const { ports, event, clock, requestTimeoutMs } = context;
   const obs = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'OBS');
   const platform = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'The platform');
-  const fill = (template: string) => renderTemplate(template, event.fields);
+  const filled = (template: string) => fillTemplate(template, event.fields, context.viewerText);
+  const fill = (template: string) => filled(template).text;
   const isSample = event.source === 'test' && event.user?.id === sampleUserId;
 
   switch (action.kind) {
@@ -158,7 +161,8 @@ export async function runAction(action: AutomationAction, context: ActionContext
       return 'Replay buffer saved';
     case 'chatMessage':
     case 'chatAnnouncement': {
-      const text = safeChatText(fill(action.text));
+      const { text: message, startsWithField } = filled(action.text);
+      const text = safeChatText(message, startsWithField);
       if (text === '') throw new AppError('invalid_argument', 'The message was empty once filled in; nothing was sent.');
       const announcement = action.kind === 'chatAnnouncement' ? action.color : undefined;
       // Paced first (it may wait for the rate limit); the request's own time is bounded once it goes.
@@ -220,7 +224,8 @@ export async function runAction(action: AutomationAction, context: ActionContext
   }
 }
 
-const oneLineAlert = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
+// Control characters too (not only white space): an alert is one line of plain text.
+const oneLineAlert = (text: string) => cutToChars(oneLine(text).replace(/\s+/g, ' ').trim(), 500);
 
 async function chatMode(action: Extract<AutomationAction, { kind: 'chatMode' }>, context: ActionContext): Promise<string> {
   const { ports, clock, requestTimeoutMs } = context;

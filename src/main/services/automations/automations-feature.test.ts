@@ -57,6 +57,7 @@ const echo = (name: string, alsoMissed: boolean): AutomationInput => ({
   queue: 'oneAtATime',
   alsoMissed,
   stopOnError: false,
+  stripLinks: false,
 });
 
 describe('the automations feature', () => {

@@ -9,7 +9,7 @@
  * from the start. Files that could not be opened leave automations off, with the reason, decided
  * before the build; the rest of Sidestage runs.
  */
-import type { AutomationsState, ObsChoices, ObsState } from '../../../shared/ipc/contract';
+import type { AutomationsState, BlockedTerm, ObsChoices, ObsState } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
 import { systemClock } from '../../../shared/primitives/clock';
 import type { Disposer } from '../../../shared/primitives/emitter';
@@ -71,6 +71,8 @@ export interface AutomationsFeatureDeps {
   chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
   /** Sidestage's own speaking accounts (the broadcaster; a bot account once there is one). */
   speakingAccounts: SpeakingAccounts;
+  /** The channel's blocked terms as the moderation view read them: viewer text holding one is never re-posted. */
+  chatRules?: { getState(): { blockedTerms: readonly BlockedTerm[] | null } };
   /** The live controls the actions call (composition's `live`). */
   live: {
     raids: Pick<RaidService, 'shoutoutById'>;
@@ -129,6 +131,7 @@ function automationsOff(problem: string): AutomationsFeature {
 export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
   if (files.problem !== null) return automationsOff(files.problem);
   const { store, ledger } = files;
+  const clock = deps.clock ?? systemClock;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
   /** Every reward of the channel (read from the platform when not read yet), for a template's. */
@@ -181,6 +184,10 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     events: deps.channelEvents,
     ports,
     speakingAccounts: deps.speakingAccounts,
+    blockedTerms: () => {
+      const now = clock.now();
+      return (deps.chatRules?.getState().blockedTerms ?? []).filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
+    },
     obsChoices,
     stream: live.stream,
     ads: live.ads,

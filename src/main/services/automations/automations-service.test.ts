@@ -241,7 +241,7 @@ describe('exactly once', () => {
   });
 
   it("its own chat messages never trigger a command (no loop): the echo after the send's answer", async () => {
-    const echo = automation({ kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!echo again' }]);
+    const echo = automation({ kind: 'chatCommand', command: '!echo', minRole: 'everyone' }, [{ kind: 'chatMessage', text: '!echo again' }]);
     const h = await harness([echo]);
     h.stream.emit(events.chat('!echo'));
     await h.idle();
@@ -265,7 +265,7 @@ describe('exactly once', () => {
   }
 
   it('the guard holds when the echo arrives before the send answers: "!echo {args}" replies once', async () => {
-    const echo = automation({ kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!echo {args}' }]);
+    const echo = automation({ kind: 'chatCommand', command: '!echo', minRole: 'everyone' }, [{ kind: 'chatMessage', text: '!echo {args}' }]);
     const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
     const h = (late.h = await harness([echo], { answers: echoFirst(late) }));
     h.stream.emit(events.chat('!echo ping'));
@@ -277,8 +277,8 @@ describe('exactly once', () => {
   });
 
   it("a reply that starts with another automation's command does not set that one off", async () => {
-    const first = automation({ kind: 'chatCommand', command: '!hello', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!lurk for {user}' }]);
-    const lurk = automation({ kind: 'chatCommand', command: '!lurk', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: 'Enjoy the lurk' }]);
+    const first = automation({ kind: 'chatCommand', command: '!hello', minRole: 'everyone' }, [{ kind: 'chatMessage', text: '!lurk for {user}' }]);
+    const lurk = automation({ kind: 'chatCommand', command: '!lurk', minRole: 'everyone' }, [{ kind: 'chatMessage', text: 'Enjoy the lurk' }]);
     const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
     const h = (late.h = await harness([first, lurk], { answers: echoFirst(late) }));
     h.stream.emit(events.chat('!hello'));
@@ -290,7 +290,7 @@ describe('exactly once', () => {
   });
 
   it('the broadcaster typing a command by hand runs it, even words an automation said before', async () => {
-    const echo = automation({ kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!echo again' }]);
+    const echo = automation({ kind: 'chatCommand', command: '!echo', minRole: 'everyone' }, [{ kind: 'chatMessage', text: '!echo again' }]);
     const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
     const h = (late.h = await harness([echo], { answers: echoFirst(late) }));
     h.stream.emit(events.chat('!echo', { user: broadcasterUser, roles: { broadcaster: true } }));
@@ -310,7 +310,7 @@ describe('exactly once', () => {
 
 describe('conditions', () => {
   it('!discord replies once, and a second time only after the cooldown; the skip is in the log', async () => {
-    const discord = automation({ kind: 'chatCommand', command: '!discord', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: 'discord.gg/x' }], { conditions: conditions({ cooldownSeconds: 30 }) });
+    const discord = automation({ kind: 'chatCommand', command: '!discord', minRole: 'everyone' }, [{ kind: 'chatMessage', text: 'discord.gg/x' }], { conditions: conditions({ cooldownSeconds: 30 }) });
     const h = await harness([discord]);
     h.stream.emit(events.chat('!discord'));
     await h.idle();
@@ -326,7 +326,7 @@ describe('conditions', () => {
   });
 
   it('a cooldown per viewer lets another viewer through', async () => {
-    const a = automation({ kind: 'chatCommand', command: '!hi', allowed: ['everyone'] }, [{ kind: 'clip' }], { conditions: conditions({ perViewerCooldownSeconds: 60 }) });
+    const a = automation({ kind: 'chatCommand', command: '!hi', minRole: 'everyone' }, [{ kind: 'clip' }], { conditions: conditions({ perViewerCooldownSeconds: 60 }) });
     const h = await harness([a]);
     h.stream.emit(events.chat('!hi', { user: viewer(1) }));
     h.stream.emit(events.chat('!hi', { user: viewer(1) }));
@@ -516,7 +516,7 @@ describe('Test', () => {
 describe('editing', () => {
   it('listens only to the kinds enabled automations need, and lets go when they are off', async () => {
     const a = automation({ kind: 'raid', minViewers: 0 }, [{ kind: 'shoutout' }]);
-    const b = automation({ kind: 'chatCommand', command: '!x', allowed: ['everyone'] }, [{ kind: 'clip' }], { enabled: false });
+    const b = automation({ kind: 'chatCommand', command: '!x', minRole: 'everyone' }, [{ kind: 'clip' }], { enabled: false });
     const h = await harness([a, b]);
     expect(h.stream.held()).toEqual(['raid']);
     await h.service.setEnabled(b.id, true);

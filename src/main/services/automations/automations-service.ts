@@ -51,6 +51,8 @@ export interface AutomationsServiceOptions {
   ports: ActionPorts;
   /** Sidestage's own speaking accounts: their echoes of what automations said are never read as commands. */
   speakingAccounts: SpeakingAccounts;
+  /** The channel's blocked terms in force (as the moderation view read them): viewer text holding one is never re-posted. */
+  blockedTerms?: () => readonly string[];
   /** OBS's scenes, sources and inputs for the editor. */
   obsChoices(): Promise<ObsChoices>;
   stream: { getStatus(): { live: boolean; startedAt: string | null }; onChange(listener: (status: { live: boolean; startedAt: string | null }) => void): Disposer };
@@ -501,6 +503,7 @@ export class AutomationsService extends Disposable {
       }
       let failed = 0;
       let stopped = false;
+      const viewerText = { withheld: event.withheld ?? [], blockedTerms: this.options.blockedTerms?.() ?? [], stripLinks: automation.stripLinks };
       for (const [i, action] of automation.actions.entries()) {
         const step = record.steps[i]!;
         if (stopped) {
@@ -532,6 +535,7 @@ export class AutomationsService extends Disposable {
             pacer: this.pacer,
             sleeper: this.sleeper,
             requestTimeoutMs: this.options.requestTimeoutMs ?? 20_000,
+            viewerText,
             progress: (result) => {
               step.result = result;
               ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));

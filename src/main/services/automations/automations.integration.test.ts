@@ -15,7 +15,7 @@ import { commandNeutraliser } from './template';
 
 const hydrateRewardId = DEMO_REWARD_IDS.hydrate;
 const noConditions = { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] };
-const base = { enabled: true, conditions: noConditions, queue: 'oneAtATime' as const, alsoMissed: false, stopOnError: false };
+const base = { enabled: true, conditions: noConditions, queue: 'oneAtATime' as const, alsoMissed: false, stopOnError: false, stripLinks: false };
 
 async function signedIn(app: DemoSidestage): Promise<void> {
   await app.signIn();
@@ -82,7 +82,7 @@ describe('automations against the demo platform', () => {
   });
 
   it('"!echo {args}" answers a viewer once when the platform delivers the echo before the send\'s answer', async () => {
-    const id = await h.save({ ...base, name: '!echo', trigger: { kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, actions: [{ kind: 'chatMessage', text: '!echo {args}' }] });
+    const id = await h.save({ ...base, name: '!echo', trigger: { kind: 'chatCommand', command: '!echo', minRole: 'everyone' }, actions: [{ kind: 'chatMessage', text: '!echo {args}' }] });
     await h.subscribed('channel.chat.message');
     // Every send of the next few is handled at once and answered a second later: the echo comes first.
     await app.sim.addFault({ path: '^/helix/chat/messages$', answer_delay_ms: 1000, count: 5 });
@@ -109,7 +109,7 @@ describe('automations against the demo platform', () => {
       ...base,
       name: '!discord',
       conditions: { ...noConditions, cooldownSeconds: 3 },
-      trigger: { kind: 'chatCommand', command: '!discord', allowed: ['everyone'] },
+      trigger: { kind: 'chatCommand', command: '!discord', minRole: 'everyone' },
       actions: [{ kind: 'chatMessage', text: 'Join us, {user}: discord.gg/example' }],
     });
     await h.subscribed('channel.chat.message');

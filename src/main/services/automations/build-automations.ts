@@ -25,6 +25,8 @@ export interface BuildAutomationsOptions {
   chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
   /** Sidestage's own speaking accounts: what they say is never read back as a command. */
   speakingAccounts: SpeakingAccounts;
+  /** The moderation view's chat rules: their blocked terms. */
+  chatRules: AutomationsFeatureDeps['chatRules'];
   live: AutomationsFeatureDeps['live'];
   redemptions: AutomationsFeatureDeps['redemptions'];
   /** The overlays' alerts and sounds: "Show an alert" and "Play a sound". */
@@ -41,6 +43,7 @@ export function buildAutomations(options: BuildAutomationsOptions, files: Automa
       obs: options.obs,
       chat: options.chat,
       speakingAccounts: options.speakingAccounts,
+      chatRules: options.chatRules,
       live: options.live,
       redemptions: options.redemptions,
       shortcuts: options.shortcuts,

@@ -6,6 +6,7 @@
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
 import type { AutomationTrigger, ChannelEvent, ChannelEventKind, ChannelEventOf, ChannelUser, ChatRoles, TextMatch } from '../../../shared/ipc/contract';
 import type { TemplateFields } from '../../../shared/domain/automation-template';
+import { commandRoleOrder, type CommandRole } from '../../../shared/ipc/schemas/automations';
 
 /** What a run knows of the event that triggered it. */
 export interface TriggerEvent {
@@ -27,6 +28,8 @@ export interface TriggerEvent {
   redemptionId: string | null;
   /** The channel event itself (an overlay's alert for it); null for a timer, a hotkey, the Run button. */
   channelEvent: ChannelEvent | null;
+  /** Fields holding text AutoMod held: never re-posted anywhere (the template says so instead). */
+  withheld?: readonly string[];
 }
 
 /** The channel-event kinds a trigger listens to (none: it fires from a timer, a hotkey or a button). */
@@ -91,11 +94,18 @@ export function parseCommand(text: string): { command: string; args: string[]; r
   return { command, args: rest === '' ? [] : rest.split(/\s+/), rest };
 }
 
-/** Whether a chatter with `roles` may use a command open to `allowed` (the broadcaster may whatever a moderator may). */
-export function mayUseCommand(allowed: readonly string[], roles: ChatRoles): boolean {
-  if (allowed.includes('everyone')) return true;
-  if (roles.broadcaster && (allowed.includes('broadcaster') || allowed.includes('moderator'))) return true;
-  return (allowed.includes('moderator') && roles.moderator) || (allowed.includes('vip') && roles.vip) || (allowed.includes('subscriber') && roles.subscriber);
+/** A chatter's highest role, in `commandRoleOrder`. */
+export function highestRole(roles: ChatRoles): CommandRole {
+  if (roles.broadcaster) return 'broadcaster';
+  if (roles.moderator) return 'moderator';
+  if (roles.vip) return 'vip';
+  if (roles.subscriber) return 'subscriber';
+  return 'everyone';
+}
+
+/** Whether a chatter with `roles` may use a command open to `minRole` and above (the broadcaster always may). */
+export function mayUseCommand(minRole: CommandRole, roles: ChatRoles): boolean {
+  return commandRoleOrder.indexOf(highestRole(roles)) >= commandRoleOrder.indexOf(minRole);
 }
 
 type Base = Pick<TriggerEvent, 'id' | 'source' | 'channelEvent'>;
@@ -243,10 +253,12 @@ function describe(event: ChannelEvent): TriggerEvent {
         ...at,
         ...none,
         kind: event.kind,
+        // The run log (the broadcaster's own view) names the term; a template never re-posts it.
         summary: `AutoMod held ${event.user.name}'s message (${reason})`,
-        fields: { ...userFields(event.user, 'a viewer'), message: event.text, reason },
+        fields: { ...userFields(event.user, 'a viewer'), message: event.text, reason: event.reason === 'blockedTerm' ? 'a blocked term' : reason },
         text: event.text,
         user: event.user,
+        withheld: ['message'],
       };
     }
     case 'unbanRequest':
@@ -328,7 +340,7 @@ function tierAllowed(tiers: readonly string[], tier: string): boolean {
 function commandEvent(trigger: Extract<AutomationTrigger, { kind: 'chatCommand' }>, event: ChannelEventOf<'chatMessage'>): TriggerEvent | null {
   const parsed = parseCommand(event.text);
   if (!parsed || parsed.command !== trigger.command.toLowerCase()) return null;
-  if (!mayUseCommand(trigger.allowed, event.roles)) return null;
+  if (!mayUseCommand(trigger.minRole, event.roles)) return null;
   const described = describe(event);
   const args: Record<string, string> = { command: parsed.command, args: parsed.rest };
   for (let i = 0; i < 9; i++) args[`arg${i + 1}`] = parsed.args[i] ?? '';
