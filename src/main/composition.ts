@@ -323,6 +323,8 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
     },
     automationFiles,
   );
+  // A redemption an automation resolves: its toast offers no Fulfil/Cancel.
+  redemptions.notifications.useAutomaticResolutions({ resolves: (rewardId) => automations.resolvesRedemption(rewardId) });
 
   // ---------- served: every domain's handlers and forwarded events, released together on dispose ----------
 

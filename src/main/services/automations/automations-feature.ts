@@ -105,6 +105,8 @@ export interface AutomationsFeature {
   readonly service: AutomationsService | null;
   getState(): AutomationsState;
   onChange(listener: (state: AutomationsState) => void): Disposer;
+  /** Whether an automation fulfils or cancels this reward's redemptions by itself (for their toasts). */
+  resolvesRedemption(rewardId: string): 'fulfil' | 'cancel' | null;
   /** After the redemption queue starts, before EventSub connects. */
   start(): void;
   /** Resolves once the run log is on disk. */
@@ -125,7 +127,7 @@ function automationsOff(problem: string): AutomationsFeature {
     testMode: 'sample',
     hotkeysUnavailable: null,
   };
-  return { service: null, getState: () => state, onChange: () => () => {}, start: () => {}, dispose: async () => {} };
+  return { service: null, getState: () => state, onChange: () => () => {}, resolvesRedemption: () => null, start: () => {}, dispose: async () => {} };
 }
 
 export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
@@ -208,6 +210,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     service,
     getState: () => service.getState(),
     onChange: (listener) => service.onChange(listener),
+    resolvesRedemption: (rewardId) => service.resolvesRedemption(rewardId),
     start: () => service.start(),
     async dispose() {
       if (disposed) return;

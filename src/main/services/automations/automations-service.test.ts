@@ -308,6 +308,18 @@ describe('exactly once', () => {
   });
 });
 
+describe('redemptions an automation resolves', () => {
+  it('says which rewards an automation that is on fulfils or cancels by itself (for their toasts)', async () => {
+    const fulfils = automation(hydrateTrigger, waterAndFulfil);
+    const onlySome = automation({ ...hydrateTrigger, rewardId: 'reward-song', inputMatch: { mode: 'contains', text: 'skip' } }, [{ kind: 'resolveRedemption', status: 'cancel' }]);
+    const off = automation({ ...hydrateTrigger, rewardId: 'reward-off' }, [{ kind: 'resolveRedemption', status: 'cancel' }], { enabled: false });
+    const h = await harness([fulfils, onlySome, off]);
+    expect(h.service.resolvesRedemption('reward-hydrate')).toBe('fulfil');
+    expect(h.service.resolvesRedemption('reward-song')).toBeNull();
+    expect(h.service.resolvesRedemption('reward-off')).toBeNull();
+  });
+});
+
 describe('conditions', () => {
   it('!discord replies once, and a second time only after the cooldown; the skip is in the log', async () => {
     const discord = automation({ kind: 'chatCommand', command: '!discord', minRole: 'everyone' }, [{ kind: 'chatMessage', text: 'discord.gg/x' }], { conditions: conditions({ cooldownSeconds: 30 }) });

@@ -159,6 +159,21 @@ export class AutomationsService extends Disposable {
     return this.changes.on(listener);
   }
 
+  /**
+   * Whether an automation that is on fulfils or cancels every redemption of this reward by itself
+   * (its trigger takes any input, its first resolve step says which): the redemption's toast then
+   * offers no Fulfil/Cancel.
+   */
+  resolvesRedemption(rewardId: string): 'fulfil' | 'cancel' | null {
+    for (const automation of this.byKind.get('redemption') ?? []) {
+      const { trigger } = automation;
+      if (trigger.kind !== 'redemption' || trigger.inputMatch || (trigger.rewardId !== null && trigger.rewardId !== rewardId)) continue;
+      const resolve = automation.actions.find((a) => a.kind === 'resolveRedemption');
+      if (resolve?.kind === 'resolveRedemption') return resolve.status;
+    }
+    return null;
+  }
+
   /** Runs waiting or running, in all automations (the benchmark watches it stay bounded). */
   queueDepth(): number {
     let depth = 0;
