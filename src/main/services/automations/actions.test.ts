@@ -5,6 +5,7 @@ import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { AppError } from '../app-error';
 import { bounded, ClosingError, runAction, sampleUserId, Sleeper, unavailableAlerts, type ActionContext } from './actions';
 import { ChatPacer } from './chat-pacer';
+import { SceneRestoreStack } from './scene-restore-stack';
 import { commandNeutraliser, noViewerTextRules } from './template';
 import { ownEvent, triggerEventFor, type TriggerEvent } from './triggers';
 
@@ -30,6 +31,7 @@ function setup(event: TriggerEvent = redemption, answers: Parameters<typeof reco
     sleeper,
     requestTimeoutMs: 20_000,
     viewerText: noViewerTextRules,
+    scenes: new SceneRestoreStack(),
     progress: (r) => void progress.push(r),
     ownChat: {
       expect: (text) => {
@@ -66,6 +68,31 @@ describe('OBS actions', () => {
     expect(t.of('obs.switchScene')).toHaveLength(1);
     expect(await runWaiting(t.clock, work, 1)).toBe('Switched to "Water", and back to "Scene" after 10 s');
     expect(t.of('obs.switchScene')).toEqual([['Water'], ['Scene']]);
+  });
+
+  it('two runs that switch and go back never strand the stream on a scene neither wanted (restore stack)', async () => {
+    const t = setup();
+    // A: Water for 10 s; 2 s later B: Raid for 20 s.
+    const a = t.run({ kind: 'obsSwitchScene', sceneName: 'Water', backAfterSeconds: 10 });
+    await settle();
+    t.clock.advance(2_000);
+    const b = t.run({ kind: 'obsSwitchScene', sceneName: 'Raid', backAfterSeconds: 20 });
+    await settle();
+    // A's time is up under Raid: nothing is switched, and B inherits what A replaced.
+    expect(await runWaiting(t.clock, a, 8_000)).toBe('Switched to "Water"; "Raid" was put on air over it, and goes back to "Scene" in its turn');
+    expect(await runWaiting(t.clock, b, 14_000)).toBe('Switched to "Raid", and back to "Scene" after 20 s');
+    expect(t.of('obs.switchScene')).toEqual([['Water'], ['Raid'], ['Scene']]);
+    expect(t.context.scenes.size()).toBe(0);
+  });
+
+  it('the later run ending first goes back to the earlier run\'s scene, which then goes back in turn', async () => {
+    const t = setup();
+    const a = t.run({ kind: 'obsSwitchScene', sceneName: 'Water', backAfterSeconds: 30 });
+    await settle();
+    const b = t.run({ kind: 'obsSwitchScene', sceneName: 'Raid', backAfterSeconds: 10 });
+    expect(await runWaiting(t.clock, b, 10_000)).toBe('Switched to "Raid", and back to "Water" after 10 s');
+    expect(await runWaiting(t.clock, a, 20_000)).toBe('Switched to "Water", and back to "Scene" after 30 s');
+    expect(t.of('obs.switchScene')).toEqual([['Water'], ['Raid'], ['Water'], ['Scene']]);
   });
 
   it("does not switch back over the broadcaster's own choice made meanwhile", async () => {

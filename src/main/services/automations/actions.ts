@@ -14,6 +14,7 @@ import { withTimeout } from '../common/with-timeout';
 import type { ObsSceneControl } from '../obs/obs-scene-control';
 import type { ChatPacer } from './chat-pacer';
 import type { OwnChatGuard } from './own-chat-guard';
+import type { SceneRestoreStack } from './scene-restore-stack';
 import { cutToChars, fillTemplate, oneLine, safeChatText, safeMarkerDescription, type ViewerTextRules } from './template';
 import type { TriggerEvent } from './triggers';
 
@@ -99,6 +100,8 @@ export interface ActionContext {
   viewerText: ViewerTextRules;
   /** The step did its first part ("Switched to Water"); the rest follows after a wait. */
   progress(result: string): void;
+  /** "Switch and back" of every run, so that overlapping runs each restore only what they replaced. */
+  scenes: SceneRestoreStack;
   /** The self-loop guard: told what is said before it is sent, so its echo is never read as a command. */
   ownChat: Pick<OwnChatGuard, 'expect'>;
 }
@@ -126,12 +129,27 @@ export async function runAction(action: AutomationAction, context: ActionContext
       const switched = previous === action.sceneName ? `"${action.sceneName}" was already on air` : `Switched to "${action.sceneName}"`;
       if (action.backAfterSeconds === 0 || previous === action.sceneName) return switched;
       context.progress(`${switched}; back to "${previous}" after ${seconds(action.backAfterSeconds)}`);
-      await context.sleeper.sleep(action.backAfterSeconds * 1000);
-      const now = await obs(() => ports.obs.currentScene());
+      const entry = context.scenes.push(action.sceneName, previous);
+      try {
+        await context.sleeper.sleep(action.backAfterSeconds * 1000);
+      } catch (error) {
+        context.scenes.forget(entry);
+        throw error;
+      }
+      let now: string;
+      try {
+        now = await obs(() => ports.obs.currentScene());
+      } catch (error) {
+        context.scenes.forget(entry);
+        throw error;
+      }
+      const release = context.scenes.release(entry, now);
+      // Another run switched over this one: that run goes back, to what this one replaced.
+      if (release.kind === 'covered') return `${switched}; "${release.by}" was put on air over it, and goes back to "${entry.previous}" in its turn`;
       // The broadcaster chose another scene meanwhile: theirs wins.
-      if (now !== action.sceneName) return `${switched}; left on "${now}", chosen meanwhile`;
-      await obs(() => ports.obs.switchScene(previous));
-      return `${switched}, and back to "${previous}" after ${seconds(action.backAfterSeconds)}`;
+      if (release.kind === 'chosen') return `${switched}; left on "${release.now}", chosen meanwhile`;
+      await obs(() => ports.obs.switchScene(release.to));
+      return `${switched}, and back to "${release.to}" after ${seconds(action.backAfterSeconds)}`;
     }
     case 'obsSourceVisibility': {
       const verb = action.visible ? 'Showed' : 'Hid';

@@ -34,6 +34,7 @@ import { ChatPacer } from './chat-pacer';
 import { Cooldowns, rulesRefusal } from './conditions';
 import { OwnChatGuard, type SpeakingAccounts } from './own-chat-guard';
 import type { RunLedger } from './run-ledger';
+import { SceneRestoreStack } from './scene-restore-stack';
 import { sampleEvent } from './sample-events';
 import type { AutomationTester } from './simulation-tester';
 import { starterTemplates, type TemplateContext } from './starter-templates';
@@ -109,6 +110,7 @@ export class AutomationsService extends Disposable {
   private readonly timers = new Map<string, { handle: unknown; messages: number; everyMs: number }>();
   /** What the automations said in chat: never read back as a command or counted for a timer. */
   private readonly ownChat: OwnChatGuard;
+  private readonly scenes = new SceneRestoreStack();
   private byKind = new Map<ChannelEventKind, Automation[]>();
   /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
   private byCommand = new Map<string, Automation[]>();
@@ -557,6 +559,7 @@ export class AutomationsService extends Disposable {
               this.changed();
             },
             ownChat: this.ownChat,
+            scenes: this.scenes,
           });
           step.status = 'done';
         } catch (error) {

@@ -11,6 +11,7 @@ import { events, recordingPorts, viewer } from '../../test-support/automation-fi
 import { createFakeClock } from '../../test-support/fake-clock';
 import { runAction, Sleeper, type ActionContext } from './actions';
 import { ChatPacer } from './chat-pacer';
+import { SceneRestoreStack } from './scene-restore-stack';
 import { blockedWords, commandNeutraliser, heldWords, linkWords, noViewerTextRules, type ViewerTextRules } from './template';
 import { triggerEventFor, type TriggerEvent } from './triggers';
 
@@ -62,6 +63,7 @@ async function land(output: (typeof outputs)[number], event: TriggerEvent, viewe
     sleeper: new Sleeper(clock),
     requestTimeoutMs: 20_000,
     viewerText,
+    scenes: new SceneRestoreStack(),
     progress: () => {},
     ownChat: { expect: () => () => {} },
   };
