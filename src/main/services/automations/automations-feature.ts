@@ -34,6 +34,7 @@ import { unavailableAlerts, type ActionPorts, type AlertsPort } from './actions'
 import { AutomationStore } from './automation-store';
 import { AutomationsService } from './automations-service';
 import type { SpeakingAccounts } from './own-chat-guard';
+import { CooldownBook } from './cooldown-book';
 import { RunLedger } from './run-ledger';
 import { createSimulationTester, type SimulationTesterHttp } from './simulation-tester';
 import { starterTemplates } from './starter-templates';
@@ -43,21 +44,27 @@ import { starterTemplates } from './starter-templates';
  * they could not be opened (without its run log an automation could run twice), so automations
  * are off and the panel says why.
  */
-export type AutomationFiles = { store: AutomationStore; ledger: RunLedger; problem: null } | { store: null; ledger: null; problem: string };
+export type AutomationFiles = { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; problem: null } | { store: null; ledger: null; cooldowns: null; problem: string };
 
 /** Reads the automations file and the run ledger; damaged ones are set aside and told to `notices`. */
 export async function openAutomationFiles(dataDir: string, options: { notices?: DataRecoveryNotices; logger: Logger; clock?: Clock }): Promise<AutomationFiles> {
   const clock = options.clock ?? systemClock;
-  const [store, ledger] = await Promise.allSettled([AutomationStore.open(dataDir, options.notices), RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger })]);
-  if (store.status === 'fulfilled' && ledger.status === 'fulfilled') return { store: store.value, ledger: ledger.value, problem: null };
-  // The one that did open lets go of its file.
+  const [store, ledger, cooldowns] = await Promise.allSettled([
+    AutomationStore.open(dataDir, options.notices),
+    RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+    CooldownBook.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+  ]);
+  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled') return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, problem: null };
+  // The ones that did open let go of their files.
   if (ledger.status === 'fulfilled') ledger.value.dispose();
-  const error: unknown = store.status === 'rejected' ? store.reason : (ledger as PromiseRejectedResult).reason;
+  if (cooldowns.status === 'fulfilled') cooldowns.value.dispose();
+  const error: unknown = [store, ledger, cooldowns].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
   options.logger.error('automations: could not open their files; automations are off', { error });
   const why = isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error');
   return {
     store: null,
     ledger: null,
+    cooldowns: null,
     problem: `Automations are off: Sidestage could not open their files in its data folder (${why}). Free some space or check the folder, then restart Sidestage.`,
   };
 }
@@ -132,7 +139,7 @@ function automationsOff(problem: string): AutomationsFeature {
 
 export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
   if (files.problem !== null) return automationsOff(files.problem);
-  const { store, ledger } = files;
+  const { store, ledger, cooldowns } = files;
   const clock = deps.clock ?? systemClock;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
@@ -186,6 +193,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     events: deps.channelEvents,
     ports,
     speakingAccounts: deps.speakingAccounts,
+    cooldowns: cooldowns.cooldowns,
     blockedTerms: () => {
       const now = clock.now();
       return (deps.chatRules?.getState().blockedTerms ?? []).filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
@@ -218,7 +226,9 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
       service.dispose();
       // What the last runs did is on disk before the process ends.
       await ledger.flush().catch((error: unknown) => deps.logger.error('automations: could not save the run log on quit', { error }));
+      await cooldowns.flush().catch((error: unknown) => deps.logger.error('automations: could not save the cooldowns on quit', { error }));
       ledger.dispose();
+      cooldowns.dispose();
     },
   };
 }

@@ -52,6 +52,8 @@ export interface AutomationsServiceOptions {
   ports: ActionPorts;
   /** Sidestage's own speaking accounts: their echoes of what automations said are never read as commands. */
   speakingAccounts: SpeakingAccounts;
+  /** The cooldowns, kept across restarts (the cooldown book's); default: in memory only. */
+  cooldowns?: Cooldowns;
   /** The channel's blocked terms in force (as the moderation view read them): viewer text holding one is never re-posted. */
   blockedTerms?: () => readonly string[];
   /** OBS's scenes, sources and inputs for the editor. */
@@ -101,7 +103,7 @@ function words(error: unknown): string {
 export class AutomationsService extends Disposable {
   private readonly clock: Clock;
   private readonly changes = new Emitter<AutomationsState>();
-  private readonly cooldowns = new Cooldowns();
+  private readonly cooldowns: Cooldowns;
   private readonly pacer: ChatPacer;
   private readonly sleeper: Sleeper;
   private readonly lanes = new Map<string, Lane>();
@@ -129,6 +131,7 @@ export class AutomationsService extends Disposable {
     this.revision = this.clock.now();
     this.pacer = new ChatPacer({ clock: this.clock, ...options.chatLimit });
     this.sleeper = new Sleeper(this.clock);
+    this.cooldowns = options.cooldowns ?? new Cooldowns();
     this.ownChat = new OwnChatGuard({ accounts: options.speakingAccounts, clock: this.clock });
     this.register(() => this.close());
   }
