@@ -2,7 +2,23 @@
  * Automations in the broadcaster's words: each trigger, condition and action as a sentence, the
  * same in the run log (main) and the panel (renderer).
  */
-import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule } from '../ipc/schemas/automations';
+import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule, SkipKind } from '../ipc/schemas/automations';
+
+/** Why runs were skipped, in a few words ("skipped 37 times: cooldown"). */
+export const skipKindWords: Record<SkipKind, string> = {
+  paused: 'automations paused',
+  offline: 'stream offline',
+  condition: 'a condition not met',
+  cooldown: 'cooldown',
+  busy: 'still running',
+  queueFull: 'too many waiting',
+};
+
+/** An automation's skips in words: "skipped 37 times: cooldown; once: stream offline". */
+export function skipsInWords(skips: readonly { kind: SkipKind; count: number }[]): string {
+  if (skips.length === 0) return '';
+  return `skipped ${skips.map((s) => `${s.count === 1 ? 'once' : `${s.count} times`}: ${skipKindWords[s.kind]}`).join('; ')}`;
+}
 
 /** Who may use a chat command, in words: this role and above. */
 export const commandRoleWords: Record<CommandRole, string> = {

@@ -11,6 +11,7 @@ import { waitUntil } from '../../test-support/wait-until';
 import { AppError } from '../app-error';
 import { silentLogger } from '../logger';
 import { UnavailableShortcutRegistry } from '../hotkeys/shortcut-registry';
+import { skipsInWords } from '../../../shared/domain/automation-words';
 import { AutomationStore } from './automation-store';
 import { AutomationsService, type AutomationsServiceOptions } from './automations-service';
 import { RunLedger } from './run-ledger';
@@ -320,8 +321,11 @@ describe('redemptions an automation resolves', () => {
   });
 });
 
+/** An automation's counted skips, as the panel shows them. */
+const skipsOf = (h: Awaited<ReturnType<typeof harness>>, id: string) => h.service.getState().statuses.find((s) => s.id === id)?.skipped ?? [];
+
 describe('conditions', () => {
-  it('!discord replies once, and a second time only after the cooldown; the skip is in the log', async () => {
+  it('!discord replies once, and a second time only after the cooldown; the skip is counted, not logged', async () => {
     const discord = automation({ kind: 'chatCommand', command: '!discord', minRole: 'everyone' }, [{ kind: 'chatMessage', text: 'discord.gg/x' }], { conditions: conditions({ cooldownSeconds: 30 }) });
     const h = await harness([discord]);
     h.stream.emit(events.chat('!discord'));
@@ -330,11 +334,24 @@ describe('conditions', () => {
     h.stream.emit(events.chat('!discord'));
     await h.idle();
     expect(h.of('chat.send')).toHaveLength(1);
-    expect(h.runs()[0]).toMatchObject({ status: 'skipped', reason: 'Skipped. Cooldown: it can run again in 20 s.' });
+    expect(h.runs()).toHaveLength(1);
+    expect(skipsOf(h, discord.id)).toEqual([{ kind: 'cooldown', count: 1, lastAt: expect.any(String), reason: 'Skipped. Cooldown: it can run again in 20 s.' }]);
     h.clock.advance(20_000);
     h.stream.emit(events.chat('!discord'));
     await h.idle();
     expect(h.of('chat.send')).toHaveLength(2);
+  });
+
+  it('a command spammed on its cooldown is counted, "skipped 37 times", and never fills the run log', async () => {
+    const discord = automation({ kind: 'chatCommand', command: '!discord', minRole: 'everyone' }, [{ kind: 'chatMessage', text: 'discord.gg/x' }], { conditions: conditions({ cooldownSeconds: 30 }) });
+    const h = await harness([discord]);
+    for (let i = 0; i < 38; i++) h.stream.emit(events.chat('!discord'));
+    await h.idle();
+    expect(h.runs()).toHaveLength(1);
+    expect(skipsOf(h, discord.id)).toMatchObject([{ kind: 'cooldown', count: 37 }]);
+    expect(skipsInWords(skipsOf(h, discord.id))).toBe('skipped 37 times: cooldown');
+    await h.service.clearLog();
+    expect(skipsOf(h, discord.id)).toEqual([]);
   });
 
   it('a cooldown per viewer lets another viewer through', async () => {
@@ -345,7 +362,8 @@ describe('conditions', () => {
     h.stream.emit(events.chat('!hi', { user: viewer(2) }));
     await h.idle();
     expect(h.of('clips.create')).toHaveLength(2);
-    expect(h.runs().map((r) => r.status).sort()).toEqual(['done', 'done', 'skipped']);
+    expect(h.runs().map((r) => r.status)).toEqual(['done', 'done']);
+    expect(skipsOf(h, a.id)).toMatchObject([{ kind: 'cooldown', count: 1, reason: 'Skipped. Cooldown for this viewer: again in 60 s.' }]);
   });
 
   it('only while live, comparisons, and the global pause: each skip says why', async () => {
@@ -356,13 +374,15 @@ describe('conditions', () => {
     h.stream.emit(events.follow());
     h.stream.emit(events.cheer(100));
     await h.idle();
-    expect(h.runs().map((r) => r.reason).sort()).toEqual(['Skipped. Condition not met: the amount is at least 500 (it was 100).', 'Skipped: only while live, and the stream is offline.']);
+    expect(h.runs()).toEqual([]);
+    expect(skipsOf(h, big.id)).toMatchObject([{ kind: 'condition', count: 1, reason: 'Skipped. Condition not met: the amount is at least 500 (it was 100).' }]);
+    expect(skipsOf(h, live.id)).toMatchObject([{ kind: 'offline', count: 1, reason: 'Skipped: only while live, and the stream is offline.' }]);
     await h.service.setPaused(true);
     h.setLive(true);
     const paused = events.follow(viewer(4));
     h.stream.emit(paused);
     await h.idle();
-    expect(h.runs()[0]!.reason).toBe('Skipped: automations are paused.');
+    expect(skipsOf(h, live.id).find((skip) => skip.kind === 'paused')).toMatchObject({ count: 1, reason: 'Skipped: automations are paused.' });
     // What happened while paused is not saved for later.
     await h.service.setPaused(false);
     h.stream.emit({ ...paused });
@@ -393,8 +413,10 @@ describe('queue options', () => {
     const h = await harness([automation({ kind: 'follow' }, waiting, { queue: 'skipWhenBusy' })]);
     h.stream.emit(events.follow(viewer(1)));
     h.stream.emit(events.follow(viewer(2)));
-    await waitUntil(() => h.runs().length === 2, 5000, 'two runs');
-    expect(h.runs()[0]).toMatchObject({ status: 'skipped', reason: 'Skipped: the previous run is still going, and this automation skips when busy.' });
+    const busy = h.service.getState().automations[0]!.id;
+    await waitUntil(() => skipsOf(h, busy).length === 1, 5000, 'a skip');
+    expect(skipsOf(h, busy)).toMatchObject([{ kind: 'busy', count: 1, reason: 'Skipped: the previous run is still going, and this automation skips when busy.' }]);
+    expect(h.runs()).toHaveLength(1);
   });
 
   it('may overlap: runs side by side', async () => {
@@ -410,8 +432,9 @@ describe('queue options', () => {
   it('the queue is bounded: past it a run is skipped, saying how many wait', async () => {
     const h = await harness([automation({ kind: 'follow' }, waiting)], { extra: { maxWaitingRuns: 2 } });
     for (let i = 1; i <= 4; i++) h.stream.emit(events.follow(viewer(i)));
-    await waitUntil(() => h.runs().length === 4, 5000, 'four runs');
-    expect(h.runs()[0]).toMatchObject({ status: 'skipped', reason: 'Skipped: 2 runs of this automation are already waiting.' });
+    const bounded = h.service.getState().automations[0]!.id;
+    await waitUntil(() => h.runs().length === 3 && skipsOf(h, bounded).length === 1, 5000, 'three runs and a skip');
+    expect(skipsOf(h, bounded)).toMatchObject([{ kind: 'queueFull', count: 1, reason: 'Skipped: 2 runs of this automation are already waiting.' }]);
     expect(h.service.queueDepth()).toBe(3);
   });
 });

@@ -35,6 +35,7 @@ import { Cooldowns, rulesRefusal } from './conditions';
 import { OwnChatGuard, type SpeakingAccounts } from './own-chat-guard';
 import type { RunLedger } from './run-ledger';
 import { SceneRestoreStack } from './scene-restore-stack';
+import { SkipCounts, type SkipKind } from './skip-counts';
 import { sampleEvent } from './sample-events';
 import type { AutomationTester } from './simulation-tester';
 import { starterTemplates, type TemplateContext } from './starter-templates';
@@ -113,6 +114,7 @@ export class AutomationsService extends Disposable {
   /** What the automations said in chat: never read back as a command or counted for a timer. */
   private readonly ownChat: OwnChatGuard;
   private readonly scenes = new SceneRestoreStack();
+  private readonly skips = new SkipCounts();
   private byKind = new Map<ChannelEventKind, Automation[]>();
   /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
   private byCommand = new Map<string, Automation[]>();
@@ -223,6 +225,7 @@ export class AutomationsService extends Disposable {
     this.need(id);
     await this.options.store.remove(id);
     this.cooldowns.forget(id);
+    this.skips.forget(id);
     this.lastRunAt.delete(id);
     // Runs under way finish; an idle lane goes with the automation.
     if (this.lanes.get(id)?.running === 0) this.lanes.delete(id);
@@ -255,6 +258,7 @@ export class AutomationsService extends Disposable {
 
   async clearLog(): Promise<AutomationsState> {
     await this.options.ledger.clearFinished();
+    this.skips.clear();
     this.changed();
     return this.getState();
   }
@@ -442,11 +446,19 @@ export class AutomationsService extends Disposable {
     this.lanes.set(automation.id, lane);
     const busy = automation.queue === 'overlap' ? lane.running >= (this.options.maxOverlapping ?? 10) : lane.running > 0;
     let refusal = explicit ? null : this.refusal(automation, event, now);
-    if (!refusal && busy && automation.queue === 'skipWhenBusy') refusal = 'Skipped: the previous run is still going, and this automation skips when busy.';
-    if (!refusal && busy && lane.waiting.length >= (this.options.maxWaitingRuns ?? 20)) refusal = `Skipped: ${lane.waiting.length} runs of this automation are already waiting.`;
+    if (!refusal && busy && automation.queue === 'skipWhenBusy') refusal = { kind: 'busy', words: 'Skipped: the previous run is still going, and this automation skips when busy.' };
+    if (!refusal && busy && lane.waiting.length >= (this.options.maxWaitingRuns ?? 20)) refusal = { kind: 'queueFull', words: `Skipped: ${lane.waiting.length} runs of this automation are already waiting.` };
+    if (refusal && !explicit) {
+      // Counted, not logged one by one: a command spammed on its cooldown would push every real run out of the log.
+      this.skips.count(automation.id, refusal.kind, refusal.words, now);
+      ledger.markHandled(automation.id, event.id);
+      this.changed();
+      return;
+    }
     const record = this.newRecord(automation, event, refusal ? 'skipped' : busy ? 'queued' : 'running', now);
     if (refusal) {
-      record.reason = refusal;
+      // The Run or Test button, refused while busy: the broadcaster asked, so the log says why.
+      record.reason = refusal.words;
       record.endedAt = iso(now);
       for (const step of record.steps) step.status = 'notRun';
       ledger.add(record).catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
@@ -467,13 +479,13 @@ export class AutomationsService extends Disposable {
   }
 
   /** Why this automation does not run for this event now, or null. */
-  private refusal(automation: Automation, event: TriggerEvent, now: number): string | null {
-    if (this.options.store.isPaused()) return 'Skipped: automations are paused.';
-    if (automation.conditions.onlyWhileLive && !this.options.stream.getStatus().live) return 'Skipped: only while live, and the stream is offline.';
+  private refusal(automation: Automation, event: TriggerEvent, now: number): { kind: SkipKind; words: string } | null {
+    if (this.options.store.isPaused()) return { kind: 'paused', words: 'Skipped: automations are paused.' };
+    if (automation.conditions.onlyWhileLive && !this.options.stream.getStatus().live) return { kind: 'offline', words: 'Skipped: only while live, and the stream is offline.' };
     const rule = rulesRefusal(automation.conditions.rules, event);
-    if (rule) return `Skipped. ${rule}`;
+    if (rule) return { kind: 'condition', words: `Skipped. ${rule}` };
     const cooldown = this.cooldowns.refusal(automation, event.user?.id ?? null, now);
-    if (cooldown) return `Skipped. ${cooldown}`;
+    if (cooldown) return { kind: 'cooldown', words: `Skipped. ${cooldown}` };
     return null;
   }
 
@@ -611,6 +623,7 @@ export class AutomationsService extends Disposable {
       running: lane?.running ?? 0,
       queued: lane?.waiting.length ?? 0,
       lastRunAt: last === undefined ? null : iso(last),
+      skipped: this.skips.of(automation.id),
       hotkeyError: this.hotkeys.get(automation.id)?.hotkey.getState().error ?? null,
     };
   }

@@ -162,6 +162,11 @@ export class RunLedger {
     return this.record(run);
   }
 
+  /** An event an automation skipped (counted, not logged): handled, so a duplicate of it is not counted or run again. */
+  markHandled(automationId: string, eventId: string): void {
+    this.remember(runKey(automationId, eventId), this.clock.now());
+  }
+
   /** `run` changed (a step started or ended): written before the caller goes on. */
   update(run: RunRecord): Promise<void> {
     return this.record(run);

@@ -255,11 +255,24 @@ export const runRecordSchema = z.object({
 });
 export type RunRecord = z.infer<typeof runRecordSchema>;
 
+export const skipKindSchema = z.enum(['paused', 'offline', 'condition', 'cooldown', 'busy', 'queueFull']);
+export type SkipKind = z.infer<typeof skipKindSchema>;
+export const automationSkipSchema = z.object({
+  kind: skipKindSchema,
+  count: z.number().int().positive(),
+  lastAt: z.string(),
+  /** The last one's reason in words ("Skipped. Cooldown: it can run again in 20 s."). */
+  reason: z.string(),
+});
+export type AutomationSkip = z.infer<typeof automationSkipSchema>;
+
 export const automationStatusSchema = z.object({
   id: z.string(),
   running: z.number().int().nonnegative(),
   queued: z.number().int().nonnegative(),
   lastRunAt: z.string().nullable(),
+  /** Runs skipped since Sidestage started (or the log was cleared), counted by why: "skipped 37 times: cooldown". */
+  skipped: z.array(automationSkipSchema),
   /** Why its hotkey is not registered, in words. */
   hotkeyError: z.string().nullable(),
 });
