@@ -6,7 +6,7 @@
  * - The run log: each change of a run (queued, a step started, a step done...) is appended to a
  *   journal (`automation-runs.journal.a|b`) BEFORE the step's request goes out: one write to an open
  *   file, so an event's first action is not held up by the disk, and a killed process leaves it.
- *   A snapshot (`automation-runs.json`, atomic) follows a second after changes and on quit; the
+ *   A snapshot (`automation-runs.json`, atomic) follows five seconds after changes and on quit; the
  *   journal's lines it holds are then dropped. A run found under way at start was interrupted: it is
  *   reported so, and its steps are never done again.
  * - The pairs handled (up to 20,000): each is a line of its own journal
@@ -53,7 +53,10 @@ export interface RunLedgerOptions {
   maxRuns?: number;
   /** Pairs remembered. Default 20,000 (a long stream's events for each automation that fired). */
   maxHandled?: number;
-  /** How soon after a change the run log's snapshot is written. Default 1 s. */
+  /**
+   * How soon after a change the run log's snapshot is written (the journal holds every change
+   * meanwhile, so this only bounds the journal's length and the bytes rewritten per run). Default 5 s.
+   */
   saveDelayMs?: number;
   /** How soon after a new pair the handled record's snapshot is written (its journal holds them meanwhile). Default 5 min. */
   handledSnapshotDelayMs?: number;
@@ -81,7 +84,7 @@ export class RunLedger {
     this.runs = runs;
     this.maxRuns = options.maxRuns ?? 100;
     this.maxHandled = options.maxHandled ?? 20_000;
-    this.saveDelayMs = options.saveDelayMs ?? 1000;
+    this.saveDelayMs = options.saveDelayMs ?? 5000;
     this.journal = new SnapshottedJournal(journal, {
       path: runsPath,
       content: (seq) => {
