@@ -35,6 +35,7 @@ describe('alert templates', () => {
     expect(summaryText('follow', 1)).toBe('and 1 more follow');
     expect(summaryText('hypeTrain', 2)).toBe('and 2 more hype train levels');
     expect(tierName('2000')).toBe('Tier 2');
-    expect(tierName('prime')).toBe('Tier prime');
+    expect(tierName('prime')).toBe('Prime');
+    expect(tierName('4000')).toBe('Tier 4000');
   });
 });

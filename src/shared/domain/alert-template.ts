@@ -95,7 +95,4 @@ export function alertTemplateProblem(kind: AlertKind, template: string): string 
 }
 
 /** The platform's tiers in words. */
-export function tierName(tier: string): string {
-  const names: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3' };
-  return names[tier] ?? `Tier ${tier}`;
-}
+export { tierName } from './subscription-tier';

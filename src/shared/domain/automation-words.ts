@@ -2,6 +2,7 @@
  * Automations in the broadcaster's words: each trigger, condition and action as a sentence, the
  * same in the run log (main) and the panel (renderer).
  */
+import { tierName } from './subscription-tier';
 import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule, SkipKind } from '../ipc/schemas/automations';
 
 /** Why runs were skipped, in a few words ("skipped 37 times: cooldown"). */
@@ -81,8 +82,7 @@ export const actionKindLabels: Record<AutomationActionKind, string> = {
   wait: 'Wait',
 };
 
-const tierNames: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3' };
-const tierList = (tiers: readonly string[]) => (tiers.length === 0 ? '' : ` (${tiers.map((t) => tierNames[t] ?? t).join(', ')})`);
+const tierList = (tiers: readonly string[]) => (tiers.length === 0 ? '' : ` (${tiers.map(tierName).join(', ')})`);
 /** A length of time in words: whole minutes from a minute up ("2 min"), seconds otherwise ("90 s"). */
 export const secondsInWords = (s: number) => (s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`);
 
@@ -125,7 +125,7 @@ export function describeRule(rule: ConditionRule): string {
     case 'amount':
       return `the amount is ${rule.op === 'atLeast' ? 'at least' : rule.op === 'atMost' ? 'at most' : ''} ${rule.value}`.replace('  ', ' ');
     case 'tier':
-      return `the tier ${rule.op === 'is' ? 'is' : 'is not'} ${tierNames[rule.tier] ?? rule.tier}`;
+      return `the tier ${rule.op === 'is' ? 'is' : 'is not'} ${tierName(rule.tier)}`;
     case 'text':
       return `the text ${{ contains: 'contains', notContains: 'does not contain', equals: 'is', startsWith: 'starts with' }[rule.op]} "${rule.value}"`;
     case 'user':

@@ -5,6 +5,7 @@
 import type { ActivityItem, ChannelEvent, ChannelEventOf } from '../../../shared/ipc/contract';
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
 import { formatTimeoutLength } from '../../../shared/domain/timeout-length';
+import { tierName } from '../../../shared/domain/subscription-tier';
 
 /** The kinds the feed shows: what came into the channel (raids out are not), and results. */
 export const activityKinds = [
@@ -38,8 +39,7 @@ export type ActivityEvent = ChannelEventOf<(typeof activityKinds)[number]>;
 type Draft = Omit<ActivityItem, 'id' | 'at'> & { id?: string };
 
 const anonymous = 'Anonymous';
-const tierWords: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3' };
-const tier = (t: string) => tierWords[t] ?? `tier ${t}`;
+const tier = tierName;
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The feed's item for an event; null: not shown (a gifted subscription is shown as the gift, an archived poll was shown when it ended). */

@@ -24,6 +24,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { HypeTrainLevels } from '../../../shared/domain/hype-train-levels';
 import { AppError } from '../app-error';
 import { GlobalHotkey } from '../hotkeys/global-hotkey';
 import type { ShortcutRegistry } from '../hotkeys/shortcut-registry';
@@ -115,6 +116,7 @@ export class AutomationsService extends Disposable {
   private readonly ownChat: OwnChatGuard;
   private readonly scenes = new SceneRestoreStack();
   private readonly skips = new SkipCounts();
+  private readonly trainLevels = new HypeTrainLevels();
   private byKind = new Map<ChannelEventKind, Automation[]>();
   /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
   private byCommand = new Map<string, Automation[]>();
@@ -337,6 +339,8 @@ export class AutomationsService extends Disposable {
   private onEvent(event: ChannelEvent): void {
     if (this.closing) return;
     let automations = this.byKind.get(event.kind);
+    // A train's many progress events within one level: only a new level is news (one rule with the alerts).
+    if (event.kind === 'hypeTrainProgress' && !this.trainLevels.isNewLevel(event.trainId, event.level)) return;
     if (event.kind === 'chatMessage') {
       if (this.ownChat.isOwn({ messageId: event.messageId, userId: event.user.id, text: event.text })) return;
       for (const timer of this.timers.values()) timer.messages++;

@@ -6,6 +6,8 @@
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
 import type { AutomationTrigger, ChannelEvent, ChannelEventKind, ChannelEventOf, ChannelUser, ChatRoles, TextMatch } from '../../../shared/ipc/contract';
 import type { TemplateFields } from '../../../shared/domain/automation-template';
+import { hypeTrainLevelId } from '../../../shared/domain/hype-train-levels';
+import { tierName } from '../../../shared/domain/subscription-tier';
 import { commandRoleOrder, type CommandRole } from '../../../shared/ipc/schemas/automations';
 
 /** What a run knows of the event that triggered it. */
@@ -73,8 +75,6 @@ export function kindsOf(trigger: AutomationTrigger): ChannelEventKind[] {
   }
 }
 
-const tierWords: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3', prime: 'Prime' };
-const tierInWords = (tier: string) => tierWords[tier] ?? tier;
 
 export function textMatches(match: TextMatch, text: string): boolean {
   const haystack = text.trim().toLocaleLowerCase();
@@ -140,8 +140,8 @@ function describe(event: ChannelEvent): TriggerEvent {
         ...at,
         ...none,
         kind: event.kind,
-        summary: `${event.user.name} subscribed (${tierInWords(event.tier)}${event.isGift ? ', a gift' : ''})`,
-        fields: { ...userFields(event.user, 'a viewer'), tier: tierInWords(event.tier) },
+        summary: `${event.user.name} subscribed (${tierName(event.tier)}${event.isGift ? ', a gift' : ''})`,
+        fields: { ...userFields(event.user, 'a viewer'), tier: tierName(event.tier) },
         tier: event.tier,
         user: event.user,
       };
@@ -151,7 +151,7 @@ function describe(event: ChannelEvent): TriggerEvent {
         ...none,
         kind: event.kind,
         summary: `${event.user.name} resubscribed for ${event.months} months`,
-        fields: { ...userFields(event.user, 'a viewer'), tier: tierInWords(event.tier), months: String(event.months), amount: String(event.months), message: event.message },
+        fields: { ...userFields(event.user, 'a viewer'), tier: tierName(event.tier), months: String(event.months), amount: String(event.months), message: event.message },
         amount: event.months,
         tier: event.tier,
         text: event.message,
@@ -162,8 +162,8 @@ function describe(event: ChannelEvent): TriggerEvent {
         ...at,
         ...none,
         kind: event.kind,
-        summary: `${event.gifter?.name ?? 'An anonymous gifter'} gifted ${event.count} subscriptions (${tierInWords(event.tier)})`,
-        fields: { ...userFields(event.gifter, 'An anonymous gifter'), count: String(event.count), amount: String(event.count), tier: tierInWords(event.tier) },
+        summary: `${event.gifter?.name ?? 'An anonymous gifter'} gifted ${event.count} subscriptions (${tierName(event.tier)})`,
+        fields: { ...userFields(event.gifter, 'An anonymous gifter'), count: String(event.count), amount: String(event.count), tier: tierName(event.tier) },
         amount: event.count,
         tier: event.tier,
         user: event.gifter,
@@ -315,9 +315,10 @@ export function triggerEventFor(trigger: AutomationTrigger, event: ChannelEvent)
       return (described.amount ?? 0) >= trigger.minAmount ? described : null;
     }
     case 'hypeTrainLevelUp': {
-      // Level 1 is the start; each higher level once per train (the ledger keeps it once across restarts).
+      // Level 1 is the start; each higher level once per train: keyed on the level (hype-train-levels.ts),
+      // so the exactly-once ledger keeps it once across restarts; the service drops a level already seen.
       if (event.kind !== 'hypeTrainProgress' || event.level < 2) return null;
-      return { ...describe(event), id: `hype-level:${event.trainId}:${event.level}` };
+      return { ...describe(event), id: hypeTrainLevelId(event.trainId, event.level) };
     }
     case 'chatCommand': {
       if (event.kind !== 'chatMessage') return null;
