@@ -21,6 +21,7 @@ import type { Clock } from '../../../shared/primitives/clock';
 import { AppendJournal, SnapshottedJournal } from '../common/append-journal';
 import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+import { MessageDeduper } from '../events/message-deduper';
 import type { Logger } from '../logger';
 
 export const runsFileName = 'automation-runs.json';
@@ -63,7 +64,8 @@ export interface RunLedgerOptions {
 }
 
 export class RunLedger {
-  private readonly handled = new Map<string, number>();
+  /** The pairs handled: the one bounded seen-set (oldest first out past `maxHandled`). */
+  private readonly handled: MessageDeduper;
   private runs: RunRecord[];
   private closed = false;
   private readonly journal: SnapshottedJournal<RunRecord>;
@@ -84,6 +86,7 @@ export class RunLedger {
     this.runs = runs;
     this.maxRuns = options.maxRuns ?? 100;
     this.maxHandled = options.maxHandled ?? 20_000;
+    this.handled = new MessageDeduper({ maxEntries: this.maxHandled, maxAgeMs: Infinity, now: () => clock.now() });
     this.saveDelayMs = options.saveDelayMs ?? 5000;
     this.journal = new SnapshottedJournal(journal, {
       path: runsPath,
@@ -97,7 +100,7 @@ export class RunLedger {
     });
     this.handledJournal = new SnapshottedJournal(handledJournal, {
       path: handledPath,
-      content: (seq) => JSON.stringify({ version: 2, seq, handled: [...this.handled] } satisfies HandledFile),
+      content: (seq) => JSON.stringify({ version: 2, seq, handled: this.handled.entries() } satisfies HandledFile),
       clock,
       delayMs: options.handledSnapshotDelayMs ?? 5 * 60_000,
       onError: (error) => options.logger.error('automations: the record of handled events could not be saved', { error }),
@@ -152,9 +155,8 @@ export class RunLedger {
       return interrupt(run, now);
     });
     const ledger = new RunLedger(runsPath, opened.journal, handledPath, handledOpened.journal, clock, runs, options);
-    for (const [key, at] of handledRead.value.handled) ledger.handled.set(key, at);
-    for (const { seq, entry } of handledOpened.lines) if (seq > handledRead.value.seq) ledger.handled.set(entry[0], entry[1]);
-    ledger.trimHandled();
+    for (const [key, at] of handledRead.value.handled) ledger.handled.add(key, at);
+    for (const { seq, entry } of handledOpened.lines) if (seq > handledRead.value.seq) ledger.handled.add(entry[0], entry[1]);
     // A run's pair is journalled with it; one from an older Sidestage (before this journal) is added now.
     for (const run of runs) if (!ledger.handled.has(keyOf(run))) ledger.remember(keyOf(run), Date.parse(run.queuedAt) || clock.now());
     if (interrupted > 0) options.logger.warn('automations: runs interrupted when Sidestage stopped', { count: interrupted });
@@ -246,13 +248,8 @@ export class RunLedger {
   private remember(key: string, at: number): void {
     if (this.handled.has(key)) return;
     this.handledJournal.append([key, at]);
-    this.handled.set(key, at);
-    this.trimHandled();
-  }
-
-  /** The oldest go first: an event older than 20,000 newer ones does not come again. */
-  private trimHandled(): void {
-    while (this.handled.size > this.maxHandled) this.handled.delete(this.handled.keys().next().value!);
+    // The oldest go first: an event older than 20,000 newer ones does not come again.
+    this.handled.add(key, at);
   }
 
   /** Keeps the newest `maxRuns` finished runs (their pairs are journalled), and every run under way. */
