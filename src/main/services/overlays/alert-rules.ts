@@ -47,11 +47,11 @@ function describeEvent(event: AlertEvent): { kind: AlertKind; amount: number; va
         values: { user: event.user.name, tier: tierName(event.tier), months: count(event.months), streak: event.streakMonths === null ? '' : count(event.streakMonths), message: event.message },
       };
     case 'giftSubscriptions':
-      return { kind: 'giftSubscriptions', amount: event.count, values: { gifter: event.gifter?.name ?? anonymous, count: count(event.count), tier: tierName(event.tier) } };
+      return { kind: 'giftSubscriptions', amount: event.count, values: { user: event.gifter?.name ?? anonymous, gifter: event.gifter?.name ?? anonymous, count: count(event.count), tier: tierName(event.tier) } };
     case 'cheer':
       return { kind: 'cheer', amount: event.bits, values: { user: event.user?.name ?? anonymous, bits: count(event.bits), message: event.message } };
     case 'raid':
-      return { kind: 'raid', amount: event.viewers, values: { raider: event.from.name, viewers: count(event.viewers) } };
+      return { kind: 'raid', amount: event.viewers, values: { user: event.from.name, raider: event.from.name, viewers: count(event.viewers) } };
     case 'donation': {
       const amount = { value: event.amount.value, decimal_places: event.amount.decimalPlaces, currency: event.amount.currency };
       return { kind: 'donation', amount: amountToMajor(amount), values: { user: event.user.name, amount: formatAmount(amount), charity: event.charityName } };
