@@ -138,6 +138,10 @@ export function recordingPorts(answers: Partial<Record<string, (...args: unknown
         call('chatSettings.update', [changes], () => {
           chatValues = { ...chatValues, ...changes };
         }),
+      applyFor: (changes, ms, label) =>
+        call('chatSettings.applyFor', [changes, ms, label], () => {
+          chatValues = { ...chatValues, ...changes };
+        }),
     },
     ads: { run: (length) => call('ads.run', [length], () => undefined) },
     engagement: { start: (id) => call('engagement.start', [id], () => 'Best snack?') },

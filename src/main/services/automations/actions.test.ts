@@ -198,11 +198,11 @@ describe('channel actions', () => {
     expect(t.of('engagement.start')).toEqual([['tpl']]);
   });
 
-  it('turns a chat mode on for N s, then back as it was', async () => {
+  it('turns a chat mode on for N s through the chat settings\' kept revert (it survives a restart), not a wait of its own', async () => {
     const t = setup();
-    const work = t.run({ kind: 'chatMode', mode: 'slow', forSeconds: 60, slowSeconds: 10, followerMinutes: 0 });
-    expect(await runWaiting(t.clock, work, 60_000)).toBe('Slow mode (10 s) on for 1 min, then back as it was');
-    expect(t.of('chatSettings.update')).toEqual([[{ slowMode: true, slowModeWaitTime: 10 }], [{ slowMode: false }]]);
+    expect(await t.run({ kind: 'chatMode', mode: 'slow', forSeconds: 60, slowSeconds: 10, followerMinutes: 0 })).toBe('Slow mode (10 s) on; back as it was after 1 min (kept across a restart)');
+    expect(t.of('chatSettings.applyFor')).toEqual([[{ slowMode: true, slowModeWaitTime: 10 }, 60_000, 'Slow mode (10 s) (automation)']]);
+    expect(t.of('chatSettings.update')).toEqual([]);
     const follower = setup();
     await follower.run({ kind: 'chatMode', mode: 'followersOnly', forSeconds: 0, slowSeconds: 30, followerMinutes: 10 });
     expect(follower.of('chatSettings.update')).toEqual([[{ followerMode: true, followerModeDuration: 10 }]]);

@@ -43,7 +43,12 @@ export interface ActionPorts {
   shoutout(channelId: string): Promise<string>;
   markers: { drop(description: string): Promise<unknown> };
   clips: { create(): Promise<unknown> };
-  chatSettings: { current(): ChatSettingsValues | null; update(changes: Partial<ChatSettingsValues>): Promise<unknown> };
+  chatSettings: {
+    current(): ChatSettingsValues | null;
+    update(changes: Partial<ChatSettingsValues>): Promise<unknown>;
+    /** On now, back as chat was after `revertAfterMs`: the chat settings' kept revert (it survives a restart). */
+    applyFor(changes: Partial<ChatSettingsValues>, revertAfterMs: number, label: string): Promise<unknown>;
+  };
   ads: { run(lengthSeconds: number): Promise<unknown> };
   engagement: { start(templateId: string): Promise<string> };
   redemptions: { isQueued(id: string): boolean; resolve(ids: string[], status: 'FULFILLED' | 'CANCELED'): Promise<ResolveResult> };
@@ -254,19 +259,15 @@ async function chatMode(action: Extract<AutomationAction, { kind: 'chatMode' }>,
       : action.mode === 'followersOnly'
         ? { followerMode: true, followerModeDuration: action.followerMinutes }
         : { emoteMode: true };
-  const before = ports.chatSettings.current();
-  const name = action.mode === 'slow' ? `Slow mode (${action.slowSeconds} s)` : action.mode === 'followersOnly' ? `Followers-only chat (${action.followerMinutes} min)` : 'Emote-only chat';
-  await platform(() => ports.chatSettings.update(changes));
-  if (action.forSeconds === 0) return `${name} on`;
-  // Back to how chat was: a mode that was already on stays on.
-  const restore: Partial<ChatSettingsValues> = {};
-  if (action.mode === 'slow') Object.assign(restore, before?.slowMode ? { slowMode: true, slowModeWaitTime: before.slowModeWaitTime } : { slowMode: false });
-  if (action.mode === 'followersOnly') Object.assign(restore, before?.followerMode ? { followerMode: true, followerModeDuration: before.followerModeDuration } : { followerMode: false });
-  if (action.mode === 'emoteOnly') Object.assign(restore, { emoteMode: before?.emoteMode ?? false });
-  context.progress(`${name} on; back after ${seconds(action.forSeconds)}`);
-  await context.sleeper.sleep(action.forSeconds * 1000);
-  await platform(() => ports.chatSettings.update(restore));
-  return `${name} on for ${seconds(action.forSeconds)}, then back as it was`;
+  const name = action.mode === 'slow' ? `Slow mode (${action.slowSeconds} s) on` : action.mode === 'followersOnly' ? `Followers-only chat (${action.followerMinutes} min) on` : 'Emote-only chat on';
+  if (action.forSeconds === 0) {
+    await platform(() => ports.chatSettings.update(changes));
+    return name;
+  }
+  // Back to how chat was (a mode that was already on stays on), by the chat settings' one kept
+  // revert: on disk with its due time, so quitting or a crash during the wait does not leave it on.
+  await platform(() => ports.chatSettings.applyFor(changes, action.forSeconds * 1000, `${name.replace(/ on$/, '')} (automation)`));
+  return `${name}; back as it was after ${seconds(action.forSeconds)} (kept across a restart)`;
 }
 
 async function resolveRedemption(status: 'fulfil' | 'cancel', context: ActionContext, isSample: boolean): Promise<string> {

@@ -85,7 +85,7 @@ export interface AutomationsFeatureDeps {
     raids: Pick<RaidService, 'shoutoutById'>;
     markers: Pick<MarkerService, 'drop'>;
     clips: Pick<ClipService, 'create'>;
-    chatSettings: Pick<ChatSettingsService, 'getState' | 'update'>;
+    chatSettings: Pick<ChatSettingsService, 'getState' | 'update' | 'applyFor'>;
     ads: Pick<AdsService, 'run' | 'getState' | 'onChange'>;
     engagement: Pick<EngagementService, 'getState' | 'startFromTemplate'>;
     stream: Pick<StreamStatusService, 'getStatus' | 'onChange'>;
@@ -169,7 +169,11 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     shoutout: async (channelId) => (await live.raids.shoutoutById(channelId)).shoutout?.to.displayName ?? 'the channel',
     markers: { drop: (description) => live.markers.drop('automation', description || undefined) },
     clips: { create: () => live.clips.create('automation') },
-    chatSettings: { current: () => live.chatSettings.getState().values, update: (changes) => live.chatSettings.update(changes) },
+    chatSettings: {
+      current: () => live.chatSettings.getState().values,
+      update: (changes) => live.chatSettings.update(changes),
+      applyFor: (changes, ms, label) => live.chatSettings.applyFor(changes, ms, label),
+    },
     ads: { run: (length) => live.ads.run(length) },
     engagement: {
       start: async (templateId) => {
