@@ -160,7 +160,10 @@ async function startSidestage(options: SidestageOptions, opened: Release[]): Pro
   opened.push(() => overlayFiles.queue.dispose());
   // Files that cannot be opened leave automations off (with the reason), decided here.
   const automationFiles = await openAutomationFiles(options.dataDir, { notices: recoveryNotices, logger });
-  opened.push(() => automationFiles.ledger?.dispose());
+  opened.push(() => {
+    automationFiles.ledger?.dispose();
+    automationFiles.cooldowns?.dispose();
+  });
 
   let emulator: RunningEmulator | null = null;
   let config: PlatformConfig;
