@@ -4,14 +4,17 @@
  * obs-websocket to a small obs-websocket server that timestamps what it receives):
  *
  * 1. Event frame received (the EventSub frame's arrival on the app's socket) to the first action's
- *    request received by OBS, with 100 automations defined (100 chat commands: each event is
+ *    request received by OBS, with 200 automations defined (200 chat commands: each event is
  *    checked against all of them and fires one), beside a bare handler on the same frames that
  *    parses them and sends the same OBS request over its own connection. The app's path includes
  *    the exactly-once record written before the request (the run log's journal line).
- * 2. 50 events a second for `BENCH_AUTOMATIONS_SECONDS` (default 60) across the 100 automations,
+ * 2. 50 events a second for `BENCH_AUTOMATIONS_SECONDS` (default 60) across the 200 automations,
  *    with an EventSub reconnect in the middle: the deepest queue seen, the heap's growth after a
- *    forced GC, actions lost and actions done twice.
+ *    forced GC, actions lost and actions done twice, and the bytes this process wrote to disk per
+ *    run (Linux's `/proc/self/io` `write_bytes`: the run log, the handled record, the cooldowns and
+ *    every other file; sockets are not in it).
  */
+import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { OBSWebSocket } from 'obs-websocket-js/json';
 import { createSimulationClient } from '../src/emulator/simulation-client';
@@ -23,7 +26,7 @@ import { heapAfterGc, startBenchApp } from './support/demo-app';
 import { withoutRateLimit } from './support/emulator-setup';
 import { ms, percentile } from './support/stats';
 
-const automationsDefined = 100;
+const automationsDefined = 200;
 const textSource = 'Bench text';
 
 interface App extends DemoSidestage {
@@ -32,6 +35,16 @@ interface App extends DemoSidestage {
   arrived: Map<string, number>;
   /** The bare handler, when on: gets each frame's raw text. */
   bare: { handler: ((raw: string) => void) | null };
+}
+
+/** Bytes this process has sent to the storage layer so far (Linux), or null where that is not known. */
+function bytesWritten(): number | null {
+  try {
+    const line = readFileSync('/proc/self/io', 'utf8').split('\n').find((l) => l.startsWith('write_bytes:'));
+    return line ? Number(line.split(':')[1]) : null;
+  } catch {
+    return null;
+  }
 }
 
 const tokenOf = (raw: string) => /bench-\d+-\d+/.exec(raw)?.[0] ?? null;
@@ -68,12 +81,13 @@ function commandAutomation(n: number): AutomationInput {
   return {
     name: `Bench command ${n}`,
     enabled: true,
-    trigger: { kind: 'chatCommand', command: `!cmd${n}`, allowed: ['everyone'] },
+    trigger: { kind: 'chatCommand', command: `!cmd${n}`, minRole: 'everyone' },
     conditions: { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] },
     actions: [{ kind: 'obsSetText', inputName: textSource, text: '{args}' }],
     queue: 'overlap',
     alsoMissed: false,
     stopOnError: false,
+    stripLinks: false,
   };
 }
 
@@ -199,6 +213,7 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
       if (!automations) throw new Error(`automations are off: ${app.sidestage.automations.getState().problem}`);
       sampler = setInterval(() => (deepest = Math.max(deepest, automations.queueDepth())), 50);
       const total = seconds * perSecond;
+      const writtenBefore = bytesWritten();
       const started = Date.now();
       const tokens = await paced(app, 11, total, perSecond, (i) => {
         // An EventSub reconnect (session_reconnect) half way through.
@@ -206,13 +221,16 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
       });
       const sentIn = (Date.now() - started) / 1000;
       await drained(received, tokens, 30_000);
+      const writtenAfter = bytesWritten();
       const heapAfter = heapAfterGc();
       const done = tokens.filter((t) => received.has(t)).length;
       const twice = tokens.filter((t) => (received.get(t)?.length ?? 0) > 1).length;
       const lateness = latencies(app.arrived, received, tokens);
       console.log(`2. ${perSecond} events/s for ${seconds} s (${total} events sent in ${sentIn.toFixed(1)} s) across ${automationsDefined} automations, an EventSub reconnect half way`);
       console.log(`  Sidestage: deepest queue ${deepest} runs; heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB growth after GC; ${total - done} lost, ${twice} done twice; ${line('frame to request', lateness, total)} (load average ${load()})`);
-      console.log(`  baseline: 0 lost, 0 twice, no queue and no record (a bare handler keeps nothing; figure 1 has its latency)`);
+      const perRun = writtenBefore === null || writtenAfter === null ? 'not known here (no /proc/self/io)' : `${Math.round((writtenAfter - writtenBefore) / Math.max(1, done))} bytes`;
+      console.log(`  written to disk per run: ${perRun} (every file of the process, snapshots included)`);
+      console.log(`  baseline: 0 lost, 0 twice, no queue and no record, 0 bytes written (a bare handler keeps nothing; figure 1 has its latency)`);
     } finally {
       clearInterval(sampler);
       await app.dispose();

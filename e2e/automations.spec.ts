@@ -80,7 +80,7 @@ test('an automation from a template, triggered by the simulation: its run in the
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('the global pause skips what happens meanwhile, and the log says so', async ({ page, context, dock }) => {
+test('the global pause skips what happens meanwhile, and the automation says so (counted, not one log line each)', async ({ page, context, dock }) => {
   const sim = simulation(dock.emulatorUrl);
   const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
   await signInToDemo(page, context, dock);
@@ -90,10 +90,11 @@ test('the global pause skips what happens meanwhile, and the log says so', async
   await untilSubscribed(sim, ['channel.chat.message']);
   const viewer = (await sim.state()).users.find((u) => u.login !== 'sidestage_demo' && u.id !== broadcasterId)!;
   await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewer.id, text: '!discord' });
-  const run = panel.getByRole('list', { name: 'Runs, newest first' }).getByRole('listitem').first();
-  await expect(run).toHaveAttribute('data-status', 'skipped');
-  await run.locator('summary').click();
-  await expect(run).toContainText('Skipped: automations are paused.');
+  const status = panel.getByRole('listitem', { name: '!discord → reply' }).getByTestId('automation-status');
+  await expect(status).toContainText('skipped once: automations paused');
+  await expect(status).toHaveAttribute('title', 'Skipped: automations are paused.');
+  await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewer.id, text: '!discord again' });
+  await expect(status).toContainText('skipped 2 times: automations paused');
   expect((await sim.chatMessages(broadcasterId)).messages.filter((m) => m.text.startsWith('Join the Discord'))).toEqual([]);
 });
 

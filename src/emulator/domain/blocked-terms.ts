@@ -10,6 +10,7 @@ import type { EmulatorState } from './emulator-state';
 import { announceModeration } from './moderator-actions';
 import type { BlockedTerm } from './stores/blocked-terms';
 import type { User } from './stores/users';
+import { containsTerm } from '../../shared/domain/blocked-term-match';
 
 export const MIN_TERM_LENGTH = 2;
 export const MAX_TERM_LENGTH = 500;
@@ -32,49 +33,6 @@ export function removeBlockedTerm(state: EmulatorState, broadcaster: User, moder
   const term = state.blockedTerms.list(broadcaster.id).find((t) => t.id === id);
   if (!term || !state.blockedTerms.remove(broadcaster.id, id)) return;
   announceModeration(state, broadcaster.id, moderator.id, { action: 'remove_blocked_term', terms: [term.text] });
-}
-
-/** A word of a term: its letters and whether `*` opens or closes it. */
-interface TermWord {
-  core: string;
-  anyStart: boolean;
-  anyEnd: boolean;
-}
-
-/** Words without the punctuation around them, in lower case. */
-function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/\s+/)
-    .map((word) => word.replace(/^[^\p{L}\p{N}*]+|[^\p{L}\p{N}*]+$/gu, ''))
-    .filter((word) => word !== '');
-}
-
-function termWords(text: string): TermWord[] {
-  return wordsOf(text).map((word) => {
-    const anyStart = word.startsWith('*');
-    const anyEnd = word.length > 1 && word.endsWith('*');
-    return { core: word.slice(anyStart ? 1 : 0, anyEnd ? -1 : undefined), anyStart, anyEnd };
-  });
-}
-
-function wordMatches(term: TermWord, word: string): boolean {
-  if (term.core === '') return false;
-  if (term.anyStart && term.anyEnd) return word.includes(term.core);
-  if (term.anyStart) return word.endsWith(term.core);
-  if (term.anyEnd) return word.startsWith(term.core);
-  return word === term.core;
-}
-
-/** Whether `text` holds the term's words in a row (whole words, but for the `*` ends). */
-export function containsTerm(text: string, term: string): boolean {
-  const pattern = termWords(term);
-  if (pattern.length === 0) return false;
-  const words = wordsOf(text);
-  for (let start = 0; start + pattern.length <= words.length; start++) {
-    if (pattern.every((part, i) => wordMatches(part, words[start + i]!))) return true;
-  }
-  return false;
 }
 
 /** The channel's terms (in force at `now`) that `text` contains. */

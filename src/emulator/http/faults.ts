@@ -57,6 +57,12 @@ export interface Fault {
   method: string | null;
   status: number | null;
   latencyMs: number | null;
+  /**
+   * The request is handled at once and only its answer waits this long: what it publishes (a chat
+   * message's `channel.chat.message`) reaches EventSub before the client hears the answer, as the
+   * platform may deliver them.
+   */
+  answerDelayMs: number | null;
   /** Uses left; null: until cleared. */
   remaining: number | null;
   /** Destroy the request's TCP connection (after the latency) instead of answering. */
@@ -140,13 +146,23 @@ export function faultsOf(state: EmulatorState): FaultStore {
 }
 
 function isHttpFault(fault: NewFault): boolean {
-  return fault.status !== null || fault.latencyMs !== null || fault.dropConnection;
+  return fault.status !== null || fault.latencyMs !== null || fault.answerDelayMs !== null || fault.dropConnection;
 }
 
 /** Registered once in app.ts, before the routes. */
 export function registerFaultHook(app: FastifyInstance): void {
   const state = app.emulatorState;
   const faults = faultsOf(state);
+  /** Requests whose answer a fault holds back, and for how long. */
+  const heldAnswers = new WeakMap<FastifyRequest, number>();
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const delay = heldAnswers.get(request);
+    if (delay === undefined) {
+      done(null, payload);
+      return;
+    }
+    sleep(delay).then(() => done(null, payload), done);
+  });
   // Callback style: the common case (no fault kept) then costs no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     if (faults.isEmpty() || isSimulationRequest(request)) {
@@ -161,6 +177,7 @@ export function registerFaultHook(app: FastifyInstance): void {
     const fault = faults.take(request.method, requestPath(request.originalUrl));
     if (!fault) return;
     if (fault.latencyMs !== null && fault.latencyMs > 0) await sleep(fault.latencyMs);
+    if (fault.answerDelayMs !== null) heldAnswers.set(request, fault.answerDelayMs);
     if (fault.dropConnection) {
       // No answer at all: the client sees its connection reset, as with a crashed or unreachable service.
       reply.hijack();

@@ -12,15 +12,23 @@ import { feature } from './feature-module';
 export const automationsFeature = feature({
   name: 'automations',
   open: ({ dataDir, notices, logger }) => openAutomationFiles(dataDir, { notices, logger }),
-  close: (files: AutomationFiles) => files.ledger?.dispose(),
-  build: ({ options, emulator, logger }, files: AutomationFiles, { platform, obs, chat, live, redemptions, overlays }) => {
+  close: (files: AutomationFiles) => {
+    files.ledger?.dispose();
+    files.cooldowns?.dispose();
+  },
+  build: ({ options, emulator, logger }, files: AutomationFiles, { platform, bot, obs, chat, live, redemptions, overlays, moderation }) => {
     const demo = emulator?.demo;
     return createAutomationsFeature(
       {
         logger,
         channelEvents: platform.channelEvents,
         obs,
-        chat,
+        // Automations speak as the bot when one is signed in (else as the broadcaster).
+        chat: { send: (text, announcement) => chat.send(text, announcement, 'bot') },
+        // What these accounts say is never read back as a command.
+        speakingAccounts: { userIds: () => [platform.broadcaster.id, bot.userId()].filter((id): id is string => id !== null) },
+        // Viewer text that holds one of the channel's blocked terms is never re-posted.
+        chatRules: moderation.chatRules,
         live,
         redemptions,
         shortcuts: options.shortcuts,
@@ -32,10 +40,13 @@ export const automationsFeature = feature({
       files,
     );
   },
-  serve: (router, automations) =>
-    automations.service
+  serve: (router, automations, { redemptions }) => {
+    // A redemption an automation resolves: its toast offers no Fulfil/Cancel.
+    redemptions.notifications.useAutomaticResolutions({ resolves: (rewardId) => automations.resolvesRedemption(rewardId) });
+    return automations.service
       ? registerAutomationsIpc(router, automations.service)
-      : serveOff(router, 'automations:', () => automations.getState().problem ?? 'Automations are off.', { 'automations:getState': () => automations.getState() }),
+      : serveOff(router, 'automations:', () => automations.getState().problem ?? 'Automations are off.', { 'automations:getState': () => automations.getState() });
+  },
   // After the redemption queue starts, before EventSub connects.
   start: (automations) => automations.start(),
   // Resolves once the run log is on disk.

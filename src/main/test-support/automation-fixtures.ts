@@ -24,8 +24,12 @@ export function quietAutomationSurroundings(): Omit<AutomationsServiceOptions, '
     tester: null,
     templateContext: async () => ({ rewards: [], scenes: [] }),
     logger: silentLogger,
+    speakingAccounts: { userIds: () => [broadcasterUser.id] },
   };
 }
+
+/** The signed-in broadcaster: Sidestage speaks as this account. */
+export const broadcasterUser: ChannelUser = { id: '100000001', login: 'sidestage_demo', name: 'SidestageDemo' };
 
 export const viewer = (n = 1): ChannelUser => ({ id: `70000000${n}`, login: `viewer${n}`, name: `Viewer${n}` });
 
@@ -76,6 +80,7 @@ export function automation(trigger: AutomationTrigger, actions: AutomationAction
     queue: 'oneAtATime',
     alsoMissed: false,
     stopOnError: false,
+    stripLinks: false,
     ...overrides,
   };
 }
@@ -131,6 +136,10 @@ export function recordingPorts(answers: Partial<Record<string, (...args: unknown
       current: () => chatValues,
       update: (changes) =>
         call('chatSettings.update', [changes], () => {
+          chatValues = { ...chatValues, ...changes };
+        }),
+      applyFor: (changes, ms, label) =>
+        call('chatSettings.applyFor', [changes, ms, label], () => {
           chatValues = { ...chatValues, ...changes };
         }),
     },

@@ -18,6 +18,9 @@ describe('alert templates', () => {
   it('names the fields a type lacks, and the ones it has', () => {
     expect(alertTemplateProblem('follow', '{user} followed with {bits} bits')).toBe('Follows have no {bits}. Use {user}.');
     expect(alertTemplateProblem('raid', '{raider} brings {viewers}')).toBeNull();
+    // `{user}` is the person in every type, as in automations; the old names are still read.
+    expect(alertTemplateProblem('raid', '{user} brings {viewers}')).toBeNull();
+    expect(alertTemplateProblem('giftSubscriptions', '{user} and {gifter} gave {count}')).toBeNull();
     expect(alertTemplateProblem('cheer', '   ')).toBe('Write the alert’s text.');
     // The automations' placeholder rule: a name with digits is a placeholder too, so a typo shows.
     expect(alertTemplateProblem('follow', '{user} {user2} {user2}')).toBe('Follows have no {user2}. Use {user}.');
@@ -35,6 +38,7 @@ describe('alert templates', () => {
     expect(summaryText('follow', 1)).toBe('and 1 more follow');
     expect(summaryText('hypeTrain', 2)).toBe('and 2 more hype train levels');
     expect(tierName('2000')).toBe('Tier 2');
-    expect(tierName('prime')).toBe('Tier prime');
+    expect(tierName('prime')).toBe('Prime');
+    expect(tierName('4000')).toBe('Tier 4000');
   });
 });

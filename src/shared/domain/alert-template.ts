@@ -11,9 +11,10 @@ export const alertTemplateFields: Record<AlertKind, readonly string[]> = {
   follow: ['user'],
   subscription: ['user', 'tier'],
   resubscription: ['user', 'tier', 'months', 'streak', 'message'],
-  giftSubscriptions: ['gifter', 'count', 'tier'],
+  // `{user}` is the person in every type (as in automations); `{gifter}` and `{raider}` are still read.
+  giftSubscriptions: ['user', 'count', 'tier', 'gifter'],
   cheer: ['user', 'bits', 'message'],
-  raid: ['raider', 'viewers'],
+  raid: ['user', 'viewers', 'raider'],
   donation: ['user', 'amount', 'charity'],
   redemption: ['user', 'reward', 'input', 'cost'],
   hypeTrain: ['level', 'total'],
@@ -67,9 +68,9 @@ export const defaultAlertTemplates: Record<AlertKind, string> = {
   follow: '{user} just followed!',
   subscription: '{user} just subscribed!',
   resubscription: '{user} resubscribed for {months} months!',
-  giftSubscriptions: '{gifter} gifted {count} subs!',
+  giftSubscriptions: '{user} gifted {count} subs!',
   cheer: '{user} cheered {bits} bits!',
-  raid: '{raider} is raiding with {viewers} viewers!',
+  raid: '{user} is raiding with {viewers} viewers!',
   donation: '{user} donated {amount} to {charity}!',
   redemption: '{user} redeemed {reward}',
   hypeTrain: 'Hype train level {level}!',
@@ -95,7 +96,4 @@ export function alertTemplateProblem(kind: AlertKind, template: string): string 
 }
 
 /** The platform's tiers in words. */
-export function tierName(tier: string): string {
-  const names: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3' };
-  return names[tier] ?? `Tier ${tier}`;
-}
+export { tierName } from './subscription-tier';

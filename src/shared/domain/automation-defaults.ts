@@ -23,7 +23,7 @@ export function defaultTrigger(kind: AutomationTriggerKind): AutomationTrigger {
     case 'adBreakSoon':
       return { kind, secondsBefore: 30 };
     case 'chatCommand':
-      return { kind, command: '!', allowed: ['everyone'] };
+      return { kind, command: '!', minRole: 'everyone' };
     case 'timer':
       return { kind, everyMinutes: 15, minChatMessages: 5 };
     case 'hotkey':
@@ -80,5 +80,6 @@ export function newAutomation(): AutomationInput {
     queue: 'oneAtATime',
     alsoMissed: false,
     stopOnError: false,
+    stripLinks: false,
   };
 }

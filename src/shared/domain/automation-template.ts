@@ -10,9 +10,31 @@ export type TemplateFields = Readonly<Record<string, string>>;
 
 const placeholder = /\{([A-Za-z][A-Za-z0-9]{0,31})\}/g;
 
+/** A piece of a filled template: the template's own words (`field` null) or one field's value. */
+export interface TemplatePart {
+  text: string;
+  field: string | null;
+}
+
+/** The template cut into its own words and its fields' values, in order (one pass). */
+export function templateParts(template: string, fields: TemplateFields): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let last = 0;
+  for (const match of template.matchAll(placeholder)) {
+    if (match.index > last) parts.push({ text: template.slice(last, match.index), field: null });
+    const name = match[1]!;
+    parts.push(Object.hasOwn(fields, name) ? { text: fields[name]!, field: name } : { text: match[0], field: null });
+    last = match.index + match[0].length;
+  }
+  if (last < template.length) parts.push({ text: template.slice(last), field: null });
+  return parts;
+}
+
 /** `{name}` -> the field's value; an unknown placeholder stays as written, so a typo shows. */
 export function renderTemplate(template: string, fields: TemplateFields): string {
-  return template.replace(placeholder, (whole, name: string) => (Object.hasOwn(fields, name) ? fields[name]! : whole));
+  return templateParts(template, fields)
+    .map((part) => part.text)
+    .join('');
 }
 
 /** The placeholders a template uses that are not among `known`. */

@@ -2,7 +2,33 @@
  * Automations in the broadcaster's words: each trigger, condition and action as a sentence, the
  * same in the run log (main) and the panel (renderer).
  */
-import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, ConditionRule } from '../ipc/schemas/automations';
+import { tierName } from './subscription-tier';
+import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule, SkipKind } from '../ipc/schemas/automations';
+
+/** Why runs were skipped, in a few words ("skipped 37 times: cooldown"). */
+export const skipKindWords: Record<SkipKind, string> = {
+  paused: 'automations paused',
+  offline: 'stream offline',
+  condition: 'a condition not met',
+  cooldown: 'cooldown',
+  busy: 'still running',
+  queueFull: 'too many waiting',
+};
+
+/** An automation's skips in words: "skipped 37 times: cooldown; once: stream offline". */
+export function skipsInWords(skips: readonly { kind: SkipKind; count: number }[]): string {
+  if (skips.length === 0) return '';
+  return `skipped ${skips.map((s) => `${s.count === 1 ? 'once' : `${s.count} times`}: ${skipKindWords[s.kind]}`).join('; ')}`;
+}
+
+/** Who may use a chat command, in words: this role and above. */
+export const commandRoleWords: Record<CommandRole, string> = {
+  everyone: 'everyone',
+  subscriber: 'subscribers and above',
+  vip: 'VIPs and above',
+  moderator: 'moderators and you',
+  broadcaster: 'only you',
+};
 
 export const triggerKindLabels: Record<AutomationTriggerKind, string> = {
   redemption: 'Channel-point reward redeemed',
@@ -56,8 +82,7 @@ export const actionKindLabels: Record<AutomationActionKind, string> = {
   wait: 'Wait',
 };
 
-const tierNames: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3' };
-const tierList = (tiers: readonly string[]) => (tiers.length === 0 ? '' : ` (${tiers.map((t) => tierNames[t] ?? t).join(', ')})`);
+const tierList = (tiers: readonly string[]) => (tiers.length === 0 ? '' : ` (${tiers.map(tierName).join(', ')})`);
 /** A length of time in words: whole minutes from a minute up ("2 min"), seconds otherwise ("90 s"). */
 export const secondsInWords = (s: number) => (s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`);
 
@@ -83,7 +108,7 @@ export function describeTrigger(trigger: AutomationTrigger): string {
     case 'adBreakSoon':
       return `${secondsInWords(trigger.secondsBefore)} before the next ad break`;
     case 'chatCommand':
-      return `${trigger.command} in chat (${trigger.allowed.includes('everyone') ? 'everyone' : trigger.allowed.map((r) => `${r}s`).join(', ')})`;
+      return `${trigger.command} in chat (${commandRoleWords[trigger.minRole]})`;
     case 'timer':
       return `Every ${trigger.everyMinutes} min while live${trigger.minChatMessages > 0 ? `, after ${trigger.minChatMessages}+ chat messages` : ''}`;
     case 'hotkey':
@@ -100,7 +125,7 @@ export function describeRule(rule: ConditionRule): string {
     case 'amount':
       return `the amount is ${rule.op === 'atLeast' ? 'at least' : rule.op === 'atMost' ? 'at most' : ''} ${rule.value}`.replace('  ', ' ');
     case 'tier':
-      return `the tier ${rule.op === 'is' ? 'is' : 'is not'} ${tierNames[rule.tier] ?? rule.tier}`;
+      return `the tier ${rule.op === 'is' ? 'is' : 'is not'} ${tierName(rule.tier)}`;
     case 'text':
       return `the text ${{ contains: 'contains', notContains: 'does not contain', equals: 'is', startsWith: 'starts with' }[rule.op]} "${rule.value}"`;
     case 'user':

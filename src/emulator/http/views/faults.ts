@@ -10,6 +10,7 @@ export function faultView(fault: Fault): FaultView {
     method: fault.method,
     status: fault.status,
     latency_ms: fault.latencyMs,
+    answer_delay_ms: fault.answerDelayMs,
     count: fault.remaining,
     drop_websockets: fault.dropWebsockets,
     drop_connection: fault.dropConnection,

@@ -35,6 +35,7 @@ describe('POST /_emulator/faults', () => {
       method: 'GET',
       status: 503,
       latency_ms: null,
+      answer_delay_ms: null,
       count: 2,
       drop_connection: false,
       drop_websockets: false,
@@ -63,12 +64,14 @@ describe('POST /_emulator/faults', () => {
       [{ status: 600 }, /^Invalid field "status"/],
       [{ status: 500, count: 0 }, /^Invalid field "count"/],
       [{ latency_ms: -1 }, /^Invalid field "latency_ms"/],
+      [{ answer_delay_ms: 0 }, /^Invalid field "answer_delay_ms"/],
+      [{ answer_delay_ms: 100, status: 500 }, '"answer_delay_ms" holds back the answer of a request that is handled: it goes with neither "status" nor "drop_connection"'],
       [{ method: 'FETCH', status: 500 }, /^Invalid field "method"/],
       [{ drop_websockets: false }, /^Invalid field "drop_websockets"/],
       [{ status: 500, colour: 'red' }, 'Unknown field "colour"'],
-      [{}, 'A fault needs "status", "latency_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"'],
-      [{ path: '^/helix', count: 2 }, 'A fault needs "status", "latency_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"'],
-      [{ drop_websockets: true, count: 2 }, '"path", "method" and "count" apply to HTTP faults: add "status", "latency_ms" or "drop_connection"'],
+      [{}, 'A fault needs "status", "latency_ms", "answer_delay_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"'],
+      [{ path: '^/helix', count: 2 }, 'A fault needs "status", "latency_ms", "answer_delay_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"'],
+      [{ drop_websockets: true, count: 2 }, '"path", "method" and "count" apply to HTTP faults: add "status", "latency_ms", "answer_delay_ms" or "drop_connection"'],
       [[1], 'Request body must be a JSON object'],
     ];
     for (const [body, message] of cases) {
@@ -144,6 +147,21 @@ describe('HTTP faults', () => {
     started = Date.now();
     expect((await users()).status).toBe(504);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('answer_delay_ms handles the request at once and holds back only its answer: a chat echo arrives first', async () => {
+    await addFault({ path: '^/helix/chat/messages$', answer_delay_ms: 1000, count: 1 });
+    const notifications = demo.recordEvents();
+    const chatToken = await demo.mint(BROADCASTER, ['user:write:chat']);
+    let answered = false;
+    const sending = demo
+      .helix('POST', '/chat/messages', { token: chatToken, json: { broadcaster_id: BROADCASTER, sender_id: BROADCASTER, message: 'echo first' } })
+      .then((res) => ((answered = true), res));
+    await expect.poll(() => notifications.some((n) => JSON.stringify(n).includes('echo first')), { timeout: 5000 }).toBe(true);
+    expect(answered).toBe(false);
+    const res = await sending;
+    expect(res.status).toBe(200);
+    expect(res.json.data[0]).toMatchObject({ message_id: expect.any(String), is_sent: true });
   });
 
   it('matches in linear time: a pattern that backtracks exponentially in JavaScript does not stall the emulator', async () => {

@@ -29,6 +29,7 @@ const faultBody = z
       .optional(),
     status: z.number().int().min(400).max(599).optional(),
     latency_ms: z.number().int().min(0).max(60_000).optional(),
+    answer_delay_ms: z.number().int().min(1).max(60_000).optional(),
     count: z.number().int().min(1).max(1_000_000).optional(),
     drop_connection: z.literal(true).optional(),
     drop_websockets: z.literal(true).optional(),
@@ -43,18 +44,22 @@ export function registerSimulationFaultRoutes(app: FastifyInstance): void {
   app.post('/_emulator/faults', async (request) => {
     const body = parseSimulationBody(faultBody, request.body);
     if (body.path !== undefined) await loadFaultPatterns();
-    const http = body.status !== undefined || body.latency_ms !== undefined || body.drop_connection === true;
+    const http = body.status !== undefined || body.latency_ms !== undefined || body.answer_delay_ms !== undefined || body.drop_connection === true;
     const websockets = body.drop_websockets === true || body.reconnect_websockets === true;
-    if (!http && !websockets) throw badRequest('A fault needs "status", "latency_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"');
+    if (!http && !websockets) throw badRequest('A fault needs "status", "latency_ms", "answer_delay_ms", "drop_connection", "drop_websockets" or "reconnect_websockets"');
     if (!http && (body.path !== undefined || body.method !== undefined || body.count !== undefined)) {
-      throw badRequest('"path", "method" and "count" apply to HTTP faults: add "status", "latency_ms" or "drop_connection"');
+      throw badRequest('"path", "method" and "count" apply to HTTP faults: add "status", "latency_ms", "answer_delay_ms" or "drop_connection"');
     }
     if (body.drop_connection === true && body.status !== undefined) throw badRequest('A fault either answers "status" or drops the connection, not both');
+    if (body.answer_delay_ms !== undefined && (body.status !== undefined || body.drop_connection === true)) {
+      throw badRequest('"answer_delay_ms" holds back the answer of a request that is handled: it goes with neither "status" nor "drop_connection"');
+    }
     const fault = faults.add({
       path: body.path ?? null,
       method: body.method ?? null,
       status: body.status ?? null,
       latencyMs: body.latency_ms ?? null,
+      answerDelayMs: body.answer_delay_ms ?? null,
       dropConnection: body.drop_connection ?? false,
       remaining: http ? (body.count ?? null) : 0,
       dropWebsockets: body.drop_websockets ?? false,

@@ -6,6 +6,7 @@ import type { ActivityItem, ChannelEvent, ChannelEventOf } from '../../../shared
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
 import { moderationInWords } from '../../../shared/domain/moderation-words';
 import { formatTimeoutLength } from '../../../shared/domain/timeout-length';
+import { tierName } from '../../../shared/domain/subscription-tier';
 
 /** `moderation` actions the feed words from their own events (`ban`, `unban`, `warning`, the roles, unban requests). */
 const toldElsewhere = new Set(['ban', 'timeout', 'unban', 'untimeout', 'warn', 'mod', 'unmod', 'vip', 'unvip', 'approve_unban_request', 'deny_unban_request']);
@@ -44,8 +45,7 @@ export type ActivityEvent = ChannelEventOf<(typeof activityKinds)[number]>;
 type Draft = Omit<ActivityItem, 'id' | 'at'> & { id?: string };
 
 const anonymous = 'Anonymous';
-const tierWords: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3' };
-const tier = (t: string) => tierWords[t] ?? `tier ${t}`;
+const tier = tierName;
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The feed's item for an event; null: not shown (a gifted subscription is shown as the gift, an archived poll was shown when it ended). */

@@ -5,7 +5,8 @@ import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { AppError } from '../app-error';
 import { bounded, ClosingError, runAction, sampleUserId, Sleeper, unavailableAlerts, type ActionContext } from './actions';
 import { ChatPacer } from './chat-pacer';
-import { commandNeutraliser } from './template';
+import { SceneRestoreStack } from './scene-restore-stack';
+import { commandNeutraliser, noViewerTextRules } from './template';
 import { ownEvent, triggerEventFor, type TriggerEvent } from './triggers';
 
 const settle = async () => {
@@ -20,6 +21,7 @@ function setup(event: TriggerEvent = redemption, answers: Parameters<typeof reco
   const recorded = recordingPorts(answers);
   const progress: string[] = [];
   const sent: string[] = [];
+  /** What the guard was told, in order: `expect:<text>` before the request, `answer:<id>` after. */
   const sleeper = new Sleeper(clock);
   const context: ActionContext = {
     event,
@@ -28,8 +30,15 @@ function setup(event: TriggerEvent = redemption, answers: Parameters<typeof reco
     pacer: new ChatPacer({ clock }),
     sleeper,
     requestTimeoutMs: 20_000,
+    viewerText: noViewerTextRules,
+    scenes: new SceneRestoreStack(),
     progress: (r) => void progress.push(r),
-    sentChat: (id) => void sent.push(id),
+    ownChat: {
+      expect: (text) => {
+        sent.push(`expect:${text}`);
+        return (id) => void sent.push(`answer:${id}`);
+      },
+    },
   };
   return { clock, context, ...recorded, progress, sent, sleeper, run: (action: AutomationAction) => runAction(action, context) };
 }
@@ -59,6 +68,31 @@ describe('OBS actions', () => {
     expect(t.of('obs.switchScene')).toHaveLength(1);
     expect(await runWaiting(t.clock, work, 1)).toBe('Switched to "Water", and back to "Scene" after 10 s');
     expect(t.of('obs.switchScene')).toEqual([['Water'], ['Scene']]);
+  });
+
+  it('two runs that switch and go back never strand the stream on a scene neither wanted (restore stack)', async () => {
+    const t = setup();
+    // A: Water for 10 s; 2 s later B: Raid for 20 s.
+    const a = t.run({ kind: 'obsSwitchScene', sceneName: 'Water', backAfterSeconds: 10 });
+    await settle();
+    t.clock.advance(2_000);
+    const b = t.run({ kind: 'obsSwitchScene', sceneName: 'Raid', backAfterSeconds: 20 });
+    await settle();
+    // A's time is up under Raid: nothing is switched, and B inherits what A replaced.
+    expect(await runWaiting(t.clock, a, 8_000)).toBe('Switched to "Water"; "Raid" was put on air over it, and goes back to "Scene" in its turn');
+    expect(await runWaiting(t.clock, b, 14_000)).toBe('Switched to "Raid", and back to "Scene" after 20 s');
+    expect(t.of('obs.switchScene')).toEqual([['Water'], ['Raid'], ['Scene']]);
+    expect(t.context.scenes.size()).toBe(0);
+  });
+
+  it('the later run ending first goes back to the earlier run\'s scene, which then goes back in turn', async () => {
+    const t = setup();
+    const a = t.run({ kind: 'obsSwitchScene', sceneName: 'Water', backAfterSeconds: 30 });
+    await settle();
+    const b = t.run({ kind: 'obsSwitchScene', sceneName: 'Raid', backAfterSeconds: 10 });
+    expect(await runWaiting(t.clock, b, 10_000)).toBe('Switched to "Raid", and back to "Water" after 10 s');
+    expect(await runWaiting(t.clock, a, 20_000)).toBe('Switched to "Water", and back to "Scene" after 30 s');
+    expect(t.of('obs.switchScene')).toEqual([['Water'], ['Raid'], ['Water'], ['Scene']]);
   });
 
   it("does not switch back over the broadcaster's own choice made meanwhile", async () => {
@@ -120,7 +154,7 @@ describe('chat actions', () => {
     const [[text]] = t.of('chat.send') as [[string]];
     expect(text).toBe(`${commandNeutraliser}/ban someone`);
     expect(text.startsWith('/')).toBe(false);
-    expect(t.sent).toEqual(['sent-1']);
+    expect(t.sent).toEqual([`expect:${commandNeutraliser}/ban someone`, 'answer:sent-1']);
   });
 
   it('an announcement in its colour, cut to 500 characters', async () => {
@@ -164,11 +198,11 @@ describe('channel actions', () => {
     expect(t.of('engagement.start')).toEqual([['tpl']]);
   });
 
-  it('turns a chat mode on for N s, then back as it was', async () => {
+  it('turns a chat mode on for N s through the chat settings\' kept revert (it survives a restart), not a wait of its own', async () => {
     const t = setup();
-    const work = t.run({ kind: 'chatMode', mode: 'slow', forSeconds: 60, slowSeconds: 10, followerMinutes: 0 });
-    expect(await runWaiting(t.clock, work, 60_000)).toBe('Slow mode (10 s) on for 1 min, then back as it was');
-    expect(t.of('chatSettings.update')).toEqual([[{ slowMode: true, slowModeWaitTime: 10 }], [{ slowMode: false }]]);
+    expect(await t.run({ kind: 'chatMode', mode: 'slow', forSeconds: 60, slowSeconds: 10, followerMinutes: 0 })).toBe('Slow mode (10 s) on; back as it was after 1 min (kept across a restart)');
+    expect(t.of('chatSettings.applyFor')).toEqual([[{ slowMode: true, slowModeWaitTime: 10 }, 60_000, 'Slow mode (10 s) (automation)']]);
+    expect(t.of('chatSettings.update')).toEqual([]);
     const follower = setup();
     await follower.run({ kind: 'chatMode', mode: 'followersOnly', forSeconds: 0, slowSeconds: 30, followerMinutes: 10 });
     expect(follower.of('chatSettings.update')).toEqual([[{ followerMode: true, followerModeDuration: 10 }]]);

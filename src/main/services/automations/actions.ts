@@ -13,7 +13,9 @@ import { AppError } from '../app-error';
 import { withTimeout } from '../common/with-timeout';
 import type { ObsSceneControl } from '../obs/obs-scene-control';
 import type { ChatPacer } from './chat-pacer';
-import { renderTemplate, safeChatText, safeMarkerDescription } from './template';
+import type { OwnChatGuard } from './own-chat-guard';
+import type { SceneRestoreStack } from './scene-restore-stack';
+import { cutToChars, fillTemplate, oneLine, safeChatText, safeMarkerDescription, type ViewerTextRules } from './template';
 import type { TriggerEvent } from './triggers';
 
 /** What "Show an alert" asks the overlays for: a channel event's own alert, or the automation's. */
@@ -41,7 +43,12 @@ export interface ActionPorts {
   shoutout(channelId: string): Promise<string>;
   markers: { drop(description: string): Promise<unknown> };
   clips: { create(): Promise<unknown> };
-  chatSettings: { current(): ChatSettingsValues | null; update(changes: Partial<ChatSettingsValues>): Promise<unknown> };
+  chatSettings: {
+    current(): ChatSettingsValues | null;
+    update(changes: Partial<ChatSettingsValues>): Promise<unknown>;
+    /** On now, back as chat was after `revertAfterMs`: the chat settings' kept revert (it survives a restart). */
+    applyFor(changes: Partial<ChatSettingsValues>, revertAfterMs: number, label: string): Promise<unknown>;
+  };
   ads: { run(lengthSeconds: number): Promise<unknown> };
   engagement: { start(templateId: string): Promise<string> };
   redemptions: { isQueued(id: string): boolean; resolve(ids: string[], status: 'FULFILLED' | 'CANCELED'): Promise<ResolveResult> };
@@ -94,10 +101,14 @@ export interface ActionContext {
   sleeper: Sleeper;
   /** Longest wait for one request. */
   requestTimeoutMs: number;
+  /** What the event's values may not bring into a template's output (held text, blocked terms, links). */
+  viewerText: ViewerTextRules;
   /** The step did its first part ("Switched to Water"); the rest follows after a wait. */
   progress(result: string): void;
-  /** Chat messages this automation sent, so they never trigger a command themselves. */
-  sentChat(messageId: string): void;
+  /** "Switch and back" of every run, so that overlapping runs each restore only what they replaced. */
+  scenes: SceneRestoreStack;
+  /** The self-loop guard: told what is said before it is sent, so its echo is never read as a command. */
+  ownChat: Pick<OwnChatGuard, 'expect'>;
 }
 
 /** A sample viewer of a Test: nothing real to shout out, fulfil or cancel. */
@@ -113,7 +124,8 @@ export async function runAction(action: AutomationAction, context: ActionContext
   const { ports, event, clock, requestTimeoutMs } = context;
   const obs = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'OBS');
   const platform = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'The platform');
-  const fill = (template: string) => renderTemplate(template, event.fields);
+  const filled = (template: string) => fillTemplate(template, event.fields, context.viewerText);
+  const fill = (template: string) => filled(template).text;
   const isSample = event.source === 'test' && event.user?.id === sampleUserId;
 
   switch (action.kind) {
@@ -122,12 +134,27 @@ export async function runAction(action: AutomationAction, context: ActionContext
       const switched = previous === action.sceneName ? `"${action.sceneName}" was already on air` : `Switched to "${action.sceneName}"`;
       if (action.backAfterSeconds === 0 || previous === action.sceneName) return switched;
       context.progress(`${switched}; back to "${previous}" after ${seconds(action.backAfterSeconds)}`);
-      await context.sleeper.sleep(action.backAfterSeconds * 1000);
-      const now = await obs(() => ports.obs.currentScene());
+      const entry = context.scenes.push(action.sceneName, previous);
+      try {
+        await context.sleeper.sleep(action.backAfterSeconds * 1000);
+      } catch (error) {
+        context.scenes.forget(entry);
+        throw error;
+      }
+      let now: string;
+      try {
+        now = await obs(() => ports.obs.currentScene());
+      } catch (error) {
+        context.scenes.forget(entry);
+        throw error;
+      }
+      const release = context.scenes.release(entry, now);
+      // Another run switched over this one: that run goes back, to what this one replaced.
+      if (release.kind === 'covered') return `${switched}; "${release.by}" was put on air over it, and goes back to "${entry.previous}" in its turn`;
       // The broadcaster chose another scene meanwhile: theirs wins.
-      if (now !== action.sceneName) return `${switched}; left on "${now}", chosen meanwhile`;
-      await obs(() => ports.obs.switchScene(previous));
-      return `${switched}, and back to "${previous}" after ${seconds(action.backAfterSeconds)}`;
+      if (release.kind === 'chosen') return `${switched}; left on "${release.now}", chosen meanwhile`;
+      await obs(() => ports.obs.switchScene(release.to));
+      return `${switched}, and back to "${release.to}" after ${seconds(action.backAfterSeconds)}`;
     }
     case 'obsSourceVisibility': {
       const verb = action.visible ? 'Showed' : 'Hid';
@@ -157,12 +184,23 @@ export async function runAction(action: AutomationAction, context: ActionContext
       return 'Replay buffer saved';
     case 'chatMessage':
     case 'chatAnnouncement': {
-      const text = safeChatText(fill(action.text));
+      const { text: message, startsWithField } = filled(action.text);
+      const text = safeChatText(message, startsWithField);
       if (text === '') throw new AppError('invalid_argument', 'The message was empty once filled in; nothing was sent.');
       const announcement = action.kind === 'chatAnnouncement' ? action.color : undefined;
       // Paced first (it may wait for the rate limit); the request's own time is bounded once it goes.
-      const sent = await context.pacer.send(() => platform(() => ports.chat.send(text, announcement)));
-      if (sent.messageId) context.sentChat(sent.messageId);
+      await context.pacer.send(async () => {
+        // Registered as the request goes out (after any wait of the pacer): the echo may come before the answer.
+        const answered = context.ownChat.expect(text);
+        try {
+          const sent = await platform(() => ports.chat.send(text, announcement));
+          answered(sent.messageId);
+          return sent;
+        } catch (error) {
+          answered(null);
+          throw error;
+        }
+      });
       return `${announcement ? 'Announced' : 'Sent'}: "${text.slice(0, 120)}"`;
     }
     case 'shoutout': {
@@ -209,7 +247,8 @@ export async function runAction(action: AutomationAction, context: ActionContext
   }
 }
 
-const oneLineAlert = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
+// Control characters too (not only white space): an alert is one line of plain text.
+const oneLineAlert = (text: string) => cutToChars(oneLine(text).replace(/\s+/g, ' ').trim(), 500);
 
 async function chatMode(action: Extract<AutomationAction, { kind: 'chatMode' }>, context: ActionContext): Promise<string> {
   const { ports, clock, requestTimeoutMs } = context;
@@ -220,19 +259,15 @@ async function chatMode(action: Extract<AutomationAction, { kind: 'chatMode' }>,
       : action.mode === 'followersOnly'
         ? { followerMode: true, followerModeDuration: action.followerMinutes }
         : { emoteMode: true };
-  const before = ports.chatSettings.current();
-  const name = action.mode === 'slow' ? `Slow mode (${action.slowSeconds} s)` : action.mode === 'followersOnly' ? `Followers-only chat (${action.followerMinutes} min)` : 'Emote-only chat';
-  await platform(() => ports.chatSettings.update(changes));
-  if (action.forSeconds === 0) return `${name} on`;
-  // Back to how chat was: a mode that was already on stays on.
-  const restore: Partial<ChatSettingsValues> = {};
-  if (action.mode === 'slow') Object.assign(restore, before?.slowMode ? { slowMode: true, slowModeWaitTime: before.slowModeWaitTime } : { slowMode: false });
-  if (action.mode === 'followersOnly') Object.assign(restore, before?.followerMode ? { followerMode: true, followerModeDuration: before.followerModeDuration } : { followerMode: false });
-  if (action.mode === 'emoteOnly') Object.assign(restore, { emoteMode: before?.emoteMode ?? false });
-  context.progress(`${name} on; back after ${seconds(action.forSeconds)}`);
-  await context.sleeper.sleep(action.forSeconds * 1000);
-  await platform(() => ports.chatSettings.update(restore));
-  return `${name} on for ${seconds(action.forSeconds)}, then back as it was`;
+  const name = action.mode === 'slow' ? `Slow mode (${action.slowSeconds} s) on` : action.mode === 'followersOnly' ? `Followers-only chat (${action.followerMinutes} min) on` : 'Emote-only chat on';
+  if (action.forSeconds === 0) {
+    await platform(() => ports.chatSettings.update(changes));
+    return name;
+  }
+  // Back to how chat was (a mode that was already on stays on), by the chat settings' one kept
+  // revert: on disk with its due time, so quitting or a crash during the wait does not leave it on.
+  await platform(() => ports.chatSettings.applyFor(changes, action.forSeconds * 1000, `${name.replace(/ on$/, '')} (automation)`));
+  return `${name}; back as it was after ${seconds(action.forSeconds)} (kept across a restart)`;
 }
 
 async function resolveRedemption(status: 'fulfil' | 'cancel', context: ActionContext, isSample: boolean): Promise<string> {

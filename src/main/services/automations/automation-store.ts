@@ -14,6 +14,7 @@ import {
   type AutomationInput,
   type AutomationsFile,
 } from '../../../shared/ipc/contract';
+import { migrateAutomation, readableAutomationsVersions } from '../../../shared/domain/automation-migration';
 import { AtomicJsonFile, isDiskFull, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { AppError } from '../app-error';
@@ -24,6 +25,11 @@ function writeError(error: unknown): AppError {
   if (isDiskFull(error)) return new AppError('unavailable', 'Your disk is full, so Sidestage could not save your automations. Free some space and try again.');
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return new AppError('unavailable', `Sidestage could not save your automations${code ? ` (${code})` : ''}. Try again.`);
+}
+
+/** The file's version when this Sidestage reads it, else null. */
+function readableVersion(version: unknown): number | null {
+  return readableAutomationsVersions.find((v) => v === version) ?? null;
 }
 
 export function newAutomationId(): string {
@@ -49,11 +55,13 @@ export class AutomationStore {
       if (!raw || typeof raw !== 'object') return null;
       const fileValue = raw as Record<string, unknown>;
       // A file of another program, or of a newer Sidestage: set aside whole rather than misread.
-      if (fileValue.format !== automationsFormatName || fileValue.version !== automationsFormatVersion || !Array.isArray(fileValue.automations)) return null;
+      const version = readableVersion(fileValue.version);
+      if (fileValue.format !== automationsFormatName || version === null || !Array.isArray(fileValue.automations)) return null;
       const items = fileValue.automations as unknown[];
       const seen = new Set<string>();
+      // An older file is read in today's shape; the next save writes it so.
       const { kept, dropped } = keepValid(items, (item) => {
-        const parsed = automationSchema.safeParse(item);
+        const parsed = automationSchema.safeParse(migrateAutomation(item, version));
         if (!parsed.success || seen.has(parsed.data.id)) return null;
         seen.add(parsed.data.id);
         return parsed.data;
@@ -141,10 +149,11 @@ export function parseAutomationsExport(json: string): Automation[] {
   if (typeof version === 'number' && Number.isInteger(version) && version > automationsFormatVersion) {
     throw new AppError('invalid_argument', `This file comes from a newer Sidestage (automations format ${version}; this one reads format ${automationsFormatVersion}). Update Sidestage to import it.`);
   }
-  if (version !== automationsFormatVersion) throw new AppError('invalid_argument', 'This automations file is damaged: its format version is missing or unknown. Nothing was imported.');
+  const readable = readableVersion(version);
+  if (readable === null) throw new AppError('invalid_argument', 'This automations file is damaged: its format version is missing or unknown. Nothing was imported.');
   if (!Array.isArray(automations)) throw new AppError('invalid_argument', 'This automations file is damaged: it has no list of automations. Nothing was imported.');
   return automations.map((item, index) => {
-    const parsed = automationSchema.safeParse(item);
+    const parsed = automationSchema.safeParse(migrateAutomation(item, readable));
     if (parsed.success) return parsed.data;
     const name = item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string' ? ` ("${String((item as { name: string }).name).slice(0, 40)}")` : '';
     const issue = parsed.error.issues[0];

@@ -38,6 +38,7 @@ function deps(sent: string[]): AutomationsFeatureDeps {
         return { messageId: null };
       },
     },
+    speakingAccounts: { userIds: () => [] },
     live: {
       stream: { getStatus: () => ({ live: false, startedAt: null }), onChange: none },
       ads: { getState: () => ({ schedule: null }), onChange: none },
@@ -57,6 +58,7 @@ const echo = (name: string, alsoMissed: boolean): AutomationInput => ({
   queue: 'oneAtATime',
   alsoMissed,
   stopOnError: false,
+  stripLinks: false,
 });
 
 describe('the automations feature', () => {

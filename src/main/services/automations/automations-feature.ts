@@ -9,7 +9,7 @@
  * from the start. Files that could not be opened leave automations off, with the reason, decided
  * before the build; the rest of Sidestage runs.
  */
-import type { AutomationsState, ObsChoices, ObsState } from '../../../shared/ipc/contract';
+import type { AutomationsState, BlockedTerm, ObsChoices, ObsState } from '../../../shared/ipc/contract';
 import type { Clock } from '../../../shared/primitives/clock';
 import { systemClock } from '../../../shared/primitives/clock';
 import type { Disposer } from '../../../shared/primitives/emitter';
@@ -33,6 +33,8 @@ import type { ObsRequests } from '../obs/obs-service';
 import { unavailableAlerts, type ActionPorts, type AlertsPort } from './actions';
 import { AutomationStore } from './automation-store';
 import { AutomationsService } from './automations-service';
+import type { SpeakingAccounts } from './own-chat-guard';
+import { CooldownBook } from './cooldown-book';
 import { RunLedger } from './run-ledger';
 import { createSimulationTester, type SimulationTesterHttp } from './simulation-tester';
 import { starterTemplates } from './starter-templates';
@@ -42,21 +44,27 @@ import { starterTemplates } from './starter-templates';
  * they could not be opened (without its run log an automation could run twice), so automations
  * are off and the panel says why.
  */
-export type AutomationFiles = { store: AutomationStore; ledger: RunLedger; problem: null } | { store: null; ledger: null; problem: string };
+export type AutomationFiles = { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; problem: null } | { store: null; ledger: null; cooldowns: null; problem: string };
 
 /** Reads the automations file and the run ledger; damaged ones are set aside and told to `notices`. */
 export async function openAutomationFiles(dataDir: string, options: { notices?: DataRecoveryNotices; logger: Logger; clock?: Clock }): Promise<AutomationFiles> {
   const clock = options.clock ?? systemClock;
-  const [store, ledger] = await Promise.allSettled([AutomationStore.open(dataDir, options.notices), RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger })]);
-  if (store.status === 'fulfilled' && ledger.status === 'fulfilled') return { store: store.value, ledger: ledger.value, problem: null };
-  // The one that did open lets go of its file.
+  const [store, ledger, cooldowns] = await Promise.allSettled([
+    AutomationStore.open(dataDir, options.notices),
+    RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+    CooldownBook.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+  ]);
+  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled') return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, problem: null };
+  // The ones that did open let go of their files.
   if (ledger.status === 'fulfilled') ledger.value.dispose();
-  const error: unknown = store.status === 'rejected' ? store.reason : (ledger as PromiseRejectedResult).reason;
+  if (cooldowns.status === 'fulfilled') cooldowns.value.dispose();
+  const error: unknown = [store, ledger, cooldowns].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
   options.logger.error('automations: could not open their files; automations are off', { error });
   const why = isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error');
   return {
     store: null,
     ledger: null,
+    cooldowns: null,
     problem: `Automations are off: Sidestage could not open their files in its data folder (${why}). Free some space or check the folder, then restart Sidestage.`,
   };
 }
@@ -68,12 +76,16 @@ export interface AutomationsFeatureDeps {
   channelEvents: Pick<ChannelEvents, 'on'>;
   obs: ObsRequests & { getState(): Pick<ObsState, 'status' | 'statusText'> };
   chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
+  /** Sidestage's own speaking accounts (the broadcaster; a bot account once there is one). */
+  speakingAccounts: SpeakingAccounts;
+  /** The channel's blocked terms as the moderation view read them: viewer text holding one is never re-posted. */
+  chatRules?: { getState(): { blockedTerms: readonly BlockedTerm[] | null } };
   /** The live controls the actions call (composition's `live`). */
   live: {
     raids: Pick<RaidService, 'shoutoutById'>;
     markers: Pick<MarkerService, 'drop'>;
     clips: Pick<ClipService, 'create'>;
-    chatSettings: Pick<ChatSettingsService, 'getState' | 'update'>;
+    chatSettings: Pick<ChatSettingsService, 'getState' | 'update' | 'applyFor'>;
     ads: Pick<AdsService, 'run' | 'getState' | 'onChange'>;
     engagement: Pick<EngagementService, 'getState' | 'startFromTemplate'>;
     stream: Pick<StreamStatusService, 'getStatus' | 'onChange'>;
@@ -100,6 +112,8 @@ export interface AutomationsFeature {
   readonly service: AutomationsService | null;
   getState(): AutomationsState;
   onChange(listener: (state: AutomationsState) => void): Disposer;
+  /** Whether an automation fulfils or cancels this reward's redemptions by itself (for their toasts). */
+  resolvesRedemption(rewardId: string): 'fulfil' | 'cancel' | null;
   /** After the redemption queue starts, before EventSub connects. */
   start(): void;
   /** Resolves once the run log is on disk. */
@@ -120,12 +134,13 @@ function automationsOff(problem: string): AutomationsFeature {
     testMode: 'sample',
     hotkeysUnavailable: null,
   };
-  return { service: null, getState: () => state, onChange: () => () => {}, start: () => {}, dispose: async () => {} };
+  return { service: null, getState: () => state, onChange: () => () => {}, resolvesRedemption: () => null, start: () => {}, dispose: async () => {} };
 }
 
 export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
   if (files.problem !== null) return automationsOff(files.problem);
-  const { store, ledger } = files;
+  const { store, ledger, cooldowns } = files;
+  const clock = deps.clock ?? systemClock;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
   /** Every reward of the channel (read from the platform when not read yet), for a template's. */
@@ -154,7 +169,11 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     shoutout: async (channelId) => (await live.raids.shoutoutById(channelId)).shoutout?.to.displayName ?? 'the channel',
     markers: { drop: (description) => live.markers.drop('automation', description || undefined) },
     clips: { create: () => live.clips.create('automation') },
-    chatSettings: { current: () => live.chatSettings.getState().values, update: (changes) => live.chatSettings.update(changes) },
+    chatSettings: {
+      current: () => live.chatSettings.getState().values,
+      update: (changes) => live.chatSettings.update(changes),
+      applyFor: (changes, ms, label) => live.chatSettings.applyFor(changes, ms, label),
+    },
     ads: { run: (length) => live.ads.run(length) },
     engagement: {
       start: async (templateId) => {
@@ -177,6 +196,12 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     // Caught-up redemptions (`source: 'caughtUp'`) come through it too: the queue publishes them.
     events: deps.channelEvents,
     ports,
+    speakingAccounts: deps.speakingAccounts,
+    cooldowns: cooldowns.cooldowns,
+    blockedTerms: () => {
+      const now = clock.now();
+      return (deps.chatRules?.getState().blockedTerms ?? []).filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
+    },
     obsChoices,
     stream: live.stream,
     ads: live.ads,
@@ -197,6 +222,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     service,
     getState: () => service.getState(),
     onChange: (listener) => service.onChange(listener),
+    resolvesRedemption: (rewardId) => service.resolvesRedemption(rewardId),
     start: () => service.start(),
     async dispose() {
       if (disposed) return;
@@ -204,7 +230,9 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
       service.dispose();
       // What the last runs did is on disk before the process ends.
       await ledger.flush().catch((error: unknown) => deps.logger.error('automations: could not save the run log on quit', { error }));
+      await cooldowns.flush().catch((error: unknown) => deps.logger.error('automations: could not save the cooldowns on quit', { error }));
       ledger.dispose();
+      cooldowns.dispose();
     },
   };
 }

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Automation, AutomationAction, AutomationTrigger, ChannelEvent, ChannelEventKind } from '../../../shared/ipc/contract';
 import { Emitter } from '../../../shared/primitives/emitter';
-import { automation, events, recordingPorts, viewer } from '../../test-support/automation-fixtures';
+import { automation, broadcasterUser, events, recordingPorts, viewer } from '../../test-support/automation-fixtures';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { FakeShortcutRegistry } from '../../test-support/fake-shortcut-registry';
 import { waitUntil } from '../../test-support/wait-until';
 import { AppError } from '../app-error';
 import { silentLogger } from '../logger';
 import { UnavailableShortcutRegistry } from '../hotkeys/shortcut-registry';
+import { skipsInWords } from '../../../shared/domain/automation-words';
 import { AutomationStore } from './automation-store';
 import { AutomationsService, type AutomationsServiceOptions } from './automations-service';
 import { RunLedger } from './run-ledger';
@@ -74,6 +75,7 @@ async function harness(automations: Automation[], options: HarnessOptions = {}) 
     tester: options.tester ?? null,
     templateContext: async () => ({ rewards: [{ id: 'reward-hydrate', title: 'Hydrate!' }], scenes: ['Scene', 'Water scene'] }),
     logger: silentLogger,
+    speakingAccounts: { userIds: () => [broadcasterUser.id] },
     clock,
     keyboard: 'other',
     ...options.extra,
@@ -239,22 +241,92 @@ describe('exactly once', () => {
     expect(h.runs()[0]!.event.source).toBe('caughtUp');
   });
 
-  it("its own chat messages never trigger a command (no loop)", async () => {
-    const echo = automation({ kind: 'chatCommand', command: '!echo', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: '!echo again' }]);
+  it("its own chat messages never trigger a command (no loop): the echo after the send's answer", async () => {
+    const echo = automation({ kind: 'chatCommand', command: '!echo', minRole: 'everyone' }, [{ kind: 'chatMessage', text: '!echo again' }]);
     const h = await harness([echo]);
     h.stream.emit(events.chat('!echo'));
     await h.idle();
     expect(h.of('chat.send')).toEqual([['!echo again', undefined]]);
     // The platform sends the automation's message back as chat, from the broadcaster.
-    h.stream.emit(events.chat('!echo again', { messageId: 'sent-1', roles: { broadcaster: true } }));
+    h.stream.emit(events.chat('!echo again', { messageId: 'sent-1', user: broadcasterUser, roles: { broadcaster: true } }));
     await h.settle();
     expect(h.of('chat.send')).toHaveLength(1);
   });
+
+  /** A chat whose echo (`channel.chat.message`) arrives BEFORE the send's answer, as the platform may deliver them. */
+  function echoFirst(late: { h?: Awaited<ReturnType<typeof harness>> }) {
+    let n = 0;
+    return {
+      'chat.send': (text: unknown) => {
+        const messageId = `echoed-${++n}`;
+        late.h!.stream.emit(events.chat(String(text), { messageId, user: broadcasterUser, roles: { broadcaster: true } }));
+        return { messageId };
+      },
+    };
+  }
+
+  it('the guard holds when the echo arrives before the send answers: "!echo {args}" replies once', async () => {
+    const echo = automation({ kind: 'chatCommand', command: '!echo', minRole: 'everyone' }, [{ kind: 'chatMessage', text: '!echo {args}' }]);
+    const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
+    const h = (late.h = await harness([echo], { answers: echoFirst(late) }));
+    h.stream.emit(events.chat('!echo ping'));
+    await h.idle();
+    await h.settle();
+    await h.idle();
+    expect(h.of('chat.send')).toEqual([['!echo ping', undefined]]);
+    expect(h.runs().filter((r) => r.automationId === echo.id)).toHaveLength(1);
+  });
+
+  it("a reply that starts with another automation's command does not set that one off", async () => {
+    const first = automation({ kind: 'chatCommand', command: '!hello', minRole: 'everyone' }, [{ kind: 'chatMessage', text: '!lurk for {user}' }]);
+    const lurk = automation({ kind: 'chatCommand', command: '!lurk', minRole: 'everyone' }, [{ kind: 'chatMessage', text: 'Enjoy the lurk' }]);
+    const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
+    const h = (late.h = await harness([first, lurk], { answers: echoFirst(late) }));
+    h.stream.emit(events.chat('!hello'));
+    await h.idle();
+    await h.settle();
+    await h.idle();
+    expect(h.of('chat.send')).toEqual([['!lurk for Viewer1', undefined]]);
+    expect(h.runs().filter((r) => r.automationId === lurk.id)).toEqual([]);
+  });
+
+  it('the broadcaster typing a command by hand runs it, even words an automation said before', async () => {
+    const echo = automation({ kind: 'chatCommand', command: '!echo', minRole: 'everyone' }, [{ kind: 'chatMessage', text: '!echo again' }]);
+    const late: { h?: Awaited<ReturnType<typeof harness>> } = {};
+    const h = (late.h = await harness([echo], { answers: echoFirst(late) }));
+    h.stream.emit(events.chat('!echo', { user: broadcasterUser, roles: { broadcaster: true } }));
+    await h.idle();
+    await h.settle();
+    // Its own echo took the waiting text: the same words typed by hand are the broadcaster's.
+    h.stream.emit(events.chat('!echo again', { user: broadcasterUser, roles: { broadcaster: true } }));
+    await h.idle();
+    await h.settle();
+    await h.idle();
+    expect(h.of('chat.send')).toEqual([
+      ['!echo again', undefined],
+      ['!echo again', undefined],
+    ]);
+  });
 });
 
+describe('redemptions an automation resolves', () => {
+  it('says which rewards an automation that is on fulfils or cancels by itself (for their toasts)', async () => {
+    const fulfils = automation(hydrateTrigger, waterAndFulfil);
+    const onlySome = automation({ ...hydrateTrigger, rewardId: 'reward-song', inputMatch: { mode: 'contains', text: 'skip' } }, [{ kind: 'resolveRedemption', status: 'cancel' }]);
+    const off = automation({ ...hydrateTrigger, rewardId: 'reward-off' }, [{ kind: 'resolveRedemption', status: 'cancel' }], { enabled: false });
+    const h = await harness([fulfils, onlySome, off]);
+    expect(h.service.resolvesRedemption('reward-hydrate')).toBe('fulfil');
+    expect(h.service.resolvesRedemption('reward-song')).toBeNull();
+    expect(h.service.resolvesRedemption('reward-off')).toBeNull();
+  });
+});
+
+/** An automation's counted skips, as the panel shows them. */
+const skipsOf = (h: Awaited<ReturnType<typeof harness>>, id: string) => h.service.getState().statuses.find((s) => s.id === id)?.skipped ?? [];
+
 describe('conditions', () => {
-  it('!discord replies once, and a second time only after the cooldown; the skip is in the log', async () => {
-    const discord = automation({ kind: 'chatCommand', command: '!discord', allowed: ['everyone'] }, [{ kind: 'chatMessage', text: 'discord.gg/x' }], { conditions: conditions({ cooldownSeconds: 30 }) });
+  it('!discord replies once, and a second time only after the cooldown; the skip is counted, not logged', async () => {
+    const discord = automation({ kind: 'chatCommand', command: '!discord', minRole: 'everyone' }, [{ kind: 'chatMessage', text: 'discord.gg/x' }], { conditions: conditions({ cooldownSeconds: 30 }) });
     const h = await harness([discord]);
     h.stream.emit(events.chat('!discord'));
     await h.idle();
@@ -262,22 +334,36 @@ describe('conditions', () => {
     h.stream.emit(events.chat('!discord'));
     await h.idle();
     expect(h.of('chat.send')).toHaveLength(1);
-    expect(h.runs()[0]).toMatchObject({ status: 'skipped', reason: 'Skipped. Cooldown: it can run again in 20 s.' });
+    expect(h.runs()).toHaveLength(1);
+    expect(skipsOf(h, discord.id)).toEqual([{ kind: 'cooldown', count: 1, lastAt: expect.any(String), reason: 'Skipped. Cooldown: it can run again in 20 s.' }]);
     h.clock.advance(20_000);
     h.stream.emit(events.chat('!discord'));
     await h.idle();
     expect(h.of('chat.send')).toHaveLength(2);
   });
 
+  it('a command spammed on its cooldown is counted, "skipped 37 times", and never fills the run log', async () => {
+    const discord = automation({ kind: 'chatCommand', command: '!discord', minRole: 'everyone' }, [{ kind: 'chatMessage', text: 'discord.gg/x' }], { conditions: conditions({ cooldownSeconds: 30 }) });
+    const h = await harness([discord]);
+    for (let i = 0; i < 38; i++) h.stream.emit(events.chat('!discord'));
+    await h.idle();
+    expect(h.runs()).toHaveLength(1);
+    expect(skipsOf(h, discord.id)).toMatchObject([{ kind: 'cooldown', count: 37 }]);
+    expect(skipsInWords(skipsOf(h, discord.id))).toBe('skipped 37 times: cooldown');
+    await h.service.clearLog();
+    expect(skipsOf(h, discord.id)).toEqual([]);
+  });
+
   it('a cooldown per viewer lets another viewer through', async () => {
-    const a = automation({ kind: 'chatCommand', command: '!hi', allowed: ['everyone'] }, [{ kind: 'clip' }], { conditions: conditions({ perViewerCooldownSeconds: 60 }) });
+    const a = automation({ kind: 'chatCommand', command: '!hi', minRole: 'everyone' }, [{ kind: 'clip' }], { conditions: conditions({ perViewerCooldownSeconds: 60 }) });
     const h = await harness([a]);
     h.stream.emit(events.chat('!hi', { user: viewer(1) }));
     h.stream.emit(events.chat('!hi', { user: viewer(1) }));
     h.stream.emit(events.chat('!hi', { user: viewer(2) }));
     await h.idle();
     expect(h.of('clips.create')).toHaveLength(2);
-    expect(h.runs().map((r) => r.status).sort()).toEqual(['done', 'done', 'skipped']);
+    expect(h.runs().map((r) => r.status)).toEqual(['done', 'done']);
+    expect(skipsOf(h, a.id)).toMatchObject([{ kind: 'cooldown', count: 1, reason: 'Skipped. Cooldown for this viewer: again in 60 s.' }]);
   });
 
   it('only while live, comparisons, and the global pause: each skip says why', async () => {
@@ -288,13 +374,15 @@ describe('conditions', () => {
     h.stream.emit(events.follow());
     h.stream.emit(events.cheer(100));
     await h.idle();
-    expect(h.runs().map((r) => r.reason).sort()).toEqual(['Skipped. Condition not met: the amount is at least 500 (it was 100).', 'Skipped: only while live, and the stream is offline.']);
+    expect(h.runs()).toEqual([]);
+    expect(skipsOf(h, big.id)).toMatchObject([{ kind: 'condition', count: 1, reason: 'Skipped. Condition not met: the amount is at least 500 (it was 100).' }]);
+    expect(skipsOf(h, live.id)).toMatchObject([{ kind: 'offline', count: 1, reason: 'Skipped: only while live, and the stream is offline.' }]);
     await h.service.setPaused(true);
     h.setLive(true);
     const paused = events.follow(viewer(4));
     h.stream.emit(paused);
     await h.idle();
-    expect(h.runs()[0]!.reason).toBe('Skipped: automations are paused.');
+    expect(skipsOf(h, live.id).find((skip) => skip.kind === 'paused')).toMatchObject({ count: 1, reason: 'Skipped: automations are paused.' });
     // What happened while paused is not saved for later.
     await h.service.setPaused(false);
     h.stream.emit({ ...paused });
@@ -325,8 +413,10 @@ describe('queue options', () => {
     const h = await harness([automation({ kind: 'follow' }, waiting, { queue: 'skipWhenBusy' })]);
     h.stream.emit(events.follow(viewer(1)));
     h.stream.emit(events.follow(viewer(2)));
-    await waitUntil(() => h.runs().length === 2, 5000, 'two runs');
-    expect(h.runs()[0]).toMatchObject({ status: 'skipped', reason: 'Skipped: the previous run is still going, and this automation skips when busy.' });
+    const busy = h.service.getState().automations[0]!.id;
+    await waitUntil(() => skipsOf(h, busy).length === 1, 5000, 'a skip');
+    expect(skipsOf(h, busy)).toMatchObject([{ kind: 'busy', count: 1, reason: 'Skipped: the previous run is still going, and this automation skips when busy.' }]);
+    expect(h.runs()).toHaveLength(1);
   });
 
   it('may overlap: runs side by side', async () => {
@@ -342,8 +432,9 @@ describe('queue options', () => {
   it('the queue is bounded: past it a run is skipped, saying how many wait', async () => {
     const h = await harness([automation({ kind: 'follow' }, waiting)], { extra: { maxWaitingRuns: 2 } });
     for (let i = 1; i <= 4; i++) h.stream.emit(events.follow(viewer(i)));
-    await waitUntil(() => h.runs().length === 4, 5000, 'four runs');
-    expect(h.runs()[0]).toMatchObject({ status: 'skipped', reason: 'Skipped: 2 runs of this automation are already waiting.' });
+    const bounded = h.service.getState().automations[0]!.id;
+    await waitUntil(() => h.runs().length === 3 && skipsOf(h, bounded).length === 1, 5000, 'three runs and a skip');
+    expect(skipsOf(h, bounded)).toMatchObject([{ kind: 'queueFull', count: 1, reason: 'Skipped: 2 runs of this automation are already waiting.' }]);
     expect(h.service.queueDepth()).toBe(3);
   });
 });
@@ -460,7 +551,7 @@ describe('Test', () => {
 describe('editing', () => {
   it('listens only to the kinds enabled automations need, and lets go when they are off', async () => {
     const a = automation({ kind: 'raid', minViewers: 0 }, [{ kind: 'shoutout' }]);
-    const b = automation({ kind: 'chatCommand', command: '!x', allowed: ['everyone'] }, [{ kind: 'clip' }], { enabled: false });
+    const b = automation({ kind: 'chatCommand', command: '!x', minRole: 'everyone' }, [{ kind: 'clip' }], { enabled: false });
     const h = await harness([a, b]);
     expect(h.stream.held()).toEqual(['raid']);
     await h.service.setEnabled(b.id, true);

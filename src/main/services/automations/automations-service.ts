@@ -24,6 +24,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { HypeTrainLevels } from '../../../shared/domain/hype-train-levels';
 import { AppError } from '../app-error';
 import { GlobalHotkey } from '../hotkeys/global-hotkey';
 import type { ShortcutRegistry } from '../hotkeys/shortcut-registry';
@@ -32,7 +33,10 @@ import { ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
 import { AutomationStore, exportAutomations, newAutomationId, parseAutomationsExport } from './automation-store';
 import { ChatPacer } from './chat-pacer';
 import { Cooldowns, rulesRefusal } from './conditions';
+import { OwnChatGuard, type SpeakingAccounts } from './own-chat-guard';
 import type { RunLedger } from './run-ledger';
+import { SceneRestoreStack } from './scene-restore-stack';
+import { SkipCounts, type SkipKind } from './skip-counts';
 import { sampleEvent } from './sample-events';
 import type { AutomationTester } from './simulation-tester';
 import { starterTemplates, type TemplateContext } from './starter-templates';
@@ -48,6 +52,12 @@ export interface AutomationsServiceOptions {
   /** The one channel-event stream. */
   events: AutomationEventsSource;
   ports: ActionPorts;
+  /** Sidestage's own speaking accounts: their echoes of what automations said are never read as commands. */
+  speakingAccounts: SpeakingAccounts;
+  /** The cooldowns, kept across restarts (the cooldown book's); default: in memory only. */
+  cooldowns?: Cooldowns;
+  /** The channel's blocked terms in force (as the moderation view read them): viewer text holding one is never re-posted. */
+  blockedTerms?: () => readonly string[];
   /** OBS's scenes, sources and inputs for the editor. */
   obsChoices(): Promise<ObsChoices>;
   stream: { getStatus(): { live: boolean; startedAt: string | null }; onChange(listener: (status: { live: boolean; startedAt: string | null }) => void): Disposer };
@@ -95,15 +105,18 @@ function words(error: unknown): string {
 export class AutomationsService extends Disposable {
   private readonly clock: Clock;
   private readonly changes = new Emitter<AutomationsState>();
-  private readonly cooldowns = new Cooldowns();
+  private readonly cooldowns: Cooldowns;
   private readonly pacer: ChatPacer;
   private readonly sleeper: Sleeper;
   private readonly lanes = new Map<string, Lane>();
   private readonly lastRunAt = new Map<string, number>();
   private readonly hotkeys = new Map<string, { accelerator: string; hotkey: GlobalHotkey }>();
   private readonly timers = new Map<string, { handle: unknown; messages: number; everyMs: number }>();
-  /** Chat messages the automations sent: never read back as a command or counted for a timer. */
-  private readonly ownChat = new Set<string>();
+  /** What the automations said in chat: never read back as a command or counted for a timer. */
+  private readonly ownChat: OwnChatGuard;
+  private readonly scenes = new SceneRestoreStack();
+  private readonly skips = new SkipCounts();
+  private readonly trainLevels = new HypeTrainLevels();
   private byKind = new Map<ChannelEventKind, Automation[]>();
   /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
   private byCommand = new Map<string, Automation[]>();
@@ -122,6 +135,8 @@ export class AutomationsService extends Disposable {
     this.revision = this.clock.now();
     this.pacer = new ChatPacer({ clock: this.clock, ...options.chatLimit });
     this.sleeper = new Sleeper(this.clock);
+    this.cooldowns = options.cooldowns ?? new Cooldowns();
+    this.ownChat = new OwnChatGuard({ accounts: options.speakingAccounts, clock: this.clock });
     this.register(() => this.close());
   }
 
@@ -151,6 +166,21 @@ export class AutomationsService extends Disposable {
 
   onChange(listener: (state: AutomationsState) => void): Disposer {
     return this.changes.on(listener);
+  }
+
+  /**
+   * Whether an automation that is on fulfils or cancels every redemption of this reward by itself
+   * (its trigger takes any input, its first resolve step says which): the redemption's toast then
+   * offers no Fulfil/Cancel.
+   */
+  resolvesRedemption(rewardId: string): 'fulfil' | 'cancel' | null {
+    for (const automation of this.byKind.get('redemption') ?? []) {
+      const { trigger } = automation;
+      if (trigger.kind !== 'redemption' || trigger.inputMatch || (trigger.rewardId !== null && trigger.rewardId !== rewardId)) continue;
+      const resolve = automation.actions.find((a) => a.kind === 'resolveRedemption');
+      if (resolve?.kind === 'resolveRedemption') return resolve.status;
+    }
+    return null;
   }
 
   /** Runs waiting or running, in all automations (the benchmark watches it stay bounded). */
@@ -197,6 +227,7 @@ export class AutomationsService extends Disposable {
     this.need(id);
     await this.options.store.remove(id);
     this.cooldowns.forget(id);
+    this.skips.forget(id);
     this.lastRunAt.delete(id);
     // Runs under way finish; an idle lane goes with the automation.
     if (this.lanes.get(id)?.running === 0) this.lanes.delete(id);
@@ -229,6 +260,7 @@ export class AutomationsService extends Disposable {
 
   async clearLog(): Promise<AutomationsState> {
     await this.options.ledger.clearFinished();
+    this.skips.clear();
     this.changed();
     return this.getState();
   }
@@ -307,8 +339,10 @@ export class AutomationsService extends Disposable {
   private onEvent(event: ChannelEvent): void {
     if (this.closing) return;
     let automations = this.byKind.get(event.kind);
+    // A train's many progress events within one level: only a new level is news (one rule with the alerts).
+    if (event.kind === 'hypeTrainProgress' && !this.trainLevels.isNewLevel(event.trainId, event.level)) return;
     if (event.kind === 'chatMessage') {
-      if (this.ownChat.has(event.messageId)) return;
+      if (this.ownChat.isOwn({ messageId: event.messageId, userId: event.user.id, text: event.text })) return;
       for (const timer of this.timers.values()) timer.messages++;
       const command = parseCommand(event.text)?.command;
       automations = command === undefined ? undefined : this.byCommand.get(command);
@@ -416,11 +450,19 @@ export class AutomationsService extends Disposable {
     this.lanes.set(automation.id, lane);
     const busy = automation.queue === 'overlap' ? lane.running >= (this.options.maxOverlapping ?? 10) : lane.running > 0;
     let refusal = explicit ? null : this.refusal(automation, event, now);
-    if (!refusal && busy && automation.queue === 'skipWhenBusy') refusal = 'Skipped: the previous run is still going, and this automation skips when busy.';
-    if (!refusal && busy && lane.waiting.length >= (this.options.maxWaitingRuns ?? 20)) refusal = `Skipped: ${lane.waiting.length} runs of this automation are already waiting.`;
+    if (!refusal && busy && automation.queue === 'skipWhenBusy') refusal = { kind: 'busy', words: 'Skipped: the previous run is still going, and this automation skips when busy.' };
+    if (!refusal && busy && lane.waiting.length >= (this.options.maxWaitingRuns ?? 20)) refusal = { kind: 'queueFull', words: `Skipped: ${lane.waiting.length} runs of this automation are already waiting.` };
+    if (refusal && !explicit) {
+      // Counted, not logged one by one: a command spammed on its cooldown would push every real run out of the log.
+      this.skips.count(automation.id, refusal.kind, refusal.words, now);
+      ledger.markHandled(automation.id, event.id);
+      this.changed();
+      return;
+    }
     const record = this.newRecord(automation, event, refusal ? 'skipped' : busy ? 'queued' : 'running', now);
     if (refusal) {
-      record.reason = refusal;
+      // The Run or Test button, refused while busy: the broadcaster asked, so the log says why.
+      record.reason = refusal.words;
       record.endedAt = iso(now);
       for (const step of record.steps) step.status = 'notRun';
       ledger.add(record).catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
@@ -441,13 +483,13 @@ export class AutomationsService extends Disposable {
   }
 
   /** Why this automation does not run for this event now, or null. */
-  private refusal(automation: Automation, event: TriggerEvent, now: number): string | null {
-    if (this.options.store.isPaused()) return 'Skipped: automations are paused.';
-    if (automation.conditions.onlyWhileLive && !this.options.stream.getStatus().live) return 'Skipped: only while live, and the stream is offline.';
+  private refusal(automation: Automation, event: TriggerEvent, now: number): { kind: SkipKind; words: string } | null {
+    if (this.options.store.isPaused()) return { kind: 'paused', words: 'Skipped: automations are paused.' };
+    if (automation.conditions.onlyWhileLive && !this.options.stream.getStatus().live) return { kind: 'offline', words: 'Skipped: only while live, and the stream is offline.' };
     const rule = rulesRefusal(automation.conditions.rules, event);
-    if (rule) return `Skipped. ${rule}`;
+    if (rule) return { kind: 'condition', words: `Skipped. ${rule}` };
     const cooldown = this.cooldowns.refusal(automation, event.user?.id ?? null, now);
-    if (cooldown) return `Skipped. ${cooldown}`;
+    if (cooldown) return { kind: 'cooldown', words: `Skipped. ${cooldown}` };
     return null;
   }
 
@@ -497,6 +539,7 @@ export class AutomationsService extends Disposable {
       }
       let failed = 0;
       let stopped = false;
+      const viewerText = { withheld: event.withheld ?? [], blockedTerms: this.options.blockedTerms?.() ?? [], stripLinks: automation.stripLinks };
       for (const [i, action] of automation.actions.entries()) {
         const step = record.steps[i]!;
         if (stopped) {
@@ -528,12 +571,14 @@ export class AutomationsService extends Disposable {
             pacer: this.pacer,
             sleeper: this.sleeper,
             requestTimeoutMs: this.options.requestTimeoutMs ?? 20_000,
+            viewerText,
             progress: (result) => {
               step.result = result;
               ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
               this.changed();
             },
-            sentChat: (messageId) => this.rememberOwnChat(messageId),
+            ownChat: this.ownChat,
+            scenes: this.scenes,
           });
           step.status = 'done';
         } catch (error) {
@@ -572,11 +617,6 @@ export class AutomationsService extends Disposable {
     this.changed();
   }
 
-  private rememberOwnChat(messageId: string): void {
-    this.ownChat.add(messageId);
-    if (this.ownChat.size > 1000) this.ownChat.delete(this.ownChat.values().next().value!);
-  }
-
   // ---------- state ----------
 
   private statusOf(automation: Automation): AutomationStatus {
@@ -587,6 +627,7 @@ export class AutomationsService extends Disposable {
       running: lane?.running ?? 0,
       queued: lane?.waiting.length ?? 0,
       lastRunAt: last === undefined ? null : iso(last),
+      skipped: this.skips.of(automation.id),
       hotkeyError: this.hotkeys.get(automation.id)?.hotkey.getState().error ?? null,
     };
   }

@@ -4,7 +4,7 @@ import { Cooldowns, ruleRefusal, rulesRefusal } from './conditions';
 import { ownEvent, triggerEventFor } from './triggers';
 
 const cheer = triggerEventFor({ kind: 'cheer', minBits: 1 }, events.cheer(150))!;
-const command = triggerEventFor({ kind: 'chatCommand', command: '!hi', allowed: ['everyone'] }, events.chat('!hi Hello There', { roles: { vip: true } }))!;
+const command = triggerEventFor({ kind: 'chatCommand', command: '!hi', minRole: 'everyone' }, events.chat('!hi Hello There', { roles: { vip: true } }))!;
 const sub = triggerEventFor({ kind: 'subscription', tiers: [], includeGifted: true }, { id: 's', at: '', source: 'live', kind: 'subscription', user: viewer(2), tier: '2000', isGift: false })!;
 const timer = ownEvent('t', 'timer', 'timer', 'live');
 

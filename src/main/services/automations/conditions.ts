@@ -48,13 +48,44 @@ export function rulesRefusal(rules: readonly ConditionRule[], event: TriggerEven
 
 const inSeconds = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000))} s`;
 
+/** One cooldown as it is kept on disk: until when `automationId` waits, for everyone (`userId` null) or one viewer. */
+export interface CooldownEntry {
+  automationId: string;
+  userId: string | null;
+  until: number;
+}
+
 /**
- * When each automation may run again, for everyone and per viewer. Kept in memory: a restart
- * starts every cooldown afresh, as the platform's own cooldowns do for a new stream.
+ * When each automation may run again, for everyone and per viewer. `onStart` is told each
+ * cooldown as it starts (the cooldown book journals it), and `restore` brings them back at start,
+ * so a restart does not reopen a command that is cooling down.
  */
 export class Cooldowns {
   private readonly everyone = new Map<string, number>();
   private readonly perViewer = new Map<string, Map<string, number>>();
+
+  constructor(private readonly onStart: (entry: CooldownEntry) => void = () => {}) {}
+
+  /** Cooldowns kept from before a restart; those already over are left out. */
+  restore(entries: Iterable<CooldownEntry>, now: number): void {
+    for (const { automationId, userId, until } of entries) {
+      if (until <= now) continue;
+      if (userId === null) this.everyone.set(automationId, Math.max(until, this.everyone.get(automationId) ?? 0));
+      else {
+        let viewers = this.perViewer.get(automationId);
+        if (!viewers) this.perViewer.set(automationId, (viewers = new Map()));
+        viewers.set(userId, Math.max(until, viewers.get(userId) ?? 0));
+      }
+    }
+  }
+
+  /** Every cooldown still running at `now` (the book's snapshot). */
+  entries(now: number): CooldownEntry[] {
+    const kept: CooldownEntry[] = [];
+    for (const [automationId, until] of this.everyone) if (until > now) kept.push({ automationId, userId: null, until });
+    for (const [automationId, viewers] of this.perViewer) for (const [userId, until] of viewers) if (until > now) kept.push({ automationId, userId, until });
+    return kept;
+  }
 
   /** Why `automation` may not run for `userId` at `now`, or null. */
   refusal(automation: Automation, userId: string | null, now: number): string | null {
@@ -70,11 +101,17 @@ export class Cooldowns {
   /** A run was accepted at `now`: the cooldowns start. */
   start(automation: Automation, userId: string | null, now: number): void {
     const { cooldownSeconds, perViewerCooldownSeconds } = automation.conditions;
-    if (cooldownSeconds > 0) this.everyone.set(automation.id, now + cooldownSeconds * 1000);
+    if (cooldownSeconds > 0) {
+      const until = now + cooldownSeconds * 1000;
+      this.everyone.set(automation.id, until);
+      this.onStart({ automationId: automation.id, userId: null, until });
+    }
     if (perViewerCooldownSeconds > 0 && userId !== null) {
       let viewers = this.perViewer.get(automation.id);
       if (!viewers) this.perViewer.set(automation.id, (viewers = new Map()));
-      viewers.set(userId, now + perViewerCooldownSeconds * 1000);
+      const until = now + perViewerCooldownSeconds * 1000;
+      viewers.set(userId, until);
+      this.onStart({ automationId: automation.id, userId, until });
     }
   }
 

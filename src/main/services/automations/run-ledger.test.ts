@@ -6,7 +6,7 @@ import type { RunRecord } from '../../../shared/ipc/contract';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
-import { handledFileName, RunLedger, runsFileName, runsJournalName } from './run-ledger';
+import { handledFileName, handledJournalName, RunLedger, runsFileName, runsJournalName } from './run-ledger';
 
 let dir: string;
 beforeEach(async () => {
@@ -85,19 +85,41 @@ describe('RunLedger', () => {
     expect(raw.runs.map((x) => x.status)).toEqual(['interrupted', 'interrupted']);
   });
 
-  it('keeps the newest runs, and a run stays in the log until its pair is in the handled file', async () => {
+  it('keeps the newest runs; the pairs of those that left stay handled across a restart', async () => {
     const clock = createFakeClock();
     const ledger = await RunLedger.open(dir, clock, { logger: silentLogger, maxRuns: 3, saveDelayMs: 1000 });
     for (let i = 0; i < 5; i++) await ledger.add(run('done', ['done'], `k${i}`));
-    // The handled file has not been written: all five stay.
-    expect(ledger.sizes()).toEqual({ runs: 5, handled: 5 });
-    await ledger.flush();
-    expect(ledger.sizes().runs).toBe(3);
-    const handled = JSON.parse(await readFile(join(dir, handledFileName), 'utf8')) as { handled: [string, number][] };
-    expect(handled.handled.map(([key]) => key)).toEqual(['a1|k0', 'a1|k1', 'a1|k2', 'a1|k3', 'a1|k4']);
+    expect(ledger.sizes()).toEqual({ runs: 3, handled: 5 });
+    // Killed: neither snapshot written; the handled journal alone keeps k0 and k1.
     const again = await RunLedger.open(dir, clock, { logger: silentLogger, maxRuns: 3 });
-    expect(again.has('a1', 'k0')).toBe(true);
+    expect(again.has('a1', 'k0') && again.has('a1', 'k1')).toBe(true);
     expect(again.list().map((r) => r.event.id)).toEqual(['k4', 'k3', 'k2']);
+  });
+
+  it('the handled record grows by one journal line per run, never by rewriting the whole record', async () => {
+    const clock = createFakeClock();
+    const ledger = await RunLedger.open(dir, clock, { logger: silentLogger, maxRuns: 3 });
+    const before = await readFile(join(dir, handledFileName), 'utf8');
+    for (let i = 0; i < 50; i++) await ledger.add(run('done', ['done'], `b${i}`));
+    ledger.markHandled('a2', 'skipped-1');
+    // A second later, the run log's snapshot is due; the handled record's is not (minutes).
+    clock.advance(1500);
+    expect(await readFile(join(dir, handledFileName), 'utf8')).toBe(before);
+    const lines = (await readFile(join(dir, `${handledJournalName}.a`), 'utf8').catch(() => readFile(join(dir, `${handledJournalName}.b`), 'utf8'))).trim().split('\n');
+    expect(lines).toHaveLength(51);
+    for (const line of lines) expect(line.length).toBeLessThan(80);
+    await ledger.flush();
+    const snapshot = JSON.parse(await readFile(join(dir, handledFileName), 'utf8')) as { version: number; handled: [string, number][] };
+    expect(snapshot.version).toBe(2);
+    expect(snapshot.handled).toHaveLength(51);
+    const again = await RunLedger.open(dir, clock, { logger: silentLogger });
+    expect(again.has('a2', 'skipped-1') && again.has('a1', 'b0')).toBe(true);
+  });
+
+  it('reads a version 1 handled file (rewritten whole, no seq)', async () => {
+    await writeFile(join(dir, handledFileName), JSON.stringify({ version: 1, handled: [['a1|old-1', 1]] }));
+    const ledger = await RunLedger.open(dir, createFakeClock(), { logger: silentLogger });
+    expect(ledger.has('a1', 'old-1')).toBe(true);
   });
 
   it('remembers at most maxHandled pairs, the oldest going first', async () => {

@@ -6,11 +6,13 @@
  * - The run log: each change of a run (queued, a step started, a step done...) is appended to a
  *   journal (`automation-runs.journal.a|b`) BEFORE the step's request goes out: one write to an open
  *   file, so an event's first action is not held up by the disk, and a killed process leaves it.
- *   A snapshot (`automation-runs.json`, atomic) follows a second after changes and on quit; the
+ *   A snapshot (`automation-runs.json`, atomic) follows five seconds after changes and on quit; the
  *   journal's lines it holds are then dropped. A run found under way at start was interrupted: it is
  *   reported so, and its steps are never done again.
- * - `automation-handled.json`: the pairs handled (up to 20,000), written a second after a change. A
- *   run leaves the log only once its pair is in this file, so the pair is always in one of the two.
+ * - The pairs handled (up to 20,000): each is a line of its own journal
+ *   (`automation-handled.journal.a|b`, about 60 bytes) as the run or the skip is recorded, never a
+ *   rewrite of the whole record; the snapshot (`automation-handled.json`, atomic) is written only
+ *   every few minutes and on quit, so a busy stream does not rewrite megabytes a second.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -19,15 +21,23 @@ import type { Clock } from '../../../shared/primitives/clock';
 import { AppendJournal, SnapshottedJournal } from '../common/append-journal';
 import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+import { MessageDeduper } from '../events/message-deduper';
 import type { Logger } from '../logger';
 
 export const runsFileName = 'automation-runs.json';
 export const runsJournalName = 'automation-runs.journal';
 export const handledFileName = 'automation-handled.json';
+export const handledJournalName = 'automation-handled.journal';
 
 type RunsFile = { version: 1; seq: number; runs: RunRecord[] };
-type HandledFile = { version: 1; handled: [string, number][] };
+type HandledPair = [string, number];
+/** Version 1 had no `seq` (it was rewritten whole); version 2 is the journal's snapshot. */
+type HandledFile = { version: 2; seq: number; handled: HandledPair[] };
 const handledEntrySchema = z.tuple([z.string().min(1), z.number()]);
+const parseHandled = (raw: unknown): HandledPair | null => {
+  const parsed = handledEntrySchema.safeParse(raw);
+  return parsed.success ? (parsed.data as HandledPair) : null;
+};
 
 const runKey = (automationId: string, eventId: string) => `${automationId}|${eventId}`;
 const keyOf = (run: RunRecord) => runKey(run.automationId, run.event.id);
@@ -44,20 +54,22 @@ export interface RunLedgerOptions {
   maxRuns?: number;
   /** Pairs remembered. Default 20,000 (a long stream's events for each automation that fired). */
   maxHandled?: number;
-  /** How soon after a change the snapshot and the handled file are written. Default 1 s. */
+  /**
+   * How soon after a change the run log's snapshot is written (the journal holds every change
+   * meanwhile, so this only bounds the journal's length and the bytes rewritten per run). Default 5 s.
+   */
   saveDelayMs?: number;
+  /** How soon after a new pair the handled record's snapshot is written (its journal holds them meanwhile). Default 5 min. */
+  handledSnapshotDelayMs?: number;
 }
 
 export class RunLedger {
-  private readonly handled = new Map<string, number>();
-  /** Each pair's number, and the last number the handled file holds. */
-  private readonly handledSeq = new Map<string, number>();
-  private seq = 0;
-  private savedSeq = 0;
+  /** The pairs handled: the one bounded seen-set (oldest first out past `maxHandled`). */
+  private readonly handled: MessageDeduper;
   private runs: RunRecord[];
-  private handledTimer: unknown = null;
   private closed = false;
   private readonly journal: SnapshottedJournal<RunRecord>;
+  private readonly handledJournal: SnapshottedJournal<HandledPair>;
   private readonly maxRuns: number;
   private readonly maxHandled: number;
   private readonly saveDelayMs: number;
@@ -65,7 +77,8 @@ export class RunLedger {
   private constructor(
     runsPath: string,
     journal: AppendJournal<RunRecord>,
-    private readonly handledFile: AtomicJsonFile<HandledFile>,
+    handledPath: string,
+    handledJournal: AppendJournal<HandledPair>,
     private readonly clock: Clock,
     runs: RunRecord[],
     private readonly options: RunLedgerOptions,
@@ -73,7 +86,8 @@ export class RunLedger {
     this.runs = runs;
     this.maxRuns = options.maxRuns ?? 100;
     this.maxHandled = options.maxHandled ?? 20_000;
-    this.saveDelayMs = options.saveDelayMs ?? 1000;
+    this.handled = new MessageDeduper({ maxEntries: this.maxHandled, maxAgeMs: Infinity, now: () => clock.now() });
+    this.saveDelayMs = options.saveDelayMs ?? 5000;
     this.journal = new SnapshottedJournal(journal, {
       path: runsPath,
       content: (seq) => {
@@ -84,13 +98,21 @@ export class RunLedger {
       delayMs: this.saveDelayMs,
       onError: (error) => options.logger.error('automations: the run log could not be saved', { error }),
     });
+    this.handledJournal = new SnapshottedJournal(handledJournal, {
+      path: handledPath,
+      content: (seq) => JSON.stringify({ version: 2, seq, handled: this.handled.entries() } satisfies HandledFile),
+      clock,
+      delayMs: options.handledSnapshotDelayMs ?? 5 * 60_000,
+      onError: (error) => options.logger.error('automations: the record of handled events could not be saved', { error }),
+    });
   }
 
   /** Reads the files; runs that were under way when Sidestage stopped come back as interrupted. */
   static async open(dataDir: string, clock: Clock, options: RunLedgerOptions): Promise<RunLedger> {
     const runsPath = join(dataDir, runsFileName);
     const runsFile = new AtomicJsonFile<RunsFile>(runsPath, { describeAll: 'the automations run log' });
-    const handledFile = new AtomicJsonFile<HandledFile>(join(dataDir, handledFileName), { describeAll: 'the record of events automations already handled' });
+    const handledPath = join(dataDir, handledFileName);
+    const handledFile = new AtomicJsonFile<HandledFile>(handledPath, { describeAll: 'the record of events automations already handled' });
     const notice = (recovered: Parameters<DataRecoveryNotices['add']>[0]) => options.notices?.add(recovered);
     const snapshot = await runsFile.read({ version: 1, seq: 0, runs: [] }, (raw) => {
       if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { runs?: unknown }).runs)) return null;
@@ -106,21 +128,21 @@ export class RunLedger {
     if (snapshot.recovered) notice({ ...snapshot.recovered, done: snapshot.recovered.kept ? 'Kept every readable run' : 'Started a new run log' });
     const opened = await AppendJournal.open(join(dataDir, runsJournalName), parseRun, 'the latest changes of the automations run log', snapshot.value.seq);
     for (const recovered of opened.recovered) notice({ ...recovered, done: 'Kept every readable change of the run log' });
-    const handledRead = await handledFile.read({ version: 1, handled: [] }, (raw) => {
+    const handledRead = await handledFile.read({ version: 2, seq: 0, handled: [] }, (raw) => {
       if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { handled?: unknown }).handled)) return null;
-      const items = (raw as { handled: unknown[] }).handled;
-      const { kept, dropped } = keepValid(items, (item) => {
-        const parsed = handledEntrySchema.safeParse(item);
-        return parsed.success ? (parsed.data as [string, number]) : null;
-      });
+      const { handled: items, seq } = raw as { handled: unknown[]; seq?: unknown };
+      const { kept, dropped } = keepValid(items, parseHandled);
       return {
-        value: { version: 1 as const, handled: kept },
+        // Version 1 (no seq): every journal line is newer.
+        value: { version: 2 as const, seq: typeof seq === 'number' && Number.isInteger(seq) ? seq : 0, handled: kept },
         dropped,
         lost: `${dropped} of ${items.length} handled events; one of those may run again if it comes again`,
         kept: `${kept.length} handled events`,
       };
     });
     if (handledRead.recovered) notice({ ...handledRead.recovered, done: handledRead.recovered.kept ? 'Kept every readable entry' : 'Started a new record of handled events' });
+    const handledOpened = await AppendJournal.open(join(dataDir, handledJournalName), parseHandled, 'the latest events automations handled', handledRead.value.seq);
+    for (const recovered of handledOpened.recovered) notice({ ...recovered, done: 'Kept every readable entry' });
 
     // The snapshot, then the changes after it, in order: each line is a run as it was then.
     const byId = new Map(snapshot.value.runs.map((run) => [run.id, run]));
@@ -132,13 +154,15 @@ export class RunLedger {
       interrupted++;
       return interrupt(run, now);
     });
-    const ledger = new RunLedger(runsPath, opened.journal, handledFile, clock, runs, options);
-    for (const [key, at] of handledRead.value.handled) ledger.handled.set(key, at);
-    // The log's pairs count as handled until the handled file holds them.
-    for (const run of runs) ledger.remember(keyOf(run), Date.parse(run.queuedAt) || clock.now());
+    const ledger = new RunLedger(runsPath, opened.journal, handledPath, handledOpened.journal, clock, runs, options);
+    for (const [key, at] of handledRead.value.handled) ledger.handled.add(key, at);
+    for (const { seq, entry } of handledOpened.lines) if (seq > handledRead.value.seq) ledger.handled.add(entry[0], entry[1]);
+    // A run's pair is journalled with it; one from an older Sidestage (before this journal) is added now.
+    for (const run of runs) if (!ledger.handled.has(keyOf(run))) ledger.remember(keyOf(run), Date.parse(run.queuedAt) || clock.now());
     if (interrupted > 0) options.logger.warn('automations: runs interrupted when Sidestage stopped', { count: interrupted });
     // What was read (and found interrupted) becomes the snapshot; the journal's older lines can go.
     await ledger.journal.snapshot().catch((error: unknown) => options.logger.error('automations: could not write the run log', { error }));
+    await ledger.handledJournal.snapshot().catch((error: unknown) => options.logger.error('automations: could not write the record of handled events', { error }));
     return ledger;
   }
 
@@ -156,10 +180,27 @@ export class RunLedger {
    * journal's line); rejects when it cannot be, so that a run does not act without its record.
    */
   add(run: RunRecord): Promise<void> {
-    this.remember(keyOf(run), this.clock.now());
+    // In the log (in memory) whatever happens: a run that cannot be recorded shows why it did not act.
     this.runs.push(run);
     this.evict();
+    if (this.closed) return Promise.reject(new Error('The run log is closed.'));
+    try {
+      this.remember(keyOf(run), this.clock.now());
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return this.record(run);
+  }
+
+  /** An event an automation skipped (counted, not logged): handled, so a duplicate of it is not counted or run again. */
+  markHandled(automationId: string, eventId: string): void {
+    if (this.closed) return;
+    try {
+      this.remember(runKey(automationId, eventId), this.clock.now());
+    } catch (error) {
+      // Only a skip's: at worst its duplicate is counted again.
+      this.options.logger.error('automations: a skipped event could not be recorded', { error });
+    }
   }
 
   /** `run` changed (a step started or ended): written before the caller goes on. */
@@ -167,24 +208,22 @@ export class RunLedger {
     return this.record(run);
   }
 
-  /** Forgets finished runs (their pairs stay handled). */
+  /** Forgets finished runs (their pairs stay handled: each is in the handled journal). */
   async clearFinished(): Promise<void> {
-    await this.saveHandled();
-    this.runs = this.runs.filter((run) => !finished(run) || !this.isSaved(keyOf(run)));
+    this.runs = this.runs.filter((run) => !finished(run));
     await this.journal.snapshot();
   }
 
   /** Writes what is pending now, to the disk (on quit). */
   async flush(): Promise<void> {
-    this.clearHandledTimer();
-    await this.saveHandled();
+    await this.handledJournal.flush();
     await this.journal.flush();
   }
 
   dispose(): void {
-    this.clearHandledTimer();
     this.closed = true;
     this.journal.close();
+    this.handledJournal.close();
   }
 
   /** For tests and the benchmark. */
@@ -202,57 +241,28 @@ export class RunLedger {
     return Promise.resolve();
   }
 
+  /**
+   * The pair is handled from now on: one journal line, written at once (a kill right after keeps
+   * it). Throws when it cannot be written, so that a run does not act without its record.
+   */
   private remember(key: string, at: number): void {
     if (this.handled.has(key)) return;
-    this.handled.set(key, at);
-    this.handledSeq.set(key, ++this.seq);
+    this.handledJournal.append([key, at]);
     // The oldest go first: an event older than 20,000 newer ones does not come again.
-    while (this.handled.size > this.maxHandled) {
-      const oldest = this.handled.keys().next().value!;
-      this.handled.delete(oldest);
-      this.handledSeq.delete(oldest);
-    }
-    this.scheduleHandledSave();
+    this.handled.add(key, at);
   }
 
-  private isSaved(key: string): boolean {
-    return (this.handledSeq.get(key) ?? 0) <= this.savedSeq;
-  }
-
-  /** Keeps the newest `maxRuns` finished runs, and every run whose pair is not in the handled file yet. */
+  /** Keeps the newest `maxRuns` finished runs (their pairs are journalled), and every run under way. */
   private evict(): void {
     let excess = this.runs.length - this.maxRuns;
     if (excess <= 0) return;
     this.runs = this.runs.filter((run) => {
-      if (excess > 0 && finished(run) && this.isSaved(keyOf(run))) {
+      if (excess > 0 && finished(run)) {
         excess--;
         return false;
       }
       return true;
     });
-  }
-
-  private scheduleHandledSave(): void {
-    if (this.handledTimer !== null) return;
-    this.handledTimer = this.clock.setTimeout(() => {
-      this.handledTimer = null;
-      // From a timer: a failed save (a full disk) is logged and tried again with the next change;
-      // the runs it covers stay in the log meanwhile.
-      this.saveHandled()
-        .then(() => this.journal.snapshot())
-        .catch((error: unknown) => this.options.logger.error('automations: the record of handled events could not be saved', { error }));
-    }, this.saveDelayMs);
-  }
-
-  private async saveHandled(): Promise<void> {
-    const upTo = this.seq;
-    await this.handledFile.write({ version: 1, handled: [...this.handled] });
-    this.savedSeq = Math.max(this.savedSeq, upTo);
-  }
-
-  private clearHandledTimer(): void {
-    if (this.handledTimer !== null) this.clock.clearTimeout(this.handledTimer);
-    this.handledTimer = null;
   }
 }
 

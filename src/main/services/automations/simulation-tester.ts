@@ -83,7 +83,7 @@ export function createSimulationTester(options: SimulationTesterOptions): Automa
         }
         case 'chatCommand': {
           // Sent as whoever may use it: a viewer when everyone may, else the broadcaster.
-          const who = trigger.allowed.includes('everyone') ? viewer() : { id: broadcaster_id, login: 'you' };
+          const who = trigger.minRole === 'everyone' ? viewer() : { id: broadcaster_id, login: 'you' };
           await http.sendChatMessage({ broadcaster_id, user_id: who.id, text: `${trigger.command} test` });
           return `${who.login} typed ${trigger.command} in chat.`;
         }

@@ -17,7 +17,7 @@ interface StarterTemplate extends AutomationTemplateInfo {
 }
 
 const noConditions = { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] };
-const options = { enabled: false, queue: 'oneAtATime' as const, alsoMissed: false, stopOnError: false };
+const options = { enabled: false, queue: 'oneAtATime' as const, alsoMissed: false, stopOnError: false, stripLinks: false };
 
 /** OBS's scene whose name contains `word`, else `fallback` (to be picked in the editor). */
 function sceneLike(scenes: readonly string[], word: string, fallback: string): string {
@@ -66,7 +66,7 @@ export const starterTemplates: readonly StarterTemplate[] = [
     make: () => ({
       ...options,
       name: '!discord → reply',
-      trigger: { kind: 'chatCommand', command: '!discord', allowed: ['everyone'] },
+      trigger: { kind: 'chatCommand', command: '!discord', minRole: 'everyone' },
       conditions: { ...noConditions, cooldownSeconds: 30 },
       actions: [{ kind: 'chatMessage', text: 'Join the Discord, {user}: https://discord.gg/your-invite' }],
     }),

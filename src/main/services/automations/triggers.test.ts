@@ -118,7 +118,7 @@ describe('each trigger', () => {
   });
 
   it('chat command with its arguments, for whom it is open to', () => {
-    const trigger: AutomationTrigger = { kind: 'chatCommand', command: '!so', allowed: ['moderator'] };
+    const trigger: AutomationTrigger = { kind: 'chatCommand', command: '!so', minRole: 'moderator' };
     const hit = triggerEventFor(trigger, events.chat('!SO  @someone   now', { roles: { moderator: true } }))!;
     expect(hit.fields).toMatchObject({ command: '!so', args: '@someone   now', arg1: '@someone', arg2: 'now', arg3: '' });
     expect(hit.text).toBe('@someone   now');
@@ -126,7 +126,7 @@ describe('each trigger', () => {
     expect(fires(trigger, events.chat('!so x', { roles: { broadcaster: true } }))).toBe(true);
     expect(fires(trigger, events.chat('!social', { roles: { moderator: true } }))).toBe(false);
     expect(fires(trigger, events.chat('say !so', { roles: { moderator: true } }))).toBe(false);
-    expect(fires({ kind: 'chatCommand', command: '!discord', allowed: ['everyone'] }, events.chat('!discord'))).toBe(true);
+    expect(fires({ kind: 'chatCommand', command: '!discord', minRole: 'everyone' }, events.chat('!discord'))).toBe(true);
   });
 
   it('timer, hotkey, Run button and "before the next ad" fire from Sidestage, not from channel events', () => {
@@ -154,14 +154,20 @@ describe('commands', () => {
     expect(parseCommand('hello')).toBeNull();
   });
 
-  it('who may use a command', () => {
+  it('who may use a command: this role and above, the broadcaster always', () => {
     const none = { broadcaster: false, moderator: false, vip: false, subscriber: false };
-    expect(mayUseCommand(['everyone'], none)).toBe(true);
-    expect(mayUseCommand(['vip'], { ...none, vip: true })).toBe(true);
-    expect(mayUseCommand(['vip'], { ...none, subscriber: true })).toBe(false);
-    expect(mayUseCommand(['subscriber'], { ...none, subscriber: true })).toBe(true);
-    expect(mayUseCommand(['broadcaster'], { ...none, moderator: true })).toBe(false);
-    expect(mayUseCommand(['moderator'], { ...none, broadcaster: true })).toBe(true);
+    expect(mayUseCommand('everyone', none)).toBe(true);
+    expect(mayUseCommand('vip', { ...none, vip: true })).toBe(true);
+    expect(mayUseCommand('vip', { ...none, subscriber: true })).toBe(false);
+    expect(mayUseCommand('subscriber', { ...none, subscriber: true })).toBe(true);
+    expect(mayUseCommand('subscriber', none)).toBe(false);
+    // A "subscribers" command is open to moderators, VIPs and the broadcaster without a sub badge.
+    expect(mayUseCommand('subscriber', { ...none, moderator: true })).toBe(true);
+    expect(mayUseCommand('subscriber', { ...none, vip: true })).toBe(true);
+    expect(mayUseCommand('subscriber', { ...none, broadcaster: true })).toBe(true);
+    expect(mayUseCommand('broadcaster', { ...none, moderator: true })).toBe(false);
+    expect(mayUseCommand('moderator', { ...none, broadcaster: true })).toBe(true);
+    expect(mayUseCommand('broadcaster', { ...none, broadcaster: true })).toBe(true);
   });
 });
 

@@ -6,6 +6,9 @@
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
 import type { AutomationTrigger, ChannelEvent, ChannelEventKind, ChannelEventOf, ChannelUser, ChatRoles, TextMatch } from '../../../shared/ipc/contract';
 import type { TemplateFields } from '../../../shared/domain/automation-template';
+import { hypeTrainLevelId } from '../../../shared/domain/hype-train-levels';
+import { tierName } from '../../../shared/domain/subscription-tier';
+import { commandRoleOrder, type CommandRole } from '../../../shared/ipc/schemas/automations';
 
 /** What a run knows of the event that triggered it. */
 export interface TriggerEvent {
@@ -27,6 +30,8 @@ export interface TriggerEvent {
   redemptionId: string | null;
   /** The channel event itself (an overlay's alert for it); null for a timer, a hotkey, the Run button. */
   channelEvent: ChannelEvent | null;
+  /** Fields holding text AutoMod held: never re-posted anywhere (the template says so instead). */
+  withheld?: readonly string[];
 }
 
 /** The channel-event kinds a trigger listens to (none: it fires from a timer, a hotkey or a button). */
@@ -70,8 +75,6 @@ export function kindsOf(trigger: AutomationTrigger): ChannelEventKind[] {
   }
 }
 
-const tierWords: Record<string, string> = { '1000': 'Tier 1', '2000': 'Tier 2', '3000': 'Tier 3', prime: 'Prime' };
-const tierInWords = (tier: string) => tierWords[tier] ?? tier;
 
 export function textMatches(match: TextMatch, text: string): boolean {
   const haystack = text.trim().toLocaleLowerCase();
@@ -91,11 +94,18 @@ export function parseCommand(text: string): { command: string; args: string[]; r
   return { command, args: rest === '' ? [] : rest.split(/\s+/), rest };
 }
 
-/** Whether a chatter with `roles` may use a command open to `allowed` (the broadcaster may whatever a moderator may). */
-export function mayUseCommand(allowed: readonly string[], roles: ChatRoles): boolean {
-  if (allowed.includes('everyone')) return true;
-  if (roles.broadcaster && (allowed.includes('broadcaster') || allowed.includes('moderator'))) return true;
-  return (allowed.includes('moderator') && roles.moderator) || (allowed.includes('vip') && roles.vip) || (allowed.includes('subscriber') && roles.subscriber);
+/** A chatter's highest role, in `commandRoleOrder`. */
+export function highestRole(roles: ChatRoles): CommandRole {
+  if (roles.broadcaster) return 'broadcaster';
+  if (roles.moderator) return 'moderator';
+  if (roles.vip) return 'vip';
+  if (roles.subscriber) return 'subscriber';
+  return 'everyone';
+}
+
+/** Whether a chatter with `roles` may use a command open to `minRole` and above (the broadcaster always may). */
+export function mayUseCommand(minRole: CommandRole, roles: ChatRoles): boolean {
+  return commandRoleOrder.indexOf(highestRole(roles)) >= commandRoleOrder.indexOf(minRole);
 }
 
 type Base = Pick<TriggerEvent, 'id' | 'source' | 'channelEvent'>;
@@ -130,8 +140,8 @@ function describe(event: ChannelEvent): TriggerEvent {
         ...at,
         ...none,
         kind: event.kind,
-        summary: `${event.user.name} subscribed (${tierInWords(event.tier)}${event.isGift ? ', a gift' : ''})`,
-        fields: { ...userFields(event.user, 'a viewer'), tier: tierInWords(event.tier) },
+        summary: `${event.user.name} subscribed (${tierName(event.tier)}${event.isGift ? ', a gift' : ''})`,
+        fields: { ...userFields(event.user, 'a viewer'), tier: tierName(event.tier) },
         tier: event.tier,
         user: event.user,
       };
@@ -141,7 +151,7 @@ function describe(event: ChannelEvent): TriggerEvent {
         ...none,
         kind: event.kind,
         summary: `${event.user.name} resubscribed for ${event.months} months`,
-        fields: { ...userFields(event.user, 'a viewer'), tier: tierInWords(event.tier), months: String(event.months), amount: String(event.months), message: event.message },
+        fields: { ...userFields(event.user, 'a viewer'), tier: tierName(event.tier), months: String(event.months), amount: String(event.months), message: event.message },
         amount: event.months,
         tier: event.tier,
         text: event.message,
@@ -152,8 +162,8 @@ function describe(event: ChannelEvent): TriggerEvent {
         ...at,
         ...none,
         kind: event.kind,
-        summary: `${event.gifter?.name ?? 'An anonymous gifter'} gifted ${event.count} subscriptions (${tierInWords(event.tier)})`,
-        fields: { ...userFields(event.gifter, 'An anonymous gifter'), count: String(event.count), amount: String(event.count), tier: tierInWords(event.tier) },
+        summary: `${event.gifter?.name ?? 'An anonymous gifter'} gifted ${event.count} subscriptions (${tierName(event.tier)})`,
+        fields: { ...userFields(event.gifter, 'An anonymous gifter'), count: String(event.count), amount: String(event.count), tier: tierName(event.tier) },
         amount: event.count,
         tier: event.tier,
         user: event.gifter,
@@ -243,10 +253,12 @@ function describe(event: ChannelEvent): TriggerEvent {
         ...at,
         ...none,
         kind: event.kind,
+        // The run log (the broadcaster's own view) names the term; a template never re-posts it.
         summary: `AutoMod held ${event.user.name}'s message (${reason})`,
-        fields: { ...userFields(event.user, 'a viewer'), message: event.text, reason },
+        fields: { ...userFields(event.user, 'a viewer'), message: event.text, reason: event.reason === 'blockedTerm' ? 'a blocked term' : reason },
         text: event.text,
         user: event.user,
+        withheld: ['message'],
       };
     }
     case 'unbanRequest':
@@ -303,9 +315,10 @@ export function triggerEventFor(trigger: AutomationTrigger, event: ChannelEvent)
       return (described.amount ?? 0) >= trigger.minAmount ? described : null;
     }
     case 'hypeTrainLevelUp': {
-      // Level 1 is the start; each higher level once per train (the ledger keeps it once across restarts).
+      // Level 1 is the start; each higher level once per train: keyed on the level (hype-train-levels.ts),
+      // so the exactly-once ledger keeps it once across restarts; the service drops a level already seen.
       if (event.kind !== 'hypeTrainProgress' || event.level < 2) return null;
-      return { ...describe(event), id: `hype-level:${event.trainId}:${event.level}` };
+      return { ...describe(event), id: hypeTrainLevelId(event.trainId, event.level) };
     }
     case 'chatCommand': {
       if (event.kind !== 'chatMessage') return null;
@@ -328,7 +341,7 @@ function tierAllowed(tiers: readonly string[], tier: string): boolean {
 function commandEvent(trigger: Extract<AutomationTrigger, { kind: 'chatCommand' }>, event: ChannelEventOf<'chatMessage'>): TriggerEvent | null {
   const parsed = parseCommand(event.text);
   if (!parsed || parsed.command !== trigger.command.toLowerCase()) return null;
-  if (!mayUseCommand(trigger.allowed, event.roles)) return null;
+  if (!mayUseCommand(trigger.minRole, event.roles)) return null;
   const described = describe(event);
   const args: Record<string, string> = { command: parsed.command, args: parsed.rest };
   for (let i = 0; i < 9; i++) args[`arg${i + 1}`] = parsed.args[i] ?? '';

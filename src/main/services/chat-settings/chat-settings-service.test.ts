@@ -192,6 +192,28 @@ describe('ChatSettingsService', () => {
     expect(settings.get('chatSettings.pendingRevert')).toBeNull();
   });
 
+  it("an automation's chat mode for N s is the same kept revert: done at start when Sidestage was closed past it", async () => {
+    const settings = new MemorySettingsStore();
+    const platform = fakePlatform();
+    const clock = createFakeClock();
+    const first = setup({ settings, platform, clock });
+    first.service.start();
+    await flush();
+    await first.service.applyFor({ emoteMode: true }, 60_000, 'Emote-only chat (automation)');
+    expect(platform.held).toMatchObject({ emote_mode: true });
+    expect(settings.get('chatSettings.pendingRevert')).toMatchObject({ presetId: 'automation', label: 'Emote-only chat (automation)', restore: { emoteMode: false } });
+    // Crashed during the wait, started again after it ended.
+    first.service.dispose();
+    clock.advance(5 * 60_000);
+    const second = setup({ settings, platform, clock });
+    second.service.start();
+    await flush();
+    clock.advance(0);
+    await flush();
+    expect(platform.held).toMatchObject({ emote_mode: false });
+    expect(settings.get('chatSettings.pendingRevert')).toBeNull();
+  });
+
   it('a pending revert not yet due is rescheduled for its absolute time after a restart', async () => {
     const settings = new MemorySettingsStore();
     const platform = fakePlatform();

@@ -160,6 +160,20 @@ export class ChatSettingsService extends Disposable {
   async applyPreset(presetId: string): Promise<ChatSettingsState> {
     const preset = this.presets.find((p) => p.id === presetId);
     if (!preset) throw new AppError('invalid_argument', `There is no preset named "${presetId}".`);
+    return this.applyWithRevert(preset);
+  }
+
+  /**
+   * Changes chat for a while, then back as it was: the same kept revert as a preset's (its due time
+   * on disk, done at start when Sidestage was closed past it). An automation's "chat mode for N s".
+   */
+  applyFor(changes: Partial<ChatSettingsValues>, revertAfterMs: number, label: string): Promise<ChatSettingsState> {
+    const problem = checkChatSettings(changes);
+    if (problem) return Promise.reject(new AppError('invalid_argument', problem));
+    return this.applyWithRevert({ id: 'automation', label, changes, revertAfterMs });
+  }
+
+  private async applyWithRevert(preset: { id: string; label: string; changes: Partial<ChatSettingsValues>; revertAfterMs: number }): Promise<ChatSettingsState> {
     const broadcasterId = this.requireBroadcaster();
     return this.enqueue(async () => {
       if (!this.values) await this.refresh();

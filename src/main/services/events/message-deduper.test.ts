@@ -30,4 +30,27 @@ describe('MessageDeduper', () => {
     expect(deduper.isDuplicate('a')).toBe(false);
     expect(deduper.isDuplicate('b')).toBe(true);
   });
+
+  it('adds ids with the time they were seen, and lists them oldest first', () => {
+    let now = 100;
+    const deduper = new MessageDeduper({ maxEntries: 2, maxAgeMs: Infinity, now: () => now });
+    deduper.add('a', 1);
+    deduper.add('b');
+    deduper.add('a', 50);
+    expect(deduper.entries()).toEqual([
+      ['a', 1],
+      ['b', 100],
+    ]);
+    now = 200;
+    deduper.add('c');
+    expect(deduper.entries().map(([id]) => id)).toEqual(['b', 'c']);
+  });
+
+  it('answers whether an id was seen without recording it', () => {
+    const deduper = new MessageDeduper();
+    expect(deduper.has('a')).toBe(false);
+    expect(deduper.size).toBe(0);
+    deduper.isDuplicate('a');
+    expect(deduper.has('a')).toBe(true);
+  });
 });

@@ -37,6 +37,28 @@ export class MessageDeduper {
     return false;
   }
 
+  /**
+   * Records `id` as seen at `at` (default now), as a set kept on disk reads its entries back;
+   * an id already there keeps its first time.
+   */
+  add(id: string, at = this.now()): void {
+    if (this.seenAt.has(id)) return;
+    this.seenAt.set(id, at);
+    while (this.seenAt.size > this.maxEntries) this.seenAt.delete(this.seenAt.keys().next().value!);
+  }
+
+  /** The ids remembered and when each was first seen, oldest first (to be kept on disk). */
+  entries(): [string, number][] {
+    this.evict(this.now());
+    return [...this.seenAt];
+  }
+
+  /** Whether `id` was seen within the window, without recording it. */
+  has(id: string): boolean {
+    this.evict(this.now());
+    return this.seenAt.has(id);
+  }
+
   get size(): number {
     return this.seenAt.size;
   }

@@ -96,6 +96,29 @@ describe('NotificationsService', () => {
     expect(queue.pendingCount).toBe(0);
   });
 
+  it('a redemption an automation resolves gets no Fulfil/Cancel, and says so', async () => {
+    await start();
+    service.useAutomaticResolutions({ resolves: (rewardId) => (rewardId === 'a' ? 'fulfil' : null) });
+    events.add(api.redeem('a'));
+    expect(notifier.shown[0]!.notification).toMatchObject({ body: '100 points (an automation fulfils it)' });
+    expect(notifier.shown[0]!.notification.actions).toBeUndefined();
+    events.add(api.redeem('b', { user_input: 'a song' }));
+    expect(notifier.shown[1]!.notification.actions).toHaveLength(2);
+  });
+
+  it('Fulfil on a redemption done meanwhile says it was already done, and changes nothing', async () => {
+    await start();
+    const r = api.redeem('b', { user_name: 'PixelPal' });
+    events.add(r);
+    const { handlers } = notifier.shown[0]!;
+    await queue.cancel([r.id]);
+    await settle();
+    handlers.onAction?.('fulfill');
+    await settle();
+    expect(api.redemptions.get(r.id)!.status).toBe('CANCELED');
+    expect(notifier.shown[1]!.notification).toMatchObject({ title: "PixelPal's Reward b was already done", body: 'It was fulfilled or cancelled meanwhile; nothing was changed.' });
+  });
+
   it('has no buttons where the platform has no notification actions', async () => {
     notifier = new RecordingNotifier(false);
     await start();

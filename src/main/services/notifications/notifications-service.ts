@@ -15,6 +15,13 @@ export interface NotifiableQueue {
   onArrived(listener: (items: Redemption[], context: ArrivalContext) => void): Disposer;
   fulfill(ids: string[]): Promise<unknown>;
   cancel(ids: string[]): Promise<unknown>;
+  /** Whether the redemption still waits in the queue (not fulfilled or cancelled since). */
+  getRedemption(id: string): unknown;
+}
+
+/** Which redemptions an automation resolves by itself (the automations feature), so a toast does not offer to. */
+export interface AutomaticResolutions {
+  resolves(rewardId: string): 'fulfil' | 'cancel' | null;
 }
 
 export interface DonationSource {
@@ -51,6 +58,7 @@ export class NotificationsService extends Disposable {
   private readonly gathering = new Set<string>();
   /** Every item shown (alone or in a summary), in order: for tests and the benchmark. */
   readonly delivered: string[] = [];
+  private automatic: AutomaticResolutions | null = null;
 
   constructor(private readonly options: NotificationsServiceOptions) {
     super();
@@ -96,6 +104,11 @@ export class NotificationsService extends Disposable {
     if (changes.mutedRewardIds !== undefined) s.set('notifications.mutedRewardIds', [...new Set(changes.mutedRewardIds)]);
     if (changes.donations !== undefined) s.set('notifications.donations', changes.donations);
     return this.getSettings();
+  }
+
+  /** The automations, once built (after this service): a redemption one of them resolves gets no Fulfil/Cancel. */
+  useAutomaticResolutions(automatic: AutomaticResolutions): void {
+    this.automatic = automatic;
   }
 
   /** A notification was clicked: show its item in the app (switch panel, focus it; `notifications:open`). */
@@ -146,11 +159,13 @@ export class NotificationsService extends Disposable {
     if (item.kind === 'redemption') {
       const r = item.redemption;
       this.delivered.push(`redemption:${r.id}`);
+      const automatic = this.automatic?.resolves(r.rewardId) ?? null;
+      const body = r.userInput ? r.userInput : `${r.rewardCost.toLocaleString(this.options.locale)} points`;
       notifier.show(
         {
           title: `${r.userName} redeemed ${r.rewardTitle}`,
-          body: r.userInput ? r.userInput : `${r.rewardCost.toLocaleString(this.options.locale)} points`,
-          ...(notifier.supportsActions
+          body: automatic ? `${body} (an automation ${automatic === 'fulfil' ? 'fulfils' : 'cancels'} it)` : body,
+          ...(notifier.supportsActions && !automatic
             ? {
                 actions: [
                   { id: 'fulfill', label: 'Fulfil' },
@@ -203,6 +218,11 @@ export class NotificationsService extends Disposable {
   }
 
   private act(actionId: string, r: Redemption): void {
+    if ((actionId === 'fulfill' || actionId === 'cancel') && this.options.queue.getRedemption(r.id) === undefined) {
+      // Fulfilled or cancelled meanwhile (by an automation, in the queue): said, not silently nothing.
+      this.options.notifier.show({ title: `${r.userName}'s ${r.rewardTitle} was already done`, body: 'It was fulfilled or cancelled meanwhile; nothing was changed.', tag: `redemption:${r.id}` });
+      return;
+    }
     const work = actionId === 'fulfill' ? this.options.queue.fulfill([r.id]) : actionId === 'cancel' ? this.options.queue.cancel([r.id]) : null;
     if (!work) return;
     // A refusal rolls the redemption back into the queue, which shows the reason; what is left (not signed in, a full disk) is logged.

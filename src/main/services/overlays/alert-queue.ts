@@ -27,6 +27,7 @@ import { AppendJournal, SnapshottedJournal } from '../common/append-journal';
 import { AtomicJsonFile, keepValid, type Validated } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
+import { MessageDeduper } from '../events/message-deduper';
 
 const queuedAlertSchema = z
   .object({
@@ -105,7 +106,6 @@ export const alertQueueJournalName = 'alert-queue.journal';
  * enough that saving them on every alert stays quick.
  */
 const SEEN_LIMIT = 5_000;
-const SEEN_MAX_AGE_MS = 24 * 60 * 60_000;
 /** Custom alerts (automations) waiting at most; event alerts are bounded by their summaries. */
 export const MAX_WAITING_CUSTOM = 100;
 /** The renderer is sent the first ones waiting only. */
@@ -133,7 +133,8 @@ export interface ShowingAlert {
 export class AlertQueue {
   private readonly clock: Clock;
   private readonly changes = new Emitter<AlertQueueState>();
-  private readonly seen = new Map<string, number>();
+  /** Events already alerted: the one bounded seen-set. */
+  private readonly seen = new MessageDeduper({ maxEntries: SEEN_LIMIT, maxAgeMs: Infinity, now: () => this.clock.now() });
   private waiting: QueuedAlert[];
   private showingNow: ShowingAlert | null = null;
   /** The alert on screen as last told (once its start was on disk): what pages are sent. */
@@ -165,8 +166,7 @@ export class AlertQueue {
     saved: QueueNow,
   ) {
     this.clock = options.clock ?? systemClock;
-    for (const [id, at] of seen) this.seen.set(id, at);
-    this.forgetOldest(this.clock.now());
+    for (const [id, at] of seen) this.seen.add(id, at);
     this.waiting = saved.waiting;
     // On screen when Sidestage stopped: it was shown.
     this.last = saved.showing?.alert ?? saved.last;
@@ -175,7 +175,7 @@ export class AlertQueue {
     if (this.adBreakUntil !== null) this.armAdTimer();
     this.journal = new SnapshottedJournal(journal, {
       path: join(options.dataDir, alertQueueFileName),
-      content: (seq) => JSON.stringify({ version: 1, seq, seen: [...this.seen], ...this.queueNow() } satisfies SavedQueue),
+      content: (seq) => JSON.stringify({ version: 1, seq, seen: this.seen.entries(), ...this.queueNow() } satisfies SavedQueue),
       clock: this.clock,
       delayMs: options.snapshotDelayMs ?? 1000,
       onError: (error) => options.logger.warn('alert queue: could not save its snapshot; its journal keeps every change meanwhile', { reason: String(error) }),
@@ -420,17 +420,8 @@ export class AlertQueue {
 
   private remember(eventId: string): void {
     const now = this.clock.now();
-    this.seen.set(eventId, now);
+    this.seen.add(eventId, now);
     this.seenSinceLine.push([eventId, now]);
-    this.forgetOldest(now);
-  }
-
-  private forgetOldest(now: number): void {
-    if (this.seen.size <= SEEN_LIMIT) return;
-    for (const [id, at] of this.seen) {
-      if (this.seen.size <= SEEN_LIMIT && at > now - SEEN_MAX_AGE_MS) break;
-      this.seen.delete(id);
-    }
   }
 
   // ---------- saving, then telling ----------

@@ -24,6 +24,15 @@ describe('AlertRules', () => {
     expect(rules.alertFor(ev({ kind: 'subscription', id: 's2', user: user('Buyer'), tier: '2000', isGift: false }), settings())?.alert.text).toBe('Buyer just subscribed!');
   });
 
+  it('{user} is the person in every type; a saved {raider} or {gifter} template still reads', () => {
+    const rules = new AlertRules();
+    const s = settings();
+    s.types.raid.template = '{raider} / {user} with {viewers}';
+    s.types.giftSubscriptions.template = '{gifter} / {user}: {count}';
+    expect(rules.alertFor(ev({ kind: 'raid', id: 'r-user', from: user('Sam'), viewers: 5 }), s)?.alert.text).toBe('Sam / Sam with 5');
+    expect(rules.alertFor(ev({ kind: 'giftSubscriptions', id: 'g-user', gifter: user('Santa'), tier: '1000', count: 3, cumulativeTotal: null }), s)?.alert.text).toBe('Santa / Santa: 3');
+  });
+
   it('applies each type’s switch and minimum', () => {
     const rules = new AlertRules();
     const s = settings();

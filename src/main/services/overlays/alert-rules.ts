@@ -4,7 +4,9 @@
  * alerts of their own); a hype train alerts when it begins and at each new level.
  */
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
-import { renderAlertTemplate, tierName } from '../../../shared/domain/alert-template';
+import { renderAlertTemplate } from '../../../shared/domain/alert-template';
+import { HypeTrainLevels } from '../../../shared/domain/hype-train-levels';
+import { tierName } from '../../../shared/domain/subscription-tier';
 import type { ChannelEvent, ChannelEventKind } from '../../../shared/ipc/schemas/channel-events';
 import type { AlertKind, AlertSettings } from '../../../shared/ipc/schemas/overlays';
 import type { QueuedAlert } from './alert-queue';
@@ -45,11 +47,11 @@ function describeEvent(event: AlertEvent): { kind: AlertKind; amount: number; va
         values: { user: event.user.name, tier: tierName(event.tier), months: count(event.months), streak: event.streakMonths === null ? '' : count(event.streakMonths), message: event.message },
       };
     case 'giftSubscriptions':
-      return { kind: 'giftSubscriptions', amount: event.count, values: { gifter: event.gifter?.name ?? anonymous, count: count(event.count), tier: tierName(event.tier) } };
+      return { kind: 'giftSubscriptions', amount: event.count, values: { user: event.gifter?.name ?? anonymous, gifter: event.gifter?.name ?? anonymous, count: count(event.count), tier: tierName(event.tier) } };
     case 'cheer':
       return { kind: 'cheer', amount: event.bits, values: { user: event.user?.name ?? anonymous, bits: count(event.bits), message: event.message } };
     case 'raid':
-      return { kind: 'raid', amount: event.viewers, values: { raider: event.from.name, viewers: count(event.viewers) } };
+      return { kind: 'raid', amount: event.viewers, values: { user: event.from.name, raider: event.from.name, viewers: count(event.viewers) } };
     case 'donation': {
       const amount = { value: event.amount.value, decimal_places: event.amount.decimalPlaces, currency: event.amount.currency };
       return { kind: 'donation', amount: amountToMajor(amount), values: { user: event.user.name, amount: formatAmount(amount), charity: event.charityName } };
@@ -63,8 +65,8 @@ function describeEvent(event: AlertEvent): { kind: AlertKind; amount: number; va
 }
 
 export class AlertRules {
-  /** The highest level seen of each hype train, so that only a new level alerts. */
-  private readonly trainLevels = new Map<string, number>();
+  /** The one "once per hype-train level" rule (shared with automations): only a new level alerts. */
+  private readonly trainLevels = new HypeTrainLevels();
 
   /**
    * The alert an event makes under `settings`, or null (its type is off, it is under the minimum,
@@ -76,12 +78,7 @@ export class AlertRules {
     if (event.kind === 'subscription' && event.isGift && !options.forced) return null;
     // Learned late (the queue caught up after a gap or a restart): old news is not put on stream.
     if (event.source === 'caughtUp' && !options.forced && (options.now ?? Date.now()) - Date.parse(event.at) > STALE_AFTER_MS) return null;
-    if (event.kind === 'hypeTrainBegin' || event.kind === 'hypeTrainProgress') {
-      const known = this.trainLevels.get(event.trainId) ?? 0;
-      if (event.level <= known) return null;
-      this.trainLevels.set(event.trainId, Math.max(known, event.level));
-      if (this.trainLevels.size > 100) this.trainLevels.delete(this.trainLevels.keys().next().value!);
-    }
+    if ((event.kind === 'hypeTrainBegin' || event.kind === 'hypeTrainProgress') && !this.trainLevels.isNewLevel(event.trainId, event.level)) return null;
     const described = describeEvent(event);
     if (!described) return null;
     const type = settings.types[described.kind];

@@ -9,7 +9,7 @@ import { adLengthSchema } from './ads';
 import { announcementColors } from './chat';
 
 /** The version of the automations file and of an export; a newer one is refused with the reason. */
-export const automationsFormatVersion = 1;
+export const automationsFormatVersion = 2;
 export const automationsFormatName = 'sidestage-automations';
 
 export const automationIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An automation id has 1 to 64 letters, digits, - or _.');
@@ -18,8 +18,10 @@ export const automationIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An 
 export const subscriptionTierSchema = z.enum(['1000', '2000', '3000']);
 export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
-/** Who may use a chat command. */
-export const chatCommandRoleSchema = z.enum(['broadcaster', 'moderator', 'vip', 'subscriber', 'everyone']);
+/** Who may use a chat command: this role and every role above it, lowest first (the broadcaster may always). */
+export const commandRoleOrder = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const;
+export const commandRoleSchema = z.enum(commandRoleOrder);
+export type CommandRole = z.infer<typeof commandRoleSchema>;
 
 const count = (max: number) => z.number().int().min(0).max(max);
 const tiers = z.array(subscriptionTierSchema).max(3);
@@ -74,7 +76,8 @@ export const automationTriggerSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('chatCommand'),
       command: z.string().regex(/^![A-Za-z0-9_]{1,25}$/, 'A command is ! and 1 to 25 letters, digits or _, like !discord.'),
-      allowed: z.array(chatCommandRoleSchema).min(1, 'Choose who may use the command.').max(5),
+      /** This role and above. */
+      minRole: commandRoleSchema,
     })
     .strict(),
   /** Every N minutes while live, only once at least M chat messages came since the last time. */
@@ -184,6 +187,8 @@ const automationFields = {
   alsoMissed: z.boolean(),
   /** Stop at the first action that fails; otherwise the next actions still run. */
   stopOnError: z.boolean(),
+  /** Links in the event's values (what viewers typed) are removed from every output. */
+  stripLinks: z.boolean(),
 };
 
 export const automationSchema = z.object({ id: automationIdSchema, ...automationFields }).strict();
@@ -250,11 +255,24 @@ export const runRecordSchema = z.object({
 });
 export type RunRecord = z.infer<typeof runRecordSchema>;
 
+export const skipKindSchema = z.enum(['paused', 'offline', 'condition', 'cooldown', 'busy', 'queueFull']);
+export type SkipKind = z.infer<typeof skipKindSchema>;
+export const automationSkipSchema = z.object({
+  kind: skipKindSchema,
+  count: z.number().int().positive(),
+  lastAt: z.string(),
+  /** The last one's reason in words ("Skipped. Cooldown: it can run again in 20 s."). */
+  reason: z.string(),
+});
+export type AutomationSkip = z.infer<typeof automationSkipSchema>;
+
 export const automationStatusSchema = z.object({
   id: z.string(),
   running: z.number().int().nonnegative(),
   queued: z.number().int().nonnegative(),
   lastRunAt: z.string().nullable(),
+  /** Runs skipped since Sidestage started (or the log was cleared), counted by why: "skipped 37 times: cooldown". */
+  skipped: z.array(automationSkipSchema),
   /** Why its hotkey is not registered, in words. */
   hotkeyError: z.string().nullable(),
 });

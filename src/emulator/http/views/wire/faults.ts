@@ -6,6 +6,8 @@ export interface FaultRequest {
   method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   status?: number;
   latency_ms?: number;
+  /** The request is handled at once (its events published) and only its answer is held back this long. */
+  answer_delay_ms?: number;
   count?: number;
   drop_connection?: true;
   drop_websockets?: true;
@@ -18,6 +20,7 @@ export interface FaultView {
   method: string | null;
   status: number | null;
   latency_ms: number | null;
+  answer_delay_ms: number | null;
   count: number | null;
   drop_websockets: boolean;
   drop_connection: boolean;

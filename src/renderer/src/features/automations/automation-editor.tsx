@@ -15,7 +15,7 @@ import {
   actionKindOptions,
   actionOptions,
   canBeMissed,
-  commandRoleLabels,
+  commandRoleOptions,
   draftProblems,
   fieldsHint,
   inputMatchOptions,
@@ -122,6 +122,9 @@ export function AutomationEditor({ title, initial, testMode, onDone }: EditorPro
         <Switch checked={draft.stopOnError} onChange={(stopOnError) => set({ stopOnError })}>
           Stop at the first action that fails
         </Switch>
+        <Switch checked={draft.stripLinks} onChange={(stripLinks) => set({ stripLinks })} description="Links in what viewers typed become [link] in chat, OBS text, markers and alerts." descriptionId="automation-strip-links">
+          Remove links from viewers' words
+        </Switch>
         <Switch checked={draft.enabled} onChange={(enabled) => set({ enabled })}>
           Switched on
         </Switch>
@@ -191,12 +194,7 @@ function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onCh
       {trigger.kind === 'chatCommand' ? (
         <>
           <TextInput label="Command" value={trigger.command} maxLength={26} onChange={(command) => onChange({ ...trigger, command: command.startsWith('!') ? command : `!${command}` })} hint="Like !discord; the words after it are {args}, {arg1}, {arg2}…" />
-          <fieldset className="check-group">
-            <legend>Who may use it</legend>
-            {(Object.keys(commandRoleLabels) as (keyof typeof commandRoleLabels)[]).map((role) => (
-              <CheckField key={role} label={commandRoleLabels[role]} checked={trigger.allowed.includes(role)} onChange={(on) => onChange({ ...trigger, allowed: on ? [...trigger.allowed, role] : trigger.allowed.filter((r) => r !== role) })} />
-            ))}
-          </fieldset>
+          <Select label="Who may use it" value={trigger.minRole} options={commandRoleOptions} onChange={(minRole) => onChange({ ...trigger, minRole })} />
         </>
       ) : null}
       {trigger.kind === 'timer' ? (

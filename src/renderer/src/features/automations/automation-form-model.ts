@@ -29,7 +29,8 @@ const tiers = [
 export const tierOptions = [{ value: '', label: 'Any tier' } as const, ...tiers];
 
 /** Who may use a chat command, in the broadcaster's words. */
-export const commandRoleLabels = { everyone: 'Everyone', subscriber: 'Subscribers', vip: 'VIPs', moderator: 'Moderators', broadcaster: 'You' } as const;
+/** "This role and above", lowest first; you (the broadcaster) may always. */
+export const commandRoleOptions = optionsOf({ everyone: 'Everyone', subscriber: 'Subscribers and above', vip: 'VIPs and above', moderator: 'Moderators and you', broadcaster: 'Only you' });
 
 export const inputMatchOptions = optionsOf({ '': 'is anything', contains: 'contains', equals: 'is', startsWith: 'starts with' });
 

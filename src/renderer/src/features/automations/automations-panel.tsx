@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { describeAction, describeTrigger } from '../../../../shared/domain/automation-words';
+import { describeAction, describeTrigger, skipsInWords } from '../../../../shared/domain/automation-words';
 import { newAutomation } from '../../../../shared/domain/automation-defaults';
 import { automationsImportMaxChars, type Automation, type AutomationInput, type AutomationStatus } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
@@ -155,6 +155,8 @@ function statusWords(status: AutomationStatus | undefined, now: number): string 
   if (status.running) parts.push(status.running === 1 ? 'running' : `${status.running} running`);
   if (status.queued) parts.push(`${status.queued} waiting`);
   if (status.lastRunAt) parts.push(`last run ${formatAge(status.lastRunAt, now)}`);
+  const skipped = skipsInWords(status.skipped);
+  if (skipped) parts.push(skipped);
   return parts.join(', ');
 }
 
@@ -173,7 +175,7 @@ function AutomationItem({ automation, status, onEdit, editing }: { automation: A
         <span className="automation-trigger">{describeTrigger(automation.trigger)}</span> → {automation.actions.map(describeAction).join('; ')}
       </p>
       {status?.hotkeyError ? <p className="small warning-text">{status.hotkeyError}</p> : null}
-      <p className="small muted" data-testid="automation-status">
+      <p className="small muted" data-testid="automation-status" title={status?.skipped[0]?.reason}>
         {automation.enabled ? statusWords(status, now) || 'On' : 'Off'}
       </p>
       <div className="button-row">

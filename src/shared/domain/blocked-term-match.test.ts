@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsTerm } from './blocked-terms';
+import { containsTerm } from './blocked-term-match';
 
 describe('containsTerm', () => {
   it('matches whole words in any letter case, around punctuation', () => {
