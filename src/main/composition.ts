@@ -20,7 +20,7 @@ import { IpcRouter } from './ipc/ipc-router';
 import { DataRecoveryNotices } from './services/common/data-recovery-notices';
 import type { DemoServices, LiveControls, ModerationServices, RedemptionServices } from './services/service-groups';
 import type { BotAccount } from './services/auth/bot-account';
-import type { BroadcastStoryFeature } from './composition/broadcast-story';
+import type { BroadcastStoryFeature } from './services/broadcast-story/broadcast-story-feature';
 import type { ControlApi } from './services/control/control-api';
 import type { AutomationsFeature } from './services/automations/automations-feature';
 import type { GoLiveChecklist } from './services/go-live/go-live-checklist';

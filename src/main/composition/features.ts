@@ -6,7 +6,7 @@ import type { ActivityService } from '../services/activity/activity-service';
 import type { AppearanceService } from '../services/appearance/appearance-service';
 import type { BotAccount } from '../services/auth/bot-account';
 import type { AutomationsFeature } from '../services/automations/automations-feature';
-import type { BroadcastStoryFeature } from './broadcast-story';
+import type { BroadcastStoryFeature } from '../services/broadcast-story/broadcast-story-feature';
 import type { ControlApi } from '../services/control/control-api';
 import type { ChatService } from '../services/chat/chat-service';
 import type { GoLiveChecklist } from '../services/go-live/go-live-checklist';

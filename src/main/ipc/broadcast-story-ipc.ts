@@ -1,5 +1,5 @@
 import { Disposers, type Disposer } from '../../shared/primitives/emitter';
-import type { BroadcastStoryFeature } from '../composition/broadcast-story';
+import type { BroadcastStoryFeature } from '../services/broadcast-story/broadcast-story-feature';
 import type { IpcRouter } from './ipc-router';
 
 /** `broadcastStory:*`: the recorded broadcasts and each one's story; the list's changes and a broadcast's end are forwarded. */

@@ -4,7 +4,6 @@
  * it is the live one. `broadcastStory:ended` shows the panel on the broadcast that just ended.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { BroadcastStory, BroadcastStoryList } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { BroadcastStorySlice } from './slice-types/broadcast-story';
