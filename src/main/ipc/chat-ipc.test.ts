@@ -49,7 +49,9 @@ describe('chat and activity channels validate every argument before main sees it
   it('passes valid arguments on, the text trimmed', async () => {
     const { router, chat, activity } = wired();
     expect(await router.dispatch('chat:send', { text: '  hello  ', announcement: 'blue' }, trusted)).toEqual({ ok: true, value: { messageId: 'm1' } });
-    expect(chat.send).toHaveBeenCalledWith('hello', 'blue');
+    expect(chat.send).toHaveBeenCalledWith('hello', 'blue', undefined);
+    await router.dispatch('chat:send', { text: 'from the bot', speaker: 'bot' }, trusted);
+    expect(chat.send).toHaveBeenLastCalledWith('from the bot', undefined, 'bot');
     await router.dispatch('chat:moderate', { action: 'timeout', messageId: 'm1', durationSeconds: 600 }, trusted);
     expect(chat.moderate).toHaveBeenCalledWith({ action: 'timeout', messageId: 'm1', durationSeconds: 600 });
     await router.dispatch('activity:shoutout', { toBroadcasterId: '612345005' }, trusted);

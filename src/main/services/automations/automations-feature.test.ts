@@ -111,7 +111,11 @@ describe('the automations feature', () => {
     expect(feature.service).toBeNull();
     const router = new IpcRouter(silentLogger);
     // Off as every feature is (composition/automations.ts serves it).
-    automationsFeature.serve(router, feature, {} as never, {} as never);
+    const resolutions: unknown[] = [];
+    const earlier = { redemptions: { notifications: { useAutomaticResolutions: (automatic: unknown) => resolutions.push(automatic) } } };
+    automationsFeature.serve(router, feature, earlier as never, {} as never);
+    // Off, it still tells the toasts that no automation resolves a redemption.
+    expect(resolutions).toHaveLength(1);
     expect(router.missingHandlers().filter((c) => c.startsWith('automations:'))).toEqual([]);
     const state = await call(router, 'automations:getState');
     expect(state).toMatchObject({ ok: true, value: { loaded: true, problem: files.problem } satisfies Partial<AutomationsState> });

@@ -93,8 +93,11 @@ beforeAll(async () => {
     pageSockets.push(socket);
   }
   await waitUntil(() => demo.sidestage.overlays.getQueue().pagesOpen === 1, 5_000, 'the alerts page');
+  // The test follow happens on the emulator, which (as the platform) tells only the subscriptions
+  // that exist by then: CI once sent it before the app's follow subscription was made.
+  await waitUntil(async () => (await demo.sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.follow' && s.status === 'enabled'), 20_000, 'the follow subscription', 50);
   await demo.sidestage.overlays.testAlert('follow');
-  await waitUntil(() => pageFrames.some((f) => f.startsWith('alerts') && f.includes('"showing":{')), 10_000, 'an alert on screen');
+  await waitUntil(() => pageFrames.some((f) => f.startsWith('alerts') && f.includes('"showing":{')), 20_000, 'an alert on screen');
 }, 60_000);
 
 afterAll(async () => {

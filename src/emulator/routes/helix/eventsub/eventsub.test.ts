@@ -104,7 +104,7 @@ describe('POST /helix/eventsub/subscriptions', () => {
       [{ version: '1', condition: {}, transport }, 'Missing required parameter "type"'],
       [{ type: 42, version: '1', condition: {}, transport }, 'Invalid parameter "type": must be a string'],
       [{ type: 'stream.online', condition: {}, transport }, 'Missing required parameter "version"'],
-      [{ type: 'channel.chat.clear', version: '1', condition: {}, transport }, /^Invalid parameter "type"/],
+      [{ type: 'channel.no_such_event', version: '1', condition: {}, transport }, /^Invalid parameter "type"/],
       [{ type: 'channel.raid', version: '1', condition: {}, transport }, /^Invalid parameter "condition": give exactly one of/],
       [{ type: 'channel.raid', version: '1', condition: { from_broadcaster_user_id: BROADCASTER, to_broadcaster_user_id: BROADCASTER }, transport }, /^Invalid parameter "condition": give exactly one of/],
       [{ type: 'stream.online', version: '2', condition: {}, transport }, /^Invalid parameter "version"/],
