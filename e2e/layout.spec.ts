@@ -7,10 +7,11 @@
  * to the panel in use, going live brings the Live panel, settings persist and apply at once, and
  * toasts expire without covering the panel.
  */
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { routeDockEvents } from './support/dock-events-route';
 import { openPanel } from './support/panels';
 import { boxOf, textCutOff } from './support/box-containment';
 
@@ -224,16 +225,7 @@ test('every panel fits 320, 420, 1280 and 1920 px wide while live, with toasts a
 
 test('the Live status line, the dock disconnected and the status in doubt, cuts no word at 320, 420, 1280 and 1920 px', async ({ page, context, dock }) => {
   // The event stream goes through a route the test can cut, as a dock process that went away would.
-  let cut = false;
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/events$/, async (ws) => {
-    if (cut) {
-      await ws.close();
-      return;
-    }
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const events = await routeDockEvents(page);
   await signInToDemo(page, context, dock);
   const sim = simulation(dock.emulatorUrl);
   await sim.streamOnline(broadcasterId, { title: 'A long stream title that has to give way somewhere in the status line', viewer_count: 1234 });
@@ -244,8 +236,7 @@ test('the Live status line, the dock disconnected and the status in doubt, cuts 
   await page.getByRole('button', { name: 'Check now' }).click();
   const strip = page.getByTestId('status-strip');
   await expect(strip).toContainText('may be out of date');
-  cut = true;
-  for (const ws of sockets.splice(0)) await ws.close();
+  await events.cut();
   await expect(page.getByTestId('live-state')).toHaveText('Disconnected from Sidestage');
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });

@@ -3,10 +3,10 @@
  * viewer count goes within a second of the dock losing Sidestage, as the status bar's does; an ad's
  * "Ad running" countdown stops, in its tile and its sheet, when the stream's offline event arrives.
  */
-import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { routeDockEvents } from './support/dock-events-route';
 import { openPanel } from './support/panels';
 
 test.use({ viewport: { width: 420, height: 900 } });
@@ -15,16 +15,7 @@ const broadcasterId = '501234567';
 
 test('the viewer count goes within 1 s of the dock losing Sidestage, and comes back with it', async ({ page, context, dock }) => {
   // The event stream goes through a route the test can cut, as a dock process that went away would.
-  let cut = false;
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/events$/, async (ws) => {
-    if (cut) {
-      await ws.close();
-      return;
-    }
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const events = await routeDockEvents(page);
   await signInToDemo(page, context, dock);
   await simulation(dock.emulatorUrl).streamOnline(broadcasterId, { title: 'Counting', viewer_count: 1873 });
   await openPanel(page, 'Live');
@@ -32,15 +23,14 @@ test('the viewer count goes within 1 s of the dock losing Sidestage, and comes b
   await expect(viewers).toHaveText('1,873 viewers');
   await expect(page.locator('footer')).toContainText('1,873 viewers');
 
-  cut = true;
-  for (const ws of sockets.splice(0)) await ws.close();
+  await events.cut();
   // The status line says the dock lost Sidestage; the count it had is gone from it and from the
   // status bar within the second (the issue's bound), not left standing as if it were current.
   await expect(page.getByTestId('live-state')).toHaveText(/Sidestage/);
   await expect(viewers).toHaveCount(0, { timeout: 1_000 });
   await expect(page.locator('footer')).not.toContainText('viewers', { timeout: 1_000 });
 
-  cut = false;
+  events.restore();
   await expect(viewers).toHaveText('1,873 viewers', { timeout: 30_000 });
 });
 

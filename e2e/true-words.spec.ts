@@ -6,10 +6,10 @@
  * is checked in the emulator where there is one.
  */
 import { readFileSync } from 'node:fs';
-import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, demoStreamKey, helixAsBroadcaster, simulation } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { routeDockEvents } from './support/dock-events-route';
 import { openPanel } from './support/panels';
 
 test.use({ viewport: { width: 420, height: 900 } });
@@ -75,28 +75,18 @@ test('title and category agree after a change on the platform; a partial categor
 
 test('statuses say "disconnected" and stop counting while the dock connection is gone, and errors are in words', async ({ page, context, dock }) => {
   // The event stream goes through a route the test can cut, as a dock process that went away would.
-  let cut = false;
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/events$/, async (ws) => {
-    if (cut) {
-      await ws.close();
-      return;
-    }
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const events = await routeDockEvents(page);
   await signInToDemo(page, context, dock);
   await simulation(dock.emulatorUrl).streamOnline(broadcasterId, { vod: true, title: 'Words', viewer_count: 3 });
   await expect(page.getByTestId('status-stream')).toHaveText(/^Live \d+:\d\d$/);
   await openPanel(page, 'Queue');
   await expect(page.getByTestId('queue-sync')).toHaveText(/In sync with the platform, checked (just now|\d+ s ago)\./);
 
-  cut = true;
-  for (const ws of sockets.splice(0)) await ws.close();
+  await events.cut();
   await expect(page.getByTestId('status-connection')).toHaveText('Disconnected');
   await expect(page.getByTestId('status-stream')).toHaveText('Disconnected from Sidestage');
   await expect(page.getByTestId('queue-sync')).toHaveText('Disconnected from Sidestage: the queue may be out of date.');
-  cut = false;
+  events.restore();
   await expect(page.getByTestId('status-stream')).toHaveText(/^Live \d+:\d\d$/, { timeout: 30_000 });
   await expect(page.getByTestId('queue-sync')).toContainText('In sync with the platform, checked');
 
