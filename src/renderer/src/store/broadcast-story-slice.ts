@@ -4,6 +4,7 @@
  * it is the live one. `broadcastStory:ended` shows the panel on the broadcast that just ended.
  */
 import type { StoreApi } from 'zustand/vanilla';
+import type { BroadcastStory, BroadcastSummary } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
 import type { BroadcastStorySlice } from './slice-types/broadcast-story';
@@ -35,6 +36,15 @@ export function createBroadcastStorySlice({ set, get, deps, run, epochs }: Slice
       set({ shownBroadcastId: id, shownBroadcast: get().shownBroadcast?.id === id ? get().shownBroadcast : null });
       return readShown();
     },
+    readBroadcastStory: async (id) => {
+      let story: BroadcastStory | null = null;
+      await run('broadcastStory.readForExport', async () => {
+        const result = await deps.bridge.broadcastStory.get({ id });
+        if (!result.ok) throw new Error(result.error.message);
+        story = result.value;
+      });
+      return story;
+    },
     applyBroadcastStories: (broadcastStories) => {
       epochs.tick('broadcastStory');
       const before = get().shownBroadcast;
@@ -55,6 +65,15 @@ export function selectShownBroadcastId(state: Pick<SidestageState, 'broadcastSto
   const list = state.broadcastStories?.broadcasts ?? [];
   if (state.shownBroadcastId && list.some((b) => b.id === state.shownBroadcastId)) return state.shownBroadcastId;
   return list[0]?.id ?? null;
+}
+
+/**
+ * The recorded story of a marker log's broadcast, if any. Both are keyed by the platform's stream id
+ * (the marker log keeps a broadcast only once it has one; the story's id is that id, `local-<start>`
+ * only for a stream seen without one, which has no marker log), so they match by it.
+ */
+export function selectStoryOfMarkerLog(state: Pick<SidestageState, 'broadcastStories'>, streamId: string): BroadcastSummary | null {
+  return state.broadcastStories?.broadcasts.find((b) => b.id === streamId) ?? null;
 }
 
 /** Follows broadcastStory:changed and :ended; reads the list at start and whenever events may have been missed. */

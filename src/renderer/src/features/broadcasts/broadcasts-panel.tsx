@@ -5,7 +5,7 @@
  * scrolls sideways and the rest stacks; the table beside the chart says it all for a screen reader.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { compareTotals, optionalChapterKinds, storyChapters, storyCsv, topChatters, viewerChanges, type OptionalChapterKind, type ViewerChange } from '../../../../shared/domain/broadcast-story';
+import { compareTotals, storyChapters, storyCsv, topChatters, viewerChanges, type OptionalChapterKind, type ViewerChange } from '../../../../shared/domain/broadcast-story';
 import { formatPosition } from '../../../../shared/domain/marker-position';
 import type { BroadcastStory, BroadcastSummary } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
@@ -13,6 +13,7 @@ import { download } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
 import { store, useSidestage } from '../../store';
 import { selectShownBroadcastId } from '../../store/broadcast-story-slice';
+import { ChapterOptions } from './chapter-options';
 import { drawStoryChart, momentKindWords, type StoryChart } from './story-chart';
 import './broadcasts.css';
 
@@ -115,8 +116,6 @@ function fileName(story: BroadcastStory, ext: string): string {
 
 function Exports({ story, chartRef }: { story: BroadcastStory; chartRef: React.RefObject<StoryChart | null> }) {
   const [include, setInclude] = useState<OptionalChapterKind[]>([]);
-  const words: Record<OptionalChapterKind, string> = { raids: 'Raids', ads: 'Ad breaks', categories: 'Category changes' };
-  const toggle = (kind: OptionalChapterKind, on: boolean) => setInclude((now) => (on ? [...now, kind] : now.filter((k) => k !== kind)));
   const png = () => {
     const canvas = chartRef.current?.canvas();
     canvas?.toBlob((blob) => {
@@ -142,14 +141,7 @@ function Exports({ story, chartRef }: { story: BroadcastStory; chartRef: React.R
           Export chapters
         </button>
       </div>
-      <fieldset className="story-chapter-options">
-        <legend className="small">Chapters besides the markers</legend>
-        {optionalChapterKinds.map((kind) => (
-          <label key={kind} className="small">
-            <input type="checkbox" checked={include.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} /> {words[kind]}
-          </label>
-        ))}
-      </fieldset>
+      <ChapterOptions include={include} onChange={setInclude} />
     </div>
   );
 }
