@@ -44,7 +44,7 @@ export function totalsOf(story: Pick<BroadcastStory, 'minutes' | 'moments' | 'ch
 }
 
 export function summaryOf(story: BroadcastStory): BroadcastSummary {
-  return { id: story.id, startedAt: story.startedAt, endedAt: story.endedAt, title: story.title, categoryName: story.categoryName, totals: totalsOf(story) };
+  return { id: story.id, ...(story.broadcasterId ? { broadcasterId: story.broadcasterId } : {}), startedAt: story.startedAt, endedAt: story.endedAt, title: story.title, categoryName: story.categoryName, totals: totalsOf(story) };
 }
 
 /** The totals compared in the panel, with their words. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BroadcastStory, BroadcastStoryList, BroadcastSummary } from '../../../shared/ipc/contract';
 import { summaryOf } from '../../../shared/domain/broadcast-story';
 import { createSidestageStore, startMirroring } from './create-store';
-import { selectShownBroadcastId, selectStoryOfMarkerLog } from './broadcast-story-slice';
+import { selectOwnBroadcasts, selectShownBroadcastId, selectStoryOfMarkerLog } from './broadcast-story-slice';
 import { fakeDeps, flush, ok } from '../test-support/store-fakes';
 
 const story = (id: string, endedAt: string | null = '2025-01-01T21:00:00.000Z'): BroadcastStory => ({
@@ -68,5 +68,18 @@ describe('broadcast story slice', () => {
     bridge.broadcastStory.get.mockResolvedValue({ ok: false, error: { code: 'invalid_argument', message: 'gone' } });
     expect(await store.getState().readBroadcastStory('s1')).toBeNull();
     expect(store.getState().actions['broadcastStory.readForExport']?.error).toBe('gone');
+  });
+
+  it("the list is the current broadcaster's broadcasts, with those of unknown broadcaster; the newest of them is shown", () => {
+    const of = (id: string, broadcasterId?: string) => ({ ...story(id), ...(broadcasterId ? { broadcasterId } : {}) });
+    const broadcastStories = list([of('theirs', '222'), of('mine', '111'), of('before-accounts')]);
+    const signedInAs = (id: string | null) => ({ broadcastStories, shownBroadcastId: null, auth: { currentBroadcaster: id === null ? null : { id } } as never });
+    expect(selectOwnBroadcasts(signedInAs('111')).map((b) => b.id)).toEqual(['mine', 'before-accounts']);
+    expect(selectShownBroadcastId(signedInAs('111'))).toBe('mine');
+    expect(selectOwnBroadcasts(signedInAs('222')).map((b) => b.id)).toEqual(['theirs', 'before-accounts']);
+    expect(selectShownBroadcastId({ ...signedInAs('111'), shownBroadcastId: 'theirs' })).toBe('mine');
+    expect(selectOwnBroadcasts(signedInAs(null)).map((b) => b.id)).toEqual(['before-accounts']);
+    // The same array while neither the list nor the account changes (a component selects it).
+    expect(selectOwnBroadcasts(signedInAs('111'))).toBe(selectOwnBroadcasts(signedInAs('111')));
   });
 });

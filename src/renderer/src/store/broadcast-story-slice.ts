@@ -7,6 +7,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { BroadcastStory, BroadcastSummary } from '../../../shared/ipc/contract';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
+import { selectCurrentBroadcaster } from './selectors';
 import type { BroadcastStorySlice } from './slice-types/broadcast-story';
 import type { SidestageState, StoreDeps } from './types';
 
@@ -36,6 +37,7 @@ export function createBroadcastStorySlice({ set, get, deps, run, epochs }: Slice
       set({ shownBroadcastId: id, shownBroadcast: get().shownBroadcast?.id === id ? get().shownBroadcast : null });
       return readShown();
     },
+    readShownBroadcast: () => (get().shownBroadcast?.id === selectShownBroadcastId(get()) ? Promise.resolve() : readShown()),
     readBroadcastStory: async (id) => {
       let story: BroadcastStory | null = null;
       await run('broadcastStory.readForExport', async () => {
@@ -60,9 +62,31 @@ export function createBroadcastStorySlice({ set, get, deps, run, epochs }: Slice
   };
 }
 
-/** The broadcast shown: the one picked while it is listed, else the newest. */
-export function selectShownBroadcastId(state: Pick<SidestageState, 'broadcastStories' | 'shownBroadcastId'>): string | null {
-  const list = state.broadcastStories?.broadcasts ?? [];
+type ListState = Pick<SidestageState, 'broadcastStories' | 'auth'>;
+
+const ownBroadcasts = new WeakMap<BroadcastSummary[], { broadcasterId: string | null; own: BroadcastSummary[] }>();
+
+/**
+ * The broadcasts the list shows: the current broadcaster's (the one account rule,
+ * `selectCurrentBroadcaster`), and those of unknown broadcaster (recorded before broadcasts were kept
+ * per account, or with nobody signed in), which are shown to whoever is signed in rather than lost.
+ * The same array while neither changes, so that a component may select it.
+ */
+export function selectOwnBroadcasts(state: ListState): BroadcastSummary[] {
+  const all = state.broadcastStories?.broadcasts;
+  if (!all) return noBroadcasts;
+  const broadcasterId = selectCurrentBroadcaster(state)?.id ?? null;
+  const cached = ownBroadcasts.get(all);
+  if (cached && cached.broadcasterId === broadcasterId) return cached.own;
+  const own = all.filter((b) => b.broadcasterId === undefined || b.broadcasterId === broadcasterId);
+  ownBroadcasts.set(all, { broadcasterId, own });
+  return own;
+}
+const noBroadcasts: BroadcastSummary[] = [];
+
+/** The broadcast shown: the one picked while it is listed, else the newest (of the current broadcaster's). */
+export function selectShownBroadcastId(state: ListState & Pick<SidestageState, 'shownBroadcastId'>): string | null {
+  const list = selectOwnBroadcasts(state);
   if (state.shownBroadcastId && list.some((b) => b.id === state.shownBroadcastId)) return state.shownBroadcastId;
   return list[0]?.id ?? null;
 }

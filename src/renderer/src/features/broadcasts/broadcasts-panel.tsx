@@ -12,16 +12,22 @@ import { ActionError } from '../../components/action-error';
 import { download } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
 import { store, useSidestage } from '../../store';
-import { selectShownBroadcastId } from '../../store/broadcast-story-slice';
+import { selectOwnBroadcasts, selectShownBroadcastId } from '../../store/broadcast-story-slice';
 import { ChapterOptions } from './chapter-options';
 import { drawStoryChart, momentKindWords, type StoryChart } from './story-chart';
 import './broadcasts.css';
 
 export function BroadcastsPanel() {
   const list = useSidestage((state) => state.broadcastStories);
+  // The current broadcaster's broadcasts only (and those of unknown broadcaster).
+  const broadcasts = useSidestage(selectOwnBroadcasts);
   const shownId = useSidestage(selectShownBroadcastId);
   const story = useSidestage((state) => state.shownBroadcast);
   const selectId = useId();
+  // Another account signed in: the broadcast shown is another one.
+  useEffect(() => {
+    if (shownId) void store.getState().readShownBroadcast();
+  }, [shownId]);
   return (
     <section className="panel" aria-labelledby="broadcasts-heading">
       <h2 id="broadcasts-heading">Broadcasts</h2>
@@ -29,7 +35,7 @@ export function BroadcastsPanel() {
         <ActionError action="broadcastStory.load" what="Could not read the recorded broadcasts" />
       ) : list.unavailable ? (
         <p className="warning-text">{list.unavailable}</p>
-      ) : list.broadcasts.length === 0 ? (
+      ) : broadcasts.length === 0 ? (
         <p className="muted" data-testid="broadcasts-empty">
           No broadcast recorded yet. Sidestage records each broadcast while you are live (in the demo: switch on Simulate viewers), and its story opens here a few seconds after it ends.
         </p>
@@ -38,7 +44,7 @@ export function BroadcastsPanel() {
           <div className="button-row">
             <label htmlFor={selectId}>Broadcast</label>
             <select id={selectId} value={shownId ?? ''} onChange={(e) => void store.getState().showBroadcast(e.target.value)}>
-              {list.broadcasts.map((b) => (
+              {broadcasts.map((b) => (
                 <option key={b.id} value={b.id}>
                   {formatDateTime(b.startedAt)}
                   {b.title ? ` — ${b.title}` : ''}
@@ -48,7 +54,7 @@ export function BroadcastsPanel() {
             </select>
           </div>
           <ActionError action="broadcastStory.get" what="Could not read that broadcast" />
-          {story && story.id === shownId ? <StoryView story={story} summaries={list.broadcasts} live={story.id === list.liveId} /> : <p className="muted">Reading the broadcast…</p>}
+          {story && story.id === shownId ? <StoryView story={story} summaries={broadcasts} live={story.id === list.liveId} /> : <p className="muted">Reading the broadcast…</p>}
         </div>
       )}
     </section>

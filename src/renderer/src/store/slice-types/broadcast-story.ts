@@ -11,6 +11,8 @@ export interface BroadcastStorySlice {
   shownBroadcast: BroadcastStory | null;
   loadBroadcastStories(): Promise<void>;
   showBroadcast(id: string): Promise<void>;
+  /** Reads the shown broadcast's story unless it is the one held (the account changed: another broadcast is shown). */
+  readShownBroadcast(): Promise<void>;
   /** A broadcast's whole story, read for an export (the Markers panel's optional chapters); null when it could not be read (the error is shown). */
   readBroadcastStory(id: string): Promise<BroadcastStory | null>;
   applyBroadcastStories(list: BroadcastStoryList): void;
