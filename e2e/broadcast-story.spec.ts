@@ -128,5 +128,6 @@ test('a demo broadcast: its chart opens when it ends, with its minutes and momen
   await expect(raids).not.toBeChecked();
   expect(await chapters()).not.toMatch(/Raid from/);
   await raids.check();
-  expect(await chapters()).toMatch(/^\d+:\d\d Raid from ana_streams with 42 viewers$/im);
+  // A chapter line of its own, or merged into the marker's when both fell in the same second.
+  expect(await chapters()).toMatch(/^\d+:\d\d (.* \/ )?Raid from ana_streams with 42 viewers( \/ .*)?$/im);
 });
