@@ -2,7 +2,8 @@
  * A demo broadcast's story end to end in the dock: Simulate viewers makes the channel live, a marker
  * is dropped and another channel raids; when the stream ends the Broadcasts panel opens by itself
  * with the chart drawn (a point each minute, a mark each moment, the marker and the raid among
- * them), and its CSV's follows and redemptions are the platform's for that time. Minutes are 5 s
+ * them), and its CSV's follows and redemptions are the platform's for that time; the Markers panel's
+ * chapter export adds the raid from that story when asked. Minutes are 5 s
  * long here (`SIDESTAGE_STORY_MINUTE_MS`), so that a few of them pass in a short test.
  */
 import { readFile } from 'node:fs/promises';
@@ -115,4 +116,18 @@ test('a demo broadcast: its chart opens when it ends, with its minutes and momen
   expect(sum('follows')).toBe(followers.data.filter((f) => within(f.followed_at)).length);
   expect(sum('follows')).toBeGreaterThanOrEqual(2);
   expect(sum('redemptions')).toBe(redemptions.filter((r) => within(r.redeemed_at)).length);
+
+  // The Markers panel's own chapter export: the raid only when ticked (off by default), taken from this broadcast's story.
+  await openPanel(page, 'Markers');
+  const chapters = async () => {
+    const downloadingChapters = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export chapters' }).click();
+    return readFile((await (await downloadingChapters).path())!, 'utf8');
+  };
+  const raids = page.getByTestId('chapter-options').getByRole('checkbox', { name: 'Raids' });
+  await expect(raids).not.toBeChecked();
+  expect(await chapters()).not.toMatch(/Raid from/);
+  await raids.check();
+  // A chapter line of its own, or merged into the marker's when both fell in the same second.
+  expect(await chapters()).toMatch(/^\d+:\d\d (.* \/ )?Raid from ana_streams with 42 viewers( \/ .*)?$/im);
 });

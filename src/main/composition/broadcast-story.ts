@@ -8,7 +8,7 @@ export const broadcastStoryFeature = feature({
   open: ({ dataDir, notices, logger }) => openBroadcastStoryFiles(dataDir, { notices, logger }),
   close: (files) => files.ok && files.files.journal.close(),
   build: ({ options, logger }, files, { live, platform, automations }) =>
-    buildBroadcastStory({ stream: live.stream, channelEvents: platform.channelEvents, markers: live.markers, runs: automations, notifier: platform.notifier, openWindow: options.showWindow, logger, env: options.env }, files),
+    buildBroadcastStory({ stream: live.stream, broadcaster: platform.broadcaster, channelEvents: platform.channelEvents, markers: live.markers, runs: automations, notifier: platform.notifier, openWindow: options.showWindow, logger, env: options.env }, files),
   serve: (router, story) => registerBroadcastStoryIpc(router, story),
   start: (story) => story.start(),
   dispose: (story) => story.dispose(),

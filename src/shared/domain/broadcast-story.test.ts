@@ -68,6 +68,14 @@ describe('broadcast story', () => {
     expect(storyChapters(s, ['ads'])).toBe('0:00 Start\n1:05 Boss\n3:20 Ad break\n');
   });
 
+  it("chapters of the Markers panel: the marker log's markers, with the story's raids, ads and category changes when asked", () => {
+    const s = story([], [moment('marker', 65, 'Boss (story)'), moment('raidOut', 120, 'Raided Bo'), moment('adBreak', 200, 'Ad break'), moment('categoryChange', 300, 'Category: Chess')]);
+    const log = [{ positionSeconds: 60, description: 'Boss', at: '2025-01-01T20:01:00.000Z' }];
+    expect(storyChapters({ moments: [] }, [], log)).toBe('0:00 Start\n1:00 Boss\n');
+    expect(storyChapters(s, [], log)).toBe('0:00 Start\n1:00 Boss\n');
+    expect(storyChapters(s, ['raids', 'ads'], log)).toBe('0:00 Start\n1:00 Boss\n2:00 Raided Bo\n3:20 Ad break\n');
+  });
+
   it('top chatters by lines, then by name', () => {
     const s = { chatters: [{ name: 'b', lines: 2 }, { name: 'a', lines: 2 }, { name: 'c', lines: 9 }] };
     expect(topChatters(s, 2)).toEqual([{ name: 'c', lines: 9 }, { name: 'a', lines: 2 }]);

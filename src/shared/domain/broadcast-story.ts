@@ -44,7 +44,7 @@ export function totalsOf(story: Pick<BroadcastStory, 'minutes' | 'moments' | 'ch
 }
 
 export function summaryOf(story: BroadcastStory): BroadcastSummary {
-  return { id: story.id, startedAt: story.startedAt, endedAt: story.endedAt, title: story.title, categoryName: story.categoryName, totals: totalsOf(story) };
+  return { id: story.id, ...(story.broadcasterId ? { broadcasterId: story.broadcasterId } : {}), startedAt: story.startedAt, endedAt: story.endedAt, title: story.title, categoryName: story.categoryName, totals: totalsOf(story) };
 }
 
 /** The totals compared in the panel, with their words. */
@@ -147,13 +147,20 @@ const chapterKinds: Record<OptionalChapterKind, readonly StoryMomentKind[]> = {
   categories: ['categoryChange'],
 };
 
-/** The moments as `ExportableMarker`s: the markers always, raids, ads and category changes when asked. */
-export function storyChapterMoments(moments: readonly StoryMoment[], include: readonly OptionalChapterKind[] = []): ExportableMarker[] {
-  const kinds = new Set<StoryMomentKind>(['marker', ...include.flatMap((k) => chapterKinds[k])]);
+/** The moments of the optional kinds asked for (not the markers), as `ExportableMarker`s. */
+export function optionalChapterMoments(moments: readonly StoryMoment[], include: readonly OptionalChapterKind[]): ExportableMarker[] {
+  const kinds = new Set<StoryMomentKind>(include.flatMap((k) => chapterKinds[k]));
   return moments.filter((m) => kinds.has(m.kind)).map((m) => ({ positionSeconds: m.offsetSeconds, description: m.label, at: m.at }));
 }
 
-/** The chapter list of a broadcast (the marker log's export, with the optional chapters). */
-export function storyChapters(story: Pick<BroadcastStory, 'moments'>, include: readonly OptionalChapterKind[] = []): string {
-  return toChapterList(storyChapterMoments(story.moments, include));
+const markerMoments = (moments: readonly StoryMoment[]): ExportableMarker[] =>
+  moments.filter((m) => m.kind === 'marker').map((m) => ({ positionSeconds: m.offsetSeconds, description: m.label, at: m.at }));
+
+/**
+ * The chapter list of a broadcast with the optional chapters asked for: the one chapter export of
+ * both panels. `markers` are the story's own by default; the Markers panel passes its marker log's
+ * (their positions with the stream delay taken off, as its export always had them).
+ */
+export function storyChapters(story: Pick<BroadcastStory, 'moments'>, include: readonly OptionalChapterKind[] = [], markers: readonly ExportableMarker[] = markerMoments(story.moments)): string {
+  return toChapterList([...markers, ...optionalChapterMoments(story.moments, include)]);
 }

@@ -138,6 +138,27 @@ describe('BroadcastStoryRecorder', () => {
     second.recorder.dispose();
   });
 
+  it("each broadcast carries its broadcaster's id, read back after a restart; a broadcast of a file from before has none (unknown)", async () => {
+    const old = { id: 'old-1', startedAt: new Date(T0 - 10 * minute).toISOString(), endedAt: new Date(T0 - 5 * minute).toISOString(), title: 't', categoryName: 'c', minutes: [], moments: [], chatters: [], followers: [], subscribers: [] };
+    await writeFile(join(dir, storiesFileName), JSON.stringify({ version: 1, broadcasts: [old] }));
+    const first = await setup(undefined, { broadcaster: { id: '111' } });
+    first.stream.set(liveStatus(T0, 10));
+    first.clock.advance(minute);
+    first.recorder.dispose();
+    // Killed while live: the journal's begin line holds the broadcaster.
+    const second = await setup(createFakeClock(T0 + 2 * minute), { broadcaster: { id: '222' } });
+    expect(second.recorder.get('stream-1').broadcasterId).toBe('111');
+    second.stream.set({ ...offlineStatus, checkedAt: new Date(T0 + 2 * minute).toISOString() });
+    await second.recorder.flush();
+    expect(second.recorder.list().broadcasts.map((b) => [b.id, b.broadcasterId])).toEqual([
+      ['stream-1', '111'],
+      ['old-1', undefined],
+    ]);
+    const saved = JSON.parse(await readFile(join(dir, storiesFileName), 'utf8')) as { broadcasts: { id: string; broadcasterId?: string }[] };
+    expect(saved.broadcasts.map((b) => b.broadcasterId)).toEqual([undefined, '111']);
+    second.recorder.dispose();
+  });
+
   it('a broadcast across midnight stays one timeline', async () => {
     const start = Date.UTC(2025, 0, 1, 23, 58, 30);
     const { clock, stream, channelEvents, recorder } = await setup(createFakeClock(start));

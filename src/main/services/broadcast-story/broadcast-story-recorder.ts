@@ -18,6 +18,7 @@ import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { SnapshottedJournal } from '../common/append-journal';
 import { AppError } from '../app-error';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
@@ -39,6 +40,8 @@ export interface BroadcastStoryRecorderOptions {
   files: OpenedStoryFiles;
   stream: { getStatus(): StreamStatus; onChange(listener: (status: StreamStatus) => void): Disposer };
   channelEvents: Pick<ChannelEvents, 'on'>;
+  /** Whose broadcast it is (main's `CurrentBroadcaster`): each recorded broadcast carries its id. */
+  broadcaster?: Pick<CurrentBroadcaster, 'id'> | null;
   markers?: StoryMarkerSource | null;
   runs?: StoryRunSource | null;
   notifier?: Notifier | null;
@@ -210,13 +213,15 @@ export class BroadcastStoryRecorder extends Disposable {
       // The same stream back after an end (a poll that contradicted an event): it goes on.
       const [again] = this.broadcasts.splice(archived, 1);
       this.live = { ...again!, endedAt: null };
-      this.appendLine({ type: 'begin', head: { id, startedAt: again!.startedAt, title: again!.title, categoryName: again!.categoryName } });
+      this.appendLine({ type: 'begin', head: { id, ...(again!.broadcasterId ? { broadcasterId: again!.broadcasterId } : {}), startedAt: again!.startedAt, title: again!.title, categoryName: again!.categoryName } });
       this.rebuildIndexes();
       void this.saveArchive();
     } else if (this.live?.id !== id) {
-      this.live = { id, startedAt, endedAt: null, title: status.title, categoryName: status.categoryName, minutes: [], moments: [], chatters: [], followers: [], subscribers: [] };
+      // The stream status is the current broadcaster's: so is the broadcast (unknown with nobody signed in).
+      const owner = this.options.broadcaster?.id ? { broadcasterId: this.options.broadcaster.id } : {};
+      this.live = { id, ...owner, startedAt, endedAt: null, title: status.title, categoryName: status.categoryName, minutes: [], moments: [], chatters: [], followers: [], subscribers: [] };
       this.rebuildIndexes();
-      this.appendLine({ type: 'begin', head: { id, startedAt, title: status.title, categoryName: status.categoryName } });
+      this.appendLine({ type: 'begin', head: { id, ...owner, startedAt, title: status.title, categoryName: status.categoryName } });
     }
     this.liveStart = Date.parse(this.live!.startedAt);
     this.lastViewers = this.live!.minutes.at(-1)?.viewers ?? status.viewerCount;

@@ -25,7 +25,7 @@ export const liveJournalName = 'broadcast-story-live.journal';
 export type StoriesFile = { version: 1; broadcasts: BroadcastStory[] };
 export type LiveFile = { version: 1; seq: number; live: BroadcastStory | null };
 
-const headSchema = broadcastStorySchema.pick({ id: true, startedAt: true, title: true, categoryName: true });
+const headSchema = broadcastStorySchema.pick({ id: true, broadcasterId: true, startedAt: true, title: true, categoryName: true });
 
 /** One change of the broadcast being recorded, as the journal keeps it. */
 export const storyLineSchema = z.discriminatedUnion('type', [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BroadcastStory, BroadcastStoryList, BroadcastSummary } from '../../../shared/ipc/contract';
 import { summaryOf } from '../../../shared/domain/broadcast-story';
 import { createSidestageStore, startMirroring } from './create-store';
-import { selectShownBroadcastId } from './broadcast-story-slice';
+import { selectOwnBroadcasts, selectShownBroadcastId, selectStoryOfMarkerLog } from './broadcast-story-slice';
 import { fakeDeps, flush, ok } from '../test-support/store-fakes';
 
 const story = (id: string, endedAt: string | null = '2025-01-01T21:00:00.000Z'): BroadcastStory => ({
@@ -53,5 +53,33 @@ describe('broadcast story slice', () => {
     store.getState().applyBroadcastStories(list([story('live', null), story('old')], 'live'));
     await flush();
     expect(bridge.broadcastStory.get.mock.calls.filter(([arg]) => (arg as { id: string }).id === 'old')).toHaveLength(1);
+  });
+
+  it("the Markers panel's export: a marker log's broadcast has a story only when one was recorded with its stream id; it is read when asked for", async () => {
+    const { deps, bridge } = fakeDeps();
+    const store = createSidestageStore(deps);
+    expect(selectStoryOfMarkerLog(store.getState(), 's1')).toBeNull();
+    store.getState().applyBroadcastStories(list([story('s2'), story('s1')]));
+    await flush();
+    expect(selectStoryOfMarkerLog(store.getState(), 's1')?.id).toBe('s1');
+    expect(selectStoryOfMarkerLog(store.getState(), 's9')).toBeNull();
+    bridge.broadcastStory.get.mockImplementation(async ({ id }: { id: string }) => ok(story(id)));
+    expect((await store.getState().readBroadcastStory('s1'))?.id).toBe('s1');
+    bridge.broadcastStory.get.mockResolvedValue({ ok: false, error: { code: 'invalid_argument', message: 'gone' } });
+    expect(await store.getState().readBroadcastStory('s1')).toBeNull();
+    expect(store.getState().actions['broadcastStory.readForExport']?.error).toBe('gone');
+  });
+
+  it("the list is the current broadcaster's broadcasts, with those of unknown broadcaster; the newest of them is shown", () => {
+    const of = (id: string, broadcasterId?: string) => ({ ...story(id), ...(broadcasterId ? { broadcasterId } : {}) });
+    const broadcastStories = list([of('theirs', '222'), of('mine', '111'), of('before-accounts')]);
+    const signedInAs = (id: string | null) => ({ broadcastStories, shownBroadcastId: null, auth: { currentBroadcaster: id === null ? null : { id } } as never });
+    expect(selectOwnBroadcasts(signedInAs('111')).map((b) => b.id)).toEqual(['mine', 'before-accounts']);
+    expect(selectShownBroadcastId(signedInAs('111'))).toBe('mine');
+    expect(selectOwnBroadcasts(signedInAs('222')).map((b) => b.id)).toEqual(['theirs', 'before-accounts']);
+    expect(selectShownBroadcastId({ ...signedInAs('111'), shownBroadcastId: 'theirs' })).toBe('mine');
+    expect(selectOwnBroadcasts(signedInAs(null)).map((b) => b.id)).toEqual(['before-accounts']);
+    // The same array while neither the list nor the account changes (a component selects it).
+    expect(selectOwnBroadcasts(signedInAs('111'))).toBe(selectOwnBroadcasts(signedInAs('111')));
   });
 });

@@ -18,7 +18,7 @@ export const selectAction =
  * is renewed it is still the last account, with `canCallApi` false: its data stays on screen and
  * actions wait for the sign-in. Null: nobody is signed in (or main has not answered yet).
  */
-export const selectCurrentBroadcaster = (state: SidestageState): CurrentBroadcasterView | null => state.auth?.currentBroadcaster ?? null;
+export const selectCurrentBroadcaster = (state: Pick<SidestageState, 'auth'>): CurrentBroadcasterView | null => state.auth?.currentBroadcaster ?? null;
 
 /** The platform can be called for the current broadcaster now (signed in). */
 export const selectCanCallApi = (state: SidestageState): boolean => state.auth?.currentBroadcaster?.canCallApi ?? false;

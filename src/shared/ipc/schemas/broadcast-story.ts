@@ -63,6 +63,12 @@ export const storySubscriberSchema = z.object({ name: z.string().max(100), tier:
 export const broadcastStorySchema = z.object({
   /** The platform's stream id (a broadcast Sidestage saw start without one: `local-<start>`). */
   id: z.string().min(1).max(100),
+  /**
+   * The broadcaster whose broadcast it is (the list shows each account its own). Absent in files
+   * written before broadcasts were kept per account, and for a broadcast recorded with nobody signed
+   * in: unknown, shown to whoever is signed in (hiding them would lose a broadcaster's own history).
+   */
+  broadcasterId: z.string().min(1).max(100).optional(),
   startedAt: z.string(),
   /** Null while live. */
   endedAt: z.string().nullable(),
@@ -95,6 +101,7 @@ export type StoryTotals = z.infer<typeof storyTotalsSchema>;
 /** A broadcast in the list: its head and totals, not its minutes. */
 export const broadcastSummarySchema = z.object({
   id: z.string(),
+  broadcasterId: z.string().optional(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   title: z.string(),

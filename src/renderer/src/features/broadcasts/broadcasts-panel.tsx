@@ -5,22 +5,29 @@
  * scrolls sideways and the rest stacks; the table beside the chart says it all for a screen reader.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { compareTotals, optionalChapterKinds, storyChapters, storyCsv, topChatters, viewerChanges, type OptionalChapterKind, type ViewerChange } from '../../../../shared/domain/broadcast-story';
+import { compareTotals, storyChapters, storyCsv, topChatters, viewerChanges, type OptionalChapterKind, type ViewerChange } from '../../../../shared/domain/broadcast-story';
 import { formatPosition } from '../../../../shared/domain/marker-position';
 import type { BroadcastStory, BroadcastSummary } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { download } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
 import { store, useSidestage } from '../../store';
-import { selectShownBroadcastId } from '../../store/broadcast-story-slice';
+import { selectOwnBroadcasts, selectShownBroadcastId } from '../../store/broadcast-story-slice';
+import { ChapterOptions } from './chapter-options';
 import { drawStoryChart, momentKindWords, type StoryChart } from './story-chart';
 import './broadcasts.css';
 
 export function BroadcastsPanel() {
   const list = useSidestage((state) => state.broadcastStories);
+  // The current broadcaster's broadcasts only (and those of unknown broadcaster).
+  const broadcasts = useSidestage(selectOwnBroadcasts);
   const shownId = useSidestage(selectShownBroadcastId);
   const story = useSidestage((state) => state.shownBroadcast);
   const selectId = useId();
+  // Another account signed in: the broadcast shown is another one.
+  useEffect(() => {
+    if (shownId) void store.getState().readShownBroadcast();
+  }, [shownId]);
   return (
     <section className="panel" aria-labelledby="broadcasts-heading">
       <h2 id="broadcasts-heading">Broadcasts</h2>
@@ -28,7 +35,7 @@ export function BroadcastsPanel() {
         <ActionError action="broadcastStory.load" what="Could not read the recorded broadcasts" />
       ) : list.unavailable ? (
         <p className="warning-text">{list.unavailable}</p>
-      ) : list.broadcasts.length === 0 ? (
+      ) : broadcasts.length === 0 ? (
         <p className="muted" data-testid="broadcasts-empty">
           No broadcast recorded yet. Sidestage records each broadcast while you are live (in the demo: switch on Simulate viewers), and its story opens here a few seconds after it ends.
         </p>
@@ -37,7 +44,7 @@ export function BroadcastsPanel() {
           <div className="button-row">
             <label htmlFor={selectId}>Broadcast</label>
             <select id={selectId} value={shownId ?? ''} onChange={(e) => void store.getState().showBroadcast(e.target.value)}>
-              {list.broadcasts.map((b) => (
+              {broadcasts.map((b) => (
                 <option key={b.id} value={b.id}>
                   {formatDateTime(b.startedAt)}
                   {b.title ? ` — ${b.title}` : ''}
@@ -47,7 +54,7 @@ export function BroadcastsPanel() {
             </select>
           </div>
           <ActionError action="broadcastStory.get" what="Could not read that broadcast" />
-          {story && story.id === shownId ? <StoryView story={story} summaries={list.broadcasts} live={story.id === list.liveId} /> : <p className="muted">Reading the broadcast…</p>}
+          {story && story.id === shownId ? <StoryView story={story} summaries={broadcasts} live={story.id === list.liveId} /> : <p className="muted">Reading the broadcast…</p>}
         </div>
       )}
     </section>
@@ -115,8 +122,6 @@ function fileName(story: BroadcastStory, ext: string): string {
 
 function Exports({ story, chartRef }: { story: BroadcastStory; chartRef: React.RefObject<StoryChart | null> }) {
   const [include, setInclude] = useState<OptionalChapterKind[]>([]);
-  const words: Record<OptionalChapterKind, string> = { raids: 'Raids', ads: 'Ad breaks', categories: 'Category changes' };
-  const toggle = (kind: OptionalChapterKind, on: boolean) => setInclude((now) => (on ? [...now, kind] : now.filter((k) => k !== kind)));
   const png = () => {
     const canvas = chartRef.current?.canvas();
     canvas?.toBlob((blob) => {
@@ -142,14 +147,7 @@ function Exports({ story, chartRef }: { story: BroadcastStory; chartRef: React.R
           Export chapters
         </button>
       </div>
-      <fieldset className="story-chapter-options">
-        <legend className="small">Chapters besides the markers</legend>
-        {optionalChapterKinds.map((kind) => (
-          <label key={kind} className="small">
-            <input type="checkbox" checked={include.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} /> {words[kind]}
-          </label>
-        ))}
-      </fieldset>
+      <ChapterOptions include={include} onChange={setInclude} />
     </div>
   );
 }

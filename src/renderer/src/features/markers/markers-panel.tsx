@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { formatAccelerator } from '../../../../shared/domain/accelerator';
 import { keyboardPlatform as platform } from '../../lib/keyboard-platform';
-import { toChapterList, toCsv } from '../../../../shared/domain/marker-export';
+import { storyChapters, type OptionalChapterKind } from '../../../../shared/domain/broadcast-story';
+import { toCsv } from '../../../../shared/domain/marker-export';
 import { formatPosition } from '../../../../shared/domain/marker-position';
 import type { BroadcastMarkerLog } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
@@ -12,6 +13,8 @@ import { describeMarkerEntry, exportableMarkers, exportFileName } from '../../li
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
 import { ChannelGate } from '../../components/channel-gate';
+import { selectStoryOfMarkerLog } from '../../store/broadcast-story-slice';
+import { ChapterOptions } from '../broadcasts/chapter-options';
 import { DropMarkerButton } from './drop-marker-button';
 
 /** "Ctrl+Alt+M", "⌘⌥M": never Electron's "CommandOrControl+Alt+M". */
@@ -101,10 +104,19 @@ function DescriptionTemplate() {
 function MarkerLog() {
   const logs = useSidestage((state) => state.markers?.logs ?? null);
   const [selected, setSelected] = useState<string | null>(null);
+  const [include, setInclude] = useState<OptionalChapterKind[]>([]);
+  const stories = useSidestage((state) => state.broadcastStories);
   const selectId = useId();
   if (!logs) return <ActionError action="markers.load" what="Could not read the marker log" />;
   if (logs.length === 0) return <p className="muted">No markers yet. Press the hotkey or “Drop marker” while live.</p>;
   const log: BroadcastMarkerLog = logs.find((l) => l.streamId === selected) ?? logs[0]!;
+  const recorded = selectStoryOfMarkerLog({ broadcastStories: stories }, log.streamId);
+  // The raids, ads and category changes come from the broadcast's recorded story (read when asked for).
+  const exportChapters = async () => {
+    const asked = recorded ? include : [];
+    const story = asked.length ? await store.getState().readBroadcastStory(log.streamId) : { moments: [] };
+    if (story) download(exportFileName(log, 'txt'), storyChapters(story, asked, exportableMarkers(log)), 'text/plain');
+  };
   return (
     <section aria-labelledby="marker-log-heading" className="stack">
       <h3 id="marker-log-heading">Marker log</h3>
@@ -118,7 +130,7 @@ function MarkerLog() {
             </option>
           ))}
         </select>
-        <button type="button" onClick={() => download(exportFileName(log, 'txt'), toChapterList(exportableMarkers(log)), 'text/plain')}>
+        <button type="button" onClick={() => void exportChapters()}>
           Export chapters
         </button>
         <button
@@ -134,6 +146,14 @@ function MarkerLog() {
           Export CSV
         </button>
       </div>
+      {recorded ? (
+        <ChapterOptions include={include} onChange={setInclude} />
+      ) : (
+        <p className="muted small" data-testid="chapter-options-none">
+          No raids, ads or category changes to add as chapters: Sidestage recorded no story of this broadcast.
+        </p>
+      )}
+      <ActionError action="broadcastStory.readForExport" what="Could not read the broadcast's raids, ads and category changes" />
       <div className="table-scroll">
         <table className="server-table" aria-label="Marker log">
           <thead>
