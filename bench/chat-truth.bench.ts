@@ -22,6 +22,7 @@ import { ensureBuilt, projectRoot } from '../scripts/build-output.mjs';
 import { chromiumArgs, findChromium } from '../e2e/support/find-chromium';
 import { startBenchApp } from './support/demo-app';
 import { ms, percentile } from './support/stats';
+import { pageHeap } from './support/page-heap';
 
 const wallNow = () => performance.timeOrigin + performance.now();
 
@@ -43,14 +44,6 @@ const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs 
 
 const times = (page: Page, which: '__added' | '__removed') => page.evaluate(`window.${which}`) as Promise<Record<string, number>>;
 const linesOnPage = (page: Page) => page.evaluate('document.querySelectorAll(".chat-line").length') as Promise<number>;
-
-async function pageHeap(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  await cdp.detach();
-  return usedSize;
-}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const row = (name: string, values: number[]) => `  ${name.padEnd(52)} p50 ${ms(percentile(values, 50)).padStart(9)}   p99 ${ms(percentile(values, 99)).padStart(9)}   max ${ms(Math.max(...values)).padStart(9)}`;

@@ -44,6 +44,7 @@ import { silentLogger } from '../src/main/services/logger';
 import { waitUntil } from '../src/main/test-support/wait-until';
 import { MemorySettingsStore } from '../src/main/services/settings/settings-store';
 import { ms, percentile } from './support/stats';
+import { pageHeapAfterGc } from './support/page-heap';
 
 const epochNow = () => performance.timeOrigin + performance.now();
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
@@ -101,22 +102,16 @@ const inPage = {
   removePlainList: `window.__plain && window.__plain.remove()`,
 };
 
-async function heapAfterGc(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  return usage.usedSize;
-}
-
 /**
  * Heap readings: one before `start()` begins the work, then every 10 s while it runs. A forced GC
  * holds the page for some 30 ms; taken as the burst arrives it would be counted as the chat view's.
  */
 async function heapsDuring<T>(cdp: CDPSession, seconds: number, start: () => Promise<T>): Promise<{ heaps: number[]; result: T }> {
-  const heaps = [await heapAfterGc(cdp)];
+  const heaps = [await pageHeapAfterGc(cdp)];
   const work = start();
   for (let at = 10; at <= seconds; at += 10) {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
-    heaps.push(await heapAfterGc(cdp));
+    heaps.push(await pageHeapAfterGc(cdp));
   }
   return { heaps, result: await work };
 }

@@ -24,6 +24,7 @@ import { ensureBuilt, projectRoot } from '../scripts/build-output.mjs';
 import { chromiumArgs, findChromium } from '../e2e/support/find-chromium';
 import { heapAfterGc, startBenchApp } from './support/demo-app';
 import { ms, percentile } from './support/stats';
+import { pageHeap } from './support/page-heap';
 
 const wallNow = () => performance.timeOrigin + performance.now();
 
@@ -62,14 +63,6 @@ const relayPage = (socketUrl: string) => `<!doctype html><meta charset="utf-8"><
 const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000) => waitUntil(check, timeoutMs, what, 25);
 
 const inserted = (page: Page) => page.evaluate('window.__inserted') as Promise<{ text: string; at: number; joined: boolean }[]>;
-
-async function pageHeap(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  await cdp.detach();
-  return usedSize;
-}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
