@@ -322,7 +322,7 @@ export class OverlaysFeature {
     const change = this.portChange.catch(() => undefined).then(async () => {
       const before = this.server.port;
       if (before === port && this.serverState.status === 'running') return this.getState();
-      await this.listen(port, { keepOld: before });
+      await this.listen(port);
       if (this.serverState.status !== 'running' || this.server.port !== port) throw new AppError('unavailable', this.serverState.error ?? `Overlays could not be served on port ${port}.`);
       return this.getState();
     });
@@ -424,7 +424,7 @@ export class OverlaysFeature {
     await saving;
   }
 
-  private async listen(port: number | null, options: { keepOld?: number | null } = {}): Promise<void> {
+  private async listen(port: number | null): Promise<void> {
     this.serverState = { ...this.serverState, status: 'starting', error: null };
     this.changed();
     try {
@@ -434,19 +434,13 @@ export class OverlaysFeature {
     } catch (error) {
       const reason = describeListenError(error, port);
       this.deps.logger.warn('overlays: the overlay server could not start', { port, reason });
-      const old = options.keepOld ?? null;
-      if (old !== null) {
-        // The old port serves on, so the browser sources keep working.
-        const restored = await this.server.start(old).then(
-          () => true,
-          () => false,
-        );
-        this.serverState = restored
-          ? { ...this.serverState, status: 'running', port: old, origin: this.server.origin, error: reason }
-          : { ...this.serverState, status: 'failed', origin: null, error: reason };
-      } else {
-        this.serverState = { ...this.serverState, status: 'failed', port, origin: null, error: reason };
-      }
+      // A failed move leaves the old port serving (the loopback server binds the new one before it
+      // lets the old go), so the browser sources keep working.
+      const serving = this.server.port;
+      this.serverState =
+        serving !== null
+          ? { ...this.serverState, status: 'running', port: serving, origin: this.server.origin, error: reason }
+          : { ...this.serverState, status: 'failed', port, origin: null, error: reason };
     }
     this.lastSent.clear();
     this.changed();

@@ -7,13 +7,10 @@ import { z } from 'zod';
 
 const count = z.number().int().nonnegative();
 
-/** One minute of a broadcast, `minute` counted from its start (0 is the first minute). */
-export const storyMinuteSchema = z.object({
-  minute: count,
-  /** The platform's viewer count last seen in this minute (the previous one carried); null before any. */
-  viewers: count.nullable(),
+/** What a minute counts, and a broadcast's totals add up. */
+const storyCounts = {
   chatLines: count,
-  /** Distinct chatters who wrote in this minute. */
+  /** Distinct chatters who wrote (in the minute; in the totals, in the whole broadcast). */
   chatters: count,
   follows: count,
   /** Subscriptions, resubscriptions and gifted subscriptions (each gift counts). */
@@ -21,6 +18,14 @@ export const storyMinuteSchema = z.object({
   bits: count,
   redemptions: count,
   donations: count,
+};
+
+/** One minute of a broadcast, `minute` counted from its start (0 is the first minute). */
+export const storyMinuteSchema = z.object({
+  minute: count,
+  /** The platform's viewer count last seen in this minute (the previous one carried); null before any. */
+  viewers: count.nullable(),
+  ...storyCounts,
 });
 export type StoryMinute = z.infer<typeof storyMinuteSchema>;
 
@@ -87,13 +92,7 @@ export const storyTotalsSchema = z.object({
   minutes: count,
   peakViewers: count.nullable(),
   averageViewers: z.number().nonnegative().nullable(),
-  chatLines: count,
-  chatters: count,
-  follows: count,
-  subs: count,
-  bits: count,
-  redemptions: count,
-  donations: count,
+  ...storyCounts,
   moments: count,
 });
 export type StoryTotals = z.infer<typeof storyTotalsSchema>;
