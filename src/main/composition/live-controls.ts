@@ -98,7 +98,7 @@ export function buildLiveControls(deps: LiveControlsDeps): LiveControls {
   const clips = new ClipService({ api, broadcaster, notifier, logger, log: markers, openUrl: deps.openUrl, clock, pollInitialMs: deps.clipPollInitialMs, availableWithinMs: deps.clipAvailableWithinMs });
   const chatSettings = new ChatSettingsService({ api, broadcaster, settings, logger, notifier, clock });
   const ads = new AdsService({ api, broadcaster, notifier, clock, channelEvents, stream });
-  const engagement = new EngagementService({ api, broadcaster, settings, channelEvents });
+  const engagement = new EngagementService({ api, broadcaster, settings, logger, channelEvents });
   const raids = new RaidService({ api, broadcaster, channelEvents, clock });
   const hotkeys = new QuickActionHotkeys({
     registry: deps.shortcuts ?? new UnavailableShortcutRegistry(),

@@ -6,7 +6,8 @@ import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
-import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
+import { ChannelState } from '../common/channel-state';
+import type { BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelEvents } from '../events/channel-events';
 import type { EventsGap } from '../events/events-service';
 import type { Logger } from '../logger';
@@ -66,38 +67,48 @@ const signedOut: CharityOverview = { state: 'signedOut', campaign: null, donatio
  */
 export class CharityService extends Disposable {
   private readonly clock: Clock;
-  private overview: CharityOverview = signedOut;
-  private broadcasterId: string | null = null;
+  /**
+   * Another account's campaign is read as soon as the API may be called; while a sign-in is renewed
+   * the campaign on screen stays; signed in again, one never read (the app started with an expired
+   * sign-in) is read then. A live donation makes a read that began before it older (an older total).
+   */
+  private readonly channel: ChannelState<CharityOverview>;
   private cursor: string | null = null;
   private hadCampaign = false;
   private loading: Promise<CharityOverview> | null = null;
-  /** Counts live donations: a read that saw fewer is older than what they made of the overview. */
-  private donationEvents = 0;
   private started = false;
-  private readonly changes = new Emitter<CharityOverview>();
   private readonly donations = new Emitter<{ donation: Donation; charityName: string | null }>();
 
   constructor(private readonly options: CharityServiceOptions) {
     super();
     this.clock = options.clock ?? systemClock;
+    this.channel = new ChannelState<CharityOverview>({
+      broadcaster: options.broadcaster,
+      empty: signedOut,
+      isRead: (overview) => overview.updatedAt !== null,
+      // After a gap the donations found are announced (the same campaign's only: never at a sign-in's first read).
+      read: () => this.refresh({ announceNew: true }),
+      reading: 'charity: a background refresh',
+      logger: options.logger,
+      gaps: options.events,
+      readAgainOnSignIn: false,
+      onBroadcaster: () => {
+        this.cursor = null;
+        this.hadCampaign = false;
+      },
+    });
+    this.register(() => this.channel.dispose());
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { broadcaster, events, channelEvents } = this.options;
-    this.register(channelEvents.on(['donation'], (event) => this.onDonate(event)));
-    this.register(
-      events.onGap(() => {
-        if (this.broadcasterId) this.background(this.refresh({ announceNew: true }));
-      }),
-    );
-    this.register(followCurrentBroadcaster(broadcaster, (change) => this.applyBroadcaster(change)));
+    this.register(this.options.channelEvents.on(['donation'], (event) => this.onDonate(event)));
+    this.channel.start();
   }
 
   override dispose(): void {
     super.dispose();
-    this.changes.dispose();
     this.donations.dispose();
   }
 
@@ -106,7 +117,11 @@ export class CharityService extends Disposable {
   }
 
   onChange(listener: (overview: CharityOverview) => void): Disposer {
-    return this.changes.on(listener);
+    return this.channel.onChange(listener);
+  }
+
+  private get overview(): CharityOverview {
+    return this.channel.get();
   }
 
   /** Live donations (and ones found after a gap): for notifications. */
@@ -132,7 +147,7 @@ export class CharityService extends Disposable {
     const broadcasterId = this.requireSignedIn();
     if (!this.cursor || this.overview.state !== 'active') return this.overview;
     const page = await this.options.api.get<Page<HelixDonation>>(donationsPath, { broadcaster_id: broadcasterId, first: this.options.pageSize ?? 20, after: this.cursor });
-    if (broadcasterId !== this.broadcasterId) return this.overview;
+    if (!this.channel.isCurrent(broadcasterId)) return this.overview;
     const known = new Set(this.overview.donations.map((d) => d.id));
     const older = (page.data ?? []).filter((d) => !known.has(d.id)).map((d) => toDonation(d));
     this.cursor = page.pagination?.cursor ?? null;
@@ -140,26 +155,8 @@ export class CharityService extends Disposable {
     return this.overview;
   }
 
-  /**
-   * Another account: its campaign is read as soon as the API may be called. While a sign-in is
-   * renewed the campaign on screen stays; signed in again, one never read (the app started with
-   * an expired sign-in) is read then.
-   */
-  private applyBroadcaster(change: BroadcasterChange): void {
-    if (change.id !== this.broadcasterId) {
-      this.broadcasterId = change.id;
-      this.cursor = null;
-      this.hadCampaign = false;
-      this.overview = signedOut;
-      if (change.id === null || !change.canCallApi) this.emit();
-      else this.background(this.refresh());
-    } else if (change.id !== null && change.signedInNow && this.overview.updatedAt === null) {
-      this.background(this.refresh());
-    }
-  }
-
   private requireSignedIn(): string {
-    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Charity campaign not read');
+    return this.channel.require('Charity campaign not read');
   }
 
   /** A refresh nobody awaits (events, sign-in). */
@@ -168,16 +165,16 @@ export class CharityService extends Disposable {
   }
 
   private async load(announceNew: boolean, attempt = 1): Promise<CharityOverview> {
-    const broadcasterId = this.requireSignedIn();
+    const read = this.channel.begin('Charity campaign not read');
+    const { broadcasterId } = read;
     if (this.overview.state === 'signedOut') this.set({ state: 'loading', error: null });
-    const donationsSeen = this.donationEvents;
     // A donation arrived while the platform was answering: its answer may predate it (an older total).
-    const overtaken = () => donationsSeen !== this.donationEvents;
+    const overtaken = () => !read.current();
     const readAgain = () => (attempt < 3 ? this.load(announceNew, attempt + 1) : Promise.resolve(this.overview));
     try {
       const campaigns = await this.options.api.get<{ data: HelixCampaign[] }>(campaignsPath, { broadcaster_id: broadcasterId });
       const helix = campaigns.data?.[0];
-      if (broadcasterId !== this.broadcasterId) return this.overview;
+      if (!this.channel.isCurrent(broadcasterId)) return this.overview;
       if (overtaken()) return await readAgain();
       if (!helix) {
         // Donations are not available after a campaign ends.
@@ -187,7 +184,7 @@ export class CharityService extends Disposable {
       }
       const campaign = toCampaign(helix);
       const page = await this.options.api.get<Page<HelixDonation>>(donationsPath, { broadcaster_id: broadcasterId, first: this.options.pageSize ?? 20 });
-      if (broadcasterId !== this.broadcasterId) return this.overview;
+      if (!this.channel.isCurrent(broadcasterId)) return this.overview;
       if (overtaken()) return await readAgain();
       const sameCampaign = this.overview.campaign?.id === campaign.id;
       const previous = sameCampaign ? this.overview.donations : [];
@@ -201,7 +198,7 @@ export class CharityService extends Disposable {
       this.set({ state: 'active', campaign, donations: merged.slice(0, this.options.maxDonations ?? 500), hasMore: this.cursor !== null, error: null });
       if (announceNew && sameCampaign) for (const d of [...fresh].reverse()) this.announce(d, campaign.charityName);
     } catch (err) {
-      if (broadcasterId !== this.broadcasterId) return this.overview;
+      if (!this.channel.isCurrent(broadcasterId)) return this.overview;
       if (err instanceof ApiError && err.status === 403) {
         this.set({ state: 'notEligible', campaign: null, donations: [], hasMore: false, error: null });
       } else {
@@ -214,9 +211,9 @@ export class CharityService extends Disposable {
   }
 
   private onDonate(event: ChannelEventOf<'donation'>): void {
-    if (this.broadcasterId === null) return;
+    if (this.channel.broadcasterId === null) return;
     if (this.overview.donations.some((d) => d.id === event.donationId)) return;
-    this.donationEvents++;
+    this.channel.changed();
     const amount = { value: event.amount.value, decimal_places: event.amount.decimalPlaces, currency: event.amount.currency };
     const donation: Donation = {
       id: event.donationId,
@@ -249,12 +246,7 @@ export class CharityService extends Disposable {
   }
 
   private set(changes: Partial<CharityOverview>): void {
-    this.overview = { ...this.overview, ...changes, updatedAt: new Date(this.clock.now()).toISOString() };
-    this.emit();
-  }
-
-  private emit(): void {
-    this.changes.fire(this.overview);
+    this.channel.set({ ...this.overview, ...changes, updatedAt: new Date(this.clock.now()).toISOString() });
   }
 }
 

@@ -23,6 +23,12 @@ export interface ChannelStateOptions<T> {
   logger: Logger;
   /** EventSub's gaps: what changed meanwhile is read again. None: no gaps to follow. */
   gaps?: { onGap(listener: () => void): Disposer } | null;
+  /**
+   * Whether a completed sign-in reads again a state already read (the default: the moment to
+   * reconcile with the platform); false: only a state not read yet is read then (the rewards list,
+   * which the broadcaster reads again by hand).
+   */
+  readAgainOnSignIn?: boolean;
   /** Told when the broadcaster changes (after the state is back to `empty`), for what the service keeps beside it. */
   onBroadcaster?: (change: BroadcasterChange) => void;
 }
@@ -61,7 +67,8 @@ export class ChannelState<T> extends Disposable {
           this.set(this.options.empty);
           this.options.onBroadcaster?.(change);
         }
-        if (change.id && change.canCallApi && (change.signedInNow || !this.options.isRead(this.state))) this.readInBackground();
+        const readAgain = change.signedInNow && (this.options.readAgainOnSignIn ?? true);
+        if (change.id && change.canCallApi && (readAgain || !this.options.isRead(this.state))) this.readInBackground();
       }),
     );
   }

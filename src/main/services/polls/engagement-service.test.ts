@@ -1,3 +1,4 @@
+import { silentLogger } from '../logger';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBroadcaster } from '../../test-support/fake-auth-source';
 import { fakeChannelEvents } from '../../test-support/fake-channel-events';
@@ -22,7 +23,8 @@ function setup() {
   // Events in the platform's shapes, read by the real channel-event stream.
   const { source: events, stream } = fakeChannelEvents(broadcaster);
   const settings = new MemorySettingsStore();
-  const service = new EngagementService({ api: { request: request as never }, broadcaster, settings, channelEvents: stream });
+  const service = new EngagementService({ api: { request: request as never }, broadcaster, settings, logger: silentLogger, channelEvents: stream });
+  service.start();
   return { service, events, request, settings, auth };
 }
 

@@ -17,7 +17,9 @@ import {
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AppError } from '../app-error';
-import { requireSignedInBroadcaster, type CurrentBroadcaster } from '../common/current-broadcaster';
+import { ChannelState } from '../common/channel-state';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
+import type { Logger } from '../logger';
 import type { ChannelEvents } from '../events/channel-events';
 import type { SettingsStore } from '../settings/settings-store';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -26,6 +28,7 @@ export interface EngagementServiceOptions {
   api: Pick<ApiClient, 'request'>;
   broadcaster: Pick<CurrentBroadcaster, 'id' | 'canCallApi' | 'onChange'>;
   settings: SettingsStore;
+  logger: Logger;
   /** The one channel-event stream: the running poll's and prediction's progress. */
   channelEvents?: Pick<ChannelEvents, 'on'> | null;
 }
@@ -62,26 +65,31 @@ const predictionStatuses: readonly RunningPrediction['status'][] = ['active', 'l
 const pollRank = (status: RunningPoll['status']) => (status === 'active' ? 0 : 1);
 const predictionRank = (status: RunningPrediction['status']) => (status === 'active' ? 0 : status === 'locked' ? 1 : 2);
 
+/** The channel's side of the state: its running (or last) poll and prediction. */
+interface ChannelEngagement {
+  poll: RunningPoll | null;
+  prediction: RunningPrediction | null;
+  read: boolean;
+}
+
+const nothingRead: ChannelEngagement = { poll: null, prediction: null, read: false };
+
 export class EngagementService extends Disposable {
-  private poll: RunningPoll | null = null;
-  private prediction: RunningPrediction | null = null;
+  private readonly channel: ChannelState<ChannelEngagement>;
   private readonly changes = new Emitter<EngagementState>();
-  /** Reads that an account change made out of date are dropped. */
-  private generation = 0;
 
   constructor(private readonly options: EngagementServiceOptions) {
     super();
-    this.register(
-      options.broadcaster.onChange((change) => {
-        if (change.id !== change.previousId) {
-          this.generation++;
-          this.poll = null;
-          this.prediction = null;
-          this.emit();
-        }
-        if (change.canCallApi && (change.id !== change.previousId || change.signedInNow)) void this.refresh().catch(() => {});
-      }),
-    );
+    this.channel = new ChannelState<ChannelEngagement>({
+      broadcaster: options.broadcaster,
+      empty: nothingRead,
+      isRead: (state) => state.read,
+      read: () => this.refresh(),
+      reading: 'reading the poll and the prediction',
+      logger: options.logger,
+    });
+    this.register(() => this.channel.dispose());
+    this.register(this.channel.onChange(() => this.emit()));
     const channelEvents = options.channelEvents;
     if (channelEvents) {
       this.register(channelEvents.on(['pollBegin', 'pollProgress', 'pollEnd'], (event) => this.onPollEvent(event)));
@@ -90,7 +98,15 @@ export class EngagementService extends Disposable {
   }
 
   start(): void {
-    if (this.options.broadcaster.canCallApi) void this.refresh().catch(() => {});
+    this.channel.start();
+  }
+
+  private get poll(): RunningPoll | null {
+    return this.channel.get().poll;
+  }
+
+  private get prediction(): RunningPrediction | null {
+    return this.channel.get().prediction;
   }
 
   override dispose(): void {
@@ -135,18 +151,20 @@ export class EngagementService extends Disposable {
 
   /** The newest poll and prediction of the channel. */
   async refresh(): Promise<EngagementState> {
-    const broadcasterId = this.callable('Polls and predictions not read');
-    const generation = this.generation;
+    const read = this.channel.begin('Polls and predictions not read');
+    const { broadcasterId } = read;
     const [polls, predictions] = await Promise.all([
       this.call<{ data: unknown[] }>({ method: 'GET', path: '/helix/polls', query: { broadcaster_id: broadcasterId, first: 1 } }, 'read'),
       this.call<{ data: unknown[] }>({ method: 'GET', path: '/helix/predictions', query: { broadcaster_id: broadcasterId, first: 1 } }, 'read'),
     ]);
-    if (generation !== this.generation) return this.getState();
+    if (!read.current()) return this.getState();
     const poll = helixPollSchema.safeParse(polls?.data?.[0]);
-    if (poll.success) this.applyPoll(fromHelixPoll(poll.data));
     const prediction = helixPredictionSchema.safeParse(predictions?.data?.[0]);
-    if (prediction.success) this.applyPrediction(fromHelixPrediction(prediction.data));
-    this.emit();
+    this.channel.set({
+      poll: poll.success ? this.newerPoll(fromHelixPoll(poll.data)) : this.poll,
+      prediction: prediction.success ? this.newerPrediction(fromHelixPrediction(prediction.data)) : this.prediction,
+      read: true,
+    });
     return this.getState();
   }
 
@@ -227,29 +245,36 @@ export class EngagementService extends Disposable {
     const parsed = helixPollSchema.safeParse(answer?.data?.[0]);
     if (!parsed.success) throw new AppError('api_error', 'The platform answered without the poll.');
     this.applyPoll(fromHelixPoll(parsed.data));
-    this.emit();
   }
 
   private applyPredictionAnswer(answer: { data: unknown[] } | undefined): void {
     const parsed = helixPredictionSchema.safeParse(answer?.data?.[0]);
     if (!parsed.success) throw new AppError('api_error', 'The platform answered without the prediction.');
     this.applyPrediction(fromHelixPrediction(parsed.data));
-    this.emit();
   }
 
-  /** A newer poll replaces the last one; the same poll never goes back from ended to active. */
+  /** An event or a write's answer: a read under way began before it, and is dropped. */
   private applyPoll(next: RunningPoll): void {
-    const current = this.poll;
-    if (current && current.id === next.id && pollRank(next.status) < pollRank(current.status)) return;
-    if (current && current.id !== next.id && Date.parse(next.startedAt) < Date.parse(current.startedAt)) return;
-    this.poll = next;
+    this.channel.setChanged({ ...this.channel.get(), poll: this.newerPoll(next) });
   }
 
   private applyPrediction(next: RunningPrediction): void {
+    this.channel.setChanged({ ...this.channel.get(), prediction: this.newerPrediction(next) });
+  }
+
+  /** A newer poll replaces the last one; the same poll never goes back from ended to active. */
+  private newerPoll(next: RunningPoll): RunningPoll | null {
+    const current = this.poll;
+    if (current && current.id === next.id && pollRank(next.status) < pollRank(current.status)) return current;
+    if (current && current.id !== next.id && Date.parse(next.startedAt) < Date.parse(current.startedAt)) return current;
+    return next;
+  }
+
+  private newerPrediction(next: RunningPrediction): RunningPrediction | null {
     const current = this.prediction;
-    if (current && current.id === next.id && predictionRank(next.status) < predictionRank(current.status)) return;
-    if (current && current.id !== next.id && Date.parse(next.startedAt) < Date.parse(current.startedAt)) return;
-    this.prediction = next;
+    if (current && current.id === next.id && predictionRank(next.status) < predictionRank(current.status)) return current;
+    if (current && current.id !== next.id && Date.parse(next.startedAt) < Date.parse(current.startedAt)) return current;
+    return next;
   }
 
   private onPollEvent(e: PollEvent): void {
@@ -266,7 +291,6 @@ export class EngagementService extends Disposable {
       startedAt,
       endsAt: e.kind === 'pollEnd' ? e.at : (e.endsAt ?? previous?.endsAt ?? startedAt),
     });
-    this.emit();
   }
 
   private onPredictionEvent(e: PredictionEvent): void {
@@ -287,11 +311,10 @@ export class EngagementService extends Disposable {
       locksAt: locksAt ?? previous?.locksAt ?? startedAt,
       winningOutcomeId: e.kind === 'predictionEnd' ? e.winningOutcomeId : null,
     });
-    this.emit();
   }
 
   private callable(what: string): string {
-    return requireSignedInBroadcaster(this.options.broadcaster.id, this.options.broadcaster, what);
+    return this.channel.require(what);
   }
 
   private async call<T>(request: Parameters<ApiClient['request']>[0], what: Action): Promise<T | undefined> {

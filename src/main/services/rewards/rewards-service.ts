@@ -4,9 +4,10 @@ import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
-import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, type Disposer } from '../../../shared/primitives/emitter';
 import { background } from '../common/background';
-import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterChange, type BroadcasterSource } from '../common/current-broadcaster';
+import { ChannelState } from '../common/channel-state';
+import type { BroadcasterSource } from '../common/current-broadcaster';
 import type { Logger } from '../logger';
 import { rewardsPath, type HelixReward } from '../redemptions/helix-redemptions';
 
@@ -37,31 +38,37 @@ const retireOriginalWords = (title: string, copy: string) =>
  */
 export class RewardsService extends Disposable {
   private readonly clock: Clock;
-  private overview: RewardsOverview = { rewards: [], loadedAt: null };
-  private broadcasterId: string | null = null;
-  private started = false;
-  private readonly changesOut = new Emitter<RewardsOverview>();
-  /** Counts changes made through Sidestage: a list read that started before one is older than it. */
-  private changes = 0;
+  /**
+   * Another account's list is read as soon as the API may be called; while a sign-in is renewed the
+   * list on screen stays. A change made through Sidestage makes a list read that began before it older.
+   */
+  private readonly channel: ChannelState<RewardsOverview>;
 
   constructor(private readonly options: RewardsServiceOptions) {
     super();
     this.clock = options.clock ?? systemClock;
+    this.channel = new ChannelState<RewardsOverview>({
+      broadcaster: options.broadcaster,
+      empty: { rewards: [], loadedAt: null },
+      isRead: (overview) => overview.loadedAt !== null,
+      read: () => this.list(),
+      reading: 'rewards: reading the list',
+      logger: options.logger,
+      readAgainOnSignIn: false,
+    });
+    this.register(() => this.channel.dispose());
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.register(followCurrentBroadcaster(this.options.broadcaster, (change) => this.applyBroadcaster(change)));
-  }
-
-  override dispose(): void {
-    super.dispose();
-    this.changesOut.dispose();
+    this.channel.start();
   }
 
   onChange(listener: (overview: RewardsOverview) => void): Disposer {
-    return this.changesOut.on(listener);
+    return this.channel.onChange(listener);
+  }
+
+  private get overview(): RewardsOverview {
+    return this.channel.get();
   }
 
   getOverview(): RewardsOverview {
@@ -73,15 +80,15 @@ export class RewardsService extends Disposable {
   }
 
   private async read(attempt: number): Promise<RewardsOverview> {
-    const broadcasterId = this.requireSignedIn();
-    const changesSeen = this.changes;
+    const read = this.channel.begin('Rewards not read or changed');
+    const { broadcasterId } = read;
     const [all, manageable] = await Promise.all([
       this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId }),
       this.options.api.get<{ data: HelixReward[] }>(rewardsPath, { broadcaster_id: broadcasterId, only_manageable_rewards: true }),
     ]);
-    if (broadcasterId !== this.broadcasterId) return this.overview;
+    if (!this.channel.isCurrent(broadcasterId)) return this.overview;
     // A create, edit or delete answered meanwhile: this list may predate it, so it is read again.
-    if (changesSeen !== this.changes) return attempt < 3 ? this.read(attempt + 1) : this.overview;
+    if (!read.current()) return attempt < 3 ? this.read(attempt + 1) : this.overview;
     const mine = new Set((manageable.data ?? []).map((r) => r.id));
     this.set((all.data ?? []).map((r) => toReward(r, mine.has(r.id))));
     return this.overview;
@@ -95,7 +102,7 @@ export class RewardsService extends Disposable {
       this.options.api.request<{ data: HelixReward[] }>({ method: 'POST', path: rewardsPath, query: { broadcaster_id: broadcasterId }, body: toHelixBody(input), retry: 'never' }),
     );
     const reward = toReward(created.data.data[0]!, true);
-    this.changes++;
+    this.channel.changed();
     this.set([...this.overview.rewards, reward]);
     await this.options.queue.refreshRewards();
     return reward;
@@ -117,7 +124,7 @@ export class RewardsService extends Disposable {
       }),
     );
     const reward = toReward(updated.data.data[0]!, true);
-    this.changes++;
+    this.channel.changed();
     this.set(this.overview.rewards.map((r) => (r.id === id ? reward : r)));
     await this.options.queue.refreshRewards();
     return reward;
@@ -129,7 +136,7 @@ export class RewardsService extends Disposable {
     await this.manageable(id);
     const pending = this.options.queue.pendingOf(id);
     await this.call(() => this.options.api.request({ method: 'DELETE', path: rewardsPath, query: { broadcaster_id: broadcasterId, id } }));
-    this.changes++;
+    this.channel.changed();
     this.set(this.overview.rewards.filter((r) => r.id !== id));
     await this.options.queue.refreshRewards();
     return { fulfilledRedemptions: pending };
@@ -146,27 +153,12 @@ export class RewardsService extends Disposable {
     return { reward, retireOriginal: retireOriginalWords(original.title, title) };
   }
 
-  /**
-   * Another account: its list is read as soon as the API may be called. While a sign-in is renewed
-   * the list on screen stays; signed in again, one never read is read then.
-   */
-  private applyBroadcaster(change: BroadcasterChange): void {
-    if (change.id !== this.broadcasterId) {
-      this.broadcasterId = change.id;
-      this.overview = { rewards: [], loadedAt: null };
-      this.emit();
-      if (change.id !== null && change.canCallApi) this.readInBackground();
-    } else if (change.id !== null && change.signedInNow && this.overview.loadedAt === null) {
-      this.readInBackground();
-    }
-  }
-
   private readInBackground(): void {
     background(this.list(), this.options.logger, 'rewards: reading the list');
   }
 
   private requireSignedIn(): string {
-    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Rewards not read or changed');
+    return this.channel.require('Rewards not read or changed');
   }
 
   private async ensureLoaded(): Promise<void> {
@@ -202,12 +194,7 @@ export class RewardsService extends Disposable {
   }
 
   private set(rewards: CustomReward[]): void {
-    this.overview = { rewards, loadedAt: new Date(this.clock.now()).toISOString() };
-    this.emit();
-  }
-
-  private emit(): void {
-    this.changesOut.fire(this.overview);
+    this.channel.set({ rewards, loadedAt: new Date(this.clock.now()).toISOString() });
   }
 }
 

@@ -6,12 +6,13 @@
  * title and category the next stream will start with.
  */
 import type { ChannelEventOf, StreamStatus } from '../../../shared/ipc/contract';
-import { requireSignedInBroadcaster, type CurrentBroadcaster } from '../common/current-broadcaster';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
+import { ChannelState } from '../common/channel-state';
 import type { ApiClient } from '../api/api-client';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
-import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, type Disposer } from '../../../shared/primitives/emitter';
 import type { ChannelEvents } from '../events/channel-events';
 
 /** The part of the events service this needs (src/main/services/events/events-service.ts): its gaps. */
@@ -67,16 +68,12 @@ export const offlineStatus: StreamStatus = {
 export class StreamStatusService extends Disposable {
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
-  private status: StreamStatus = offlineStatus;
-  private broadcasterId: string | null = null;
+  /** Whose channel, and the rule that a slower, older answer cannot overwrite a newer fact (an event, another account). */
+  private readonly channel: ChannelState<StreamStatus>;
   private timer: unknown = null;
-  private readonly changes = new Emitter<StreamStatus>();
-  /** Bumped on every account change and every event, so a slower, older answer cannot overwrite a newer fact. */
-  private generation = 0;
   private inFlight: Promise<StreamStatus> | null = null;
   /** The check asked for while another was under way: it follows that one. */
   private next: Promise<StreamStatus> | null = null;
-  private lastEmitted = '';
   private started = false;
   /**
    * What the last EventSub event said, trusted over a contradicting poll for a while: the listing
@@ -88,20 +85,39 @@ export class StreamStatusService extends Disposable {
     super();
     this.clock = options.clock ?? systemClock;
     this.pollIntervalMs = options.pollIntervalMs ?? 60_000;
+    this.channel = new ChannelState<StreamStatus>({
+      broadcaster: options.broadcaster,
+      empty: offlineStatus,
+      isRead: (status) => status.checkedAt !== null,
+      read: () => this.pollShared(),
+      reading: 'checking whether you are live',
+      logger: options.logger,
+      gaps: options.events ?? null,
+      onBroadcaster: () => {
+        this.eventHold = null;
+        this.stopTimer();
+      },
+    });
+    this.register(() => this.channel.dispose());
+  }
+
+  private get status(): StreamStatus {
+    return this.channel.get();
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    const { broadcaster, events, channelEvents } = this.options;
-    this.register(broadcaster.onChange(() => this.applyBroadcaster()));
+    const { broadcaster, channelEvents } = this.options;
     if (channelEvents) {
       this.register(channelEvents.on(['streamOnline'], (event) => this.onOnline(event)));
       this.register(channelEvents.on(['streamOffline'], () => this.onOffline()));
       this.register(channelEvents.on(['channelUpdate'], (event) => this.onChannelUpdate(event)));
     }
-    if (events) this.register(events.onGap(() => void this.refresh().catch(() => {})));
-    this.applyBroadcaster();
+    this.channel.start();
+    // The minute's poll runs while the API may be called; during a renewal the last status stays shown.
+    this.register(broadcaster.onChange(() => this.followPollTimer()));
+    this.followPollTimer();
   }
 
   getStatus(): StreamStatus {
@@ -109,7 +125,7 @@ export class StreamStatusService extends Disposable {
   }
 
   onChange(listener: (status: StreamStatus) => void): Disposer {
-    return this.changes.on(listener);
+    return this.channel.onChange(listener);
   }
 
   /**
@@ -119,7 +135,7 @@ export class StreamStatusService extends Disposable {
    */
   refresh(): Promise<StreamStatus> {
     try {
-      requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Live status not read');
+      this.channel.require('Live status not read');
     } catch (error) {
       return Promise.reject(error);
     }
@@ -147,31 +163,18 @@ export class StreamStatusService extends Disposable {
   override dispose(): void {
     super.dispose();
     this.stopTimer();
-    this.changes.dispose();
-    this.broadcasterId = null;
   }
 
-  private applyBroadcaster(): void {
-    const { id, canCallApi } = this.options.broadcaster;
-    const switched = id !== this.broadcasterId;
-    if (switched) {
-      this.generation++;
-      this.broadcasterId = id;
-      this.eventHold = null;
-      this.stopTimer();
-      this.set(offlineStatus);
-    }
-    // While the sign-in is renewed the last status stays shown; polls wait for the API.
-    if (id === null || !canCallApi) return this.stopTimer();
-    if (!switched && this.timer !== null) return;
-    this.stopTimer();
+  /** The poll timer runs exactly while the API may be called for the channel (ChannelState reads at once on a sign-in). */
+  private followPollTimer(): void {
+    if (this.channel.broadcasterId === null || !this.options.broadcaster.canCallApi) return this.stopTimer();
+    if (this.timer !== null) return;
     this.timer = this.clock.setInterval(() => void this.pollShared().catch(() => {}), this.pollIntervalMs);
-    void this.pollShared().catch(() => {});
   }
 
   private async poll(): Promise<StreamStatus> {
-    const broadcasterId = this.broadcasterId!;
-    const generation = this.generation;
+    const read = this.channel.begin('Live status not read');
+    const { broadcasterId } = read;
     try {
       const streams = await this.options.api.get<{ data: HelixStream[] }>('/helix/streams', { user_id: broadcasterId, type: 'live' });
       const stream = streams.data?.find((s) => s.user_id === broadcasterId);
@@ -209,20 +212,20 @@ export class StreamStatusService extends Disposable {
           checkedAt: this.nowIso(),
         };
       }
-      if (generation === this.generation && broadcasterId === this.broadcasterId) this.set(next);
+      if (read.current()) this.set(next);
       return this.status;
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'Could not check whether you are live.';
       this.options.logger.warn('stream status check failed', { error });
       // What was known stays shown; the error says it may be stale.
-      if (generation === this.generation && broadcasterId === this.broadcasterId) this.set({ ...this.status, error: message });
+      if (read.current()) this.set({ ...this.status, error: message });
       throw error instanceof AppError ? error : new AppError('unavailable', message);
     }
   }
 
   private onOnline(event: ChannelEventOf<'streamOnline'>): void {
-    if (this.broadcasterId === null) return;
-    this.generation++;
+    if (this.channel.broadcasterId === null) return;
+    this.channel.changed();
     this.eventHold = { live: true, until: this.clock.now() + (this.options.eventHoldMs ?? 180_000) };
     this.set({
       ...this.status,
@@ -233,33 +236,30 @@ export class StreamStatusService extends Disposable {
       error: null,
     });
     // The event has no title, category or counts. A poll already under way started before the event
-    // and will be discarded (older generation): ask again.
+    // and will be discarded (older than the event): ask again.
     this.inFlight = null;
     void this.refresh().catch(() => {});
   }
 
   private onOffline(): void {
-    if (this.broadcasterId === null) return;
-    this.generation++;
+    if (this.channel.broadcasterId === null) return;
+    this.channel.changed();
     this.eventHold = { live: false, until: this.clock.now() + (this.options.eventHoldMs ?? 180_000) };
     this.set({ ...this.status, live: false, streamId: null, startedAt: null, viewerCount: null, error: null });
   }
 
   /** A title or category changed on the platform: shown at once, as the channel info shows it. */
   private onChannelUpdate(event: ChannelEventOf<'channelUpdate'>): void {
-    if (this.broadcasterId === null) return;
+    if (this.channel.broadcasterId === null) return;
     // A poll under way read the channel before this change: its answer must not bring the old title back.
-    this.generation++;
+    this.channel.changed();
     this.inFlight = null;
     this.set({ ...this.status, title: event.title, categoryId: event.categoryId, categoryName: event.categoryName });
   }
 
+  /** Tells the listeners only when something they show changed (a poll that finds the same status is quiet). */
   private set(next: StreamStatus): void {
-    this.status = next;
-    const key = JSON.stringify(next);
-    if (key === this.lastEmitted) return;
-    this.lastEmitted = key;
-    this.changes.fire(next);
+    if (JSON.stringify(next) !== JSON.stringify(this.status)) this.channel.set(next);
   }
 
   private stopTimer(): void {
