@@ -1,3 +1,10 @@
+/**
+ * The only way into main: refuses untrusted senders, validates the argument against the contract,
+ * runs the handler, and parses the result (stripping any field the contract does not name, so a
+ * token cannot leak by accident). An `AppError` reaches the user in words; anything else becomes
+ * `internal` without details. `emit` checks each event against the contract before the transports
+ * carry it.
+ */
 import { ZodError } from 'zod';
 import {
   eventChannels,

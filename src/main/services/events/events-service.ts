@@ -1,3 +1,12 @@
+/**
+ * The one EventSub WebSocket session of the current broadcaster. The channel-event stream asks it
+ * for a type with `want` and listens with `onNotification`; no other service reaches it (a lint
+ * rule). It subscribes after the welcome, watches the keepalive, follows `session_reconnect` (the
+ * new socket before the old one closes), reconnects after a drop (short waits for two minutes, then
+ * a doubling backoff), drops duplicates by `message_id`, detects a wake from sleep, handles
+ * revocations, and reports each `onGap` once the new session's subscriptions exist. While a
+ * sign-in is renewed the session stays, and nothing is created until the API can be called again.
+ */
 import type { EventsStatus } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/api-client';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';

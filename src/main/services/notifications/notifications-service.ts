@@ -1,3 +1,9 @@
+/**
+ * Desktop notifications (or the dock's toasts) for redemptions and donations: exactly once across
+ * restarts (a persisted ledger), bursts summarised, do-not-disturb and per-reward mute, Fulfil and
+ * Cancel on a redemption's notification unless an automation resolves it by itself, and `onOpen`
+ * when one is clicked.
+ */
 import { formatAmount } from '../../../shared/domain/charity-amount';
 import type { Donation, NotificationSettings, OpenItem, Redemption } from '../../../shared/ipc/contract';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';

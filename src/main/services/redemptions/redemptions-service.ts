@@ -1,3 +1,12 @@
+/**
+ * The redemption queue of the current broadcaster: live from the channel-event stream, reconciled
+ * with Get Custom Reward Redemption after every EventSub gap (what that finds is published into the
+ * stream as caught up, so the other features see it once), and sent to the renderer as numbered
+ * deltas (`common/numbered-feed.ts`). Fulfil and cancel go through `RedemptionSender` and its
+ * persisted outbox; a cancel with refund waits 5 s in main for an undo (`cancelWithUndo`), sent when
+ * the window ends, at once when another replaces it, at an account switch and at dispose, never
+ * after an undo. See docs/architecture.md, "A redemption in and out".
+ */
 import type { ChannelEventOf, QueueDelta, QueueReward, QueueSnapshot, QueueStatus, Redemption, ResolveResult } from '../../../shared/ipc/contract';
 import { defaultBackoff, type BackoffOptions } from '../../../shared/primitives/backoff';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';

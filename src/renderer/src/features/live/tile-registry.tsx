@@ -1,6 +1,6 @@
 /**
  * Every quick-action tile of the Live view, in the order a new broadcaster gets them. A feature adds
- * its tile with ONE entry here (see "How to add a tile" in docs/architecture.md): its id (kept in
+ * its tile with ONE entry here (see "Recipes, A Live view tile" in docs/architecture.md): its id (kept in
  * settings), label, key, the state it shows (a pure function of the store, `tile-states.ts`), and
  * what it does (`run`) or the sheet it opens (`Form`). The grid, the key, the sheet, the broadcaster's
  * choice and order, and the legend all follow from the entry.
