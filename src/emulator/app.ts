@@ -20,6 +20,16 @@ import './http/app-state';
 /** Large enough for the retired v5 API's community descriptions and base64 images. */
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Requests are checked with zod in the routes, never with Fastify's JSON schemas. Fastify loads Ajv
+ * and fast-json-stringify for its default compilers as it is built (about a tenth of the dock's
+ * cold start, which runs the demo emulator in-process); these refuse a route schema instead, so a
+ * route that brings one fails as it is registered rather than being checked another way.
+ */
+const noRouteSchemas = () => () => {
+  throw new Error('The emulator checks requests with zod in its routes: Fastify route schemas are not used.');
+};
+
 export interface BuildEmulatorAppOptions {
   log?: boolean;
 }
@@ -30,6 +40,7 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    schemaController: { compilersFactory: { buildValidator: noRouteSchemas, buildSerializer: noRouteSchemas } },
     // Twitch CLI's layout: `/mock/*` is `/helix/*` (the identity aliases under `/auth` differ in
     // behaviour, so those stay routes of their own). `request.originalUrl` keeps what was sent.
     rewriteUrl: (request) => rewriteMockUrl(request.url ?? '/'),
