@@ -415,7 +415,8 @@ describe('a damaged data directory', () => {
           await chmod(join(dir, file.name), 0o600).catch(() => {});
           await rm(dir, { recursive: true, force: true });
         }
-      });
+        // The unreadable case starts a child through tsx as another user: seconds on a busy machine.
+      }, 60_000);
     }
   }
 

@@ -116,7 +116,7 @@ beforeAll(async () => {
     previous = baseline;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   suite.finish();
@@ -208,7 +208,7 @@ async function postRaw(path: string, body: string | Buffer, headers: Record<stri
 
 // ---------- areas ----------
 
-describe(`dock fuzz (seed ${seed})`, { timeout: 30_000 }, () => {
+describe(`dock fuzz (seed ${seed})`, { timeout: 90_000 }, () => {
   it('request targets and methods: every bad target is a 4xx with words, nothing crashes', async () => {
     const tries = Array.from({ length: 160 }, () => {
       const target = randomTarget();
