@@ -20,9 +20,10 @@ import { ControlClients } from '../src/main/services/control/control-clients';
 import { ControlPairing } from '../src/main/services/control/control-pairing';
 import type { ControlState } from '../src/main/services/control/control-schemas';
 import { ControlServer } from '../src/main/services/control/control-server';
+import { fakeControlDeck } from '../src/main/test-support/fake-control-deck';
 import { ms, percentile } from './support/stats';
 
-const baseState: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 10, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null };
+const baseState: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 10, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null, alerts: { paused: false, waiting: 0 } };
 
 export async function run(options: { presses: number; changes: number; clients: number }): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-control-'));
@@ -33,6 +34,7 @@ export async function run(options: { presses: number; changes: number; clients: 
   const server = new ControlServer({
     clients,
     pairing: new ControlPairing(),
+    deck: fakeControlDeck().ports,
     logger: silentLogger,
     ports: { runAction: async () => (pressed++, { done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: (l) => changes.on(l) },
   });

@@ -57,9 +57,9 @@ describe('the control API in the app', () => {
   });
 
   it('pushes Shield Mode turned on in the app to the deck’s socket', async () => {
-    const frames: ControlFrame[] = [];
+    const frames: Extract<ControlFrame, { topic: 'state' }>[] = [];
     const ws = new WebSocket(`${base.replace('http', 'ws')}/events`, { headers: { authorization: `Bearer ${token}` } });
-    ws.on('message', (data) => frames.push(JSON.parse(String(data)) as ControlFrame));
+    ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Extract<ControlFrame, { topic: 'state' }>));
     try {
       await waitUntil(() => frames.length > 0, 10_000, 'the first frame');
       expect(frames[0]!.state.shieldMode).not.toBe(true);
