@@ -21,7 +21,7 @@ export const controlFeature = feature({
       obs,
       channelEvents: platform.channelEvents,
     });
-    return new ControlApi(clients, { dataDir, logger, notices, deck, ports: controlPortsFrom({ ...live, shieldMode: moderation.shieldMode, broadcaster: platform.broadcaster, alerts: deck.alerts }) });
+    return new ControlApi(clients, { dataDir, logger, notices, deck, stream: live.stream, ports: controlPortsFrom({ ...live, shieldMode: moderation.shieldMode, broadcaster: platform.broadcaster, alerts: deck.alerts }) });
   },
   serve: (router, control) => registerControlIpc(router, control),
   start: (control) => control.start(),

@@ -26,6 +26,7 @@ import { ControlPairing, type PairingLimits } from './control-pairing';
 import type { ControlAlertsState, ControlDeckPorts } from './control-ports';
 import type { ControlScope, ControlState } from './control-schemas';
 import { ControlServer, type ControlPorts } from './control-server';
+import { PhoneDeck, type PhoneDeckDeps } from './phone-deck';
 
 export interface ControlApiDeps {
   dataDir: string;
@@ -34,6 +35,10 @@ export interface ControlApiDeps {
   ports: ControlPorts;
   /** The automations, variables, alert queue, OBS scenes and channel events. */
   deck: ControlDeckPorts;
+  /** Whether the stream is live: the phone deck turns off once the broadcast ends. */
+  stream: PhoneDeckDeps['stream'];
+  /** The machine's IPv4 interfaces (a test's own). */
+  interfaces?: PhoneDeckDeps['interfaces'];
   clock?: Pick<Clock, 'now'>;
   pairingLimits?: Partial<PairingLimits>;
 }
@@ -41,6 +46,7 @@ export interface ControlApiDeps {
 export class ControlApi {
   private readonly server: ControlServer;
   private readonly pairing: ControlPairing;
+  readonly phone: PhoneDeck;
   private readonly changes = new Emitter<ControlApiState>();
   private readonly running = new Disposers();
   private status: Pick<ControlApiState, 'status' | 'error'> = { status: 'stopped', error: null };
@@ -52,6 +58,8 @@ export class ControlApi {
   ) {
     this.pairing = new ControlPairing(deps.clock, deps.pairingLimits);
     this.server = new ControlServer({ clients, pairing: this.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger });
+    this.phone = new PhoneDeck({ clients, pairing: this.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger, stream: deps.stream, interfaces: deps.interfaces, clock: deps.clock });
+    this.running.add(this.phone.onChange(() => this.changed()));
     this.running.add(clients.onChange(() => this.changed()));
     this.running.add(this.pairing.onChange(() => this.changed()));
   }
@@ -81,13 +89,24 @@ export class ControlApi {
 
   async dispose(): Promise<void> {
     this.running.dispose();
+    await this.phone.dispose();
     await this.server.dispose();
     await this.clients.settled().catch(() => undefined);
     this.changes.dispose();
   }
 
   getState(): ControlApiState {
-    return { ...this.status, port: this.server.port ?? this.clients.port, origin: this.server.origin, requests: this.pairing.list(), clients: this.clients.list() };
+    return { ...this.status, port: this.server.port ?? this.clients.port, origin: this.server.origin, requests: this.pairing.list(), clients: this.clients.list(), phone: this.phone.getState() };
+  }
+
+  async setPhone(change: { enabled: boolean; address?: string; offAfterBroadcast?: boolean }): Promise<ControlApiState> {
+    await this.phone.set(change);
+    return this.getState();
+  }
+
+  async newPhoneLink(): Promise<ControlApiState> {
+    await this.phone.newLink();
+    return this.getState();
   }
 
   onChange(listener: (state: ControlApiState) => void): Disposer {

@@ -58,6 +58,9 @@ export type PairStarted = z.infer<typeof pairStartedSchema>;
 
 export const claimRequestSchema = z.strictObject({ claimSecret: z.string().min(1).max(200) });
 
+/** The phone page's one-time code from its pairing link's fragment. */
+export const phoneClaimSchema = z.strictObject({ code: z.string().min(10).max(100).regex(/^[A-Za-z0-9_-]+$/, 'A pairing code is letters, digits, - and _.') });
+
 export const claimAnswerSchema = z
   .discriminatedUnion('status', [
     z.object({ status: z.literal('pending') }),

@@ -40,6 +40,7 @@ import { LoopbackServer, type LoopbackRequest, type Refusal } from '../common/lo
 import type { ControlClientInfo, ControlClients } from './control-clients';
 import type { ControlPairing } from './control-pairing';
 import type { ControlDeckPorts } from './control-ports';
+import { phonePageFiles, phonePagePolicy } from './phone-page';
 import {
   CONTROL_API_PREFIX,
   actionScopes,
@@ -49,6 +50,7 @@ import {
   idempotencyKeySchema,
   obsSceneSwitchSchema,
   pairRequestSchema,
+  phoneClaimSchema,
   pressFrameSchema,
   subscribeFrameSchema,
   variableChangeSchema,
@@ -81,6 +83,8 @@ export interface ControlServerOptions {
   heartbeatMs?: number;
   /** Bytes a socket may have waiting to be sent before it is closed as too slow. */
   maxBufferedBytes?: number;
+  /** The phone deck's server: it serves the phone page (`/phone`) and exchanges a one-time pairing code for a token. */
+  phone?: { claim(code: string): Promise<{ token: string; clientId: string; scopes: ControlScope[] } | null> };
 }
 
 /** Bodies are a name, a secret, a scene or a variable's value: a few hundred bytes. */
@@ -161,21 +165,43 @@ export class ControlServer {
     return this.server.origin;
   }
 
-  /** Listens on 127.0.0.1:`port` (0: a free one); a new port is bound before the old one stops. */
-  listen(port: number): Promise<number> {
-    return this.server.listen(port);
+  /** Listens on `address` (127.0.0.1 unless told another):`port` (0: a free one); a new one is bound before the old one stops. */
+  listen(port: number, address?: string): Promise<number> {
+    return this.server.listen(port, address);
   }
 
-  /** Stops listening and following the state; every socket is closed. */
-  async dispose(): Promise<void> {
-    for (const dispose of this.running.splice(0)) dispose();
+  /** Stops listening (every socket is closed); `listen` starts again. */
+  async stop(): Promise<void> {
     this.channelEvents?.();
     this.channelEvents = null;
     await this.server.stop();
   }
 
+  /** Stops listening and following the state; every socket is closed. */
+  async dispose(): Promise<void> {
+    for (const dispose of this.running.splice(0)) dispose();
+    await this.stop();
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse, { url }: LoopbackRequest): Promise<void> {
     const path = url.pathname;
+    const { phone } = this.options;
+    if (phone) {
+      const file = phonePageFiles[path === '/' ? '/phone' : path];
+      if (file) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, methodNotAllowed('GET'), { allow: 'GET' });
+        res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': phonePagePolicy, 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
+        return void res.end(req.method === 'HEAD' ? undefined : file.body);
+      }
+      if (path === `${CONTROL_API_PREFIX}/phone/claim`) {
+        if (req.method !== 'POST') return refuse(res, methodNotAllowed('POST'), { allow: 'POST' });
+        const body = await readBody(req, res, phoneClaimSchema);
+        if (!body) return;
+        const claimed = await phone.claim(body.code);
+        if (!claimed) return refuse(res, { code: 'not_found', message: 'This pairing link is used, expired or wrong: show a new one in Sidestage (Settings, Phone deck).' });
+        return sendJson(res, 200, { status: 'approved', ...claimed } satisfies ClaimAnswer);
+      }
+    }
     if (!path.startsWith(`${CONTROL_API_PREFIX}/`)) return refuse(res, { code: 'not_found', message: `The control API is under ${CONTROL_API_PREFIX}/.` });
     const route = path.slice(CONTROL_API_PREFIX.length);
 
