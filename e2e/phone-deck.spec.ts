@@ -1,8 +1,8 @@
 /**
  * The phone deck end to end: the broadcaster turns it on in Settings on a chosen network (here the
  * loopback interface, which stands in for the local network), shows its one-time pairing link; a
- * phone (Chromium with a Pixel 7's viewport and touch) opens the link, pairs, and taps Drop a
- * marker: the marker is on the platform. Shield Mode turned on from the Live view turns the phone's
+ * phone (Chromium with a Pixel 7's viewport and touch) opens the link, pairs, shows the tiles
+ * chosen in Arrange (Shield Mode's among them), and taps Drop a marker: the marker is on the platform. Shield Mode turned on from the Live view turns the phone's
  * Shield Mode button red. The link pairs once.
  */
 import { devices } from '@playwright/test';
@@ -16,6 +16,11 @@ test.use({ viewport: { width: 420, height: 900 } });
 test('a phone paired by its link drops a marker, and its Shield Mode button turns red when Shield Mode is turned on from the Live view', async ({ page, context, dock, browser }) => {
   test.setTimeout(150_000);
   await signInToDemo(page, context, dock);
+  // The phone shows the tiles chosen in Arrange: Shield Mode's is off the view until chosen.
+  await openPanel(page, 'Live');
+  await page.getByRole('button', { name: 'Arrange' }).click();
+  await page.getByRole('dialog', { name: 'Arrange the Live view' }).getByRole('checkbox', { name: /^Shield Mode/ }).check();
+  await page.keyboard.press('Escape');
   await openPanel(page, 'Settings');
   const section = page.getByTestId('phone-deck');
   await expect(section.getByText('Off.')).toBeVisible();
@@ -33,6 +38,8 @@ test('a phone paired by its link drops a marker, and its Shield Mode button turn
     await phone.goto(link);
     const marker = phone.getByRole('button', { name: 'Drop a marker', exact: true });
     await expect(marker).toBeVisible({ timeout: 15_000 });
+    // In the Live view's order: the tiles' first is the marker's.
+    await expect(phone.getByRole('button').first()).toHaveText('Drop a marker');
     // The code left the address bar at once; the phone keeps its token in its own storage.
     expect(phone.url()).not.toContain('#pair=');
     await expect(page.getByText('Phone', { exact: true })).toBeVisible();
@@ -52,9 +59,6 @@ test('a phone paired by its link drops a marker, and its Shield Mode button turn
     await expect(shield).toHaveAttribute('aria-pressed', 'false');
     await untilSubscribed(simulation(dock.emulatorUrl), ['channel.shield_mode.begin']);
     await openPanel(page, 'Live');
-    await page.getByRole('button', { name: 'Arrange' }).click();
-    await page.getByRole('dialog', { name: 'Arrange the Live view' }).getByRole('checkbox', { name: /^Shield Mode/ }).check();
-    await page.keyboard.press('Escape');
     await pressInView(page, 'h');
     await expect(shield).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
     await expect(shield).toHaveCSS('background-color', 'rgb(185, 28, 28)');

@@ -12,7 +12,7 @@ import { feature } from './feature-module';
 export const controlFeature = feature({
   name: 'control',
   open: ({ dataDir, logger, notices }) => ControlClients.open({ dataDir, logger, notices }),
-  build: ({ dataDir, logger, notices }, clients, { platform, live, moderation, automations, overlays, obs }) => {
+  build: ({ dataDir, logger, notices }, clients, { platform, live, moderation, automations, overlays, obs, liveView }) => {
     const deck = controlDeckPortsFrom({
       automations: automations.service,
       automationsProblem: () => automations.getState().problem ?? 'Automations are off.',
@@ -21,7 +21,7 @@ export const controlFeature = feature({
       obs,
       channelEvents: platform.channelEvents,
     });
-    return new ControlApi(clients, { dataDir, logger, notices, deck, stream: live.stream, ports: controlPortsFrom({ ...live, shieldMode: moderation.shieldMode, broadcaster: platform.broadcaster, alerts: deck.alerts }) });
+    return new ControlApi(clients, { dataDir, logger, notices, deck, stream: live.stream, liveView, ports: controlPortsFrom({ ...live, shieldMode: moderation.shieldMode, broadcaster: platform.broadcaster, alerts: deck.alerts }) });
   },
   serve: (router, control) => registerControlIpc(router, control),
   start: (control) => control.start(),

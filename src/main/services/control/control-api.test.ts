@@ -26,7 +26,7 @@ describe('ControlApi', () => {
   });
 
   it('keeps the port it chose across a restart, with the paired clients', async () => {
-    const first = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} } });
+    const first = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     await first.start();
     const { port, status } = first.getState();
     expect(status).toBe('running');
@@ -35,7 +35,7 @@ describe('ControlApi', () => {
     const { token } = (await (await fetch(`http://127.0.0.1:${port}/api/v1/pair/${started.requestId}/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ claimSecret: started.claimSecret }) })).json()) as { token: string };
     await first.dispose();
 
-    const second = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} } });
+    const second = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     await second.start();
     try {
       expect(second.getState()).toMatchObject({ status: 'running', port, clients: [expect.objectContaining({ name: 'Deck', scopes: ['read'] })] });
@@ -46,13 +46,13 @@ describe('ControlApi', () => {
   });
 
   it('says a kept port in use, and does not throw', async () => {
-    const first = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} } });
+    const first = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     await first.start();
     const { port } = first.getState();
     await first.dispose();
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(port!, '127.0.0.1', resolve));
-    const second = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} } });
+    const second = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     try {
       await second.start();
       expect(second.getState()).toMatchObject({ status: 'failed', error: expect.stringMatching(new RegExp(`Port ${port} is used by another program`)) });
@@ -63,7 +63,7 @@ describe('ControlApi', () => {
   });
 
   it('refuses to approve, deny or revoke what is not there, in words', async () => {
-    const api = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} } });
+    const api = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     try {
       expect(() => api.approve('nope', ['read'])).toThrow(/pairing request is gone/);
       expect(() => api.deny('nope')).toThrow(/pairing request is gone/);

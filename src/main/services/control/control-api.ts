@@ -37,6 +37,8 @@ export interface ControlApiDeps {
   deck: ControlDeckPorts;
   /** Whether the stream is live: the phone deck turns off once the broadcast ends. */
   stream: PhoneDeckDeps['stream'];
+  /** The Live view's arrangement: the phone deck shows the tiles chosen there. */
+  liveView: PhoneDeckDeps['liveView'];
   /** The machine's IPv4 interfaces (a test's own). */
   interfaces?: PhoneDeckDeps['interfaces'];
   clock?: Pick<Clock, 'now'>;
@@ -58,7 +60,7 @@ export class ControlApi {
   ) {
     this.pairing = new ControlPairing(deps.clock, deps.pairingLimits);
     this.server = new ControlServer({ clients, pairing: this.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger });
-    this.phone = new PhoneDeck({ clients, pairing: this.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger, stream: deps.stream, interfaces: deps.interfaces, clock: deps.clock });
+    this.phone = new PhoneDeck({ clients, pairing: this.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger, stream: deps.stream, liveView: deps.liveView, interfaces: deps.interfaces, clock: deps.clock });
     this.running.add(this.phone.onChange(() => this.changed()));
     this.running.add(clients.onChange(() => this.changed()));
     this.running.add(this.pairing.onChange(() => this.changed()));

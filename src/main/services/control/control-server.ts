@@ -84,7 +84,11 @@ export interface ControlServerOptions {
   /** Bytes a socket may have waiting to be sent before it is closed as too slow. */
   maxBufferedBytes?: number;
   /** The phone deck's server: it serves the phone page (`/phone`) and exchanges a one-time pairing code for a token. */
-  phone?: { claim(code: string): Promise<{ token: string; clientId: string; scopes: ControlScope[] } | null> };
+  phone?: {
+    claim(code: string): Promise<{ token: string; clientId: string; scopes: ControlScope[] } | null>;
+    /** The quick actions of the tiles the broadcaster chose in Arrange, in their order: the phone's buttons. */
+    buttons(): HotkeyAction[];
+  };
 }
 
 /** Bodies are a name, a secret, a scene or a variable's value: a few hundred bytes. */
@@ -238,6 +242,10 @@ export class ControlServer {
       if (route === '/state') {
         if (allowed('GET', 'read')) sendJson(res, 200, this.options.ports.readState());
         return;
+      }
+      if (route === '/phone/buttons' && phone) {
+        if (!allowed('GET', 'read')) return;
+        return sendJson(res, 200, { actions: phone.buttons() });
       }
       if (route === '/actions') {
         if (!allowed('GET', 'read')) return;

@@ -27,6 +27,7 @@ describe('the phone deck', () => {
   let live: boolean;
   const streamChanges = new Emitter<{ live: boolean }>();
   const pressed: string[] = [];
+  let layout = { tileOrder: [] as string[], hiddenTiles: [] as string[] };
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sidestage-phone-'));
@@ -42,6 +43,7 @@ describe('the phone deck', () => {
       ports: { runAction: async (action) => (pressed.push(action), { done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: () => () => {} },
       stream: { getStatus: () => ({ live }), onChange: (listener) => streamChanges.on(listener) },
       interfaces: () => interfaces,
+      liveView: { get: () => layout },
       clock,
     });
   });
@@ -92,6 +94,11 @@ describe('the phone deck', () => {
     expect(await (await fetch(`${origin}/api/v1/state`, { headers: { authorization: `Bearer ${paired.token}` } })).json()).toEqual(state);
     expect(await (await fetch(`${origin}/api/v1/actions/marker`, { method: 'POST', headers: { authorization: `Bearer ${paired.token}` } })).json()).toMatchObject({ done: true });
     expect(pressed).toEqual(['marker']);
+    // Its buttons: the tiles the broadcaster chose in Arrange, in their order.
+    const buttons = () => fetch(`${origin}/api/v1/phone/buttons`, { headers: { authorization: `Bearer ${paired.token}` } }).then((r) => r.json());
+    expect(await buttons()).toEqual({ actions: ['marker', 'clip', 'ad', 'snooze', 'startTemplate', 'endPoll', 'lockPrediction', 'raid', 'shoutoutRaider', 'slowMode', 'followerMode', 'subscriberMode', 'emoteMode'] });
+    layout = { tileOrder: ['shield-mode', 'marker'], hiddenTiles: ['clip', 'ad', 'snooze', 'poll', 'end-poll', 'prediction', 'raid', 'shoutout', 'chat-modes'] };
+    expect(await buttons()).toEqual({ actions: ['shieldMode', 'marker'] });
     expect((await fetch(`${origin}/api/v1/state`)).status).toBe(401);
     expect((await rawExchange(on.port!, rawRequest('GET', '/api/v1/state', { Host: `evil.example:${on.port}`, Authorization: `Bearer ${paired.token}` }))).status).toBe(421);
   });

@@ -12,6 +12,7 @@ import { networkInterfaces } from 'node:os';
 import QRCode from 'qrcode';
 import type { Clock } from '../../../shared/primitives/clock';
 import { systemClock } from '../../../shared/primitives/clock';
+import { deckActions } from '../../../shared/domain/deck-tiles';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import { sameSecret } from '../common/constant-time';
@@ -66,6 +67,8 @@ export interface PhoneDeckDeps {
   logger: Logger;
   /** Whether the stream is live, to turn off once the broadcast ends. */
   stream: { getStatus(): { live: boolean }; onChange(listener: (status: { live: boolean }) => void): Disposer };
+  /** The Live view as the broadcaster arranged it: the phone shows the tiles they chose. */
+  liveView: { get(): { tileOrder: readonly string[]; hiddenTiles: readonly string[] } };
   interfaces?: () => PhoneInterface[];
   clock?: Pick<Clock, 'now'>;
 }
@@ -84,7 +87,7 @@ export class PhoneDeck {
 
   constructor(private readonly deps: PhoneDeckDeps) {
     this.clock = deps.clock ?? systemClock;
-    this.server = new ControlServer({ clients: deps.clients, pairing: deps.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger, phone: { claim: (code) => this.claim(code) } });
+    this.server = new ControlServer({ clients: deps.clients, pairing: deps.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger, phone: { claim: (code) => this.claim(code), buttons: () => deckActions(deps.liveView.get()) } });
     this.wasLive = deps.stream.getStatus().live;
     this.following = deps.stream.onChange(({ live }) => {
       const ended = this.wasLive && !live;

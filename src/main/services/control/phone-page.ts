@@ -1,7 +1,8 @@
 /**
  * The phone deck's page, as the files the phone deck's server serves under `/phone`: an installable
  * web app (manifest and icon) of big buttons, one per quick action the phone may press, each showing
- * its live state (Shield Mode red while on, the chat modes lit while on). It pairs from the link's
+ * its live state (Shield Mode red while on, the chat modes lit while on), for the tiles the
+ * broadcaster chose in Arrange, in their order. It pairs from the link's
  * fragment (`#pair=<one-time code>`, never sent to a server log as part of a URL: a fragment stays in
  * the browser), keeps its token in its own storage, polls the state and presses through the same
  * `/api/v1` as every client, with the token in the Authorization header.
@@ -138,11 +139,16 @@ const js = `'use strict';
   function start() {
     if (!token) { unpaired(statusLine.textContent === 'Pairing…' ? statusLine.textContent : 'Not paired.'); return; }
     help.hidden = true;
-    call('GET', '/actions').then(function (answer) {
-      if (answer.status !== 200) return;
+    Promise.all([call('GET', '/actions'), call('GET', '/phone/buttons')]).then(function (answers) {
+      if (answers[0].status !== 200) return;
       var scopes = [];
       try { scopes = JSON.parse(localStorage.getItem(SCOPES_KEY) || '[]'); } catch (e) { scopes = []; }
-      build(answer.json.actions, Array.isArray(scopes) ? scopes : []);
+      // The tiles the broadcaster chose in Arrange, in their order.
+      var chosen = answers[1].status === 200 && Array.isArray(answers[1].json.actions) ? answers[1].json.actions : null;
+      var byId = {};
+      answers[0].json.actions.forEach(function (action) { byId[action.id] = action; });
+      var actions = chosen ? chosen.map(function (id) { return byId[id]; }).filter(Boolean) : answers[0].json.actions;
+      build(actions, Array.isArray(scopes) ? scopes : []);
       return refresh();
     }, function () {});
     setInterval(refresh, 1000);
