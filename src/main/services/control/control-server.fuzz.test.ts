@@ -251,6 +251,47 @@ describe('control API fuzz', () => {
     expectClean(await suite.area('WebSocket frames', tries, { probeEvery: 10, ...noPress() }));
   });
 
+  it('the phone deck’s server: guessed pairing codes pair nobody, its page takes GET only, malformed claims are refused in words', async () => {
+    const code = Buffer.from(Array.from({ length: 16 }, () => int(256))).toString('base64url');
+    let paired = 0;
+    const phone = new ControlServer({
+      clients,
+      pairing: new ControlPairing(),
+      deck: deck.ports,
+      logger: silentLogger,
+      ports: { runAction: async (action) => (pressed.push(action), { done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: () => () => {} },
+      phone: { claim: async (presented) => (presented === code ? (paired++, { token: 't', clientId: 'c', scopes: ['read'] }) : null), buttons: () => ['marker'] },
+    });
+    const phonePort = await phone.listen(0);
+    try {
+      const phoneHost = `127.0.0.1:${phonePort}`;
+      const tries = Array.from({ length: 80 }, (_, i) => async () => {
+        if (i % 4 === 0) {
+          const method = pick(['GET', 'POST', 'PUT', 'DELETE', 'HEAD']);
+          const target = pick(['/phone', '/phone/app.js', '/phone/manifest.webmanifest', '/phone/icon.svg', '/phone/../api/v1/state', '/phone/x', '/']);
+          const answer = await rawExchange(phonePort, rawRequest(method, target, { Host: phoneHost }));
+          const mayAccept = (method === 'GET' || method === 'HEAD') && ['/phone', '/phone/app.js', '/phone/manifest.webmanifest', '/phone/icon.svg', '/'].includes(new URL(target, 'http://x').pathname);
+          return judgeJson(answer, method, mayAccept);
+        }
+        const body = pick([
+          JSON.stringify({ code: Buffer.from(Array.from({ length: 16 }, () => int(256))).toString('base64url') }),
+          JSON.stringify({ code: junk() }),
+          '{"code":1}',
+          '{"code":"short"}',
+          `{"code":"${'a'.repeat(200)}"}`,
+          '{',
+          '[]',
+          JSON.stringify({ code, extra: true }),
+        ]);
+        return judgeJson(await rawExchange(phonePort, rawRequest('POST', '/api/v1/phone/claim', { Host: phoneHost, 'Content-Type': 'application/json' }, body)), 'POST', false);
+      });
+      expectClean(await suite.area('phone deck', tries, { probeEvery: 20, ...noPress() }));
+      expect(paired).toBe(0);
+    } finally {
+      await phone.dispose();
+    }
+  });
+
   it('WebSocket floods: a client that sends frames without end is closed with a code', async () => {
     const ws = await rawWebSocket(port, '/api/v1/events', { Host: host(), Authorization: `Bearer ${reader}` });
     for (let i = 0; i < 200 && !ws.socket.destroyed; i++) ws.socket.write(frame({ opcode: 1, payload: Buffer.from('{"subscribe":["state"]}') }));
