@@ -22,6 +22,8 @@ describe('the control API’s OpenAPI document', () => {
       '/obs/scenes',
       '/pair',
       '/pair/{requestId}/claim',
+      '/phone/buttons',
+      '/phone/claim',
       '/state',
       '/variables',
       '/variables/{name}',

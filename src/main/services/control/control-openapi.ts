@@ -23,6 +23,7 @@ import {
   okSchema,
   pairRequestSchema,
   pairStartedSchema,
+  phoneClaimSchema,
   variableAnswerSchema,
   variableChangeSchema,
   variableNameSchema,
@@ -49,6 +50,8 @@ const components = {
   AlertsPause: alertsPauseSchema,
   ObsScenes: obsScenesSchema,
   ObsSceneSwitch: obsSceneSwitchSchema,
+  PhoneClaim: phoneClaimSchema,
+  PhoneButtons: z.object({ actions: z.array(controlActionSchema) }),
 } as const;
 type ComponentName = keyof typeof components;
 
@@ -199,6 +202,21 @@ export function controlOpenApiDocument(): Record<string, unknown> {
           security: [{ token: [] }],
           requestBody: body('ObsSceneSwitch'),
           responses: { '200': json('Ok', 'Switched.'), '400': refusal('No such scene, or the body is not an ObsSceneSwitch.'), ...tokenRefusals, ...unavailable('OBS is not connected: `unavailable`, in words.') },
+        },
+      },
+      '/phone/claim': {
+        post: {
+          summary: 'The phone deck’s server only: the one-time code of a pairing link (its fragment) for the phone’s own token (scopes read, actions, moderation). Each code pairs once, within five minutes.',
+          security: [],
+          requestBody: body('PhoneClaim'),
+          responses: { '200': json('ClaimAnswer', 'Approved, with the token (answered once).'), '400': refusal('The body is not a PhoneClaim.'), '404': refusal('The code is used, expired or wrong.') },
+        },
+      },
+      '/phone/buttons': {
+        get: {
+          summary: 'The phone deck’s server only: the quick actions of the tiles the broadcaster chose in Arrange, in their order (scope read).',
+          security: [{ token: [] }],
+          responses: { '200': json('PhoneButtons', 'The buttons.'), ...tokenRefusals },
         },
       },
       '/events': {
