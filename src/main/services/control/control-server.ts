@@ -208,6 +208,8 @@ export class ControlServer {
     }
     if (!path.startsWith(`${CONTROL_API_PREFIX}/`)) return refuse(res, { code: 'not_found', message: `The control API is under ${CONTROL_API_PREFIX}/.` });
     const route = path.slice(CONTROL_API_PREFIX.length);
+    // On the local network, a stranger may not ask the broadcaster to pair: a phone pairs by its link.
+    if (phone && (route === '/pair' || route.startsWith('/pair/'))) return refuse(res, { code: 'not_found', message: 'The phone deck pairs only from the link Sidestage shows (Settings, Phone deck).' });
 
     if (route === '/pair') {
       if (req.method !== 'POST') return refuse(res, methodNotAllowed('POST'), { allow: 'POST' });

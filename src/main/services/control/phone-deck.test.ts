@@ -100,6 +100,10 @@ describe('the phone deck', () => {
     layout = { tileOrder: ['shield-mode', 'marker'], hiddenTiles: ['clip', 'ad', 'snooze', 'poll', 'end-poll', 'prediction', 'raid', 'shoutout', 'chat-modes'] };
     expect(await buttons()).toEqual({ actions: ['shieldMode', 'marker'] });
     expect((await fetch(`${origin}/api/v1/state`)).status).toBe(401);
+    // A stranger on the network cannot ask the broadcaster to pair: a phone pairs by its link only.
+    const asked = await fetch(`${origin}/api/v1/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Stranger"}' });
+    expect(asked.status).toBe(404);
+    expect(((await asked.json()) as { error: { message: string } }).error.message).toMatch(/only from the link/);
     expect((await rawExchange(on.port!, rawRequest('GET', '/api/v1/state', { Host: `evil.example:${on.port}`, Authorization: `Bearer ${paired.token}` }))).status).toBe(421);
   });
 
