@@ -5,7 +5,7 @@
  * `BENCH_OUTAGE_SECONDS` the EventSub outage of `catch-up` (default 30), `BENCH_GO_LIVE_ENCODER=test-stream`
  * makes `go-live` use the demo's test stream even where OBS is installed, `BENCH_AUTOMATIONS_SECONDS` the
  * sustained load of `automations` (default 60), `BENCH_MODERATION_SECONDS` the flood of `moderation`
- * (default 30).
+ * (default 30), `BENCH_CONTROL_MEMORY_SECONDS` the 20-client memory run of `control` (default 600).
  */
 import * as catchUp from './catch-up.bench';
 import * as emulatorUsers from './emulator-users.bench';
@@ -45,7 +45,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   moderation: () => moderation.run({ raiders: 200, perSecond: 20, seconds: Number(process.env.BENCH_MODERATION_SECONDS ?? 30) }),
   automations: () => automations.run({ events: 500, sustainSeconds: Number(process.env.BENCH_AUTOMATIONS_SECONDS ?? 60), perSecond: 50 }),
   overlays: () => overlays.run({ rounds: Math.max(100, durationSeconds * 20), burst: 500, burstSeconds: 5 }),
-  control: () => control.run({ presses: Math.max(500, durationSeconds * 200), changes: Math.max(200, durationSeconds * 100), clients: 20 }),
+  control: () =>
+    control.run({ presses: Math.max(500, durationSeconds * 200), changes: Math.max(200, durationSeconds * 100), clients: 20, memorySeconds: Number(process.env.BENCH_CONTROL_MEMORY_SECONDS ?? 600), eventsPerSecond: 50 }),
   'chat-truth': () => chatTruth.run({ rounds: Math.max(100, durationSeconds * 20), raid: 200 }),
   'broadcast-story': () => broadcastStory.run({ rounds }),
 };

@@ -26,7 +26,7 @@ import { eventsStatusSchema } from './schemas/events';
 import { ingestOverviewSchema, revealedStreamKeySchema } from './schemas/ingest';
 import { markersOverviewSchema } from './schemas/markers';
 import { clearHotkeyArgSchema, hotkeysStateSchema, setHotkeyArgSchema } from './schemas/hotkeys';
-import { controlApiStateSchema, controlApproveArgSchema, controlIdArgSchema } from './schemas/control';
+import { controlApiStateSchema, controlApproveArgSchema, controlIdArgSchema, controlPhoneArgSchema } from './schemas/control';
 import { goLiveFixArgSchema, goLiveStartPresetArgSchema, goLiveStateSchema } from './schemas/go-live';
 import { obsConnectionArgSchema, obsOptionsArgSchema, obsPasswordArgSchema, obsSendArgSchema, obsSendResultSchema, obsStateSchema, obsStreamTargetSchema } from './schemas/obs';
 import { notificationSettingsSchema, openItemSchema, shownNotificationSchema } from './schemas/notifications';
@@ -392,6 +392,10 @@ export const invokeChannels = {
   'control:deny': { arg: controlIdArgSchema, result: controlApiStateSchema },
   /** Revokes a paired client: its token is refused from now on. */
   'control:revoke': { arg: controlIdArgSchema, result: controlApiStateSchema },
+  /** Turns the phone deck on (on the address chosen) or off; its option to turn off after the broadcast. */
+  'control:setPhone': { arg: controlPhoneArgSchema, result: controlApiStateSchema },
+  /** A new one-time pairing link for a phone (with its QR code). */
+  'control:phoneLink': { arg: noArg, result: controlApiStateSchema },
   // the Broadcasts panel: each recorded broadcast's story (minutes, moments), newest first
   'broadcastStory:list': { arg: noArg, result: broadcastStoryListSchema },
   'broadcastStory:get': { arg: broadcastIdArgSchema, result: broadcastStorySchema },

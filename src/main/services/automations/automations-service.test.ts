@@ -450,6 +450,22 @@ describe('triggers Sidestage fires itself', () => {
     expect(h.runs()[0]!.event.source).toBe('manual');
   });
 
+  it('a press from the control API runs like the Run button, says who pressed, and runs once per press key', async () => {
+    const a = automation({ kind: 'manual' }, [{ kind: 'marker', description: 'from the deck' }]);
+    const h = await harness([a]);
+    await h.service.setPaused(true);
+    const first = h.service.runFrom(a.id, { key: 'press-1', summary: 'Control API: Stream Deck' });
+    expect(first).toEqual({ runId: expect.any(String), again: false });
+    await h.idle();
+    expect(h.service.runFrom(a.id, { key: 'press-1', summary: 'Control API: Stream Deck' })).toEqual({ runId: first.runId, again: true });
+    const second = h.service.runFrom(a.id, { key: 'press-2', summary: 'Control API: Stream Deck' });
+    expect(second.runId).not.toBe(first.runId);
+    await h.idle();
+    expect(h.of('markers.drop')).toEqual([['from the deck'], ['from the deck']]);
+    expect(h.runs().find((r) => r.id === first.runId)!.event).toMatchObject({ source: 'manual', summary: 'Control API: Stream Deck' });
+    expect(() => h.service.runFrom('gone', { key: 'press-3', summary: 'Control API: Stream Deck' })).toThrow(/no longer exists/);
+  });
+
   it('its own global hotkey', async () => {
     const a = automation({ kind: 'hotkey', accelerator: 'CommandOrControl+Shift+F9' }, [{ kind: 'clip' }]);
     const shortcuts = new FakeShortcutRegistry();

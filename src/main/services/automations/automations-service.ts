@@ -279,6 +279,22 @@ export class AutomationsService extends Disposable {
   }
 
   /**
+   * A press from outside Sidestage (the control API): runs now, as the Run button does, and the run
+   * log says who pressed (`summary`). `key` is the press's own id: the same key runs once (a deck
+   * that sends its press again after a lost answer does not run it twice). Answers the run's id, or
+   * the first run's when the key was seen already (null when that run has left the log).
+   */
+  runFrom(id: string, press: { key: string; summary: string }): { runId: string | null; again: boolean } {
+    const automation = this.need(id);
+    const eventId = `control:${press.key}`;
+    if (this.options.ledger.has(automation.id, eventId)) {
+      const first = this.options.ledger.list().find((run) => run.automationId === automation.id && run.event.id === eventId);
+      return { runId: first?.id ?? null, again: true };
+    }
+    return { runId: this.accept(automation, ownEvent(eventId, 'manual', press.summary, 'manual'), true), again: false };
+  }
+
+  /**
    * Test: in demo mode, the trigger's event is made to happen on the practice platform (when the
    * automation is on and not paused, so the real path runs); otherwise a sample event runs it here.
    */
@@ -440,11 +456,11 @@ export class AutomationsService extends Disposable {
 
   // ---------- runs ----------
 
-  /** Decides what becomes of one trigger of one automation; records it at once. */
-  private accept(automation: Automation, event: TriggerEvent, explicit: boolean): void {
-    if (this.closing) return;
+  /** Decides what becomes of one trigger of one automation; records it at once. Answers the run's id when one was logged. */
+  private accept(automation: Automation, event: TriggerEvent, explicit: boolean): string | null {
+    if (this.closing) return null;
     const { ledger } = this.options;
-    if (ledger.has(automation.id, event.id)) return;
+    if (ledger.has(automation.id, event.id)) return null;
     const now = this.clock.now();
     const lane = this.lanes.get(automation.id) ?? { running: 0, waiting: [] };
     this.lanes.set(automation.id, lane);
@@ -457,7 +473,7 @@ export class AutomationsService extends Disposable {
       this.skips.count(automation.id, refusal.kind, refusal.words, now);
       ledger.markHandled(automation.id, event.id);
       this.changed();
-      return;
+      return null;
     }
     const record = this.newRecord(automation, event, refusal ? 'skipped' : busy ? 'queued' : 'running', now);
     if (refusal) {
@@ -467,7 +483,7 @@ export class AutomationsService extends Disposable {
       for (const step of record.steps) step.status = 'notRun';
       ledger.add(record).catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
       this.changed();
-      return;
+      return record.id;
     }
     if (!explicit) this.cooldowns.start(automation, event.user?.id ?? null, now);
     this.lastRunAt.set(automation.id, now);
@@ -480,6 +496,7 @@ export class AutomationsService extends Disposable {
       void this.execute(active, lane, true);
     }
     this.changed();
+    return record.id;
   }
 
   /** Why this automation does not run for this event now, or null. */

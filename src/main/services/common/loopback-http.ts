@@ -53,14 +53,18 @@ export function endRaw(socket: Duplex, status: number, reason: string, message: 
   );
 }
 
-/** The Host values a loopback listener on `port` answers to (anything else may be DNS rebinding). */
-export function loopbackHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
+/**
+ * The Host values a listener on `port` answers to (anything else may be DNS rebinding): on
+ * 127.0.0.1 its two loopback names; on another address (the phone deck's, on the local network)
+ * that address only.
+ */
+export function loopbackHosts(port: number, address = '127.0.0.1'): string[] {
+  return address === '127.0.0.1' ? [`127.0.0.1:${port}`, `localhost:${port}`] : [`${address}:${port}`];
 }
 
-/** The pages a loopback listener on `port` serves, as their Origin header names them. */
-export function loopbackOrigins(port: number): string[] {
-  return loopbackHosts(port).map((host) => `http://${host}`);
+/** The pages a listener on `port` serves, as their Origin header names them. */
+export function loopbackOrigins(port: number, address = '127.0.0.1'): string[] {
+  return loopbackHosts(port, address).map((host) => `http://${host}`);
 }
 
 /**
@@ -68,10 +72,10 @@ export function loopbackOrigins(port: number): string[] {
  * upgrade: a Host of this server, and an Origin of this server when one is sent (or required).
  * Answers the refusal as [status, sentence], or null when the request may go on.
  */
-export function refuseForeignRequest(req: IncomingMessage, port: number, options: { needsOrigin: boolean }): [number, string] | null {
-  if (!loopbackHosts(port).includes(req.headers.host ?? '')) return [421, 'This server answers only on its loopback address.'];
+export function refuseForeignRequest(req: IncomingMessage, port: number, options: { needsOrigin: boolean; address?: string }): [number, string] | null {
+  if (!loopbackHosts(port, options.address).includes(req.headers.host ?? '')) return [421, 'This server answers only on its own address.'];
   const origin = req.headers.origin;
-  if (origin !== undefined && !loopbackOrigins(port).includes(origin)) return [403, 'Requests from other sites are refused.'];
+  if (origin !== undefined && !loopbackOrigins(port, options.address).includes(origin)) return [403, 'Requests from other sites are refused.'];
   if (options.needsOrigin && origin === undefined) return [403, 'An Origin header is required.'];
   return null;
 }

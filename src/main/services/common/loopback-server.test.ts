@@ -57,6 +57,19 @@ function connect(port: number, headers: Record<string, string> = { origin: `http
 }
 
 describe('LoopbackServer', () => {
+  it('listens on one chosen address only (the phone deck’s), with the Host and Origin of that address; never every interface', async () => {
+    const server = serve();
+    const port = await server.listen(0, '127.0.0.2');
+    expect(server.origin).toBe(`http://127.0.0.2:${port}`);
+    expect(await rawExchange(port, rawRequest('GET', '/x', { Host: `127.0.0.2:${port}`, Origin: `http://127.0.0.2:${port}` }), 5_000, '127.0.0.2')).toMatchObject({ status: 200 });
+    // Its loopback names are another server's: refused as a rebinding, and a page of the loopback address is another site.
+    expect((await rawExchange(port, rawRequest('GET', '/x', { Host: `127.0.0.1:${port}` }), 5_000, '127.0.0.2')).status).toBe(421);
+    expect((await rawExchange(port, rawRequest('GET', '/x', { Host: `127.0.0.2:${port}`, Origin: `http://127.0.0.1:${port}` }), 5_000, '127.0.0.2')).status).toBe(403);
+    // Nothing listens on 127.0.0.1.
+    expect(await rawExchange(port, rawRequest('GET', '/x', { Host: `127.0.0.1:${port}` }))).toMatchObject({ reset: true, bytes: 0 });
+    await expect(serve().listen(0, '0.0.0.0')).rejects.toThrow(/never on every interface/);
+  });
+
   it('listens on 127.0.0.1 only and answers the routes past the guard', async () => {
     const server = serve();
     const port = await server.listen(0);
@@ -72,7 +85,7 @@ describe('LoopbackServer', () => {
     const port = await serve().listen(0);
     const rebound = await rawExchange(port, rawRequest('GET', '/', { Host: `evil.example:${port}` }));
     expect(rebound.status).toBe(421);
-    expect(rebound.body).toMatch(/loopback address/);
+    expect(rebound.body).toMatch(/only on its own address/);
     const missing = await rawExchange(port, `GET / HTTP/1.1\r\nConnection: close\r\n\r\n`);
     expect(missing.status).toBe(421);
     const foreign = await rawExchange(port, rawRequest('GET', '/', { Host: `127.0.0.1:${port}`, Origin: 'https://evil.example' }));

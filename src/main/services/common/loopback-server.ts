@@ -1,7 +1,8 @@
 /**
  * The one loopback server every Sidestage listener (the dock, the overlay pages, the control API)
- * is built on: HTTP and WebSocket on 127.0.0.1 only, with the guards they all need, so that each
- * of them writes only its routes.
+ * is built on: HTTP and WebSocket on 127.0.0.1 (or, for the phone deck, the one local network
+ * address the broadcaster chose: never every interface), with the guards they all need, so that
+ * each of them writes only its routes.
  *
  * - Every request and upgrade needs a Host of this server (DNS rebinding) and, when it sends one,
  *   an Origin of it; an upgrade must send one. Refusals are a status and a sentence.
@@ -54,6 +55,7 @@ export interface LoopbackServerOptions {
 interface Listener {
   server: Server;
   port: number;
+  address: string;
   sockets: Set<WebSocket>;
 }
 
@@ -78,7 +80,12 @@ export class LoopbackServer {
   }
 
   get origin(): string | null {
-    return this.current === null ? null : `http://127.0.0.1:${this.current.port}`;
+    return this.current === null ? null : `http://${this.current.address}:${this.current.port}`;
+  }
+
+  /** The address it listens on (127.0.0.1 unless told another), or null while stopped. */
+  get address(): string | null {
+    return this.current?.address ?? null;
   }
 
   /** The sockets open now. */
@@ -87,13 +94,15 @@ export class LoopbackServer {
   }
 
   /**
-   * Listens on 127.0.0.1:`port` (0: a free one) and answers the port. When already listening, binds
-   * the new port first, then stops the old (its sockets are closed); the port it is on already is
-   * kept as it is. Rejects with Node's error (EADDRINUSE, EACCES) when the port cannot be had; the
-   * old port serves on.
+   * Listens on `address`:`port` (127.0.0.1 unless told another IPv4 address; 0: a free port) and
+   * answers the port. When already listening, binds the new one first, then stops the old (its
+   * sockets are closed); the address and port it is on already are kept as they are. Rejects with
+   * Node's error (EADDRINUSE, EACCES, EADDRNOTAVAIL) when they cannot be had; the old one serves on.
    */
-  listen(port: number): Promise<number> {
-    const moved = this.moving.then(() => this.move(port));
+  listen(port: number, address = '127.0.0.1'): Promise<number> {
+    // Every interface at once is never what a listener here means.
+    if (address === '0.0.0.0' || address === '::' || address === '') return Promise.reject(new Error('A Sidestage server listens on one address, never on every interface.'));
+    const moved = this.moving.then(() => this.move(port, address));
     this.moving = moved.catch(() => undefined);
     return moved;
   }
@@ -111,10 +120,10 @@ export class LoopbackServer {
     return stopped;
   }
 
-  private async move(port: number): Promise<number> {
+  private async move(port: number, address: string): Promise<number> {
     const old = this.current;
-    if (old && port !== 0 && old.port === port) return port;
-    const next = await this.bind(port);
+    if (old && port !== 0 && old.port === port && old.address === address) return port;
+    const next = await this.bind(port, address);
     this.current = next;
     if (!this.heartbeat) {
       this.heartbeat = setInterval(() => this.checkHeartbeats(), this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
@@ -124,11 +133,11 @@ export class LoopbackServer {
     return next.port;
   }
 
-  private async bind(port: number): Promise<Listener> {
+  private async bind(port: number, address: string): Promise<Listener> {
     const { logger, name } = this.options;
     // A missing Host is refused by the guard with a sentence (421) rather than by Node with an empty 400.
     const server = createServer({ requireHostHeader: false });
-    const listener: Listener = { server, port, sockets: new Set() };
+    const listener: Listener = { server, port, address, sockets: new Set() };
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       this.request(listener, req, res).catch((error: unknown) => {
         logger.error(`${name}: request failed`, { error });
@@ -140,14 +149,14 @@ export class LoopbackServer {
     answerClientErrors(server, logger, name);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
+      server.listen(port, address, () => {
         server.off('error', reject);
         resolve();
       });
     });
     server.on('error', (error) => logger.error(`${name}: server error`, { error }));
-    const address = server.address();
-    listener.port = typeof address === 'object' && address ? address.port : port;
+    const bound = server.address();
+    listener.port = typeof bound === 'object' && bound ? bound.port : port;
     return listener;
   }
 
@@ -161,7 +170,7 @@ export class LoopbackServer {
   private async request(listener: Listener, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = parseRequestTarget(req.url);
     if (url === null) return sendText(res, 400, 'The request target is not a valid path.');
-    const refused = refuseForeignRequest(req, listener.port, { needsOrigin: false });
+    const refused = refuseForeignRequest(req, listener.port, { needsOrigin: false, address: listener.address });
     if (refused) return sendText(res, refused[0], refused[1]);
     await this.options.onRequest(req, res, { url, port: listener.port });
   }
@@ -173,7 +182,7 @@ export class LoopbackServer {
     try {
       const url = parseRequestTarget(req.url);
       if (url === null) return refuseUpgrade(socket, 400, 'The request target is not a valid path.');
-      const refused = refuseForeignRequest(req, listener.port, { needsOrigin: this.options.upgradesNeedOrigin ?? true });
+      const refused = refuseForeignRequest(req, listener.port, { needsOrigin: this.options.upgradesNeedOrigin ?? true, address: listener.address });
       if (refused) return refuseUpgrade(socket, refused[0], refused[1]);
       if (!this.options.onUpgrade) return refuseUpgrade(socket, 404, 'Not found');
       const admitted = this.options.onUpgrade(req, { url, port: listener.port });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Emitter } from '../../../shared/primitives/emitter';
+import { fakeControlDeck } from '../../test-support/fake-control-deck';
 import { silentLogger } from '../logger';
 import { ControlApi } from './control-api';
 import type { ControlPorts } from './control-server';
@@ -11,7 +12,7 @@ import type { ControlPorts } from './control-server';
 const ports: ControlPorts = {
   runAction: async () => ({ done: true, message: 'Done.' }),
   actionLabel: (action) => action,
-  readState: () => ({ signedIn: false, live: false, startedAt: null, viewers: null, shieldMode: null, chatModes: null, nextAdAt: null, adEndsAt: null }),
+  readState: () => ({ signedIn: false, live: false, startedAt: null, viewers: null, shieldMode: null, chatModes: null, nextAdAt: null, adEndsAt: null, alerts: { paused: false, waiting: 0 } }),
   onStateChange: (listener) => new Emitter<void>().on(listener),
 };
 
@@ -25,7 +26,7 @@ describe('ControlApi', () => {
   });
 
   it('keeps the port it chose across a restart, with the paired clients', async () => {
-    const first = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports });
+    const first = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     await first.start();
     const { port, status } = first.getState();
     expect(status).toBe('running');
@@ -34,7 +35,7 @@ describe('ControlApi', () => {
     const { token } = (await (await fetch(`http://127.0.0.1:${port}/api/v1/pair/${started.requestId}/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ claimSecret: started.claimSecret }) })).json()) as { token: string };
     await first.dispose();
 
-    const second = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports });
+    const second = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     await second.start();
     try {
       expect(second.getState()).toMatchObject({ status: 'running', port, clients: [expect.objectContaining({ name: 'Deck', scopes: ['read'] })] });
@@ -45,13 +46,13 @@ describe('ControlApi', () => {
   });
 
   it('says a kept port in use, and does not throw', async () => {
-    const first = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports });
+    const first = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     await first.start();
     const { port } = first.getState();
     await first.dispose();
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(port!, '127.0.0.1', resolve));
-    const second = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports });
+    const second = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     try {
       await second.start();
       expect(second.getState()).toMatchObject({ status: 'failed', error: expect.stringMatching(new RegExp(`Port ${port} is used by another program`)) });
@@ -62,7 +63,7 @@ describe('ControlApi', () => {
   });
 
   it('refuses to approve, deny or revoke what is not there, in words', async () => {
-    const api = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports });
+    const api = await ControlApi.open({ dataDir: dir, logger: silentLogger, ports, deck: fakeControlDeck().ports, stream: { getStatus: () => ({ live: false }), onChange: () => () => {} }, liveView: { get: () => ({ tileOrder: [], hiddenTiles: [] }) } });
     try {
       expect(() => api.approve('nope', ['read'])).toThrow(/pairing request is gone/);
       expect(() => api.deny('nope')).toThrow(/pairing request is gone/);

@@ -16,16 +16,31 @@ import type { QuickActionHotkeys } from '../hotkeys/quick-action-hotkeys';
 import type { ShieldModeService } from '../moderation/shield-mode-service';
 import type { StreamStatusService } from '../stream-status/stream-status-service';
 import type { BroadcasterSource } from '../common/current-broadcaster';
+import type { AutomationsService } from '../automations/automations-service';
+import { ObsSceneControl } from '../obs/obs-scene-control';
+import type { ObsRequests } from '../obs/obs-service';
+import type { AlertQueue } from '../overlays/alert-queue';
+import type { AutomationVariablesPort } from './control-ports';
 import { ControlClients } from './control-clients';
 import { ControlPairing, type PairingLimits } from './control-pairing';
+import type { ControlAlertsState, ControlDeckPorts } from './control-ports';
 import type { ControlScope, ControlState } from './control-schemas';
 import { ControlServer, type ControlPorts } from './control-server';
+import { PhoneDeck, type PhoneDeckDeps } from './phone-deck';
 
 export interface ControlApiDeps {
   dataDir: string;
   logger: Logger;
   notices?: DataRecoveryNotices;
   ports: ControlPorts;
+  /** The automations, variables, alert queue, OBS scenes and channel events. */
+  deck: ControlDeckPorts;
+  /** Whether the stream is live: the phone deck turns off once the broadcast ends. */
+  stream: PhoneDeckDeps['stream'];
+  /** The Live view's arrangement: the phone deck shows the tiles chosen there. */
+  liveView: PhoneDeckDeps['liveView'];
+  /** The machine's IPv4 interfaces (a test's own). */
+  interfaces?: PhoneDeckDeps['interfaces'];
   clock?: Pick<Clock, 'now'>;
   pairingLimits?: Partial<PairingLimits>;
 }
@@ -33,6 +48,7 @@ export interface ControlApiDeps {
 export class ControlApi {
   private readonly server: ControlServer;
   private readonly pairing: ControlPairing;
+  readonly phone: PhoneDeck;
   private readonly changes = new Emitter<ControlApiState>();
   private readonly running = new Disposers();
   private status: Pick<ControlApiState, 'status' | 'error'> = { status: 'stopped', error: null };
@@ -43,7 +59,9 @@ export class ControlApi {
     private readonly deps: ControlApiDeps,
   ) {
     this.pairing = new ControlPairing(deps.clock, deps.pairingLimits);
-    this.server = new ControlServer({ clients, pairing: this.pairing, ports: deps.ports, logger: deps.logger });
+    this.server = new ControlServer({ clients, pairing: this.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger });
+    this.phone = new PhoneDeck({ clients, pairing: this.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger, stream: deps.stream, liveView: deps.liveView, interfaces: deps.interfaces, clock: deps.clock });
+    this.running.add(this.phone.onChange(() => this.changed()));
     this.running.add(clients.onChange(() => this.changed()));
     this.running.add(this.pairing.onChange(() => this.changed()));
   }
@@ -73,13 +91,24 @@ export class ControlApi {
 
   async dispose(): Promise<void> {
     this.running.dispose();
+    await this.phone.dispose();
     await this.server.dispose();
     await this.clients.settled().catch(() => undefined);
     this.changes.dispose();
   }
 
   getState(): ControlApiState {
-    return { ...this.status, port: this.server.port ?? this.clients.port, origin: this.server.origin, requests: this.pairing.list(), clients: this.clients.list() };
+    return { ...this.status, port: this.server.port ?? this.clients.port, origin: this.server.origin, requests: this.pairing.list(), clients: this.clients.list(), phone: this.phone.getState() };
+  }
+
+  async setPhone(change: { enabled: boolean; address?: string; offAfterBroadcast?: boolean }): Promise<ControlApiState> {
+    await this.phone.set(change);
+    return this.getState();
+  }
+
+  async newPhoneLink(): Promise<ControlApiState> {
+    await this.phone.newLink();
+    return this.getState();
   }
 
   onChange(listener: (state: ControlApiState) => void): Disposer {
@@ -114,6 +143,7 @@ export interface ControlSources {
   ads: Pick<AdsService, 'getState' | 'onChange'>;
   shieldMode: Pick<ShieldModeService, 'getState' | 'onChange'> | null;
   broadcaster: Pick<BroadcasterSource, 'id' | 'onChange'>;
+  alerts: Pick<ControlDeckPorts['alerts'], 'getState' | 'onChange'>;
 }
 
 /** The control API's ports from the services: the quick actions as their hotkeys run them, the state a deck shows. */
@@ -135,6 +165,7 @@ export function controlPortsFrom(sources: ControlSources): ControlPorts {
         chatModes: values ? { slowMode: values.slowMode, followerMode: values.followerMode, subscriberMode: values.subscriberMode, emoteMode: values.emoteMode } : null,
         nextAdAt: ads.schedule?.nextAdAt ?? null,
         adEndsAt: ads.running?.endsAt ?? null,
+        alerts: sources.alerts.getState(),
       };
     },
     onStateChange: (listener) => {
@@ -144,7 +175,57 @@ export function controlPortsFrom(sources: ControlSources): ControlPorts {
       all.add(sources.ads.onChange(() => listener()));
       if (sources.shieldMode) all.add(sources.shieldMode.onChange(() => listener()));
       all.add(sources.broadcaster.onChange(() => listener()));
+      all.add(sources.alerts.onChange(() => listener()));
       return all.dispose;
     },
+  };
+}
+
+/** The parts of the services the deck endpoints and topics reach. */
+export interface ControlDeckSources {
+  /** Null: automations are off, `automationsProblem` says why. */
+  automations: Pick<AutomationsService, 'getState' | 'onChange' | 'runFrom'> | null;
+  automationsProblem: () => string;
+  variables: AutomationVariablesPort | null;
+  alertQueue: Pick<AlertQueue, 'getState' | 'onChange' | 'pause' | 'resume' | 'skip'>;
+  obs: ObsRequests;
+  channelEvents: ControlDeckPorts['channelEvents'];
+}
+
+/** The deck ports from the services: a manual run logged as from the control API, the alert queue as a deck shows it, OBS's scenes. */
+export function controlDeckPortsFrom(sources: ControlDeckSources): ControlDeckPorts {
+  const scenes = new ObsSceneControl(sources.obs);
+  const { automations, alertQueue } = sources;
+  const alertsState = (): ControlAlertsState => {
+    const state = alertQueue.getState();
+    return { paused: state.pausedByHand, waiting: state.waitingCount };
+  };
+  return {
+    automations: {
+      list: () => automations?.getState().automations.map(({ id, name, enabled }) => ({ id, name, enabled })) ?? null,
+      problem: sources.automationsProblem,
+      run: (id, press) => {
+        if (!automations) throw new AppError('unavailable', sources.automationsProblem());
+        return automations.runFrom(id, { key: press.key, summary: `Control API: ${press.clientName}` });
+      },
+      onChange: (listener) => automations?.onChange(() => listener()) ?? (() => {}),
+    },
+    variables: sources.variables,
+    alerts: {
+      getState: alertsState,
+      setPaused: (paused) => void (paused ? alertQueue.pause() : alertQueue.resume()),
+      skip: () => void alertQueue.skip(),
+      onChange: (listener) => alertQueue.onChange(() => listener()),
+    },
+    obs: {
+      scenes: async () => {
+        const [list, current] = await Promise.all([scenes.listSceneNames(), scenes.currentScene()]);
+        return { current, scenes: list };
+      },
+      switchScene: async (name) => {
+        await scenes.switchScene(name);
+      },
+    },
+    channelEvents: sources.channelEvents,
   };
 }

@@ -27,10 +27,20 @@ const pairedClientSchema = z.object({
 });
 type PairedClient = z.infer<typeof pairedClientSchema>;
 
-const savedControlSchema = z.object({ port: z.number().int().min(0).max(65535).nullable(), clients: z.array(z.unknown()) });
+/** The phone deck's choices, kept across restarts (whether it is on is not: it starts off). */
+const phoneSettingsSchema = z.object({
+  address: z.ipv4().nullable(),
+  port: z.number().int().min(0).max(65535).nullable(),
+  offAfterBroadcast: z.boolean(),
+});
+export type PhoneDeckSettings = z.infer<typeof phoneSettingsSchema>;
+export const defaultPhoneSettings: PhoneDeckSettings = { address: null, port: null, offAfterBroadcast: true };
+
+const savedControlSchema = z.object({ port: z.number().int().min(0).max(65535).nullable(), clients: z.array(z.unknown()), phone: z.unknown().optional() });
 interface SavedControl {
   port: number | null;
   clients: PairedClient[];
+  phone?: PhoneDeckSettings;
 }
 
 /** A paired client as the app lists it: never its token or hash. */
@@ -67,7 +77,9 @@ export class ControlClients {
       const parsed = savedControlSchema.safeParse(raw);
       if (!parsed.success) return null;
       const { kept, dropped } = keepValid(parsed.data.clients, (item) => pairedClientSchema.parse(item));
-      return { value: { port: parsed.data.port, clients: kept }, dropped, lost: dropped > 0 ? `${dropped} paired ${dropped === 1 ? 'client' : 'clients'} (pair again)` : undefined };
+      // A damaged phone deck choice is forgotten alone: the broadcaster chooses again.
+      const phone = phoneSettingsSchema.safeParse(parsed.data.phone ?? defaultPhoneSettings).data ?? defaultPhoneSettings;
+      return { value: { port: parsed.data.port, clients: kept, phone }, dropped, lost: dropped > 0 ? `${dropped} paired ${dropped === 1 ? 'client' : 'clients'} (pair again)` : undefined };
     });
     if (read.recovered) options.notices?.add({ ...read.recovered, done: 'Kept the rest; a client that is gone has to pair again' });
     return new ControlClients(file, read.value, options.clock ?? systemClock, options.logger);
@@ -114,6 +126,14 @@ export class ControlClients {
     if (!this.saved.clients.some((c) => c.id === id)) return false;
     await this.save({ ...this.saved, clients: this.saved.clients.filter((c) => c.id !== id) });
     return true;
+  }
+
+  get phoneSettings(): PhoneDeckSettings {
+    return { ...(this.saved.phone ?? defaultPhoneSettings) };
+  }
+
+  async setPhoneSettings(phone: PhoneDeckSettings): Promise<void> {
+    await this.save({ ...this.saved, phone: { ...phone } });
   }
 
   async setPort(port: number): Promise<void> {

@@ -10,7 +10,24 @@ describe('the control API’s OpenAPI document', () => {
 
   it('describes every route, and each reference names a schema it holds', () => {
     const document = controlOpenApiDocument() as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(document.paths).sort()).toEqual(['/actions', '/actions/{action}', '/events', '/pair', '/pair/{requestId}/claim', '/state']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/actions',
+      '/actions/{action}',
+      '/alerts/pause',
+      '/alerts/skip',
+      '/automations',
+      '/automations/{id}/run',
+      '/events',
+      '/obs/scene',
+      '/obs/scenes',
+      '/pair',
+      '/pair/{requestId}/claim',
+      '/phone/buttons',
+      '/phone/claim',
+      '/state',
+      '/variables',
+      '/variables/{name}',
+    ]);
     const references = [...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([A-Za-z]+)"/g)].map((match) => match[1]!);
     expect(references.length).toBeGreaterThan(10);
     for (const name of references) expect(document.components.schemas, name).toHaveProperty(name);

@@ -4,7 +4,7 @@
  * committed `docs/control-api.openapi.json`). One place, so the three cannot disagree.
  */
 import { z } from 'zod';
-import { hotkeyActionIds, type HotkeyAction } from '../../../shared/ipc/contract';
+import { channelEventSchema, hotkeyActionIds, type HotkeyAction } from '../../../shared/ipc/contract';
 import { controlScopeSchema, type ControlScope } from '../../../shared/ipc/schemas/control';
 
 export { controlScopeSchema, controlScopes, type ControlScope } from '../../../shared/ipc/schemas/control';
@@ -58,6 +58,9 @@ export type PairStarted = z.infer<typeof pairStartedSchema>;
 
 export const claimRequestSchema = z.strictObject({ claimSecret: z.string().min(1).max(200) });
 
+/** The phone page's one-time code from its pairing link's fragment. */
+export const phoneClaimSchema = z.strictObject({ code: z.string().min(10).max(100).regex(/^[A-Za-z0-9_-]+$/, 'A pairing code is letters, digits, - and _.') });
+
 export const claimAnswerSchema = z
   .discriminatedUnion('status', [
     z.object({ status: z.literal('pending') }),
@@ -65,6 +68,14 @@ export const claimAnswerSchema = z
   ])
   ;
 export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;
+
+/** The overlays' alert queue as a deck shows it. */
+export const alertsStateSchema = z.object({
+  /** Paused by hand. */
+  paused: z.boolean(),
+  /** Alerts waiting to show. */
+  waiting: z.number().int().nonnegative(),
+});
 
 export const controlStateSchema = z
   .object({
@@ -79,6 +90,8 @@ export const controlStateSchema = z
     nextAdAt: z.string().nullable(),
     /** The ad on air now ends then; null: none. */
     adEndsAt: z.string().nullable(),
+    /** The overlays' alert queue. */
+    alerts: alertsStateSchema,
   })
   ;
 export type ControlState = z.infer<typeof controlStateSchema>;
@@ -92,12 +105,79 @@ export const actionOutcomeSchema = z
   ;
 export type ActionOutcome = z.infer<typeof actionOutcomeSchema>;
 
-export const controlErrorCodes = ['bad_request', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'too_many_requests', 'internal'] as const;
+export const controlErrorCodes = ['bad_request', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'too_many_requests', 'internal', 'unavailable'] as const;
 export const controlErrorSchema = z
   .object({ error: z.object({ code: z.enum(controlErrorCodes), message: z.string() }) })
   ;
 export type ControlErrorCode = (typeof controlErrorCodes)[number];
 
-/** What the event socket sends: the state whenever it changes (first on connecting). */
-export const controlFrameSchema = z.object({ topic: z.literal('state'), state: controlStateSchema });
+export const okSchema = z.object({ ok: z.literal(true) });
+
+// ---------- automations ----------
+
+export const automationsListSchema = z.object({ automations: z.array(z.object({ id: z.string(), name: z.string(), enabled: z.boolean() })) });
+
+export const automationRunSchema = z.object({
+  ok: z.literal(true),
+  /** The run in Sidestage's run log; null only when a repeated press's first run has left the log. */
+  runId: z.string().nullable(),
+  /** True when this press's Idempotency-Key was seen already: nothing ran again. */
+  again: z.boolean(),
+});
+
+/** A press's own id, sent as the Idempotency-Key header: the same key runs once. */
+export const idempotencyKeySchema = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/, 'An Idempotency-Key is 1-100 printable ASCII characters without spaces.');
+
+// ---------- variables ----------
+
+export const VARIABLE_NAME = /^[a-z][a-z0-9_]{0,31}$/;
+export const variableNameSchema = z.string().regex(VARIABLE_NAME, 'A variable’s name is a lowercase letter, then up to 31 lowercase letters, digits or underscores.');
+const variableValueSchema = z.union([z.number().finite(), z.string().max(500, 'A variable’s text is at most 500 characters.')]);
+export const automationVariableSchema = z.object({ name: z.string(), value: z.union([z.number(), z.string()]), updatedAt: z.string() });
+export const variablesListSchema = z.object({ variables: z.array(automationVariableSchema) });
+export const variableAnswerSchema = z.object({ variable: automationVariableSchema });
+export const variableChangeSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('set'), value: variableValueSchema }),
+    z.strictObject({ kind: z.literal('add'), by: z.number().finite() }),
+    z.strictObject({ kind: z.literal('reset') }),
+  ],
+  { error: 'Say the change: {"kind":"set","value":…}, {"kind":"add","by":…} or {"kind":"reset"}.' },
+);
+
+// ---------- alerts ----------
+
+export const alertsPauseSchema = z.strictObject({ paused: z.boolean({ error: 'Say "paused": true or false.' }) });
+
+// ---------- OBS ----------
+
+export const obsScenesSchema = z.object({ current: z.string().nullable(), scenes: z.array(z.string()) });
+export const obsSceneSwitchSchema = z.strictObject({ name: z.string().min(1, 'Say the scene’s name.').max(256, 'A scene’s name is at most 256 characters.') });
+
+// ---------- the event socket ----------
+
+export const controlTopics = ['state', 'events', 'variables', 'alerts'] as const;
+export const controlTopicSchema = z.enum(controlTopics, { error: (issue) => `There is no topic "${String(issue.input).slice(0, 40)}"; the topics are ${controlTopics.join(', ')}.` });
+export type ControlTopic = z.infer<typeof controlTopicSchema>;
+
+export const subscribeFrameSchema = z.strictObject({ subscribe: z.array(controlTopicSchema).max(controlTopics.length * 2, 'Name each topic once.') });
+export const pressFrameSchema = z.strictObject({
+  action: z.enum(hotkeyActionIds, { error: (issue) => `There is no quick action "${String(issue.input).slice(0, 40)}".` }),
+  /** Echoed in the answer, so a client can match it to its press (answers come as presses end, not in order). */
+  requestId: z.string().max(100).optional(),
+});
+/** What a client may send on the event socket: which topics it wants, or a quick action to press. */
+export const controlClientFrameSchema = z.union([subscribeFrameSchema, pressFrameSchema]);
+export type ControlClientFrame = z.infer<typeof controlClientFrameSchema>;
+
+/** What the event socket sends: the topics a client chose (the state first on connecting), and the answer to each press. */
+export const controlFrameSchema = z.discriminatedUnion('topic', [
+  z.object({ topic: z.literal('state'), state: controlStateSchema }),
+  z.object({ topic: z.literal('events'), event: channelEventSchema }),
+  z.object({ topic: z.literal('variables'), variable: automationVariableSchema }),
+  z.object({ topic: z.literal('alerts'), alerts: alertsStateSchema }),
+  z.object({ topic: z.literal('action'), requestId: z.string().nullable(), action: controlActionSchema, done: z.boolean(), message: z.string() }),
+  z.object({ topic: z.literal('error'), message: z.string() }),
+]);
 export type ControlFrame = z.infer<typeof controlFrameSchema>;

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HotkeyAction } from '../../../shared/ipc/contract';
 import { Emitter } from '../../../shared/primitives/emitter';
 import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders } from '../../../emulator/test-support/raw-http';
-import { badFrames, closesOn, createFuzzSuite, expectClean, judgeHttp as judge, type Verdict } from '../../test-support/fuzz-suite';
+import { badFrames, createFuzzSuite, expectClean, judgeHttp as judge, type Verdict } from '../../test-support/fuzz-suite';
+import { fakeControlDeck } from '../../test-support/fake-control-deck';
 import { silentLogger } from '../logger';
 import { ControlClients } from './control-clients';
 import { ControlPairing } from './control-pairing';
@@ -24,7 +25,7 @@ import { ControlServer } from './control-server';
 const suite = createFuzzSuite({ title: 'control API fuzz', defaultSeed: 20261202, counted: 'presses', alive });
 const { random, pick, int } = suite;
 
-const state: ControlState = { signedIn: true, live: false, startedAt: null, viewers: null, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null };
+const state: ControlState = { signedIn: true, live: false, startedAt: null, viewers: null, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null, alerts: { paused: false, waiting: 0 } };
 let dir: string;
 let clients: ControlClients;
 let server: ControlServer;
@@ -33,6 +34,7 @@ let port: number;
 let reader: string;
 let owner: string;
 const pressed: HotkeyAction[] = [];
+const deck = fakeControlDeck();
 
 /** An area in which no quick action may run: a press is counted against it. */
 function noPress() {
@@ -50,7 +52,28 @@ async function alive(): Promise<boolean> {
 }
 
 const host = () => `127.0.0.1:${port}`;
-const routes = ['/api/v1/pair', '/api/v1/pair/x/claim', '/api/v1/state', '/api/v1/actions', '/api/v1/actions/marker', '/api/v1/actions/shieldMode', '/api/v1/events', '/api/v1', '/', '/api/v2/state'];
+const routes = [
+  '/api/v1/pair',
+  '/api/v1/pair/x/claim',
+  '/api/v1/state',
+  '/api/v1/actions',
+  '/api/v1/actions/marker',
+  '/api/v1/actions/shieldMode',
+  '/api/v1/events',
+  '/api/v1/automations',
+  '/api/v1/automations/a-hydrate/run',
+  '/api/v1/variables',
+  '/api/v1/variables/deaths',
+  '/api/v1/alerts/pause',
+  '/api/v1/alerts/skip',
+  '/api/v1/obs/scenes',
+  '/api/v1/obs/scene',
+  '/api/v1',
+  '/',
+  '/api/v2/state',
+];
+/** What a reader (scope read only) may GET. */
+const readable = ['/api/v1/state', '/api/v1/actions', '/api/v1/automations', '/api/v1/variables', '/api/v1/obs/scenes'];
 const junk = () => Array.from({ length: 1 + int(40) }, () => String.fromCharCode(32 + int(95))).join('');
 
 /** A refusal must be a 4xx with a typed JSON error. */
@@ -75,6 +98,7 @@ describe('control API fuzz', () => {
     server = new ControlServer({
       clients,
       pairing,
+      deck: deck.ports,
       logger: silentLogger,
       ports: { runAction: async (action) => (pressed.push(action), { done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: (l) => changes.on(l) },
     });
@@ -100,10 +124,11 @@ describe('control API fuzz', () => {
       const headers: Record<string, string> = { Host: host() };
       if (token) headers.Authorization = `Bearer ${token}`;
       const answer = await rawExchange(port, rawRequest(method, target, headers));
-      const mayAccept = token === reader && (method === 'GET' || method === 'HEAD') && ['/api/v1/state', '/api/v1/actions'].includes(new URL(target, 'http://x').pathname);
+      const mayAccept = token === reader && (method === 'GET' || method === 'HEAD') && readable.includes(new URL(target, 'http://x').pathname);
       return judgeJson(answer, method, mayAccept);
     });
     expectClean(await suite.area('routes and methods', tries, { probeEvery: 20, ...noPress() }));
+    expect(deck.runs).toEqual([]);
   });
 
   it('headers: a foreign Host or Origin, a wrong or borrowed token, or a missing scope is refused', async () => {
@@ -182,9 +207,109 @@ describe('control API fuzz', () => {
     expectClean(await suite.area('WebSocket upgrades', tries, { probeEvery: 20, ...noPress() }));
   });
 
-  it('WebSocket frames: a client that sends anything, well formed or not, is closed; the server goes on', async () => {
-    const own = [frame({ opcode: 1, payload: Buffer.from('{"action":"shieldMode"}') })];
-    const tries = badFrames(suite, 40, own).map((bytes) => async () => closesOn(await rawWebSocket(port, '/api/v1/events', { Host: host(), Authorization: `Bearer ${owner}` }), bytes));
+  it('deck bodies: malformed, oversized and mistyped bodies for the variables, alerts and OBS are refused in words and change nothing', async () => {
+    const bodies = () =>
+      pick([
+        '',
+        '{',
+        'null',
+        '[]',
+        '{"kind":"set"}',
+        '{"kind":"add","by":"1"}',
+        '{"kind":"add","by":1e400}',
+        '{"kind":"set","value":{"x":1}}',
+        '{"kind":"reset","extra":1}',
+        '{"kind":"explode"}',
+        '{"paused":"yes"}',
+        '{"paused":true,"also":1}',
+        '{"name":""}',
+        `{"name":"${'x'.repeat(300)}"}`,
+        '{"__proto__":{"paused":true}}',
+        'x'.repeat(20_000),
+        Buffer.from(Array.from({ length: int(200) }, () => int(256))).toString('latin1'),
+      ]);
+    const before = JSON.stringify([...deck.variables.values()]);
+    const tries = Array.from({ length: 80 }, () => async () => {
+      const body = bodies();
+      const type = pick(['application/json', 'text/plain', '']);
+      const target = pick(['/api/v1/variables/deaths', '/api/v1/variables/Deaths', `/api/v1/variables/${encodeURIComponent(junk())}`, '/api/v1/alerts/pause', '/api/v1/obs/scene']);
+      const headers: Record<string, string> = { Host: host(), Authorization: `Bearer ${owner}` };
+      if (type) headers['Content-Type'] = type;
+      const answer = await rawExchange(port, rawRequest('POST', target, headers, body));
+      return judgeJson(answer, 'POST', false);
+    });
+    expectClean(await suite.area('deck bodies', tries, { probeEvery: 20, ...noPress() }));
+    expect(JSON.stringify([...deck.variables.values()])).toBe(before);
+    expect(deck.alerts.paused).toBe(false);
+    expect(deck.obs.current).toBe('Main');
+  });
+
+  it('WebSocket frames: a bad frame closes the socket, a malformed message is answered in words, a press without its scope runs nothing; the server goes on', async () => {
+    // The reader has no "moderation": its Shield Mode press must not run.
+    const own = ['{"action":"shieldMode"}', '{"subscribe":["nope"]}', '{"subscribe":"state"}', '{"action":"marker","extra":1}', 'null', '{', '[]'].map((text) => frame({ opcode: 1, payload: Buffer.from(text) }));
+    const tries = badFrames(suite, 40, own).map((bytes) => async () => closesOrAnswers(await rawWebSocket(port, '/api/v1/events', { Host: host(), Authorization: `Bearer ${reader}` }), bytes));
     expectClean(await suite.area('WebSocket frames', tries, { probeEvery: 10, ...noPress() }));
   });
+
+  it('the phone deck’s server: guessed pairing codes pair nobody, its page takes GET only, malformed claims are refused in words', async () => {
+    const code = Buffer.from(Array.from({ length: 16 }, () => int(256))).toString('base64url');
+    let paired = 0;
+    const phone = new ControlServer({
+      clients,
+      pairing: new ControlPairing(),
+      deck: deck.ports,
+      logger: silentLogger,
+      ports: { runAction: async (action) => (pressed.push(action), { done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: () => () => {} },
+      phone: { claim: async (presented) => (presented === code ? (paired++, { token: 't', clientId: 'c', scopes: ['read'] }) : null), buttons: () => ['marker'] },
+    });
+    const phonePort = await phone.listen(0);
+    try {
+      const phoneHost = `127.0.0.1:${phonePort}`;
+      const tries = Array.from({ length: 80 }, (_, i) => async () => {
+        if (i % 4 === 0) {
+          const method = pick(['GET', 'POST', 'PUT', 'DELETE', 'HEAD']);
+          const target = pick(['/phone', '/phone/app.js', '/phone/manifest.webmanifest', '/phone/icon.svg', '/phone/../api/v1/state', '/phone/x', '/']);
+          const answer = await rawExchange(phonePort, rawRequest(method, target, { Host: phoneHost }));
+          const mayAccept = (method === 'GET' || method === 'HEAD') && ['/phone', '/phone/app.js', '/phone/manifest.webmanifest', '/phone/icon.svg', '/'].includes(new URL(target, 'http://x').pathname);
+          return judgeJson(answer, method, mayAccept);
+        }
+        const body = pick([
+          JSON.stringify({ code: Buffer.from(Array.from({ length: 16 }, () => int(256))).toString('base64url') }),
+          JSON.stringify({ code: junk() }),
+          '{"code":1}',
+          '{"code":"short"}',
+          `{"code":"${'a'.repeat(200)}"}`,
+          '{',
+          '[]',
+          JSON.stringify({ code, extra: true }),
+        ]);
+        return judgeJson(await rawExchange(phonePort, rawRequest('POST', '/api/v1/phone/claim', { Host: phoneHost, 'Content-Type': 'application/json' }, body)), 'POST', false);
+      });
+      expectClean(await suite.area('phone deck', tries, { probeEvery: 20, ...noPress() }));
+      expect(paired).toBe(0);
+    } finally {
+      await phone.dispose();
+    }
+  });
+
+  it('WebSocket floods: a client that sends frames without end is closed with a code', async () => {
+    const ws = await rawWebSocket(port, '/api/v1/events', { Host: host(), Authorization: `Bearer ${reader}` });
+    for (let i = 0; i < 200 && !ws.socket.destroyed; i++) ws.socket.write(frame({ opcode: 1, payload: Buffer.from('{"subscribe":["state"]}') }));
+    const end = await Promise.race([ws.closed, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000).unref())]);
+    ws.socket.destroy();
+    expect(end).toEqual({ code: 4429 });
+    expect(await alive()).toBe(true);
+  });
 });
+
+/**
+ * Writes `bytes` on an open socket: refused when the server closes it within a second (a close code
+ * in range, or none), or keeps it open and has answered (a malformed message is answered in words).
+ */
+async function closesOrAnswers(ws: Awaited<ReturnType<typeof rawWebSocket>>, bytes: Buffer): Promise<Verdict> {
+  ws.socket.write(bytes);
+  const end = await Promise.race([ws.closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 1_000).unref())]);
+  ws.socket.destroy();
+  if (end === 'open') return 'refused';
+  return end.code === null || (end.code >= 1000 && end.code < 5000) ? 'refused' : `closed with ${end.code}`;
+}

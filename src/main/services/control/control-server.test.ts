@@ -8,13 +8,14 @@ import { Emitter } from '../../../shared/primitives/emitter';
 import { rawExchange, rawRequest } from '../../../emulator/test-support/raw-http';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
+import { fakeControlDeck, type FakeControlDeck } from '../../test-support/fake-control-deck';
 import { silentLogger } from '../logger';
 import { ControlClients, controlFileName } from './control-clients';
 import { ControlPairing } from './control-pairing';
 import type { ControlScope, ControlState } from './control-schemas';
 import { ControlServer } from './control-server';
 
-const offState: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 12, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null };
+const offState: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 12, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null, alerts: { paused: false, waiting: 0 } };
 
 describe('the control API', () => {
   let dir: string;
@@ -28,6 +29,7 @@ describe('the control API', () => {
   const stateChanges = new Emitter<void>();
   const pressed: HotkeyAction[] = [];
   const sockets: WebSocket[] = [];
+  let deck: FakeControlDeck;
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sidestage-control-'));
@@ -36,9 +38,12 @@ describe('the control API', () => {
     pairing = new ControlPairing(clock, { maxPending: 3, perMinute: 4 });
     state = { ...offState };
     pressed.length = 0;
+    deck = fakeControlDeck();
     server = new ControlServer({
       clients,
       pairing,
+      deck: deck.ports,
+      maxBufferedBytes: 64 * 1024,
       logger: silentLogger,
       ports: {
         runAction: async (action) => {
@@ -188,8 +193,152 @@ describe('the control API', () => {
     stateChanges.fire();
     await waitUntil(() => frames.length === 2, 5_000, 'the change');
     expect(frames[1]).toEqual({ topic: 'state', state: { ...offState, shieldMode: true } });
+    // A change that changes nothing a deck shows sends nothing.
+    stateChanges.fire();
     ws.send('anything');
-    await new Promise((resolve) => ws.once('close', resolve));
+    await waitUntil(() => frames.length === 3, 5_000, 'the answer to a malformed frame');
+    expect(frames[2]).toEqual({ topic: 'error', message: 'The frame is not valid JSON.' });
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('runs an automation by hand only with the automations scope, once per Idempotency-Key, and says an unknown one', async () => {
+    const reader = await pair(['read'], 'Reader');
+    const runner = await pair(['read', 'automations'], 'Runner');
+    expect(await (await fetch(`${base}/automations`, { headers: auth(reader) })).json()).toEqual({
+      automations: [
+        { id: 'a-hydrate', name: 'Hydrate', enabled: true },
+        { id: 'a-brb', name: 'Be right back', enabled: false },
+      ],
+    });
+    const refused = await post('/automations/a-hydrate/run', {}, auth(reader));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/"automations" scope/);
+    expect(deck.runs).toEqual([]);
+    const first = await post('/automations/a-hydrate/run', {}, { ...auth(runner), 'idempotency-key': 'press-1' });
+    expect(await first.json()).toEqual({ ok: true, runId: 'run-1', again: false });
+    expect(await (await post('/automations/a-hydrate/run', {}, { ...auth(runner), 'idempotency-key': 'press-1' })).json()).toEqual({ ok: true, runId: 'run-1', again: true });
+    // Without a key every press is its own.
+    expect(await (await post('/automations/a-hydrate/run', {}, auth(runner))).json()).toMatchObject({ runId: 'run-2', again: false });
+    expect(deck.runs.map((r) => r.clientName)).toEqual(['Runner', 'Runner']);
+    expect((await post('/automations/nope/run', {}, auth(runner))).status).toBe(404);
+    expect((await post('/automations/a-hydrate/run', {}, { ...auth(runner), 'idempotency-key': 'two words' })).status).toBe(400);
+    expect((await fetch(`${base}/automations/a-hydrate/run`, { headers: auth(runner) })).status).toBe(405);
+  });
+
+  it('lists and changes variables with the variables scope, and refuses a change that does not fit in words', async () => {
+    const reader = await pair(['read'], 'Reader');
+    const changer = await pair(['read', 'variables'], 'Changer');
+    expect(await (await fetch(`${base}/variables`, { headers: auth(reader) })).json()).toEqual({ variables: [{ name: 'deaths', value: 3, updatedAt: expect.any(String) }] });
+    expect((await post('/variables/deaths', { kind: 'add', by: 1 }, auth(reader))).status).toBe(403);
+    expect(await (await post('/variables/deaths', { kind: 'add', by: 2 }, auth(changer))).json()).toEqual({ variable: { name: 'deaths', value: 5, updatedAt: expect.any(String) } });
+    expect(await (await post('/variables/deaths', { kind: 'reset' }, auth(changer))).json()).toMatchObject({ variable: { value: 0 } });
+    const wrongType = await post('/variables/deaths', { kind: 'set', value: 'many' }, auth(changer));
+    expect(wrongType.status).toBe(400);
+    expect(((await wrongType.json()) as { error: { message: string } }).error.message).toMatch(/holds a number/);
+    expect((await post('/variables/lives', { kind: 'reset' }, auth(changer))).status).toBe(404);
+    const badName = await post('/variables/Deaths!', { kind: 'reset' }, auth(changer));
+    expect(badName.status).toBe(400);
+    expect(((await badName.json()) as { error: { message: string } }).error.message).toMatch(/lowercase letter/);
+    expect((await post('/variables/deaths', { kind: 'explode' }, auth(changer))).status).toBe(400);
+  });
+
+  it('pauses, resumes and skips alerts with the actions scope', async () => {
+    const reader = await pair(['read'], 'Reader');
+    const presser = await pair(['read', 'actions'], 'Presser');
+    expect((await post('/alerts/pause', { paused: true }, auth(reader))).status).toBe(403);
+    expect(deck.alerts.paused).toBe(false);
+    expect(await (await post('/alerts/pause', { paused: true }, auth(presser))).json()).toEqual({ ok: true });
+    expect(deck.alerts.paused).toBe(true);
+    expect(await (await post('/alerts/pause', { paused: false }, auth(presser))).json()).toEqual({ ok: true });
+    expect(deck.alerts.paused).toBe(false);
+    expect(((await (await post('/alerts/pause', { paused: 'yes' }, auth(presser))).json()) as { error: { message: string } }).error.message).toMatch(/"paused": true or false/);
+    expect((await post('/alerts/skip', {}, auth(reader))).status).toBe(403);
+    expect(await (await post('/alerts/skip', {}, auth(presser))).json()).toEqual({ ok: true });
+    expect(deck.alerts.skipped).toBe(1);
+  });
+
+  it('lists OBS scenes and switches one with the actions scope; OBS not connected is a 503 in words', async () => {
+    const reader = await pair(['read'], 'Reader');
+    const presser = await pair(['read', 'actions'], 'Presser');
+    expect(await (await fetch(`${base}/obs/scenes`, { headers: auth(reader) })).json()).toEqual({ current: 'Main', scenes: ['Main', 'Be right back'] });
+    expect((await post('/obs/scene', { name: 'Be right back' }, auth(reader))).status).toBe(403);
+    expect(await (await post('/obs/scene', { name: 'Be right back' }, auth(presser))).json()).toEqual({ ok: true });
+    expect(deck.obs.current).toBe('Be right back');
+    const missing = await post('/obs/scene', { name: 'Nowhere' }, auth(presser));
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe('OBS has no scene "Nowhere".');
+    deck.obs.connected = false;
+    for (const answer of [await fetch(`${base}/obs/scenes`, { headers: auth(reader) }), await post('/obs/scene', { name: 'Main' }, auth(presser))]) {
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toEqual({ error: { code: 'unavailable', message: 'OBS is not connected.' } });
+    }
+  });
+
+  it('topics: a client that subscribes hears the channel’s events, the variables and the alert queue; the events are asked of the platform only while one listens', async () => {
+    const token = await pair(['read', 'variables', 'actions']);
+    const frames: { topic: string }[] = [];
+    const ws = await connect(token, frames);
+    await waitUntil(() => frames.length === 1, 5_000, 'the first state');
+    expect(deck.heldKinds()).toEqual([]);
+    ws.send(JSON.stringify({ subscribe: ['events', 'variables', 'alerts'] }));
+    // The topics just chosen start with where they are now.
+    await waitUntil(() => frames.some((f) => f.topic === 'alerts') && frames.some((f) => f.topic === 'variables'), 5_000, 'the alerts and variables now');
+    expect(deck.heldKinds()).toContain('follow');
+    const follow = { kind: 'follow' as const, id: 'ev-1', at: '2026-01-01T00:00:00.000Z', source: 'live' as const, user: { id: 'u1', login: 'viewer', name: '<b>Viewer</b>' } };
+    deck.emitEvent(follow);
+    await post('/variables/deaths', { kind: 'add', by: 1 }, auth(token));
+    await post('/alerts/pause', { paused: true }, auth(token));
+    await waitUntil(() => frames.some((f) => f.topic === 'events') && frames.filter((f) => f.topic === 'variables').length === 2 && frames.filter((f) => f.topic === 'alerts').length === 2, 5_000, 'an event, a variable, the queue');
+    expect(frames.find((f) => f.topic === 'events')).toEqual({ topic: 'events', event: follow });
+    expect(frames.filter((f) => f.topic === 'variables')[1]).toMatchObject({ variable: { name: 'deaths', value: 4 } });
+    expect(frames.filter((f) => f.topic === 'alerts')[1]).toEqual({ topic: 'alerts', alerts: { paused: true, waiting: 2 } });
+    // Without "state" in its topics, the state is not sent.
+    state = { ...state, viewers: 99 };
+    stateChanges.fire();
+    ws.send(JSON.stringify({ subscribe: ['state'] }));
+    await waitUntil(() => frames.filter((f) => f.topic === 'state').length === 2, 5_000, 'the state again');
+    expect(frames.filter((f) => f.topic === 'state')).toHaveLength(2);
+    expect(deck.heldKinds()).toEqual([]);
+    ws.send(JSON.stringify({ subscribe: ['gossip'] }));
+    await waitUntil(() => frames.some((f) => f.topic === 'error'), 5_000, 'a refusal in words');
+    expect(frames.find((f) => f.topic === 'error')).toEqual({ topic: 'error', message: expect.stringMatching(/There is no topic "gossip"/) });
+  });
+
+  it('presses a quick action sent on the socket, only with its scope, and answers with the request id', async () => {
+    const token = await pair(['read', 'actions']);
+    const frames: { topic: string }[] = [];
+    const ws = await connect(token, frames);
+    ws.send(JSON.stringify({ action: 'marker', requestId: 'k1' }));
+    ws.send(JSON.stringify({ action: 'shieldMode', requestId: 'k2' }));
+    await waitUntil(() => frames.filter((f) => f.topic === 'action').length === 2, 5_000, 'two answers');
+    // Answers come as presses end: matched by their request id.
+    expect((frames.filter((f) => f.topic === 'action') as unknown as { requestId: string }[]).sort((a, b) => a.requestId.localeCompare(b.requestId))).toEqual([
+      { topic: 'action', requestId: 'k1', action: 'marker', done: true, message: 'Done.' },
+      { topic: 'action', requestId: 'k2', action: 'shieldMode', done: false, message: expect.stringMatching(/"moderation" scope/) },
+    ]);
+    expect(pressed).toEqual(['marker']);
+  });
+
+  it('closes a socket that does not read its frames with a code, and not the others', async () => {
+    const token = await pair(['read', 'actions']);
+    const slow = await connect(token);
+    const fine: unknown[] = [];
+    const healthy = await connect(token, fine);
+    const slowClosed = new Promise<number>((resolve) => slow.once('close', (code) => resolve(code)));
+    // The slow client stops reading: its frames pile up in the server's buffer.
+    (slow as unknown as { _socket: { pause(): void } })._socket.pause();
+    const big = 'x'.repeat(400);
+    let closedCode: number | null = null;
+    void slowClosed.then((code) => (closedCode = code));
+    for (let i = 0; i < 20_000 && closedCode === null; i++) {
+      state = { ...state, startedAt: `${big}${i}` };
+      stateChanges.fire();
+      if (i % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    (slow as unknown as { _socket: { resume(): void } })._socket.resume();
+    expect(await slowClosed).toBe(4408);
+    expect(healthy.readyState).toBe(WebSocket.OPEN);
+    await waitUntil(() => fine.length > 100, 10_000, 'the healthy client’s frames');
   });
 
   it('refuses an event socket without a token, without read, or from another site', async () => {

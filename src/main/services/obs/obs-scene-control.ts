@@ -45,12 +45,16 @@ export class ObsSceneControl {
 
   /** Scenes as OBS lists them (top first), each with its sources. */
   async listScenes(): Promise<ObsSceneChoice[]> {
+    const scenes: ObsSceneChoice[] = [];
+    for (const name of await this.listSceneNames()) scenes.push({ name, sources: await this.listSources(name) });
+    return scenes;
+  }
+
+  /** The scenes' names as OBS's dock shows them (top first), in one request. */
+  async listSceneNames(): Promise<string[]> {
     const list = parsed(sceneListSchema, await this.obs.call('GetSceneList'), 'GetSceneList');
     // obs-websocket lists scenes bottom first (sceneIndex 0 is the last in OBS's dock).
-    const names = [...list.scenes].sort((a, b) => (b.sceneIndex ?? 0) - (a.sceneIndex ?? 0)).map((s) => s.sceneName);
-    const scenes: ObsSceneChoice[] = [];
-    for (const name of names) scenes.push({ name, sources: await this.listSources(name) });
-    return scenes;
+    return [...list.scenes].sort((a, b) => (b.sceneIndex ?? 0) - (a.sceneIndex ?? 0)).map((s) => s.sceneName);
   }
 
   async listSources(sceneName: string): Promise<string[]> {

@@ -1,6 +1,7 @@
 /**
  * The control API in the store: its pairing requests and paired clients (`control:changed`), and
- * what Settings does with them (approve with the scopes ticked, deny, revoke). Tokens never come here.
+ * what Settings does with them (approve with the scopes ticked, deny, revoke), and the phone deck
+ * (on or off, a one-time pairing link). Tokens never come here.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { ControlApiState } from '../../../shared/ipc/contract';
@@ -22,6 +23,8 @@ export function createControlSlice({ set, deps, run, epochs }: SliceContext): Co
     approvePairing: (id, scopes) => run(`control.approve.${id}`, async () => show(await call(bridge.control.approve({ id, scopes })))),
     denyPairing: (id) => run(`control.deny.${id}`, async () => show(await call(bridge.control.deny({ id })))),
     revokeControlClient: (id) => run(`control.revoke.${id}`, async () => show(await call(bridge.control.revoke({ id })))),
+    setPhoneDeck: (change) => run('control.phone', async () => show(await call(bridge.control.setPhone(change)))),
+    newPhoneLink: () => run('control.phoneLink', async () => show(await call(bridge.control.phoneLink()))),
     applyControl: (state) => {
       epochs.tick('control');
       show(state);

@@ -2,9 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { tileIdSchema } from '../../../../shared/ipc/contract';
 import { arrangeTiles, defaultTileLayout } from '../../components/tiles/tile-model';
 import { quickActionFor, quickActionKeys } from './quick-action-keys';
+import { deckActions, deckTiles } from '../../../../shared/domain/deck-tiles';
 import { liveTiles } from './tile-registry';
 
 describe('the registry', () => {
+  it('is the one the phone deck follows (shared/domain/deck-tiles.ts): the same tiles, order and defaults, arranged alike', () => {
+    expect(deckTiles.map(({ id, shownByDefault }) => ({ id, shownByDefault }))).toEqual(liveTiles.map((t) => ({ id: t.id, shownByDefault: t.shownByDefault !== false })));
+    const layouts = [defaultTileLayout, { tileOrder: ['shield-mode', 'clip', 'marker'], hiddenTiles: ['clip', 'ad'] }, { tileOrder: ['gone-tile', 'raid'], hiddenTiles: ['chat-modes'] }];
+    for (const layout of layouts) {
+      const shown = arrangeTiles(liveTiles, layout).filter((a) => a.shown).map((a) => a.tile.id);
+      expect(deckActions(layout)).toEqual(shown.flatMap((id) => deckTiles.find((t) => t.id === id)!.actions));
+    }
+  });
+
   it('has ids main accepts, each once; keys of one letter, each once, none the queue head’s', () => {
     const ids = liveTiles.map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);

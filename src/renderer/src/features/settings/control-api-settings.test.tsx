@@ -4,7 +4,20 @@ import type { ControlApiState } from '../../../../shared/ipc/contract';
 import { ControlApiSettingsView } from './control-api-settings';
 
 const now = Date.UTC(2026, 0, 1, 12);
-const state = (over: Partial<ControlApiState> = {}): ControlApiState => ({ status: 'running', port: 41234, origin: 'http://127.0.0.1:41234', error: null, requests: [], clients: [], ...over });
+const phoneOff: ControlApiState['phone'] = {
+  enabled: false,
+  status: 'off',
+  error: null,
+  address: null,
+  port: null,
+  offAfterBroadcast: true,
+  interfaces: [
+    { name: 'lo', address: '127.0.0.1', loopback: true },
+    { name: 'wlan0', address: '192.168.1.20', loopback: false },
+  ],
+  link: null,
+};
+const state = (over: Partial<ControlApiState> = {}): ControlApiState => ({ status: 'running', port: 41234, origin: 'http://127.0.0.1:41234', error: null, requests: [], clients: [], phone: phoneOff, ...over });
 const noop = () => {};
 const view = (s: ControlApiState) => renderToStaticMarkup(<ControlApiSettingsView state={s} now={now} onApprove={noop} onDeny={noop} onRevoke={noop} />);
 
@@ -30,5 +43,20 @@ describe('Settings: control API', () => {
     expect(html).toContain('See the state, Chat modes and Shield Mode');
     expect(html).toContain('used 2 min ago');
     expect(html).toContain('aria-label="Revoke Phone"');
+  });
+
+  it('the phone deck: off by default on the local network, its pairing link as a QR code once on', () => {
+    const off = view(state());
+    expect(off).toContain('Phone deck');
+    expect(off).toMatch(/<option value="192\.168\.1\.20" selected="">192\.168\.1\.20 \(wlan0\)<\/option>/);
+    expect(off).toContain('127.0.0.1 (lo: this computer only)');
+    expect(off).toContain('Off.');
+    expect(off).not.toContain('pairing link');
+    const on = view(state({ phone: { ...phoneOff, enabled: true, status: 'on', address: '192.168.1.20', port: 50123, link: { url: 'http://192.168.1.20:50123/phone#pair=abcdefghijkl', qrCode: 'data:image/svg+xml;base64,PHN2Zz4=', expiresAt: '2026-01-01T12:05:00.000Z' } } }));
+    expect(on).toContain('On at 192.168.1.20:50123.');
+    expect(on).toContain('src="data:image/svg+xml;base64,PHN2Zz4="');
+    expect(on).toContain('http://192.168.1.20:50123/phone#pair=abcdefghijkl');
+    expect(on).toContain('New pairing link');
+    expect(view(state({ phone: { ...phoneOff, status: 'failed', error: 'The address 10.0.0.5 is not this computer’s any more.' } }))).toContain('not this computer’s any more');
   });
 });

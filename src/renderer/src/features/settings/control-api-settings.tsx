@@ -1,6 +1,7 @@
 /**
  * Settings, Control API: the clients asking to pair (each with the six-digit code it shows, the
- * scopes to tick, Approve and Deny) and the paired clients (their scopes, last use, Revoke). See
+ * scopes to tick, Approve and Deny) and the paired clients (their scopes, last use, Revoke); the
+ * phone deck (the network it listens on, on or off, the one-time pairing link as a QR code). See
  * docs/control-api.md.
  */
 import { useState } from 'react';
@@ -26,6 +27,8 @@ export interface ControlApiSettingsViewProps {
   onApprove(id: string, scopes: ControlScope[]): void;
   onDeny(id: string): void;
   onRevoke(id: string): void;
+  onPhone?(change: { enabled: boolean; address?: string; offAfterBroadcast?: boolean }): void;
+  onPhoneLink?(): void;
 }
 
 export function ControlApiSettings() {
@@ -41,11 +44,13 @@ export function ControlApiSettings() {
       onApprove={(id, scopes) => void actions.approvePairing(id, scopes)}
       onDeny={(id) => void actions.denyPairing(id)}
       onRevoke={(id) => void actions.revokeControlClient(id)}
+      onPhone={(change) => void actions.setPhoneDeck(change)}
+      onPhoneLink={() => void actions.newPhoneLink()}
     />
   );
 }
 
-export function ControlApiSettingsView({ state, now, onApprove, onDeny, onRevoke }: ControlApiSettingsViewProps) {
+export function ControlApiSettingsView({ state, now, onApprove, onDeny, onRevoke, onPhone = () => {}, onPhoneLink = () => {} }: ControlApiSettingsViewProps) {
   return (
     <FormSection title="Control API" description="A Stream Deck, Companion or a script on this computer can press your quick actions, once you pair it here.">
       <p data-testid="control-api-status" className={state.status === 'failed' ? 'error-text' : undefined}>
@@ -72,7 +77,52 @@ export function ControlApiSettingsView({ state, now, onApprove, onDeny, onRevoke
           </li>
         ))}
       </ul>
+      <PhoneDeckSettings phone={state.phone} onPhone={onPhone} onPhoneLink={onPhoneLink} />
     </FormSection>
+  );
+}
+
+function PhoneDeckSettings({ phone, onPhone, onPhoneLink }: { phone: ControlApiState['phone']; onPhone: NonNullable<ControlApiSettingsViewProps['onPhone']>; onPhoneLink: NonNullable<ControlApiSettingsViewProps['onPhoneLink']> }) {
+  const address = phone.address ?? phone.interfaces.find((i) => !i.loopback)?.address ?? phone.interfaces[0]?.address;
+  return (
+    <section aria-label="Phone deck" data-testid="phone-deck">
+      <h4>Phone deck</h4>
+      <p className="muted small">Big buttons on a phone on the same network as this computer. Only the network you choose can reach it, and only a phone paired by its link.</p>
+      <label className="small">
+        Network{' '}
+        <select value={address ?? ''} disabled={phone.enabled} onChange={(event) => onPhone({ enabled: false, address: event.currentTarget.value })}>
+          {phone.interfaces.map((i) => (
+            <option key={`${i.name}-${i.address}`} value={i.address}>
+              {i.loopback ? `${i.address} (${i.name}: this computer only)` : `${i.address} (${i.name})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="small">
+        <input type="checkbox" checked={phone.enabled} disabled={!address} onChange={(event) => onPhone({ enabled: event.currentTarget.checked, address })} /> Phone deck on
+      </label>
+      <label className="small">
+        <input type="checkbox" checked={phone.offAfterBroadcast} onChange={(event) => onPhone({ enabled: phone.enabled, offAfterBroadcast: event.currentTarget.checked })} /> Turn it off when the broadcast ends
+      </label>
+      <p data-testid="phone-deck-status" className={phone.status === 'failed' ? 'error-text small' : 'small'}>
+        {phone.status === 'on' ? `On at ${phone.address}:${phone.port}.` : phone.status === 'starting' ? 'Starting…' : (phone.error ?? 'Off.')}
+      </p>
+      {phone.status === 'on' ? (
+        <button type="button" onClick={onPhoneLink}>
+          {phone.link ? 'New pairing link' : 'Show a pairing link'}
+        </button>
+      ) : null}
+      {phone.link ? (
+        <figure className="phone-link">
+          <img src={phone.link.qrCode} alt="QR code of the phone’s pairing link" width={200} height={200} />
+          <figcaption className="small">
+            Scan it with the phone’s camera; it pairs once, within five minutes. <code data-testid="phone-link">{phone.link.url}</code>
+          </figcaption>
+        </figure>
+      ) : null}
+      <ActionError action="control.phone" what="Not changed" />
+      <ActionError action="control.phoneLink" what="No link" />
+    </section>
   );
 }
 
