@@ -17,6 +17,7 @@ import type { OwnChatGuard } from './own-chat-guard';
 import type { SceneRestoreStack } from './scene-restore-stack';
 import { cutToChars, fillTemplate, oneLine, safeChatText, safeMarkerDescription, type ViewerTextRules } from './template';
 import type { TriggerEvent } from './triggers';
+import { runViewerAction, type ChannelPort, type ModerationPort } from './action-runners/viewer-actions';
 
 /** What "Show an alert" asks the overlays for: a channel event's own alert, or the automation's. */
 export type AlertRequest =
@@ -38,7 +39,8 @@ export const unavailableAlerts: AlertsPort = {
 /** What the actions need of the other services. */
 export interface ActionPorts {
   obs: Pick<ObsSceneControl, 'switchScene' | 'currentScene' | 'setSourceVisible' | 'setMuted' | 'setText' | 'setRecording' | 'saveReplayBuffer'>;
-  chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
+  /** `replyTo`: the chat line this message answers (the platform's reply thread). */
+  chat: { send(text: string, announcement?: string, replyTo?: string): Promise<{ messageId: string | null }> };
   /** The raid service's shoutout by channel id (its cooldowns); answers the channel's name. */
   shoutout(channelId: string): Promise<string>;
   markers: { drop(description: string): Promise<unknown> };
@@ -53,6 +55,10 @@ export interface ActionPorts {
   engagement: { start(templateId: string): Promise<string> };
   redemptions: { isQueued(id: string): boolean; resolve(ids: string[], status: 'FULFILLED' | 'CANCELED'): Promise<ResolveResult> };
   alerts: AlertsPort;
+  /** Moderation on the event's viewer and message; none: refused in words. */
+  moderation?: ModerationPort;
+  /** The channel's title and category; none: refused in words. */
+  channel?: ChannelPort;
 }
 
 /** Thrown when Sidestage closes during a wait: the run stops without recording an outcome. */
@@ -109,6 +115,10 @@ export interface ActionContext {
   scenes: SceneRestoreStack;
   /** The self-loop guard: told what is said before it is sent, so its echo is never read as a command. */
   ownChat: Pick<OwnChatGuard, 'expect'>;
+  /** Sidestage's own speaking accounts, the broadcaster first: never the target of a moderation action. */
+  ownAccounts(): readonly string[];
+  /** "Run another automation": the service starts it with this event (depth and cycles checked there). */
+  runAutomation?(automationId: string): Promise<string>;
 }
 
 /** A sample viewer of a Test: nothing real to shout out, fulfil or cancel. */
@@ -244,6 +254,14 @@ export async function runAction(action: AutomationAction, context: ActionContext
     case 'wait':
       await context.sleeper.sleep(action.seconds * 1000);
       return `Waited ${seconds(action.seconds)}`;
+    case 'chatReply':
+    case 'deleteMessage':
+    case 'moderateUser':
+    case 'setStreamInfo':
+      return runViewerAction(action, context, filled);
+    case 'runAutomation':
+      if (!context.runAutomation) throw new AppError('unavailable', 'Another automation cannot be run from here.');
+      return context.runAutomation(action.automationId);
   }
 }
 
