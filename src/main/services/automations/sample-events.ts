@@ -144,9 +144,10 @@ function sampleChannelEvent(trigger: AutomationTrigger, id: string, at: string):
 export function sampleEvent(trigger: AutomationTrigger, now: Date): TriggerEvent {
   const id = `test:${randomUUID()}`;
   const channelEvent = sampleChannelEvent(trigger, id, now.toISOString());
-  // A sample chat line is everyone's first one, so "first message" triggers read it as such.
-  const read = channelEvent ? triggerEventFor(trigger, channelEvent, { first: { broadcast: true, ever: true } }) : null;
+  // A sample chat line is everyone's first one, so "first message" triggers read it as such; a list of words not written yet reads the sample's.
+  const asked = trigger.kind === 'chatKeywords' && trigger.phrases.length === 0 ? { ...trigger, phrases: ['a phrase'] } : trigger;
+  const read = channelEvent ? triggerEventFor(asked, channelEvent, { first: { broadcast: true, ever: true } }) : null;
   if (read) return { ...read, id, source: 'test', summary: `Test: ${read.summary}`, channelEvent: { ...channelEvent!, source: 'live' } };
-  const fields: Record<string, string> = trigger.kind === 'adBreakSoon' ? { seconds: String(trigger.secondsBefore) } : {};
+  const fields: Record<string, string> = trigger.kind === 'adBreakSoon' ? { seconds: String(trigger.secondsBefore) } : trigger.kind === 'obsEvent' ? { scene: 'Sample scene' } : {};
   return ownEvent(id, trigger.kind, `Test: ${describeTrigger(trigger)}`, 'test', fields);
 }
