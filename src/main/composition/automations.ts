@@ -16,6 +16,7 @@ export const automationsFeature = feature({
     files.ledger?.dispose();
     files.cooldowns?.dispose();
     files.firstChatters?.dispose();
+    files.obsReverts?.dispose();
   },
   build: ({ options, emulator, logger }, files: AutomationFiles, { platform, bot, obs, chat, live, redemptions, overlays, moderation }) => {
     const demo = emulator?.demo;

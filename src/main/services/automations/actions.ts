@@ -18,6 +18,7 @@ import type { SceneRestoreStack } from './scene-restore-stack';
 import { cutToChars, fillTemplate, oneLine, safeChatText, safeMarkerDescription, type ViewerTextRules } from './template';
 import type { TriggerEvent } from './triggers';
 import { runViewerAction, type ChannelPort, type ModerationPort } from './action-runners/viewer-actions';
+import type { KeptObsRevertsPort } from './action-runners/kept-obs-reverts';
 
 /** What "Show an alert" asks the overlays for: a channel event's own alert, or the automation's. */
 export type AlertRequest =
@@ -117,6 +118,8 @@ export interface ActionContext {
   ownChat: Pick<OwnChatGuard, 'expect'>;
   /** Sidestage's own speaking accounts, the broadcaster first: never the target of a moderation action. */
   ownAccounts(): readonly string[];
+  /** "Back after N s" kept on disk while it waits, so a quit during the wait still puts it back at the next start. None: in memory only. */
+  kept?: KeptObsRevertsPort;
   /** "Run another automation": the service starts it with this event (depth and cycles checked there). */
   runAutomation?(automationId: string): Promise<string>;
 }
@@ -145,9 +148,12 @@ export async function runAction(action: AutomationAction, context: ActionContext
       if (action.backAfterSeconds === 0 || previous === action.sceneName) return switched;
       context.progress(`${switched}; back to "${previous}" after ${seconds(action.backAfterSeconds)}`);
       const entry = context.scenes.push(action.sceneName, previous);
+      entry.keptId = context.kept?.keep({ kind: 'scene', set: action.sceneName, previous, dueAt: clock.now() + action.backAfterSeconds * 1000 });
+      const done = () => entry.keptId && context.kept?.done(entry.keptId);
       try {
         await context.sleeper.sleep(action.backAfterSeconds * 1000);
       } catch (error) {
+        // Closing: the kept revert stays on disk, and is done at the next start.
         context.scenes.forget(entry);
         throw error;
       }
@@ -156,15 +162,24 @@ export async function runAction(action: AutomationAction, context: ActionContext
         now = await obs(() => ports.obs.currentScene());
       } catch (error) {
         context.scenes.forget(entry);
+        done();
         throw error;
       }
+      const above = context.scenes.above(entry);
       const release = context.scenes.release(entry, now);
-      // Another run switched over this one: that run goes back, to what this one replaced.
-      if (release.kind === 'covered') return `${switched}; "${release.by}" was put on air over it, and goes back to "${entry.previous}" in its turn`;
-      // The broadcaster chose another scene meanwhile: theirs wins.
-      if (release.kind === 'chosen') return `${switched}; left on "${release.now}", chosen meanwhile`;
-      await obs(() => ports.obs.switchScene(release.to));
-      return `${switched}, and back to "${release.to}" after ${seconds(action.backAfterSeconds)}`;
+      try {
+        // Another run switched over this one: that run goes back, to what this one replaced.
+        if (release.kind === 'covered') {
+          if (above?.keptId) context.kept?.inherit(above.keptId, above.previous);
+          return `${switched}; "${release.by}" was put on air over it, and goes back to "${entry.previous}" in its turn`;
+        }
+        // The broadcaster chose another scene meanwhile: theirs wins.
+        if (release.kind === 'chosen') return `${switched}; left on "${release.now}", chosen meanwhile`;
+        await obs(() => ports.obs.switchScene(release.to));
+        return `${switched}, and back to "${release.to}" after ${seconds(action.backAfterSeconds)}`;
+      } finally {
+        done();
+      }
     }
     case 'obsSourceVisibility': {
       const verb = action.visible ? 'Showed' : 'Hid';
@@ -172,8 +187,14 @@ export async function runAction(action: AutomationAction, context: ActionContext
       const done = wasVisible === action.visible ? `"${action.sourceName}" was already ${action.visible ? 'shown' : 'hidden'}` : `${verb} "${action.sourceName}" in "${action.sceneName}"`;
       if (action.forSeconds === 0 || wasVisible === action.visible) return done;
       context.progress(`${done}; ${action.visible ? 'hidden' : 'shown'} again after ${seconds(action.forSeconds)}`);
+      const keptId = context.kept?.keep({ kind: 'source', sceneName: action.sceneName, sourceName: action.sourceName, visible: wasVisible, dueAt: clock.now() + action.forSeconds * 1000 });
+      // Closing during the wait: the kept revert stays on disk, and is done at the next start.
       await context.sleeper.sleep(action.forSeconds * 1000);
-      await obs(() => ports.obs.setSourceVisible(action.sceneName, action.sourceName, wasVisible));
+      try {
+        await obs(() => ports.obs.setSourceVisible(action.sceneName, action.sourceName, wasVisible));
+      } finally {
+        if (keptId) context.kept?.done(keptId);
+      }
       return `${done}, ${action.visible ? 'hidden' : 'shown'} again after ${seconds(action.forSeconds)}`;
     }
     case 'obsInputMute':

@@ -43,6 +43,7 @@ import type { BroadcasterSource } from '../common/current-broadcaster';
 import type { ChannelInfoService } from '../channel-info/channel-info-service';
 import { platformChannel, platformFollows, platformModeration } from './action-runners/platform-ports';
 import { FirstChatters } from './trigger-sources/first-chatters';
+import { KeptObsReverts } from './action-runners/kept-obs-reverts';
 import { FollowerLookup } from './trigger-sources/follower-check';
 import { obsAutomationEvent, type ObsEventsSource } from './trigger-sources/obs-triggers';
 
@@ -52,26 +53,28 @@ import { obsAutomationEvent, type ObsEventsSource } from './trigger-sources/obs-
  * are off and the panel says why.
  */
 export type AutomationFiles =
-  | { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; firstChatters: FirstChatters; problem: null }
-  | { store: null; ledger: null; cooldowns: null; firstChatters: null; problem: string };
+  | { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; firstChatters: FirstChatters; obsReverts: KeptObsReverts; problem: null }
+  | { store: null; ledger: null; cooldowns: null; firstChatters: null; obsReverts: null; problem: string };
 
 /** Reads the automations file and the run ledger; damaged ones are set aside and told to `notices`. */
 export async function openAutomationFiles(dataDir: string, options: { notices?: DataRecoveryNotices; logger: Logger; clock?: Clock }): Promise<AutomationFiles> {
   const clock = options.clock ?? systemClock;
-  const [store, ledger, cooldowns, firstChatters] = await Promise.allSettled([
+  const [store, ledger, cooldowns, firstChatters, reverts] = await Promise.allSettled([
     AutomationStore.open(dataDir, options.notices),
     RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
     CooldownBook.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
     FirstChatters.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+    KeptObsReverts.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
   ]);
-  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled' && firstChatters.status === 'fulfilled') {
-    return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, firstChatters: firstChatters.value, problem: null };
+  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled' && firstChatters.status === 'fulfilled' && reverts.status === 'fulfilled') {
+    return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, firstChatters: firstChatters.value, obsReverts: reverts.value, problem: null };
   }
   // The ones that did open let go of their files.
   if (ledger.status === 'fulfilled') ledger.value.dispose();
   if (cooldowns.status === 'fulfilled') cooldowns.value.dispose();
   if (firstChatters.status === 'fulfilled') firstChatters.value.dispose();
-  const error: unknown = [store, ledger, cooldowns, firstChatters].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
+  if (reverts.status === 'fulfilled') reverts.value.dispose();
+  const error: unknown = [store, ledger, cooldowns, firstChatters, reverts].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
   options.logger.error('automations: could not open their files; automations are off', { error });
   const why = isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error');
   return {
@@ -79,6 +82,7 @@ export async function openAutomationFiles(dataDir: string, options: { notices?: 
     ledger: null,
     cooldowns: null,
     firstChatters: null,
+    obsReverts: null,
     problem: `Automations are off: Sidestage could not open their files in its data folder (${why}). Free some space or check the folder, then restart Sidestage.`,
   };
 }
@@ -157,7 +161,7 @@ function automationsOff(problem: string): AutomationsFeature {
 
 export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
   if (files.problem !== null) return automationsOff(files.problem);
-  const { store, ledger, cooldowns, firstChatters } = files;
+  const { store, ledger, cooldowns, firstChatters, obsReverts } = files;
   const clock = deps.clock ?? systemClock;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
@@ -247,6 +251,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     emitDelayMs: deps.emitDelayMs,
     chatLimit: deps.chatLimit,
     firstChatters,
+    keptReverts: obsReverts,
     obsEvents,
     followers: deps.platform ? new FollowerLookup({ lookup: platformFollows(deps.platform.api, deps.platform.broadcaster), clock }) : undefined,
   });
@@ -264,10 +269,12 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
       // What the last runs did is on disk before the process ends.
       await ledger.flush().catch((error: unknown) => deps.logger.error('automations: could not save the run log on quit', { error }));
       await cooldowns.flush().catch((error: unknown) => deps.logger.error('automations: could not save the cooldowns on quit', { error }));
+      await obsReverts.flush().catch((error: unknown) => deps.logger.error('automations: could not save the changes to put back on quit', { error }));
       await firstChatters.flush().catch((error: unknown) => deps.logger.error('automations: could not save the first-time chatters on quit', { error }));
       ledger.dispose();
       cooldowns.dispose();
       firstChatters.dispose();
+      obsReverts.dispose();
     },
   };
 }

@@ -29,7 +29,7 @@ import { AppError } from '../app-error';
 import { GlobalHotkey } from '../hotkeys/global-hotkey';
 import type { ShortcutRegistry } from '../hotkeys/shortcut-registry';
 import type { Logger } from '../logger';
-import { ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
+import { bounded, ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
 import { AutomationStore, exportAutomations, newAutomationId, parseAutomationsExport } from './automation-store';
 import { ChatPacer } from './chat-pacer';
 import { Cooldowns, rulesRefusal } from './conditions';
@@ -45,6 +45,9 @@ import { ChannelUpdateWatch } from './trigger-sources/channel-triggers';
 import { FirstChatters } from './trigger-sources/first-chatters';
 import { obsTriggerEvent, type ObsEventsSource } from './trigger-sources/obs-triggers';
 import type { FollowerCheck } from './trigger-sources/follower-check';
+import type { KeptObsRevert, KeptObsReverts } from './action-runners/kept-obs-reverts';
+import type { SceneSwitch } from './scene-restore-stack';
+import { DueReverts } from '../common/due-reverts';
 
 /** "Run another automation" nests at most this deep (the outermost run counts as 1). */
 export const maxRunDepth = 3;
@@ -93,6 +96,12 @@ export interface AutomationsServiceOptions {
   obsEvents?: ObsEventsSource;
   /** Whether a viewer follows the channel ("followers and above" commands). None: those commands refuse viewers without a higher role. */
   followers?: FollowerCheck;
+  /** OBS's "back after N s" kept on disk while they wait; those an earlier process left are done at start. None: in memory only. */
+  keptReverts?: KeptObsReverts;
+  /** A kept revert that cannot be done (OBS not connected) is tried again this often. Default 15 s. */
+  keptRevertRetryMs?: number;
+  /** ...and given up this long after its due time (no longer appropriate). Default 10 minutes. */
+  keptRevertGiveUpMs?: number;
 }
 
 interface ActiveRun {
@@ -138,6 +147,7 @@ export class AutomationsService extends Disposable {
   /** Chat lines read by other triggers than commands: a first message, the broadcaster's words. */
   private byChatLine: Automation[] = [];
   private wasLive = false;
+  private keptDue: DueReverts<KeptObsRevert> | null = null;
   /** Without the kept file (tests): this process only. */
   private readonly firstChatters: FirstChatters;
   private byKind = new Map<ChannelEventKind, Automation[]>();
@@ -177,6 +187,7 @@ export class AutomationsService extends Disposable {
       }),
     );
     if (this.options.obsEvents) this.register(this.options.obsEvents.on((event) => this.onObsEvent(event)));
+    this.resumeKeptReverts();
     this.register(this.options.ads.onChange(() => this.scheduleAdBreakSoon()));
     this.follow();
   }
@@ -397,6 +408,68 @@ export class AutomationsService extends Disposable {
       if (triggered.needsFollower) this.acceptIfFollower(automation, triggered);
       else this.accept(automation, triggered, false);
     }
+  }
+
+  /**
+   * The "back after N s" an earlier process was waiting for when it quit: their switches join the
+   * restore stack in the order they were made (so a run switched over another still goes back to
+   * what the first replaced), and each is done at its due time, at once when it has passed.
+   */
+  private resumeKeptReverts(): void {
+    const kept = this.options.keptReverts;
+    if (!kept) return;
+    const switches = new Map<string, SceneSwitch>();
+    for (const revert of kept.fromEarlier()) {
+      if (revert.kind !== 'scene') continue;
+      const entry = this.scenes.push(revert.set, revert.previous);
+      entry.keptId = revert.id;
+      switches.set(revert.id, entry);
+    }
+    const { logger } = this.options;
+    const giveUpMs = this.options.keptRevertGiveUpMs ?? 600_000;
+    this.keptDue = new DueReverts<KeptObsRevert>({
+      clock: this.clock,
+      list: () => kept.fromEarlier(),
+      key: (revert) => revert.id,
+      dueAt: (revert) => revert.dueAt,
+      run: async (revert) => {
+        const words = await this.doKeptRevert(revert, switches.get(revert.id));
+        switches.delete(revert.id);
+        kept.done(revert.id);
+        logger.info(`automations: ${words}`);
+      },
+      retryMs: this.options.keptRevertRetryMs ?? 15_000,
+      onError: (revert, error) => {
+        if (this.clock.now() < revert.dueAt + giveUpMs) return logger.warn('automations: a change to put back could not be done yet; trying again', { error });
+        logger.warn('automations: a change to put back was given up, long past its time', { error });
+        const entry = switches.get(revert.id);
+        if (entry) this.scenes.forget(entry);
+        kept.done(revert.id);
+      },
+    });
+    this.register(() => this.keptDue?.dispose());
+    this.keptDue.reschedule();
+  }
+
+  /** One kept revert of an earlier process, by the restore stack's rule; answers what it did in words. */
+  private async doKeptRevert(revert: KeptObsRevert, entry: SceneSwitch | undefined): Promise<string> {
+    const { obs } = this.options.ports;
+    const timeoutMs = this.options.requestTimeoutMs ?? 20_000;
+    if (revert.kind === 'source') {
+      await bounded(this.clock, timeoutMs, obs.setSourceVisible(revert.sceneName, revert.sourceName, revert.visible), 'OBS');
+      return `"${revert.sourceName}" ${revert.visible ? 'shown' : 'hidden'} again (its time passed while Sidestage was closed)`;
+    }
+    const now = await bounded(this.clock, timeoutMs, obs.currentScene(), 'OBS');
+    if (!entry) return `left on "${now}"`;
+    const above = this.scenes.above(entry);
+    const release = this.scenes.release(entry, now);
+    if (release.kind === 'covered') {
+      if (above?.keptId) this.options.keptReverts?.inherit(above.keptId, above.previous);
+      return `"${revert.set}" was covered by "${release.by}", which goes back in its turn`;
+    }
+    if (release.kind === 'chosen') return `left on "${release.now}", chosen meanwhile`;
+    await bounded(this.clock, timeoutMs, obs.switchScene(release.to), 'OBS');
+    return `back to "${release.to}" (its time passed while Sidestage was closed)`;
   }
 
   private onObsEvent(event: Parameters<Parameters<ObsEventsSource['on']>[0]>[0]): void {
@@ -681,6 +754,7 @@ export class AutomationsService extends Disposable {
             ownChat: this.ownChat,
             scenes: this.scenes,
             ownAccounts: () => this.options.speakingAccounts.userIds(),
+            kept: this.options.keptReverts,
             runAutomation: async (automationId) => this.runFromAnother(active, i, automationId),
           });
           step.status = 'done';
