@@ -199,3 +199,71 @@ describe('OBS events', () => {
     expect(t.of('clips.create')).toEqual([]);
   });
 });
+
+describe('kept OBS reverts (the fast half; kept-reverts.integration.test.ts has the real OBS)', () => {
+  it('a "back after N s" cut by a quit is done at the next start, once; long past its time and OBS away, it is given up', async () => {
+    const { KeptObsReverts } = await import('./action-runners/kept-obs-reverts');
+    const dir = await mkdtemp(join(tmpdir(), 'kept-obs-'));
+    dirs.push(dir);
+    const clock = createFakeClock(Date.UTC(2025, 0, 1, 12));
+    const store = await AutomationStore.open(dir);
+    const water = automation({ kind: 'manual' }, [{ kind: 'obsSwitchScene', sceneName: 'Water', backAfterSeconds: 10 }], { id: 'water' });
+    await store.save(water);
+    const surroundings = {
+      obsChoices: async () => ({ connected: false, reason: null, scenes: [], inputs: [] }),
+      stream: { getStatus: () => ({ live: true, startedAt: null }), onChange: () => () => {} },
+      ads: { getState: () => ({ schedule: null }), onChange: () => () => {} },
+      shortcuts: new FakeShortcutRegistry(),
+      tester: null,
+      templateContext: async () => ({ rewards: [], scenes: [] }),
+      logger: silentLogger,
+      speakingAccounts: { userIds: () => [broadcasterUser.id] },
+      events: { on: () => () => {} },
+      clock,
+    };
+    const start = async (answers: Parameters<typeof recordingPorts>[0] = {}) => {
+      const recorded = recordingPorts(answers);
+      const ledger = await RunLedger.open(dir, clock, { logger: silentLogger });
+      const keptReverts = await KeptObsReverts.open(dir, clock, { logger: silentLogger });
+      const service = new AutomationsService({ ...surroundings, store, ledger, ports: recorded.ports, keptReverts, keptRevertRetryMs: 1000, keptRevertGiveUpMs: 5000 });
+      service.start();
+      return {
+        recorded,
+        keptReverts,
+        service,
+        quit: async () => {
+          service.dispose();
+          await ledger.flush();
+          await keptReverts.flush();
+          ledger.dispose();
+          keptReverts.dispose();
+        },
+      };
+    };
+    const first = await start();
+    first.service.run('water');
+    await waitUntil(() => first.service.getState().runs[0]?.steps[0]?.result !== null, 5000, 'the wait begun');
+    await first.quit();
+    clock.advance(20_000);
+    const second = await start();
+    second.recorded.setScene('Water');
+    await waitUntil(() => (clock.advance(0), second.recorded.of('obs.switchScene').length === 1), 5000, 'the scene put back');
+    expect(second.recorded.of('obs.switchScene')).toEqual([['Scene']]);
+    await waitUntil(() => second.keptReverts.fromEarlier().length === 0, 5000, 'done');
+    await second.quit();
+    const third = await start();
+    expect(third.keptReverts.fromEarlier()).toEqual([]);
+    // OBS away: tried again, then given up past its time.
+    third.service.run('water');
+    await waitUntil(() => third.service.getState().runs[0]?.steps[0]?.result !== null, 5000, 'the wait begun');
+    await third.quit();
+    clock.advance(20_000);
+    const fourth = await start({ 'obs.currentScene': () => Promise.reject(new Error('Not connected to OBS')) });
+    await waitUntil(() => {
+      clock.advance(1000);
+      return fourth.keptReverts.fromEarlier().length === 0;
+    }, 5000, 'given up');
+    expect(fourth.recorded.of('obs.switchScene')).toEqual([]);
+    await fourth.quit();
+  });
+});

@@ -427,16 +427,22 @@ export class AutomationsService extends Disposable {
     }
     const { logger } = this.options;
     const giveUpMs = this.options.keptRevertGiveUpMs ?? 600_000;
+    let chain: Promise<void> = Promise.resolve();
     this.keptDue = new DueReverts<KeptObsRevert>({
       clock: this.clock,
       list: () => kept.fromEarlier(),
       key: (revert) => revert.id,
       dueAt: (revert) => revert.dueAt,
-      run: async (revert) => {
-        const words = await this.doKeptRevert(revert, switches.get(revert.id));
-        switches.delete(revert.id);
-        kept.done(revert.id);
-        logger.info(`automations: ${words}`);
+      // One at a time, oldest first: a switch made over another is released after it, as the stack expects.
+      run: (revert) => {
+        const done = chain.then(async () => {
+          const words = await this.doKeptRevert(revert, switches.get(revert.id));
+          switches.delete(revert.id);
+          kept.done(revert.id);
+          logger.info(`automations: ${words}`);
+        });
+        chain = done.catch(() => {});
+        return done;
       },
       retryMs: this.options.keptRevertRetryMs ?? 15_000,
       onError: (revert, error) => {
