@@ -267,3 +267,55 @@ describe('kept OBS reverts (the fast half; kept-reverts.integration.test.ts has 
     await fourth.quit();
   });
 });
+
+describe("issue 25's starter pack", () => {
+  const make = async (templateId: string) => {
+    const { starterTemplates } = await import('./starter-templates');
+    const template = starterTemplates.find((t) => t.id === templateId)!;
+    const input = template.make({ rewards: [], scenes: ['Scene', 'Raid scene'] });
+    return automation(input.trigger, input.actions, { ...input, id: templateId, enabled: true });
+  };
+  const at = '2025-01-01T00:00:00.000Z';
+
+  it("first-chatter welcome: replies once to a viewer's first line", async () => {
+    const t = await harness([await make('first-chatter')]);
+    t.emit(events.chat('hi all', { messageId: 'first-line' }));
+    t.emit(events.chat('me again'));
+    await t.settle();
+    await t.idle();
+    expect(t.of('chat.send')).toEqual([['Welcome in, Viewer1! Glad you are here.', undefined, 'first-line']]);
+  });
+
+  it('raid thank-you: shout out, thanks, the raid scene for 10 s and back', async () => {
+    const t = await harness([await make('raid-thanks')]);
+    t.emit(events.raid(25, viewer(7)));
+    await waitUntil(() => t.of('obs.switchScene').length === 1, 5000, 'the raid scene');
+    expect(t.of('shoutout')).toEqual([[viewer(7).id]]);
+    expect(t.of('chat.send')).toEqual([['Thank you for the raid, Viewer7, and welcome to all 25 of you!', undefined]]);
+    expect(t.of('obs.switchScene')).toEqual([['Raid scene']]);
+    await waitUntil(() => (t.clock.advance(1000), t.of('obs.switchScene').length === 2), 5000, 'back');
+    expect(t.of('obs.switchScene')[1]).toEqual(['Scene']);
+  });
+
+  it('sub and resub thank-yous, the resub with its months; a gifted sub is not thanked as a subscription', async () => {
+    const t = await harness([await make('sub-thanks'), await make('resub-thanks')]);
+    t.emit({ id: 's1', at, source: 'live', kind: 'subscription', user: viewer(1), tier: '1000', isGift: false });
+    t.emit({ id: 's2', at, source: 'live', kind: 'subscription', user: viewer(2), tier: '1000', isGift: true });
+    t.emit({ id: 's3', at, source: 'live', kind: 'resubscription', user: viewer(3), tier: '1000', months: 14, streakMonths: null, message: 'yay' });
+    await t.settle();
+    await t.idle();
+    expect(t.of('chat.send').map((c) => c[0])).toEqual(['Thank you for subscribing, Viewer1!', 'Thank you for 14 months, Viewer3!']);
+  });
+
+  it('hydrate timer: every 20 min while live, only when chat was active', async () => {
+    const t = await harness([await make('hydrate-timer')]);
+    t.clock.advance(20 * 60_000);
+    await t.settle();
+    expect(t.of('chat.send')).toEqual([]);
+    for (let i = 0; i < 5; i++) t.emit(events.chat(`line ${i}`));
+    t.clock.advance(20 * 60_000);
+    await t.settle();
+    await t.idle();
+    expect(t.of('chat.send').map((c) => c[0])).toEqual(['Hydrate check! Time for some water, everyone.']);
+  });
+});
