@@ -17,6 +17,7 @@ import type { OwnChatGuard } from './own-chat-guard';
 import type { SceneRestoreStack } from './scene-restore-stack';
 import { cutToChars, fillTemplate, oneLine, safeChatText, safeMarkerDescription, type ViewerTextRules } from './template';
 import type { TriggerEvent } from './triggers';
+import { sampleUserId } from './sample-user';
 import { runViewerAction, type ChannelPort, type ModerationPort } from './action-runners/viewer-actions';
 import type { KeptObsRevertsPort } from './action-runners/kept-obs-reverts';
 
@@ -124,8 +125,7 @@ export interface ActionContext {
   runAutomation?(automationId: string): Promise<string>;
 }
 
-/** A sample viewer of a Test: nothing real to shout out, fulfil or cancel. */
-export const sampleUserId = 'sample-viewer';
+export { sampleUserId } from './sample-user';
 
 /** `work`, or a timeout error in words ("OBS did not answer within 10 s.") once `ms` have passed. */
 export function bounded<T>(clock: Clock, ms: number, work: Promise<T>, what: string): Promise<T> {

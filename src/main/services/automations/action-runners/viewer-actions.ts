@@ -12,9 +12,13 @@ import type { AutomationAction } from '../../../../shared/ipc/contract';
 import { ApiError } from '../../api/api-error';
 import { AppError } from '../../app-error';
 import { refusalInWords } from '../../api/refusal-words';
-import type { ActionContext } from '../actions';
-import { bounded, sampleUserId } from '../actions';
+import type { Clock } from '../../../../shared/primitives/clock';
+import { withTimeout } from '../../common/with-timeout';
+import type { ChatPacer } from '../chat-pacer';
+import type { OwnChatGuard } from '../own-chat-guard';
+import { sampleUserId } from '../sample-user';
 import { cutToChars, oneLine, safeChatText } from '../template';
+import type { TriggerEvent } from '../trigger-event';
 
 /** Moderation on a viewer and a chat line, as the broadcaster (moderator_id is the broadcaster). */
 export interface ModerationPort {
@@ -52,10 +56,27 @@ export function actionRefusal(what: string, scope: keyof typeof neededScope, err
   return refusalInWords(what, error);
 }
 
+/** What these actions need of a run (a part of `ActionContext`, in `actions.ts`). */
+export interface ViewerActionContext {
+  event: TriggerEvent;
+  ports: {
+    chat: { send(text: string, announcement?: string, replyTo?: string): Promise<{ messageId: string | null }> };
+    moderation?: ModerationPort;
+    channel?: ChannelPort;
+  };
+  clock: Clock;
+  requestTimeoutMs: number;
+  pacer: Pick<ChatPacer, 'send'>;
+  ownChat: Pick<OwnChatGuard, 'expect'>;
+  ownAccounts(): readonly string[];
+}
+
+const bounded = <T>(clock: Clock, ms: number, work: Promise<T>, what: string) => withTimeout(work, clock, ms, `${what} did not answer within ${Math.round(ms / 1000)} s.`);
+
 type ViewerAction = Extract<AutomationAction, { kind: 'chatReply' | 'deleteMessage' | 'moderateUser' | 'setStreamInfo' }>;
 
 /** `fill`: the run's template filler (the event's fields, the viewer-text rules). */
-export async function runViewerAction(action: ViewerAction, context: ActionContext, fill: (template: string) => { text: string; startsWithField: boolean }): Promise<string> {
+export async function runViewerAction(action: ViewerAction, context: ViewerActionContext, fill: (template: string) => { text: string; startsWithField: boolean }): Promise<string> {
   const { ports, event, clock, requestTimeoutMs } = context;
   const platform = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'The platform');
   const isSample = event.source === 'test' && event.user?.id === sampleUserId;
@@ -129,14 +150,14 @@ export async function runViewerAction(action: ViewerAction, context: ActionConte
   }
 }
 
-function needModeration(context: ActionContext) {
+function needModeration(context: ViewerActionContext) {
   const moderation = context.ports.moderation;
   if (!moderation) throw new AppError('unavailable', 'Moderation is not available in this version of Sidestage.');
   return moderation;
 }
 
 /** The event's viewer, unless they are the broadcaster or one of Sidestage's own accounts. */
-function guardTarget(context: ActionContext, what: string) {
+function guardTarget(context: ViewerActionContext, what: string) {
   const user = context.event.user;
   if (!user) throw new AppError('invalid_argument', `${what}: this event has no viewer to act on.`);
   const own = context.ownAccounts();
@@ -146,7 +167,7 @@ function guardTarget(context: ActionContext, what: string) {
 }
 
 /** Never a moderator: their badge says so, or (an event without badges) the platform is asked. */
-async function moderatorGuard(context: ActionContext, what: string): Promise<void> {
+async function moderatorGuard(context: ViewerActionContext, what: string): Promise<void> {
   const { event } = context;
   const user = event.user!;
   let moderator = event.roles?.moderator ?? null;

@@ -7,7 +7,7 @@
  */
 import type { AutomationTrigger, ChannelEventOf } from '../../../../shared/ipc/contract';
 import { moderatorActions, type ModeratorAction } from '../../../../shared/ipc/schemas/automations';
-import type { TriggerEvent } from '../triggers';
+import type { TriggerEvent } from '../trigger-event';
 
 export interface ChannelChanges {
   title: boolean;

@@ -6,7 +6,7 @@
  * nothing a viewer types becomes one.
  */
 import type { AutomationTrigger, ChannelEventOf } from '../../../../shared/ipc/contract';
-import type { TriggerEvent } from '../triggers';
+import type { TriggerEvent } from '../trigger-event';
 
 export type ChatLineTrigger = Extract<AutomationTrigger, { kind: 'firstMessage' | 'chatKeywords' }>;
 
