@@ -1,7 +1,8 @@
 /**
  * "Back after N s" against a REAL OBS Studio (headless under xvfb-run): a revert due while
  * Sidestage was closed is done at its next start; two automations racing "switch and back" never
- * strand the stream on a scene neither wanted, live and across a quit. Each "Sidestage" here is
+ * strand the stream on a scene neither wanted, live and across a quit; a scene change made in OBS
+ * fires an "OBS event" trigger. Each "Sidestage" here is
  * the automations service over the real OBS connection (ObsService, ObsSceneControl) and the same
  * data directory, as the app's are. Skipped, with the reason printed, where obs or xvfb-run is missing.
  */
@@ -19,6 +20,7 @@ import { ObsSceneControl } from '../obs/obs-scene-control';
 import { ObsService } from '../obs/obs-service';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { KeptObsReverts } from './action-runners/kept-obs-reverts';
+import { obsAutomationEvent } from './trigger-sources/obs-triggers';
 import { AutomationStore } from './automation-store';
 import { AutomationsService } from './automations-service';
 import { RunLedger } from './run-ledger';
@@ -39,13 +41,15 @@ describe.skipIf(reason !== null)('kept "back after N s" with a real OBS Studio',
   };
 
   /** One start of "Sidestage": its files read from `dir`, the service started over the real OBS. */
-  async function startSidestage(dir: string, automations: Automation[]) {
+  async function startSidestage(dir: string, automations: Automation[], recorded = recordingPorts()) {
     const store = await AutomationStore.open(dir);
     for (const a of automations) if (!store.get(a.id)) await store.save(a);
     const ledger = await RunLedger.open(dir, systemClock, { logger: silentLogger });
     const keptReverts = await KeptObsReverts.open(dir, systemClock, { logger: silentLogger });
-    const ports = { ...recordingPorts().ports, obs: new ObsSceneControl(service) };
-    const automationsService = new AutomationsService({ ...quietAutomationSurroundings(), store, ledger, ports, events: { on: () => () => {} }, keptReverts, keptRevertRetryMs: 500 });
+    const ports = { ...recorded.ports, obs: new ObsSceneControl(service) };
+    // OBS's events as the feature reads them (automations-feature.ts).
+    const obsEvents = { on: (listener: (event: NonNullable<ReturnType<typeof obsAutomationEvent>>) => void) => service.onEvent(({ name, data }) => { const event = obsAutomationEvent(name, data); if (event) listener(event); }) };
+    const automationsService = new AutomationsService({ ...quietAutomationSurroundings(), store, ledger, ports, events: { on: () => () => {} }, keptReverts, keptRevertRetryMs: 500, obsEvents });
     automationsService.start();
     return {
       service: automationsService,
@@ -128,6 +132,17 @@ describe.skipIf(reason !== null)('kept "back after N s" with a real OBS Studio',
     await waitUntil(() => second.kept.fromEarlier().length === 0, 10_000, 'the kept revert settled');
     expect(await programScene()).toBe('Raid');
     await second.quit();
+  }, 60_000);
+
+  it('"OBS event": a program scene change made in OBS runs the automation with its scene', async () => {
+    await service.call('SetCurrentProgramScene', { sceneName: 'Scene' });
+    const recorded = recordingPorts();
+    const onScene = automation({ kind: 'obsEvent', event: 'sceneChanged' }, [{ kind: 'chatMessage', text: 'Now showing {scene}' }], { id: 'on-scene' });
+    const sidestage = await startSidestage(await newDir(), [onScene], recorded);
+    await service.call('SetCurrentProgramScene', { sceneName: 'Raid' });
+    await waitUntil(() => recorded.of('chat.send').length === 1, 15_000, 'the automation run by the scene change', 50);
+    expect(recorded.of('chat.send')).toEqual([['Now showing Raid', undefined]]);
+    await sidestage.quit();
   }, 60_000);
 
   it('the raid scene and back, with a second automation racing it: never a scene neither wanted, live and across a quit', async () => {
