@@ -23,6 +23,7 @@ afterEach(async () => {
 });
 
 async function harness(automations: Automation[], answers: Parameters<typeof recordingPorts>[0] = {}, extra: Partial<AutomationsServiceOptions> = {}) {
+  // Sidestage speaks as the broadcaster and a bot account.
   const dir = await mkdtemp(join(tmpdir(), 'automations-queues-'));
   dirs.push(dir);
   const clock = createFakeClock(Date.UTC(2025, 0, 1, 12));
@@ -52,7 +53,7 @@ async function harness(automations: Automation[], answers: Parameters<typeof rec
     tester: null,
     templateContext: async () => ({ rewards: [], scenes: [] }),
     logger: silentLogger,
-    speakingAccounts: { userIds: () => [broadcasterUser.id] },
+    speakingAccounts: { userIds: () => [broadcasterUser.id, 'bot-1'] },
     clock,
     keyboard: 'other',
     obsEvents: { on: (l) => obs.on(l) },
@@ -146,6 +147,8 @@ describe("a viewer's first message", () => {
     t.emit(events.chat('hi again', { user: viewer(1) }));
     t.emit(events.chat('hello', { user: viewer(2) }));
     t.emit(events.chat('hey', { user: broadcasterUser, roles: { broadcaster: true } }));
+    // The bot's lines (Sidestage's own account), whoever typed them, are never a viewer's first message.
+    t.emit(events.chat('beep', { user: { id: 'bot-1', login: 'sidestage_bot', name: 'SidestageBot' } }));
     await t.settle();
     await t.idle();
     expect(t.of('chat.send').map((c) => c[0])).toEqual(['Welcome Viewer1!', 'Welcome Viewer2!']);

@@ -394,9 +394,11 @@ export class AutomationsService extends Disposable {
       for (const timer of this.timers.values()) timer.messages++;
       const command = parseCommand(event.text)?.command;
       const commands = command === undefined ? [] : (this.byCommand.get(command) ?? []);
+      // Sidestage's own accounts (the bot's lines, whoever typed them) are never a viewer's first message or words.
+      const own = event.roles.broadcaster || this.options.speakingAccounts.userIds().includes(event.user.id);
       // Decided once per line (and remembered) whatever the number of automations reading it.
-      if (!event.roles.broadcaster) facts.first = this.firstChatters.see(event.user.id);
-      automations = this.byChatLine.length ? [...commands, ...this.byChatLine] : commands;
+      if (!own) facts.first = this.firstChatters.see(event.user.id);
+      automations = this.byChatLine.length && !own ? [...commands, ...this.byChatLine] : commands;
     }
     if (event.kind === 'channelUpdate') facts.channelChanges = this.channelUpdates.see(event);
     if (!automations) return;
