@@ -3,10 +3,12 @@
  *
  * Events come from the one channel-event stream (only the kinds some automation listens to are
  * asked for), from the ad schedule ("N s before the next break"), from timers while live, from an
- * automation's own global hotkey and from the Run and Test buttons. For each automation whose
- * trigger an event is: the exactly-once ledger is asked first, then the conditions (the global
- * pause, only while live, the comparisons, the cooldowns), then the automation's queue (one at a
- * time, side by side, or skip when busy). A run's steps are recorded on disk before each request
+ * automation's own global hotkey, from OBS's events and from the Run and Test buttons (and "Run
+ * another automation"). For each automation whose trigger an event is: the exactly-once ledger is
+ * asked first, then the conditions (the global pause, only while live, the comparisons, the
+ * cooldowns; "followers and above" looked up first), then the automation's queue (one at a time,
+ * side by side, or skip when busy), or the named queue it shares with others (one at a time). At
+ * start, the "back after N s" an earlier process left undone are done (kept-obs-reverts.ts). A run's steps are recorded on disk before each request
  * goes out, and the run log says what each did, when, and why one failed.
  */
 import { randomUUID } from 'node:crypto';
