@@ -253,7 +253,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     firstChatters,
     keptReverts: obsReverts,
     obsEvents,
-    followers: deps.platform ? new FollowerLookup({ lookup: platformFollows(deps.platform.api, deps.platform.broadcaster), clock }) : undefined,
+    followers: deps.platform ? new FollowerLookup({ lookup: platformFollows(deps.platform.api, deps.platform.broadcaster), channel: () => deps.platform!.broadcaster.id, clock }) : undefined,
   });
   let disposed = false;
   return {

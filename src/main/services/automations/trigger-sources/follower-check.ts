@@ -15,6 +15,8 @@ export interface FollowerCheck {
 export interface FollowerLookupOptions {
   /** Asks the platform: whether `userId` follows the current broadcaster. */
   lookup(userId: string): Promise<boolean>;
+  /** Whose channel the answers are about (the current broadcaster): an answer about another channel is never reused. */
+  channel?(): string | null;
   clock?: Clock;
   /** How long an answer is kept. Default 5 minutes. */
   ttlMs?: number;
@@ -33,21 +35,22 @@ export class FollowerLookup implements FollowerCheck {
 
   follows(userId: string): Promise<boolean> {
     const now = this.clock.now();
-    const kept = this.cache.get(userId);
+    const key = `${this.options.channel?.() ?? ''}:${userId}`;
+    const kept = this.cache.get(key);
     if (kept && kept.until > now) return Promise.resolve(kept.follows);
-    const pending = this.asking.get(userId);
+    const pending = this.asking.get(key);
     if (pending) return pending;
     const asked = this.options
       .lookup(userId)
       .then((follows) => {
-        this.keep(userId, follows);
+        this.keep(key, follows);
         return follows;
       })
       .catch((error: unknown) => {
         throw refusalInWords('The follow was not read', error);
       })
-      .finally(() => this.asking.delete(userId));
-    this.asking.set(userId, asked);
+      .finally(() => this.asking.delete(key));
+    this.asking.set(key, asked);
     return asked;
   }
 
@@ -60,9 +63,9 @@ export class FollowerLookup implements FollowerCheck {
     return this.cache.size;
   }
 
-  private keep(userId: string, follows: boolean): void {
-    this.cache.delete(userId);
-    this.cache.set(userId, { follows, until: this.clock.now() + (this.options.ttlMs ?? 300_000) });
+  private keep(key: string, follows: boolean): void {
+    this.cache.delete(key);
+    this.cache.set(key, { follows, until: this.clock.now() + (this.options.ttlMs ?? 300_000) });
     if (this.cache.size > (this.options.maxCached ?? 5000)) this.cache.delete(this.cache.keys().next().value!);
   }
 }

@@ -149,6 +149,16 @@ describe('the follower check', () => {
     expect(asked).toEqual(['fan', 'lurker', 'fan']);
   });
 
+  it("never reuses an answer about another broadcaster's channel", async () => {
+    let channel = 'b1';
+    const asked: string[] = [];
+    const lookup = new FollowerLookup({ lookup: async (id) => (asked.push(`${channel}:${id}`), channel === 'b1'), channel: () => channel });
+    expect(await lookup.follows('fan')).toBe(true);
+    channel = 'b2';
+    expect(await lookup.follows('fan')).toBe(false);
+    expect(asked).toEqual(['b1:fan', 'b2:fan']);
+  });
+
   it('is bounded, and a refusal says why', async () => {
     const lookup = new FollowerLookup({ lookup: async (id) => (id === 'x' ? Promise.reject(new Error('boom')) : true), maxCached: 2 });
     await lookup.follows('a');
