@@ -166,6 +166,47 @@ test('the editor fits a 320 px dock, is reachable by keyboard and has no serious
   await expect(editor).toBeHidden();
 });
 
+test("the broadcaster's words, built in the editor: a viewer's line gets a reply in its thread, and a moderator-only action says its guard", async ({ page, context, dock }) => {
+  test.setTimeout(90_000);
+  const sim = simulation(dock.emulatorUrl);
+  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
+  await signInToDemo(page, context, dock);
+  await page.getByRole('button', { name: 'Automations', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Automations' });
+  await panel.getByRole('button', { name: 'New automation' }).click();
+  const editor = panel.getByRole('form', { name: 'New automation' });
+  await editor.getByLabel('Name').fill('No spoilers');
+  await editor.getByLabel('Trigger', { exact: true }).selectOption({ label: 'A chat message with your words' });
+  // Nothing written yet: saving says what is missing, in words.
+  await editor.getByLabel('Add an action').selectOption({ label: 'Chat: reply to the message' });
+  await editor.getByRole('button', { name: 'Add', exact: true }).click();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor.getByRole('alert')).toContainText('Trigger: Add at least one word or phrase.');
+  await expect(editor.getByRole('alert')).toContainText('Action 1 (Chat: reply to the message): Write the reply.');
+  await editor.getByLabel('Words or phrases').fill('spoiler alert, no spoilers');
+  await editor.getByLabel('Reply', { exact: true }).fill('Careful with spoilers, {user}! ({phrase})');
+  await editor.getByLabel('Add an action').selectOption({ label: 'Time out, ban or warn the viewer' });
+  await editor.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(editor.getByText("On the event's viewer; never you, a moderator or Sidestage's bot.")).toBeVisible();
+  await editor.getByLabel('Shared queue').fill('Chat');
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor).toBeHidden();
+
+  await untilSubscribed(sim, ['channel.chat.message']);
+  // ModMallory is one of the demo channel's moderators: replied to, never timed out.
+  const moderator = (await sim.state()).users.find((u) => u.login === 'modmallory')!;
+  const line = await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: moderator.id, text: 'SPOILER alert: the ending' });
+  const log = panel.getByRole('list', { name: 'Runs, newest first' });
+  const run = log.getByRole('listitem').filter({ hasText: `${moderator.display_name} said` }).first();
+  await expect(run).toHaveAttribute('data-status', 'failed');
+  await run.locator('summary').click();
+  await expect(run).toContainText(`Replied: "Careful with spoilers, ${moderator.display_name}! (SPOILER alert)"`);
+  await expect(run).toContainText(`Not timed out: ${moderator.display_name} is a moderator; automations never act on moderators.`);
+  await expect
+    .poll(async () => (await sim.chatMessages(broadcasterId)).messages.filter((m) => m.text.startsWith('Careful with spoilers')).map((m) => m.reply_parent_message_id))
+    .toEqual([line.message_id]);
+});
+
 plain('a damaged automations file: the dock starts, names it and keeps it aside, and the readable automations stay', async ({ page }, testInfo) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'sidestage-e2e-automations-'));
   let running: Awaited<ReturnType<typeof startDockProcess>> | null = null;

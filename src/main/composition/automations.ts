@@ -15,6 +15,8 @@ export const automationsFeature = feature({
   close: (files: AutomationFiles) => {
     files.ledger?.dispose();
     files.cooldowns?.dispose();
+    files.firstChatters?.dispose();
+    files.obsReverts?.dispose();
   },
   build: ({ options, emulator, logger }, files: AutomationFiles, { platform, bot, obs, chat, live, redemptions, overlays, moderation }) => {
     const demo = emulator?.demo;
@@ -24,7 +26,9 @@ export const automationsFeature = feature({
         channelEvents: platform.channelEvents,
         obs,
         // Automations speak as the bot when one is signed in (else as the broadcaster).
-        chat: { send: (text, announcement) => chat.send(text, announcement, 'bot') },
+        chat: { send: (text, announcement, replyTo) => chat.send(text, announcement, 'bot', replyTo) },
+        // Moderation actions and the follower check, as the broadcaster.
+        platform: { api: platform.api, broadcaster: platform.broadcaster },
         // What these accounts say is never read back as a command.
         speakingAccounts: { userIds: () => [platform.broadcaster.id, bot.userId()].filter((id): id is string => id !== null) },
         // Viewer text that holds one of the channel's blocked terms is never re-posted.

@@ -128,7 +128,9 @@ export function recordingPorts(answers: Partial<Record<string, (...args: unknown
       setRecording: (start) => call('obs.setRecording', [start], () => ({ already: false })),
       saveReplayBuffer: () => call('obs.saveReplayBuffer', [], () => undefined),
     },
-    chat: { send: (text, announcement) => call('chat.send', [text, announcement], () => ({ messageId: announcement ? null : `sent-${++messageSeq}` })) },
+    chat: {
+      send: (text, announcement, replyTo) => call('chat.send', replyTo ? [text, announcement, replyTo] : [text, announcement], () => ({ messageId: announcement ? null : `sent-${++messageSeq}` })),
+    },
     shoutout: (id) => call('shoutout', [id], () => 'Raider'),
     markers: { drop: (description) => call('markers.drop', [description], () => undefined) },
     clips: { create: () => call('clips.create', [], () => undefined) },
@@ -154,6 +156,17 @@ export function recordingPorts(answers: Partial<Record<string, (...args: unknown
         }),
     },
     alerts,
+    moderation: {
+      deleteMessage: (id) => call('moderation.deleteMessage', [id], () => undefined),
+      timeout: (id, seconds, reason) => call('moderation.timeout', [id, seconds, reason], () => undefined),
+      ban: (id, reason) => call('moderation.ban', [id, reason], () => undefined),
+      warn: (id, reason) => call('moderation.warn', [id, reason], () => undefined),
+      isModerator: (id) => call('moderation.isModerator', [id], () => false),
+    },
+    channel: {
+      setTitle: (title) => call('channel.setTitle', [title], () => undefined),
+      setCategory: (name) => call('channel.setCategory', [name], () => name),
+    },
   };
   return {
     ports,

@@ -28,6 +28,16 @@ export function defaultTrigger(kind: AutomationTriggerKind): AutomationTrigger {
       return { kind, everyMinutes: 15, minChatMessages: 5 };
     case 'hotkey':
       return { kind, accelerator: '' };
+    case 'firstMessage':
+      return { kind, scope: 'broadcast' };
+    case 'chatKeywords':
+      return { kind, phrases: [] };
+    case 'channelUpdate':
+      return { kind, what: 'either' };
+    case 'obsEvent':
+      return { kind, event: 'sceneChanged' };
+    case 'moderatorActed':
+      return { kind, actions: [] };
     default:
       return { kind } as AutomationTrigger;
   }
@@ -65,6 +75,14 @@ export function defaultAction(kind: AutomationActionKind): AutomationAction {
       return { kind, alert: { source: 'event' } };
     case 'wait':
       return { kind, seconds: 5 };
+    case 'chatReply':
+      return { kind, text: '' };
+    case 'moderateUser':
+      return { kind, action: 'timeout', seconds: 60, reason: '' };
+    case 'setStreamInfo':
+      return { kind, field: 'title', text: '' };
+    case 'runAutomation':
+      return { kind, automationId: '' };
     default:
       return { kind } as AutomationAction;
   }

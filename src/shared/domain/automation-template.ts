@@ -88,6 +88,18 @@ export function templateFieldsOf(trigger: AutomationTrigger): string[] {
       return ['user', 'login', 'message'];
     case 'chatCommand':
       return ['user', 'login', 'message', 'command', 'args', 'arg1', 'arg2', 'arg3', 'arg4', 'arg5', 'arg6', 'arg7', 'arg8', 'arg9'];
+    case 'firstMessage':
+      return ['user', 'login', 'message'];
+    case 'chatKeywords':
+      return ['user', 'login', 'message', 'phrase'];
+    case 'channelUpdate':
+      return ['title', 'game', 'category'];
+    case 'raidSent':
+      return ['user', 'login', 'viewers', 'amount'];
+    case 'moderatorActed':
+      return ['moderator', 'action', 'user', 'login', 'reason'];
+    case 'obsEvent':
+      return ['scene'];
     case 'timer':
     case 'hotkey':
     case 'manual':

@@ -3,7 +3,7 @@
  * same in the run log (main) and the panel (renderer).
  */
 import { tierName } from './subscription-tier';
-import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule, SkipKind } from '../ipc/schemas/automations';
+import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule, ObsTriggerEvent, SkipKind } from '../ipc/schemas/automations';
 
 /** Why runs were skipped, in a few words ("skipped 37 times: cooldown"). */
 export const skipKindWords: Record<SkipKind, string> = {
@@ -24,6 +24,7 @@ export function skipsInWords(skips: readonly { kind: SkipKind; count: number }[]
 /** Who may use a chat command, in words: this role and above. */
 export const commandRoleWords: Record<CommandRole, string> = {
   everyone: 'everyone',
+  follower: 'followers and above',
   subscriber: 'subscribers and above',
   vip: 'VIPs and above',
   moderator: 'moderators and you',
@@ -59,6 +60,20 @@ export const triggerKindLabels: Record<AutomationTriggerKind, string> = {
   timer: 'Timer while live',
   hotkey: 'Global hotkey',
   manual: 'Run button only',
+  firstMessage: "A viewer's first message",
+  chatKeywords: 'A chat message with your words',
+  channelUpdate: 'Channel title or category changed',
+  raidSent: 'You started a raid',
+  obsEvent: 'OBS event',
+  moderatorActed: 'A moderator acted',
+};
+
+export const obsTriggerEventWords: Record<ObsTriggerEvent, string> = {
+  sceneChanged: 'the program scene changed',
+  streamStarted: 'streaming started',
+  streamStopped: 'streaming stopped',
+  recordingStarted: 'recording started',
+  recordingStopped: 'recording stopped',
 };
 
 export const actionKindLabels: Record<AutomationActionKind, string> = {
@@ -80,6 +95,11 @@ export const actionKindLabels: Record<AutomationActionKind, string> = {
   playSound: 'Play a sound',
   showAlert: 'Show an alert',
   wait: 'Wait',
+  chatReply: 'Chat: reply to the message',
+  deleteMessage: 'Chat: delete the message',
+  moderateUser: 'Time out, ban or warn the viewer',
+  setStreamInfo: 'Set the stream title or category',
+  runAutomation: 'Run another automation',
 };
 
 const tierList = (tiers: readonly string[]) => (tiers.length === 0 ? '' : ` (${tiers.map(tierName).join(', ')})`);
@@ -113,6 +133,16 @@ export function describeTrigger(trigger: AutomationTrigger): string {
       return `Every ${trigger.everyMinutes} min while live${trigger.minChatMessages > 0 ? `, after ${trigger.minChatMessages}+ chat messages` : ''}`;
     case 'hotkey':
       return `Hotkey ${trigger.accelerator}`;
+    case 'firstMessage':
+      return trigger.scope === 'ever' ? "A viewer's first message ever" : "A viewer's first message this broadcast";
+    case 'chatKeywords':
+      return `A chat message with ${trigger.phrases.slice(0, 3).map((p) => quote(p, 20)).join(', ')}${trigger.phrases.length > 3 ? ` or ${trigger.phrases.length - 3} more` : ''}`;
+    case 'channelUpdate':
+      return trigger.what === 'either' ? 'Channel title or category changed' : `Channel ${trigger.what} changed`;
+    case 'obsEvent':
+      return `OBS: ${obsTriggerEventWords[trigger.event]}`;
+    case 'moderatorActed':
+      return trigger.actions.length === 0 ? 'A moderator acted' : `A moderator acted: ${trigger.actions.join(', ')}`;
     default:
       return triggerKindLabels[trigger.kind];
   }
@@ -175,5 +205,15 @@ export function describeAction(action: AutomationAction): string {
       return action.alert.source === 'event' ? "Show the event's alert" : `Show an alert ${quote(action.alert.text)}`;
     case 'wait':
       return `Wait ${secondsInWords(action.seconds)}`;
+    case 'chatReply':
+      return `Reply ${quote(action.text)}`;
+    case 'deleteMessage':
+      return 'Delete the message';
+    case 'moderateUser':
+      return action.action === 'timeout' ? `Time out the viewer for ${secondsInWords(action.seconds)}` : action.action === 'ban' ? 'Ban the viewer' : 'Warn the viewer';
+    case 'setStreamInfo':
+      return `Set the ${action.field} to ${quote(action.text)}`;
+    case 'runAutomation':
+      return 'Run another automation';
   }
 }

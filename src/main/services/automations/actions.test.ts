@@ -28,6 +28,7 @@ function setup(event: TriggerEvent = redemption, answers: Parameters<typeof reco
     ports: recorded.ports,
     clock,
     pacer: new ChatPacer({ clock }),
+    ownAccounts: () => ['broadcaster-1'],
     sleeper,
     requestTimeoutMs: 20_000,
     viewerText: noViewerTextRules,

@@ -17,6 +17,9 @@ import type { OwnChatGuard } from './own-chat-guard';
 import type { SceneRestoreStack } from './scene-restore-stack';
 import { cutToChars, fillTemplate, oneLine, safeChatText, safeMarkerDescription, type ViewerTextRules } from './template';
 import type { TriggerEvent } from './triggers';
+import { sampleUserId } from './sample-user';
+import { runViewerAction, type ChannelPort, type ModerationPort } from './action-runners/viewer-actions';
+import type { KeptObsRevertsPort } from './action-runners/kept-obs-reverts';
 
 /** What "Show an alert" asks the overlays for: a channel event's own alert, or the automation's. */
 export type AlertRequest =
@@ -38,7 +41,8 @@ export const unavailableAlerts: AlertsPort = {
 /** What the actions need of the other services. */
 export interface ActionPorts {
   obs: Pick<ObsSceneControl, 'switchScene' | 'currentScene' | 'setSourceVisible' | 'setMuted' | 'setText' | 'setRecording' | 'saveReplayBuffer'>;
-  chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
+  /** `replyTo`: the chat line this message answers (the platform's reply thread). */
+  chat: { send(text: string, announcement?: string, replyTo?: string): Promise<{ messageId: string | null }> };
   /** The raid service's shoutout by channel id (its cooldowns); answers the channel's name. */
   shoutout(channelId: string): Promise<string>;
   markers: { drop(description: string): Promise<unknown> };
@@ -53,6 +57,10 @@ export interface ActionPorts {
   engagement: { start(templateId: string): Promise<string> };
   redemptions: { isQueued(id: string): boolean; resolve(ids: string[], status: 'FULFILLED' | 'CANCELED'): Promise<ResolveResult> };
   alerts: AlertsPort;
+  /** Moderation on the event's viewer and message; none: refused in words. */
+  moderation?: ModerationPort;
+  /** The channel's title and category; none: refused in words. */
+  channel?: ChannelPort;
 }
 
 /** Thrown when Sidestage closes during a wait: the run stops without recording an outcome. */
@@ -109,10 +117,15 @@ export interface ActionContext {
   scenes: SceneRestoreStack;
   /** The self-loop guard: told what is said before it is sent, so its echo is never read as a command. */
   ownChat: Pick<OwnChatGuard, 'expect'>;
+  /** Sidestage's own speaking accounts, the broadcaster first: never the target of a moderation action. */
+  ownAccounts(): readonly string[];
+  /** "Back after N s" kept on disk while it waits, so a quit during the wait still puts it back at the next start. None: in memory only. */
+  kept?: KeptObsRevertsPort;
+  /** "Run another automation": the service starts it with this event (depth and cycles checked there). */
+  runAutomation?(automationId: string): Promise<string>;
 }
 
-/** A sample viewer of a Test: nothing real to shout out, fulfil or cancel. */
-export const sampleUserId = 'sample-viewer';
+export { sampleUserId } from './sample-user';
 
 /** `work`, or a timeout error in words ("OBS did not answer within 10 s.") once `ms` have passed. */
 export function bounded<T>(clock: Clock, ms: number, work: Promise<T>, what: string): Promise<T> {
@@ -135,9 +148,12 @@ export async function runAction(action: AutomationAction, context: ActionContext
       if (action.backAfterSeconds === 0 || previous === action.sceneName) return switched;
       context.progress(`${switched}; back to "${previous}" after ${seconds(action.backAfterSeconds)}`);
       const entry = context.scenes.push(action.sceneName, previous);
+      entry.keptId = context.kept?.keep({ kind: 'scene', set: action.sceneName, previous, dueAt: clock.now() + action.backAfterSeconds * 1000 });
+      const done = () => entry.keptId && context.kept?.done(entry.keptId);
       try {
         await context.sleeper.sleep(action.backAfterSeconds * 1000);
       } catch (error) {
+        // Closing: the kept revert stays on disk, and is done at the next start.
         context.scenes.forget(entry);
         throw error;
       }
@@ -146,15 +162,24 @@ export async function runAction(action: AutomationAction, context: ActionContext
         now = await obs(() => ports.obs.currentScene());
       } catch (error) {
         context.scenes.forget(entry);
+        done();
         throw error;
       }
+      const above = context.scenes.above(entry);
       const release = context.scenes.release(entry, now);
-      // Another run switched over this one: that run goes back, to what this one replaced.
-      if (release.kind === 'covered') return `${switched}; "${release.by}" was put on air over it, and goes back to "${entry.previous}" in its turn`;
-      // The broadcaster chose another scene meanwhile: theirs wins.
-      if (release.kind === 'chosen') return `${switched}; left on "${release.now}", chosen meanwhile`;
-      await obs(() => ports.obs.switchScene(release.to));
-      return `${switched}, and back to "${release.to}" after ${seconds(action.backAfterSeconds)}`;
+      try {
+        // Another run switched over this one: that run goes back, to what this one replaced.
+        if (release.kind === 'covered') {
+          if (above?.keptId) context.kept?.inherit(above.keptId, above.previous);
+          return `${switched}; "${release.by}" was put on air over it, and goes back to "${entry.previous}" in its turn`;
+        }
+        // The broadcaster chose another scene meanwhile: theirs wins.
+        if (release.kind === 'chosen') return `${switched}; left on "${release.now}", chosen meanwhile`;
+        await obs(() => ports.obs.switchScene(release.to));
+        return `${switched}, and back to "${release.to}" after ${seconds(action.backAfterSeconds)}`;
+      } finally {
+        done();
+      }
     }
     case 'obsSourceVisibility': {
       const verb = action.visible ? 'Showed' : 'Hid';
@@ -162,8 +187,14 @@ export async function runAction(action: AutomationAction, context: ActionContext
       const done = wasVisible === action.visible ? `"${action.sourceName}" was already ${action.visible ? 'shown' : 'hidden'}` : `${verb} "${action.sourceName}" in "${action.sceneName}"`;
       if (action.forSeconds === 0 || wasVisible === action.visible) return done;
       context.progress(`${done}; ${action.visible ? 'hidden' : 'shown'} again after ${seconds(action.forSeconds)}`);
+      const keptId = context.kept?.keep({ kind: 'source', sceneName: action.sceneName, sourceName: action.sourceName, visible: wasVisible, dueAt: clock.now() + action.forSeconds * 1000 });
+      // Closing during the wait: the kept revert stays on disk, and is done at the next start.
       await context.sleeper.sleep(action.forSeconds * 1000);
-      await obs(() => ports.obs.setSourceVisible(action.sceneName, action.sourceName, wasVisible));
+      try {
+        await obs(() => ports.obs.setSourceVisible(action.sceneName, action.sourceName, wasVisible));
+      } finally {
+        if (keptId) context.kept?.done(keptId);
+      }
       return `${done}, ${action.visible ? 'hidden' : 'shown'} again after ${seconds(action.forSeconds)}`;
     }
     case 'obsInputMute':
@@ -244,6 +275,14 @@ export async function runAction(action: AutomationAction, context: ActionContext
     case 'wait':
       await context.sleeper.sleep(action.seconds * 1000);
       return `Waited ${seconds(action.seconds)}`;
+    case 'chatReply':
+    case 'deleteMessage':
+    case 'moderateUser':
+    case 'setStreamInfo':
+      return runViewerAction(action, context, filled);
+    case 'runAutomation':
+      if (!context.runAutomation) throw new AppError('unavailable', 'Another automation cannot be run from here.');
+      return context.runAutomation(action.automationId);
   }
 }
 

@@ -38,33 +38,51 @@ import { CooldownBook } from './cooldown-book';
 import { RunLedger } from './run-ledger';
 import { createSimulationTester, type SimulationTesterHttp } from './simulation-tester';
 import { starterTemplates } from './starter-templates';
+import type { ApiClient } from '../api/api-client';
+import type { BroadcasterSource } from '../common/current-broadcaster';
+import type { ChannelInfoService } from '../channel-info/channel-info-service';
+import { platformChannel, platformFollows, platformModeration } from './action-runners/platform-ports';
+import { FirstChatters } from './trigger-sources/first-chatters';
+import { KeptObsReverts } from './action-runners/kept-obs-reverts';
+import { FollowerLookup } from './trigger-sources/follower-check';
+import { obsAutomationEvent, type ObsEventsSource } from './trigger-sources/obs-triggers';
 
 /**
  * The files automations keep in the data directory, read before the feature is built. `problem`:
  * they could not be opened (without its run log an automation could run twice), so automations
  * are off and the panel says why.
  */
-export type AutomationFiles = { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; problem: null } | { store: null; ledger: null; cooldowns: null; problem: string };
+export type AutomationFiles =
+  | { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; firstChatters: FirstChatters; obsReverts: KeptObsReverts; problem: null }
+  | { store: null; ledger: null; cooldowns: null; firstChatters: null; obsReverts: null; problem: string };
 
 /** Reads the automations file and the run ledger; damaged ones are set aside and told to `notices`. */
 export async function openAutomationFiles(dataDir: string, options: { notices?: DataRecoveryNotices; logger: Logger; clock?: Clock }): Promise<AutomationFiles> {
   const clock = options.clock ?? systemClock;
-  const [store, ledger, cooldowns] = await Promise.allSettled([
+  const [store, ledger, cooldowns, firstChatters, reverts] = await Promise.allSettled([
     AutomationStore.open(dataDir, options.notices),
     RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
     CooldownBook.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+    FirstChatters.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+    KeptObsReverts.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
   ]);
-  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled') return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, problem: null };
+  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled' && firstChatters.status === 'fulfilled' && reverts.status === 'fulfilled') {
+    return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, firstChatters: firstChatters.value, obsReverts: reverts.value, problem: null };
+  }
   // The ones that did open let go of their files.
   if (ledger.status === 'fulfilled') ledger.value.dispose();
   if (cooldowns.status === 'fulfilled') cooldowns.value.dispose();
-  const error: unknown = [store, ledger, cooldowns].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
+  if (firstChatters.status === 'fulfilled') firstChatters.value.dispose();
+  if (reverts.status === 'fulfilled') reverts.value.dispose();
+  const error: unknown = [store, ledger, cooldowns, firstChatters, reverts].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
   options.logger.error('automations: could not open their files; automations are off', { error });
   const why = isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error');
   return {
     store: null,
     ledger: null,
     cooldowns: null,
+    firstChatters: null,
+    obsReverts: null,
     problem: `Automations are off: Sidestage could not open their files in its data folder (${why}). Free some space or check the folder, then restart Sidestage.`,
   };
 }
@@ -74,8 +92,10 @@ export interface AutomationsFeatureDeps {
   clock?: Clock;
   /** The one channel-event stream (caught-up redemptions are the queue's to publish, not ours). */
   channelEvents: Pick<ChannelEvents, 'on'>;
-  obs: ObsRequests & { getState(): Pick<ObsState, 'status' | 'statusText'> };
-  chat: { send(text: string, announcement?: string): Promise<{ messageId: string | null }> };
+  obs: ObsRequests & { getState(): Pick<ObsState, 'status' | 'statusText'>; onEvent?(listener: (event: { name: string; data: unknown }) => void): Disposer };
+  chat: { send(text: string, announcement?: string, replyTo?: string): Promise<{ messageId: string | null }> };
+  /** The one API client and the current broadcaster: moderation actions and the follower check. None: those refuse in words. */
+  platform?: { api: Pick<ApiClient, 'request'>; broadcaster: Pick<BroadcasterSource, 'id' | 'canCallApi'> };
   /** Sidestage's own speaking accounts (the broadcaster; a bot account once there is one). */
   speakingAccounts: SpeakingAccounts;
   /** The channel's blocked terms as the moderation view read them: viewer text holding one is never re-posted. */
@@ -89,6 +109,8 @@ export interface AutomationsFeatureDeps {
     ads: Pick<AdsService, 'run' | 'getState' | 'onChange'>;
     engagement: Pick<EngagementService, 'getState' | 'startFromTemplate'>;
     stream: Pick<StreamStatusService, 'getStatus' | 'onChange'>;
+    /** The title and category ("Set the stream title or category"); none: refused in words. */
+    channel?: Pick<ChannelInfoService, 'update' | 'searchCategories'>;
   };
   /** The redemption queue (its outbox) and the channel's rewards. */
   redemptions: {
@@ -139,7 +161,7 @@ function automationsOff(problem: string): AutomationsFeature {
 
 export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
   if (files.problem !== null) return automationsOff(files.problem);
-  const { store, ledger, cooldowns } = files;
+  const { store, ledger, cooldowns, firstChatters, obsReverts } = files;
   const clock = deps.clock ?? systemClock;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
@@ -187,7 +209,19 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
       resolve: (ids, status) => deps.redemptions.redemptions.resolve(ids, status),
     },
     alerts: deps.alerts ?? unavailableAlerts,
+    moderation: deps.platform ? platformModeration(deps.platform.api, deps.platform.broadcaster) : undefined,
+    channel: live.channel ? platformChannel(live.channel) : undefined,
   };
+  const onObsEvent = deps.obs.onEvent?.bind(deps.obs);
+  const obsEvents: ObsEventsSource | undefined = onObsEvent
+    ? {
+        on: (listener) =>
+          onObsEvent(({ name, data }) => {
+            const event = obsAutomationEvent(name, data);
+            if (event) listener(event);
+          }),
+      }
+    : undefined;
 
   const demo = deps.demo;
   const service = new AutomationsService({
@@ -216,6 +250,10 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     requestTimeoutMs: deps.requestTimeoutMs,
     emitDelayMs: deps.emitDelayMs,
     chatLimit: deps.chatLimit,
+    firstChatters,
+    keptReverts: obsReverts,
+    obsEvents,
+    followers: deps.platform ? new FollowerLookup({ lookup: platformFollows(deps.platform.api, deps.platform.broadcaster), channel: () => deps.platform!.broadcaster.id, clock }) : undefined,
   });
   let disposed = false;
   return {
@@ -231,8 +269,12 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
       // What the last runs did is on disk before the process ends.
       await ledger.flush().catch((error: unknown) => deps.logger.error('automations: could not save the run log on quit', { error }));
       await cooldowns.flush().catch((error: unknown) => deps.logger.error('automations: could not save the cooldowns on quit', { error }));
+      await obsReverts.flush().catch((error: unknown) => deps.logger.error('automations: could not save the changes to put back on quit', { error }));
+      await firstChatters.flush().catch((error: unknown) => deps.logger.error('automations: could not save the first-time chatters on quit', { error }));
       ledger.dispose();
       cooldowns.dispose();
+      firstChatters.dispose();
+      obsReverts.dispose();
     },
   };
 }

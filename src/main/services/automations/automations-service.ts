@@ -3,10 +3,12 @@
  *
  * Events come from the one channel-event stream (only the kinds some automation listens to are
  * asked for), from the ad schedule ("N s before the next break"), from timers while live, from an
- * automation's own global hotkey and from the Run and Test buttons. For each automation whose
- * trigger an event is: the exactly-once ledger is asked first, then the conditions (the global
- * pause, only while live, the comparisons, the cooldowns), then the automation's queue (one at a
- * time, side by side, or skip when busy). A run's steps are recorded on disk before each request
+ * automation's own global hotkey, from OBS's events and from the Run and Test buttons (and "Run
+ * another automation"). For each automation whose trigger an event is: the exactly-once ledger is
+ * asked first, then the conditions (the global pause, only while live, the comparisons, the
+ * cooldowns; "followers and above" looked up first), then the automation's queue (one at a time,
+ * side by side, or skip when busy), or the named queue it shares with others (one at a time). At
+ * start, the "back after N s" an earlier process left undone are done (kept-obs-reverts.ts). A run's steps are recorded on disk before each request
  * goes out, and the run log says what each did, when, and why one failed.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,7 +31,7 @@ import { AppError } from '../app-error';
 import { GlobalHotkey } from '../hotkeys/global-hotkey';
 import type { ShortcutRegistry } from '../hotkeys/shortcut-registry';
 import type { Logger } from '../logger';
-import { ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
+import { bounded, ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
 import { AutomationStore, exportAutomations, newAutomationId, parseAutomationsExport } from './automation-store';
 import { ChatPacer } from './chat-pacer';
 import { Cooldowns, rulesRefusal } from './conditions';
@@ -40,7 +42,17 @@ import { SkipCounts, type SkipKind } from './skip-counts';
 import { sampleEvent } from './sample-events';
 import type { AutomationTester } from './simulation-tester';
 import { starterTemplates, type TemplateContext } from './starter-templates';
-import { kindsOf, ownEvent, parseCommand, triggerEventFor, type TriggerEvent } from './triggers';
+import { kindsOf, ownEvent, parseCommand, triggerEventFor, type EventFacts, type TriggerEvent } from './triggers';
+import { ChannelUpdateWatch } from './trigger-sources/channel-triggers';
+import { FirstChatters } from './trigger-sources/first-chatters';
+import { obsTriggerEvent, type ObsEventsSource } from './trigger-sources/obs-triggers';
+import type { FollowerCheck } from './trigger-sources/follower-check';
+import type { KeptObsRevert, KeptObsReverts } from './action-runners/kept-obs-reverts';
+import type { SceneSwitch } from './scene-restore-stack';
+import { DueReverts } from '../common/due-reverts';
+
+/** "Run another automation" nests at most this deep (the outermost run counts as 1). */
+export const maxRunDepth = 3;
 
 export interface AutomationEventsSource {
   on<K extends ChannelEventKind>(kinds: readonly K[], listener: (event: Extract<ChannelEvent, { kind: K }>) => void): Disposer;
@@ -80,6 +92,18 @@ export interface AutomationsServiceOptions {
   /** State changes are sent to the renderer at most this often. Default 250 ms. */
   emitDelayMs?: number;
   chatLimit?: { limit: number; windowMs: number };
+  /** Who has chatted (this broadcast, ever): "a viewer's first message". None: kept in memory only. */
+  firstChatters?: FirstChatters;
+  /** OBS's events over obs-websocket: "OBS event" triggers. None: they never fire. */
+  obsEvents?: ObsEventsSource;
+  /** Whether a viewer follows the channel ("followers and above" commands). None: those commands refuse viewers without a higher role. */
+  followers?: FollowerCheck;
+  /** OBS's "back after N s" kept on disk while they wait; those an earlier process left are done at start. None: in memory only. */
+  keptReverts?: KeptObsReverts;
+  /** A kept revert that cannot be done (OBS not connected) is tried again this often. Default 15 s. */
+  keptRevertRetryMs?: number;
+  /** ...and given up this long after its due time (no longer appropriate). Default 10 minutes. */
+  keptRevertGiveUpMs?: number;
 }
 
 interface ActiveRun {
@@ -90,10 +114,14 @@ interface ActiveRun {
   saved: Promise<void>;
 }
 
+/** One queue: an automation's own, or a named queue its automations share (`queueName`). */
 interface Lane {
-  running: number;
+  running: ActiveRun[];
   waiting: ActiveRun[];
 }
+
+/** The lane an automation's runs wait in: a named queue is shared, else the automation's own. */
+const laneKey = (automation: Pick<Automation, 'id' | 'queueName'>) => (automation.queueName ? `queue:${automation.queueName.toLowerCase()}` : automation.id);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -117,6 +145,13 @@ export class AutomationsService extends Disposable {
   private readonly scenes = new SceneRestoreStack();
   private readonly skips = new SkipCounts();
   private readonly trainLevels = new HypeTrainLevels();
+  private readonly channelUpdates = new ChannelUpdateWatch();
+  /** Chat lines read by other triggers than commands: a first message, the broadcaster's words. */
+  private byChatLine: Automation[] = [];
+  private wasLive = false;
+  private keptDue: DueReverts<KeptObsRevert> | null = null;
+  /** Without the kept file (tests): this process only. */
+  private readonly firstChatters: FirstChatters;
   private byKind = new Map<ChannelEventKind, Automation[]>();
   /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
   private byCommand = new Map<string, Automation[]>();
@@ -137,13 +172,24 @@ export class AutomationsService extends Disposable {
     this.sleeper = new Sleeper(this.clock);
     this.cooldowns = options.cooldowns ?? new Cooldowns();
     this.ownChat = new OwnChatGuard({ accounts: options.speakingAccounts, clock: this.clock });
+    this.firstChatters = options.firstChatters ?? new FirstChatters();
     this.register(() => this.close());
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.register(this.options.stream.onChange(() => this.scheduleTimers()));
+    this.wasLive = this.options.stream.getStatus().live;
+    this.register(
+      this.options.stream.onChange((status) => {
+        // A new broadcast: everyone's next line is their first of it.
+        if (status.live && !this.wasLive) this.firstChatters.newBroadcast();
+        this.wasLive = status.live;
+        this.scheduleTimers();
+      }),
+    );
+    if (this.options.obsEvents) this.register(this.options.obsEvents.on((event) => this.onObsEvent(event)));
+    this.resumeKeptReverts();
     this.register(this.options.ads.onChange(() => this.scheduleAdBreakSoon()));
     this.follow();
   }
@@ -186,7 +232,7 @@ export class AutomationsService extends Disposable {
   /** Runs waiting or running, in all automations (the benchmark watches it stay bounded). */
   queueDepth(): number {
     let depth = 0;
-    for (const lane of this.lanes.values()) depth += lane.running + lane.waiting.length;
+    for (const lane of this.lanes.values()) depth += lane.running.length + lane.waiting.length;
     return depth;
   }
 
@@ -230,7 +276,7 @@ export class AutomationsService extends Disposable {
     this.skips.forget(id);
     this.lastRunAt.delete(id);
     // Runs under way finish; an idle lane goes with the automation.
-    if (this.lanes.get(id)?.running === 0) this.lanes.delete(id);
+    for (const [key, lane] of this.lanes) if (lane.running.length === 0 && lane.waiting.length === 0) this.lanes.delete(key);
     this.follow();
     return this.getState();
   }
@@ -291,7 +337,7 @@ export class AutomationsService extends Disposable {
       const first = this.options.ledger.list().find((run) => run.automationId === automation.id && run.event.id === eventId);
       return { runId: first?.id ?? null, again: true };
     }
-    return { runId: this.accept(automation, ownEvent(eventId, 'manual', press.summary, 'manual'), true), again: false };
+    return { runId: this.accept(automation, ownEvent(eventId, 'manual', press.summary, 'manual'), true)?.id ?? null, again: false };
   }
 
   /**
@@ -321,12 +367,14 @@ export class AutomationsService extends Disposable {
     if (this.closing) return;
     const byKind = new Map<ChannelEventKind, Automation[]>();
     const byCommand = new Map<string, Automation[]>();
+    const byChatLine: Automation[] = [];
     for (const automation of this.options.store.list()) {
       if (!automation.enabled) continue;
       if (automation.trigger.kind === 'chatCommand') {
         const name = automation.trigger.command.toLowerCase();
         byCommand.set(name, [...(byCommand.get(name) ?? []), automation]);
       }
+      if (automation.trigger.kind === 'firstMessage' || automation.trigger.kind === 'chatKeywords') byChatLine.push(automation);
       for (const kind of kindsOf(automation.trigger)) {
         const list = byKind.get(kind);
         if (list) list.push(automation);
@@ -335,6 +383,7 @@ export class AutomationsService extends Disposable {
     }
     this.byKind = byKind;
     this.byCommand = byCommand;
+    this.byChatLine = byChatLine;
     const kinds = [...byKind.keys()].sort();
     const key = kinds.join(',');
     if (this.started && key !== this.subscribedKinds) {
@@ -357,20 +406,131 @@ export class AutomationsService extends Disposable {
     let automations = this.byKind.get(event.kind);
     // A train's many progress events within one level: only a new level is news (one rule with the alerts).
     if (event.kind === 'hypeTrainProgress' && !this.trainLevels.isNewLevel(event.trainId, event.level)) return;
+    const facts: EventFacts = {};
     if (event.kind === 'chatMessage') {
       if (this.ownChat.isOwn({ messageId: event.messageId, userId: event.user.id, text: event.text })) return;
       for (const timer of this.timers.values()) timer.messages++;
       const command = parseCommand(event.text)?.command;
-      automations = command === undefined ? undefined : this.byCommand.get(command);
+      const commands = command === undefined ? [] : (this.byCommand.get(command) ?? []);
+      // Sidestage's own accounts (the bot's lines, whoever typed them) are never a viewer's first message or words.
+      const own = event.roles.broadcaster || this.options.speakingAccounts.userIds().includes(event.user.id);
+      // Decided once per line (and remembered) whatever the number of automations reading it.
+      if (!own) facts.first = this.firstChatters.see(event.user.id);
+      automations = this.byChatLine.length && !own ? [...commands, ...this.byChatLine] : commands;
     }
+    if (event.kind === 'channelUpdate') facts.channelChanges = this.channelUpdates.see(event);
     if (!automations) return;
     for (const automation of automations) {
-      const triggered = triggerEventFor(automation.trigger, event);
+      const triggered = triggerEventFor(automation.trigger, event, facts);
       if (!triggered) continue;
       // Learned only by catching up after a gap: old news, unless the automation asks for it.
       if (triggered.source === 'caughtUp' && !automation.alsoMissed) continue;
-      this.accept(automation, triggered, false);
+      if (triggered.needsFollower) this.acceptIfFollower(automation, triggered);
+      else this.accept(automation, triggered, false);
     }
+  }
+
+  /**
+   * The "back after N s" an earlier process was waiting for when it quit: their switches join the
+   * restore stack in the order they were made (so a run switched over another still goes back to
+   * what the first replaced), and each is done at its due time, at once when it has passed.
+   */
+  private resumeKeptReverts(): void {
+    const kept = this.options.keptReverts;
+    if (!kept) return;
+    const switches = new Map<string, SceneSwitch>();
+    for (const revert of kept.fromEarlier()) {
+      if (revert.kind !== 'scene') continue;
+      const entry = this.scenes.push(revert.set, revert.previous);
+      entry.keptId = revert.id;
+      switches.set(revert.id, entry);
+    }
+    const { logger } = this.options;
+    const giveUpMs = this.options.keptRevertGiveUpMs ?? 600_000;
+    let chain: Promise<void> = Promise.resolve();
+    this.keptDue = new DueReverts<KeptObsRevert>({
+      clock: this.clock,
+      list: () => kept.fromEarlier(),
+      key: (revert) => revert.id,
+      dueAt: (revert) => revert.dueAt,
+      // One at a time, oldest first: a switch made over another is released after it, as the stack expects.
+      run: (revert) => {
+        const done = chain.then(async () => {
+          const words = await this.doKeptRevert(revert, switches.get(revert.id));
+          switches.delete(revert.id);
+          kept.done(revert.id);
+          logger.info(`automations: ${words}`);
+        });
+        chain = done.catch(() => {});
+        return done;
+      },
+      retryMs: this.options.keptRevertRetryMs ?? 15_000,
+      onError: (revert, error) => {
+        if (this.clock.now() < revert.dueAt + giveUpMs) return logger.warn('automations: a change to put back could not be done yet; trying again', { error });
+        logger.warn('automations: a change to put back was given up, long past its time', { error });
+        const entry = switches.get(revert.id);
+        if (entry) this.scenes.forget(entry);
+        kept.done(revert.id);
+      },
+    });
+    this.register(() => this.keptDue?.dispose());
+    this.keptDue.reschedule();
+  }
+
+  /** One kept revert of an earlier process, by the restore stack's rule; answers what it did in words. */
+  private async doKeptRevert(revert: KeptObsRevert, entry: SceneSwitch | undefined): Promise<string> {
+    const { obs } = this.options.ports;
+    const timeoutMs = this.options.requestTimeoutMs ?? 20_000;
+    if (revert.kind === 'source') {
+      await bounded(this.clock, timeoutMs, obs.setSourceVisible(revert.sceneName, revert.sourceName, revert.visible), 'OBS');
+      return `"${revert.sourceName}" ${revert.visible ? 'shown' : 'hidden'} again (its time passed while Sidestage was closed)`;
+    }
+    const now = await bounded(this.clock, timeoutMs, obs.currentScene(), 'OBS');
+    if (!entry) return `left on "${now}"`;
+    const above = this.scenes.above(entry);
+    const release = this.scenes.release(entry, now);
+    if (release.kind === 'covered') {
+      if (above?.keptId) this.options.keptReverts?.inherit(above.keptId, above.previous);
+      return `"${revert.set}" was covered by "${release.by}", which goes back in its turn`;
+    }
+    if (release.kind === 'chosen') return `left on "${release.now}", chosen meanwhile`;
+    await bounded(this.clock, timeoutMs, obs.switchScene(release.to), 'OBS');
+    return `back to "${release.to}" (its time passed while Sidestage was closed)`;
+  }
+
+  private onObsEvent(event: Parameters<Parameters<ObsEventsSource['on']>[0]>[0]): void {
+    if (this.closing) return;
+    for (const automation of this.options.store.list()) {
+      if (!automation.enabled || automation.trigger.kind !== 'obsEvent') continue;
+      const triggered = obsTriggerEvent(automation.trigger, event);
+      if (triggered) this.accept(automation, triggered, false);
+    }
+  }
+
+  /**
+   * "Followers and above", from a viewer whose badges say no more: the platform is asked (cached a
+   * short while) before the run; an answer that cannot be had is a skip that says why.
+   */
+  private acceptIfFollower(automation: Automation, event: TriggerEvent): void {
+    const user = event.user;
+    const check = this.options.followers;
+    const skip = (words: string) => {
+      this.skips.count(automation.id, 'condition', words, this.clock.now());
+      this.options.ledger.markHandled(automation.id, event.id);
+      this.changed();
+    };
+    if (!user) return;
+    if (!check) return skip('Skipped: only followers and above may use it, and Sidestage cannot check who follows here.');
+    check.follows(user.id).then(
+      (follows) => {
+        if (this.closing) return;
+        if (follows) this.accept(automation, { ...event, needsFollower: false }, false);
+        else skip(`Skipped: only followers and above may use it, and ${user.name || 'the viewer'} does not follow the channel.`);
+      },
+      (error: unknown) => {
+        if (!this.closing) skip(`Skipped: Sidestage could not check whether ${user.name || 'the viewer'} follows: ${words(error)}`);
+      },
+    );
   }
 
   private followHotkeys(): void {
@@ -456,15 +616,17 @@ export class AutomationsService extends Disposable {
 
   // ---------- runs ----------
 
-  /** Decides what becomes of one trigger of one automation; records it at once. Answers the run's id when one was logged. */
-  private accept(automation: Automation, event: TriggerEvent, explicit: boolean): string | null {
+  /** Decides what becomes of one trigger of one automation; records it at once. Answers the run when one was logged. */
+  private accept(automation: Automation, event: TriggerEvent, explicit: boolean): RunRecord | null {
     if (this.closing) return null;
     const { ledger } = this.options;
     if (ledger.has(automation.id, event.id)) return null;
     const now = this.clock.now();
-    const lane = this.lanes.get(automation.id) ?? { running: 0, waiting: [] };
-    this.lanes.set(automation.id, lane);
-    const busy = automation.queue === 'overlap' ? lane.running >= (this.options.maxOverlapping ?? 10) : lane.running > 0;
+    const key = laneKey(automation);
+    const lane = this.lanes.get(key) ?? { running: [], waiting: [] };
+    this.lanes.set(key, lane);
+    // A named queue is one at a time for all its automations: their steps never interleave.
+    const busy = automation.queue === 'overlap' && !automation.queueName ? lane.running.length >= (this.options.maxOverlapping ?? 10) : lane.running.length > 0;
     let refusal = explicit ? null : this.refusal(automation, event, now);
     if (!refusal && busy && automation.queue === 'skipWhenBusy') refusal = { kind: 'busy', words: 'Skipped: the previous run is still going, and this automation skips when busy.' };
     if (!refusal && busy && lane.waiting.length >= (this.options.maxWaitingRuns ?? 20)) refusal = { kind: 'queueFull', words: `Skipped: ${lane.waiting.length} runs of this automation are already waiting.` };
@@ -483,7 +645,7 @@ export class AutomationsService extends Disposable {
       for (const step of record.steps) step.status = 'notRun';
       ledger.add(record).catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
       this.changed();
-      return record.id;
+      return record;
     }
     if (!explicit) this.cooldowns.start(automation, event.user?.id ?? null, now);
     this.lastRunAt.set(automation.id, now);
@@ -492,11 +654,32 @@ export class AutomationsService extends Disposable {
       active.saved.catch((error: unknown) => this.options.logger.error('automations: could not write the run log', { error }));
       lane.waiting.push(active);
     } else {
-      lane.running++;
+      lane.running.push(active);
       void this.execute(active, lane, true);
     }
     this.changed();
-    return record.id;
+    return record;
+  }
+
+  /**
+   * "Run another automation": started with the same event, as its own run in its own queue (never
+   * waited for: it may share this run's queue). Keyed for the exactly-once ledger on the calling
+   * run and step, so a restart never runs it twice; at most `maxRunDepth` deep, and never an
+   * automation already in the chain (a cycle).
+   */
+  private runFromAnother(caller: ActiveRun, step: number, automationId: string): string {
+    const target = this.options.store.get(automationId);
+    if (!target) throw new AppError('invalid_argument', 'Not run: that automation no longer exists.');
+    const chain = [...(caller.event.chain ?? []), caller.automation.id];
+    if (chain.includes(target.id)) {
+      throw new AppError('invalid_argument', `Not run: "${target.name}" is already running in this chain (${chain.map((id) => this.options.store.get(id)?.name ?? id).join(' → ')}), and a cycle would never end.`);
+    }
+    if (chain.length >= maxRunDepth) throw new AppError('invalid_argument', `Not run: automations run one another at most ${maxRunDepth} deep.`);
+    if (!target.enabled) throw new AppError('invalid_argument', `Not run: "${target.name}" is switched off.`);
+    const event: TriggerEvent = { ...caller.event, id: `${caller.record.id}:${step}`, chain, summary: `From "${caller.automation.name}": ${caller.event.summary}`.slice(0, 200) };
+    if (this.options.ledger.has(target.id, event.id)) return `"${target.name}" already ran for this`;
+    const record = this.accept(target, event, true);
+    return record ? `Started "${target.name}"${record.status === 'queued' ? ' (waiting in its queue)' : ''}` : `"${target.name}" was not started`;
   }
 
   /** Why this automation does not run for this event now, or null. */
@@ -596,6 +779,9 @@ export class AutomationsService extends Disposable {
             },
             ownChat: this.ownChat,
             scenes: this.scenes,
+            ownAccounts: () => this.options.speakingAccounts.userIds(),
+            kept: this.options.keptReverts,
+            runAutomation: async (automationId) => this.runFromAnother(active, i, automationId),
           });
           step.status = 'done';
         } catch (error) {
@@ -614,10 +800,10 @@ export class AutomationsService extends Disposable {
       this.finish(record, failed ? 'failed' : 'done', failed ? `${failed} of ${total} action${total === 1 ? '' : 's'} failed.` : null);
     } finally {
       if (!this.closing) {
-        lane.running--;
+        lane.running.splice(lane.running.indexOf(active), 1);
         const next = lane.waiting.shift();
         if (next) {
-          lane.running++;
+          lane.running.push(next);
           void this.execute(next, lane, false);
         }
         this.changed();
@@ -637,12 +823,13 @@ export class AutomationsService extends Disposable {
   // ---------- state ----------
 
   private statusOf(automation: Automation): AutomationStatus {
-    const lane = this.lanes.get(automation.id);
+    const lane = this.lanes.get(laneKey(automation));
     const last = this.lastRunAt.get(automation.id);
+    const mine = (runs: readonly ActiveRun[] | undefined) => runs?.reduce((n, run) => n + (run.automation.id === automation.id ? 1 : 0), 0) ?? 0;
     return {
       id: automation.id,
-      running: lane?.running ?? 0,
-      queued: lane?.waiting.length ?? 0,
+      running: mine(lane?.running),
+      queued: mine(lane?.waiting),
       lastRunAt: last === undefined ? null : iso(last),
       skipped: this.skips.of(automation.id),
       hotkeyError: this.hotkeys.get(automation.id)?.hotkey.getState().error ?? null,

@@ -101,6 +101,37 @@ function sampleChannelEvent(trigger: AutomationTrigger, id: string, at: string):
       return { ...base, kind: 'automodHold', messageId: 'sample-message', user, text: 'A sample message AutoMod held', reason: 'automod', category: 'swearing', level: 2, blockedTerms: [], heldAt: at };
     case 'unbanRequest':
       return { ...base, kind: 'unbanRequest', requestId: 'sample-unban-request', user, text: 'A sample unban request', createdAt: at };
+    case 'firstMessage':
+    case 'chatKeywords':
+      return {
+        ...base,
+        kind: 'chatMessage',
+        messageId: `sample-${id}`,
+        user,
+        text: trigger.kind === 'chatKeywords' ? `sample words with ${trigger.phrases[0] ?? 'a phrase'}` : 'Hello, first time here!',
+        fragments: [],
+        color: null,
+        badges: [],
+        roles: { broadcaster: false, moderator: false, vip: false, subscriber: false },
+      };
+    case 'channelUpdate':
+      return { ...base, kind: 'channelUpdate', title: 'A sample title', categoryId: '0', categoryName: 'Just Chatting', language: 'en' };
+    case 'raidSent':
+      return { ...base, kind: 'raidSent', to: user, viewers: 12 };
+    case 'moderatorActed':
+      return {
+        ...base,
+        kind: 'moderation',
+        moderator: { id: 'sample-moderator', login: 'sample_moderator', name: 'SampleModerator' },
+        action: trigger.actions[0] ?? 'timeout',
+        user: (trigger.actions[0] ?? 'timeout') === 'clear' ? null : user,
+        reason: 'A sample reason',
+        messageId: null,
+        messageText: null,
+        expiresAt: null,
+        detail: '',
+      };
+    case 'obsEvent':
     case 'adBreakSoon':
     case 'timer':
     case 'hotkey':
@@ -113,8 +144,10 @@ function sampleChannelEvent(trigger: AutomationTrigger, id: string, at: string):
 export function sampleEvent(trigger: AutomationTrigger, now: Date): TriggerEvent {
   const id = `test:${randomUUID()}`;
   const channelEvent = sampleChannelEvent(trigger, id, now.toISOString());
-  const read = channelEvent ? triggerEventFor(trigger, channelEvent) : null;
+  // A sample chat line is everyone's first one, so "first message" triggers read it as such; a list of words not written yet reads the sample's.
+  const asked = trigger.kind === 'chatKeywords' && trigger.phrases.length === 0 ? { ...trigger, phrases: ['a phrase'] } : trigger;
+  const read = channelEvent ? triggerEventFor(asked, channelEvent, { first: { broadcast: true, ever: true } }) : null;
   if (read) return { ...read, id, source: 'test', summary: `Test: ${read.summary}`, channelEvent: { ...channelEvent!, source: 'live' } };
-  const fields: Record<string, string> = trigger.kind === 'adBreakSoon' ? { seconds: String(trigger.secondsBefore) } : {};
+  const fields: Record<string, string> = trigger.kind === 'adBreakSoon' ? { seconds: String(trigger.secondsBefore) } : trigger.kind === 'obsEvent' ? { scene: 'Sample scene' } : {};
   return ownEvent(id, trigger.kind, `Test: ${describeTrigger(trigger)}`, 'test', fields);
 }

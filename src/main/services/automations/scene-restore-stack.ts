@@ -13,6 +13,8 @@
 
 export interface SceneSwitch {
   readonly set: string;
+  /** Its kept revert on disk (`kept-obs-reverts.ts`), so that a quit during the wait still puts the scene back. */
+  keptId?: string;
   /** What goes back on air; a later release below may change it to what that one replaced. */
   previous: string;
 }
@@ -41,6 +43,12 @@ export class SceneRestoreStack {
       return { kind: 'covered', by: above.set };
     }
     return current === entry.set ? { kind: 'back', to: entry.previous } : { kind: 'chosen', now: current };
+  }
+
+  /** The switch made over this one (it inherits what this one replaced when this one is released), if any. */
+  above(entry: SceneSwitch): SceneSwitch | undefined {
+    const index = this.switches.indexOf(entry);
+    return index === -1 ? undefined : this.switches[index + 1];
   }
 
   /** A run stopped without its release (Sidestage closing): forgotten. */

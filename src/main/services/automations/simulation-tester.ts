@@ -87,6 +87,13 @@ export function createSimulationTester(options: SimulationTesterOptions): Automa
           await http.sendChatMessage({ broadcaster_id, user_id: who.id, text: `${trigger.command} test` });
           return `${who.login} typed ${trigger.command} in chat.`;
         }
+        case 'chatKeywords': {
+          const who = viewer();
+          const phrase = trigger.phrases[0];
+          if (!phrase) return null;
+          await http.sendChatMessage({ broadcaster_id, user_id: who.id, text: `test: ${phrase}` });
+          return `${who.login} said "${phrase}" in chat.`;
+        }
         default:
           return null;
       }

@@ -1,5 +1,5 @@
 /**
- * Starter automations, the four jobs broadcasters most often keep a bot for. Made from what the
+ * Starter automations, the jobs broadcasters most often keep a bot for. Made from what the
  * channel and OBS have where they can (the "Hydrate!" reward, a scene named like "Water"); created
  * switched off, to be checked and switched on.
  */
@@ -82,6 +82,72 @@ export const starterTemplates: readonly StarterTemplate[] = [
       conditions: { ...noConditions, onlyWhileLive: true },
       // 30 s to the break and its usual 90 s.
       actions: [{ kind: 'obsSwitchScene', sceneName: sceneLike(scenes, 'brb', 'BRB'), backAfterSeconds: 120 }],
+    }),
+  },
+  // Issue 25's starter pack: a first-chatter welcome, a raid thank-you, sub and resub thank-yous, a hydrate timer.
+  {
+    id: 'first-chatter',
+    name: 'First message → welcome',
+    description: "When a viewer chats for the first time this broadcast, reply to their message with a welcome.",
+    make: () => ({
+      ...options,
+      name: 'First message → welcome',
+      trigger: { kind: 'firstMessage', scope: 'broadcast' },
+      conditions: { ...noConditions, onlyWhileLive: true },
+      actions: [{ kind: 'chatReply', text: 'Welcome in, {user}! Glad you are here.' }],
+    }),
+  },
+  {
+    id: 'raid-thanks',
+    name: 'Raid → thank-you, raid scene 10 s',
+    description: 'When a raid arrives, shout out the raider, thank them in chat and show the raid scene for 10 s, then back (in the "Scenes" queue, so scene changes never interleave).',
+    make: ({ scenes }) => ({
+      ...options,
+      name: 'Raid → thank-you, raid scene 10 s',
+      trigger: { kind: 'raid', minViewers: 1 },
+      conditions: noConditions,
+      queueName: 'Scenes',
+      actions: [
+        { kind: 'shoutout' },
+        { kind: 'chatMessage', text: 'Thank you for the raid, {user}, and welcome to all {viewers} of you!' },
+        { kind: 'obsSwitchScene', sceneName: sceneLike(scenes, 'raid', 'Raid'), backAfterSeconds: 10 },
+      ],
+    }),
+  },
+  {
+    id: 'sub-thanks',
+    name: 'Subscription → thank-you',
+    description: 'When a viewer subscribes (not a gift), thank them in chat.',
+    make: () => ({
+      ...options,
+      name: 'Subscription → thank-you',
+      trigger: { kind: 'subscription', tiers: [], includeGifted: false },
+      conditions: noConditions,
+      actions: [{ kind: 'chatMessage', text: 'Thank you for subscribing, {user}!' }],
+    }),
+  },
+  {
+    id: 'resub-thanks',
+    name: 'Resubscription → thank-you with months',
+    description: 'When a viewer shares their resubscription, thank them in chat with their months.',
+    make: () => ({
+      ...options,
+      name: 'Resubscription → thank-you with months',
+      trigger: { kind: 'resubscription', tiers: [], minMonths: 0 },
+      conditions: noConditions,
+      actions: [{ kind: 'chatMessage', text: 'Thank you for {months} months, {user}!' }],
+    }),
+  },
+  {
+    id: 'hydrate-timer',
+    name: 'Every 20 min → hydrate reminder',
+    description: 'Every 20 minutes while live, when chat is active (5 messages since the last one), remind everyone to drink some water.',
+    make: () => ({
+      ...options,
+      name: 'Every 20 min → hydrate reminder',
+      trigger: { kind: 'timer', everyMinutes: 20, minChatMessages: 5 },
+      conditions: { ...noConditions, onlyWhileLive: true },
+      actions: [{ kind: 'chatMessage', text: 'Hydrate check! Time for some water, everyone.' }],
     }),
   },
 ];

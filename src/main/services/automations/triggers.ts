@@ -9,29 +9,16 @@ import type { TemplateFields } from '../../../shared/domain/automation-template'
 import { hypeTrainLevelId } from '../../../shared/domain/hype-train-levels';
 import { tierName } from '../../../shared/domain/subscription-tier';
 import { commandRoleOrder, type CommandRole } from '../../../shared/ipc/schemas/automations';
+import { channelUpdateTriggerEvent, describeModeration, moderatorActedTriggerEvent, type ChannelChanges } from './trigger-sources/channel-triggers';
+import { chatLineTriggerEvent, type FirstMessageFacts } from './trigger-sources/chat-triggers';
+import type { TriggerEvent } from './trigger-event';
 
-/** What a run knows of the event that triggered it. */
-export interface TriggerEvent {
-  /** The id the exactly-once ledger keys on, with the automation's id. */
-  id: string;
-  /** The channel event's kind, or `timer`, `hotkey`, `manual`, `adBreakSoon`. */
-  kind: string;
-  source: 'live' | 'caughtUp' | 'test' | 'manual';
-  /** In words: "ana redeemed Hydrate!". */
-  summary: string;
-  fields: TemplateFields;
-  /** What conditions compare. */
-  amount: number | null;
-  tier: string | null;
-  text: string | null;
-  user: ChannelUser | null;
-  roles: ChatRoles | null;
-  /** The redemption a fulfil or cancel acts on. */
-  redemptionId: string | null;
-  /** The channel event itself (an overlay's alert for it); null for a timer, a hotkey, the Run button. */
-  channelEvent: ChannelEvent | null;
-  /** Fields holding text AutoMod held: never re-posted anywhere (the template says so instead). */
-  withheld?: readonly string[];
+export type { TriggerEvent } from './trigger-event';
+
+/** What is decided once per event, before each automation's trigger is asked. */
+export interface EventFacts {
+  first?: FirstMessageFacts;
+  channelChanges?: ChannelChanges;
 }
 
 /** The channel-event kinds a trigger listens to (none: it fires from a timer, a hotkey or a button). */
@@ -64,7 +51,16 @@ export function kindsOf(trigger: AutomationTrigger): ChannelEventKind[] {
     case 'hypeTrainLevelUp':
       return ['hypeTrainProgress'];
     case 'chatCommand':
+    case 'firstMessage':
+    case 'chatKeywords':
       return ['chatMessage'];
+    case 'channelUpdate':
+    case 'raidSent':
+      return [trigger.kind];
+    case 'moderatorActed':
+      return ['moderation'];
+    case 'obsEvent':
+      return [];
     case 'timer':
       // Chat messages are counted for "at least M messages since the last time".
       return trigger.minChatMessages > 0 ? ['chatMessage'] : [];
@@ -103,9 +99,15 @@ export function highestRole(roles: ChatRoles): CommandRole {
   return 'everyone';
 }
 
-/** Whether a chatter with `roles` may use a command open to `minRole` and above (the broadcaster always may). */
-export function mayUseCommand(minRole: CommandRole, roles: ChatRoles): boolean {
-  return commandRoleOrder.indexOf(highestRole(roles)) >= commandRoleOrder.indexOf(minRole);
+/**
+ * Whether a chatter with `roles` may use a command open to `minRole` and above (the broadcaster
+ * always may). `follower`: the badges cannot tell, so a viewer with no higher role is `maybe`
+ * (looked up on the platform before the run).
+ */
+export function mayUseCommand(minRole: CommandRole, roles: ChatRoles): boolean | 'maybe' {
+  const highest = highestRole(roles);
+  if (minRole === 'follower' && highest === 'everyone') return 'maybe';
+  return commandRoleOrder.indexOf(highest) >= commandRoleOrder.indexOf(minRole);
 }
 
 type Base = Pick<TriggerEvent, 'id' | 'source' | 'channelEvent'>;
@@ -281,14 +283,31 @@ function describe(event: ChannelEvent): TriggerEvent {
         text: event.text,
         user: event.user,
         roles: event.roles,
+        messageId: event.messageId,
       };
+    case 'channelUpdate':
+      return { ...at, ...none, kind: event.kind, summary: `The channel is now "${event.title.slice(0, 60)}" in ${event.categoryName || 'no category'}`, fields: { title: event.title, game: event.categoryName, category: event.categoryName } };
+    case 'raidSent':
+      return {
+        ...at,
+        ...none,
+        kind: event.kind,
+        summary: `You started a raid of ${event.to.name} with ${event.viewers} viewers`,
+        fields: { ...userFields(event.to, 'a channel'), viewers: String(event.viewers), amount: String(event.viewers) },
+        amount: event.viewers,
+        user: event.to,
+      };
+    case 'moderation': {
+      const { summary, fields } = describeModeration(event);
+      return { ...at, ...none, kind: event.kind, summary, fields, text: event.reason, user: event.user, messageId: event.messageId };
+    }
     default:
       return { ...at, ...none, kind: event.kind, summary: event.kind, fields: {} };
   }
 }
 
 /** The trigger event when `event` fires `trigger`, else null. */
-export function triggerEventFor(trigger: AutomationTrigger, event: ChannelEvent): TriggerEvent | null {
+export function triggerEventFor(trigger: AutomationTrigger, event: ChannelEvent, facts: EventFacts = {}): TriggerEvent | null {
   switch (trigger.kind) {
     case 'redemption': {
       if (event.kind !== 'redemption') return null;
@@ -324,6 +343,17 @@ export function triggerEventFor(trigger: AutomationTrigger, event: ChannelEvent)
       if (event.kind !== 'chatMessage') return null;
       return commandEvent(trigger, event);
     }
+    case 'firstMessage':
+    case 'chatKeywords':
+      if (event.kind !== 'chatMessage') return null;
+      // Without the facts (a caller that did not decide them), never a first message.
+      return chatLineTriggerEvent(trigger, event, describe(event), facts.first ?? { broadcast: false, ever: false });
+    case 'channelUpdate':
+      if (event.kind !== 'channelUpdate') return null;
+      return channelUpdateTriggerEvent(trigger, describe(event), facts.channelChanges ?? { title: true, category: true });
+    case 'moderatorActed':
+      return event.kind === 'moderation' ? moderatorActedTriggerEvent(trigger, event, describe(event)) : null;
+    case 'obsEvent':
     case 'timer':
     case 'adBreakSoon':
     case 'hotkey':
@@ -341,11 +371,12 @@ function tierAllowed(tiers: readonly string[], tier: string): boolean {
 function commandEvent(trigger: Extract<AutomationTrigger, { kind: 'chatCommand' }>, event: ChannelEventOf<'chatMessage'>): TriggerEvent | null {
   const parsed = parseCommand(event.text);
   if (!parsed || parsed.command !== trigger.command.toLowerCase()) return null;
-  if (!mayUseCommand(trigger.minRole, event.roles)) return null;
+  const may = mayUseCommand(trigger.minRole, event.roles);
+  if (may === false) return null;
   const described = describe(event);
   const args: Record<string, string> = { command: parsed.command, args: parsed.rest };
   for (let i = 0; i < 9; i++) args[`arg${i + 1}`] = parsed.args[i] ?? '';
-  return { ...described, summary: `${event.user.name} used ${parsed.command}${parsed.rest ? ` ${parsed.rest.slice(0, 60)}` : ''}`, fields: { ...described.fields, ...args }, text: parsed.rest };
+  return { ...described, ...(may === 'maybe' ? { needsFollower: true } : {}), summary: `${event.user.name} used ${parsed.command}${parsed.rest ? ` ${parsed.rest.slice(0, 60)}` : ''}`, fields: { ...described.fields, ...args }, text: parsed.rest };
 }
 
 /** An event Sidestage makes itself: a timer, a hotkey, the Run button, an ad break coming. */

@@ -60,6 +60,7 @@ async function land(output: (typeof outputs)[number], event: TriggerEvent, viewe
     ports: recorded.ports,
     clock,
     pacer: new ChatPacer({ clock }),
+    ownAccounts: () => ['broadcaster-1'],
     sleeper: new Sleeper(clock),
     requestTimeoutMs: 20_000,
     viewerText,

@@ -10,6 +10,7 @@ import type { ChatSettingsState } from '../../../shared/ipc/contract';
 import { requireSignedInBroadcaster, type CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
+import { DueReverts } from '../common/due-reverts';
 import { AppError } from '../app-error';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import type { Logger } from '../logger';
@@ -77,7 +78,8 @@ export class ChatSettingsService extends Disposable {
   private fetchedAt: string | null = null;
   private error: string | null = null;
   private broadcasterId: string | null = null;
-  private revertTimer: unknown = null;
+  /** The kept revert's timing: at its due time, at once when Sidestage starts past it, again after a failure. */
+  private readonly reverts: DueReverts<PendingRevert>;
   /** Changes run one after the other, so each one's rollback restores what was there before it. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly changes = new Emitter<ChatSettingsState>();
@@ -92,6 +94,21 @@ export class ChatSettingsService extends Disposable {
     super();
     this.clock = options.clock ?? systemClock;
     this.presets = options.presets ?? chatSettingsPresets;
+    this.reverts = new DueReverts<PendingRevert>({
+      clock: this.clock,
+      list: () => {
+        const revert = this.options.settings.get('chatSettings.pendingRevert');
+        return revert ? [revert] : [];
+      },
+      // A revert stacked on a pending one has a new due time: a new key, so it is timed again.
+      key: (revert) => `${revert.presetId}:${revert.dueAt}`,
+      dueAt: (revert) => revert.dueAt,
+      // Only on the channel it was applied to, while its sign-in works (the sign-in schedules it again).
+      ready: (revert) => revert.broadcasterId === this.broadcasterId && this.options.broadcaster.canCallApi,
+      run: () => this.revertOnce().then(() => {}),
+      retryMs: options.revertRetryMs ?? 30_000,
+      onError: () => {},
+    });
   }
 
   start(): void {
@@ -199,19 +216,21 @@ export class ChatSettingsService extends Disposable {
 
   cancelRevert(): ChatSettingsState {
     this.options.settings.set('chatSettings.pendingRevert', null);
-    this.clearTimer();
+    this.reverts.reschedule();
     this.emit();
     return this.getState();
   }
 
-  revertNow(): Promise<ChatSettingsState> {
-    if (!this.options.settings.get('chatSettings.pendingRevert')) return Promise.reject(new AppError('invalid_argument', 'No preset is waiting to be reverted.'));
-    return this.runRevert();
+  async revertNow(): Promise<ChatSettingsState> {
+    const revert = this.options.settings.get('chatSettings.pendingRevert');
+    if (!revert) throw new AppError('invalid_argument', 'No preset is waiting to be reverted.');
+    await this.reverts.runNow(`${revert.presetId}:${revert.dueAt}`);
+    return this.getState();
   }
 
   override dispose(): void {
     super.dispose();
-    this.clearTimer();
+    this.reverts.dispose();
     this.changes.dispose();
   }
 
@@ -225,7 +244,7 @@ export class ChatSettingsService extends Disposable {
       this.values = null;
       this.fetchedAt = null;
       this.error = null;
-      this.clearTimer();
+      this.reverts.reschedule();
       this.emit();
     } else if (canCallApi === this.callable) {
       return;
@@ -233,7 +252,7 @@ export class ChatSettingsService extends Disposable {
     this.callable = canCallApi;
     if (id === null) return;
     // While the sign-in is renewed the settings stay shown; a due revert waits for the sign-in.
-    if (!canCallApi) return this.clearTimer();
+    if (!canCallApi) return this.reverts.reschedule();
     void this.refresh().catch(() => {});
     this.schedule();
   }
@@ -275,18 +294,12 @@ export class ChatSettingsService extends Disposable {
   }
 
   private schedule(): void {
-    this.clearTimer();
-    const revert = this.options.settings.get('chatSettings.pendingRevert');
-    if (!revert || revert.broadcasterId !== this.broadcasterId) return;
-    // Already due (Sidestage was closed past it): revert at once.
-    const wait = Math.max(0, revert.dueAt - this.clock.now());
-    this.revertTimer = this.clock.setTimeout(() => {
-      this.revertTimer = null;
-      void this.runRevert().catch(() => {});
-    }, wait);
+    // Already due (Sidestage was closed past it): reverted at once.
+    this.reverts.reschedule();
   }
 
-  private runRevert(): Promise<ChatSettingsState> {
+  /** Puts chat back once; rejects (after saying so) to be tried again by `reverts`. */
+  private revertOnce(): Promise<ChatSettingsState> {
     return this.enqueue(async () => {
       const revert = this.options.settings.get('chatSettings.pendingRevert');
       if (!revert) return this.getState();
@@ -303,14 +316,7 @@ export class ChatSettingsService extends Disposable {
         const message = error instanceof AppError ? error.message : 'unknown error';
         this.options.logger.warn('chat settings revert failed; trying again later', { error });
         this.options.notifier?.show({ title: `${revert.label}: could not revert`, body: `${message} Sidestage tries again shortly.`, tag: 'sidestage-chat-settings' });
-        this.clearTimer();
-        // Signed out or renewing the sign-in: the sign-in schedules the revert again.
-        if (this.options.broadcaster.canCallApi) {
-          this.revertTimer = this.clock.setTimeout(() => {
-            this.revertTimer = null;
-            void this.runRevert().catch(() => {});
-          }, this.options.revertRetryMs ?? 30_000);
-        }
+        // Tried again by `reverts` while the sign-in works; signed out or renewing it, the sign-in schedules it again.
         throw error;
       }
     });
@@ -346,11 +352,6 @@ export class ChatSettingsService extends Disposable {
 
   private requireBroadcaster(): string {
     return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Chat settings not read or changed');
-  }
-
-  private clearTimer(): void {
-    if (this.revertTimer !== null) this.clock.clearTimeout(this.revertTimer);
-    this.revertTimer = null;
   }
 
   private emit(): void {

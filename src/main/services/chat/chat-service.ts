@@ -123,7 +123,7 @@ export class ChatService extends Disposable {
    * Sends a message (or an announcement) as the broadcaster, or a message as the bot when
    * `speaker` asks for it and one is signed in (`ChatSpeakers`); a refusal throws in words.
    */
-  async send(text: string, announcement?: string, speaker?: ChatSpeaker): Promise<{ messageId: string | null }> {
+  async send(text: string, announcement?: string, speaker?: ChatSpeaker, replyTo?: string): Promise<{ messageId: string | null }> {
     const what = announcement ? 'Announcement not sent' : 'Message not sent';
     const id = this.requireApi(what);
     const { api } = this.options;
@@ -133,7 +133,7 @@ export class ChatService extends Disposable {
         return { messageId: null };
       }
       const voice = this.options.speakers?.voiceFor(id, speaker) ?? { senderId: id, api };
-      const answer = await voice.api.request<{ data: HelixSent[] }>({ method: 'POST', path: '/helix/chat/messages', body: { broadcaster_id: id, sender_id: voice.senderId, message: text }, retry: 'never' });
+      const answer = await voice.api.request<{ data: HelixSent[] }>({ method: 'POST', path: '/helix/chat/messages', body: { broadcaster_id: id, sender_id: voice.senderId, message: text, ...(replyTo ? { reply_parent_message_id: replyTo } : {}) }, retry: 'never' });
       const sent = answer.data?.data?.[0];
       if (!sent) throw new AppError('api_error', `${what}: the platform did not say whether it was sent.`);
       if (!sent.is_sent) {

@@ -49,6 +49,8 @@ export interface ObsConnectionHooks {
   streamStateChanged(generation: number, outputState: string): void;
   /** The socket is gone (closed by OBS or by Sidestage): what it streamed is no longer known. */
   lost(): void;
+  /** OBS's scene, stream and recording events by their protocol names (automations' "OBS event" triggers). */
+  event?(name: 'CurrentProgramSceneChanged' | 'StreamStateChanged' | 'RecordStateChanged', data: unknown): void;
   /** The status, its words, the versions or the next retry changed. */
   changed(): void;
 }
@@ -139,7 +141,7 @@ export class ObsConnection {
       const password = (await this.options.passwords.load()) ?? undefined;
       const url = `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
       const identified = await this.bounded(
-        socket.connect(url, password, { rpcVersion: 1, eventSubscriptions: EventSubscription.Outputs }),
+        socket.connect(url, password, { rpcVersion: 1, eventSubscriptions: EventSubscription.Outputs | EventSubscription.Scenes }),
         `OBS at ${where} did not answer within ${Math.round(this.options.timeoutMs / 1000)} s.`,
       );
       if (generation !== this.generationNumber) return;
@@ -148,7 +150,12 @@ export class ObsConnection {
         throw new ObsFailure({ status: 'too-old', text: `OBS too old: obs-websocket ${websocketVersion} (Sidestage needs 5 or newer)`, retry: false });
       }
       socket.on('ConnectionClosed', (error) => this.onClosed(generation, error));
-      socket.on('StreamStateChanged', (event) => hooks.streamStateChanged(generation, event.outputState));
+      socket.on('StreamStateChanged', (event) => {
+        hooks.streamStateChanged(generation, event.outputState);
+        if (generation === this.generationNumber) hooks.event?.('StreamStateChanged', event);
+      });
+      socket.on('RecordStateChanged', (event) => generation === this.generationNumber && hooks.event?.('RecordStateChanged', event));
+      socket.on('CurrentProgramSceneChanged', (event) => generation === this.generationNumber && hooks.event?.('CurrentProgramSceneChanged', event));
       const version = await this.requestOn(socket, 'GetVersion');
       if (generation !== this.generationNumber) return;
       this.versions = { obs: version.obsVersion, websocket: version.obsWebSocketVersion };

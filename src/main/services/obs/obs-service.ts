@@ -48,6 +48,7 @@ export class ObsService {
   private readonly settings: SettingsStore;
   private readonly logger: Logger;
   private readonly changes = new Emitter<ObsState>();
+  private readonly obsEvents = new Emitter<{ name: string; data: unknown }>();
   private readonly connection: ObsConnection;
   private readonly stream: ObsStreamMonitor;
   private passwordSaved = false;
@@ -71,6 +72,7 @@ export class ObsService {
         connected: (generation) => this.stream.readCurrent(generation),
         streamStateChanged: (generation, outputState) => this.stream.onStreamStateChanged(generation, outputState),
         lost: () => this.stream.lost(),
+        event: (name, data) => this.obsEvents.fire({ name, data }),
         changed,
       },
     });
@@ -112,6 +114,11 @@ export class ObsService {
 
   onChange(listener: (state: ObsState) => void): Disposer {
     return this.changes.on(listener);
+  }
+
+  /** OBS's scene, stream and recording events, by obs-websocket's names (automations' triggers). */
+  onEvent(listener: (event: { name: string; data: unknown }) => void): Disposer {
+    return this.obsEvents.on(listener);
   }
 
   async setConnection(host: string, port: number): Promise<ObsState> {

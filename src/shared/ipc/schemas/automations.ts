@@ -19,7 +19,7 @@ export const subscriptionTierSchema = z.enum(['1000', '2000', '3000']);
 export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
 /** Who may use a chat command: this role and every role above it, lowest first (the broadcaster may always). */
-export const commandRoleOrder = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const;
+export const commandRoleOrder = ['everyone', 'follower', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const;
 export const commandRoleSchema = z.enum(commandRoleOrder);
 export type CommandRole = z.infer<typeof commandRoleSchema>;
 
@@ -31,6 +31,13 @@ const obsName = z.string().min(1, 'Choose one from OBS.').max(256);
 /** Case-insensitive text test of a viewer's words. */
 export const textMatchSchema = z.object({ mode: z.enum(['contains', 'equals', 'startsWith']), text: z.string().trim().min(1).max(200) }).strict();
 export type TextMatch = z.infer<typeof textMatchSchema>;
+
+/** The OBS events a trigger may follow. */
+export const obsTriggerEvents = ['sceneChanged', 'streamStarted', 'streamStopped', 'recordingStarted', 'recordingStopped'] as const;
+export type ObsTriggerEvent = (typeof obsTriggerEvents)[number];
+/** The moderator actions "a moderator acted" may follow. */
+export const moderatorActions = ['ban', 'timeout', 'delete', 'clear'] as const;
+export type ModeratorAction = (typeof moderatorActions)[number];
 
 const simple = <K extends string>(kind: K) => z.object({ kind: z.literal(kind) }).strict();
 
@@ -86,6 +93,19 @@ export const automationTriggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hotkey'), accelerator: z.string().min(1).max(100) }).strict(),
   /** Only the Run button. */
   simple('manual'),
+  // Issue 25's triggers (trigger-sources/): a viewer's first message, the broadcaster's words, the channel updated, a raid sent, OBS, a moderator.
+  /** A viewer's first chat message of this broadcast, or the first Sidestage ever saw from them. */
+  z.object({ kind: z.literal('firstMessage'), scope: z.enum(['broadcast', 'ever']) }).strict(),
+  /** A chat message holding one of these words or phrases (whole words, any case); the list is the broadcaster's, never a viewer's. */
+  z.object({ kind: z.literal('chatKeywords'), phrases: z.array(z.string().trim().min(1, 'A phrase has at least one letter.').max(100)).min(1, 'Add at least one word or phrase.').max(50) }).strict(),
+  /** The channel's title or category changed (from anywhere). */
+  z.object({ kind: z.literal('channelUpdate'), what: z.enum(['either', 'title', 'category']) }).strict(),
+  /** This channel started a raid of another. */
+  simple('raidSent'),
+  /** An event of OBS's, over obs-websocket. */
+  z.object({ kind: z.literal('obsEvent'), event: z.enum(obsTriggerEvents) }).strict(),
+  /** A moderator (anyone, anywhere) banned, timed out, deleted a line or cleared chat; none ticked: any of them. */
+  z.object({ kind: z.literal('moderatorActed'), actions: z.array(z.enum(moderatorActions)).max(4) }).strict(),
 ]);
 export type AutomationTrigger = z.infer<typeof automationTriggerSchema>;
 export type AutomationTriggerKind = AutomationTrigger['kind'];
@@ -169,6 +189,25 @@ export const automationActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('playSound'), soundId: mediaId, volume }).strict(),
   z.object({ kind: z.literal('showAlert'), alert: automationAlertSchema }).strict(),
   z.object({ kind: z.literal('wait'), seconds: z.number().int().min(1).max(3600) }).strict(),
+  // Issue 25's actions (action-runners/): on the triggering message and its viewer, the channel, another automation.
+  /** A reply to the chat message that triggered the run (the platform's reply thread). */
+  z.object({ kind: z.literal('chatReply'), text: template(500).min(1, 'Write the reply.') }).strict(),
+  /** Delete the chat message that triggered the run. */
+  simple('deleteMessage'),
+  /** Time out, ban or warn the event's viewer; never the broadcaster, a moderator or Sidestage's own accounts. */
+  z
+    .object({
+      kind: z.literal('moderateUser'),
+      action: z.enum(['timeout', 'ban', 'warn']),
+      /** A timeout's length. */
+      seconds: z.number().int().min(1).max(1_209_600),
+      reason: template(500),
+    })
+    .strict(),
+  /** Set the stream's title, or its category looked up by name, from a template. */
+  z.object({ kind: z.literal('setStreamInfo'), field: z.enum(['title', 'category']), text: template(140).min(1, 'Write the title or the category.') }).strict(),
+  /** Run another automation with this event (at most 3 deep; a cycle is refused). */
+  z.object({ kind: z.literal('runAutomation'), automationId: automationIdSchema }).strict(),
 ]);
 export type AutomationAction = z.infer<typeof automationActionSchema>;
 export type AutomationActionKind = AutomationAction['kind'];
@@ -189,6 +228,12 @@ const automationFields = {
   stopOnError: z.boolean(),
   /** Links in the event's values (what viewers typed) are removed from every output. */
   stripLinks: z.boolean(),
+  /** A named queue shared with other automations: runs in one queue never interleave their steps. None: the automation's own. */
+  queueName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 _-]{1,40}$/, 'A queue name has 1 to 40 letters, digits, spaces, - or _.')
+    .optional(),
 };
 
 export const automationSchema = z.object({ id: automationIdSchema, ...automationFields }).strict();

@@ -28,6 +28,7 @@ import {
   triggerKindOptions,
 } from './automation-form-model';
 import { CheckField, NumberField, ObsPicker } from './editor-fields';
+import { MoreActionFields, MoreTriggerFields } from './more-fields';
 
 interface EditorProps {
   title: string;
@@ -114,6 +115,14 @@ export function AutomationEditor({ title, initial, testMode, onDone }: EditorPro
       </FormSection>
       <FormSection title="Options">
         <Select label="When it is already running" value={draft.queue} options={queueModeOptions} onChange={(queue) => set({ queue })} />
+        <TextInput
+          label="Shared queue"
+          value={draft.queueName ?? ''}
+          maxLength={40}
+          placeholder="None: its own"
+          onChange={(name) => set({ queueName: name.trim() === '' ? undefined : name })}
+          hint="Automations with the same queue name run one at a time, so their steps never interleave (like two that switch scenes)."
+        />
         {canBeMissed(draft.trigger) ? (
           <Switch checked={draft.alsoMissed} onChange={(alsoMissed) => set({ alsoMissed })} description="Redemptions Sidestage only learns of after a disconnection can be minutes old." descriptionId="automation-also-missed">
             Also for events missed while disconnected
@@ -213,6 +222,7 @@ function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onCh
         </div>
       ) : null}
       {trigger.kind === 'manual' ? <p className="small muted">Runs only when you press its Run button.</p> : null}
+      <MoreTriggerFields key={trigger.kind} trigger={trigger} onChange={onChange} />
     </>
   );
 }
@@ -426,5 +436,7 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
       );
     case 'wait':
       return <NumberField label="Wait" unit="seconds" min={1} max={3600} value={action.seconds} onChange={(seconds) => onChange({ ...action, seconds })} />;
+    default:
+      return <MoreActionFields action={action} hint={hint} onChange={onChange} />;
   }
 }

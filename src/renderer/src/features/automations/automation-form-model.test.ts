@@ -25,7 +25,7 @@ describe('the automation editor model', () => {
       const problems = draftProblems({ ...valid, trigger: defaultTrigger(kind) });
       expect(problems.every((p) => p.startsWith('Trigger: ')), `${kind}: ${problems.join('; ')}`).toBe(true);
     }
-    const choices = new Set(['obsSwitchScene', 'obsSourceVisibility', 'obsInputMute', 'obsSetText', 'chatMessage', 'chatAnnouncement', 'startEngagement', 'playSound']);
+    const choices = new Set(['obsSwitchScene', 'obsSourceVisibility', 'obsInputMute', 'obsSetText', 'chatMessage', 'chatAnnouncement', 'startEngagement', 'playSound', 'chatReply', 'setStreamInfo', 'runAutomation']);
     for (const kind of Object.keys(actionKindLabels) as (keyof typeof actionKindLabels)[]) {
       expect(draftProblems({ ...valid, actions: [defaultAction(kind)] }).length > 0, kind).toBe(choices.has(kind));
     }

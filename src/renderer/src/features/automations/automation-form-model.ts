@@ -30,7 +30,7 @@ export const tierOptions = [{ value: '', label: 'Any tier' } as const, ...tiers]
 
 /** Who may use a chat command, in the broadcaster's words. */
 /** "This role and above", lowest first; you (the broadcaster) may always. */
-export const commandRoleOptions = optionsOf({ everyone: 'Everyone', subscriber: 'Subscribers and above', vip: 'VIPs and above', moderator: 'Moderators and you', broadcaster: 'Only you' });
+export const commandRoleOptions = optionsOf({ everyone: 'Everyone', follower: 'Followers and above', subscriber: 'Subscribers and above', vip: 'VIPs and above', moderator: 'Moderators and you', broadcaster: 'Only you' });
 
 export const inputMatchOptions = optionsOf({ '': 'is anything', contains: 'contains', equals: 'is', startsWith: 'starts with' });
 
@@ -81,6 +81,10 @@ export function draftProblems(draft: AutomationInput): string[] {
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${pathWords(issue.path, draft)}: ${issue.message.replace(/^Invalid .*/, 'this value is not valid')}`);
   if (draft.trigger.kind === 'hotkey' && draft.trigger.accelerator === '') problems.push('Trigger: choose a shortcut.');
   if (draft.trigger.kind === 'chatCommand' && draft.trigger.command === '!') problems.push('Trigger: name the command, like !discord.');
+  draft.actions.forEach((action, i) => {
+    if (action.kind === 'runAutomation' && action.automationId === '') problems.push(`Action ${i + 1} (${actionKindLabels[action.kind]}): choose the automation.`);
+    if (action.kind === 'runAutomation' && draft.id !== undefined && action.automationId === draft.id) problems.push(`Action ${i + 1} (${actionKindLabels[action.kind]}): an automation cannot run itself.`);
+  });
   return [...new Set(problems)];
 }
 
@@ -89,7 +93,12 @@ export function templateWarnings(draft: AutomationInput): string[] {
   const known = templateFieldsOf(draft.trigger);
   const warnings: string[] = [];
   draft.actions.forEach((action, i) => {
-    const texts = action.kind === 'chatMessage' || action.kind === 'chatAnnouncement' || action.kind === 'obsSetText' ? [action.text] : action.kind === 'marker' ? [action.description] : action.kind === 'showAlert' && action.alert.source === 'custom' ? [action.alert.text] : [];
+    const texts =
+      action.kind === 'chatMessage' || action.kind === 'chatAnnouncement' || action.kind === 'obsSetText' || action.kind === 'chatReply' || action.kind === 'setStreamInfo'
+        ? [action.text]
+        : action.kind === 'moderateUser'
+          ? [action.reason]
+          : action.kind === 'marker' ? [action.description] : action.kind === 'showAlert' && action.alert.source === 'custom' ? [action.alert.text] : [];
     for (const text of texts) {
       for (const name of unknownPlaceholders(text, known)) warnings.push(`Action ${i + 1}: {${name}} is not a field of this trigger; it stays as written.`);
     }
@@ -101,6 +110,31 @@ export function templateWarnings(draft: AutomationInput): string[] {
 export function fieldsHint(trigger: AutomationTrigger): string {
   const fields = templateFieldsOf(trigger);
   return fields.length ? `Fields: ${fields.map((f) => `{${f}}`).join(' ')}` : 'This trigger has no event fields.';
+}
+
+/** The choices of issue 25's triggers and actions (more-fields.tsx). */
+export const moreTriggerOptions = {
+  firstMessageScope: optionsOf({ broadcast: 'Their first this broadcast', ever: 'Their first ever (that Sidestage saw)' }),
+  channelUpdate: optionsOf({ either: 'The title or the category changed', title: 'The title changed', category: 'The category changed' }),
+  obsEvent: optionsOf({ sceneChanged: 'The program scene changed', streamStarted: 'Streaming started', streamStopped: 'Streaming stopped', recordingStarted: 'Recording started', recordingStopped: 'Recording stopped' }),
+  moderatorActionWords: { ban: 'A ban', timeout: 'A timeout', delete: 'A deleted message', clear: 'Chat cleared' },
+} as const;
+export const moreActionOptions = {
+  moderate: optionsOf({ timeout: 'Time them out', ban: 'Ban them', warn: 'Warn them' }),
+  streamInfo: optionsOf({ title: 'The stream title', category: 'The category' }),
+};
+
+/** The broadcaster's words as typed ("gg, good game"): each phrase trimmed, empty ones and repeats left out. */
+export function phrasesFromText(text: string): string[] {
+  const seen = new Set<string>();
+  const phrases: string[] = [];
+  for (const piece of text.split(',')) {
+    const phrase = piece.trim().replace(/\s+/g, ' ');
+    if (phrase === '' || seen.has(phrase.toLocaleLowerCase())) continue;
+    seen.add(phrase.toLocaleLowerCase());
+    phrases.push(phrase);
+  }
+  return phrases;
 }
 
 /** Moves an item of a list one place up (-1) or down (+1). */
