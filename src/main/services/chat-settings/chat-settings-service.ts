@@ -7,7 +7,8 @@
  */
 import { chatSettingDefaults, chatSettingsPatch, checkChatSettings, revertChanges, type ChatSettingsValues } from '../../../shared/domain/chat-settings';
 import type { ChatSettingsState } from '../../../shared/ipc/contract';
-import { requireSignedInBroadcaster, type CurrentBroadcaster } from '../common/current-broadcaster';
+import { ChannelState } from '../common/channel-state';
+import type { CurrentBroadcaster } from '../common/current-broadcaster';
 import type { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { DueReverts } from '../common/due-reverts';
@@ -70,30 +71,46 @@ interface HelixChatSettings {
 
 type PendingRevert = NonNullable<Settings['chatSettings.pendingRevert']>;
 
+/** The channel's side of the state. */
+interface ChannelChatSettings {
+  values: ChatSettingsValues | null;
+  fetchedAt: string | null;
+  error: string | null;
+}
+
+const nothingRead: ChannelChatSettings = { values: null, fetchedAt: null, error: null };
+
 export class ChatSettingsService extends Disposable {
   private readonly clock: Clock;
   private readonly presets: readonly ChatSettingsPreset[];
-  private values: ChatSettingsValues | null = null;
+  /**
+   * The channel's settings as last read or changed: cleared on another account, read on a sign-in;
+   * a read that began before a change (a write, its answer, another read applied) is dropped.
+   */
+  private readonly channel: ChannelState<ChannelChatSettings>;
   private pending = false;
-  private fetchedAt: string | null = null;
-  private error: string | null = null;
-  private broadcasterId: string | null = null;
   /** The kept revert's timing: at its due time, at once when Sidestage starts past it, again after a failure. */
   private readonly reverts: DueReverts<PendingRevert>;
   /** Changes run one after the other, so each one's rollback restores what was there before it. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly changes = new Emitter<ChatSettingsState>();
   private started = false;
-  /** The API was callable at the last broadcaster change. */
-  private callable = false;
   private revision = 0;
-  /** Bumped whenever `values` is set: a read that started before cannot overwrite what was set since. */
-  private valuesGeneration = 0;
 
   constructor(private readonly options: ChatSettingsServiceOptions) {
     super();
     this.clock = options.clock ?? systemClock;
     this.presets = options.presets ?? chatSettingsPresets;
+    this.channel = new ChannelState<ChannelChatSettings>({
+      broadcaster: options.broadcaster,
+      empty: nothingRead,
+      isRead: (state) => state.values !== null,
+      read: () => this.refresh(),
+      reading: 'reading the chat settings',
+      logger: options.logger,
+    });
+    this.register(() => this.channel.dispose());
+    this.register(this.channel.onChange(() => this.emit()));
     this.reverts = new DueReverts<PendingRevert>({
       clock: this.clock,
       list: () => {
@@ -104,7 +121,7 @@ export class ChatSettingsService extends Disposable {
       key: (revert) => `${revert.presetId}:${revert.dueAt}`,
       dueAt: (revert) => revert.dueAt,
       // Only on the channel it was applied to, while its sign-in works (the sign-in schedules it again).
-      ready: (revert) => revert.broadcasterId === this.broadcasterId && this.options.broadcaster.canCallApi,
+      ready: (revert) => revert.broadcasterId === this.channel.broadcasterId && this.options.broadcaster.canCallApi,
       run: () => this.revertOnce().then(() => {}),
       retryMs: options.revertRetryMs ?? 30_000,
       onError: () => {},
@@ -114,8 +131,14 @@ export class ChatSettingsService extends Disposable {
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.register(this.options.broadcaster.onChange(() => this.applyBroadcaster()));
-    this.applyBroadcaster();
+    this.channel.start();
+    // A due revert waits while the sign-in is renewed, and is done at once (Sidestage was closed past it) when it works.
+    this.register(this.options.broadcaster.onChange(() => this.reverts.reschedule()));
+    this.reverts.reschedule();
+  }
+
+  private get values(): ChatSettingsValues | null {
+    return this.channel.get().values;
   }
 
   getState(): ChatSettingsState {
@@ -124,8 +147,8 @@ export class ChatSettingsService extends Disposable {
       // The platform only ever holds 2, 4 or 6 for the delay (fromHelix and checkChatSettings keep it so).
       values: this.values as ChatSettingsState['values'],
       pending: this.pending,
-      fetchedAt: this.fetchedAt,
-      error: this.error,
+      fetchedAt: this.channel.get().fetchedAt,
+      error: this.channel.get().error,
       presets: this.presets.map(({ id, label, description }) => ({ id, label, description })),
       pendingRevert: revert ? { presetId: revert.presetId, label: revert.label, dueAt: new Date(revert.dueAt).toISOString() } : null,
       revision: this.revision,
@@ -137,8 +160,8 @@ export class ChatSettingsService extends Disposable {
   }
 
   async refresh(): Promise<ChatSettingsState> {
-    const broadcasterId = this.requireBroadcaster();
-    const generation = this.valuesGeneration;
+    const read = this.channel.begin('Chat settings not read or changed');
+    const { broadcasterId } = read;
     try {
       const res = await this.options.api.request<{ data: HelixChatSettings[] }>({
         method: 'GET',
@@ -148,21 +171,12 @@ export class ChatSettingsService extends Disposable {
       const raw = res.data?.data?.[0];
       if (!raw) throw new ApiError(502, 'Bad Gateway', 'The platform answered without chat settings.');
       // A change answered (or another read applied) while this one was under way is newer.
-      if (broadcasterId === this.broadcasterId && !this.pending && generation === this.valuesGeneration) {
-        this.valuesGeneration++;
-        this.values = fromHelix(raw);
-        this.fetchedAt = new Date(this.clock.now()).toISOString();
-        this.error = null;
-        this.emit();
-      }
+      if (read.current() && !this.pending) this.channel.setChanged({ values: fromHelix(raw), fetchedAt: new Date(this.clock.now()).toISOString(), error: null });
       return this.getState();
     } catch (error) {
       const message = describe(error, 'read');
       // A failed stale read says nothing about the account or the values shown since.
-      if (broadcasterId === this.broadcasterId && generation === this.valuesGeneration) {
-        this.error = message;
-        this.emit();
-      }
+      if (read.current()) this.channel.set({ ...this.channel.get(), error: message });
       throw new AppError(error instanceof AppError ? error.code : 'unavailable', message, error instanceof AppError ? error.details : {});
     }
   }
@@ -236,37 +250,14 @@ export class ChatSettingsService extends Disposable {
 
   // ---------- internals ----------
 
-  private applyBroadcaster(): void {
-    const { id, canCallApi } = this.options.broadcaster;
-    if (id !== this.broadcasterId) {
-      this.broadcasterId = id;
-      this.valuesGeneration++;
-      this.values = null;
-      this.fetchedAt = null;
-      this.error = null;
-      this.reverts.reschedule();
-      this.emit();
-    } else if (canCallApi === this.callable) {
-      return;
-    }
-    this.callable = canCallApi;
-    if (id === null) return;
-    // While the sign-in is renewed the settings stay shown; a due revert waits for the sign-in.
-    if (!canCallApi) return this.reverts.reschedule();
-    void this.refresh().catch(() => {});
-    this.schedule();
-  }
-
   private async applyChanges(changes: Partial<ChatSettingsValues>): Promise<ChatSettingsState> {
     const broadcasterId = this.requireBroadcaster();
     if (!this.values) await this.refresh();
     const before = this.values!;
     const body = chatSettingsPatch(before, changes);
     if (Object.keys(body).length === 0) return this.getState();
-    this.valuesGeneration++;
-    this.values = { ...before, ...changes };
     this.pending = true;
-    this.emit();
+    this.channel.setChanged({ ...this.channel.get(), values: { ...before, ...changes } });
     try {
       const res = await this.options.api.request<{ data: HelixChatSettings[] }>({
         method: 'PATCH',
@@ -275,16 +266,11 @@ export class ChatSettingsService extends Disposable {
         body,
       });
       const raw = res.data?.data?.[0];
-      this.valuesGeneration++;
-      if (raw) this.values = fromHelix(raw);
       this.pending = false;
-      this.error = null;
-      this.emit();
+      this.channel.setChanged({ ...this.channel.get(), values: raw ? fromHelix(raw) : this.values, error: null });
     } catch (error) {
-      this.valuesGeneration++;
-      this.values = before;
       this.pending = false;
-      this.emit();
+      this.channel.setChanged({ ...this.channel.get(), values: before });
       const message = describe(error, 'change');
       throw new AppError(error instanceof AppError ? error.code : 'unavailable', message, error instanceof AppError ? error.details : {});
     }
@@ -303,7 +289,7 @@ export class ChatSettingsService extends Disposable {
     return this.enqueue(async () => {
       const revert = this.options.settings.get('chatSettings.pendingRevert');
       if (!revert) return this.getState();
-      if (revert.broadcasterId !== this.broadcasterId) throw new AppError('not_signed_in', 'Sign in to the channel the preset was applied to, to revert it.');
+      if (revert.broadcasterId !== this.channel.broadcasterId) throw new AppError('not_signed_in', 'Sign in to the channel the preset was applied to, to revert it.');
       try {
         await this.refresh();
         const changes = this.stillApplied(revert);
@@ -351,7 +337,7 @@ export class ChatSettingsService extends Disposable {
   }
 
   private requireBroadcaster(): string {
-    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, 'Chat settings not read or changed');
+    return this.channel.require('Chat settings not read or changed');
   }
 
   private emit(): void {
