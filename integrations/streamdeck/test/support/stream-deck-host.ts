@@ -1,0 +1,139 @@
+/**
+ * A stand-in for the Stream Deck app, speaking its plugin WebSocket protocol as Elgato's SDK docs
+ * describe it: it listens on 127.0.0.1, starts the built plugin with `-port -pluginUUID
+ * -registerEvent -info` (cwd: a copy of the .sdPlugin folder, as Stream Deck does), waits for its
+ * `registerPlugin`, keeps its global settings (`getGlobalSettings` / `setGlobalSettings`), sends it
+ * what a person does (`willAppear`, `keyDown`, `propertyInspectorDidAppear`, `sendToPlugin`) and
+ * records everything it sends (`setTitle`, `setState`, `showOk`, `sendToPropertyInspector`…).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { waitUntil } from '../../../../src/main/test-support/wait-until';
+
+export const PLUGIN_UUID = 'com.sidestage.deck';
+const DEVICE = 'DEVICE-1';
+
+export interface PluginMessage {
+  event: string;
+  context?: string;
+  payload?: unknown;
+  [key: string]: unknown;
+}
+
+export class StreamDeckHost {
+  readonly received: PluginMessage[] = [];
+  globalSettings: Record<string, unknown> = {};
+  private plugin: WebSocket | null = null;
+  private child: ChildProcess | null = null;
+  private output = '';
+  private nextContext = 1;
+
+  private constructor(
+    private readonly server: WebSocketServer,
+    private readonly folder: string,
+  ) {}
+
+  /** Listens, copies `pluginFolder` aside and starts the plugin in it; resolves once it registered. */
+  static async start(pluginFolder: string): Promise<StreamDeckHost> {
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+    const folder = join(await mkdtemp(join(tmpdir(), 'sidestage-deck-')), `${PLUGIN_UUID}.sdPlugin`);
+    await cp(pluginFolder, folder, { recursive: true });
+    const host = new StreamDeckHost(server, folder);
+    server.on('connection', (ws) => host.accept(ws));
+    host.launch();
+    await host.waitFor((m) => m.event === 'registerPlugin', 'the plugin to register');
+    return host;
+  }
+
+  private launch(): void {
+    const port = (this.server.address() as { port: number }).port;
+    const info = {
+      application: { font: 'sans-serif', language: 'en', platform: 'mac', platformVersion: '14.0', version: '6.9.0.20000' },
+      plugin: { uuid: PLUGIN_UUID, version: '0.1.0.0' },
+      devicePixelRatio: 2,
+      colors: { buttonPressedBackgroundColor: '#303030FF', buttonPressedBorderColor: '#646464FF', buttonPressedTextColor: '#969696FF', disabledColor: '#F7821B59', highlightColor: '#F7821BFF', mouseDownColor: '#CF6304FF' },
+      devices: [{ id: DEVICE, name: 'Stream Deck', size: { columns: 5, rows: 3 }, type: 0 }],
+    };
+    const child = spawn(process.execPath, ['bin/plugin.js', '-port', String(port), '-pluginUUID', PLUGIN_UUID, '-registerEvent', 'registerPlugin', '-info', JSON.stringify(info)], {
+      cwd: this.folder,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += String(chunk)));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += String(chunk)));
+    this.child = child;
+  }
+
+  private accept(ws: WebSocket): void {
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as PluginMessage;
+      this.received.push(message);
+      if (message.event === 'registerPlugin') this.plugin = ws;
+      if (message.event === 'getGlobalSettings') this.send({ event: 'didReceiveGlobalSettings', payload: { settings: this.globalSettings }, id: message.id });
+      if (message.event === 'setGlobalSettings') this.globalSettings = message.payload as Record<string, unknown>;
+    });
+  }
+
+  /** Sends the plugin one message, as Stream Deck would. */
+  send(message: Record<string, unknown>): void {
+    if (!this.plugin) throw new Error('The plugin has not registered.');
+    this.plugin.send(JSON.stringify(message));
+  }
+
+  /** Sends the plugin raw text (a damaged message). */
+  sendRaw(text: string): void {
+    this.plugin?.send(text);
+  }
+
+  /** A key of `action` appears with `settings`; answers its context. */
+  appear(action: string, settings: Record<string, unknown>): string {
+    const context = `KEY-${this.nextContext++}`;
+    this.send({ action, event: 'willAppear', context, device: DEVICE, payload: { controller: 'Keypad', coordinates: { column: this.nextContext % 5, row: 0 }, isInMultiAction: false, settings, state: 0 } });
+    return context;
+  }
+
+  keyDown(action: string, context: string, settings: Record<string, unknown>): void {
+    this.send({ action, event: 'keyDown', context, device: DEVICE, payload: { coordinates: { column: 0, row: 0 }, isInMultiAction: false, settings, state: 0 } });
+  }
+
+  /** The key's property inspector opens, and sends the plugin `payload`. */
+  inspect(action: string, context: string, payload: Record<string, unknown>): void {
+    this.send({ action, event: 'propertyInspectorDidAppear', context, device: DEVICE });
+    this.send({ action, event: 'sendToPlugin', context, payload });
+  }
+
+  /** The first message since `from` that `match` accepts; waits for it. */
+  async waitFor(match: (message: PluginMessage) => boolean, what: string, from = 0, timeoutMs = 15_000): Promise<PluginMessage> {
+    let found: PluginMessage | undefined;
+    await waitUntil(
+      () => {
+        if (this.child?.exitCode !== null && this.child?.exitCode !== undefined) throw new Error(`The plugin ended (${this.child.exitCode}) waiting for ${what}:\n${this.output}`);
+        found = this.received.slice(from).find(match);
+        return found !== undefined;
+      },
+      timeoutMs,
+      what,
+      10,
+    );
+    return found!;
+  }
+
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (child && child.exitCode === null) {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await ended;
+    }
+    for (const ws of this.server.clients) ws.terminate();
+    await new Promise((resolve) => this.server.close(resolve));
+    await rm(join(this.folder, '..'), { recursive: true, force: true });
+  }
+}
