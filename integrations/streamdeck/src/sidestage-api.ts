@@ -126,10 +126,10 @@ export class SidestageApi {
     await this.request('POST', '/alerts/skip', okSchema);
   }
 
-  /** The event socket, the token on its handshake; `topics` asked for in its first frame. */
-  openEvents(topics: readonly ControlTopic[]): WebSocket {
+  /** The event socket, the token on its handshake; `topics` asked for in its first frame (null: none sent, state only). */
+  openEvents(topics: readonly ControlTopic[] | null): WebSocket {
     const socket = new WebSocket(`${this.origin.replace(/^http/, 'ws')}/api/v1/events`, { headers: this.authorization(), maxPayload: 1024 * 1024 });
-    socket.once('open', () => socket.send(JSON.stringify({ subscribe: topics })));
+    if (topics) socket.once('open', () => socket.send(JSON.stringify({ subscribe: topics })));
     return socket;
   }
 

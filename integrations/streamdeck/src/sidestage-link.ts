@@ -47,6 +47,11 @@ export class SidestageLink {
   private readonly listeners = new Set<() => void>();
   private readonly pairingListeners = new Set<(status: PairingStatus) => void>();
   private disposed = false;
+  /**
+   * Whether the socket asks for its topics. A Sidestage from before the topics (state only) closes a
+   * socket that sends anything with 1003: the link then follows the state alone.
+   */
+  private subscribing = true;
 
   /** null: not connected, or not read yet. */
   state: ControlState | null = null;
@@ -184,7 +189,7 @@ export class SidestageLink {
     } catch (error) {
       return this.setProblem(messageOf(error));
     }
-    const socket = api.openEvents(TOPICS);
+    const socket = api.openEvents(this.subscribing ? TOPICS : null);
     this.socket = socket;
     socket.on('message', (data) => {
       let json: unknown;
@@ -217,6 +222,11 @@ export class SidestageLink {
     socket.on('close', (code) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (code === 1003 && this.subscribing) {
+        this.subscribing = false;
+        this.reconnectDelay = this.options.reconnectMs ?? 1_000;
+        return this.connect();
+      }
       if (code === 4401) this.setProblem('This deck was revoked in Sidestage: pair again.');
       else if (this.problem === null) this.setProblem('Lost Sidestage; trying again.');
       this.state = null;

@@ -33,7 +33,10 @@ export abstract class SidestageAction<Settings> extends SingletonAction {
   constructor(protected readonly link: SidestageLink) {
     super();
     link.onChange(() => this.redrawAll());
-    link.onPairing(() => void this.sendStatus());
+    // Only the open inspector's action answers, once.
+    link.onPairing(() => {
+      if (streamDeck.ui.action?.manifestId === this.manifestId) void this.sendStatus();
+    });
   }
 
   /** The key's face for its settings and the link's state now. */
