@@ -52,6 +52,8 @@ export class SidestageLink {
    * socket that sends anything with 1003: the link then follows the state alone.
    */
   private subscribing = true;
+  /** The settings were changed here (port, pairing) since the link started. */
+  private changedHere = false;
 
   /** null: not connected, or not read yet. */
   state: ControlState | null = null;
@@ -67,7 +69,9 @@ export class SidestageLink {
 
   /** Reads the global settings and, when paired, follows the state. */
   async start(): Promise<void> {
-    this.apply(await this.options.store.load());
+    const loaded = await this.options.store.load();
+    // A port set in the inspector while they were being read is newer than what was read.
+    if (!this.changedHere) this.apply(loaded);
   }
 
   /** Global settings changed (in the property inspector, or on another computer's Stream Deck). */
@@ -104,9 +108,14 @@ export class SidestageLink {
 
   /** Sets the port (forgetting a token of another port) and saves it. */
   async setPort(port: number): Promise<void> {
-    const settings: LinkSettings = port === this.settings.port ? { ...this.settings } : { port };
-    await this.options.store.save(settings);
+    await this.change(port === this.settings.port ? { ...this.settings } : { port });
+  }
+
+  /** In force at once (a request right after sees it), then saved. */
+  private async change(settings: LinkSettings): Promise<void> {
+    this.changedHere = true;
     this.apply(settings);
+    await this.options.store.save(settings);
   }
 
   /** Asks Sidestage to pair; the code to compare is in `pairing` until the broadcaster answers. */
@@ -125,9 +134,7 @@ export class SidestageLink {
 
   /** Forgets the token (the broadcaster revokes it in Sidestage). */
   async unpair(): Promise<void> {
-    const settings: LinkSettings = this.settings.port === undefined ? {} : { port: this.settings.port };
-    await this.options.store.save(settings);
-    this.apply(settings);
+    await this.change(this.settings.port === undefined ? {} : { port: this.settings.port });
     this.setPairing({ status: 'idle' });
   }
 
@@ -145,9 +152,7 @@ export class SidestageLink {
         async (answer) => {
           if (this.disposed) return;
           if (answer.status === 'pending') return this.claimLater(api, requestId, claimSecret);
-          const settings: LinkSettings = { port: this.settings.port, token: answer.token };
-          await this.options.store.save(settings);
-          this.apply(settings);
+          await this.change({ port: this.settings.port, token: answer.token });
           this.setPairing({ status: 'paired' });
         },
         (error: unknown) => {

@@ -82,7 +82,16 @@ export abstract class SidestageAction<Settings> extends SingletonAction {
     }
   }
 
-  override async onSendToPlugin(ev: SendToPluginEvent<JsonValue, JsonObject>): Promise<void> {
+  override onSendToPlugin(ev: SendToPluginEvent<JsonValue, JsonObject>): Promise<void> {
+    // One request at a time, in the order sent: "pair" right after "setPort" pairs with that port.
+    const next = SidestageAction.inspectorQueue.then(() => this.answerInspector(ev));
+    SidestageAction.inspectorQueue = next.catch((error: unknown) => streamDeck.logger.warn(`Sidestage: ${messageOf(error)}`));
+    return SidestageAction.inspectorQueue;
+  }
+
+  private static inspectorQueue: Promise<void> = Promise.resolve();
+
+  private async answerInspector(ev: SendToPluginEvent<JsonValue, JsonObject>): Promise<void> {
     const request = inspectorRequestSchema.safeParse(ev.payload);
     if (!request.success) return;
     switch (request.data.request) {
