@@ -85,7 +85,9 @@ export abstract class SidestageAction<Settings> extends SingletonAction {
   override onSendToPlugin(ev: SendToPluginEvent<JsonValue, JsonObject>): Promise<void> {
     // One request at a time, in the order sent: "pair" right after "setPort" pairs with that port.
     const next = SidestageAction.inspectorQueue.then(() => this.answerInspector(ev));
-    SidestageAction.inspectorQueue = next.catch((error: unknown) => streamDeck.logger.warn(`Sidestage: ${messageOf(error)}`));
+    SidestageAction.inspectorQueue = next.catch((error: unknown) => {
+      streamDeck.logger.warn(`Sidestage: ${messageOf(error)}`);
+    });
     return SidestageAction.inspectorQueue;
   }
 
