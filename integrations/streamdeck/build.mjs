@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 export const pluginFolder = fileURLToPath(new URL('./com.sidestage.deck.sdPlugin/', import.meta.url));
 
-export async function buildPlugin() {
+/** `outfile`: where the bundle goes (tests build into their own copy of the plugin folder). */
+export async function buildPlugin(outfile = `${pluginFolder}bin/plugin.js`) {
   if (!existsSync(fileURLToPath(new URL('./node_modules/@elgato/streamdeck/package.json', import.meta.url)))) {
     throw new Error('The Stream Deck SDK is not installed: run `npm ci` in integrations/streamdeck (.ci/run does).');
   }
   await build({
     entryPoints: [fileURLToPath(new URL('./src/plugin.ts', import.meta.url))],
-    outfile: `${pluginFolder}bin/plugin.js`,
+    outfile,
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -10,7 +10,6 @@ import type { ControlApiState } from '../../../src/shared/ipc/contract';
 import { markersOf } from '../../../src/emulator/domain/markers';
 import { startDemoSidestage, type DemoSidestage } from '../../../src/main/test-support/demo-sidestage';
 import { waitUntil } from '../../../src/main/test-support/wait-until';
-import { buildPlugin, pluginFolder } from '../build.mjs';
 import { StreamDeckHost, type PluginMessage } from './support/stream-deck-host';
 
 const QUICK = 'com.sidestage.deck.quick-action';
@@ -21,12 +20,11 @@ describe('the Stream Deck plugin in the app', () => {
   let port: number;
 
   beforeAll(async () => {
-    await buildPlugin();
     demo = await startDemoSidestage({ name: 'streamdeck' });
     await demo.signIn();
     const control = await demo.call<ControlApiState>('control:getState');
     port = Number(new URL(control.origin!).port);
-    host = await StreamDeckHost.start(pluginFolder);
+    host = await StreamDeckHost.start();
   });
   afterAll(async () => {
     await host?.stop();

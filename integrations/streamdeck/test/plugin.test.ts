@@ -17,7 +17,6 @@ import { ControlPairing } from '../../../src/main/services/control/control-pairi
 import type { ControlState } from '../../../src/main/services/control/control-schemas';
 import { ControlServer } from '../../../src/main/services/control/control-server';
 import { waitUntil } from '../../../src/main/test-support/wait-until';
-import { buildPlugin, pluginFolder } from '../build.mjs';
 import { DeckEndpointsStandIn } from './support/deck-endpoints-stand-in';
 import { StreamDeckHost, type PluginMessage } from './support/stream-deck-host';
 
@@ -47,7 +46,6 @@ describe('the Stream Deck plugin', () => {
     m.event === 'sendToPropertyInspector' && payloadOf(m).kind === kind && match(payloadOf(m));
 
   beforeAll(async () => {
-    await buildPlugin();
     dir = await mkdtemp(join(tmpdir(), 'sidestage-deck-control-'));
     clients = await ControlClients.open({ dataDir: dir, logger: silentLogger });
     pairing = new ControlPairing();
@@ -67,7 +65,7 @@ describe('the Stream Deck plugin', () => {
     });
     await control.listen(0);
     standIn = await DeckEndpointsStandIn.start(control.origin!);
-    host = await StreamDeckHost.start(pluginFolder);
+    host = await StreamDeckHost.start();
   });
   afterAll(async () => {
     await host?.stop();

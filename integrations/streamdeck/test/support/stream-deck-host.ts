@@ -1,7 +1,8 @@
 /**
  * A stand-in for the Stream Deck app, speaking its plugin WebSocket protocol as Elgato's SDK docs
- * describe it: it listens on 127.0.0.1, starts the built plugin with `-port -pluginUUID
- * -registerEvent -info` (cwd: a copy of the .sdPlugin folder, as Stream Deck does), waits for its
+ * describe it: it listens on 127.0.0.1, builds the plugin into a copy of the .sdPlugin folder of
+ * its own (test files run at once, each with its own), starts it there with `-port -pluginUUID
+ * -registerEvent -info` (cwd: that folder, as Stream Deck does), waits for its
  * `registerPlugin`, keeps its global settings (`getGlobalSettings` / `setGlobalSettings`), sends it
  * what a person does (`willAppear`, `keyDown`, `propertyInspectorDidAppear`, `sendToPlugin`) and
  * records everything it sends (`setTitle`, `setState`, `showOk`, `sendToPropertyInspector`…).
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { waitUntil } from '../../../../src/main/test-support/wait-until';
+import { buildPlugin, pluginFolder } from '../../build.mjs';
 
 export const PLUGIN_UUID = 'com.sidestage.deck';
 const DEVICE = 'DEVICE-1';
@@ -36,12 +38,14 @@ export class StreamDeckHost {
     private readonly folder: string,
   ) {}
 
-  /** Listens, copies `pluginFolder` aside and starts the plugin in it; resolves once it registered. */
-  static async start(pluginFolder: string): Promise<StreamDeckHost> {
+  /** Listens, builds the plugin into a copy of its folder and starts it there; resolves once it registered. */
+  static async start(): Promise<StreamDeckHost> {
     const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const folder = join(await mkdtemp(join(tmpdir(), 'sidestage-deck-')), `${PLUGIN_UUID}.sdPlugin`);
-    await cp(pluginFolder, folder, { recursive: true });
+    // The manifest, icons and inspector; not a bundle or logs left by a run by hand.
+    await cp(pluginFolder, folder, { recursive: true, filter: (source) => !/[\\/](bin|logs)$/.test(source) });
+    await buildPlugin(join(folder, 'bin', 'plugin.js'));
     const host = new StreamDeckHost(server, folder);
     server.on('connection', (ws) => host.accept(ws));
     host.launch();
