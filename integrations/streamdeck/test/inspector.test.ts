@@ -49,7 +49,7 @@ describe('the key’s property inspector', () => {
     const port = (server.address() as { port: number }).port;
     const actionInfo = { action: 'com.sidestage.deck.quick-action', context: 'KEY-1', device: 'DEVICE-1', payload: { settings: { action: 'marker' }, coordinates: { column: 0, row: 0 } } };
     await page.evaluate(
-      ([port, actionInfo]) => (window as unknown as { connectElgatoStreamDeckSocket: (...args: unknown[]) => void }).connectElgatoStreamDeckSocket(port, 'PI-1', 'registerPropertyInspector', '{}', actionInfo),
+      ([port, actionInfo]) => (globalThis as unknown as { connectElgatoStreamDeckSocket: (...args: unknown[]) => void }).connectElgatoStreamDeckSocket(port, 'PI-1', 'registerPropertyInspector', '{}', actionInfo),
       [port, JSON.stringify(actionInfo)] as const,
     );
     await waitUntil(() => received.some((m) => m.event === 'registerPropertyInspector'), 15_000, 'the inspector registered');
