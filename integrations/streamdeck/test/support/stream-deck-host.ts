@@ -12,7 +12,6 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { waitUntil } from '../../../../src/main/test-support/wait-until';
 import { buildPlugin, pluginFolder } from '../../build.mjs';
 
 export const PLUGIN_UUID = 'com.sidestage.deck';
@@ -32,14 +31,18 @@ export class StreamDeckHost {
   private child: ChildProcess | null = null;
   private output = '';
   private nextContext = 1;
+  private readonly waiters = new Set<{ match: (message: PluginMessage) => boolean; resolve: (message: PluginMessage) => void; fail: (why: string) => void }>();
 
   private constructor(
     private readonly server: WebSocketServer,
     private readonly folder: string,
   ) {}
 
-  /** Listens, builds the plugin into a copy of its folder and starts it there; resolves once it registered. */
-  static async start(): Promise<StreamDeckHost> {
+  /**
+   * Listens, builds the plugin into a copy of its folder and starts it there; resolves once it
+   * registered. `globalSettings`: what Stream Deck has kept for it (a deck paired before).
+   */
+  static async start(globalSettings: Record<string, unknown> = {}): Promise<StreamDeckHost> {
     const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const folder = join(await mkdtemp(join(tmpdir(), 'sidestage-deck-')), `${PLUGIN_UUID}.sdPlugin`);
@@ -47,6 +50,7 @@ export class StreamDeckHost {
     await cp(pluginFolder, folder, { recursive: true, filter: (source) => !/[\\/](bin|logs)$/.test(source) });
     await buildPlugin(join(folder, 'bin', 'plugin.js'));
     const host = new StreamDeckHost(server, folder);
+    host.globalSettings = globalSettings;
     server.on('connection', (ws) => host.accept(ws));
     host.launch();
     await host.waitFor((m) => m.event === 'registerPlugin', 'the plugin to register');
@@ -68,6 +72,9 @@ export class StreamDeckHost {
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += String(chunk)));
     child.stderr?.on('data', (chunk: Buffer) => (this.output += String(chunk)));
+    child.once('exit', (code) => {
+      for (const waiter of [...this.waiters]) waiter.fail(`the plugin ended (${code})`);
+    });
     this.child = child;
   }
 
@@ -75,6 +82,11 @@ export class StreamDeckHost {
     ws.on('message', (data) => {
       const message = JSON.parse(String(data)) as PluginMessage;
       this.received.push(message);
+      for (const waiter of [...this.waiters]) {
+        if (!waiter.match(message)) continue;
+        this.waiters.delete(waiter);
+        waiter.resolve(message);
+      }
       if (message.event === 'registerPlugin') this.plugin = ws;
       if (message.event === 'getGlobalSettings') this.send({ event: 'didReceiveGlobalSettings', payload: { settings: this.globalSettings }, id: message.id });
       if (message.event === 'setGlobalSettings') this.globalSettings = message.payload as Record<string, unknown>;
@@ -109,20 +121,26 @@ export class StreamDeckHost {
     this.send({ action, event: 'sendToPlugin', context, payload });
   }
 
-  /** The first message since `from` that `match` accepts; waits for it. */
-  async waitFor(match: (message: PluginMessage) => boolean, what: string, from = 0, timeoutMs = 15_000): Promise<PluginMessage> {
-    let found: PluginMessage | undefined;
-    await waitUntil(
-      () => {
-        if (this.child?.exitCode !== null && this.child?.exitCode !== undefined) throw new Error(`The plugin ended (${this.child.exitCode}) waiting for ${what}:\n${this.output}`);
-        found = this.received.slice(from).find(match);
-        return found !== undefined;
-      },
-      timeoutMs,
-      what,
-      10,
-    );
-    return found!;
+  /** The first message since `from` that `match` accepts; waits for it (told as it arrives). */
+  waitFor(match: (message: PluginMessage) => boolean, what: string, from = 0, timeoutMs = 15_000): Promise<PluginMessage> {
+    const found = this.received.slice(from).find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        match,
+        resolve: (message: PluginMessage) => {
+          clearTimeout(timer);
+          resolve(message);
+        },
+        fail: (why: string) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          reject(new Error(`${why} waiting for ${what}:\n${this.output}`));
+        },
+      };
+      const timer = setTimeout(() => waiter.fail(`timed out after ${timeoutMs} ms`), timeoutMs);
+      this.waiters.add(waiter);
+    });
   }
 
   get running(): boolean {
