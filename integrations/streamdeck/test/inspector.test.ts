@@ -65,6 +65,9 @@ describe('the key’s property inspector', () => {
     await waitUntil(() => received.filter((m) => m.event === 'sendToPlugin').length >= 2, 15_000, 'two requests');
     expect(received[0]).toEqual({ event: 'registerPropertyInspector', uuid: 'PI-1' });
     expect(received.filter((m) => m.event === 'sendToPlugin').map((m) => m.payload)).toEqual([{ request: 'status' }, { request: 'options' }]);
+    // A quick action's key has no press mode or step (the variable key's fields).
+    expect(await page.isVisible('#press-field')).toBe(false);
+    expect(await page.isVisible('#by-field')).toBe(false);
   });
 
   it('sends the port typed and Pair, and shows the code to compare while Sidestage waits', async () => {
