@@ -17,7 +17,9 @@ const link = new SidestageLink({
     save: (settings: LinkSettings) => streamDeck.settings.setGlobalSettings(settings),
   },
 });
-streamDeck.settings.onDidReceiveGlobalSettings((ev) => link.apply(ev.settings));
+// The plugin alone writes its global settings (the inspector asks it to), so it reads them once, at
+// the start: listening to didReceiveGlobalSettings would also hear the answer to that first read,
+// which can arrive after a port set in the inspector and put the old settings back.
 
 for (const action of [new QuickAction(link), new SceneAction(link), new AutomationAction(link), new VariableAction(link), new AlertsAction(link)]) {
   streamDeck.actions.registerAction(action);

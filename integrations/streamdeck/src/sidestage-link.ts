@@ -74,8 +74,8 @@ export class SidestageLink {
     if (!this.changedHere) this.apply(loaded);
   }
 
-  /** Global settings changed (in the property inspector, or on another computer's Stream Deck). */
-  apply(raw: unknown): void {
+  /** The settings in force from now (read at the start, or changed here). */
+  private apply(raw: unknown): void {
     const parsed = globalSettingsSchema.safeParse(raw ?? {});
     const next = parsed.success ? parsed.data : {};
     if (next.port === this.settings.port && next.token === this.settings.token) return;

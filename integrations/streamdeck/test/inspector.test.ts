@@ -22,7 +22,8 @@ interface InspectorMessage {
   uuid?: string;
 }
 
-describe('the key’s property inspector', () => {
+// Wide margins: the plugin is built and started as a process, on a busy 2-core CI box.
+describe('the key’s property inspector', { timeout: 60_000 }, () => {
   let browser: Browser;
   let page: Page;
   let server: WebSocketServer;
@@ -54,12 +55,12 @@ describe('the key’s property inspector', () => {
     );
     await waitUntil(() => received.some((m) => m.event === 'registerPropertyInspector'), 15_000, 'the inspector registered');
     expect(problems).toEqual([]);
-  });
+  }, 60_000);
   afterAll(async () => {
     await browser?.close();
     for (const ws of server?.clients ?? []) ws.terminate();
     await new Promise((resolve) => server?.close(resolve));
-  });
+  }, 60_000);
 
   it('registers, then asks the plugin for the status and the options', async () => {
     await waitUntil(() => received.filter((m) => m.event === 'sendToPlugin').length >= 2, 15_000, 'two requests');

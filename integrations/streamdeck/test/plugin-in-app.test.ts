@@ -14,7 +14,8 @@ import { StreamDeckHost, type PluginMessage } from './support/stream-deck-host';
 
 const QUICK = 'com.sidestage.deck.quick-action';
 
-describe('the Stream Deck plugin in the app', () => {
+// Wide margins: the plugin is built and started as a process, on a busy 2-core CI box.
+describe('the Stream Deck plugin in the app', { timeout: 60_000 }, () => {
   let demo: DemoSidestage;
   let host: StreamDeckHost;
   let port: number;
@@ -25,11 +26,11 @@ describe('the Stream Deck plugin in the app', () => {
     const control = await demo.call<ControlApiState>('control:getState');
     port = Number(new URL(control.origin!).port);
     host = await StreamDeckHost.start();
-  });
+  }, 60_000);
   afterAll(async () => {
     await host?.stop();
     await demo?.dispose();
-  });
+  }, 60_000);
 
   const payloadOf = (m: PluginMessage) => (m.payload ?? {}) as Record<string, unknown>;
 
@@ -49,13 +50,27 @@ describe('the Stream Deck plugin in the app', () => {
     const markers = () => markersOf(emulator.state, { userId: demo.broadcasterId }, emulator.state.users.get(demo.broadcasterId)!).markers.length;
     await demo.sim.streamOnline(demo.broadcasterId);
     await demo.sidestage.live.stream.refresh();
+    // A marker needs the broadcast live in the app (as the deck's state says it).
+    const state = () => fetch(`http://127.0.0.1:${port}/api/v1/state`, { headers: { authorization: `Bearer ${String(host.globalSettings.token)}` } });
+    await waitUntil(async () => ((await (await state()).json()) as { live: boolean }).live, 30_000, 'live in the state');
     const before = markers();
+    const press = host.received.length;
     host.keyDown(QUICK, marker, { action: 'marker' });
-    await waitUntil(() => markers() === before + 1, 15_000, 'the marker on the platform');
+    let refused = false;
+    await waitUntil(
+      () => {
+        refused = host.received.slice(press).some((m) => m.event === 'showAlert' && m.context === marker);
+        return refused || markers() === before + 1;
+      },
+      30_000,
+      'the marker on the platform',
+      10,
+    );
+    if (refused) throw new Error(`The marker key showed an alert; the plugin's log:\n${await host.log()}`);
 
     const pressed = host.received.length;
     host.keyDown(QUICK, shield, { action: 'shieldMode' });
-    await host.waitFor((m) => m.event === 'setState' && m.context === shield && payloadOf(m).state === 1, 'the Shield Mode key red', pressed);
+    await host.waitFor((m) => m.event === 'setState' && m.context === shield && payloadOf(m).state === 1, 'the Shield Mode key red', pressed, 30_000);
     expect(host.received.slice(from).some((m) => m.event === 'showAlert')).toBe(false);
   });
 });

@@ -26,7 +26,8 @@ const AUTOMATION = 'com.sidestage.deck.automation';
 const VARIABLE = 'com.sidestage.deck.variable';
 const ALERTS = 'com.sidestage.deck.alerts';
 
-describe('the Stream Deck plugin', () => {
+// Wide margins: the plugin is built and started as a process, on a busy 2-core CI box.
+describe('the Stream Deck plugin', { timeout: 60_000 }, () => {
   let dir: string;
   let clients: ControlClients;
   let pairing: ControlPairing;
@@ -66,14 +67,14 @@ describe('the Stream Deck plugin', () => {
     await control.listen(0);
     standIn = await DeckEndpointsStandIn.start(control.origin!);
     host = await StreamDeckHost.start();
-  });
+  }, 60_000);
   afterAll(async () => {
     await host?.stop();
     await standIn?.stop();
     await control?.dispose();
     await clients?.settled();
     if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('pairs from the property inspector: shows Sidestage’s six-digit code, keeps the token in the global settings', async () => {
     const marker = host.appear(QUICK, { action: 'marker' });

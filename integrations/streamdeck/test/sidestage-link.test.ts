@@ -19,7 +19,8 @@ import { ControlServer } from '../../../src/main/services/control/control-server
 import { waitUntil } from '../../../src/main/test-support/wait-until';
 import { SidestageLink, type LinkSettings } from '../src/sidestage-link';
 
-describe('the plugin’s link to Sidestage', () => {
+// Wide margins: the plugin is built and started as a process, on a busy 2-core CI box.
+describe('the plugin’s link to Sidestage', { timeout: 60_000 }, () => {
   let dir: string;
   let clients: ControlClients;
   let pairing: ControlPairing;

@@ -29,13 +29,19 @@ export abstract class SidestageAction<Settings> extends SingletonAction {
   /** The face each visible key shows now, as sent: a redraw sends only a change. */
   private readonly shown = new Map<string, string>();
   private readonly settingsOf = new Map<string, Settings>();
+  /** The link's problem as last told to the inspector. */
+  private problemShown: string | null | undefined;
 
   constructor(protected readonly link: SidestageLink) {
     super();
-    link.onChange(() => this.redrawAll());
+    link.onChange(() => {
+      this.redrawAll();
+      // The open inspector hears at once when the link goes down or comes back (a revoked token says to pair again).
+      if (link.problem !== this.problemShown && this.inspectorIsMine()) void this.sendStatus();
+    });
     // Only the open inspector's action answers, once.
     link.onPairing(() => {
-      if (streamDeck.ui.action?.manifestId === this.manifestId) void this.sendStatus();
+      if (this.inspectorIsMine()) void this.sendStatus();
     });
   }
 
@@ -119,9 +125,14 @@ export abstract class SidestageAction<Settings> extends SingletonAction {
     await this.sendStatus();
   }
 
+  private inspectorIsMine(): boolean {
+    return streamDeck.ui.action?.manifestId === this.manifestId;
+  }
+
   /** Tells the open inspector how the link stands: the port, paired or not, the code to compare. */
   private async sendStatus(): Promise<void> {
     const pairing = this.link.pairing;
+    this.problemShown = this.link.problem;
     await streamDeck.ui.sendToPropertyInspector({
       kind: 'status',
       port: this.link.port,

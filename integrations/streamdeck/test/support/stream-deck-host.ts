@@ -8,7 +8,7 @@
  * records everything it sends (`setTitle`, `setState`, `showOk`, `sendToPropertyInspector`…).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -141,6 +141,14 @@ export class StreamDeckHost {
       const timer = setTimeout(() => waiter.fail(`timed out after ${timeoutMs} ms`), timeoutMs);
       this.waiters.add(waiter);
     });
+  }
+
+  /** What the plugin wrote to its log files (the SDK's logs/ beside the manifest): why a key showed an alert. */
+  async log(): Promise<string> {
+    const dir = join(this.folder, 'logs');
+    const files = await readdir(dir).catch(() => [] as string[]);
+    const texts = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
+    return texts.join('\n');
   }
 
   get running(): boolean {
