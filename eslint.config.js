@@ -28,7 +28,7 @@ const channelEventsOnly =
 const emulatorOnlyInDemo = { group: ['**/emulator/**'], message: 'Main reaches the emulator only through services/demo/ (its one simulation client) and composition.' };
 
 // Tests, test support, e2e and benches may reach across layers; production code may not.
-const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'bench/**'];
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'bench/**', 'integrations/*/test/**'];
 
 // The boundaries between folders, checked on resolved paths (so `../../ipc/x` and `../ipc/x` alike).
 const zones = {
@@ -63,7 +63,7 @@ const emulatorLayers = [
 // ---- end of the emulator's layers ----
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'integrations/*/node_modules/**', 'integrations/*/dist/**', 'integrations/streamdeck/*.sdPlugin/bin/**', 'integrations/streamdeck/*.sdPlugin/logs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -72,6 +72,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', ...rawIpc],
     },
+  },
+  {
+    // The Stream Deck plugin's property inspector is a page Stream Deck shows, not Node.
+    files: ['integrations/streamdeck/*.sdPlugin/ui/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['src/shared/**'],

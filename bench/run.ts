@@ -25,6 +25,7 @@ import * as overlays from './overlays.bench';
 import * as control from './control.bench';
 import * as chatTruth from './chat-truth.bench';
 import * as broadcastStory from './broadcast-story.bench';
+import * as streamdeck from './streamdeck.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -49,6 +50,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
     control.run({ presses: Math.max(500, durationSeconds * 200), changes: Math.max(200, durationSeconds * 100), clients: 20, memorySeconds: Number(process.env.BENCH_CONTROL_MEMORY_SECONDS ?? 600), eventsPerSecond: 50 }),
   'chat-truth': () => chatTruth.run({ rounds: Math.max(100, durationSeconds * 20), raid: 200 }),
   'broadcast-story': () => broadcastStory.run({ rounds }),
+  streamdeck: () => streamdeck.run({ presses: Math.max(200, durationSeconds * 60), changes: Math.max(100, durationSeconds * 30) }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
