@@ -24,6 +24,7 @@ import {
   type OverlaysState,
   type SaveGoalArg,
 } from '../../../shared/ipc/schemas/overlays';
+import { defaultSpeechSettings, type SpeechSettings, type SpeechState } from '../../../shared/ipc/schemas/speech';
 import { alertTemplateProblem } from '../../../shared/domain/alert-template';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -44,6 +45,7 @@ import { GoalTracker, goalEventKinds, type GoalEvent, type GoalTrackerOptions } 
 import { addBrowserSource } from './obs-browser-source';
 import { OverlayServer } from './overlay-server';
 import { OverlaySettings, fixedOverlayKeys, overlayKeysOf, type SavedOverlays } from './overlay-settings';
+import type { SpokenAlerts } from './spoken-alerts';
 
 export interface OverlaysFeatureDeps {
   dataDir: string;
@@ -62,6 +64,8 @@ export interface OverlaysFeatureDeps {
   /** Demo mode: the emulator makes the Test buttons' events. */
   testEmulator?: { emulator: AlertTestEmulator; broadcasterId: string } | null;
   notices?: DataRecoveryNotices;
+  /** The viewers' words spoken with their alerts (`spoken-alerts.ts`); absent: none spoken. */
+  speech?: SpokenAlerts;
   logger: Logger;
   clock?: Clock;
 }
@@ -131,6 +135,7 @@ export class OverlaysFeature {
         const found = await this.media.read(id);
         return found ? { data: found.data, contentType: found.item.contentType } : null;
       },
+      readSpeech: (id) => deps.speech?.readClip(id) ?? null,
     });
     this.goals = new GoalTracker({ api: deps.api, broadcaster: deps.broadcaster, charity: deps.charity, logger: deps.logger });
     this.tests = deps.testEmulator ? new EmulatorAlertTests(deps.testEmulator) : new LocalAlertTests((event) => this.enqueueEvent(event, { forced: true, test: true }));
@@ -187,11 +192,14 @@ export class OverlaysFeature {
       }),
     );
     this.goals.start();
+    // The voice is looked for beside the start: a slow or missing one holds up no alert.
+    void this.deps.speech?.start();
     await this.listen(this.deps.settings.get('overlays.port'));
   }
 
   async dispose(): Promise<void> {
     this.running.dispose();
+    this.deps.speech?.dispose();
     this.goals.dispose();
     await this.portChange.catch(() => undefined);
     await this.server.stop();
@@ -348,7 +356,28 @@ export class OverlaysFeature {
   }
 
   skipAlert(): AlertQueueState {
+    this.skipSpeech();
     return this.queue.skip();
+  }
+
+  /** Text-to-speech: its settings, the system's voices, whether it speaks now (none built: off, and said so). */
+  getSpeech(): SpeechState {
+    return this.deps.speech?.getState() ?? { settings: defaultSpeechSettings, engine: null, voices: [], unavailable: 'Text-to-speech is not part of this build.', speaking: false, saying: null };
+  }
+
+  setSpeech(changes: Partial<SpeechSettings>): SpeechState {
+    if (!this.deps.speech) throw new AppError('unavailable', 'Text-to-speech is not part of this build.');
+    return this.deps.speech.setSettings(changes);
+  }
+
+  onSpeechChange(listener: (state: SpeechState) => void): Disposer {
+    return this.deps.speech?.onChange(listener) ?? (() => undefined);
+  }
+
+  /** Skip: the words being spoken on the alerts pages stop (the alert itself stays its time). */
+  skipSpeech(): void {
+    this.deps.speech?.stopSpeaking();
+    this.server.send((key) => key === 'alerts', { type: 'speechStop' });
   }
 
   replayAlert(): AlertQueueState {
@@ -400,6 +429,7 @@ export class OverlaysFeature {
     const userId = chatterOf(event);
     try {
       this.queue.enqueue(userId ? { ...made.alert, userId } : made.alert, { eventId: event.id, summarise: made.kind });
+      this.deps.speech?.remember(made.alert.id, event);
     } catch (error) {
       this.deps.logger.warn('overlays: an alert was not queued', { reason: error instanceof Error ? error.message : String(error) });
     }
@@ -480,8 +510,18 @@ export class OverlaysFeature {
     if (id !== this.lastAlertId) {
       this.lastAlertId = id;
       this.server.send((key) => key === 'alerts', { type: 'alert', showing: showing ? this.onScreen(showing, true) : null });
+      if (id !== null) this.speak(id);
     }
     this.queueChanges.fire(state);
+  }
+
+  /** The alert `alertId` started: its words (if any) are spoken on the pages once made, while it is still on screen. */
+  private speak(alertId: string): void {
+    const speech = this.deps.speech;
+    if (!speech) return;
+    void speech.startSpeaking(alertId).then((clip) => {
+      if (clip && this.queue.showing()?.alert.id === alertId) this.server.send((key) => key === 'alerts', { type: 'speech', alertId, speechPath: clip.speechPath, volume: clip.volume });
+    });
   }
 
   private onScreen(showing: ShowingAlert, startsNow: boolean): AlertOnScreen {

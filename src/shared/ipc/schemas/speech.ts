@@ -58,6 +58,8 @@ export const speechStateSchema = z.object({
   unavailable: z.string().nullable(),
   /** An alert's words are being spoken on the alerts pages now. */
   speaking: z.boolean(),
+  /** What is being said (after the links, blocked terms and spam were taken out); null when nothing. */
+  saying: z.string().nullable(),
 });
 export type SpeechState = z.infer<typeof speechStateSchema>;
 
