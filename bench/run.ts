@@ -25,6 +25,7 @@ import * as overlays from './overlays.bench';
 import * as control from './control.bench';
 import * as chatTruth from './chat-truth.bench';
 import * as broadcastStory from './broadcast-story.bench';
+import * as tts from './tts.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -48,6 +49,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   control: () => control.run({ presses: Math.max(500, durationSeconds * 200), changes: Math.max(200, durationSeconds * 100), clients: 20 }),
   'chat-truth': () => chatTruth.run({ rounds: Math.max(100, durationSeconds * 20), raid: 200 }),
   'broadcast-story': () => broadcastStory.run({ rounds }),
+  tts: () => tts.run({ rounds: Math.max(50, durationSeconds * 10), alerts: 200 }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
