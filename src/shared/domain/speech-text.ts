@@ -29,7 +29,7 @@ const entities = /&#?[a-z0-9]{1,12};?/giu;
 const embedded = /\[\[[^\]]*\]?\]?/gu;
 const backslashCommands = /\\[^\\\s]{0,20}\\?/gu;
 const markupCharacters = /[<>&[\]{}\\|`^~_*#@=]/gu;
-const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\u{FE0E}\u{FE0F}\u{20E3}]/gu;
+const emoji = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u{FE0E}|\u{FE0F}|\u{20E3}/gu;
 // A cheermote: letters and the bits right after them ("Cheer100", "BibleThump50").
 const cheermote = /^\p{L}+\d+$/u;
 
