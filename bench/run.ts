@@ -26,6 +26,7 @@ import * as control from './control.bench';
 import * as chatTruth from './chat-truth.bench';
 import * as broadcastStory from './broadcast-story.bench';
 import * as streamdeck from './streamdeck.bench';
+import * as tts from './tts.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -51,6 +52,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'chat-truth': () => chatTruth.run({ rounds: Math.max(100, durationSeconds * 20), raid: 200 }),
   'broadcast-story': () => broadcastStory.run({ rounds }),
   streamdeck: () => streamdeck.run({ presses: Math.max(200, durationSeconds * 60), changes: Math.max(100, durationSeconds * 30) }),
+  tts: () => tts.run({ rounds: Math.max(50, durationSeconds * 10), alerts: 200 }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

@@ -7,13 +7,16 @@ import { Disposers } from '../../shared/primitives/emitter';
 import { registerMediaIpc } from '../ipc/media-ipc';
 import { registerOverlaysIpc } from '../ipc/overlays-ipc';
 import { OverlaysFeature, openOverlayFiles, type OverlayFiles } from '../services/overlays/overlays-feature';
+import { SpokenAlerts } from '../services/overlays/spoken-alerts';
+import { settingsWriteError } from '../services/settings/settings-store';
+import { findSystemVoice } from '../services/speech/system-voice';
 import { feature } from './feature-module';
 
 export const overlaysFeature = feature({
   name: 'overlays',
   open: ({ dataDir, notices, logger }) => openOverlayFiles({ dataDir, notices, logger }),
   close: (files: OverlayFiles) => files.queue.dispose(),
-  build: ({ options, dataDir, settings, emulator, notices, logger }, files: OverlayFiles, { platform, redemptions, chat, obs }) => {
+  build: ({ options, dataDir, settings, emulator, notices, logger }, files: OverlayFiles, { platform, redemptions, chat, obs, moderation }) => {
     const { charity } = redemptions;
     const queue = redemptions.redemptions;
     const demoBroadcaster = emulator?.demo?.broadcaster;
@@ -32,6 +35,23 @@ export const overlaysFeature = feature({
         // Demo mode: the Test buttons make the event happen on the emulator.
         testEmulator: emulator && demoBroadcaster ? { emulator: createSimulationClient({ baseUrl: emulator.url, timeoutMs: 10_000 }), broadcasterId: demoBroadcaster.id } : null,
         notices,
+        // The viewers' words on alerts, by the system's own voice; the channel's blocked terms are never said.
+        speech: new SpokenAlerts({
+          load: () => settings.get('speech.settings'),
+          save: (value) => {
+            try {
+              settings.set('speech.settings', value);
+            } catch (error) {
+              throw settingsWriteError(error);
+            }
+          },
+          findVoice: () => findSystemVoice(),
+          blockedTerms: () => {
+            const now = Date.now();
+            return (moderation.chatRules.getState().blockedTerms ?? []).filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
+          },
+          logger,
+        }),
         logger,
       },
       files,

@@ -24,8 +24,15 @@ export function registerOverlaysIpc(router: IpcRouter, overlays: OverlaysFeature
   router.handle('overlays:skipAlert', () => overlays.skipAlert());
   router.handle('overlays:replayAlert', () => overlays.replayAlert());
   router.handle('overlays:testAlert', ({ kind }) => overlays.testAlert(kind));
+  router.handle('overlays:getSpeech', () => overlays.getSpeech());
+  router.handle('overlays:setSpeech', (changes) => overlays.setSpeech(changes));
+  router.handle('overlays:skipSpeech', () => {
+    overlays.skipSpeech();
+    return overlays.getSpeech();
+  });
   const forwarding = new Disposers();
   forwarding.add(overlays.onChange((state) => router.emit('overlays:changed', state)));
   forwarding.add(overlays.onQueueChange((state) => router.emit('overlays:queueChanged', state)));
+  forwarding.add(overlays.onSpeechChange((state) => router.emit('overlays:speechChanged', state)));
   return forwarding.dispose;
 }

@@ -90,6 +90,7 @@ import {
   testAlertArgSchema,
   testAlertResultSchema,
 } from './schemas/overlays';
+import { setSpeechArgSchema, speechStateSchema } from './schemas/speech';
 import { liveViewChangesSchema, liveViewSchema } from './schemas/live-view';
 import { broadcastIdArgSchema, broadcastStoryListSchema, broadcastStorySchema } from './schemas/broadcast-story';
 
@@ -127,6 +128,7 @@ export * from './schemas/moderation';
 export * from './schemas/automations';
 export * from './schemas/media';
 export * from './schemas/overlays';
+export * from './schemas/speech';
 export * from './schemas/control';
 export * from './schemas/live-view';
 export * from './schemas/broadcast-story';
@@ -382,6 +384,11 @@ export const invokeChannels = {
   'overlays:replayAlert': { arg: noArg, result: alertQueueStateSchema },
   /** A test alert of that type (in demo mode made by the emulator, so the whole path runs). */
   'overlays:testAlert': { arg: testAlertArgSchema, result: testAlertResultSchema },
+  /** Text-to-speech of the viewers' words on alerts: its settings, the system's voices, whether it speaks now. */
+  'overlays:getSpeech': { arg: noArg, result: speechStateSchema },
+  'overlays:setSpeech': { arg: setSpeechArgSchema, result: speechStateSchema },
+  /** Skip: the words being spoken on the alerts pages stop. */
+  'overlays:skipSpeech': { arg: noArg, result: speechStateSchema },
   // the Live view as the broadcaster arranged it (tiles, chat and activity), shared by the window and the docks
   'liveView:get': { arg: noArg, result: liveViewSchema },
   'liveView:set': { arg: liveViewChangesSchema, result: liveViewSchema },
@@ -441,6 +448,7 @@ export const eventChannels = {
   'media:changed': mediaListSchema,
   'overlays:changed': overlaysStateSchema,
   'overlays:queueChanged': alertQueueStateSchema,
+  'overlays:speechChanged': speechStateSchema,
   'liveView:changed': liveViewSchema,
   'control:changed': controlApiStateSchema,
   'broadcastStory:changed': broadcastStoryListSchema,

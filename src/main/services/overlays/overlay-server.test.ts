@@ -11,6 +11,7 @@ import { OverlayServer } from './overlay-server';
 
 const tokens: Record<string, string> = { alerts: 'A'.repeat(43), 'goal/charity': 'G'.repeat(43) };
 const mediaId = 'ab'.repeat(16);
+const speechId = 'ef'.repeat(16);
 
 describe('OverlayServer', () => {
   let pagesDir: string;
@@ -31,6 +32,7 @@ describe('OverlayServer', () => {
       isToken: (key, token) => tokens[key] === token,
       initialFrames: (key): OverlayFrame[] => [{ type: 'settings', reducedMotion: key === 'alerts' }],
       readMedia: async (id) => (id === mediaId ? { data: Buffer.from('GIF89a'), contentType: 'image/gif' } : null),
+      readSpeech: (id) => (id === speechId ? Buffer.from('RIFF....WAVE') : null),
       maxPages: 3,
     });
     port = await server.start(0);
@@ -96,6 +98,18 @@ describe('OverlayServer', () => {
       expect(answer.status, path).toBe(404);
       expect(answer.body).not.toContain('outside the assets');
     }
+  });
+
+  it('serves an alert’s spoken words with the alerts token only, never kept, and no path but a clip id', async () => {
+    const speech = await get(`/speech/${speechId}?token=${tokens.alerts}`);
+    expect(speech.status).toBe(200);
+    expect(speech.headers.get('content-type')).toBe('audio/wav');
+    expect(speech.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await speech.arrayBuffer()).toString('latin1')).toBe('RIFF....WAVE');
+    expect((await get(`/speech/${speechId}?token=${tokens['goal/charity']}`)).status).toBe(401);
+    expect((await get(`/speech/${speechId}`)).status).toBe(401);
+    expect((await get(`/speech/..%2F..%2Fetc%2Fpasswd?token=${tokens.alerts}`)).status).toBe(404);
+    expect((await get(`/speech/${'cd'.repeat(16)}?token=${tokens.alerts}`)).status).toBe(404);
   });
 
   it('serves an alert’s media with the alerts token only, with its type and nosniff', async () => {

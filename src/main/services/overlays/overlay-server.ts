@@ -5,6 +5,7 @@
  *   GET /overlay/<key>?token=T        the page (key: alerts, redemption, chat, goal/<id>)
  *   GET /assets/<file>                its script and style (the same for every page, no secret in them)
  *   GET /media/<id>?token=T           an alert's image or sound (the alerts overlay's token)
+ *   GET /speech/<id>?token=T          an alert's spoken words, a short-lived WAV (the alerts overlay's token)
  *   WS  /overlay-socket/<key>?token=T what the page shows, as JSON frames (server -> page only)
  *
  * Built on the loopback server (`common/loopback-server.ts`): its Host and Origin guard, its sockets
@@ -31,6 +32,8 @@ export interface OverlayServerOptions {
   initialFrames(key: string): OverlayFrame[];
   /** An alert's image or sound by id; null when there is none. */
   readMedia(id: string): Promise<{ data: Buffer; contentType: string } | null>;
+  /** An alert's spoken words (a WAV) by its clip's id, while it lives; null otherwise. */
+  readSpeech?(id: string): Buffer | null;
   /** Pages open at once, all overlays together. */
   maxPages?: number;
   /** How often a page's socket must answer a ping (a page that vanished without closing is dropped). */
@@ -145,6 +148,15 @@ export class OverlayServer {
         'cache-control': 'private, max-age=86400',
       });
       return void res.end(req.method === 'HEAD' ? undefined : media.data);
+    }
+    if (url.pathname.startsWith('/speech/')) {
+      const id = url.pathname.slice('/speech/'.length);
+      if (!/^[0-9a-f]{32}$/.test(id)) return sendText(res, 404, 'Not found');
+      if (!this.options.isToken('alerts', token)) return sendText(res, 401, refusedToken);
+      const wav = this.options.readSpeech?.(id) ?? null;
+      if (!wav) return sendText(res, 404, 'Not found');
+      res.writeHead(200, { ...this.pageHeaders(port), 'content-type': 'audio/wav', 'content-length': String(wav.length), 'cache-control': 'no-store' });
+      return void res.end(req.method === 'HEAD' ? undefined : wav);
     }
     return sendText(res, 404, 'Not found');
   }

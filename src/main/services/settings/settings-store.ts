@@ -9,6 +9,7 @@ import { defaultHotkeys } from '../hotkeys/desktop-shortcuts';
 import { AppError } from '../app-error';
 import { engagementTemplateSchema, type EngagementTemplate } from '../../../shared/ipc/schemas/polls';
 import { defaultLiveView, storedLiveViewSchema, type LiveView } from '../../../shared/ipc/schemas/live-view';
+import { defaultSpeechSettings, speechSettingsSchema, type SpeechSettings } from '../../../shared/ipc/schemas/speech';
 
 export interface Settings {
   /** Chosen ingest server id, or null to follow the recommendation. */
@@ -65,6 +66,8 @@ export interface Settings {
   'overlays.port': number | null;
   /** The Live view as the broadcaster arranged it: its tiles, chat and activity, the tiles' choices. */
   'liveView.layout': LiveView;
+  /** Text-to-speech of the viewers' words on alerts. */
+  'speech.settings': SpeechSettings;
 }
 
 export const defaultSettings: Settings = {
@@ -97,6 +100,7 @@ export const defaultSettings: Settings = {
   'hotkeys.quickActions': {},
   'overlays.port': null,
   'liveView.layout': defaultLiveView,
+  'speech.settings': defaultSpeechSettings,
 };
 
 const pendingRevertSchema = z.object({
@@ -147,6 +151,7 @@ export const settingSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } =
   'overlays.port': z.number().int().min(1024).max(65_535).nullable(),
   // A damaged field falls back to its default alone.
   'liveView.layout': storedLiveViewSchema,
+  'speech.settings': speechSettingsSchema,
 };
 
 export const settingKeys = Object.keys(settingSchemas) as (keyof Settings)[];

@@ -44,6 +44,42 @@ function play(path: string, volume: number): void {
   audio.play().catch(() => undefined);
 }
 
+// ---------- the viewer's words, spoken ----------
+
+/**
+ * The words being spoken: an <audio> in the page (not shown), so that OBS captures it with the
+ * alert. Its file is let go when it ends or stops, so that hundreds of alerts keep the page's memory flat.
+ */
+let speaking: HTMLAudioElement | null = null;
+
+function stopSpeaking(): void {
+  if (!speaking) return;
+  const audio = speaking;
+  speaking = null;
+  audio.pause();
+  audio.removeAttribute('src');
+  audio.load();
+  audio.remove();
+}
+
+function speak(frame: Extract<OverlayFrame, { type: 'speech' }>): void {
+  // Only the alert on screen speaks (a page that joined it mid-way was not sent its words).
+  if (!address || alertShown?.id !== frame.alertId) return;
+  stopSpeaking();
+  const audio = document.createElement('audio');
+  audio.className = 'alert-speech';
+  audio.hidden = true;
+  audio.dataset.alertId = frame.alertId;
+  audio.volume = frame.volume;
+  audio.src = mediaUrl(frame.speechPath, address.token);
+  audio.addEventListener('ended', () => {
+    if (speaking === audio) stopSpeaking();
+  });
+  document.body.append(audio);
+  speaking = audio;
+  audio.play().catch(() => undefined);
+}
+
 // ---------- alerts ----------
 
 let alertShown: { id: string; el: HTMLElement; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -56,6 +92,8 @@ function showAlert(alert: AlertOnScreen | null): void {
     alertShown = null;
   }
   if (!alert || !address) return;
+  // The last alert's words do not go on over the next one.
+  stopSpeaking();
   const el = element('div', `alert alert-${alert.kind}`);
   el.dataset.alertId = alert.id;
   if (alert.imagePath) {
@@ -145,6 +183,10 @@ function apply(frame: OverlayFrame): void {
       return showRedemption(frame.redemption);
     case 'chat':
       return showChat(frame.lines);
+    case 'speech':
+      return speak(frame);
+    case 'speechStop':
+      return stopSpeaking();
   }
 }
 
@@ -174,6 +216,7 @@ function connect(): void {
     document.documentElement.dataset.connected = 'false';
     // An alert cannot be known to go on without main: it goes; bars and lines stay as they were.
     showAlert(null);
+    stopSpeaking();
     setTimeout(connect, backoff.next());
   };
 }

@@ -46,6 +46,7 @@ export type EventDomain =
   | 'chatRules'
   | 'liveView'
   | 'media'
+  | 'speech'
   | 'control'
   | 'broadcastStory'
   // No events: only answers to compare with each other.

@@ -5,7 +5,7 @@
  * (`epochs.numbered`); the media library's answers follow the order they come in (`epochs.ask`).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { AlertQueueState, MediaList, OverlaysState } from '../../../shared/ipc/contract';
+import type { AlertQueueState, MediaList, OverlaysState, SpeechState } from '../../../shared/ipc/contract';
 import { MAX_MEDIA_BYTES } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
@@ -31,12 +31,16 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
   const showQueue = epochs.numbered(() => get().alertQueue, (alertQueue: AlertQueueState) => set({ alertQueue }));
   // The media library carries no number: a list read before a media:changed event shown is not shown.
   const showMedia = (media: MediaList) => set({ media });
+  // Speech carries no number either: an answer older than a speechChanged event shown is not shown.
+  const showSpeech = (speech: SpeechState) => set({ speech });
+  const speechAction = (request: () => ReturnType<typeof bridge.overlays.getSpeech>) => run('overlays.speech', async () => void (await epochs.ask('speech', request, showSpeech)));
   const queueAction = (request: () => ReturnType<typeof bridge.overlays.getQueue>) => run('overlays.queue', async () => showQueue(await call(request())));
 
   return {
     overlays: null,
     alertQueue: null,
     media: null,
+    speech: null,
     overlayCopied: null,
     overlayNotice: null,
     loadOverlays: () => run('overlays.load', async () => showOverlays(await call(bridge.overlays.getState()))),
@@ -45,6 +49,9 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
       run('media.load', async () => {
         await epochs.ask('media', () => bridge.media.list(), showMedia);
       }),
+    loadSpeech: () => speechAction(() => bridge.overlays.getSpeech()),
+    setSpeech: (changes) => speechAction(() => bridge.overlays.setSpeech(changes)),
+    skipSpeech: () => speechAction(() => bridge.overlays.skipSpeech()),
     setAlertType: (kind, changes) => run(`overlays.alert.${kind}`, async () => showOverlays(await call(bridge.overlays.setAlertType({ kind, changes })))),
     setAlertOptions: (changes) => run('overlays.options', async () => showOverlays(await call(bridge.overlays.setAlertOptions(changes)))),
     setOverlaysReducedMotion: (reducedMotion) => run('overlays.reducedMotion', async () => showOverlays(await call(bridge.overlays.setReducedMotion({ reducedMotion })))),
@@ -95,6 +102,10 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
     removeMedia: (id) => run(`media.remove.${id}`, async () => get().applyMedia(await call(bridge.media.remove({ id })))),
     applyOverlays: showOverlays,
     applyAlertQueue: showQueue,
+    applySpeech: (speech) => {
+      epochs.tick('speech');
+      showSpeech(speech);
+    },
     applyMedia: (list) => {
       epochs.tick('media');
       showMedia(list);
@@ -109,9 +120,10 @@ export function mirrorOverlays(store: StoreApi<SidestageState>, deps: StoreDeps)
       'overlays:changed': (state, overlays) => state.applyOverlays(overlays),
       'overlays:queueChanged': (state, queue) => state.applyAlertQueue(queue),
       'media:changed': (state, list) => state.applyMedia(list),
+      'overlays:speechChanged': (state, speech) => state.applySpeech(speech),
     },
     load: async (state) => {
-      await Promise.all([state.loadOverlays(), state.loadAlertQueue(), state.loadMedia()]);
+      await Promise.all([state.loadOverlays(), state.loadAlertQueue(), state.loadMedia(), state.loadSpeech()]);
     },
   });
 }

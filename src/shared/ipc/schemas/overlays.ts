@@ -217,6 +217,10 @@ export const overlayFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('goal'), goal: goalViewSchema }),
   z.object({ type: z.literal('redemption'), redemption: redemptionOnScreenSchema.nullable() }),
   z.object({ type: z.literal('chat'), lines: z.array(chatLineOnScreenSchema) }),
+  /** The alert `alertId`'s words, spoken now: `/speech/<id>`, the page adds its own token. */
+  z.object({ type: z.literal('speech'), alertId: z.string(), speechPath: z.string(), volume: z.number().min(0).max(1) }),
+  /** Skip: the words being spoken stop. */
+  z.object({ type: z.literal('speechStop') }),
 ]);
 export type OverlayFrame = z.infer<typeof overlayFrameSchema>;
 

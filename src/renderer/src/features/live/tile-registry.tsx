@@ -10,6 +10,7 @@ import { automationsTile } from '../automations/automations-tile';
 import { ChatModesQuick } from '../chat-settings/chat-modes-quick';
 import { ChannelInfoForm } from './channel-info-form';
 import { alertsTile } from '../overlays/alerts-tile';
+import { speechTile } from '../overlays/speech-tile';
 import { ObsForm } from './obs-form';
 import { AdForm } from './ad-form';
 import { ClipForm } from './clip-form';
@@ -147,5 +148,6 @@ export const liveTiles: readonly LiveTile[] = [
     shownByDefault: false,
   },
   alertsTile,
+  speechTile,
   automationsTile,
 ];

@@ -30,7 +30,9 @@ export function AlertQueueControls() {
   const notice = useSidestage((s) => (s.overlayNotice?.key === 'test' ? s.overlayNotice.text : null));
   const [testKind, setTestKind] = useState<AlertKind>('follow');
   const now = useNow(1000, Boolean(queue?.adBreakEndsAt || queue?.showing));
-  const { pauseAlerts, resumeAlerts, skipAlert, replayAlert, testAlert } = store.getState();
+  const speech = useSidestage((s) => s.speech);
+  const stopping = useSidestage((s) => selectAction('overlays.speech')(s).pending);
+  const { pauseAlerts, resumeAlerts, skipAlert, replayAlert, testAlert, skipSpeech } = store.getState();
   if (!queue) return <p className="muted">Loading the alerts…</p>;
   const paused = alertsPaused(queue, now);
   const reason = queueWaitReason(queue, now);
@@ -47,6 +49,11 @@ export function AlertQueueControls() {
           <span className="muted">Nothing showing.</span>
         )}
       </p>
+      {speech?.saying ? (
+        <p className="alert-saying" data-testid="alert-saying">
+          <strong>Saying:</strong> {speech.saying}
+        </p>
+      ) : null}
       {reason ? (
         <p className="alert-wait" role="status" data-testid="alert-wait">
           {reason}
@@ -87,7 +94,11 @@ export function AlertQueueControls() {
         <button type="button" disabled={pending || !queue.last} onClick={() => void replayAlert()} title={queue.last ? `Show “${queue.last.text}” again` : undefined}>
           Replay last
         </button>
+        <button type="button" disabled={stopping || !speech?.speaking} onClick={() => void skipSpeech()} title="Stop the viewer’s words being spoken (the alert stays its time)">
+          Stop speech
+        </button>
       </div>
+      <ActionError action="overlays.speech" what="The speech did not stop" />
       <ActionError action="overlays.queue" what="The alert queue did not do that" />
       <div className="overlay-test-row">
         <Select<AlertKind> label="Test alert" value={testKind} options={alertKinds.map((kind) => ({ value: kind, label: alertKindNames[kind] }))} onChange={setTestKind} />

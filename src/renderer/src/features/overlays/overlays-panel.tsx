@@ -7,6 +7,7 @@ import { AddGoal, GoalSettings } from './goal-settings';
 import { MediaLibrarySection } from './media-library';
 import { OverlayCard, RedemptionPick } from './overlay-card';
 import { OverlayServerSettings } from './overlay-server-settings';
+import { SpeechSettingsSection } from './speech-settings';
 import './overlays.css';
 
 /**
@@ -49,6 +50,7 @@ export function OverlaysPanel() {
             <AddGoal />
           </FormSection>
           <AlertSettingsSection alerts={overlays.alerts} />
+          <SpeechSettingsSection />
           <MediaLibrarySection />
           <OverlayServerSettings />
         </>

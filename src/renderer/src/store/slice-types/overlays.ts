@@ -1,5 +1,5 @@
 /** The overlays slice's state, actions and action ids: a leaf type file (it imports neither a slice nor ../types.ts, so no import circle runs through the store). */
-import type { AlertKind, AlertOptions, AlertQueueState, AlertTypeSettings, MediaList, OverlaysState, SaveGoalArg } from '../../../../shared/ipc/contract';
+import type { AlertKind, AlertOptions, AlertQueueState, AlertTypeSettings, MediaList, OverlaysState, SaveGoalArg, SpeechSettings, SpeechState } from '../../../../shared/ipc/contract';
 
 export type OverlaysActionId =
   | 'overlays.load'
@@ -9,6 +9,7 @@ export type OverlaysActionId =
   | 'overlays.options'
   | 'overlays.test'
   | 'overlays.redemption'
+  | 'overlays.speech'
   | `overlays.alert.${AlertKind}`
   | `overlays.goal.${string}`
   | `overlays.copy.${string}`
@@ -22,6 +23,8 @@ export interface OverlaysSlice {
   overlays: OverlaysState | null;
   alertQueue: AlertQueueState | null;
   media: MediaList | null;
+  /** Text-to-speech of the viewers' words on alerts: settings, voices, what is said now. */
+  speech: SpeechState | null;
   /** The overlay whose URL was just copied ("Copied" beside it for a moment). */
   overlayCopied: { key: string; seq: number } | null;
   /** What the last Test or Add to OBS did, in words. */
@@ -29,6 +32,11 @@ export interface OverlaysSlice {
   loadOverlays(): Promise<void>;
   loadAlertQueue(): Promise<void>;
   loadMedia(): Promise<void>;
+  loadSpeech(): Promise<void>;
+  setSpeech(changes: Partial<SpeechSettings>): Promise<void>;
+  /** Skip: the words being spoken on the alerts pages stop. */
+  skipSpeech(): Promise<void>;
+  applySpeech(state: SpeechState): void;
   setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void>;
   setAlertOptions(changes: Partial<AlertOptions>): Promise<void>;
   setOverlaysReducedMotion(reducedMotion: boolean): Promise<void>;

@@ -1,0 +1,174 @@
+/**
+ * What each overlay page is sent, by deltas: a page that connects gets the whole view once
+ * (`initialFrames`); after that only what changed is sent, worked out from the change itself and
+ * never by re-reading and comparing whole frames: the queue's head (a new alert on screen), the goal
+ * bars a change names, the redemption at the head of the queue (or the one picked), the ring of chat
+ * lines (`chat-overlay-lines.ts`), the pages' motion setting.
+ */
+import type { ChatDelta, ChatSnapshot } from '../../../shared/ipc/schemas/chat';
+import type { Redemption } from '../../../shared/ipc/schemas/redemptions';
+import type { AlertOnScreen, OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import type { Clock } from '../../../shared/primitives/clock';
+import type { MediaLibrary } from '../media/media-library';
+import type { AlertQueue, QueuedAlert, ShowingAlert } from './alert-queue';
+import { ChatOverlayLines } from './chat-overlay-lines';
+import type { GoalTracker } from './goal-tracker';
+import type { OverlayServer } from './overlay-server';
+import type { OverlaySettings } from './overlay-settings';
+
+export interface OverlayPagePublisherDeps {
+  server: Pick<OverlayServer, 'send' | 'pagesOpen'>;
+  saved: Pick<OverlaySettings, 'get'>;
+  queue: Pick<AlertQueue, 'showing'>;
+  media: Pick<MediaLibrary, 'get'>;
+  goals: Pick<GoalTracker, 'view'>;
+  chat: { getSnapshot(): ChatSnapshot };
+  redemptions: { list(): Redemption[] | null };
+  clock: Clock;
+}
+
+export class OverlayPagePublisher {
+  private readonly chatLines = new ChatOverlayLines();
+  private lastAlertId: string | null = null;
+  /** The redemption the page shows (undefined: none sent yet); a new head or pick is a new id. */
+  private shownRedemptionId: string | null | undefined = undefined;
+  private pickedRedemptionId: string | null = null;
+  /** Chatters banned or timed out while Sidestage watched: their redemptions are not put on screen unless picked. */
+  private readonly bannedChatters = new Set<string>();
+
+  constructor(private readonly deps: OverlayPagePublisherDeps) {}
+
+  /** Starts the chat ring from chat as it is now. */
+  start(): void {
+    this.chatLines.reset(this.deps.chat.getSnapshot());
+  }
+
+  get picked(): string | null {
+    return this.pickedRedemptionId;
+  }
+
+  /** What a page of `key` is sent when it connects: its whole view. */
+  initialFrames(key: string): OverlayFrame[] {
+    const frames: OverlayFrame[] = [{ type: 'settings', reducedMotion: this.deps.saved.get().reducedMotion }];
+    if (key === 'alerts') {
+      const showing = this.deps.queue.showing();
+      frames.push({ type: 'alert', showing: showing ? this.onScreen(showing, false) : null });
+    } else if (key === 'redemption') {
+      frames.push({ type: 'redemption', redemption: this.redemptionShown() });
+    } else if (key === 'chat') {
+      frames.push({ type: 'chat', lines: this.chatLines.current() });
+    } else {
+      const goal = this.deps.saved.get().goals.find((g) => `goal/${g.id}` === key);
+      if (goal) frames.push({ type: 'goal', goal: this.deps.goals.view(goal) });
+    }
+    return frames;
+  }
+
+  /** The queue changed: the alerts pages are told when its head (the alert on screen) is another. */
+  followQueue(): void {
+    const showing = this.deps.queue.showing();
+    const id = showing?.alert.id ?? null;
+    if (id === this.lastAlertId) return;
+    this.lastAlertId = id;
+    this.deps.server.send((key) => key === 'alerts', { type: 'alert', showing: showing ? this.onScreen(showing, true) : null });
+  }
+
+  /** Reduced motion changed: every page is told. */
+  sendSettings(): void {
+    this.deps.server.send(() => true, { type: 'settings', reducedMotion: this.deps.saved.get().reducedMotion });
+  }
+
+  /** The goal bars `ids` moved (or were set up anew): their pages are sent their view. */
+  sendGoals(ids: Iterable<string>): void {
+    const wanted = new Set(ids);
+    for (const goal of this.deps.saved.get().goals) {
+      if (wanted.has(goal.id)) this.deps.server.send((k) => k === `goal/${goal.id}`, { type: 'goal', goal: this.deps.goals.view(goal) });
+    }
+  }
+
+  /** The platform's goals or the charity campaign changed: the bars that follow them are sent their view. */
+  sendPlatformGoals(): void {
+    this.sendGoals(this.deps.saved.get().goals.filter((g) => g.source !== 'custom').map((g) => g.id));
+  }
+
+  // ---------- the redemption on screen ----------
+
+  /** Puts `redemptionId` on screen (null: the queue's oldest again). */
+  pick(redemptionId: string | null): void {
+    this.pickedRedemptionId = redemptionId;
+    this.followRedemptions();
+  }
+
+  banned(userId: string): void {
+    this.bannedChatters.add(userId);
+    this.followRedemptions();
+  }
+
+  unbanned(userId: string): void {
+    if (this.bannedChatters.delete(userId)) this.followRedemptions();
+  }
+
+  /** Another account: none of the last one's picks or bans. */
+  forgetAccount(): void {
+    this.pickedRedemptionId = null;
+    this.bannedChatters.clear();
+  }
+
+  /**
+   * The redemption queue (or a pick, a ban) changed: the page is sent the redemption to show when it
+   * is another one. True when the pick was let go (it left the queue).
+   */
+  followRedemptions(): boolean {
+    const before = this.pickedRedemptionId;
+    const shown = this.redemptionShown();
+    const id = shown?.id ?? null;
+    if (id !== this.shownRedemptionId) {
+      this.shownRedemptionId = id;
+      this.deps.server.send((k) => k === 'redemption', { type: 'redemption', redemption: shown });
+    }
+    return before !== this.pickedRedemptionId;
+  }
+
+  private redemptionShown(): { id: string; rewardTitle: string; userName: string; input: string } | null {
+    const items = this.deps.redemptions.list() ?? [];
+    if (this.pickedRedemptionId !== null && !items.some((r) => r.id === this.pickedRedemptionId)) this.pickedRedemptionId = null;
+    const shown = items.find((r) => r.id === this.pickedRedemptionId) ?? items.find((r) => !this.bannedChatters.has(r.userId)) ?? null;
+    return shown ? { id: shown.id, rewardTitle: shown.rewardTitle, userName: shown.userName, input: shown.userInput } : null;
+  }
+
+  // ---------- chat ----------
+
+  /** Chat changed: the lines on screen follow the delta, and the pages are sent them when they changed. */
+  followChat(delta: ChatDelta): void {
+    let changed = this.chatLines.apply(delta);
+    if (changed === null) {
+      // A delta missed (it cannot follow on): start over from chat as it is now.
+      this.chatLines.reset(this.deps.chat.getSnapshot());
+      changed = true;
+    }
+    if (changed && this.deps.server.pagesOpen('chat') > 0) this.deps.server.send((key) => key === 'chat', { type: 'chat', lines: this.chatLines.current() });
+  }
+
+  // ---------- the alert on screen ----------
+
+  private onScreen(showing: ShowingAlert, startsNow: boolean): AlertOnScreen {
+    const { alert } = showing;
+    return {
+      id: alert.id,
+      kind: alert.kind,
+      text: alert.text,
+      imagePath: this.mediaPath(alert, 'image'),
+      soundPath: this.mediaPath(alert, 'sound'),
+      volume: alert.volume,
+      durationMs: alert.durationMs,
+      elapsedMs: Math.max(0, Math.min(alert.durationMs, this.deps.clock.now() - showing.startedAt)),
+      startsNow,
+    };
+  }
+
+  private mediaPath(alert: QueuedAlert, kind: 'image' | 'sound'): string | null {
+    const id = kind === 'image' ? alert.imageId : alert.soundId;
+    const item = id ? this.deps.media.get(id) : null;
+    return item && item.kind === kind ? `/media/${item.id}` : null;
+  }
+}
