@@ -8,6 +8,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandAvailable } from '../../test-support/obs-studio-process';
+
 import WebSocket from 'ws';
 import type { OverlayFrame, OverlaysState, SpeechState } from '../../../shared/ipc/contract';
 import { MemorySettingsStore } from '../settings/settings-store';
@@ -15,7 +17,10 @@ import { startDemoSidestage, type DemoSidestage } from '../../test-support/demo-
 import { waitUntil } from '../../test-support/wait-until';
 import { wavDurationMs } from '../speech/system-voice';
 
-describe('spoken alerts in the app', () => {
+const espeakMissing = !commandAvailable('espeak-ng');
+if (espeakMissing) console.warn('spoken-alerts.integration.test.ts skipped: espeak-ng is not installed (apt-get install espeak-ng)');
+
+describe.skipIf(espeakMissing)('spoken alerts in the app', () => {
   let demo: DemoSidestage;
   let pagesDir: string;
   let state: OverlaysState;
