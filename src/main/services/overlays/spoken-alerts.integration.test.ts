@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandAvailable } from '../../test-support/obs-studio-process';
-
 import WebSocket from 'ws';
 import type { OverlayFrame, OverlaysState, SpeechState } from '../../../shared/ipc/contract';
 import { MemorySettingsStore } from '../settings/settings-store';

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commandAvailable } from '../../test-support/obs-studio-process';
-
 import { EspeakVoice, findSystemVoice, runProgram, wavDurationMs, wavLayout } from './system-voice';
 
 const espeakMissing = !commandAvailable('espeak-ng');
