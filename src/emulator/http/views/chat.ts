@@ -112,6 +112,8 @@ export function chatMessageRecordView(state: EmulatorState, message: ChatMessage
     is_sent: message.isSent,
     drop_reason: message.dropReason,
     reply_parent_message_id: message.replyParentMessageId,
+    source_broadcaster_id: message.source?.broadcasterId ?? null,
+    source_message_id: message.source?.messageId ?? null,
   };
 }
 
