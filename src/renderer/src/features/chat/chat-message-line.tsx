@@ -33,7 +33,12 @@ function removedNote(message: ChatMessage): string {
 /** One chat line: badges, the name in the chatter's colour, text with emotes, and the moderator menu. */
 export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
   return (
-    <li className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}`} data-message-id={message.id} data-announcement={message.announcement ?? undefined}>
+    <li
+      className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}${message.sourceChannel ? ' chat-shared' : ''}`}
+      data-message-id={message.id}
+      data-announcement={message.announcement ?? undefined}
+      data-source-channel={message.sourceChannel?.login}
+    >
       {message.announcement ? <span className="chat-announcement-label">Announcement</span> : null}
       <span className="chat-body">
         {message.badges.map((b) => {
@@ -45,6 +50,12 @@ export const ChatMessageLine = memo(function ChatMessageLine({ message, canModer
             </abbr>
           );
         })}
+        {message.sourceChannel ? (
+          <span className="chat-source small" title={`From ${message.sourceChannel.name}'s chat (shared chat)`}>
+            <span className="visually-hidden">From the chat of </span>
+            {message.sourceChannel.name}
+          </span>
+        ) : null}
         <strong className="chat-name" style={message.color ? { color: message.color } : undefined}>
           {message.userName}
         </strong>
@@ -175,6 +186,17 @@ function ModeratorMenu({ message, onModerate, onOpenCard, onWarn }: Pick<ChatMes
                   Cancel
                 </button>
               </div>
+            </div>
+          ) : message.sourceChannel ? (
+            // A line from another channel of a shared chat session is that channel's to moderate:
+            // deleting, timing out, warning or banning from here would act on this channel instead.
+            <div role="menu" aria-label={`Moderate ${who}'s message`}>
+              <p className="small chat-shared-note" id={`shared-${message.id}`}>
+                This line is from {message.sourceChannel.name}'s chat (shared chat): {message.sourceChannel.name}'s moderators moderate it, not this channel's.
+              </p>
+              <button type="button" role="menuitem" tabIndex={-1} aria-describedby={`shared-${message.id}`} onClick={close}>
+                Close
+              </button>
             </div>
           ) : (
             <div role="menu" aria-label={`Moderate ${who}'s message`}>

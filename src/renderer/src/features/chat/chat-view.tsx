@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { ChatMessage } from '../../../../shared/ipc/contract';
+import type { ChatMessage, SharedChatState } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
@@ -44,6 +44,7 @@ export function ChatView() {
   return (
     <section className="chat-view" aria-labelledby="chat-heading">
       <h3 id="chat-heading">Chat</h3>
+      {chat?.sharedChat ? <SharedChatHeader session={chat.sharedChat} selfId={chat.selfId} /> : null}
       <ChatUserCardView />
       <div
         ref={scrollRef}
@@ -75,6 +76,18 @@ export function ChatView() {
       <ActionError action="chat.moderate" what="Moderator action" />
       <SendBox />
     </section>
+  );
+}
+
+/** Who is in the channel's shared chat session: lines from the other channels are marked with their channel. */
+function SharedChatHeader({ session, selfId }: { session: SharedChatState; selfId: string | null }) {
+  const others = session.channels.filter((c) => c.id !== selfId);
+  const host = session.channels.find((c) => c.id === session.hostId);
+  return (
+    <p className="chat-shared-session small" data-testid="chat-shared-session">
+      Shared chat with {others.map((c) => c.name).join(', ') || 'no other channel'}
+      {host ? ` (hosted by ${host.id === selfId ? 'you' : host.name})` : ''}. Their lines are marked with their channel; their moderators moderate them.
+    </p>
   );
 }
 
