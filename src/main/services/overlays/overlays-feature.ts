@@ -15,6 +15,7 @@ import {
   type AlertKind,
   type AlertOnScreen,
   type AlertOptions,
+  type ChatOverlayOptions,
   type AlertQueueState,
   type AlertTypeSettings,
   type GoalConfig,
@@ -56,6 +57,8 @@ export interface OverlaysFeatureDeps {
   charity: GoalTrackerOptions['charity'];
   /** Chat's snapshot and deltas: the chat overlay follows the deltas (`chat-overlay-lines.ts`). */
   chat: { getSnapshot(): ChatSnapshot; onDelta(listener: (delta: ChatDelta) => void): Disposer };
+  /** The signed-in bot account's user id (null: none), for the chat overlay's "hide the bot's lines". */
+  botUserId?: () => string | null;
   /** The redemption queue, oldest first (null while its feature starts). */
   redemptions: { list(): Redemption[] | null; onChange(listener: () => void): Disposer };
   obs: ObsRequests;
@@ -94,7 +97,9 @@ export class OverlaysFeature {
   private readonly changes = new Emitter<OverlaysState>();
   private readonly queueChanges = new Emitter<AlertQueueState>();
   private readonly rules = new AlertRules();
-  private readonly chatLines = new ChatOverlayLines();
+  private readonly chatLines: ChatOverlayLines;
+  /** The next fade of a chat overlay line (null: none due). */
+  private chatFadeTimer: unknown = null;
   private readonly server: OverlayServer;
   private readonly goals: GoalTracker;
   private readonly tests: AlertTests;
@@ -121,6 +126,11 @@ export class OverlaysFeature {
     this.queue = files.queue;
     const pagesBuilt = deps.pagesDir !== null && existsSync(join(deps.pagesDir, 'index.html'));
     this.clock = deps.clock ?? systemClock;
+    this.chatLines = new ChatOverlayLines(undefined, {
+      options: () => this.saved.get().chatOverlay,
+      botId: () => deps.botUserId?.() ?? null,
+      now: () => this.clock.now(),
+    });
     this.serverState = { status: 'stopped', port: deps.settings.get('overlays.port'), origin: null, error: null, pagesBuilt };
     this.server = new OverlayServer({
       pagesDir: deps.pagesDir,
@@ -178,6 +188,7 @@ export class OverlaysFeature {
     this.running.add(this.goals.onChange(() => this.sendGoals()));
     this.running.add(this.deps.redemptions.onChange(() => this.sendRedemption()));
     this.chatLines.reset(this.deps.chat.getSnapshot());
+    this.scheduleChatFade();
     this.running.add(this.deps.chat.onDelta((delta) => this.followChat(delta)));
     this.running.add(this.media.onChange(() => this.sendAll()));
     this.running.add(
@@ -192,6 +203,8 @@ export class OverlaysFeature {
 
   async dispose(): Promise<void> {
     this.running.dispose();
+    if (this.chatFadeTimer !== null) this.clock.clearTimeout(this.chatFadeTimer);
+    this.chatFadeTimer = null;
     this.goals.dispose();
     await this.portChange.catch(() => undefined);
     await this.server.stop();
@@ -219,6 +232,7 @@ export class OverlaysFeature {
       goals: saved.goals,
       reducedMotion: saved.reducedMotion,
       pickedRedemptionId: this.pickedRedemptionId,
+      chatOverlay: saved.chatOverlay,
     };
   }
 
@@ -253,6 +267,14 @@ export class OverlaysFeature {
 
   async setAlertOptions(changes: Partial<AlertOptions>): Promise<OverlaysState> {
     await this.saveSettings((draft) => ({ ...draft, alerts: { ...draft.alerts, options: { ...draft.alerts.options, ...changes } } }));
+    return this.getState();
+  }
+
+  /** The chat overlay's options: the lines on screen are chosen again at once. */
+  async setChatOptions(changes: Partial<ChatOverlayOptions>): Promise<OverlaysState> {
+    await this.saveSettings((draft) => ({ ...draft, chatOverlay: { ...draft.chatOverlay, ...changes } }));
+    this.chatLines.reset(this.deps.chat.getSnapshot());
+    this.sendChat();
     return this.getState();
   }
 
@@ -569,8 +591,22 @@ export class OverlaysFeature {
   }
 
   private sendChat(): void {
+    this.scheduleChatFade();
     if (this.server.pagesOpen('chat') === 0) return;
     this.server.send((key) => key === 'chat', this.chatFrame());
+  }
+
+  /** Lines that fade leave the overlay once faded out: one timer, for the next of them. */
+  private scheduleChatFade(): void {
+    if (this.chatFadeTimer !== null) this.clock.clearTimeout(this.chatFadeTimer);
+    this.chatFadeTimer = null;
+    const due = this.chatLines.nextExpiry();
+    if (due === null) return;
+    this.chatFadeTimer = this.clock.setTimeout(() => {
+      this.chatFadeTimer = null;
+      if (this.chatLines.expire()) this.sendChat();
+      else this.scheduleChatFade();
+    }, Math.max(0, due - this.clock.now()));
   }
 }
 

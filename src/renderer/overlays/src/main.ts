@@ -123,9 +123,19 @@ function showChat(lines: Extract<OverlayFrame, { type: 'chat' }>['lines']): void
   for (const line of add) {
     const li = element('li', 'chat-line');
     li.dataset.lineId = line.id;
+    // A line from another channel of a shared chat session says which (text, never markup).
+    if (line.sourceChannel) {
+      li.dataset.sourceChannel = line.sourceChannel;
+      li.append(element('span', 'chat-source', line.sourceChannel));
+    }
     const name = element('span', 'chat-name', line.userName);
     if (line.color) name.style.color = line.color;
     li.append(name, element('span', 'chat-text', line.text));
+    // Lines that fade: it fades out when its time is up; main then takes it off the list.
+    if (line.leavesInMs !== undefined) {
+      li.classList.add('fades');
+      li.style.setProperty('--leaves-in', `${line.leavesInMs}ms`);
+    }
     chatEl.append(li);
   }
 }
