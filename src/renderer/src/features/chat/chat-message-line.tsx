@@ -8,6 +8,7 @@ const badgeLabels: Record<string, { short: string; name: string }> = {
   moderator: { short: 'M', name: 'Moderator' },
   vip: { short: 'V', name: 'VIP' },
   subscriber: { short: 'S', name: 'Subscriber' },
+  'bot-badge': { short: 'Bot', name: 'Chat bot' },
 };
 
 export type ModeratorAction = { action: 'delete' } | { action: 'timeout'; durationSeconds: number } | { action: 'ban' };
