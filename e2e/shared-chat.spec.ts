@@ -4,7 +4,7 @@
  * emulator. In a shared chat session with another seeded channel, the Live chat says who is in it,
  * a line from the other channel is marked with its channel (in the Live chat and on the overlay) and
  * its menu says why it is not moderated here; the overlay's options hide commands and other channels'
- * lines, and lines fade once their time is up.
+ * lines, and lines fade once their time is up; emotes and badges are images Sidestage serves.
  */
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
@@ -52,6 +52,20 @@ test('shared chat: the session in the Live chat, lines from the other channel ma
   await menu.getByRole('menuitem', { name: 'Close' }).click();
   const sharedId = await sharedLine.getAttribute('data-message-id');
   await expect(overlayLine(sharedId!).locator('.chat-source')).toHaveText(sam.display_name);
+
+  // Emotes and badges as images, which Sidestage's overlay server serves (fetched by main from the platform's URLs).
+  const moderator = users.find((u) => u.login === 'modmallory')!;
+  const withEmote = await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: moderator.id, text: 'hello Kappa' });
+  const emote = overlayLine(withEmote.message_id).locator('img.chat-emote');
+  await expect(emote).toHaveAttribute('alt', 'Kappa');
+  await expect(emote).toHaveAttribute('src', /^\/chat-image\/[0-9a-f]{32}\?token=/);
+  await expect.poll(() => emote.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the emote image loaded' }).toBe(true);
+  const badge = overlayLine(withEmote.message_id).locator('img.chat-badge[title="moderator"]');
+  await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the badge image loaded' }).toBe(true);
+  // A key the overlay server did not mint answers nothing.
+  const overlayOrigin = new URL(url).origin;
+  const token = new URL(url).searchParams.get('token')!;
+  expect((await overlay.request.get(`${overlayOrigin}/chat-image/${'0'.repeat(32)}?token=${token}`)).status()).toBe(404);
 
   // The overlay's options: hide commands and other channels' lines; lines fade after 2 s.
   await page.getByRole('button', { name: 'Overlays', exact: true }).click();

@@ -20,6 +20,8 @@ export interface ChatOverlayFilter {
   /** The signed-in bot account's user id (null: none). */
   botId(): string | null;
   now(): number;
+  /** A line's text in pieces with its emotes' and badges' image keys (`chat-images.ts`); absent: text alone. */
+  partsOf?(message: ChatMessage): Pick<ChatLineOnScreen, 'parts' | 'badges'>;
 }
 
 interface Shown {
@@ -28,12 +30,13 @@ interface Shown {
   at: number;
 }
 
-const onScreen = (m: ChatMessage): ChatLineOnScreen => ({
+const onScreen = (m: ChatMessage, filter: ChatOverlayFilter): ChatLineOnScreen => ({
   id: m.id,
   userName: m.userName,
   color: /^#[0-9a-fA-F]{6}$/.test(m.color) ? m.color : '',
   text: m.text,
   ...(m.sourceChannel ? { sourceChannel: m.sourceChannel.name } : {}),
+  ...filter.partsOf?.(m),
 });
 
 /** Whether the overlay's options let the line through (it is still in chat). */
@@ -70,7 +73,7 @@ export class ChatOverlayLines {
       const m = snapshot.messages[i]!;
       // A line's own time, so that lines already faded stay gone (never later than now).
       const at = Math.min(now, Date.parse(m.at) || now);
-      if (showsOnOverlay(m, options, botId)) shown.push({ line: onScreen(m), at });
+      if (showsOnOverlay(m, options, botId)) shown.push({ line: onScreen(m, this.filter), at });
     }
     this.lines = shown.reverse();
     this.version = snapshot.version;
@@ -102,7 +105,7 @@ export class ChatOverlayLines {
     const added = delta.added.filter((m) => showsOnOverlay(m, options, botId));
     if (added.length > 0) {
       const now = this.filter.now();
-      this.lines = [...this.lines, ...added.map((m) => ({ line: onScreen(m), at: now }))].slice(-this.capacity);
+      this.lines = [...this.lines, ...added.map((m) => ({ line: onScreen(m, this.filter), at: now }))].slice(-this.capacity);
       changed = true;
     }
     return changed;

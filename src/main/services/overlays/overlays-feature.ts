@@ -39,6 +39,7 @@ import type { ObsRequests } from '../obs/obs-service';
 import type { SettingsStore } from '../settings/settings-store';
 import { AlertQueue, type QueuedAlert, type ShowingAlert } from './alert-queue';
 import { AlertRules, alertEventKinds, type AlertEvent } from './alert-rules';
+import { ChatImages } from './chat-images';
 import { ChatOverlayLines } from './chat-overlay-lines';
 import { EmulatorAlertTests, LocalAlertTests, type AlertTestEmulator, type AlertTests } from './alert-tests';
 import { GoalTracker, goalEventKinds, type GoalEvent, type GoalTrackerOptions } from './goal-tracker';
@@ -98,6 +99,7 @@ export class OverlaysFeature {
   private readonly queueChanges = new Emitter<AlertQueueState>();
   private readonly rules = new AlertRules();
   private readonly chatLines: ChatOverlayLines;
+  private readonly chatImages: ChatImages;
   /** The next fade of a chat overlay line (null: none due). */
   private chatFadeTimer: unknown = null;
   private readonly server: OverlayServer;
@@ -126,10 +128,12 @@ export class OverlaysFeature {
     this.queue = files.queue;
     const pagesBuilt = deps.pagesDir !== null && existsSync(join(deps.pagesDir, 'index.html'));
     this.clock = deps.clock ?? systemClock;
+    this.chatImages = new ChatImages({ api: deps.api, broadcaster: deps.broadcaster, logger: deps.logger });
     this.chatLines = new ChatOverlayLines(undefined, {
       options: () => this.saved.get().chatOverlay,
       botId: () => deps.botUserId?.() ?? null,
       now: () => this.clock.now(),
+      partsOf: (m) => this.chatImages.partsOf(m),
     });
     this.serverState = { status: 'stopped', port: deps.settings.get('overlays.port'), origin: null, error: null, pagesBuilt };
     this.server = new OverlayServer({
@@ -141,6 +145,7 @@ export class OverlaysFeature {
         const found = await this.media.read(id);
         return found ? { data: found.data, contentType: found.item.contentType } : null;
       },
+      readChatImage: (key) => this.chatImages.read(key),
     });
     this.goals = new GoalTracker({ api: deps.api, broadcaster: deps.broadcaster, charity: deps.charity, logger: deps.logger });
     this.tests = deps.testEmulator ? new EmulatorAlertTests(deps.testEmulator) : new LocalAlertTests((event) => this.enqueueEvent(event, { forced: true, test: true }));
@@ -187,6 +192,7 @@ export class OverlaysFeature {
     this.running.add(this.queue.onChange((state) => this.followQueue(state)));
     this.running.add(this.goals.onChange(() => this.sendGoals()));
     this.running.add(this.deps.redemptions.onChange(() => this.sendRedemption()));
+    this.running.add(this.chatImages.start());
     this.chatLines.reset(this.deps.chat.getSnapshot());
     this.scheduleChatFade();
     this.running.add(this.deps.chat.onDelta((delta) => this.followChat(delta)));

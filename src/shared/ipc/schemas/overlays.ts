@@ -223,6 +223,10 @@ export const alertOnScreenSchema = z.object({
 export type AlertOnScreen = z.infer<typeof alertOnScreenSchema>;
 
 export const redemptionOnScreenSchema = z.object({ id: z.string(), rewardTitle: z.string(), userName: z.string(), input: z.string() });
+/** An image of the chat overlay: an opaque key main minted, never a URL or a path. */
+export const chatImageKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
+export const CHAT_IMAGE_PREFIX = '/chat-image/';
+
 export const chatLineOnScreenSchema = z.object({
   id: z.string(),
   userName: z.string(),
@@ -232,6 +236,10 @@ export const chatLineOnScreenSchema = z.object({
   sourceChannel: z.string().optional(),
   /** With lines that fade: how long until it fades out (main takes it away once faded). */
   leavesInMs: z.number().int().nonnegative().optional(),
+  /** The text in pieces, an emote's with its image (a key of `/chat-image/<key>`, served by main). */
+  parts: z.array(z.object({ text: z.string(), image: chatImageKeySchema.optional() })).optional(),
+  /** The chatter's badges as images. */
+  badges: z.array(z.object({ image: chatImageKeySchema, title: z.string() })).optional(),
 });
 export type ChatLineOnScreen = z.infer<typeof chatLineOnScreenSchema>;
 
