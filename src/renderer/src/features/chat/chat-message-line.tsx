@@ -1,7 +1,11 @@
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../../../shared/ipc/contract';
-import { useSidestage } from '../../store';
-import { selectAction } from '../../store/selectors';
+
+/**
+ * "A moderator action is under way", read once by the chat view for every line's menu: one store
+ * subscription for the whole chat, not one per line (each would run on every store update).
+ */
+export const ModerationBusy = createContext(false);
 
 const badgeLabels: Record<string, { short: string; name: string }> = {
   broadcaster: { short: 'B', name: 'Broadcaster' },
@@ -91,10 +95,10 @@ export const ChatMessageLine = memo(function ChatMessageLine({ message, canModer
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter/Space/↓ open it with the first item focused,
  * ↑/↓ move, Escape closes and gives focus back. Ban asks first; a warning asks for its reason.
- * It reads "an action is under way" itself, so a moderator action re-renders the menus, not every line.
+ * It reads "an action is under way" from `ModerationBusy`, so a moderator action re-renders the menus, not every line.
  */
 function ModeratorMenu({ message, onModerate, onOpenCard, onWarn }: Pick<ChatMessageLineProps, 'message' | 'onModerate' | 'onOpenCard' | 'onWarn'>) {
-  const busy = useSidestage((s) => selectAction('chat.moderate')(s).pending || selectAction('chatUsers.warn')(s).pending);
+  const busy = useContext(ModerationBusy);
   const [open, setOpen] = useState(false);
   const [confirmBan, setConfirmBan] = useState(false);
   const [warning, setWarning] = useState(false);

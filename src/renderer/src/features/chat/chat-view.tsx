@@ -5,7 +5,7 @@ import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
 import type { AnnouncementColor } from '../../store/slice-types/chat';
 import { selectAction } from '../../store/selectors';
-import { ChatMessageLine, type ModeratorAction } from './chat-message-line';
+import { ChatMessageLine, ModerationBusy, type ModeratorAction } from './chat-message-line';
 import { ChatUserCardView } from '../moderation/chat-user-card';
 import './chat.css';
 
@@ -22,6 +22,7 @@ const onWarn = (message: ChatMessage, reason: string) => store.getState().warnCh
 export function ChatView() {
   const chat = useSidestage((s) => s.chat);
   const notice = useSidestage((s) => s.chatNotice);
+  const busy = useSidestage((s) => selectAction('chat.moderate')(s).pending || selectAction('chatUsers.warn')(s).pending);
   const lines = chat ? chat.messages.slice(-chatLinesShown) : [];
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuckToBottom = useRef(true);
@@ -65,11 +66,13 @@ export function ChatView() {
             No messages yet. Messages in your chat show up here.
           </p>
         ) : (
-          <ul className="chat-lines">
-            {lines.map((m) => (
-              <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} />
-            ))}
-          </ul>
+          <ModerationBusy.Provider value={busy}>
+            <ul className="chat-lines">
+              {lines.map((m) => (
+                <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} />
+              ))}
+            </ul>
+          </ModerationBusy.Provider>
         )}
       </div>
       <LiveStatus>{notice ?? ''}</LiveStatus>
