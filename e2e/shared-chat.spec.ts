@@ -66,6 +66,10 @@ test('shared chat: the session in the Live chat, lines from the other channel ma
   const overlayOrigin = new URL(url).origin;
   const token = new URL(url).searchParams.get('token')!;
   expect((await overlay.request.get(`${overlayOrigin}/chat-image/${'0'.repeat(32)}?token=${token}`)).status()).toBe(404);
+  // An image needs the chat overlay's token.
+  const emoteKey = (await emote.getAttribute('src'))!.split('?')[0]!;
+  expect((await overlay.request.get(`${overlayOrigin}${emoteKey}?token=${token}`)).status()).toBe(200);
+  expect((await overlay.request.get(`${overlayOrigin}${emoteKey}?token=${'x'.repeat(43)}`)).status()).toBe(401);
 
   // The overlay's options: hide commands and other channels' lines; lines fade after 2 s.
   await page.getByRole('button', { name: 'Overlays', exact: true }).click();
