@@ -47,22 +47,6 @@ describe('chat slice', () => {
     expect(chat.getSnapshot).toHaveBeenCalledTimes(2);
   });
 
-  it("queued deltas (main's, as they arrive) are applied together in one store update", async () => {
-    const { store, answer } = setup();
-    answer.resolve(snapshot(1, [message('a')]));
-    await store.getState().loadChat();
-    const updates = vi.fn();
-    const stop = store.subscribe((state, previous) => state.chat !== previous.chat && updates());
-    store.getState().queueChatDelta(delta(1, 2, [message('b')]));
-    store.getState().queueChatDelta(delta(2, 3, [message('c')]));
-    store.getState().queueChatDelta(delta(3, 4, [message('d')], [message('b', 'deleted')]));
-    expect(texts(store)).toEqual(['a']);
-    await flush();
-    expect(texts(store)).toEqual(['b:deleted', 'c', 'd']);
-    expect(updates).toHaveBeenCalledTimes(1);
-    stop();
-  });
-
   it('a late snapshot answer does not undo a delta that overtook it', async () => {
     const { store, answer } = setup();
     const loading = store.getState().loadChat();

@@ -18,18 +18,9 @@ export function changeChat(copy: ChatCopy, delta: ChatDelta): ChatCopy {
   return { version: delta.version, messages, capacity: copy.capacity, selfId: delta.selfId, sharedChat: delta.sharedChat ?? null };
 }
 
-/** The next animation frame where there is one (a page); otherwise the end of the task (tests in Node). */
-function atNextFrame(work: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => work());
-  else queueMicrotask(work);
-}
-
 export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlice {
-  /** The copy being brought forward by a batch of deltas, before the batch's one store update. */
-  let working: ChatCopy | null = null;
-  let queued: ChatDelta[] = [];
   const copy = new NumberedCopy<ChatCopy, ChatSnapshot, ChatDelta>({
-    held: () => working ?? get().chat,
+    held: () => get().chat,
     change: changeChat,
     reload: () => void get().loadChat(),
     replay: (delta) => get().applyChatDelta(delta),
@@ -50,22 +41,6 @@ export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlic
     applyChatDelta: (delta) => {
       const next = copy.delta(delta);
       if (next) set({ chat: next });
-    },
-
-    queueChatDelta: (delta) => {
-      queued.push(delta);
-      if (queued.length > 1) return;
-      atNextFrame(() => {
-        const batch = queued;
-        queued = [];
-        for (const each of batch) {
-          const next = copy.delta(each);
-          if (next) working = next;
-        }
-        const next = working;
-        working = null;
-        if (next) set({ chat: next });
-      });
     },
 
     sendChat: async (text, announcement) => {
@@ -89,7 +64,7 @@ export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlic
 /** Follows chat's numbered deltas; the chat is the current broadcaster's channel's. */
 export function mirrorChat(store: StoreApi<SidestageState>, deps: StoreDeps): () => void {
   return mirrorDomain(store, deps, {
-    events: { 'chat:changed': (state, delta) => state.queueChatDelta(delta) },
+    events: { 'chat:changed': (state, delta) => state.applyChatDelta(delta) },
     load: (state) => state.loadChat(),
     account: { clear: () => store.setState({ chat: null, chatNotice: null }) },
   });

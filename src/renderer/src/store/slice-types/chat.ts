@@ -21,11 +21,7 @@ export interface ChatSlice {
   chatNotice: string | null;
   loadChat(): Promise<void>;
   applyChatDelta(delta: ChatDelta): void;
-  /**
-   * Main's deltas as they arrive: applied together at the next animation frame, in one store update
-   * (a flood of lines is one React commit per frame, not one per line).
-   */
-  queueChatDelta(delta: ChatDelta): void;
+
   /** True when sent: the send box keeps its text otherwise. */
   sendChat(text: string, announcement?: AnnouncementColor): Promise<boolean>;
   moderateChat(arg: ChatModerateArg): Promise<void>;
