@@ -41,6 +41,7 @@ import type {
   UnbanRequestView,
   WarningAcknowledgementRequest,
 } from './http/views/wire/moderation';
+import type { SharedChatJoinRequest, SharedChatLeaveAnswer, SharedChatLeaveRequest, SharedChatSessionView } from './http/views/wire/shared-chat';
 import type { HelixStream, StreamOnlineRequest } from './http/views/wire/streams';
 import type { CheerRequest, CheerView, CreatorGoalView, GiftRequest, GoalRequest, ResubMessageRequest, ResubscriptionMessageView, SubscribeRequest, SubscriptionGiftView, SubscriptionTier, SubscriptionView } from './http/views/wire/supporters';
 import type { CreateVideoRequest, HelixVideo } from './http/views/wire/videos';
@@ -131,6 +132,7 @@ export type SimulationVideo = HelixVideo;
 // chat, emotes, raids, shoutouts
 export type { ChatClearAnswer, ChatClearRequest, ChatDeletionRequest, ChatMessageRequest, CreateEmoteRequest, EmoteSetGrantRequest, IncomingRaidRequest };
 export type SimulationChatMessage = ChatMessageRecord;
+export type { SharedChatJoinRequest, SharedChatLeaveAnswer, SharedChatLeaveRequest, SharedChatSessionView };
 export type SimulationEmote = OwnedEmoteView;
 export type SimulationRaid = RaidView;
 export type SimulationShoutout = ShoutoutView;
@@ -267,6 +269,11 @@ export function createSimulationClient(options: SimulationClientOptions) {
     /** A moderator on the website (the broadcaster by default) clears chat (`channel.chat.clear`, `channel.moderate`). */
     clearChat: (body: ChatClearRequest) => call<ChatClearAnswer>('POST', '/_emulator/chat/clear', body),
     chatMessages: (broadcasterId: string) => call<{ messages: ChatMessageRecord[] }>('GET', `/_emulator/chat/messages${query({ broadcaster_id: broadcasterId })}`),
+    /** A channel joins another's shared chat session, or a new one that channel hosts (`channel.shared_chat.begin`/`.update`). */
+    joinSharedChat: (body: SharedChatJoinRequest) => call<SharedChatSessionView>('POST', '/_emulator/shared-chat/join', body),
+    /** A channel leaves its shared chat session (`channel.shared_chat.end`; the session ends below two channels). */
+    leaveSharedChat: (body: SharedChatLeaveRequest) => call<SharedChatLeaveAnswer>('POST', '/_emulator/shared-chat/leave', body),
+    sharedChatSession: (broadcasterId: string) => call<{ session: SharedChatSessionView | null }>('GET', `/_emulator/shared-chat${query({ broadcaster_id: broadcasterId })}`),
     createEmote: (body: CreateEmoteRequest) => call<SimulationEmote>('POST', '/_emulator/emotes', body),
     deleteEmote: (id: string) => call<SimulationEmote>('DELETE', `/_emulator/emotes/${seg(id)}`),
     userEmoteSets: (body: EmoteSetGrantRequest) => call<{ user_id: string; emote_set_ids: string[] }>('POST', '/_emulator/user-emote-sets', body),

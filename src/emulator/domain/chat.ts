@@ -14,6 +14,7 @@ import { blockedTermsIn } from './blocked-terms';
 import { followerRuleRefusal, HELD_FOR_REVIEW, refusal, REJECTED_BY_SETTINGS, WARNED } from './chat-refusals';
 import type { EmulatorState } from './emulator-state';
 import { announceModeration, chatModeActions } from './moderator-actions';
+import { shareChatMessage } from './shared-chat';
 import { shieldModeRefusal } from './shield-mode';
 import { suspicionOf } from './suspicious-users';
 import type { ChannelEmote, ChatSettings, EmoteFormat, EmoteType } from './stores/chat';
@@ -236,11 +237,12 @@ export function threadStart(state: EmulatorState, message: ChatMessage): ChatMes
  * dropped) and announces `channel.chat.message` when it went out. A suspicious sender's message is
  * shown to the moderators (`channel.suspicious_user.message`) and, when they are restricted, kept
  * out of chat. With `autoMod` (what AutoMod sees in it), the channel's AutoMod may hold it instead
- * (`automod.message.hold`).
+ * (`automod.message.hold`). In a shared chat session, a line that went out is seen in the other
+ * channels too (`domain/shared-chat.ts`).
  */
 export function postChatMessage(
   state: EmulatorState,
-  input: { broadcaster: User; sender: User; text: string; replyParentMessageId?: string | null; now: number; autoMod?: AutoModVerdict; asChatBot?: boolean },
+  input: { broadcaster: User; sender: User; text: string; replyParentMessageId?: string | null; now: number; autoMod?: AutoModVerdict; asChatBot?: boolean; forSourceOnly?: boolean },
 ): ChatMessage {
   const { broadcaster, sender, text, now, autoMod } = input;
   const fragments = messageFragments(state, broadcaster.id, sender.id, text);
@@ -266,6 +268,8 @@ export function postChatMessage(
   if (suspicion) state.events.publish({ type: 'channel.suspicious_user.message', suspicious: suspicion, message });
   if (held) holdMessage(state, message, autoMod!, now);
   if (message.isSent) state.events.publish({ type: 'channel.chat.message', message });
+  // In a shared chat session the other channels see it too, unless an app sent it for this channel only.
+  if (input.forSourceOnly !== true) shareChatMessage(state, message);
   return message;
 }
 

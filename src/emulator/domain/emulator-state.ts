@@ -32,6 +32,7 @@ import { RaidStore } from './stores/raids';
 import { RateLimiter } from './stores/rate-limiter';
 import { RedemptionStore } from './stores/redemptions';
 import { RewardStore } from './stores/rewards';
+import { SharedChatStore } from './stores/shared-chat';
 import { ShieldModeStore } from './stores/shield-mode';
 import { ShoutoutStore } from './stores/shoutouts';
 import { StreamStore } from './stores/streams';
@@ -117,6 +118,7 @@ export class EmulatorState {
   warnings!: WarningStore;
   unbanRequests!: UnbanRequestStore;
   suspiciousUsers!: SuspiciousUserStore;
+  sharedChat!: SharedChatStore;
 
   constructor(
     readonly catalogue: PlatformCatalogue,
@@ -214,5 +216,6 @@ export class EmulatorState {
     this.warnings = new WarningStore();
     this.unbanRequests = new UnbanRequestStore();
     this.suspiciousUsers = new SuspiciousUserStore();
+    this.sharedChat = new SharedChatStore();
   }
 }

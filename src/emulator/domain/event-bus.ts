@@ -12,6 +12,7 @@ import type { Ban } from './stores/bans';
 import type { Channel } from './stores/channels';
 import type { CharityCampaign, CharityDonation } from './stores/charity';
 import type { ChatMessage } from './stores/chat-messages';
+import type { SharedChatSession } from './stores/shared-chat';
 import type { Follow } from './stores/follows';
 import type { CreatorGoal } from './stores/goals';
 import type { ChannelHype, HypeTrain } from './stores/hype-trains';
@@ -114,6 +115,7 @@ export type PlatformEvent =
   | { type: 'channel.chat.clear_user_messages'; broadcasterId: string; targetUserId: string }
   | { type: 'channel.chat.clear'; broadcasterId: string }
   | ({ type: 'channel.moderate' } & Moderation)
+  | { type: 'channel.shared_chat.begin' | 'channel.shared_chat.update' | 'channel.shared_chat.end'; broadcasterId: string; session: SharedChatSession }
   | { type: 'channel.shoutout.create' | 'channel.shoutout.receive'; shoutout: Shoutout }
   | { type: 'channel.raid'; raid: Raid }
   | { type: 'channel.poll.begin' | 'channel.poll.progress' | 'channel.poll.end'; poll: Poll }

@@ -21,6 +21,7 @@ import { banNotification, roleNotification, unbanNotification } from './payloads
 import { pollNotification } from './payloads/polls';
 import { predictionNotification } from './payloads/predictions';
 import { raidNotification } from './payloads/raids';
+import { sharedChatNotification } from './payloads/shared-chat';
 import { shieldModeNotification } from './payloads/shield-mode';
 import { shoutoutNotification } from './payloads/shoutouts';
 import { streamNotification } from './payloads/streams';
@@ -63,6 +64,10 @@ export function notificationOf(state: EmulatorState, event: PlatformEvent): Noti
       return chatRemovalNotification(state, event);
     case 'channel.moderate':
       return moderateNotification(state, event);
+    case 'channel.shared_chat.begin':
+    case 'channel.shared_chat.update':
+    case 'channel.shared_chat.end':
+      return sharedChatNotification(state, event);
     case 'channel.shoutout.create':
     case 'channel.shoutout.receive':
       return shoutoutNotification(state, event);

@@ -4,7 +4,7 @@
  * channels area publishes, and the moderation, chat, shoutout, raid, poll, prediction, ad break, goal,
  * hype train (version "2"), cheer and subscription types of the platform's reference, and the
  * moderators' types (Shield Mode, AutoMod, warnings, unban requests, suspicious users, what leaves
- * chat, `channel.moderate` version 2). Every type
+ * chat, `channel.moderate` version 2) and shared chat sessions. Every type
  * but `channel.raid` (one of from/to) is conditioned on `broadcaster_user_id`.
  */
 import type { PlatformEventType } from '../domain/event-bus';
@@ -87,6 +87,10 @@ export const SUBSCRIPTION_TYPES: readonly SubscriptionTypeSpec[] = [
     everyGroup: CHANNEL_MODERATE_GROUPS,
     authorizedBy: 'moderator_user_id',
   },
+  // Shared chat sessions (the platform's reference): no authorization needed.
+  ...(['channel.shared_chat.begin', 'channel.shared_chat.update', 'channel.shared_chat.end'] as const).map(
+    (type): SubscriptionTypeSpec => ({ type, version: '1', condition: [BROADCASTER], scopes: [] }),
+  ),
   { type: 'channel.shoutout.create', version: '1', condition: [BROADCASTER, MODERATOR], scopes: SHOUTOUT_SCOPES, authorizedBy: 'moderator_user_id' },
   { type: 'channel.shoutout.receive', version: '1', condition: [BROADCASTER, MODERATOR], scopes: SHOUTOUT_SCOPES, authorizedBy: 'moderator_user_id' },
   {

@@ -16,6 +16,7 @@ import { registerCharityRoutes } from './helix/charity/charity';
 import { registerChatRoutes } from './helix/chat/chat';
 import { registerChatMessageRoutes } from './helix/chat/chat-messages';
 import { registerChatSettingsRoutes } from './helix/chat/chat-settings';
+import { registerSharedChatRoutes } from './helix/chat/shared-chat';
 import { registerShoutoutRoutes } from './helix/chat/shoutouts';
 import { registerUserEmoteRoutes } from './helix/chat/user-emotes';
 import { registerClipRoutes } from './helix/clips/clips';
@@ -62,6 +63,7 @@ import { registerIngestSimulationRoutes } from './simulation/ingest';
 import { registerKrakenSimulationRoutes } from './simulation/kraken';
 import { registerModerationSimulationRoutes } from './simulation/moderation';
 import { registerRedemptionSimulationRoutes } from './simulation/redemptions';
+import { registerSharedChatSimulationRoutes } from './simulation/shared-chat';
 import { registerSupporterSimulationRoutes } from './simulation/supporters';
 import { registerCustomRewardImageRoutes } from './static/custom-reward-images';
 import { registerPageRoutes } from './static/pages';
@@ -104,6 +106,7 @@ const HELIX: readonly RouteModule[] = [
   registerFollowedStreamRoutes,
   registerChatMessageRoutes,
   registerShoutoutRoutes,
+  registerSharedChatRoutes,
   registerRaidRoutes,
   registerUserEmoteRoutes,
   registerPollRoutes,
@@ -137,6 +140,7 @@ const SIMULATION: readonly RouteModule[] = [
   registerEventSubSimulationRoutes,
   registerSimulationFaultRoutes,
   registerChatSimulationRoutes,
+  registerSharedChatSimulationRoutes,
   registerEngagementSimulationRoutes,
   registerSupporterSimulationRoutes,
   registerExtensionSimulationRoutes,

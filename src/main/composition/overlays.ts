@@ -16,7 +16,7 @@ export const overlaysFeature = feature({
   name: 'overlays',
   open: ({ dataDir, notices, logger }) => openOverlayFiles({ dataDir, notices, logger }),
   close: (files: OverlayFiles) => files.queue.dispose(),
-  build: ({ options, dataDir, settings, emulator, notices, logger }, files: OverlayFiles, { platform, redemptions, chat, obs, moderation }) => {
+  build: ({ options, dataDir, settings, emulator, notices, logger }, files: OverlayFiles, { platform, redemptions, chat, obs, moderation, bot }) => {
     const { charity } = redemptions;
     const queue = redemptions.redemptions;
     const demoBroadcaster = emulator?.demo?.broadcaster;
@@ -30,6 +30,7 @@ export const overlaysFeature = feature({
         broadcaster: platform.broadcaster,
         charity: { getOverview: () => charity.getOverview(), onChange: (listener) => charity.onChange(listener) },
         chat: { getSnapshot: () => chat.getSnapshot(), onDelta: (listener) => chat.onDelta(listener) },
+        botUserId: () => bot.userId(),
         redemptions: { list: () => queue.getSnapshot().items, onChange: (listener) => queue.onDelta(() => listener()) },
         obs,
         // Demo mode: the Test buttons make the event happen on the emulator.

@@ -80,6 +80,7 @@ import {
   addToObsResultSchema,
   adjustGoalArgSchema,
   alertQueueStateSchema,
+  chatOverlayOptionsSchema,
   goalIdArgSchema,
   overlayKeyArgSchema,
   overlaysStateSchema,
@@ -374,6 +375,7 @@ export const invokeChannels = {
   /** Serves overlays on another port (kept across restarts); their URLs change. */
   'overlays:setPort': { arg: setOverlayPortArgSchema, result: overlaysStateSchema },
   'overlays:setReducedMotion': { arg: z.object({ reducedMotion: z.boolean() }).strict(), result: overlaysStateSchema },
+  'overlays:setChatOptions': { arg: chatOverlayOptionsSchema.partial().strict(), result: overlaysStateSchema },
   /** The redemption on screen; null: the queue's oldest. */
   'overlays:pickRedemption': { arg: z.object({ redemptionId: z.string().min(1).max(100).nullable() }).strict(), result: overlaysStateSchema },
   'overlays:getQueue': { arg: noArg, result: alertQueueStateSchema },

@@ -37,6 +37,8 @@ export interface ChatMessage {
   replyParentMessageId: string | null;
   /** Sent through Send Chat Message with an app token by a bot that is not the broadcaster: it wears the chat-bot badge. */
   sentAsChatBot?: boolean;
+  /** A shared chat session's copy of a line sent in another of its channels: that channel and its message. */
+  source?: { broadcasterId: string; messageId: string };
 }
 
 export class ChatMessageStore {
@@ -54,7 +56,8 @@ export class ChatMessageStore {
     list.push(message);
     if (list.length > MESSAGES_KEPT_PER_CHANNEL) list.splice(0, list.length - MESSAGES_KEPT_PER_CHANNEL);
     this.byBroadcaster.set(message.broadcasterId, list);
-    if (message.isSent) {
+    // A shared session's copy does not make its sender a chatter of this channel (slow mode, first-time chatters).
+    if (message.isSent && message.source === undefined) {
       this.markChatted(message.broadcasterId, message.senderId);
       this.lastSentBySender.set(`${message.broadcasterId}:${message.senderId}`, message);
     }

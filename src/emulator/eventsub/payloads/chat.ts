@@ -1,4 +1,7 @@
-/** `channel.chat.message` and `channel.chat.notification` (the platform's reference). */
+/**
+ * `channel.chat.message` and `channel.chat.notification` (the platform's reference); a line from
+ * another channel of a shared chat session names its source (`source_*`).
+ */
 import { randomUUID } from 'node:crypto';
 import { CHAT_BOT_BADGE, chatBadges, messageFragments, threadStart } from '../../domain/chat';
 import type { EmulatorState } from '../../domain/emulator-state';
@@ -56,9 +59,21 @@ export function chatMessageNotification(state: EmulatorState, { type, message }:
       reply: replyView(state, message),
       channel_points_custom_reward_id: null,
       channel_points_animation_id: null,
-      ...SHARED_CHAT_SOURCE,
+      ...sharedChatSource(state, message),
       is_source_only: null,
     },
+  };
+}
+
+/** Who a line came from in a shared chat session: null fields for a line sent in this channel. */
+function sharedChatSource(state: EmulatorState, message: ChatMessage) {
+  if (!message.source) return SHARED_CHAT_SOURCE;
+  const { broadcasterId, messageId } = message.source;
+  const sourceBadges = chatBadges(state, broadcasterId, message.senderId);
+  return {
+    ...userFields(state, 'source_broadcaster_user', broadcasterId),
+    source_message_id: messageId,
+    source_badges: message.sentAsChatBot ? [...sourceBadges, { ...CHAT_BOT_BADGE }] : sourceBadges,
   };
 }
 

@@ -6,6 +6,7 @@
 import { toRfc3339 } from '../../clock';
 import { badgeImageUrls } from '../../catalogue/badges';
 import { EMOTE_SCALES, EMOTE_THEME_MODES, emoteImages, type GlobalEmote } from '../../catalogue/emotes';
+import { CHAT_BOT_BADGE, chatBadges } from '../../domain/chat';
 import type { EmulatorState } from '../../domain/emulator-state';
 import type { BadgeSet, ChannelEmote, ChatSettings } from '../../domain/stores/chat';
 import type { ChatMessage } from '../../domain/stores/chat-messages';
@@ -112,6 +113,10 @@ export function chatMessageRecordView(state: EmulatorState, message: ChatMessage
     is_sent: message.isSent,
     drop_reason: message.dropReason,
     reply_parent_message_id: message.replyParentMessageId,
+    // What the line wears in its channel, the chat-bot badge included (the simulation API's tests read it).
+    badges: message.sentAsChatBot ? [...chatBadges(state, message.broadcasterId, message.senderId), { ...CHAT_BOT_BADGE }] : chatBadges(state, message.broadcasterId, message.senderId),
+    source_broadcaster_id: message.source?.broadcasterId ?? null,
+    source_message_id: message.source?.messageId ?? null,
   };
 }
 

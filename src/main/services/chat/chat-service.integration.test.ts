@@ -1,7 +1,8 @@
 /**
  * Chat against the real emulator: viewers' messages arrive through EventSub with badges and emote
  * fragments; send, announce, delete, timeout and ban take effect in the emulator; refusals are worded;
- * lines another moderator removes on the platform are marked removed, with who removed them.
+ * lines another moderator removes on the platform are marked removed, with who removed them; in a
+ * shared chat session, lines from the other channel name it and are not moderated from here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server';
@@ -44,8 +45,8 @@ beforeAll(async () => {
   events.start();
   await waitUntil(() => {
     const status = events.getStatus();
-    // Chat, announcements, what leaves chat (three), bans and every moderator's action.
-    return status.state === 'connected' && status.subscriptions.length === 7 && status.subscriptions.every((s) => s.status === 'enabled');
+    // Chat, announcements, what leaves chat (three), bans, every moderator's action and the shared chat session (three).
+    return status.state === 'connected' && status.subscriptions.length === 10 && status.subscriptions.every((s) => s.status === 'enabled');
   }, 10_000, 'chat subscriptions enabled');
 });
 
@@ -149,6 +150,37 @@ describe('chat against the emulator', () => {
     await expect(chat.send('hi')).rejects.toThrow(/^Message not sent: /);
     await sim.clearFaults();
     await expect(chat.send('x'.repeat(501))).rejects.toThrow('Message not sent: The message is too large.');
+  });
+
+  it("a shared chat session: who is in it, lines from the other channel named and not moderated from here, and the session read at sign-in", async () => {
+    const other = emulator.demo!.viewers[4]!;
+    await sim.joinSharedChat({ host_broadcaster_id: other.id, broadcaster_id: broadcasterId });
+    await waitUntil(() => chat.getSnapshot().sharedChat?.channels.length === 2, 5000, 'the session in the snapshot');
+    expect(chat.getSnapshot().sharedChat).toMatchObject({ hostId: other.id, channels: [{ id: other.id, login: other.login, name: 'Speedrun_Sam' }, { id: broadcasterId }] });
+    expect(deltas.at(-1)?.sharedChat?.hostId).toBe(other.id);
+
+    const there = await sim.sendChatMessage({ broadcaster_id: other.id, user_id: viewers[0]!, text: 'hello from next door' });
+    const line = await waitForMessage((m) => m.text === 'hello from next door', 'the line from the other channel');
+    expect(line.id).not.toBe(there.message_id);
+    expect(line.sourceChannel).toEqual({ id: other.id, login: other.login, name: 'Speedrun_Sam' });
+    await expect(chat.moderate({ action: 'delete', messageId: line.id })).rejects.toThrow("Message not deleted: that line is from Speedrun_Sam's chat (shared chat); their moderators moderate it.");
+    await expect(chat.moderate({ action: 'ban', messageId: line.id })).rejects.toThrow(/^Ban not applied: that line is from Speedrun_Sam's chat/);
+    // A line of this channel's own chat names no channel.
+    await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: viewers[0]!, text: 'hello from home' });
+    expect((await waitForMessage((m) => m.text === 'hello from home', 'the own line')).sourceChannel).toBeUndefined();
+
+    // A second service (a sign-in while the session runs) reads it from Get Shared Chat Session.
+    const later = new ChatService({ api: apiClientFor(emulator.url, emulator.demo!.clientId, fixedAuth(emulator, token).apiAuth), broadcaster, channelEvents, logger: silentLogger });
+    later.start();
+    try {
+      await waitUntil(() => later.getSnapshot().sharedChat?.channels.length === 2, 5000, 'the session read at sign-in');
+      expect(later.getSnapshot().sharedChat?.channels.map((c) => c.name)).toEqual(['Speedrun_Sam', 'Sidestage_Demo']);
+    } finally {
+      later.dispose();
+    }
+
+    await sim.leaveSharedChat({ broadcaster_id: broadcasterId });
+    await waitUntil(() => chat.getSnapshot().sharedChat === null, 5000, 'the session ended');
   });
 
   it('deltas follow on from each other', () => {

@@ -4,10 +4,12 @@
  * mirrored to the renderer as a numbered snapshot and deltas; sending as the broadcaster,
  * announcements, and a message's moderator actions (delete, timeout, ban). Lines any moderator
  * removes anywhere (a deleted line, a timed-out or banned chatter's lines, a cleared chat) are
- * marked removed as the platform says so, and who removed them as `channel.moderate` tells.
+ * marked removed as the platform says so, and who removed them as `channel.moderate` tells. In a
+ * shared chat session, lines from the other channels name their channel and are not moderated from
+ * here; the session (who is in it) travels with the snapshot and deltas.
  * Every refusal is told in the broadcaster's words: "Message not sent: chat is in emote-only mode."
  */
-import type { ChannelEventOf, ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot, ChatSpeaker } from '../../../shared/ipc/contract';
+import type { ChannelEventOf, ChatDelta, ChatFragment, ChatMessage, ChatModerateArg, ChatSnapshot, ChatSpeaker, SharedChatState } from '../../../shared/ipc/contract';
 import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { NumberedFeed } from '../common/numbered-feed';
 import type { ApiClient } from '../api/api-client';
@@ -63,10 +65,14 @@ export class ChatService extends Disposable {
   /** The platform's emote image template (`{{id}}`, `{{format}}`, `{{theme_mode}}`, `{{scale}}`), read once per account. */
   private emoteTemplate: string | null = null;
   private started = false;
+  /** The shared chat session the channel is in, as the platform last said (null: none). */
+  private sharedChat: SharedChatState | null = null;
+  /** The session was read for the current account (events keep it current after that). */
+  private sessionRead = false;
 
   constructor(private readonly options: ChatServiceOptions) {
     super();
-    this.feed = new NumberedFeed(options.capacity ?? defaultChatCapacity, (delta) => this.deltas.fire({ ...delta, selfId: this.broadcasterId }));
+    this.feed = new NumberedFeed(options.capacity ?? defaultChatCapacity, (delta) => this.deltas.fire({ ...delta, selfId: this.broadcasterId, sharedChat: this.sharedChat }));
   }
 
   start(): void {
@@ -91,16 +97,28 @@ export class ChatService extends Disposable {
     this.register(channelEvents.on(['chatClear'], () => this.removeLines(() => true, 'cleared', null)));
     this.register(channelEvents.on(['ban'], (event) => this.rememberBan(event.user.id, event.endsAt === null ? 'banned' : 'timedOut', event.moderator.name)));
     this.register(channelEvents.on(['moderation'], (event) => this.moderated(event)));
+    this.register(channelEvents.on(['sharedChatBegin', 'sharedChatUpdate'], (event) => this.setSharedChat({ sessionId: event.sessionId, hostId: event.host.id, channels: event.channels })));
+    this.register(
+      channelEvents.on(['sharedChatEnd'], (event) => {
+        if (this.sharedChat?.sessionId === event.sessionId) this.setSharedChat(null);
+      }),
+    );
     this.register(
       followCurrentBroadcaster(broadcaster, (change) => {
         if (change.id !== this.broadcasterId) {
           this.broadcasterId = change.id;
           this.emoteTemplate = null;
           this.recentBans.clear();
+          this.sharedChat = null;
+          this.sessionRead = false;
           this.feed.clear();
           this.feed.deliverSoon();
         }
         if (change.id && change.canCallApi && this.emoteTemplate === null) background(this.readEmoteTemplate(change.id), this.options.logger, 'reading the emote image template');
+        if (change.id && change.canCallApi && !this.sessionRead) {
+          this.sessionRead = true;
+          background(this.readSharedChat(change.id), this.options.logger, 'reading the shared chat session');
+        }
       }),
     );
   }
@@ -112,7 +130,7 @@ export class ChatService extends Disposable {
 
   getSnapshot(): ChatSnapshot {
     this.feed.deliverNow();
-    return { version: this.feed.currentVersion, messages: this.feed.list(), capacity: this.feed.capacity, selfId: this.broadcasterId };
+    return { version: this.feed.currentVersion, messages: this.feed.list(), capacity: this.feed.capacity, selfId: this.broadcasterId, sharedChat: this.sharedChat };
   }
 
   onDelta(listener: (delta: ChatDelta) => void): Disposer {
@@ -153,6 +171,7 @@ export class ChatService extends Disposable {
     const message = this.feed.get(arg.messageId);
     if (!message) throw new AppError('invalid_argument', `${what}: that message is no longer in Sidestage's chat.`);
     if (message.userId === id) throw new AppError('invalid_argument', `${what}: that is your own message.`);
+    if (message.sourceChannel) throw new AppError('invalid_argument', `${what}: that line is from ${message.sourceChannel.name}'s chat (shared chat); their moderators moderate it.`);
     const { api } = this.options;
     const moderatorQuery = { broadcaster_id: id, moderator_id: id };
     try {
@@ -165,7 +184,7 @@ export class ChatService extends Disposable {
       await api.request({ method: 'POST', path: '/helix/moderation/bans', query: moderatorQuery, body: { data }, retry: 'never' });
       const removed = arg.action === 'timeout' ? 'timedOut' : 'banned';
       this.mark(
-        this.feed.filter((m) => m.userId === message.userId && m.removed === null),
+        this.feed.filter((m) => m.userId === message.userId && m.removed === null && !m.sourceChannel),
         removed,
       );
       return { message: arg.action === 'timeout' ? `${message.userName} is timed out for ${formatTimeoutLength(arg.durationSeconds)}.` : `${message.userName} is banned.` };
@@ -240,8 +259,30 @@ export class ChatService extends Disposable {
       announcement,
       removed: null,
       removedBy: null,
+      ...('sourceChannel' in event && event.sourceChannel ? { sourceChannel: event.sourceChannel } : {}),
     });
     if (added) this.feed.deliverSoon();
+  }
+
+  private setSharedChat(next: SharedChatState | null): void {
+    this.sharedChat = next;
+    this.feed.touch();
+    this.feed.deliverSoon();
+  }
+
+  /** The session the channel is in at sign-in (Get Shared Chat Session), with the channels' names. */
+  private async readSharedChat(broadcasterId: string): Promise<void> {
+    const { api } = this.options;
+    const answer = await api.get<{ data?: { session_id: string; host_broadcaster_id: string; participants: { broadcaster_id: string }[] }[] }>('/helix/shared_chat/session', { broadcaster_id: broadcasterId });
+    const session = answer.data?.[0];
+    // An event that came meanwhile is newer than this answer.
+    if (!session || broadcasterId !== this.broadcasterId || this.sharedChat) return;
+    const ids = session.participants.map((p) => p.broadcaster_id).slice(0, 100);
+    const users = await api.get<{ data?: { id: string; login: string; display_name: string }[] }>('/helix/users', { id: ids });
+    const byId = new Map((users.data ?? []).map((u) => [u.id, u]));
+    if (broadcasterId !== this.broadcasterId || this.sharedChat) return;
+    const channels = ids.map((id) => ({ id, login: byId.get(id)?.login ?? id, name: byId.get(id)?.display_name ?? byId.get(id)?.login ?? id }));
+    this.setSharedChat({ sessionId: session.session_id, hostId: session.host_broadcaster_id, channels });
   }
 
   private fragment(f: ChannelEventOf<'chatMessage'>['fragments'][number]): ChatFragment {

@@ -137,6 +137,11 @@ export class NumberedFeed<T extends { id: string }> {
     return true;
   }
 
+  /** Something the deltas carry beside the list changed (chat's shared session): the next delta goes out even without new items. */
+  touch(): void {
+    this.numbers.changed();
+  }
+
   /** Replaces the item of the same id, if it is still in the feed. */
   update(item: T): boolean {
     const old = this.index.get(item.id);

@@ -142,6 +142,9 @@ const chatMessage = z.object({
   message: z.object({ text: z.string(), fragments: z.array(fragment).default([]) }),
   color: z.string().nullable().optional(),
   badges: z.array(badge).nullable().optional(),
+  source_broadcaster_user_id: nullableName,
+  source_broadcaster_user_login: nullableName,
+  source_broadcaster_user_name: nullableName,
 });
 const chatNotification = z.object({
   chatter_user_id: nullableName,
@@ -166,6 +169,9 @@ const goal = z.object({
   started_at: z.string(),
   ended_at: z.string().nullable().optional(),
 });
+const sharedChatParticipant = z.object({ ...user('broadcaster_user') });
+const sharedChatChange = z.object({ session_id: z.string(), ...user('host_broadcaster_user'), participants: z.array(sharedChatParticipant) });
+const sharedChatEnd = z.object({ session_id: z.string() });
 const chatMessageDelete = z.object({ ...user('target_user'), message_id: z.string() });
 const chatClearUser = z.object({ ...user('target_user') });
 const chatClear = z.object({});
@@ -461,6 +467,8 @@ export const channelEventSources: readonly ChannelEventSource[] = [
       color: e.color || null,
       badges: badges(e.badges),
       roles: rolesOf(e.badges ?? []),
+      // A line from another channel of a shared chat session names its channel.
+      sourceChannel: e.source_broadcaster_user_id ? { id: e.source_broadcaster_user_id, login: e.source_broadcaster_user_login ?? '', name: e.source_broadcaster_user_name || e.source_broadcaster_user_login || '' } : null,
     }),
     (id) => ({ broadcaster_user_id: id, user_id: id }),
   ),
@@ -503,6 +511,18 @@ export const channelEventSources: readonly ChannelEventSource[] = [
     (id) => ({ broadcaster_user_id: id, user_id: id }),
   ),
   source('chatClear', 'channel.chat.clear', '1', chatClear, (_e, c) => ({ kind: 'chatClear', id: c.messageId, at: c.messageTimestamp }), (id) => ({ broadcaster_user_id: id, user_id: id })),
+  // The shared chat session the channel is in: begin and update both tell who is in it now.
+  ...([['sharedChatBegin', 'channel.shared_chat.begin'], ['sharedChatUpdate', 'channel.shared_chat.update']] as const).map(([kind, type]) =>
+    source(kind, type, '1', sharedChatChange, (e, c) => ({
+      kind,
+      id: c.messageId,
+      at: c.messageTimestamp,
+      sessionId: e.session_id,
+      host: userOf(e, 'host_broadcaster_user'),
+      channels: e.participants.map((p) => userOf(p, 'broadcaster_user')),
+    }) as ReadEvent<typeof kind>),
+  ),
+  source('sharedChatEnd', 'channel.shared_chat.end', '1', sharedChatEnd, (e, c) => ({ kind: 'sharedChatEnd', id: c.messageId, at: c.messageTimestamp, sessionId: e.session_id })),
   // Every moderator's action, version 2, read as the broadcaster, their own moderator.
   source('moderation', 'channel.moderate', '2', moderate, moderationOf, asModerator),
   goalEvent('goalBegin', 'channel.goal.begin'),

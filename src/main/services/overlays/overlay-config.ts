@@ -1,20 +1,21 @@
 /**
  * What the broadcaster sets up for overlays, checked before it is kept: each alert type (its
- * template and media), the queue's options, reduced motion, the goal bars and their counts. Each
+ * template and media), the queue's options, reduced motion, the chat overlay's options, the goal
+ * bars and their counts. Each
  * change says what it touched (`OverlayConfigChange`), so that only the pages it concerns are sent
  * anything. The file itself is `overlay-settings.ts`.
  */
 import { randomBytes } from 'node:crypto';
 import { alertTemplateProblem } from '../../../shared/domain/alert-template';
-import type { AlertKind, AlertOptions, AlertTypeSettings, GoalConfig, SaveGoalArg } from '../../../shared/ipc/schemas/overlays';
+import type { AlertKind, AlertOptions, AlertTypeSettings, ChatOverlayOptions, GoalConfig, SaveGoalArg } from '../../../shared/ipc/schemas/overlays';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
 import type { MediaLibrary } from '../media/media-library';
 import type { OverlaySettings, SavedOverlays } from './overlay-settings';
 
-/** What a change touched: the alerts' settings, the pages' motion, or these goal bars. */
-export type OverlayConfigChange = { part: 'alerts' } | { part: 'motion' } | { part: 'goals'; ids: readonly string[] };
+/** What a change touched: the alerts' settings, the pages' motion, the chat overlay's options, or these goal bars. */
+export type OverlayConfigChange = { part: 'alerts' } | { part: 'motion' } | { part: 'chat' } | { part: 'goals'; ids: readonly string[] };
 
 export class OverlayConfig {
   private readonly changes = new Emitter<OverlayConfigChange>();
@@ -50,6 +51,11 @@ export class OverlayConfig {
 
   async setAlertOptions(changes: Partial<AlertOptions>): Promise<void> {
     await this.save({ part: 'alerts' }, (draft) => ({ ...draft, alerts: { ...draft.alerts, options: { ...draft.alerts.options, ...changes } } }));
+  }
+
+  /** The chat overlay's options (hide commands, the bot, other channels; fade). */
+  async setChatOptions(changes: Partial<ChatOverlayOptions>): Promise<void> {
+    await this.save({ part: 'chat' }, (draft) => ({ ...draft, chatOverlay: { ...draft.chatOverlay, ...changes } }));
   }
 
   async setReducedMotion(reducedMotion: boolean): Promise<void> {

@@ -3,7 +3,8 @@
  * (`initialFrames`); after that only what changed is sent, worked out from the change itself and
  * never by re-reading and comparing whole frames: the queue's head (a new alert on screen), the goal
  * bars a change names, the redemption at the head of the queue (or the one picked), the ring of chat
- * lines (`chat-overlay-lines.ts`), the pages' motion setting.
+ * lines (`chat-overlay-lines.ts`: its options chosen in the Overlays panel, its emotes and badges as
+ * images from `chat-images.ts`, and the lines that fade taken off once faded), the pages' motion setting.
  */
 import type { ChatDelta, ChatSnapshot } from '../../../shared/ipc/schemas/chat';
 import type { Redemption } from '../../../shared/ipc/schemas/redemptions';
@@ -11,6 +12,7 @@ import type { AlertOnScreen, OverlayFrame } from '../../../shared/ipc/schemas/ov
 import type { Clock } from '../../../shared/primitives/clock';
 import type { MediaLibrary } from '../media/media-library';
 import type { AlertQueue, QueuedAlert, ShowingAlert } from './alert-queue';
+import type { ChatImages } from './chat-images';
 import { ChatOverlayLines } from './chat-overlay-lines';
 import type { GoalTracker } from './goal-tracker';
 import type { OverlayServer } from './overlay-server';
@@ -24,11 +26,16 @@ export interface OverlayPagePublisherDeps {
   goals: Pick<GoalTracker, 'view'>;
   chat: { getSnapshot(): ChatSnapshot };
   redemptions: { list(): Redemption[] | null };
+  /** The signed-in bot account's user id (null: none), for the chat overlay's "hide the bot's lines". */
+  botUserId?: () => string | null;
+  chatImages: Pick<ChatImages, 'partsOf'>;
   clock: Clock;
 }
 
 export class OverlayPagePublisher {
-  private readonly chatLines = new ChatOverlayLines();
+  private readonly chatLines: ChatOverlayLines;
+  /** The next fade of a chat overlay line (null: none due). */
+  private chatFadeTimer: unknown = null;
   private lastAlertId: string | null = null;
   /** The redemption the page shows (undefined: none sent yet); a new head or pick is a new id. */
   private shownRedemptionId: string | null | undefined = undefined;
@@ -36,11 +43,24 @@ export class OverlayPagePublisher {
   /** Chatters banned or timed out while Sidestage watched: their redemptions are not put on screen unless picked. */
   private readonly bannedChatters = new Set<string>();
 
-  constructor(private readonly deps: OverlayPagePublisherDeps) {}
+  constructor(private readonly deps: OverlayPagePublisherDeps) {
+    this.chatLines = new ChatOverlayLines(undefined, {
+      options: () => deps.saved.get().chatOverlay,
+      botId: () => deps.botUserId?.() ?? null,
+      now: () => deps.clock.now(),
+      partsOf: (message) => deps.chatImages.partsOf(message),
+    });
+  }
 
   /** Starts the chat ring from chat as it is now. */
   start(): void {
     this.chatLines.reset(this.deps.chat.getSnapshot());
+    this.scheduleChatFade();
+  }
+
+  stop(): void {
+    if (this.chatFadeTimer !== null) this.deps.clock.clearTimeout(this.chatFadeTimer);
+    this.chatFadeTimer = null;
   }
 
   get picked(): string | null {
@@ -146,7 +166,31 @@ export class OverlayPagePublisher {
       this.chatLines.reset(this.deps.chat.getSnapshot());
       changed = true;
     }
-    if (changed && this.deps.server.pagesOpen('chat') > 0) this.deps.server.send((key) => key === 'chat', { type: 'chat', lines: this.chatLines.current() });
+    if (changed) this.sendChat();
+  }
+
+  /** The chat overlay's options changed: the lines on screen are chosen again at once. */
+  resetChat(): void {
+    this.chatLines.reset(this.deps.chat.getSnapshot());
+    this.sendChat();
+  }
+
+  private sendChat(): void {
+    this.scheduleChatFade();
+    if (this.deps.server.pagesOpen('chat') > 0) this.deps.server.send((key) => key === 'chat', { type: 'chat', lines: this.chatLines.current() });
+  }
+
+  /** Lines that fade leave the overlay once faded out: one timer, for the next of them. */
+  private scheduleChatFade(): void {
+    if (this.chatFadeTimer !== null) this.deps.clock.clearTimeout(this.chatFadeTimer);
+    this.chatFadeTimer = null;
+    const due = this.chatLines.nextExpiry();
+    if (due === null) return;
+    this.chatFadeTimer = this.deps.clock.setTimeout(() => {
+      this.chatFadeTimer = null;
+      if (this.chatLines.expire()) this.sendChat();
+      else this.scheduleChatFade();
+    }, Math.max(0, due - this.deps.clock.now()));
   }
 
   // ---------- the alert on screen ----------

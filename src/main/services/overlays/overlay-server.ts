@@ -6,6 +6,7 @@
  *   GET /assets/<file>                its script and style (the same for every page, no secret in them)
  *   GET /media/<id>?token=T           an alert's image or sound (the alerts overlay's token)
  *   GET /speech/<id>?token=T          an alert's spoken words, a short-lived WAV (the alerts overlay's token)
+ *   GET /chat-image/<key>?token=T     an emote or badge of the chat overlay (its token; `chat-images.ts`)
  *   WS  /overlay-socket/<key>?token=T what the page shows, as JSON frames (server -> page only)
  *
  * Built on the loopback server (`common/loopback-server.ts`): its Host and Origin guard, its sockets
@@ -16,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { WebSocket } from 'ws';
-import { OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, overlayKeySchema, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { CHAT_IMAGE_PREFIX, chatImageKeySchema, OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, overlayKeySchema, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { loopbackOrigins, readStaticFile, sendText } from '../common/loopback-http';
@@ -34,6 +35,8 @@ export interface OverlayServerOptions {
   readMedia(id: string): Promise<{ data: Buffer; contentType: string } | null>;
   /** An alert's spoken words (a WAV) by its clip's id, while it lives; null otherwise. */
   readSpeech?(id: string): Buffer | null;
+  /** A chat overlay image by the key main minted for it; null when there is none. */
+  readChatImage?(key: string): Promise<{ data: Buffer; contentType: string } | null>;
   /** Pages open at once, all overlays together. */
   maxPages?: number;
   /** How often a page's socket must answer a ping (a page that vanished without closing is dropped). */
@@ -157,6 +160,21 @@ export class OverlayServer {
       if (!wav) return sendText(res, 404, 'Not found');
       res.writeHead(200, { ...this.pageHeaders(port), 'content-type': 'audio/wav', 'content-length': String(wav.length), 'cache-control': 'no-store' });
       return void res.end(req.method === 'HEAD' ? undefined : wav);
+    }
+    if (url.pathname.startsWith(CHAT_IMAGE_PREFIX)) {
+      const key = url.pathname.slice(CHAT_IMAGE_PREFIX.length);
+      if (!chatImageKeySchema.safeParse(key).success || !this.options.readChatImage) return sendText(res, 404, 'Not found');
+      if (!this.options.isToken('chat', token)) return sendText(res, 401, refusedToken);
+      const image = await this.options.readChatImage(key);
+      if (!image) return sendText(res, 404, 'Not found');
+      res.writeHead(200, {
+        ...this.pageHeaders(port),
+        'content-type': image.contentType,
+        'content-length': String(image.data.length),
+        // A key always names the same image URL.
+        'cache-control': 'private, max-age=86400',
+      });
+      return void res.end(req.method === 'HEAD' ? undefined : image.data);
     }
     return sendText(res, 404, 'Not found');
   }

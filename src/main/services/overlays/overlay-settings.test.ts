@@ -78,6 +78,21 @@ describe('OverlaySettings', () => {
     expect(notices.list()).toEqual([expect.objectContaining({ file: 'overlays.json', lost: '2 settings', consequence: expect.stringMatching(/links have changed/) })]);
   });
 
+  it("keeps the chat overlay's options across restarts; a file without them has the defaults, damaged ones fall back alone", async () => {
+    const settings = await open();
+    expect(settings.get().chatOverlay).toEqual({ hideOtherChannels: false, hideCommands: false, hideBot: false, fadeAfterSeconds: 0 });
+    await settings.update((draft) => ({ ...draft, chatOverlay: { ...draft.chatOverlay, hideCommands: true, fadeAfterSeconds: 12 } }));
+    expect((await open()).get().chatOverlay).toMatchObject({ hideCommands: true, fadeAfterSeconds: 12 });
+
+    const file = JSON.parse(await readFile(join(dataDir, 'overlays.json'), 'utf8'));
+    await writeFile(join(dataDir, 'overlays.json'), JSON.stringify({ ...file, chatOverlay: undefined }));
+    expect((await open()).get().chatOverlay.hideCommands).toBe(false);
+    await writeFile(join(dataDir, 'overlays.json'), JSON.stringify({ ...file, chatOverlay: { hideCommands: 'yes' } }));
+    const damaged = await open();
+    expect(damaged.get().chatOverlay.hideCommands).toBe(false);
+    expect(damaged.get().tokens).toEqual(file.tokens);
+  });
+
   it('sets an unreadable file aside and starts with the defaults', async () => {
     await writeFile(join(dataDir, 'overlays.json'), '{"version":1,');
     const settings = await open();

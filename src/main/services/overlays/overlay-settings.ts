@@ -1,6 +1,6 @@
 /**
  * What the broadcaster set up for overlays, in `overlays.json`: each overlay's token (the secret
- * part of its URL), the alerts' settings, the goal bars and reduced motion. A damaged part falls back
+ * part of its URL), the alerts' settings, the goal bars, reduced motion and the chat overlay's options. A damaged part falls back
  * alone (an alert type to its defaults, a goal is dropped, a lost token is made anew and said so,
  * since that overlay's URL changes); the file is set aside and named.
  */
@@ -12,11 +12,13 @@ import {
   alertKinds,
   alertOptionsSchema,
   alertTypeSettingsSchema,
+  chatOverlayOptionsSchema,
   goalConfigSchema,
   type AlertKind,
   type AlertOptions,
   type AlertSettings,
   type AlertTypeSettings,
+  type ChatOverlayOptions,
   type GoalConfig,
 } from '../../../shared/ipc/schemas/overlays';
 import { AppError } from '../app-error';
@@ -36,7 +38,11 @@ export interface SavedOverlays {
   alerts: AlertSettings;
   goals: GoalConfig[];
   reducedMotion: boolean;
+  /** Absent in a file written before the chat overlay had options: the defaults. */
+  chatOverlay: ChatOverlayOptions;
 }
+
+export const defaultChatOverlayOptions: Readonly<ChatOverlayOptions> = Object.freeze({ hideOtherChannels: false, hideCommands: false, hideBot: false, fadeAfterSeconds: 0 });
 
 const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [] };
 export const fixedOverlayKeys = ['alerts', 'redemption', 'chat'] as const;
@@ -48,6 +54,7 @@ export function defaultSavedOverlays(): SavedOverlays {
     alerts: { types: Object.fromEntries(alertKinds.map((kind) => [kind, defaultAlertType(kind)])) as Record<AlertKind, AlertTypeSettings>, options: defaultAlertOptions },
     goals: [{ id: 'charity', title: '', source: 'charity', counts: 'manual', current: 0, target: 100 }],
     reducedMotion: false,
+    chatOverlay: { ...defaultChatOverlayOptions },
   };
 }
 
@@ -62,6 +69,7 @@ const fileSchema = z.object({
   alerts: z.object({ types: z.record(z.string(), z.unknown()), options: z.unknown() }),
   goals: z.array(z.unknown()),
   reducedMotion: z.boolean(),
+  chatOverlay: z.unknown().optional(),
 });
 
 /** The usable part of a saved file, and how many parts had to be left out. */
@@ -89,8 +97,10 @@ function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokens
     else tokensLost++;
   }
   dropped += tokensLost;
+  const chatOverlay = parsed.data.chatOverlay === undefined ? { success: true as const, data: { ...defaultChatOverlayOptions } } : chatOverlayOptionsSchema.safeParse(parsed.data.chatOverlay);
+  if (!chatOverlay.success) dropped++;
   return {
-    value: { version: 1, tokens, alerts: { types, options: options.success ? options.data : defaults.alerts.options }, goals: goals.kept, reducedMotion: parsed.data.reducedMotion },
+    value: { version: 1, tokens, alerts: { types, options: options.success ? options.data : defaults.alerts.options }, goals: goals.kept, reducedMotion: parsed.data.reducedMotion, chatOverlay: chatOverlay.success ? chatOverlay.data : { ...defaultChatOverlayOptions } },
     dropped,
     tokensLost,
   };

@@ -15,6 +15,7 @@ import {
   type AddToObsResult,
   type AlertKind,
   type AlertOptions,
+  type ChatOverlayOptions,
   type AlertQueueState,
   type AlertTypeSettings,
   type GoalConfig,
@@ -41,6 +42,7 @@ import type { AlertTestEmulator } from './alert-tests';
 import { GoalTracker, goalEventKinds, type GoalEvent, type GoalTrackerOptions } from './goal-tracker';
 import { addBrowserSource } from './obs-browser-source';
 import { OverlayConfig } from './overlay-config';
+import { ChatImages } from './chat-images';
 import { OverlayPagePublisher } from './overlay-page-publisher';
 import { OverlayServer } from './overlay-server';
 import { OverlayServerLifecycle } from './overlay-server-lifecycle';
@@ -58,6 +60,8 @@ export interface OverlaysFeatureDeps {
   charity: GoalTrackerOptions['charity'];
   /** Chat's snapshot and deltas: the chat overlay follows the deltas (`chat-overlay-lines.ts`). */
   chat: { getSnapshot(): ChatSnapshot; onDelta(listener: (delta: ChatDelta) => void): Disposer };
+  /** The signed-in bot account's user id (null: none), for the chat overlay's "hide the bot's lines". */
+  botUserId?: () => string | null;
   /** The redemption queue, oldest first (null while its feature starts). */
   redemptions: { list(): Redemption[] | null; onChange(listener: () => void): Disposer };
   obs: ObsRequests;
@@ -103,6 +107,7 @@ export class OverlaysFeature {
   private readonly alerts: AlertFacade;
   private readonly lifecycle: OverlayServerLifecycle;
   private readonly publisher: OverlayPagePublisher;
+  private readonly chatImages: ChatImages;
   private revision = 0;
   /** The alert whose words were last asked for (each alert speaks once, as it starts). */
   private spokenAlertId: string | null = null;
@@ -120,6 +125,7 @@ export class OverlaysFeature {
     this.queue = files.queue;
     const pagesBuilt = deps.pagesDir !== null && existsSync(join(deps.pagesDir, 'index.html'));
     this.clock = deps.clock ?? systemClock;
+    this.chatImages = new ChatImages({ api: deps.api, broadcaster: deps.broadcaster, logger: deps.logger });
     this.server = new OverlayServer({
       pagesDir: deps.pagesDir,
       logger: deps.logger,
@@ -130,6 +136,7 @@ export class OverlaysFeature {
         return found ? { data: found.data, contentType: found.item.contentType } : null;
       },
       readSpeech: (id) => deps.speech?.readClip(id) ?? null,
+      readChatImage: (key) => this.chatImages.read(key),
     });
     this.goals = new GoalTracker({ api: deps.api, broadcaster: deps.broadcaster, charity: deps.charity, logger: deps.logger });
     this.config = new OverlayConfig(this.saved, this.media, deps.logger);
@@ -143,6 +150,8 @@ export class OverlaysFeature {
       goals: this.goals,
       chat: deps.chat,
       redemptions: deps.redemptions,
+      botUserId: deps.botUserId,
+      chatImages: this.chatImages,
       clock: this.clock,
     });
   }
@@ -190,6 +199,7 @@ export class OverlaysFeature {
     this.running.add(
       this.config.onChange((change) => {
         if (change.part === 'motion') this.publisher.sendSettings();
+        if (change.part === 'chat') this.publisher.resetChat();
         if (change.part === 'goals') this.publisher.sendGoals(change.ids);
         this.changed();
       }),
@@ -199,6 +209,7 @@ export class OverlaysFeature {
         if (this.publisher.followRedemptions()) this.changed();
       }),
     );
+    this.running.add(this.chatImages.start());
     this.publisher.start();
     this.running.add(this.deps.chat.onDelta((delta) => this.publisher.followChat(delta)));
     this.running.add(
@@ -215,6 +226,7 @@ export class OverlaysFeature {
 
   async dispose(): Promise<void> {
     this.running.dispose();
+    this.publisher.stop();
     this.deps.speech?.dispose();
     this.goals.dispose();
     await this.lifecycle.stop();
@@ -242,6 +254,7 @@ export class OverlaysFeature {
       goals: saved.goals,
       reducedMotion: saved.reducedMotion,
       pickedRedemptionId: this.publisher.picked,
+      chatOverlay: saved.chatOverlay,
     };
   }
 
@@ -266,6 +279,11 @@ export class OverlaysFeature {
 
   async setAlertOptions(changes: Partial<AlertOptions>): Promise<OverlaysState> {
     await this.config.setAlertOptions(changes);
+    return this.getState();
+  }
+
+  async setChatOptions(changes: Partial<ChatOverlayOptions>): Promise<OverlaysState> {
+    await this.config.setChatOptions(changes);
     return this.getState();
   }
 

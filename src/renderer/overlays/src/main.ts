@@ -5,7 +5,7 @@
  * so a reload or a second copy shows the same, and an alert already shown never shows again.
  */
 import './overlay.css';
-import { overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { CHAT_IMAGE_PREFIX, overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Backoff } from '../../../shared/primitives/backoff';
 import { chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
 
@@ -161,11 +161,36 @@ function showChat(lines: Extract<OverlayFrame, { type: 'chat' }>['lines']): void
   for (const line of add) {
     const li = element('li', 'chat-line');
     li.dataset.lineId = line.id;
+    // A line from another channel of a shared chat session says which (text, never markup).
+    if (line.sourceChannel) {
+      li.dataset.sourceChannel = line.sourceChannel;
+      li.append(element('span', 'chat-source', line.sourceChannel));
+    }
+    for (const badge of line.badges ?? []) li.append(chatImage('chat-badge', badge.image, badge.title));
     const name = element('span', 'chat-name', line.userName);
     if (line.color) name.style.color = line.color;
-    li.append(name, element('span', 'chat-text', line.text));
+    const text = element('span', 'chat-text');
+    // Emotes as images main serves (by the key it minted); every other piece as text.
+    if (line.parts?.length) for (const part of line.parts) text.append(part.image ? chatImage('chat-emote', part.image, part.text) : document.createTextNode(part.text));
+    else text.textContent = line.text;
+    li.append(name, text);
+    // Lines that fade: it fades out when its time is up; main then takes it off the list.
+    if (line.leavesInMs !== undefined) {
+      li.classList.add('fades');
+      li.style.setProperty('--leaves-in', `${line.leavesInMs}ms`);
+    }
     chatEl.append(li);
   }
+}
+
+/** An emote or badge from main's `/chat-image/` (never a URL from the line): its text when it does not load. */
+function chatImage(className: string, key: string, text: string): HTMLElement {
+  const img = element('img', className);
+  img.alt = text;
+  img.title = text;
+  img.src = mediaUrl(`${CHAT_IMAGE_PREFIX}${key}`, address?.token ?? '');
+  img.addEventListener('error', () => img.replaceWith(document.createTextNode(className === 'chat-emote' ? text : '')), { once: true });
+  return img;
 }
 
 function apply(frame: OverlayFrame): void {

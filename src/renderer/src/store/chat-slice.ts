@@ -15,7 +15,7 @@ export function changeChat(copy: ChatCopy, delta: ChatDelta): ChatCopy {
     messages = messages.map((m) => updated.get(m.id) ?? m);
   }
   if (delta.added.length) messages = [...messages, ...delta.added].slice(-copy.capacity);
-  return { version: delta.version, messages, capacity: copy.capacity, selfId: delta.selfId };
+  return { version: delta.version, messages, capacity: copy.capacity, selfId: delta.selfId, sharedChat: delta.sharedChat ?? null };
 }
 
 export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlice {
@@ -26,7 +26,7 @@ export function createChatSlice({ set, get, deps, run }: SliceContext): ChatSlic
     replay: (delta) => get().applyChatDelta(delta),
   });
   const showSnapshot = (snapshot: ChatSnapshot) =>
-    set({ chat: { version: snapshot.version, messages: snapshot.messages, capacity: snapshot.capacity, selfId: snapshot.selfId } });
+    set({ chat: { version: snapshot.version, messages: snapshot.messages, capacity: snapshot.capacity, selfId: snapshot.selfId, sharedChat: snapshot.sharedChat ?? null } });
 
   return {
     chat: null,

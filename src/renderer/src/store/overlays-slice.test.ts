@@ -16,6 +16,7 @@ function overlaysState(revision: number, extra: Partial<OverlaysState> = {}): Ov
     goals: [],
     reducedMotion: false,
     pickedRedemptionId: null,
+    chatOverlay: { hideOtherChannels: false, hideCommands: false, hideBot: false, fadeAfterSeconds: 0 },
     ...extra,
   };
 }

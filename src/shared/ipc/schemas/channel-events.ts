@@ -200,6 +200,8 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
     color: z.string().nullable(),
     badges: badgesSchema,
     roles: chatRolesSchema,
+    /** In a shared chat session, the channel a line from another channel was sent in (absent or null: this channel's). */
+    sourceChannel: channelUserSchema.nullable().optional(),
   }),
   z.object({
     ...base,
@@ -221,6 +223,11 @@ export const channelEventSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('chatMessageDelete'), messageId: z.string(), user: channelUserSchema }),
   z.object({ ...base, kind: z.literal('chatClearUserMessages'), user: channelUserSchema }),
   z.object({ ...base, kind: z.literal('chatClear') }),
+  /** This channel joined a shared chat session (begin), or the channels in it changed (update): every channel now in it, the host first. */
+  z.object({ ...base, kind: z.literal('sharedChatBegin'), sessionId: z.string(), host: channelUserSchema, channels: z.array(channelUserSchema) }),
+  z.object({ ...base, kind: z.literal('sharedChatUpdate'), sessionId: z.string(), host: channelUserSchema, channels: z.array(channelUserSchema) }),
+  /** This channel left its shared chat session, or the session ended. */
+  z.object({ ...base, kind: z.literal('sharedChatEnd'), sessionId: z.string() }),
   z.object({
     ...base,
     kind: z.literal('moderation'),

@@ -31,8 +31,21 @@ export const chatMessageSchema = z.object({
   removed: z.enum(['deleted', 'timedOut', 'banned', 'cleared']).nullable(),
   /** The moderator who removed it, by display name, once the platform has said (null until then, and while not removed). */
   removedBy: z.string().nullable(),
+  /**
+   * In a shared chat session, the other channel a line was sent in (absent or null: this channel's):
+   * that channel's moderators moderate it, not this channel's.
+   */
+  sourceChannel: z.object({ id: z.string(), login: z.string(), name: z.string() }).nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** The shared chat session the channel is in: every channel in it (this one too), the host first. */
+export const sharedChatStateSchema = z.object({
+  sessionId: z.string(),
+  hostId: z.string(),
+  channels: z.array(z.object({ id: z.string(), login: z.string(), name: z.string() })),
+});
+export type SharedChatState = z.infer<typeof sharedChatStateSchema>;
 
 export const chatSnapshotSchema = z.object({
   version: z.number().int().nonnegative(),
@@ -41,6 +54,8 @@ export const chatSnapshotSchema = z.object({
   capacity: z.number().int().positive(),
   /** The broadcaster's own user id (their messages cannot be moderated); null when signed out. */
   selfId: z.string().nullable(),
+  /** The shared chat session the channel is in (absent or null: none). */
+  sharedChat: sharedChatStateSchema.nullable().optional(),
 });
 export type ChatSnapshot = z.infer<typeof chatSnapshotSchema>;
 
@@ -53,6 +68,8 @@ export const chatDeltaSchema = z.object({
   /** Messages already sent whose state changed (deleted, author timed out). */
   updated: z.array(chatMessageSchema),
   selfId: z.string().nullable(),
+  /** The shared chat session as of this delta (absent or null: none). */
+  sharedChat: sharedChatStateSchema.nullable().optional(),
 });
 export type ChatDelta = z.infer<typeof chatDeltaSchema>;
 

@@ -116,6 +116,21 @@ export const overlayServerStateSchema = z.object({
 });
 export type OverlayServerState = z.infer<typeof overlayServerStateSchema>;
 
+/** What the chat overlay leaves out, and whether its lines fade. */
+export const chatOverlayOptionsSchema = z
+  .object({
+    /** Lines from the other channels of a shared chat session. */
+    hideOtherChannels: z.boolean(),
+    /** Lines that start with `!` (chat commands). */
+    hideCommands: z.boolean(),
+    /** The bot account's lines (and any line with the chat-bot badge). */
+    hideBot: z.boolean(),
+    /** Lines fade out this many seconds after they appear; 0: they stay until newer lines push them out. */
+    fadeAfterSeconds: z.number().int('Whole seconds.').min(0).max(3600, 'At most an hour (3600 s).'),
+  })
+  .strict();
+export type ChatOverlayOptions = z.infer<typeof chatOverlayOptionsSchema>;
+
 export const overlaysStateSchema = z.object({
   /** Counts every change, so that an older answer never replaces a newer event. */
   revision: z.number().int().nonnegative(),
@@ -127,6 +142,7 @@ export const overlaysStateSchema = z.object({
   reducedMotion: z.boolean(),
   /** The redemption the broadcaster put on screen; null: the queue's oldest. */
   pickedRedemptionId: z.string().nullable(),
+  chatOverlay: chatOverlayOptionsSchema,
 });
 export type OverlaysState = z.infer<typeof overlaysStateSchema>;
 
@@ -207,7 +223,24 @@ export const alertOnScreenSchema = z.object({
 export type AlertOnScreen = z.infer<typeof alertOnScreenSchema>;
 
 export const redemptionOnScreenSchema = z.object({ id: z.string(), rewardTitle: z.string(), userName: z.string(), input: z.string() });
-export const chatLineOnScreenSchema = z.object({ id: z.string(), userName: z.string(), color: z.string(), text: z.string() });
+/** An image of the chat overlay: an opaque key main minted, never a URL or a path. */
+export const chatImageKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
+export const CHAT_IMAGE_PREFIX = '/chat-image/';
+
+export const chatLineOnScreenSchema = z.object({
+  id: z.string(),
+  userName: z.string(),
+  color: z.string(),
+  text: z.string(),
+  /** A line from another channel of a shared chat session: that channel's display name. */
+  sourceChannel: z.string().optional(),
+  /** With lines that fade: how long until it fades out (main takes it away once faded). */
+  leavesInMs: z.number().int().nonnegative().optional(),
+  /** The text in pieces, an emote's with its image (a key of `/chat-image/<key>`, served by main). */
+  parts: z.array(z.object({ text: z.string(), image: chatImageKeySchema.optional() })).optional(),
+  /** The chatter's badges as images. */
+  badges: z.array(z.object({ image: chatImageKeySchema, title: z.string() })).optional(),
+});
 export type ChatLineOnScreen = z.infer<typeof chatLineOnScreenSchema>;
 
 export const overlayFrameSchema = z.discriminatedUnion('type', [

@@ -36,6 +36,11 @@ export type ChatMessageRecord = { message_id: string; broadcaster_id: string } &
     is_sent: boolean;
     drop_reason: { code: string; message: string } | null;
     reply_parent_message_id: string | null;
+    /** The sender's badges in the channel (`channel.chat.message`'s), the chat-bot badge included. */
+    badges: { set_id: string; id: string; info: string }[];
+    /** A shared chat session's copy of a line sent in another channel: that channel and its message (null otherwise). */
+    source_broadcaster_id: string | null;
+    source_message_id: string | null;
   };
 
 export interface ChatterRequest {

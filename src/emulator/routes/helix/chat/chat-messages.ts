@@ -69,7 +69,7 @@ export function registerChatMessageRoutes(app: FastifyInstance): void {
     if (parentId !== undefined && parentId !== null && typeof parentId !== 'string') throw invalidParameter('reply_parent_message_id', 'must be a string');
     const forSourceOnly = fields.for_source_only;
     if (forSourceOnly !== undefined && forSourceOnly !== null) {
-      // Shared-chat targeting is for app tokens (the emulator has no shared sessions, so it changes nothing).
+      // Shared-chat targeting is for app tokens: true keeps the line in this channel of a shared session.
       if (user !== null) throw badRequest(SOURCE_ONLY_WITH_USER_TOKEN);
       if (typeof forSourceOnly !== 'boolean') throw invalidParameter('for_source_only', 'must be a boolean');
     }
@@ -90,7 +90,7 @@ export function registerChatMessageRoutes(app: FastifyInstance): void {
     }
     // The chat-bot badge: an app token, and a bot that is not the channel's own broadcaster.
     const asChatBot = user === null && sender.id !== broadcaster.id;
-    const message = postChatMessage(state, { broadcaster, sender, text, replyParentMessageId: replyTo, now, asChatBot });
+    const message = postChatMessage(state, { broadcaster, sender, text, replyParentMessageId: replyTo, now, asChatBot, forSourceOnly: forSourceOnly === true });
     if (message.dropReason && REFUSED_SENDER_CODES.has(message.dropReason.code)) throw forbidden(SENDER_NOT_PERMITTED);
     return { data: [{ message_id: message.id, is_sent: message.isSent, drop_reason: message.dropReason }] };
   });

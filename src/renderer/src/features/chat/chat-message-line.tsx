@@ -1,13 +1,18 @@
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../../../shared/ipc/contract';
-import { useSidestage } from '../../store';
-import { selectAction } from '../../store/selectors';
+
+/**
+ * "A moderator action is under way", read once by the chat view for every line's menu: one store
+ * subscription for the whole chat, not one per line (each would run on every store update).
+ */
+export const ModerationBusy = createContext(false);
 
 const badgeLabels: Record<string, { short: string; name: string }> = {
   broadcaster: { short: 'B', name: 'Broadcaster' },
   moderator: { short: 'M', name: 'Moderator' },
   vip: { short: 'V', name: 'VIP' },
   subscriber: { short: 'S', name: 'Subscriber' },
+  'bot-badge': { short: 'Bot', name: 'Chat bot' },
 };
 
 export type ModeratorAction = { action: 'delete' } | { action: 'timeout'; durationSeconds: number } | { action: 'ban' };
@@ -33,7 +38,12 @@ function removedNote(message: ChatMessage): string {
 /** One chat line: badges, the name in the chatter's colour, text with emotes, and the moderator menu. */
 export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
   return (
-    <li className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}`} data-message-id={message.id} data-announcement={message.announcement ?? undefined}>
+    <li
+      className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}${message.sourceChannel ? ' chat-shared' : ''}`}
+      data-message-id={message.id}
+      data-announcement={message.announcement ?? undefined}
+      data-source-channel={message.sourceChannel?.login}
+    >
       {message.announcement ? <span className="chat-announcement-label">Announcement</span> : null}
       <span className="chat-body">
         {message.badges.map((b) => {
@@ -45,6 +55,12 @@ export const ChatMessageLine = memo(function ChatMessageLine({ message, canModer
             </abbr>
           );
         })}
+        {message.sourceChannel ? (
+          <span className="chat-source small" title={`From ${message.sourceChannel.name}'s chat (shared chat)`}>
+            <span className="visually-hidden">From the chat of </span>
+            {message.sourceChannel.name}
+          </span>
+        ) : null}
         <strong className="chat-name" style={message.color ? { color: message.color } : undefined}>
           {message.userName}
         </strong>
@@ -79,10 +95,10 @@ export const ChatMessageLine = memo(function ChatMessageLine({ message, canModer
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter/Space/↓ open it with the first item focused,
  * ↑/↓ move, Escape closes and gives focus back. Ban asks first; a warning asks for its reason.
- * It reads "an action is under way" itself, so a moderator action re-renders the menus, not every line.
+ * It reads "an action is under way" from `ModerationBusy`, so a moderator action re-renders the menus, not every line.
  */
 function ModeratorMenu({ message, onModerate, onOpenCard, onWarn }: Pick<ChatMessageLineProps, 'message' | 'onModerate' | 'onOpenCard' | 'onWarn'>) {
-  const busy = useSidestage((s) => selectAction('chat.moderate')(s).pending || selectAction('chatUsers.warn')(s).pending);
+  const busy = useContext(ModerationBusy);
   const [open, setOpen] = useState(false);
   const [confirmBan, setConfirmBan] = useState(false);
   const [warning, setWarning] = useState(false);
@@ -175,6 +191,17 @@ function ModeratorMenu({ message, onModerate, onOpenCard, onWarn }: Pick<ChatMes
                   Cancel
                 </button>
               </div>
+            </div>
+          ) : message.sourceChannel ? (
+            // A line from another channel of a shared chat session is that channel's to moderate:
+            // deleting, timing out, warning or banning from here would act on this channel instead.
+            <div role="menu" aria-label={`Moderate ${who}'s message`}>
+              <p className="small chat-shared-note" id={`shared-${message.id}`}>
+                This line is from {message.sourceChannel.name}'s chat (shared chat): {message.sourceChannel.name}'s moderators moderate it, not this channel's.
+              </p>
+              <button type="button" role="menuitem" tabIndex={-1} aria-describedby={`shared-${message.id}`} onClick={close}>
+                Close
+              </button>
             </div>
           ) : (
             <div role="menu" aria-label={`Moderate ${who}'s message`}>

@@ -1,11 +1,11 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { ChatMessage } from '../../../../shared/ipc/contract';
+import type { ChatMessage, SharedChatState } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage } from '../../store';
 import type { AnnouncementColor } from '../../store/slice-types/chat';
 import { selectAction } from '../../store/selectors';
-import { ChatMessageLine, type ModeratorAction } from './chat-message-line';
+import { ChatMessageLine, ModerationBusy, type ModeratorAction } from './chat-message-line';
 import { ChatUserCardView } from '../moderation/chat-user-card';
 import './chat.css';
 
@@ -22,6 +22,7 @@ const onWarn = (message: ChatMessage, reason: string) => store.getState().warnCh
 export function ChatView() {
   const chat = useSidestage((s) => s.chat);
   const notice = useSidestage((s) => s.chatNotice);
+  const busy = useSidestage((s) => selectAction('chat.moderate')(s).pending || selectAction('chatUsers.warn')(s).pending);
   const lines = chat ? chat.messages.slice(-chatLinesShown) : [];
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuckToBottom = useRef(true);
@@ -44,6 +45,7 @@ export function ChatView() {
   return (
     <section className="chat-view" aria-labelledby="chat-heading">
       <h3 id="chat-heading">Chat</h3>
+      {chat?.sharedChat ? <SharedChatHeader session={chat.sharedChat} selfId={chat.selfId} /> : null}
       <ChatUserCardView />
       <div
         ref={scrollRef}
@@ -64,17 +66,31 @@ export function ChatView() {
             No messages yet. Messages in your chat show up here.
           </p>
         ) : (
-          <ul className="chat-lines">
-            {lines.map((m) => (
-              <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} />
-            ))}
-          </ul>
+          <ModerationBusy.Provider value={busy}>
+            <ul className="chat-lines">
+              {lines.map((m) => (
+                <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} />
+              ))}
+            </ul>
+          </ModerationBusy.Provider>
         )}
       </div>
       <LiveStatus>{notice ?? ''}</LiveStatus>
       <ActionError action="chat.moderate" what="Moderator action" />
       <SendBox />
     </section>
+  );
+}
+
+/** Who is in the channel's shared chat session: lines from the other channels are marked with their channel. */
+function SharedChatHeader({ session, selfId }: { session: SharedChatState; selfId: string | null }) {
+  const others = session.channels.filter((c) => c.id !== selfId);
+  const host = session.channels.find((c) => c.id === session.hostId);
+  return (
+    <p className="chat-shared-session small" data-testid="chat-shared-session">
+      Shared chat with {others.map((c) => c.name).join(', ') || 'no other channel'}
+      {host ? ` (hosted by ${host.id === selfId ? 'you' : host.name})` : ''}. Their lines are marked with their channel; their moderators moderate them.
+    </p>
   );
 }
 

@@ -5,6 +5,7 @@ import { AlertQueueControls } from './alert-queue-controls';
 import { AlertSettingsSection } from './alert-settings';
 import { AddGoal, GoalSettings } from './goal-settings';
 import { MediaLibrarySection } from './media-library';
+import { ChatOverlayOptionsForm } from './chat-overlay-options';
 import { OverlayCard, RedemptionPick } from './overlay-card';
 import { OverlayServerSettings } from './overlay-server-settings';
 import { SpeechSettingsSection } from './speech-settings';
@@ -43,6 +44,7 @@ export function OverlaysPanel() {
                   <OverlayCard key={overlay.key} overlay={overlay}>
                     {goal ? <GoalSettings goal={goal} /> : null}
                     {overlay.kind === 'redemption' ? <RedemptionPick /> : null}
+                    {overlay.kind === 'chat' ? <ChatOverlayOptionsForm /> : null}
                   </OverlayCard>
                 );
               })}

@@ -1,5 +1,5 @@
 /** The chat slice's state, actions and action ids: a leaf type file (it imports neither a slice nor ../types.ts, so no import circle runs through the store). */
-import type { ChatDelta, ChatMessage, ChatModerateArg } from '../../../../shared/ipc/contract';
+import type { ChatDelta, ChatMessage, ChatModerateArg, SharedChatState } from '../../../../shared/ipc/contract';
 
 export type ChatActionId = 'chat.load' | 'chat.send' | 'chat.moderate';
 
@@ -11,6 +11,8 @@ export interface ChatCopy {
   messages: ChatMessage[];
   capacity: number;
   selfId: string | null;
+  /** The shared chat session the channel is in (null: none). */
+  sharedChat: SharedChatState | null;
 }
 
 export interface ChatSlice {
@@ -19,6 +21,7 @@ export interface ChatSlice {
   chatNotice: string | null;
   loadChat(): Promise<void>;
   applyChatDelta(delta: ChatDelta): void;
+
   /** True when sent: the send box keeps its text otherwise. */
   sendChat(text: string, announcement?: AnnouncementColor): Promise<boolean>;
   moderateChat(arg: ChatModerateArg): Promise<void>;

@@ -1,5 +1,5 @@
 /** The overlays slice's state, actions and action ids: a leaf type file (it imports neither a slice nor ../types.ts, so no import circle runs through the store). */
-import type { AlertKind, AlertOptions, AlertQueueState, AlertTypeSettings, MediaList, OverlaysState, SaveGoalArg, SpeechSettings, SpeechState } from '../../../../shared/ipc/contract';
+import type { AlertKind, AlertOptions, AlertQueueState, AlertTypeSettings, ChatOverlayOptions, MediaList, OverlaysState, SaveGoalArg, SpeechSettings, SpeechState } from '../../../../shared/ipc/contract';
 
 export type OverlaysActionId =
   | 'overlays.load'
@@ -7,6 +7,7 @@ export type OverlaysActionId =
   | 'overlays.reducedMotion'
   | 'overlays.port'
   | 'overlays.options'
+  | 'overlays.chatOptions'
   | 'overlays.test'
   | 'overlays.redemption'
   | 'overlays.speech'
@@ -40,6 +41,8 @@ export interface OverlaysSlice {
   setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void>;
   setAlertOptions(changes: Partial<AlertOptions>): Promise<void>;
   setOverlaysReducedMotion(reducedMotion: boolean): Promise<void>;
+  /** The chat overlay's options (hide lines from other channels, commands, the bot's; fade after N s). */
+  setChatOverlayOptions(changes: Partial<ChatOverlayOptions>): Promise<void>;
   setOverlayPort(port: number): Promise<void>;
   saveGoal(goal: SaveGoalArg): Promise<void>;
   removeGoal(id: string): Promise<void>;
