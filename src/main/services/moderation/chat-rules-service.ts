@@ -194,7 +194,8 @@ export class ChatRulesService extends Disposable {
     if (this.channel.isCurrent(id) && term) {
       this.channel.changed();
       const added = termOf(term);
-      this.set({ ...this.state, blockedTerms: [added, ...(this.state.blockedTerms ?? []).filter((t) => t.id !== added.id)] });
+      // Not read yet: the list stays unread (one term is not the channel's list).
+      if (this.state.blockedTerms) this.set({ ...this.state, blockedTerms: [added, ...this.state.blockedTerms.filter((t) => t.id !== added.id)] });
     }
     return this.state;
   }
@@ -209,7 +210,7 @@ export class ChatRulesService extends Disposable {
     }
     if (this.channel.isCurrent(id)) {
       this.channel.changed();
-      this.set({ ...this.state, blockedTerms: (this.state.blockedTerms ?? []).filter((t) => t.id !== termId) });
+      if (this.state.blockedTerms) this.set({ ...this.state, blockedTerms: this.state.blockedTerms.filter((t) => t.id !== termId) });
     }
     return this.state;
   }
