@@ -5,7 +5,6 @@
  * ban), the banned account is in Banned accounts with its reason and moderator, and is unbanned
  * there by name; the platform agrees.
  */
-import { DEMO_MODERATOR_ID } from '../src/emulator/seed-community';
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, helixAsBroadcaster, simulation, untilSubscribed } from './support/emulator-client';
 import { openPanel } from './support/panels';
@@ -15,6 +14,8 @@ test.use({ viewport: { width: 420, height: 900 } });
 
 const PIXELPAL = '612345001';
 const LUNA = '612345004';
+/** ModMallory, the demo channel's moderator (the emulator's demo seed). */
+const DEMO_MODERATOR_ID = '612345003';
 
 test("another moderator's ban and deleted line are in the mod log with her name; the banned account is unbanned by name", async ({ page, context, dock }) => {
   test.setTimeout(120_000);
