@@ -56,7 +56,7 @@ export interface AutomationsServiceOptions {
   speakingAccounts: SpeakingAccounts;
   /** The cooldowns, kept across restarts (the cooldown book's); default: in memory only. */
   cooldowns?: Cooldowns;
-  /** The channel's blocked terms in force: viewer text holding one is never re-posted. Asked only by a run whose actions say something (it may read them then). */
+  /** The channel's blocked terms in force: viewer text holding one is never re-posted. Asked by each run (the first one may read them). */
   blockedTerms?: () => Promise<readonly string[]>;
   /** OBS's scenes, sources and inputs for the editor. */
   obsChoices(): Promise<ObsChoices>;
@@ -539,9 +539,9 @@ export class AutomationsService extends Disposable {
       }
       let failed = 0;
       let stopped = false;
-      const speaks = automation.actions.some((action) => 'text' in action);
-      const blockedTerms = speaks ? await this.blockedTerms() : [];
-      const viewerText = { withheld: event.withheld ?? [], blockedTerms, stripLinks: automation.stripLinks };
+      // Every output may carry viewer text (chat, an announcement, an OBS text, a marker, an alert):
+      // the first run after a sign-in reads the terms, the next ones have them.
+      const viewerText = { withheld: event.withheld ?? [], blockedTerms: await this.blockedTerms(), stripLinks: automation.stripLinks };
       for (const [i, action] of automation.actions.entries()) {
         const step = record.steps[i]!;
         if (stopped) {
