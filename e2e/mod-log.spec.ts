@@ -3,7 +3,8 @@
  * emulator: another moderator (ModMallory, through the simulation API, as on the website) bans a
  * viewer and deletes a line; both appear in the Mod log with her name (and the filter keeps the
  * ban), the banned account is in Banned accounts with its reason and moderator, and is unbanned
- * there by name; the platform agrees.
+ * there by name; the platform agrees. The chatter's card lists the entries about them and
+ * monitors them as a suspicious user.
  */
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, helixAsBroadcaster, simulation, untilSubscribed } from './support/emulator-client';
@@ -17,7 +18,7 @@ const LUNA = '612345004';
 /** ModMallory, the demo channel's moderator (the emulator's demo seed). */
 const DEMO_MODERATOR_ID = '612345003';
 
-test("another moderator's ban and deleted line are in the mod log with her name; the banned account is unbanned by name", async ({ page, context, dock }) => {
+test("another moderator's ban and deleted line are in the mod log with her name; the banned account is unbanned by name; the card lists and monitors", async ({ page, context, dock }) => {
   test.setTimeout(120_000);
   const sim = simulation(dock.emulatorUrl);
   const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
@@ -67,4 +68,19 @@ test("another moderator's ban and deleted line are in the mod log with her name;
   const atPlatform = await helixAsBroadcaster<{ data: unknown[] }>(dock.emulatorUrl, `/helix/moderation/banned?broadcaster_id={id}&user_id=${PIXELPAL}`, ['moderation:read']);
   expect(atPlatform.data).toEqual([]);
   expect((await sim.sendChatMessage({ broadcaster_id: broadcasterId, user_id: PIXELPAL, text: 'back again' })).is_sent).toBe(true);
+  await page.keyboard.press('Escape');
+
+  // The chatter's card: the mod log's entries about them, and the suspicious-user status set from it.
+  await expect(chatLog.getByText('back again')).toBeVisible();
+  await page.getByRole('button', { name: "Moderate PixelPal's message" }).last().click();
+  await page.getByRole('menuitem', { name: "PixelPal's card" }).click();
+  const card = page.getByTestId('chat-user-card');
+  const logged = card.getByTestId('chat-user-modlog');
+  await logged.getByText('In the mod log (2)').click();
+  await expect(logged.locator('li').first()).toContainText('unbanned PixelPal');
+  await expect(logged.locator('li').last()).toContainText('ModMallory banned PixelPal: spam links');
+  await card.getByRole('button', { name: 'Monitor', exact: true }).click();
+  await expect(card).toContainText('PixelPal is monitored: their lines are marked for the moderators.');
+  await expect(card).toContainText(/Suspicious\s*monitored/);
+  await expect(card.getByRole('button', { name: 'No longer suspicious' })).toBeVisible();
 });
