@@ -86,3 +86,20 @@ describe('ModLog', () => {
     await log.close();
   });
 });
+
+describe('ModLog changes', () => {
+  it('a burst of actions is one change, not one per action', async () => {
+    const { broadcaster } = fakeBroadcaster();
+    const { stream } = fakeChannelEvents(broadcaster);
+    const files = await openModLogFiles(dir, { logger: silentLogger });
+    const log = new ModLog({ files, channelEvents: stream, broadcaster, liveBroadcastId: () => null, logger: silentLogger, coalesceMs: 20 });
+    log.start();
+    const changes: number[] = [];
+    log.onChange((state) => changes.push(state.entries.length));
+    for (let i = 0; i < 200; i++) stream.publish(moderation('ban', { user: user(String(1000 + i)) }));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(changes).toEqual([200]);
+    await log.close();
+    log.dispose();
+  });
+});

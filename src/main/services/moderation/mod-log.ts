@@ -80,6 +80,8 @@ export interface ModLogOptions {
   saveDelayMs?: number;
   /** Entries kept on disk. Default `maxKept`. */
   maxEntries?: number;
+  /** How long a burst of actions (a hate raid cleared: hundreds of bans) is gathered into one change. Default 100 ms. */
+  coalesceMs?: number;
 }
 
 export class ModLog extends Disposable {
@@ -89,24 +91,30 @@ export class ModLog extends Disposable {
   private readonly journal: SnapshottedJournal<ModLogEntry> | null;
   private readonly changes = new Emitter<ModLogState>();
   private readonly maxEntries: number;
+  private readonly clock: Clock;
+  private emitTimer: unknown = null;
   private started = false;
 
   constructor(private readonly options: ModLogOptions) {
     super();
     const { files } = options;
     this.maxEntries = options.maxEntries ?? maxKept;
+    this.clock = options.clock ?? systemClock;
     this.entries = files.ok ? files.entries.slice(-this.maxEntries) : [];
     this.ids = new Set(this.entries.map((e) => e.id));
     this.journal = files.ok
       ? new SnapshottedJournal(files.journal, {
           path: files.path,
           content: (seq) => JSON.stringify({ version: 1, seq, entries: this.entries } satisfies ModLogFile),
-          clock: options.clock ?? systemClock,
+          clock: this.clock,
           delayMs: options.saveDelayMs ?? 2_000,
           onError: (error) => options.logger.error('mod log: could not be saved', { error }),
         })
       : null;
-    this.register(() => this.changes.dispose());
+    this.register(() => {
+      if (this.emitTimer !== null) this.clock.clearTimeout(this.emitTimer);
+      this.changes.dispose();
+    });
   }
 
   /** Listens before EventSub connects, so that no action is missed. */
@@ -167,7 +175,16 @@ export class ModLog extends Disposable {
     this.entries.push(entry);
     this.ids.add(entry.id);
     if (this.entries.length > this.maxEntries) for (const dropped of this.entries.splice(0, this.entries.length - this.maxEntries)) this.ids.delete(dropped.id);
-    this.emit();
+    this.emitSoon();
+  }
+
+  /** One change for a burst: the renderer is sent the list once, not once per ban of a cleared raid. */
+  private emitSoon(): void {
+    if (this.emitTimer !== null) return;
+    this.emitTimer = this.clock.setTimeout(() => {
+      this.emitTimer = null;
+      this.emit();
+    }, this.options.coalesceMs ?? 100);
   }
 
   private emit(): void {
