@@ -21,8 +21,8 @@ test('the broadcaster signs in a bot account beside their own, then signs only t
 
   await expect(bot.getByText('Sidestage_Bot', { exact: true })).toBeVisible();
   await expect(bot.getByText(/wear the chat-bot badge/)).toBeVisible();
-  await bot.getByText(/What the bot allowed Sidestage to do \(3\)/).click();
-  for (const scope of ['user:bot', 'user:read:chat', 'user:write:chat']) await expect(bot.getByText(scope, { exact: true })).toBeVisible();
+  await bot.getByText(/What the bot allowed Sidestage to do \(4\)/).click();
+  for (const scope of ['user:bot', 'user:read:chat', 'user:write:chat', 'moderator:manage:announcements']) await expect(bot.getByText(scope, { exact: true })).toBeVisible();
   // The broadcaster is still who the panel is about.
   await expect(page.getByText('Sidestage_Demo').first()).toBeVisible();
 

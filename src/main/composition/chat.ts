@@ -7,7 +7,7 @@ import { feature } from './feature-module';
 export const chatFeature = feature({
   name: 'chat',
   build: ({ logger }, _files, { platform, bot }) =>
-    new ChatService({ api: platform.api, broadcaster: platform.broadcaster, channelEvents: platform.channelEvents, logger, speakers: new ChatSpeakers(platform.api, bot) }),
+    new ChatService({ api: platform.api, broadcaster: platform.broadcaster, channelEvents: platform.channelEvents, logger, speakers: new ChatSpeakers(platform.api, bot, logger) }),
   serve: (router, chat) => registerChatIpc(router, chat),
   start: (chat) => chat.start(),
   dispose: (chat) => chat.dispose(),

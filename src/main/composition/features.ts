@@ -11,6 +11,7 @@ import type { ControlApi } from '../services/control/control-api';
 import type { ChatService } from '../services/chat/chat-service';
 import type { GoLiveChecklist } from '../services/go-live/go-live-checklist';
 import type { LiveViewService } from '../services/live-view/live-view-service';
+import type { ModLog } from '../services/moderation/mod-log';
 import type { ObsService } from '../services/obs/obs-service';
 import type { OverlaysFeature } from '../services/overlays/overlays-feature';
 import type { DemoServices, LiveControls, ModerationServices, Platform, RedemptionServices } from '../services/service-groups';
@@ -39,6 +40,8 @@ export interface Features {
   control: ControlApi;
   /** Each broadcast's story, recorded while live (the Broadcasts panel). */
   broadcastStory: BroadcastStoryFeature;
+  /** Every moderator's actions on the channel, kept per broadcast (the Mod log sheet, the chatter's card). */
+  modLog: ModLog;
   /** Nothing new: EventSub and the saved sign-in, started last. */
   signIn: Pick<Platform, 'events' | 'auth'>;
 }

@@ -15,6 +15,7 @@ import type { FeatureModule, FeatureName } from './feature-module';
 import { goLiveFeature } from './go-live';
 import { liveControlsFeature } from './live-controls';
 import { liveViewFeature } from './live-view';
+import { modLogFeature } from './mod-log';
 import { moderationFeature } from './moderation';
 import { obsFeature } from './obs';
 import { overlaysFeature } from './overlays';
@@ -44,5 +45,7 @@ export const features: readonly FeatureModule<FeatureName, unknown>[] = [
   controlFeature,
   // Late in the list, so disposed early: the minute under way is written while everything still runs.
   broadcastStoryFeature,
+  // After the story: each entry is tagged with the broadcast it records.
+  modLogFeature,
   signInFeature,
 ];

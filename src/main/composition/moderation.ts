@@ -1,6 +1,6 @@
 /**
  * Composition's builder of moderation while live: Shield Mode (with the raid-flood suggestion),
- * AutoMod's held messages, unban requests, a chatter's card and actions, and the chat rules
+ * AutoMod's held messages, unban requests, banned accounts, a chatter's card and actions, and the chat rules
  * (AutoMod's level, blocked terms). Built before the live controls, whose Shield Mode hotkey
  * presses through `shieldMode`.
  */
@@ -10,6 +10,7 @@ import type { BroadcasterSource } from '../services/common/current-broadcaster';
 import type { ChannelEvents } from '../services/events/channel-events';
 import type { EventsService } from '../services/events/events-service';
 import type { Logger } from '../services/logger';
+import { BannedAccountsService } from '../services/moderation/banned-accounts-service';
 import { ChatRulesService } from '../services/moderation/chat-rules-service';
 import { ChatUsersService } from '../services/moderation/chat-users-service';
 import { HeldMessagesService } from '../services/moderation/held-messages-service';
@@ -28,7 +29,7 @@ export interface ModerationDeps {
   broadcaster: BroadcasterSource;
   /** The one channel-event stream (src/main/services/events/channel-events.ts). */
   channelEvents: Pick<ChannelEvents, 'on'>;
-  /** EventSub's gaps, after which the unban requests are read again. */
+  /** EventSub's gaps, after which the unban requests, banned accounts and (once read) chat rules are read again. */
   gaps?: Pick<EventsService, 'onGap'> | null;
   logger: Logger;
   clock?: Clock;
@@ -43,8 +44,9 @@ export function buildModeration(deps: ModerationDeps): ModerationServices {
     shieldMode: new ShieldModeService({ api, broadcaster, channelEvents, logger, clock: deps.clock, flood: deps.raidFlood }),
     heldMessages: new HeldMessagesService({ api, broadcaster, channelEvents }),
     unbanRequests: new UnbanRequestsService({ api, broadcaster, channelEvents, gaps: deps.gaps, logger }),
+    bannedAccounts: new BannedAccountsService({ api, broadcaster, channelEvents, gaps: deps.gaps, logger }),
     chatUsers: new ChatUsersService({ api, broadcaster, channelEvents }),
-    chatRules: new ChatRulesService({ api, broadcaster, logger }),
+    chatRules: new ChatRulesService({ api, broadcaster, gaps: deps.gaps, logger }),
   };
 }
 
@@ -53,6 +55,7 @@ export function startModeration(services: ModerationServices): void {
   services.shieldMode.start();
   services.heldMessages.start();
   services.unbanRequests.start();
+  services.bannedAccounts.start();
   services.chatUsers.start();
   services.chatRules.start();
 }
@@ -60,6 +63,7 @@ export function startModeration(services: ModerationServices): void {
 export function disposeModeration(services: ModerationServices): void {
   services.chatRules.dispose();
   services.chatUsers.dispose();
+  services.bannedAccounts.dispose();
   services.unbanRequests.dispose();
   services.heldMessages.dispose();
   services.shieldMode.dispose();

@@ -18,6 +18,7 @@ import type { EventsService } from './events/events-service';
 import type { QuickActionHotkeys } from './hotkeys/quick-action-hotkeys';
 import type { IngestService } from './ingest/ingest-service';
 import type { MarkerService } from './markers/marker-service';
+import type { BannedAccountsService } from './moderation/banned-accounts-service';
 import type { ChatRulesService } from './moderation/chat-rules-service';
 import type { ChatUsersService } from './moderation/chat-users-service';
 import type { HeldMessagesService } from './moderation/held-messages-service';
@@ -58,11 +59,12 @@ export interface RedemptionServices {
   rewards: RewardsService;
 }
 
-/** Shield Mode, held messages, unban requests, a chatter's card, the chat rules. */
+/** Shield Mode, held messages, unban requests, banned accounts, a chatter's card, the chat rules. */
 export interface ModerationServices {
   shieldMode: ShieldModeService;
   heldMessages: HeldMessagesService;
   unbanRequests: UnbanRequestsService;
+  bannedAccounts: BannedAccountsService;
   chatUsers: ChatUsersService;
   chatRules: ChatRulesService;
 }

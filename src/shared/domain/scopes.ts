@@ -43,6 +43,7 @@ export const requestedScopes = {
   'moderator:manage:warnings': 'Warn chatters',
   'moderator:manage:unban_requests': 'Approve or deny unban requests',
   'moderator:read:suspicious_users': "Show a chatter's suspicious-user status",
+  'moderator:manage:suspicious_users': 'Monitor or restrict a suspicious chatter from their card',
   'moderation:read': 'Show who is a moderator on a chatter\'s card',
   'channel:manage:moderators': 'Make a chatter a moderator, or no longer one',
   'channel:manage:vips': 'Make a chatter a VIP, or no longer one',
@@ -59,12 +60,14 @@ export const requestedScopeList = Object.keys(requestedScopes) as RequestedScope
 
 /**
  * The scopes the bot account's sign-in asks for: it speaks as a chat bot (with the app's token,
- * on this grant) and reads the chat it speaks in.
+ * on this grant), reads the chat it speaks in, and sends announcements where it is a moderator
+ * (Send Chat Announcement takes the bot's own user token).
  */
 export const botScopes = {
   'user:bot': 'Speak in your chat as a chat bot, with the chat-bot badge',
   'user:read:chat': 'Read the chat it speaks in',
   'user:write:chat': 'Send chat messages',
+  'moderator:manage:announcements': 'Send announcements where it is a moderator',
 } as const;
 
 export type BotScope = keyof typeof botScopes;

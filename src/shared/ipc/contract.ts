@@ -57,6 +57,10 @@ import {
   shieldModeSetArgSchema,
   shieldModeStateSchema,
   unbanRequestResolveArgSchema,
+  bannedAccountsStateSchema,
+  bannedUnbanArgSchema,
+  bannedUnbanResultSchema,
+  chatUserSuspiciousArgSchema,
   unbanRequestResolveResultSchema,
   unbanRequestsStateSchema,
 } from './schemas/moderation';
@@ -94,6 +98,7 @@ import {
 import { setSpeechArgSchema, speechStateSchema } from './schemas/speech';
 import { liveViewChangesSchema, liveViewSchema } from './schemas/live-view';
 import { broadcastIdArgSchema, broadcastStoryListSchema, broadcastStorySchema } from './schemas/broadcast-story';
+import { modLogStateSchema } from './schemas/mod-log';
 
 const noArg = z.undefined();
 
@@ -133,6 +138,7 @@ export * from './schemas/speech';
 export * from './schemas/control';
 export * from './schemas/live-view';
 export * from './schemas/broadcast-story';
+export * from './schemas/mod-log';
 
 const dataRecoveryChannels = {
   'data:getNotices': { arg: noArg, result: z.array(dataRecoveryNoticeSchema) },
@@ -331,6 +337,15 @@ export const invokeChannels = {
   'chatUsers:getCard': { arg: chatUserArgSchema, result: chatUserCardSchema },
   'chatUsers:act': { arg: chatUserActArgSchema, result: chatUserActResultSchema },
   'chatUsers:warn': { arg: chatUserWarnArgSchema, result: chatUserActResultSchema },
+  /** Monitors or restricts the chatter (Add Suspicious Status), or lifts it (Remove). */
+  'chatUsers:setSuspicious': { arg: chatUserSuspiciousArgSchema, result: chatUserActResultSchema },
+  /** Banned and timed-out accounts (Get Banned Users), kept fresh from the ban and unban events. */
+  'bannedAccounts:getState': { arg: noArg, result: bannedAccountsStateSchema },
+  'bannedAccounts:refresh': { arg: noArg, result: bannedAccountsStateSchema },
+  /** Unbans an account by its name (looked up with Get Users). */
+  'bannedAccounts:unban': { arg: bannedUnbanArgSchema, result: bannedUnbanResultSchema },
+  /** Every moderator's actions on the channel, newest first. */
+  'modLog:getState': { arg: noArg, result: modLogStateSchema },
   'chatRules:get': { arg: noArg, result: chatRulesStateSchema },
   'chatRules:refresh': { arg: noArg, result: chatRulesStateSchema },
   'chatRules:setAutoModLevel': { arg: autoModLevelArgSchema, result: chatRulesStateSchema },
@@ -445,6 +460,8 @@ export const eventChannels = {
   'shieldMode:changed': shieldModeStateSchema,
   'heldMessages:changed': heldMessagesStateSchema,
   'unbanRequests:changed': unbanRequestsStateSchema,
+  'bannedAccounts:changed': bannedAccountsStateSchema,
+  'modLog:changed': modLogStateSchema,
   'chatRules:changed': chatRulesStateSchema,
   'automations:changed': automationsStateSchema,
   'media:changed': mediaListSchema,

@@ -2,7 +2,8 @@
  * The bot account against the real emulator: the broadcaster and the bot each sign in through the
  * real loopback flow (the consent page's user picker chooses the account), a line sent as the bot
  * comes back through EventSub from the bot with the chat-bot badge (the app token's path), the
- * bot's tokens are in their own encrypted file, and signing one account out leaves the other.
+ * bot's tokens are in their own encrypted file, and signing one account out leaves the other. An
+ * announcement asked of the bot comes from the broadcaster until the bot is a moderator, then from it.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { startEmulator, type RunningEmulator } from '../../../emulator/server';
 import { botScopeList, requestedScopeList } from '../../../shared/domain/scopes';
 import type { ChatMessage } from '../../../shared/ipc/contract';
 import { freePort } from '../../test-support/free-port';
+import { simulation } from '../../test-support/live-controls-emulator';
 import { waitUntil } from '../../test-support/wait-until';
 import { ApiClient } from '../api/api-client';
 import { ChatService } from '../chat/chat-service';
@@ -150,6 +152,20 @@ describe('the bot account against the emulator', () => {
     const mine = await waitForMessage((m) => m.id === own.messageId, 'the broadcaster’s line');
     expect(mine.userId).toBe(demo.broadcaster.id);
     expect(mine.badges.map((b) => b.setId)).not.toContain('bot-badge');
+  });
+
+  it('an announcement asked of the bot: the broadcaster announces while the bot is no moderator here, the bot once it is', async () => {
+    const demo = emulator.demo!;
+    expect(bot.getState().status).toBe('signedIn');
+    await chat.send('Hear ye, from whoever may', 'PRIMARY', 'bot');
+    const refused = await waitForMessage((m) => m.text === 'Hear ye, from whoever may', 'the fallback announcement');
+    expect(refused.userId).toBe(demo.broadcaster.id);
+
+    await simulation(emulator).moderator({ broadcaster_id: demo.broadcaster.id, user_id: demo.bot.id, action: 'add' });
+    await chat.send('Hear ye, from the bot', 'PRIMARY', 'bot');
+    const announced = await waitForMessage((m) => m.text === 'Hear ye, from the bot', 'the bot’s announcement');
+    expect(announced.userId).toBe(demo.bot.id);
+    await simulation(emulator).moderator({ broadcaster_id: demo.broadcaster.id, user_id: demo.bot.id, action: 'remove' });
   });
 
   it('signs the bot out and leaves the broadcaster signed in; the bot asked for then speaks as the broadcaster', async () => {

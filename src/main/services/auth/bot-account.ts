@@ -63,6 +63,8 @@ export class BotAccount {
   private readonly stopFollowing: Disposer;
   /** Sends the bot's chat lines: with the app token when the client has a secret, else with the bot's user token. */
   readonly chatApi: Pick<ApiClient, 'request'>;
+  /** Calls the platform as the bot itself (its user token): Send Chat Announcement takes no app token. */
+  readonly userApi: Pick<ApiClient, 'request'>;
 
   constructor(options: BotAccountOptions) {
     const { logger } = options;
@@ -86,6 +88,7 @@ export class BotAccount {
             new IdentityClient({ authUrl: options.endpoints.authUrl, apiBaseUrl: options.endpoints.apiBaseUrl, clientId: options.clientId, clientSecret: options.clientSecret, logger, dispatcher: options.dispatcher }),
           );
     this.chatApi = new ApiClient({ baseUrl: options.endpoints.apiBaseUrl, clientId: options.clientId, auth: this.appToken ?? this.auth, logger, dispatcher: options.dispatcher });
+    this.userApi = this.appToken ? new ApiClient({ baseUrl: options.endpoints.apiBaseUrl, clientId: options.clientId, auth: this.auth, logger, dispatcher: options.dispatcher }) : this.chatApi;
     this.stopFollowing = this.auth.onChange(() => this.followUserId());
   }
 
@@ -111,6 +114,11 @@ export class BotAccount {
 
   /** Fires when the bot's user id changes (a sign-in, another account, a sign-out: null). */
   readonly onUserIdChange = (listener: (userId: string | null) => void): Disposer => this.userIdChanges.on(listener);
+
+  /** Whether the bot's grant holds `scope` (an older sign-in may lack one added since). */
+  hasScope(scope: string): boolean {
+    return this.auth.getState().scopes.includes(scope);
+  }
 
   /** The bot may speak now: signed in, so its grant is current. */
   canSpeak(): boolean {

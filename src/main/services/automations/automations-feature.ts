@@ -99,7 +99,8 @@ export interface AutomationsFeatureDeps {
   /** Sidestage's own speaking accounts (the broadcaster; a bot account once there is one). */
   speakingAccounts: SpeakingAccounts;
   /** The channel's blocked terms as the moderation view read them: viewer text holding one is never re-posted. */
-  chatRules?: { getState(): { blockedTerms: readonly BlockedTerm[] | null } };
+  /** The blocked terms, read the first time a run filters viewer text by them. */
+  chatRules?: { blockedTermsNow(): Promise<readonly BlockedTerm[]> };
   /** The live controls the actions call (composition's `live`). */
   live: {
     raids: Pick<RaidService, 'shoutoutById'>;
@@ -232,9 +233,10 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     ports,
     speakingAccounts: deps.speakingAccounts,
     cooldowns: cooldowns.cooldowns,
-    blockedTerms: () => {
+    blockedTerms: async () => {
+      const terms = (await deps.chatRules?.blockedTermsNow()) ?? [];
       const now = clock.now();
-      return (deps.chatRules?.getState().blockedTerms ?? []).filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
+      return terms.filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
     },
     obsChoices,
     stream: live.stream,

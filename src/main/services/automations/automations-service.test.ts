@@ -148,6 +148,18 @@ describe('running an automation', () => {
     expect(run!.steps.every((s) => s.startedAt && s.endedAt)).toBe(true);
   });
 
+  it("asks for the channel's blocked terms when it runs (read then, not at sign-in), and viewer text holding one is not posted", async () => {
+    let asked = 0;
+    const a = automation(hydrateTrigger, [{ kind: 'chatMessage', text: 'Cheers {input}' }], { name: 'Echo' });
+    const h = await harness([a], { extra: { blockedTerms: async () => (asked++, ['cheap followers']) } });
+    expect(asked).toBe(0);
+    h.queue('r1');
+    h.stream.emit(events.redemption({ id: 'r1', input: 'buy cheap FOLLOWERS now' }));
+    await h.idle();
+    expect(asked).toBe(1);
+    expect(String(h.of('chat.send')[0]?.[0] ?? '')).not.toMatch(/cheap followers/i);
+  });
+
   it('a failed action says why in words; the next still runs unless the automation stops on errors', async () => {
     const h = await harness([automation({ kind: 'follow' }, [{ kind: 'obsSwitchScene', sceneName: 'Hi', backAfterSeconds: 0 }, { kind: 'clip' }])], {
       answers: { 'obs.switchScene': () => Promise.reject(new AppError('unavailable', 'Not connected to OBS')) },

@@ -68,8 +68,8 @@ export interface AutomationsServiceOptions {
   speakingAccounts: SpeakingAccounts;
   /** The cooldowns, kept across restarts (the cooldown book's); default: in memory only. */
   cooldowns?: Cooldowns;
-  /** The channel's blocked terms in force (as the moderation view read them): viewer text holding one is never re-posted. */
-  blockedTerms?: () => readonly string[];
+  /** The channel's blocked terms in force: viewer text holding one is never re-posted. Asked by each run (the first one may read them). */
+  blockedTerms?: () => Promise<readonly string[]>;
   /** OBS's scenes, sources and inputs for the editor. */
   obsChoices(): Promise<ObsChoices>;
   stream: { getStatus(): { live: boolean; startedAt: string | null }; onChange(listener: (status: { live: boolean; startedAt: string | null }) => void): Disposer };
@@ -739,7 +739,9 @@ export class AutomationsService extends Disposable {
       }
       let failed = 0;
       let stopped = false;
-      const viewerText = { withheld: event.withheld ?? [], blockedTerms: this.options.blockedTerms?.() ?? [], stripLinks: automation.stripLinks };
+      // Every output may carry viewer text (chat, an announcement, an OBS text, a marker, an alert):
+      // the first run after a sign-in reads the terms, the next ones have them.
+      const viewerText = { withheld: event.withheld ?? [], blockedTerms: await this.blockedTerms(), stripLinks: automation.stripLinks };
       for (const [i, action] of automation.actions.entries()) {
         const step = record.steps[i]!;
         if (stopped) {
@@ -808,6 +810,16 @@ export class AutomationsService extends Disposable {
         }
         this.changed();
       }
+    }
+  }
+
+  /** The blocked terms in force; none when they cannot be read (the platform still enforces them in chat). */
+  private async blockedTerms(): Promise<readonly string[]> {
+    try {
+      return (await this.options.blockedTerms?.()) ?? [];
+    } catch (error) {
+      this.options.logger.warn('automations: the blocked terms could not be read; viewer text is not filtered by them', { error });
+      return [];
     }
   }
 

@@ -138,8 +138,9 @@ export class ChatService extends Disposable {
   }
 
   /**
-   * Sends a message (or an announcement) as the broadcaster, or a message as the bot when
-   * `speaker` asks for it and one is signed in (`ChatSpeakers`); a refusal throws in words.
+   * Sends a message (or an announcement) as the broadcaster, or as the bot when `speaker` asks
+   * for it and one is signed in (`ChatSpeakers`: an announcement needs the bot to be allowed, else
+   * the broadcaster announces); a refusal throws in words.
    */
   async send(text: string, announcement?: string, speaker?: ChatSpeaker, replyTo?: string): Promise<{ messageId: string | null }> {
     const what = announcement ? 'Announcement not sent' : 'Message not sent';
@@ -147,7 +148,9 @@ export class ChatService extends Disposable {
     const { api } = this.options;
     try {
       if (announcement) {
-        await api.request({ method: 'POST', path: '/helix/chat/announcements', query: { broadcaster_id: id, moderator_id: id }, body: { message: text, color: announcement }, retry: 'never' });
+        const body = { message: text, color: announcement };
+        if (this.options.speakers) await this.options.speakers.announce(id, body, speaker);
+        else await api.request({ method: 'POST', path: '/helix/chat/announcements', query: { broadcaster_id: id, moderator_id: id }, body, retry: 'never' });
         return { messageId: null };
       }
       const voice = this.options.speakers?.voiceFor(id, speaker) ?? { senderId: id, api };

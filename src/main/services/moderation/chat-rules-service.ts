@@ -1,21 +1,29 @@
 /**
  * The channel's chat rules beside its chat settings: AutoMod's level (Get / Update AutoMod
- * Settings) and the blocked terms (Get / Add / Remove Blocked Term), read at sign-in, changed from
- * the Chat settings panel. The platform enforces both: a message with a blocked term never reaches
- * chat, and AutoMod holds what its level catches for the broadcaster to decide.
+ * Settings) and the blocked terms (Get / Add / Remove Blocked Term), changed from the Chat
+ * settings panel. The platform enforces both: a message with a blocked term never reaches chat,
+ * and AutoMod holds what its level catches for the broadcaster to decide.
+ *
+ * Read when first needed, not at sign-in (up to 1,000 terms is many pages): when the Chat
+ * settings panel asks (`refresh`), or when an automation repeats viewer text and filters it by
+ * the blocked terms (`blockedTermsNow`). Once read, an EventSub gap or another account reads again
+ * only what was read before. The per-channel state is a `ChannelState` (common/channel-state.ts).
  */
 import type { AutoModSettings, BlockedTerm, ChatRulesState } from '../../../shared/ipc/contract';
-import { Disposable, Emitter, type Disposer } from '../../../shared/primitives/emitter';
+import { Disposable, type Disposer } from '../../../shared/primitives/emitter';
 import type { ApiClient } from '../api/api-client';
 import { refusalInWords } from '../api/refusal-words';
 import { AppError } from '../app-error';
-import { background } from '../common/background';
-import { followCurrentBroadcaster, requireSignedInBroadcaster, type BroadcasterSource } from '../common/current-broadcaster';
+import { ChannelState } from '../common/channel-state';
+import type { BroadcasterSource } from '../common/current-broadcaster';
+import type { EventsService } from '../events/events-service';
 import type { Logger } from '../logger';
 
 export interface ChatRulesServiceOptions {
   api: Pick<ApiClient, 'request' | 'paginate'>;
   broadcaster: BroadcasterSource;
+  /** EventSub's gaps: rules read before are read again (blocked terms changed on the website meanwhile). */
+  gaps?: Pick<EventsService, 'onGap'> | null;
   logger: Logger;
 }
 
@@ -44,51 +52,84 @@ const unread: ChatRulesState = { autoMod: null, blockedTerms: null, error: null 
 const maxTerms = 1_000;
 
 export class ChatRulesService extends Disposable {
-  private state: ChatRulesState = unread;
-  private readonly changes = new Emitter<ChatRulesState>();
-  private broadcasterId: string | null = null;
-  /** Counts changes made here: a read older than one of them is read again. */
-  private revision = 0;
+  private readonly channel: ChannelState<ChatRulesState>;
+  /** Whether anything asked for this channel's rules yet: until then, nothing is read. */
+  private wanted = false;
+  /** The read under way, shared by whoever needs it meanwhile. */
+  private reading: Promise<ChatRulesState> | null = null;
   private started = false;
 
   constructor(private readonly options: ChatRulesServiceOptions) {
     super();
+    this.channel = new ChannelState<ChatRulesState>({
+      broadcaster: options.broadcaster,
+      empty: unread,
+      // Not read and not wanted: nothing to read yet (the state counts as read until someone asks).
+      isRead: (state) => !this.wanted || state.autoMod !== null,
+      read: () => (this.wanted ? this.refresh() : Promise.resolve(this.state)),
+      reading: 'reading the chat rules',
+      logger: options.logger,
+      gaps: options.gaps,
+      // Another account: its rules are read when it first needs them.
+      onBroadcaster: () => {
+        this.wanted = false;
+        this.reading = null;
+      },
+    });
+    this.register(() => this.channel.dispose());
+  }
+
+  private get state(): ChatRulesState {
+    return this.channel.get();
+  }
+
+  private get broadcasterId(): string | null {
+    return this.channel.broadcasterId;
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.register(
-      followCurrentBroadcaster(this.options.broadcaster, (change) => {
-        if (change.id !== this.broadcasterId) {
-          this.broadcasterId = change.id;
-          this.revision++;
-          this.set(unread);
-        }
-        if (change.id && change.canCallApi && (change.signedInNow || this.state.autoMod === null)) background(this.refresh(), this.options.logger, 'reading the chat rules');
-      }),
-    );
+    this.channel.start();
   }
 
-  override dispose(): void {
-    super.dispose();
-    this.changes.dispose();
-  }
-
+  /** What is known, without reading (the renderer's mirror asks at every sign-in). */
   getState(): ChatRulesState {
     return this.state;
   }
 
   onChange(listener: (state: ChatRulesState) => void): Disposer {
-    return this.changes.on(listener);
+    return this.channel.onChange(listener);
   }
 
-  /** Reads AutoMod's settings and the blocked terms; a failure is kept in the state, in words. */
-  async refresh(): Promise<ChatRulesState> {
-    const id = this.requireApi('Chat rules not read');
-    const query = { broadcaster_id: id, moderator_id: id };
+  /**
+   * The blocked terms for an automation's filter of viewer text: read the first time one needs
+   * them (and waited for), then as known; none when they cannot be read (the platform still
+   * enforces them in chat).
+   */
+  async blockedTermsNow(): Promise<readonly BlockedTerm[]> {
+    if (this.state.blockedTerms) return this.state.blockedTerms;
+    if (!this.broadcasterId || !this.options.broadcaster.canCallApi) return [];
+    const read = await (this.reading ?? this.refresh()).catch(() => this.state);
+    return read.blockedTerms ?? [];
+  }
+
+  /** Reads AutoMod's settings and the blocked terms (and keeps them read after a gap); a failure is kept in the state, in words. */
+  refresh(): Promise<ChatRulesState> {
+    this.wanted = true;
+    if (this.reading) return this.reading;
+    const reading = this.read().finally(() => {
+      if (this.reading === reading) this.reading = null;
+    });
+    this.reading = reading;
+    return reading;
+  }
+
+  private async read(): Promise<ChatRulesState> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const revision = this.revision;
+      const begun = this.channel.begin('Chat rules not read');
+      const id = begun.broadcasterId;
+      const query = { broadcaster_id: id, moderator_id: id };
       let autoMod: AutoModSettings | null;
       let blockedTerms: BlockedTerm[];
       try {
@@ -99,11 +140,11 @@ export class ChatRulesService extends Disposable {
         autoMod = autoModOf(settings.data?.data?.[0]);
         blockedTerms = terms;
       } catch (error) {
-        if (id === this.broadcasterId) this.set({ ...this.state, error: refusalInWords('Chat rules not read', error).message });
+        if (this.channel.isCurrent(id)) this.set({ ...this.state, error: refusalInWords('Chat rules not read', error).message });
         return this.state;
       }
-      if (id !== this.broadcasterId) return this.state;
-      if (revision !== this.revision) continue;
+      if (!this.channel.isCurrent(id)) return this.state;
+      if (!begun.current()) continue;
       this.set({ autoMod, blockedTerms, error: autoMod ? null : 'The platform did not give AutoMod’s settings.' });
       return this.state;
     }
@@ -113,7 +154,7 @@ export class ChatRulesService extends Disposable {
   /** Sets AutoMod's overall level (0: off, 4: the most filtering); every category follows it. */
   async setAutoModLevel(level: number): Promise<ChatRulesState> {
     const what = 'AutoMod level not changed';
-    const id = this.requireApi(what);
+    const id = this.channel.require(what);
     try {
       const answer = await this.options.api.request<{ data: HelixAutoModSettings[] }>({
         method: 'PUT',
@@ -121,8 +162,8 @@ export class ChatRulesService extends Disposable {
         query: { broadcaster_id: id, moderator_id: id },
         body: { overall_level: level },
       });
-      if (id === this.broadcasterId) {
-        this.revision++;
+      if (this.channel.isCurrent(id)) {
+        this.channel.changed();
         this.set({ ...this.state, autoMod: autoModOf(answer.data?.data?.[0]) ?? this.state.autoMod, error: null });
       }
     } catch (error) {
@@ -133,7 +174,7 @@ export class ChatRulesService extends Disposable {
 
   async addBlockedTerm(text: string): Promise<ChatRulesState> {
     const what = 'Term not blocked';
-    const id = this.requireApi(what);
+    const id = this.channel.require(what);
     const wanted = text.trim();
     if (this.state.blockedTerms?.some((t) => t.text.toLowerCase() === wanted.toLowerCase())) throw new AppError('invalid_argument', `${what}: “${wanted}” is already blocked.`);
     let term: HelixBlockedTerm | undefined;
@@ -150,25 +191,26 @@ export class ChatRulesService extends Disposable {
     } catch (error) {
       throw refusalInWords(what, error);
     }
-    if (id === this.broadcasterId && term) {
-      this.revision++;
+    if (this.channel.isCurrent(id) && term) {
+      this.channel.changed();
       const added = termOf(term);
-      this.set({ ...this.state, blockedTerms: [added, ...(this.state.blockedTerms ?? []).filter((t) => t.id !== added.id)] });
+      // Not read yet: the list stays unread (one term is not the channel's list).
+      if (this.state.blockedTerms) this.set({ ...this.state, blockedTerms: [added, ...this.state.blockedTerms.filter((t) => t.id !== added.id)] });
     }
     return this.state;
   }
 
   async removeBlockedTerm(termId: string): Promise<ChatRulesState> {
     const what = 'Term not unblocked';
-    const id = this.requireApi(what);
+    const id = this.channel.require(what);
     try {
       await this.options.api.request({ method: 'DELETE', path: '/helix/moderation/blocked_terms', query: { broadcaster_id: id, moderator_id: id, id: termId } });
     } catch (error) {
       throw refusalInWords(what, error);
     }
-    if (id === this.broadcasterId) {
-      this.revision++;
-      this.set({ ...this.state, blockedTerms: (this.state.blockedTerms ?? []).filter((t) => t.id !== termId) });
+    if (this.channel.isCurrent(id)) {
+      this.channel.changed();
+      if (this.state.blockedTerms) this.set({ ...this.state, blockedTerms: this.state.blockedTerms.filter((t) => t.id !== termId) });
     }
     return this.state;
   }
@@ -182,13 +224,8 @@ export class ChatRulesService extends Disposable {
     return terms.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  private requireApi(what: string): string {
-    return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
-  }
-
   private set(state: ChatRulesState): void {
-    this.state = state;
-    this.changes.fire(state);
+    this.channel.set(state);
   }
 }
 

@@ -2,11 +2,11 @@
  * A chatter as the broadcaster moderates them from a chat message's menu: their card (account and
  * follow age, moderator and VIP, banned now, this broadcast's timeouts, bans and warnings, the
  * platform's suspicious-user status) and what can be done from it: warn with a reason, make or
- * unmake a moderator or a VIP, unban. Timeouts and bans go through chat's own moderator actions
+ * unmake a moderator or a VIP, unban, monitor or restrict as a suspicious user (or lift it). Timeouts and bans go through chat's own moderator actions
  * (they mark the chatter's lines). What the card counts comes from the channel-event stream; what
  * it reads, from the platform, each part on its own, so one refusal leaves the rest shown.
  */
-import type { ChannelEvent, ChatUserAction, ChatUserCard } from '../../../shared/ipc/contract';
+import type { ChannelEvent, ChatUserAction, ChatUserCard, SuspiciousStatusChoice } from '../../../shared/ipc/contract';
 import { Disposable } from '../../../shared/primitives/emitter';
 import type { ApiClient } from '../api/api-client';
 import { refusalInWords } from '../api/refusal-words';
@@ -151,6 +151,48 @@ export class ChatUsersService extends Disposable {
     return { message: `${card?.user.name || 'The chatter'} is warned: ${reason}`, card };
   }
 
+  /**
+   * Monitors (their lines go out, marked for moderators) or restricts (their lines reach the
+   * moderators only) the chatter, or lifts the status: Add / Remove Suspicious Status. The card
+   * shows the platform's answer at once; the update event says the same a moment later.
+   */
+  async setSuspicious(userId: string, status: SuspiciousStatusChoice): Promise<{ message: string; card: ChatUserCard | null }> {
+    const what = status === 'none' ? 'Suspicious status not lifted' : status === 'restricted' ? 'Not restricted' : 'Not monitored';
+    const id = this.requireApi(what);
+    if (userId === id) throw new AppError('invalid_argument', `${what}: that is you.`);
+    const query = { broadcaster_id: id, moderator_id: id };
+    type Answer = { data?: { status?: string; types?: string[] }[] };
+    let answer: Answer | undefined;
+    try {
+      answer =
+        status === 'none'
+          ? (await this.options.api.request<Answer>({ method: 'DELETE', path: '/helix/moderation/suspicious_users', query: { ...query, user_id: userId } })).data
+          : (
+              await this.options.api.request<Answer>({
+                method: 'POST',
+                path: '/helix/moderation/suspicious_users',
+                query,
+                body: { user_id: userId, status: status === 'restricted' ? 'RESTRICTED' : 'ACTIVE_MONITORING' },
+                // Setting the same status twice leaves it set: safe to send again.
+                retry: 'safe',
+              })
+            ).data;
+    } catch (error) {
+      throw refusalInWords(what, error);
+    }
+    if (id === this.broadcasterId) {
+      const row = answer?.data?.[0];
+      const types = (row?.types ?? []).map(suspiciousTypeOf);
+      this.suspicious.delete(userId);
+      if (status !== 'none') this.suspicious.set(userId, { status, types });
+      trim(this.suspicious);
+    }
+    const card = await this.getCard(userId).catch(() => null);
+    const name = card?.user.name || 'The chatter';
+    const message = status === 'none' ? `${name} is no longer treated as suspicious.` : status === 'restricted' ? `${name} is restricted: their lines reach the moderators only.` : `${name} is monitored: their lines are marked for the moderators.`;
+    return { message, card };
+  }
+
   private onEvent(event: ChannelEvent): void {
     switch (event.kind) {
       case 'streamOnline':
@@ -184,6 +226,11 @@ export class ChatUsersService extends Disposable {
   private requireApi(what: string): string {
     return requireSignedInBroadcaster(this.broadcasterId, this.options.broadcaster, what);
   }
+}
+
+/** The platform's `MANUALLY_ADDED` in the event stream's words (`manuallyAdded`), others kept as given. */
+function suspiciousTypeOf(type: string): string {
+  return type.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
 function trim<V>(map: Map<string, V>): void {

@@ -1,6 +1,6 @@
 /**
  * The chatter card opened from a chat message's menu: which chatter, their card as main last read
- * it, and what was done from it (warn, roles, unban) in words. Nothing to follow: each answer
+ * it, and what was done from it (warn, roles, unban, suspicious-user status) in words. Nothing to follow: each answer
  * carries the card read again.
  */
 import type { StoreApi } from 'zustand/vanilla';
@@ -34,6 +34,14 @@ export function createChatUsersSlice({ set, get, deps, run }: SliceContext): Cha
         if (!userId) return;
         set({ chatUserNotice: null });
         const { message, card } = await call(deps.bridge.chatUsers.act({ userId, action }));
+        showCard(userId, card, message);
+      }),
+    setChatUserSuspicious: (status) =>
+      run('chatUsers.suspicious', async () => {
+        const userId = get().chatUser?.userId;
+        if (!userId) return;
+        set({ chatUserNotice: null });
+        const { message, card } = await call(deps.bridge.chatUsers.setSuspicious({ userId, status }));
         showCard(userId, card, message);
       }),
     warnChatUser: async (userId, reason) => {

@@ -28,6 +28,8 @@ import { createHotkeysSlice, mirrorHotkeys } from './hotkeys-slice';
 import { createShieldModeSlice, mirrorShieldMode } from './shield-mode-slice';
 import { createHeldMessagesSlice, mirrorHeldMessages } from './held-messages-slice';
 import { createUnbanRequestsSlice, mirrorUnbanRequests } from './unban-requests-slice';
+import { createBannedAccountsSlice, mirrorBannedAccounts } from './banned-accounts-slice';
+import { createModLogSlice, mirrorModLog } from './mod-log-slice';
 import { createChatRulesSlice, mirrorChatRules } from './chat-rules-slice';
 import { createChatUsersSlice, mirrorChatUsers } from './chat-users-slice';
 import { createAutomationsSlice, mirrorAutomations } from './automations-slice';
@@ -69,6 +71,8 @@ const slices: { [Name in keyof Slices]: SliceModule<Slices[Name]['state']> } = {
   shieldMode: { create: createShieldModeSlice, mirror: mirrorShieldMode },
   heldMessages: { create: createHeldMessagesSlice, mirror: mirrorHeldMessages },
   unbanRequests: { create: createUnbanRequestsSlice, mirror: mirrorUnbanRequests },
+  bannedAccounts: { create: createBannedAccountsSlice, mirror: mirrorBannedAccounts },
+  modLog: { create: createModLogSlice, mirror: mirrorModLog },
   chatRules: { create: createChatRulesSlice, mirror: mirrorChatRules },
   chatUsers: { create: createChatUsersSlice, mirror: mirrorChatUsers },
   automations: { create: createAutomationsSlice, mirror: mirrorAutomations },

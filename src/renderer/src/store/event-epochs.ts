@@ -43,6 +43,8 @@ export type EventDomain =
   | 'shieldMode'
   | 'heldMessages'
   | 'unbanRequests'
+  | 'bannedAccounts'
+  | 'modLog'
   | 'chatRules'
   | 'liveView'
   | 'media'

@@ -37,6 +37,8 @@ import type { ShieldModeActionId, ShieldModeSlice } from './slice-types/shield-m
 import type { TestStreamActionId, TestStreamSlice } from './slice-types/test-stream';
 import type { UiSlice } from './slice-types/ui';
 import type { UnbanRequestsActionId, UnbanRequestsSlice } from './slice-types/unban-requests';
+import type { BannedAccountsActionId, BannedAccountsSlice } from './slice-types/banned-accounts';
+import type { ModLogActionId, ModLogSlice } from './slice-types/mod-log';
 
 /** What the store needs from the outside world; tests pass fakes. */
 export interface StoreDeps {
@@ -79,6 +81,8 @@ export interface Slices {
   shieldMode: { state: ShieldModeSlice; actionId: ShieldModeActionId };
   heldMessages: { state: HeldMessagesSlice; actionId: HeldMessagesActionId };
   unbanRequests: { state: UnbanRequestsSlice; actionId: UnbanRequestsActionId };
+  bannedAccounts: { state: BannedAccountsSlice; actionId: BannedAccountsActionId };
+  modLog: { state: ModLogSlice; actionId: ModLogActionId };
   chatRules: { state: ChatRulesSlice; actionId: ChatRulesActionId };
   chatUsers: { state: ChatUsersSlice; actionId: ChatUsersActionId };
   automations: { state: AutomationsSlice; actionId: AutomationsActionId };

@@ -9,6 +9,8 @@ import type {
   HeldMessagesState,
   ShieldModeState,
   UnbanRequestsState,
+  BannedAccountsState,
+  ModLogState,
   AutomationsState,
   DataRecoveryNotice,
   EventName,
@@ -210,10 +212,19 @@ export function fakeBridge() {
       addBlockedTerm: vi.fn(async (_arg: { text: string }) => ok<ChatRulesState>({ autoMod: null, blockedTerms: null, error: null })),
       removeBlockedTerm: vi.fn(async (_arg: { id: string }) => ok<ChatRulesState>({ autoMod: null, blockedTerms: null, error: null })),
     },
+    bannedAccounts: {
+      getState: vi.fn(async () => ok<BannedAccountsState>({ loaded: true, accounts: [], truncated: false, error: null })),
+      refresh: vi.fn(async () => ok<BannedAccountsState>({ loaded: true, accounts: [], truncated: false, error: null })),
+      unban: vi.fn(async (_arg: { login: string }) => ok({ message: 'Unbanned.' })),
+    },
+    modLog: {
+      getState: vi.fn(async () => ok<ModLogState>({ entries: [], liveBroadcastId: null, unavailable: null })),
+    },
     chatUsers: {
       getCard: vi.fn(async (_arg: { userId: string }): Promise<IpcResult<ChatUserCard>> => fail({ code: 'unavailable', message: 'not scripted' })),
       act: vi.fn(async (_arg: { userId: string; action: string }): Promise<IpcResult<{ message: string; card: ChatUserCard | null }>> => ok({ message: 'Done.', card: null })),
       warn: vi.fn(async (_arg: { userId: string; reason: string }): Promise<IpcResult<{ message: string; card: ChatUserCard | null }>> => ok({ message: 'Warned.', card: null })),
+      setSuspicious: vi.fn(async (_arg: { userId: string; status: string }): Promise<IpcResult<{ message: string; card: ChatUserCard | null }>> => ok({ message: 'Done.', card: null })),
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
       let set = listeners.get(event);

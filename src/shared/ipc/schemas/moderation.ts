@@ -175,3 +175,44 @@ export const blockedTermAddArgSchema = z
   })
   .strict();
 export const blockedTermRemoveArgSchema = z.object({ id: z.string().min(1).max(100) }).strict();
+
+// ---------- a chatter's suspicious-user status, set from the card ----------
+
+/** `none` lifts it (Remove Suspicious Status); the others set it (Add Suspicious Status). */
+export const suspiciousStatusChoiceSchema = z.enum(['none', 'activeMonitoring', 'restricted']);
+export type SuspiciousStatusChoice = z.infer<typeof suspiciousStatusChoiceSchema>;
+export const chatUserSuspiciousArgSchema = z.object({ userId, status: suspiciousStatusChoiceSchema }).strict();
+
+// ---------- banned accounts ----------
+
+export const bannedAccountSchema = z.object({
+  user: channelUserSchema,
+  /** Who banned them; null when the platform did not say. */
+  moderator: channelUserSchema.nullable(),
+  reason: z.string(),
+  createdAt: z.string(),
+  /** When a timeout ends; null for a ban. */
+  expiresAt: z.string().nullable(),
+  /** An unban on its way to the platform. */
+  pending: z.boolean(),
+});
+export type BannedAccount = z.infer<typeof bannedAccountSchema>;
+
+export const bannedAccountsStateSchema = z.object({
+  /** False until Get Banned Users was read for this channel. */
+  loaded: z.boolean(),
+  /** Newest first. */
+  accounts: z.array(bannedAccountSchema),
+  /** More banned accounts than Sidestage lists (the newest are listed). */
+  truncated: z.boolean(),
+  error: z.string().nullable(),
+});
+export type BannedAccountsState = z.infer<typeof bannedAccountsStateSchema>;
+
+const login = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/^@/, ''))
+  .pipe(z.string().min(1, 'Say whom to unban.').max(25, 'An account name is at most 25 characters.').regex(/^[A-Za-z0-9_]+$/, 'An account name is letters, digits and underscores.'));
+export const bannedUnbanArgSchema = z.object({ login }).strict();
+export const bannedUnbanResultSchema = z.object({ message: z.string() });

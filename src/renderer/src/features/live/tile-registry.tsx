@@ -20,7 +20,9 @@ import { RaidForm, ShoutoutForm } from './raid-actions';
 import type { LiveTile } from '../../components/tiles/tile-model';
 import { ShieldModeForm } from '../moderation/shield-mode-control';
 import { UnbanRequests } from '../moderation/unban-requests';
-import { shieldModeTileState, unbanRequestsTileState } from '../moderation/moderation-tiles';
+import { BannedAccountsSheet } from '../moderation/banned-accounts';
+import { ModLogSheet } from '../moderation/mod-log';
+import { bannedAccountsTileState, modLogTileState, shieldModeTileState, unbanRequestsTileState } from '../moderation/moderation-tiles';
 import {
   adTileState,
   channelTileState,
@@ -140,6 +142,8 @@ export const liveTiles: readonly LiveTile[] = [
     shownByDefault: false,
   },
   { id: 'unban-requests', label: 'Unban requests', state: unbanRequestsTileState, Form: UnbanRequests, shownByDefault: false },
+  { id: 'mod-log', label: 'Mod log', state: modLogTileState, Form: ModLogSheet, shownByDefault: false },
+  { id: 'banned-accounts', label: 'Banned accounts', state: bannedAccountsTileState, Form: BannedAccountsSheet, shownByDefault: false },
   {
     id: 'queue',
     label: 'Open queue',

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ActionError } from '../../components/action-error';
 import { FormSection } from '../../components/form-section';
 import { LiveStatus } from '../../components/live-status';
@@ -14,9 +14,16 @@ const levelOptions = [
   { value: 'custom', label: 'Set category by category' },
 ];
 
-/** Chat settings' AutoMod level and blocked terms: the platform holds or stops what they catch. */
+/**
+ * Chat settings' AutoMod level and blocked terms: the platform holds or stops what they catch.
+ * Main reads them only when first needed: this section asks when it shows them unread.
+ */
 export function ChatRulesSettings() {
   const rules = useSidestage((s) => s.chatRules);
+  const unread = useSidestage((s) => s.auth?.status === 'signedIn' && !!s.chatRules && s.chatRules.autoMod === null && s.chatRules.blockedTerms === null && s.chatRules.error === null);
+  useEffect(() => {
+    if (unread) void store.getState().refreshChatRules();
+  }, [unread]);
   const settingLevel = useSidestage((s) => selectAction('chatRules.setLevel')(s).pending);
   const adding = useSidestage((s) => selectAction('chatRules.addTerm')(s).pending);
   const removing = useSidestage((s) => selectAction('chatRules.removeTerm')(s).pending);

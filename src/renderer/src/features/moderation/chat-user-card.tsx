@@ -9,6 +9,7 @@ import { store, useSidestage } from '../../store';
 import type { OpenChatUser } from '../../store/slice-types/chat-users';
 import { selectAction } from '../../store/selectors';
 import { formatDuration, recentMessagesOf } from './moderation-format';
+import { describeModLogEntry, modLogAbout } from './mod-log-model';
 import './moderation.css';
 
 const suspiciousWords = { activeMonitoring: 'monitored: their messages are marked for moderators', restricted: 'restricted: their messages reach only moderators' } as const;
@@ -17,8 +18,8 @@ const typeWords: Record<string, string> = { manuallyAdded: 'added by a moderator
 /**
  * A chatter's card, opened from a chat message's menu: account and follow age, roles, banned now,
  * this broadcast's timeouts, bans and warnings, the platform's suspicious-user status; and warn,
- * timeout, ban, unban, moderator and VIP from it; their last 50 messages Sidestage saw (removed ones
- * struck through). Memoised (it takes no props): an open card re-renders with the chatter's own
+ * timeout, ban, unban, moderator and VIP from it, monitor or restrict them as suspicious; their last
+ * 50 messages Sidestage saw (removed ones struck through) and the mod log's entries about them. Memoised (it takes no props): an open card re-renders with the chatter's own
  * lines only, not with each chat line.
  */
 export const ChatUserCardView = memo(function ChatUserCardView() {
@@ -30,7 +31,9 @@ export const ChatUserCardView = memo(function ChatUserCardView() {
 function ChatUserCardBody({ open }: { open: OpenChatUser }) {
   const notice = useSidestage((s) => s.chatUserNotice);
   const reading = useSidestage((s) => selectAction('chatUsers.card')(s).pending);
-  const acting = useSidestage((s) => selectAction('chatUsers.act')(s).pending || selectAction('chatUsers.warn')(s).pending || selectAction('chat.moderate')(s).pending);
+  const acting = useSidestage(
+    (s) => selectAction('chatUsers.act')(s).pending || selectAction('chatUsers.warn')(s).pending || selectAction('chatUsers.suspicious')(s).pending || selectAction('chat.moderate')(s).pending,
+  );
   const [confirmBan, setConfirmBan] = useState(false);
   const [reason, setReason] = useState('');
   const reasonId = useId();
@@ -50,6 +53,8 @@ function ChatUserCardBody({ open }: { open: OpenChatUser }) {
   const tally = card?.thisBroadcast;
   // Shallow: the same messages (each kept as it was) are the same list, so others' lines re-render nothing here.
   const recent = useSidestage(useShallow((s) => recentMessagesOf(s.chat?.messages ?? [], open.userId)));
+  const logged = useSidestage(useShallow((s) => modLogAbout(s.modLog, open.userId)));
+  const suspicious = card?.suspicious?.status ?? 'none';
   return (
     <section className="chat-user-card" aria-labelledby={`${reasonId}-title`} data-testid="chat-user-card">
       <div className="chat-user-card-head">
@@ -105,6 +110,35 @@ function ChatUserCardBody({ open }: { open: OpenChatUser }) {
           ))}
         </ol>
       </details>
+      <details className="chat-user-modlog small" data-testid="chat-user-modlog">
+        <summary>{logged.length === 0 ? 'Nothing in the mod log' : `In the mod log (${logged.length})`}</summary>
+        <ol>
+          {logged.map((e) => (
+            <li key={e.id}>
+              <span className="muted">{formatClockTime(e.at)}</span> {describeModLogEntry(e)}
+            </li>
+          ))}
+        </ol>
+      </details>
+      {card ? (
+        <div className="button-row" role="group" aria-label={`Suspicious-user status of ${name}`}>
+          {suspicious !== 'activeMonitoring' ? (
+            <button type="button" className="quiet" disabled={acting} onClick={() => void store.getState().setChatUserSuspicious('activeMonitoring')}>
+              Monitor
+            </button>
+          ) : null}
+          {suspicious !== 'restricted' ? (
+            <button type="button" className="quiet" disabled={acting} onClick={() => void store.getState().setChatUserSuspicious('restricted')}>
+              Restrict
+            </button>
+          ) : null}
+          {suspicious !== 'none' ? (
+            <button type="button" className="quiet" disabled={acting} onClick={() => void store.getState().setChatUserSuspicious('none')}>
+              No longer suspicious
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <form
         className="button-row"
         onSubmit={(e) => {
@@ -162,6 +196,7 @@ function ChatUserCardBody({ open }: { open: OpenChatUser }) {
       <ActionError action="chatUsers.card" what="Chatter not shown" />
       <ActionError action="chatUsers.act" what="Not done" />
       <ActionError action="chatUsers.warn" what="Warning not sent" />
+      <ActionError action="chatUsers.suspicious" what="Suspicious status not changed" />
     </section>
   );
 }

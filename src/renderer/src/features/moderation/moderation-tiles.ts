@@ -28,3 +28,22 @@ export function unbanRequestsTileState(state: SidestageState): TileState {
   const waiting = requests.requests.filter((r) => r.status === 'pending').length;
   return waiting ? { text: `${waiting} waiting`, tone: 'warn' } : { text: 'None waiting' };
 }
+
+/** "3 today" style: how many actions the mod log holds for this broadcast (or in all, off air). */
+export function modLogTileState(state: SidestageState): TileState {
+  const log = state.modLog;
+  if (!log) return { text: 'Reading…', tone: 'off' };
+  if (log.unavailable) return { text: 'Off', tone: 'off' };
+  const live = log.liveBroadcastId;
+  const count = live ? log.entries.filter((e) => e.broadcastId === live).length : log.entries.length;
+  if (count === 0) return { text: live ? 'None this stream' : 'None yet' };
+  return { text: `${count} ${count === 1 ? 'action' : 'actions'}`, detail: live ? 'this stream' : undefined };
+}
+
+/** "4 banned"; "Nobody" when none. */
+export function bannedAccountsTileState(state: SidestageState): TileState {
+  const banned = state.bannedAccounts;
+  if (!banned?.loaded) return { text: banned?.error ? 'Not read' : 'Reading…', tone: 'off' };
+  const count = banned.accounts.length;
+  return count ? { text: `${count}${banned.truncated ? '+' : ''} banned` } : { text: 'Nobody' };
+}

@@ -1,7 +1,7 @@
 /** The chat-users slice's state, actions and action ids: a leaf type file (it imports neither a slice nor ../types.ts, so no import circle runs through the store). */
-import type { ChatUserAction, ChatUserCard } from '../../../../shared/ipc/contract';
+import type { ChatUserAction, ChatUserCard, SuspiciousStatusChoice } from '../../../../shared/ipc/contract';
 
-export type ChatUsersActionId = 'chatUsers.card' | 'chatUsers.act' | 'chatUsers.warn';
+export type ChatUsersActionId = 'chatUsers.card' | 'chatUsers.act' | 'chatUsers.warn' | 'chatUsers.suspicious';
 
 export interface OpenChatUser {
   userId: string;
@@ -20,4 +20,6 @@ export interface ChatUsersSlice {
   actOnChatUser(action: ChatUserAction): Promise<void>;
   /** True when the warning was sent: the reason field is cleared then, kept otherwise. */
   warnChatUser(userId: string, reason: string): Promise<boolean>;
+  /** Monitors or restricts the open card's chatter, or lifts it (`none`). */
+  setChatUserSuspicious(status: SuspiciousStatusChoice): Promise<void>;
 }
