@@ -3,7 +3,8 @@
  * registry's order (`renderer/src/features/live/tile-registry.tsx`, whose test checks this list
  * against it), and the buttons a phone deck shows for the broadcaster's arrangement (the `liveView`
  * settings: the tiles they chose in Arrange, in their order). Tiles that are forms (stream info,
- * OBS, unban requests, the queue) the pause switches (alerts, automations) and Stop speech have no button yet.
+ * OBS, unban requests, the mod log, banned accounts, the queue), the pause switches (alerts,
+ * automations) and Stop speech have no button yet.
  */
 import type { HotkeyAction } from '../ipc/contract';
 
@@ -30,6 +31,8 @@ export const deckTiles: readonly DeckTile[] = [
   { id: 'obs', actions: [], shownByDefault: true },
   { id: 'shield-mode', actions: ['shieldMode'], shownByDefault: false },
   { id: 'unban-requests', actions: [], shownByDefault: false },
+  { id: 'mod-log', actions: [], shownByDefault: false },
+  { id: 'banned-accounts', actions: [], shownByDefault: false },
   { id: 'queue', actions: [], shownByDefault: false },
   { id: 'alerts', actions: [], shownByDefault: false },
   { id: 'speech', actions: [], shownByDefault: false },

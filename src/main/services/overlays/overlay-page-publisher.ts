@@ -28,7 +28,8 @@ export interface OverlayPagePublisherDeps {
   redemptions: { list(): Redemption[] | null };
   /** The signed-in bot account's user id (null: none), for the chat overlay's "hide the bot's lines". */
   botUserId?: () => string | null;
-  chatImages: Pick<ChatImages, 'partsOf'>;
+  /** The chat lines' emotes and badges as images (none: as text). */
+  chatImages?: Pick<ChatImages, 'partsOf'>;
   clock: Clock;
 }
 
@@ -48,7 +49,7 @@ export class OverlayPagePublisher {
       options: () => deps.saved.get().chatOverlay,
       botId: () => deps.botUserId?.() ?? null,
       now: () => deps.clock.now(),
-      partsOf: (message) => deps.chatImages.partsOf(message),
+      partsOf: deps.chatImages ? (message) => deps.chatImages!.partsOf(message) : undefined,
     });
   }
 
