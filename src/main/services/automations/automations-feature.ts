@@ -36,6 +36,10 @@ import { AutomationsService } from './automations-service';
 import type { SpeakingAccounts } from './own-chat-guard';
 import { CooldownBook } from './cooldown-book';
 import { RunLedger } from './run-ledger';
+import type { PlatformLookups } from './live-fields';
+import { VariableBook } from './variable-book';
+import type { AutomationVariablesPort } from '../../../shared/domain/automation-variables';
+import type { RandomSource } from '../../../shared/domain/automation-template';
 import { createSimulationTester, type SimulationTesterHttp } from './simulation-tester';
 import { starterTemplates } from './starter-templates';
 
@@ -44,27 +48,34 @@ import { starterTemplates } from './starter-templates';
  * they could not be opened (without its run log an automation could run twice), so automations
  * are off and the panel says why.
  */
-export type AutomationFiles = { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; problem: null } | { store: null; ledger: null; cooldowns: null; problem: string };
+export type AutomationFiles =
+  | { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; variables: VariableBook; problem: null }
+  | { store: null; ledger: null; cooldowns: null; variables: null; problem: string };
 
 /** Reads the automations file and the run ledger; damaged ones are set aside and told to `notices`. */
 export async function openAutomationFiles(dataDir: string, options: { notices?: DataRecoveryNotices; logger: Logger; clock?: Clock }): Promise<AutomationFiles> {
   const clock = options.clock ?? systemClock;
-  const [store, ledger, cooldowns] = await Promise.allSettled([
+  const [store, ledger, cooldowns, variables] = await Promise.allSettled([
     AutomationStore.open(dataDir, options.notices),
     RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
     CooldownBook.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+    VariableBook.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
   ]);
-  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled') return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, problem: null };
+  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled' && variables.status === 'fulfilled') {
+    return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, variables: variables.value, problem: null };
+  }
   // The ones that did open let go of their files.
   if (ledger.status === 'fulfilled') ledger.value.dispose();
   if (cooldowns.status === 'fulfilled') cooldowns.value.dispose();
-  const error: unknown = [store, ledger, cooldowns].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
+  if (variables.status === 'fulfilled') variables.value.dispose();
+  const error: unknown = [store, ledger, cooldowns, variables].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
   options.logger.error('automations: could not open their files; automations are off', { error });
   const why = isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error');
   return {
     store: null,
     ledger: null,
     cooldowns: null,
+    variables: null,
     problem: `Automations are off: Sidestage could not open their files in its data folder (${why}). Free some space or check the folder, then restart Sidestage.`,
   };
 }
@@ -101,8 +112,12 @@ export interface AutomationsFeatureDeps {
   alerts?: AlertsPort;
   /** Demo mode: the practice platform's simulation API, for Test. */
   demo?: { http: SimulationTesterHttp; broadcasterId: string; viewers: readonly { id: string; login: string }[] } | null;
+  /** Platform requests for live fields (`{followage}`) and a command's target; none: those fields say they could not be read. */
+  lookups?: PlatformLookups | null;
   /** Test knobs. */
   requestTimeoutMs?: number;
+  random?: RandomSource;
+  timeZone?: string;
   emitDelayMs?: number;
   chatLimit?: { limit: number; windowMs: number };
 }
@@ -112,6 +127,8 @@ export interface AutomationsFeature {
   readonly service: AutomationsService | null;
   getState(): AutomationsState;
   onChange(listener: (state: AutomationsState) => void): Disposer;
+  /** The automations' variables, for overlay widgets and the control API (briefs/ports.md); refuses in words when automations are off. */
+  readonly variables: AutomationVariablesPort;
   /** Whether an automation fulfils or cancels this reward's redemptions by itself (for their toasts). */
   resolvesRedemption(rewardId: string): 'fulfil' | 'cancel' | null;
   /** After the redemption queue starts, before EventSub connects. */
@@ -133,13 +150,15 @@ function automationsOff(problem: string): AutomationsFeature {
     templates: starterTemplates.map(({ id, name, description }) => ({ id, name, description })),
     testMode: 'sample',
     hotkeysUnavailable: null,
+    variables: [],
   };
-  return { service: null, getState: () => state, onChange: () => () => {}, resolvesRedemption: () => null, start: () => {}, dispose: async () => {} };
+  const variables: AutomationVariablesPort = { list: () => [], change: () => Promise.reject(new AppError('unavailable', problem)), onChanged: () => () => {} };
+  return { service: null, variables, getState: () => state, onChange: () => () => {}, resolvesRedemption: () => null, start: () => {}, dispose: async () => {} };
 }
 
 export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
   if (files.problem !== null) return automationsOff(files.problem);
-  const { store, ledger, cooldowns } = files;
+  const { store, ledger, cooldowns, variables } = files;
   const clock = deps.clock ?? systemClock;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
@@ -198,6 +217,10 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     ports,
     speakingAccounts: deps.speakingAccounts,
     cooldowns: cooldowns.cooldowns,
+    variables,
+    lookups: deps.lookups ?? null,
+    random: deps.random,
+    timeZone: deps.timeZone,
     blockedTerms: () => {
       const now = clock.now();
       return (deps.chatRules?.getState().blockedTerms ?? []).filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
@@ -220,6 +243,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
   let disposed = false;
   return {
     service,
+    variables,
     getState: () => service.getState(),
     onChange: (listener) => service.onChange(listener),
     resolvesRedemption: (rewardId) => service.resolvesRedemption(rewardId),
@@ -231,8 +255,10 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
       // What the last runs did is on disk before the process ends.
       await ledger.flush().catch((error: unknown) => deps.logger.error('automations: could not save the run log on quit', { error }));
       await cooldowns.flush().catch((error: unknown) => deps.logger.error('automations: could not save the cooldowns on quit', { error }));
+      await variables.flush().catch((error: unknown) => deps.logger.error('automations: could not save the variables on quit', { error }));
       ledger.dispose();
       cooldowns.dispose();
+      variables.dispose();
     },
   };
 }

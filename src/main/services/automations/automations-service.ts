@@ -11,7 +11,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseAccelerator } from '../../../shared/domain/accelerator';
-import { describeAction, describeTrigger } from '../../../shared/domain/automation-words';
+import { describeStep, describeTrigger } from '../../../shared/domain/automation-words';
+import type { RandomSource } from '../../../shared/domain/automation-template';
+import type { VariableChange } from '../../../shared/domain/automation-variables';
+import { innerStepLists, type AutomationStep } from '../../../shared/ipc/schemas/automations';
 import type {
   Automation,
   AutomationInput,
@@ -29,10 +32,12 @@ import { AppError } from '../app-error';
 import { GlobalHotkey } from '../hotkeys/global-hotkey';
 import type { ShortcutRegistry } from '../hotkeys/shortcut-registry';
 import type { Logger } from '../logger';
-import { ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
+import { bounded, ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
 import { AutomationStore, exportAutomations, newAutomationId, parseAutomationsExport } from './automation-store';
 import { ChatPacer } from './chat-pacer';
-import { Cooldowns, rulesRefusal } from './conditions';
+import { Cooldowns, rulesRefusal, type RuleContext } from './conditions';
+import { RunLiveFields, type HeldStream, type PlatformLookups } from './live-fields';
+import type { VariableBook } from './variable-book';
 import { OwnChatGuard, type SpeakingAccounts } from './own-chat-guard';
 import type { RunLedger } from './run-ledger';
 import { SceneRestoreStack } from './scene-restore-stack';
@@ -60,7 +65,15 @@ export interface AutomationsServiceOptions {
   blockedTerms?: () => readonly string[];
   /** OBS's scenes, sources and inputs for the editor. */
   obsChoices(): Promise<ObsChoices>;
-  stream: { getStatus(): { live: boolean; startedAt: string | null }; onChange(listener: (status: { live: boolean; startedAt: string | null }) => void): Disposer };
+  stream: { getStatus(): HeldStream; onChange(listener: (status: HeldStream) => void): Disposer };
+  /** The automations' variables (`{var.x}`, the variable step, the Variables section); none: refused in words. */
+  variables?: VariableBook;
+  /** Platform requests for live fields and targets; none: those fields say they could not be read. */
+  lookups?: PlatformLookups | null;
+  /** `{time}`'s zone. Default: this machine's. */
+  timeZone?: string;
+  /** For `{random:...}` and the random step. Default Math.random. */
+  random?: RandomSource;
   /** The platform's ad schedule as the ads service reads it. */
   ads: { getState(): { schedule: { nextAdAt: string | null } | null }; onChange(listener: (state: { schedule: { nextAdAt: string | null } | null }) => void): Disposer };
   shortcuts: ShortcutRegistry;
@@ -88,6 +101,32 @@ interface ActiveRun {
   event: TriggerEvent;
   /** The run's first record on disk. */
   saved: Promise<void>;
+}
+
+/** What every step of one run shares. */
+interface RunContext {
+  id: string;
+  event: TriggerEvent;
+  viewerText: { withheld: readonly string[]; blockedTerms: readonly string[]; stripLinks: boolean };
+  live: RunLiveFields;
+}
+
+/** The templates an action fills (their live fields are read before it runs). */
+function templatesOf(step: AutomationStep): string[] {
+  switch (step.kind) {
+    case 'obsSetText':
+    case 'chatMessage':
+    case 'chatAnnouncement':
+      return [step.text];
+    case 'marker':
+      return [step.description];
+    case 'showAlert':
+      return step.alert.source === 'custom' ? [step.alert.text] : [];
+    case 'variable':
+      return step.op === 'set' ? [step.value] : [];
+    default:
+      return [];
+  }
 }
 
 interface Lane {
@@ -138,6 +177,8 @@ export class AutomationsService extends Disposable {
     this.cooldowns = options.cooldowns ?? new Cooldowns();
     this.ownChat = new OwnChatGuard({ accounts: options.speakingAccounts, clock: this.clock });
     this.register(() => this.close());
+    // A variable's new value shows in the Variables section as it changes.
+    if (options.variables) this.register(options.variables.onChanged(() => this.changed()));
   }
 
   start(): void {
@@ -158,6 +199,7 @@ export class AutomationsService extends Disposable {
       automations,
       statuses: automations.map((a) => this.statusOf(a)),
       runs: this.options.ledger.list(),
+      variables: [...(this.options.variables?.definitions() ?? [])],
       templates: starterTemplates.map(({ id, name, description }) => ({ id, name, description })),
       testMode: this.options.tester ? 'simulation' : 'sample',
       hotkeysUnavailable: this.options.shortcuts.unavailable ?? null,
@@ -267,6 +309,29 @@ export class AutomationsService extends Disposable {
 
   obsChoices(): Promise<ObsChoices> {
     return this.options.obsChoices();
+  }
+
+  // ---------- variables ----------
+
+  async defineVariable(name: string, initial: number | string, value?: number | string): Promise<AutomationsState> {
+    await this.needVariables().define(name, initial, value ?? this.options.variables?.get(name)?.value ?? initial);
+    return this.getState();
+  }
+
+  async changeVariable(name: string, change: VariableChange): Promise<AutomationsState> {
+    await this.needVariables().change(name, change);
+    return this.getState();
+  }
+
+  async deleteVariable(name: string): Promise<AutomationsState> {
+    await this.needVariables().remove(name);
+    this.changed();
+    return this.getState();
+  }
+
+  private needVariables(): VariableBook {
+    if (!this.options.variables) throw new AppError('unavailable', 'Variables are not available in this version of Sidestage.');
+    return this.options.variables;
   }
 
   // ---------- running by hand ----------
@@ -508,7 +573,7 @@ export class AutomationsService extends Disposable {
       endedAt: null,
       steps: automation.actions.map((action, i) => ({
         action: action.kind,
-        summary: describeAction(action),
+        summary: describeStep(action),
         status: running && i === 0 ? 'running' : 'waiting',
         startedAt: running && i === 0 ? iso(now) : null,
         endedAt: null,
@@ -540,6 +605,17 @@ export class AutomationsService extends Disposable {
       let failed = 0;
       let stopped = false;
       const viewerText = { withheld: event.withheld ?? [], blockedTerms: this.options.blockedTerms?.() ?? [], stripLinks: automation.stripLinks };
+      const requestTimeoutMs = this.options.requestTimeoutMs ?? 20_000;
+      const run: RunContext = {
+        id: record.id,
+        event,
+        viewerText,
+        live: new RunLiveFields(
+          { stream: () => this.options.stream.getStatus(), lookups: this.options.lookups ?? null, clock: this.clock, timeZone: this.options.timeZone },
+          event,
+          (work) => bounded(this.clock, requestTimeoutMs, work, 'The platform'),
+        ),
+      };
       for (const [i, action] of automation.actions.entries()) {
         const step = record.steps[i]!;
         if (stopped) {
@@ -564,21 +640,10 @@ export class AutomationsService extends Disposable {
           this.changed();
         }
         try {
-          step.result = await runAction(action, {
-            event,
-            ports: this.options.ports,
-            clock: this.clock,
-            pacer: this.pacer,
-            sleeper: this.sleeper,
-            requestTimeoutMs: this.options.requestTimeoutMs ?? 20_000,
-            viewerText,
-            progress: (result) => {
-              step.result = result;
-              ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
-              this.changed();
-            },
-            ownChat: this.ownChat,
-            scenes: this.scenes,
+          step.result = await this.runStep(action, `${i}`, run, (result) => {
+            step.result = result;
+            ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
+            this.changed();
           });
           step.status = 'done';
         } catch (error) {
@@ -606,6 +671,64 @@ export class AutomationsService extends Disposable {
         this.changed();
       }
     }
+  }
+
+  /**
+   * One step: an action (its live fields read first), or a branch whose chosen steps run in order.
+   * `path` ("2.then.0") keys a variable's change, so a step changes it once per run.
+   */
+  private async runStep(step: AutomationStep, path: string, run: RunContext, progress: (result: string) => void): Promise<string> {
+    const variables = this.options.variables ?? null;
+    if (step.kind === 'if' || step.kind === 'random') {
+      let chosen: AutomationStep[];
+      let label: string;
+      if (step.kind === 'if') {
+        const context: RuleContext = { variable: (name) => variables?.get(name)?.value };
+        if (step.rules.some((rule) => rule.field === 'target')) context.targetFound = (await run.live.lookUpTarget()).kind === 'found';
+        const refusal = rulesRefusal(step.rules, run.event, context);
+        chosen = refusal === null ? step.then : step.else;
+        label = refusal === null ? 'then' : 'else';
+      } else {
+        const total = step.choices.reduce((sum, choice) => sum + choice.weight, 0);
+        let roll = (this.options.random ?? Math.random)() * total;
+        let index = step.choices.findIndex((choice) => (roll -= choice.weight) < 0);
+        if (index === -1) index = step.choices.length - 1;
+        chosen = step.choices[index]!.steps;
+        label = `choice ${index + 1}`;
+      }
+      const done: string[] = [];
+      const head = step.kind === 'if' ? (label === 'then' ? 'Then' : 'Else') : `Chose ${label}`;
+      for (const [j, inner] of chosen.entries()) {
+        try {
+          done.push(await this.runStep(inner, `${path}.${label.replace(' ', '')}.${j}`, run, (result) => progress(`${head}: ${[...done, result].join('; ')}`)));
+        } catch (error) {
+          if (error instanceof ClosingError || this.closing) throw error;
+          throw new AppError(error instanceof AppError ? error.code : 'internal', `${head}: ${[...done, `${describeStep(inner)} failed: ${words(error)}`].join('; ')}`);
+        }
+      }
+      return `${head}: ${done.length ? done.join('; ') : 'nothing to do'}`;
+    }
+    const { fields: live, problems } = await run.live.fieldsFor(templatesOf(step));
+    const fields = { ...(variables?.templateFields() ?? {}), ...live, ...run.event.fields };
+    const result = await runAction(step, {
+      event: run.event,
+      ports: this.options.ports,
+      clock: this.clock,
+      pacer: this.pacer,
+      sleeper: this.sleeper,
+      requestTimeoutMs: this.options.requestTimeoutMs ?? 20_000,
+      viewerText: run.viewerText,
+      progress,
+      ownChat: this.ownChat,
+      scenes: this.scenes,
+      fields,
+      random: this.options.random,
+      variables,
+      stepKey: `${run.id}@${path}`,
+      live: run.live,
+      ownUserIds: () => this.options.speakingAccounts.userIds(),
+    });
+    return problems.length ? `${result} (${problems.join(' ')})` : result;
   }
 
   private finish(record: RunRecord, status: 'done' | 'failed', reason: string | null): void {
