@@ -250,6 +250,8 @@ export class AutomationsService extends Disposable {
     const template = starterTemplates.find((t) => t.id === templateId);
     if (!template) throw new AppError('invalid_argument', 'There is no such starter automation.');
     const context = await this.options.templateContext().catch(() => ({ rewards: [], scenes: [] }));
+    // The variables it counts with, made first (one already there is kept as it is).
+    for (const { name, initial } of template.variables ?? []) if (this.options.variables && !this.options.variables.get(name)) await this.options.variables.define(name, initial);
     return this.save(template.make(context));
   }
 
