@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAction, defaultTrigger, newAutomation } from '../../../../shared/domain/automation-defaults';
+import { defaultAction, defaultStep, defaultTrigger, newAutomation } from '../../../../shared/domain/automation-defaults';
 import { actionKindLabels, triggerKindLabels } from '../../../../shared/domain/automation-words';
 import type { AutomationInput } from '../../../../shared/ipc/contract';
 import { draftProblems, fieldsHint, moved, templateWarnings } from './automation-form-model';
@@ -27,7 +27,7 @@ describe('the automation editor model', () => {
     }
     const choices = new Set(['obsSwitchScene', 'obsSourceVisibility', 'obsInputMute', 'obsSetText', 'chatMessage', 'chatAnnouncement', 'startEngagement', 'playSound']);
     for (const kind of Object.keys(actionKindLabels) as (keyof typeof actionKindLabels)[]) {
-      expect(draftProblems({ ...valid, actions: [defaultAction(kind)] }).length > 0, kind).toBe(choices.has(kind));
+      expect(draftProblems({ ...valid, actions: [defaultStep(kind)] }).length > 0, kind).toBe(choices.has(kind));
     }
   });
 
