@@ -14,7 +14,7 @@ import { parseAccelerator } from '../../../shared/domain/accelerator';
 import { describeStep, describeTrigger } from '../../../shared/domain/automation-words';
 import type { RandomSource } from '../../../shared/domain/automation-template';
 import type { VariableChange } from '../../../shared/domain/automation-variables';
-import { innerStepLists, type AutomationStep } from '../../../shared/ipc/schemas/automations';
+import type { AutomationStep } from '../../../shared/ipc/schemas/automations';
 import type {
   Automation,
   AutomationInput,
