@@ -28,6 +28,8 @@ export function defaultTrigger(kind: AutomationTriggerKind): AutomationTrigger {
       return { kind, everyMinutes: 15, minChatMessages: 5 };
     case 'hotkey':
       return { kind, accelerator: '' };
+    case 'variableReaches':
+      return { kind, name: 'deaths', value: 10 };
     default:
       return { kind } as AutomationTrigger;
   }

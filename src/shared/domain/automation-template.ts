@@ -128,6 +128,8 @@ export function templateFieldsOf(trigger: AutomationTrigger): string[] {
       return ['user', 'login', 'message'];
     case 'chatCommand':
       return ['user', 'login', 'message', 'command', 'args', 'arg1', 'arg2', 'arg3', 'arg4', 'arg5', 'arg6', 'arg7', 'arg8', 'arg9'];
+    case 'variableReaches':
+      return ['variable', 'value'];
     case 'timer':
     case 'hotkey':
     case 'manual':

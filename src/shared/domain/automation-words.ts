@@ -59,6 +59,7 @@ export const triggerKindLabels: Record<AutomationTriggerKind, string> = {
   timer: 'Timer while live',
   hotkey: 'Global hotkey',
   manual: 'Run button only',
+  variableReaches: 'A variable reaches a value',
 };
 
 export const actionKindLabels: Record<AutomationActionKind, string> = {
@@ -116,6 +117,8 @@ export function describeTrigger(trigger: AutomationTrigger): string {
       return `Every ${trigger.everyMinutes} min while live${trigger.minChatMessages > 0 ? `, after ${trigger.minChatMessages}+ chat messages` : ''}`;
     case 'hotkey':
       return `Hotkey ${trigger.accelerator}`;
+    case 'variableReaches':
+      return `${trigger.name} reaches ${trigger.value}`;
     default:
       return triggerKindLabels[trigger.kind];
   }

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { parseAccelerator } from '../../../shared/domain/accelerator';
 import { describeStep, describeTrigger } from '../../../shared/domain/automation-words';
 import type { RandomSource } from '../../../shared/domain/automation-template';
-import type { VariableChange } from '../../../shared/domain/automation-variables';
+import type { AutomationVariable, VariableChange } from '../../../shared/domain/automation-variables';
 import type { AutomationStep } from '../../../shared/ipc/schemas/automations';
 import type {
   Automation,
@@ -156,6 +156,10 @@ export class AutomationsService extends Disposable {
   private readonly scenes = new SceneRestoreStack();
   private readonly skips = new SkipCounts();
   private readonly trainLevels = new HypeTrainLevels();
+  /** Each variable's value before its latest change ("reaches" fires on the way up past the value). */
+  private readonly lastValues = new Map<string, number | string>();
+  /** Runs started by a "variable reaches": their own changes never fire one (no loop through a counter). */
+  private readonly reachRuns = new Set<string>();
   private byKind = new Map<ChannelEventKind, Automation[]>();
   /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
   private byCommand = new Map<string, Automation[]>();
@@ -177,8 +181,11 @@ export class AutomationsService extends Disposable {
     this.cooldowns = options.cooldowns ?? new Cooldowns();
     this.ownChat = new OwnChatGuard({ accounts: options.speakingAccounts, clock: this.clock });
     this.register(() => this.close());
-    // A variable's new value shows in the Variables section as it changes.
-    if (options.variables) this.register(options.variables.onChanged(() => this.changed()));
+    // A variable's new value shows in the Variables section as it changes, and may fire "reaches".
+    if (options.variables) {
+      for (const variable of options.variables.list()) this.lastValues.set(variable.name, variable.value);
+      this.register(options.variables.onChangedBy(({ variable, key }) => this.onVariableChanged(variable, key)));
+    }
   }
 
   start(): void {
@@ -505,6 +512,25 @@ export class AutomationsService extends Disposable {
     if (soonest !== Infinity) this.adTimer = this.clock.setTimeout(() => this.scheduleAdBreakSoon(), soonest - now);
   }
 
+  /** "A variable reaches a value": fired when a counter goes from below the value to at least it. */
+  private onVariableChanged(variable: AutomationVariable, key: string | null): void {
+    const before = this.lastValues.get(variable.name);
+    this.lastValues.set(variable.name, variable.value);
+    this.changed();
+    if (!this.started || typeof variable.value !== 'number') return;
+    if (key !== null && this.reachRuns.has(key.slice(0, key.indexOf('@')))) return;
+    for (const automation of this.options.store.list()) {
+      const { trigger } = automation;
+      if (!automation.enabled || trigger.kind !== 'variableReaches' || trigger.name !== variable.name) continue;
+      if (variable.value < trigger.value || (typeof before === 'number' && before >= trigger.value)) continue;
+      const event = ownEvent(`variable:${variable.name}:${variable.value}:${randomUUID()}`, 'variableReaches', `${variable.name} reached ${variable.value}`, 'live', {
+        variable: variable.name,
+        value: String(variable.value),
+      });
+      this.accept(automation, event, false);
+    }
+  }
+
   // ---------- runs ----------
 
   /** Decides what becomes of one trigger of one automation; records it at once. */
@@ -527,6 +553,7 @@ export class AutomationsService extends Disposable {
       return;
     }
     const record = this.newRecord(automation, event, refusal ? 'skipped' : busy ? 'queued' : 'running', now);
+    if (event.kind === 'variableReaches') this.reachRuns.add(record.id);
     if (refusal) {
       // The Run or Test button, refused while busy: the broadcaster asked, so the log says why.
       record.reason = refusal.words;
@@ -734,6 +761,7 @@ export class AutomationsService extends Disposable {
   }
 
   private finish(record: RunRecord, status: 'done' | 'failed', reason: string | null): void {
+    this.reachRuns.delete(record.id);
     record.status = status;
     record.reason = reason;
     record.endedAt = iso(this.clock.now());

@@ -101,6 +101,7 @@ function sampleChannelEvent(trigger: AutomationTrigger, id: string, at: string):
       return { ...base, kind: 'automodHold', messageId: 'sample-message', user, text: 'A sample message AutoMod held', reason: 'automod', category: 'swearing', level: 2, blockedTerms: [], heldAt: at };
     case 'unbanRequest':
       return { ...base, kind: 'unbanRequest', requestId: 'sample-unban-request', user, text: 'A sample unban request', createdAt: at };
+    case 'variableReaches':
     case 'adBreakSoon':
     case 'timer':
     case 'hotkey':

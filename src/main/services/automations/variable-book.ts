@@ -53,6 +53,8 @@ export class VariableBook implements AutomationVariablesPort {
   /** Keys of the run steps whose change is applied, oldest first. */
   private readonly applied = new Set<string>();
   private readonly changes = new Emitter<AutomationVariable>();
+  /** Each change with the run step's key that made it (null: by hand or another feature). */
+  private readonly keyedChanges = new Emitter<{ variable: AutomationVariable; key: string | null }>();
   private journal: SnapshottedJournal<Line> | null = null;
 
   private constructor(private readonly clock: Clock) {}
@@ -119,6 +121,11 @@ export class VariableBook implements AutomationVariablesPort {
     return this.changes.on(listener);
   }
 
+  /** Each change with the key of the run step that made it (the "variable reaches" trigger). */
+  onChangedBy(listener: (change: { variable: AutomationVariable; key: string | null }) => void): () => void {
+    return this.keyedChanges.on(listener);
+  }
+
   /** Creates a variable, or edits one (its starting value; its type may change only with its value). */
   async define(name: string, initial: number | string, value: number | string = initial): Promise<AutomationVariable> {
     const parsed = variableDefinitionSchema.safeParse({ name, initial, value, updatedAt: this.now() });
@@ -157,6 +164,7 @@ export class VariableBook implements AutomationVariablesPort {
   dispose(): void {
     this.journal?.close();
     this.changes.dispose();
+    this.keyedChanges.dispose();
   }
 
   private write(line: Extract<Line, { op: 'put' }>): AutomationVariable {
@@ -165,6 +173,7 @@ export class VariableBook implements AutomationVariablesPort {
     this.apply(line);
     const variable = publicOf(line.variable);
     this.changes.fire(variable);
+    this.keyedChanges.fire({ variable, key: line.key ?? null });
     return variable;
   }
 

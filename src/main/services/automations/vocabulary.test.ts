@@ -200,6 +200,29 @@ describe('steps', () => {
     expect(h.service.getState().runs[0]!.steps[0]!.result).toContain('{followage} not read: Sidestage is not signed in to the platform.');
   });
 
+  it('"a variable reaches a value" fires once on the way up; its own changes never fire it again', async () => {
+    const h = await harness();
+    await h.variables.define('deaths', 0);
+    // Would loop for ever if a reach run's own changes fired reaches: it resets and counts past 3 again.
+    const milestone = automation({ kind: 'variableReaches', name: 'deaths', value: 3 }, [
+      { kind: 'chatMessage', text: '{variable} reached {value}!' },
+      { kind: 'variable', name: 'deaths', op: 'reset', value: '', by: 1 },
+      { kind: 'variable', name: 'deaths', op: 'add', value: '', by: 5 },
+    ]);
+    await h.store.save(milestone);
+    await h.service.setEnabled(milestone.id, true);
+    for (let i = 0; i < 3; i++) await h.service.changeVariable('deaths', { kind: 'add', by: 1 });
+    await h.finished(1);
+    expect(h.recorded.of('chat.send').map(([text]) => text)).toEqual(['deaths reached 3!']);
+    expect(h.variables.get('deaths')?.value).toBe(5);
+    // Already past 3: going higher is not reaching it again; from below again, it is.
+    await h.service.changeVariable('deaths', { kind: 'add', by: 1 });
+    await h.service.changeVariable('deaths', { kind: 'set', value: 0 });
+    await h.service.changeVariable('deaths', { kind: 'set', value: 3 });
+    await h.finished(2);
+    expect(h.recorded.of('chat.send')).toHaveLength(2);
+  });
+
   it('branches nest at most 3 deep, refused in words', () => {
     const leaf = { kind: 'chatMessage' as const, text: 'deep' };
     const nest = (depth: number): object => (depth === 0 ? leaf : { kind: 'if', rules: [{ field: 'amount', op: 'atLeast', value: 1 }], then: [nest(depth - 1)], else: [] });

@@ -87,6 +87,8 @@ export const automationTriggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hotkey'), accelerator: z.string().min(1).max(100) }).strict(),
   /** Only the Run button. */
   simple('manual'),
+  /** One of the automations' variables (a counter) reaches a value: fired as it goes from below to at least it. */
+  z.object({ kind: z.literal('variableReaches'), name: variableNameSchema, value: z.number().int().min(-1_000_000_000_000).max(1_000_000_000_000) }).strict(),
 ]);
 export type AutomationTrigger = z.infer<typeof automationTriggerSchema>;
 export type AutomationTriggerKind = AutomationTrigger['kind'];
