@@ -185,6 +185,12 @@ function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onCh
         </div>
       ) : null}
       {trigger.kind === 'manual' ? <p className="small muted">Runs only when you press its Run button.</p> : null}
+      {trigger.kind === 'variableReaches' ? (
+        <>
+          <VariablePicker value={trigger.name} onChange={(name) => onChange({ ...trigger, name })} />
+          <NumberField label="Reaches" min={-1_000_000_000_000} max={1_000_000_000_000} value={trigger.value} onChange={(value) => onChange({ ...trigger, value })} hint="Runs as the counter goes from below this value to at least it; never from a change this automation makes itself." />
+        </>
+      ) : null}
     </>
   );
 }
