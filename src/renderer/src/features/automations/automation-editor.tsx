@@ -44,7 +44,7 @@ export function AutomationEditor({ title, initial, testMode, onDone }: EditorPro
   const [tried, setTried] = useState(false);
   const saving = useSidestage((s) => selectAction('automations.save')(s).pending);
   const problems = draftProblems(draft);
-  const variableNames = useSidestage((s) => s.automations?.variables.map((v) => v.name)) ?? [];
+  const variableNames = (useSidestage((s) => s.automations?.variables) ?? []).map((v) => v.name);
   const warnings = templateWarnings(draft, variableNames);
   useEffect(() => {
     void store.getState().loadAutomationsObs();
@@ -368,7 +368,7 @@ function RulesFields({ rules, onChange }: { rules: ConditionRule[]; onChange: Up
 
 /** The variables made in the Variables section, by name. */
 function VariablePicker({ value, onChange }: { value: string; onChange: Update<string> }) {
-  const names = useSidestage((s) => s.automations?.variables.map((v) => v.name)) ?? [];
+  const names = (useSidestage((s) => s.automations?.variables) ?? []).map((v) => v.name);
   const known = names.includes(value) ? names : [value, ...names];
   return <Select label="Variable" value={value} options={known.map((name) => ({ value: name, label: names.includes(name) ? name : `${name} (not made yet: add it in Variables)` }))} onChange={onChange} />;
 }
