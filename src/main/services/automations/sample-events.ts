@@ -116,6 +116,7 @@ export function sampleEvent(trigger: AutomationTrigger, now: Date): TriggerEvent
   const channelEvent = sampleChannelEvent(trigger, id, now.toISOString());
   const read = channelEvent ? triggerEventFor(trigger, channelEvent) : null;
   if (read) return { ...read, id, source: 'test', summary: `Test: ${read.summary}`, channelEvent: { ...channelEvent!, source: 'live' } };
-  const fields: Record<string, string> = trigger.kind === 'adBreakSoon' ? { seconds: String(trigger.secondsBefore) } : {};
+  const fields: Record<string, string> =
+    trigger.kind === 'adBreakSoon' ? { seconds: String(trigger.secondsBefore) } : trigger.kind === 'variableReaches' ? { variable: trigger.name, value: String(trigger.value) } : {};
   return ownEvent(id, trigger.kind, `Test: ${describeTrigger(trigger)}`, 'test', fields);
 }
