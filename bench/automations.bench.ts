@@ -5,7 +5,8 @@
  *
  * 1. Event frame received (the EventSub frame's arrival on the app's socket) to the first action's
  *    request received by OBS, with 200 automations defined (200 chat commands: each event is
- *    checked against all of them and fires one), beside a bare handler on the same frames that
+ *    checked against all of them and fires one; half of them add to a variable, branch on it and
+ *    fill live fields before their OBS request), beside a bare handler on the same frames that
  *    parses them and sends the same OBS request over its own connection. The app's path includes
  *    the exactly-once record written before the request (the run log's journal line).
  * 2. 50 events a second for `BENCH_AUTOMATIONS_SECONDS` (default 60) across the 200 automations,
@@ -77,13 +78,31 @@ async function startApp(obs: FakeObsServer): Promise<App> {
   };
 }
 
+/** The counter half of the automations add to (a variable in use: its journal line is in the bytes per run). */
+const benchCounter = 'bench_runs';
+
+/**
+ * Half the automations (odd n) count in a variable and then branch on it, their OBS text filled
+ * with live fields: the first action's request then comes after the variable's journal line, the
+ * branch's comparison and the live fields; the other half set the text at once.
+ */
 function commandAutomation(n: number): AutomationInput {
+  const plain: AutomationInput['actions'] = [{ kind: 'obsSetText', inputName: textSource, text: '{args}' }];
+  const branched: AutomationInput['actions'] = [
+    { kind: 'variable', name: benchCounter, op: 'add', value: '', by: 1 },
+    {
+      kind: 'if',
+      rules: [{ field: 'variable', name: benchCounter, op: 'atLeast', value: 0 }],
+      then: [{ kind: 'obsSetText', inputName: textSource, text: '{args} {uptime} {game} {viewers} {time} {random:a|b|c} {var.bench_runs}' }],
+      else: [{ kind: 'chatMessage', text: 'never' }],
+    },
+  ];
   return {
     name: `Bench command ${n}`,
     enabled: true,
     trigger: { kind: 'chatCommand', command: `!cmd${n}`, minRole: 'everyone' },
     conditions: { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] },
-    actions: [{ kind: 'obsSetText', inputName: textSource, text: '{args}' }],
+    actions: n % 2 === 1 ? branched : plain,
     queue: 'overlap',
     alsoMissed: false,
     stopOnError: false,
@@ -93,6 +112,7 @@ function commandAutomation(n: number): AutomationInput {
 
 async function defineAutomations(app: App): Promise<string[]> {
   const ids: string[] = [];
+  await app.call('automations:defineVariable', { name: benchCounter, initial: 0 });
   for (let n = 0; n < automationsDefined; n++) ids.push((await app.call<{ id: string }>('automations:save', { automation: commandAutomation(n) })).id);
   await waitUntil(async () => (await app.sim.eventSubSubscriptions()).subscriptions.some((s) => s.type === 'channel.chat.message' && s.status === 'enabled'), 15_000, 'the channel.chat.message subscription', 50);
   return ids;
@@ -190,7 +210,9 @@ export async function run(options: { events?: number; sustainSeconds?: number; p
   const perSecond = options.perSecond ?? 50;
   const load = () => loadavg()[0]!.toFixed(1);
 
-  console.log(`Automations: ${automationsDefined} defined (chat commands; each event checked against all of them, firing one), OBS over obs-websocket; load average ${load()} at the start`);
+  console.log(
+    `Automations: ${automationsDefined} defined (chat commands; each event checked against all of them, firing one; half count in a variable, then branch on it and fill live fields), OBS over obs-websocket; load average ${load()} at the start`,
+  );
   console.log('1. EventSub frame received -> the first action\'s request received by OBS (SetInputSettings), 20 events/s');
   const figure = await frameToRequest(events);
   console.log(`  ${line(`Sidestage (the exactly-once record written first; data folder in ${tmpdir()})`, figure.app, events)}`);

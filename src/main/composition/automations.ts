@@ -7,6 +7,7 @@ import { createSimulationClient } from '../../emulator/simulation-client';
 import { registerAutomationsIpc } from '../ipc/automations-ipc';
 import { serveOff } from '../ipc/off-ipc';
 import { createAutomationsFeature, openAutomationFiles, type AutomationFiles } from '../services/automations/automations-feature';
+import { createPlatformLookups } from '../services/automations/platform-lookups';
 import { feature } from './feature-module';
 
 export const automationsFeature = feature({
@@ -17,6 +18,7 @@ export const automationsFeature = feature({
     files.cooldowns?.dispose();
     files.firstChatters?.dispose();
     files.obsReverts?.dispose();
+    files.variables?.dispose();
   },
   build: ({ options, emulator, logger }, files: AutomationFiles, { platform, bot, obs, chat, live, redemptions, overlays, moderation }) => {
     const demo = emulator?.demo;
@@ -33,6 +35,8 @@ export const automationsFeature = feature({
         speakingAccounts: { userIds: () => [platform.broadcaster.id, bot.userId()].filter((id): id is string => id !== null) },
         // Viewer text that holds one of the channel's blocked terms is never re-posted.
         chatRules: moderation.chatRules,
+        // Live fields ({followage}) and a command's target ({target.game}): the one API client.
+        lookups: createPlatformLookups(platform.api, platform.broadcaster),
         live,
         redemptions,
         shortcuts: options.shortcuts,

@@ -17,5 +17,8 @@ export function registerAutomationsIpc(router: IpcRouter, service: AutomationsSe
   router.handle('automations:export', ({ ids }) => service.exportJson(ids));
   router.handle('automations:clearLog', () => service.clearLog());
   router.handle('automations:obsChoices', () => service.obsChoices());
+  router.handle('automations:defineVariable', ({ name, initial, value }) => service.defineVariable(name, initial, value));
+  router.handle('automations:changeVariable', ({ name, change }) => service.changeVariable(name, change));
+  router.handle('automations:deleteVariable', ({ name }) => service.deleteVariable(name));
   return service.onChange((state) => router.emit('automations:changed', state));
 }

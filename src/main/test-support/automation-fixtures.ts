@@ -3,7 +3,7 @@
  * defaults, and action ports that record what each action asked for (an OBS, a chat, a queue...
  * that answer at once, or as a test scripts them).
  */
-import type { Automation, AutomationAction, AutomationTrigger, ChannelEvent, ChannelEventOf, ChannelUser, ResolveResult } from '../../shared/ipc/contract';
+import type { Automation, AutomationStep, AutomationTrigger, ChannelEvent, ChannelEventOf, ChannelUser, ResolveResult } from '../../shared/ipc/contract';
 import type { ChatSettingsValues } from '../../shared/domain/chat-settings';
 import type { ActionPorts, AlertsPort } from '../services/automations/actions';
 import type { AutomationsServiceOptions } from '../services/automations/automations-service';
@@ -69,7 +69,7 @@ export const events = {
   follow: (user: ChannelUser = viewer()): ChannelEventOf<'follow'> => ({ ...base(), kind: 'follow', user }),
 };
 
-export function automation(trigger: AutomationTrigger, actions: AutomationAction[], overrides: Partial<Automation> = {}): Automation {
+export function automation(trigger: AutomationTrigger, actions: AutomationStep[], overrides: Partial<Automation> = {}): Automation {
   return {
     id: `auto-${++seq}`,
     name: 'An automation',

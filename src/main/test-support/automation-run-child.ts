@@ -4,11 +4,14 @@
  * process prints "acting" once the first action's request has gone out, and the test kills it
  * with SIGKILL there, as a crash mid-run would.
  *
- *   node --import tsx src/main/test-support/automation-run-child.ts <data-dir>
+ * With `variables`, the variable book is opened too (the automation's first step adds to a counter).
+ *
+ *   node --import tsx src/main/test-support/automation-run-child.ts <data-dir> [variables]
  */
 import { AutomationStore } from '../services/automations/automation-store';
 import { AutomationsService } from '../services/automations/automations-service';
 import { RunLedger } from '../services/automations/run-ledger';
+import { VariableBook } from '../services/automations/variable-book';
 import { silentLogger } from '../services/logger';
 import { Emitter } from '../../shared/primitives/emitter';
 import { systemClock } from '../../shared/primitives/clock';
@@ -22,6 +25,7 @@ if (!dataDir) {
 }
 const store = await AutomationStore.open(dataDir);
 const ledger = await RunLedger.open(dataDir, systemClock, { logger: silentLogger });
+const variables = process.argv[3] === 'variables' ? await VariableBook.open(dataDir, systemClock, { logger: silentLogger }) : undefined;
 const recorded = recordingPorts({
   'obs.switchScene': () => {
     console.log('acting');
@@ -35,6 +39,7 @@ const service = new AutomationsService({
   events: { on: (_kinds, listener) => channel.on(listener as (event: ChannelEvent) => void) },
   ports: recorded.ports,
   ...quietAutomationSurroundings(),
+  variables,
 });
 service.start();
 channel.fire(events.redemption({ id: 'killed-mid-run' }));

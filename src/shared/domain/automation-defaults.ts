@@ -2,7 +2,7 @@
  * A new automation, trigger or action as the editor starts it: valid where it can be, and left for
  * the broadcaster to choose where only they can (a scene from OBS, a sound from the media library).
  */
-import type { AutomationAction, AutomationActionKind, AutomationInput, AutomationTrigger, AutomationTriggerKind } from '../ipc/schemas/automations';
+import type { AutomationAction, AutomationActionKind as AutomationStepKind, AutomationInput, AutomationStep, AutomationTrigger, AutomationTriggerKind } from '../ipc/schemas/automations';
 
 export function defaultTrigger(kind: AutomationTriggerKind): AutomationTrigger {
   switch (kind) {
@@ -38,12 +38,14 @@ export function defaultTrigger(kind: AutomationTriggerKind): AutomationTrigger {
       return { kind, event: 'sceneChanged' };
     case 'moderatorActed':
       return { kind, actions: [] };
+    case 'variableReaches':
+      return { kind, name: 'deaths', value: 10 };
     default:
       return { kind } as AutomationTrigger;
   }
 }
 
-export function defaultAction(kind: AutomationActionKind): AutomationAction {
+export function defaultAction(kind: Exclude<AutomationStepKind, 'if' | 'random'>): AutomationAction {
   switch (kind) {
     case 'obsSwitchScene':
       return { kind, sceneName: '', backAfterSeconds: 0 };
@@ -83,9 +85,26 @@ export function defaultAction(kind: AutomationActionKind): AutomationAction {
       return { kind, field: 'title', text: '' };
     case 'runAutomation':
       return { kind, automationId: '' };
+    case 'variable':
+      return { kind, name: 'deaths', op: 'add', value: '', by: 1 };
     default:
       return { kind } as AutomationAction;
   }
+}
+
+/** A new step: an action, or an empty branch to fill. */
+export function defaultStep(kind: AutomationStepKind): AutomationStep {
+  if (kind === 'if') return { kind, rules: [{ field: 'amount', op: 'atLeast', value: 1 }], then: [], else: [] };
+  if (kind === 'random') {
+    return {
+      kind,
+      choices: [
+        { weight: 1, steps: [] },
+        { weight: 1, steps: [] },
+      ],
+    };
+  }
+  return defaultAction(kind);
 }
 
 export function newAutomation(): AutomationInput {

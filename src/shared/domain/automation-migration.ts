@@ -5,11 +5,14 @@
  * - Version 1 to 2: a chat command's roles were ticked one by one (`allowed`, so "subscribers" refused
  *   a moderator without a sub badge); now it is one role "and above" (`minRole`), the most open of
  *   the ticked ones. Links in viewers' words are kept as before (`stripLinks: false`).
+ * - Version 2 to 3: steps may be branches (`if`, `random`) and change variables; a version 2
+ *   automation reads as it is (its steps are all actions). The version is bumped so that an older
+ *   Sidestage refuses, in words, a file whose branches it cannot run.
  */
 import { commandRoleOrder, type CommandRole } from '../ipc/schemas/automations';
 
 /** The versions this Sidestage reads (the newest is written). */
-export const readableAutomationsVersions = [1, 2] as const;
+export const readableAutomationsVersions = [1, 2, 3] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -3,7 +3,7 @@
  * same in the run log (main) and the panel (renderer).
  */
 import { tierName } from './subscription-tier';
-import type { AutomationAction, AutomationActionKind, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule, ObsTriggerEvent, SkipKind } from '../ipc/schemas/automations';
+import type { AutomationAction, AutomationActionKind, AutomationStep, AutomationTrigger, AutomationTriggerKind, CommandRole, ConditionRule, ObsTriggerEvent, SkipKind } from '../ipc/schemas/automations';
 
 /** Why runs were skipped, in a few words ("skipped 37 times: cooldown"). */
 export const skipKindWords: Record<SkipKind, string> = {
@@ -66,6 +66,7 @@ export const triggerKindLabels: Record<AutomationTriggerKind, string> = {
   raidSent: 'You started a raid',
   obsEvent: 'OBS event',
   moderatorActed: 'A moderator acted',
+  variableReaches: 'A variable reaches a value',
 };
 
 export const obsTriggerEventWords: Record<ObsTriggerEvent, string> = {
@@ -100,6 +101,9 @@ export const actionKindLabels: Record<AutomationActionKind, string> = {
   moderateUser: 'Time out, ban or warn the viewer',
   setStreamInfo: 'Set the stream title or category',
   runAutomation: 'Run another automation',
+  variable: 'Change a variable',
+  if: 'If … then … else',
+  random: 'One of these at random',
 };
 
 const tierList = (tiers: readonly string[]) => (tiers.length === 0 ? '' : ` (${tiers.map(tierName).join(', ')})`);
@@ -143,6 +147,8 @@ export function describeTrigger(trigger: AutomationTrigger): string {
       return `OBS: ${obsTriggerEventWords[trigger.event]}`;
     case 'moderatorActed':
       return trigger.actions.length === 0 ? 'A moderator acted' : `A moderator acted: ${trigger.actions.join(', ')}`;
+    case 'variableReaches':
+      return `${trigger.name} reaches ${trigger.value}`;
     default:
       return triggerKindLabels[trigger.kind];
   }
@@ -160,10 +166,25 @@ export function describeRule(rule: ConditionRule): string {
       return `the text ${{ contains: 'contains', notContains: 'does not contain', equals: 'is', startsWith: 'starts with' }[rule.op]} "${rule.value}"`;
     case 'user':
       return `the viewer ${rule.op === 'is' ? 'is' : 'is not'} ${rule.login}`;
+    case 'variable':
+      return `${rule.name} ${{ atLeast: 'is at least', atMost: 'is at most', equals: 'is', notEquals: 'is not' }[rule.op]} ${typeof rule.value === 'number' ? rule.value : `"${rule.value}"`}`;
+    case 'target':
+      return rule.op === 'found' ? 'the command names a known user' : 'the command names no known user';
   }
 }
 
 const quote = (text: string, max = 40) => `"${text.length > max ? `${text.slice(0, max - 1)}…` : text}"`;
+
+/** A step in words: an action, or a branch with how many steps each way. */
+export function describeStep(step: AutomationStep): string {
+  const steps = (n: number) => `${n} step${n === 1 ? '' : 's'}`;
+  if (step.kind === 'if') return `If ${step.rules.map(describeRule).join(' and ')}: ${steps(step.then.length)}, else ${steps(step.else.length)}`;
+  if (step.kind === 'random') {
+    const total = step.choices.reduce((sum, c) => sum + c.weight, 0);
+    return `One of ${step.choices.length} at random (${step.choices.map((c) => `${Math.round((c.weight / total) * 100)}%`).join(', ')})`;
+  }
+  return describeAction(step);
+}
 
 export function describeAction(action: AutomationAction): string {
   switch (action.kind) {
@@ -184,7 +205,13 @@ export function describeAction(action: AutomationAction): string {
     case 'chatAnnouncement':
       return `Announce ${quote(action.text)}`;
     case 'shoutout':
-      return 'Shout out the viewer';
+      return action.to === 'target' ? "Shout out the command's target" : 'Shout out the viewer';
+    case 'variable':
+      return action.op === 'reset'
+        ? `Reset ${action.name}`
+        : action.op === 'set'
+          ? `Set ${action.name} to ${quote(action.value)}`
+          : `${action.op === 'add' ? 'Add' : 'Subtract'} ${action.by} ${action.op === 'add' ? 'to' : 'from'} ${action.name}`;
     case 'marker':
       return action.description ? `Drop a marker ${quote(action.description)}` : 'Drop a marker';
     case 'clip':

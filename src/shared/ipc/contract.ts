@@ -75,6 +75,9 @@ import {
   automationsImportResultSchema,
   automationsPausedArgSchema,
   automationsStateSchema,
+  variableChangeArgSchema,
+  variableDefineArgSchema,
+  variableNameArgSchema,
   automationTemplateArgSchema,
   automationTestResultSchema,
   obsChoicesSchema,
@@ -370,6 +373,10 @@ export const invokeChannels = {
   'automations:clearLog': { arg: noArg, result: automationsStateSchema },
   /** OBS's scenes, sources and inputs for the editor's pickers. */
   'automations:obsChoices': { arg: noArg, result: obsChoicesSchema },
+  // the automations' variables (a death counter, the last raider): create or edit, change, delete
+  'automations:defineVariable': { arg: variableDefineArgSchema, result: automationsStateSchema },
+  'automations:changeVariable': { arg: variableChangeArgSchema, result: automationsStateSchema },
+  'automations:deleteVariable': { arg: variableNameArgSchema, result: automationsStateSchema },
   // the media library (images and sounds for alerts) and the overlays served to OBS browser sources
   'media:list': { arg: noArg, result: mediaListSchema },
   /** Type read from the bytes, size checked; answers the new item. */

@@ -15,11 +15,15 @@ import type { ObsSceneControl } from '../obs/obs-scene-control';
 import type { ChatPacer } from './chat-pacer';
 import type { OwnChatGuard } from './own-chat-guard';
 import type { SceneRestoreStack } from './scene-restore-stack';
+import type { RandomSource, TemplateFields } from '../../../shared/domain/automation-template';
+import type { VariableChange } from '../../../shared/domain/automation-variables';
+import type { RunLiveFields } from './live-fields';
 import { cutToChars, fillTemplate, oneLine, safeChatText, safeMarkerDescription, type ViewerTextRules } from './template';
 import type { TriggerEvent } from './triggers';
 import { sampleUserId } from './sample-user';
 import { runViewerAction, type ChannelPort, type ModerationPort } from './action-runners/viewer-actions';
 import type { KeptObsRevertsPort } from './action-runners/kept-obs-reverts';
+import type { VariableBook } from './variable-book';
 
 /** What "Show an alert" asks the overlays for: a channel event's own alert, or the automation's. */
 export type AlertRequest =
@@ -117,12 +121,22 @@ export interface ActionContext {
   scenes: SceneRestoreStack;
   /** The self-loop guard: told what is said before it is sent, so its echo is never read as a command. */
   ownChat: Pick<OwnChatGuard, 'expect'>;
-  /** Sidestage's own speaking accounts, the broadcaster first: never the target of a moderation action. */
+  /** Sidestage's own speaking accounts, the broadcaster first: never the target of a shoutout or a moderation action. */
   ownAccounts(): readonly string[];
   /** "Back after N s" kept on disk while it waits, so a quit during the wait still puts it back at the next start. None: in memory only. */
   kept?: KeptObsRevertsPort;
   /** "Run another automation": the service starts it with this event (depth and cycles checked there). */
   runAutomation?(automationId: string): Promise<string>;
+  /** What templates read: the event's fields, the variables (`var.x`), the live fields this step uses. Default: the event's. */
+  fields?: TemplateFields;
+  /** For `{random:...}`. Default Math.random. */
+  random?: RandomSource;
+  /** The automations' variables; null: refused in words. */
+  variables?: Pick<VariableBook, 'changeOnce' | 'get'> | null;
+  /** This step's key in the variables' exactly-once record: the run's id and the step's path. */
+  stepKey?: string;
+  /** The run's live fields and target. */
+  live?: Pick<RunLiveFields, 'lookUpTarget'>;
 }
 
 export { sampleUserId } from './sample-user';
@@ -137,7 +151,7 @@ export async function runAction(action: AutomationAction, context: ActionContext
   const { ports, event, clock, requestTimeoutMs } = context;
   const obs = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'OBS');
   const platform = <T>(work: () => Promise<T>) => bounded(clock, requestTimeoutMs, work(), 'The platform');
-  const filled = (template: string) => fillTemplate(template, event.fields, context.viewerText);
+  const filled = (template: string) => fillTemplate(template, context.fields ?? event.fields, context.viewerText, context.random);
   const fill = (template: string) => filled(template).text;
   const isSample = event.source === 'test' && event.user?.id === sampleUserId;
 
@@ -235,6 +249,14 @@ export async function runAction(action: AutomationAction, context: ActionContext
       return `${announcement ? 'Announced' : 'Sent'}: "${text.slice(0, 120)}"`;
     }
     case 'shoutout': {
+      if (action.to === 'target') {
+        const target = await context.live?.lookUpTarget();
+        if (!target) throw new AppError('invalid_argument', 'This run has no command target to shout out.');
+        if (target.kind === 'missing') throw new AppError('invalid_argument', `No shoutout: ${target.reason}`);
+        if (context.ownAccounts().includes(target.user.id)) throw new AppError('invalid_argument', `No shoutout: ${target.user.name} is one of Sidestage's own accounts.`);
+        const name = await platform(() => ports.shoutout(target.user.id));
+        return `Shoutout sent to ${name}`;
+      }
       if (!event.user) throw new AppError('invalid_argument', 'This event has no viewer or channel to shout out.');
       if (isSample) return 'Not sent in a test: the sample viewer is not a real channel';
       const name = await platform(() => ports.shoutout(event.user!.id));
@@ -283,7 +305,29 @@ export async function runAction(action: AutomationAction, context: ActionContext
     case 'runAutomation':
       if (!context.runAutomation) throw new AppError('unavailable', 'Another automation cannot be run from here.');
       return context.runAutomation(action.automationId);
+    case 'variable':
+      return changeVariable(action, context, fill);
   }
+}
+
+async function changeVariable(action: Extract<AutomationAction, { kind: 'variable' }>, context: ActionContext, fill: (template: string) => string): Promise<string> {
+  const { variables } = context;
+  if (!variables) throw new AppError('unavailable', 'Variables are not available in this version of Sidestage.');
+  const variable = variables.get(action.name);
+  if (!variable) throw new AppError('invalid_argument', `There is no variable "${action.name}": create it in the Automations panel's Variables section.`);
+  let change: VariableChange;
+  if (action.op === 'reset') change = { kind: 'reset' };
+  else if (action.op === 'add' || action.op === 'subtract') change = { kind: 'add', by: action.op === 'add' ? action.by : -action.by };
+  else {
+    // One line of plain text; a counter takes a whole number (its text read as one).
+    const text = cutToChars(oneLine(fill(action.value)).trim(), 500);
+    if (typeof variable.initial === 'number') {
+      if (!/^-?\d{1,13}$/.test(text)) throw new AppError('invalid_argument', `"${action.name}" is a counter: "${text.slice(0, 40)}" is not a whole number.`);
+      change = { kind: 'set', value: Number(text) };
+    } else change = { kind: 'set', value: text };
+  }
+  const after = await variables.changeOnce(action.name, change, context.stepKey ?? null);
+  return `${action.name} is now ${typeof after.value === 'number' ? after.value : `"${String(after.value).slice(0, 80)}"`}`;
 }
 
 // Control characters too (not only white space): an alert is one line of plain text.

@@ -33,7 +33,7 @@ describe('AutomationStore', () => {
     expect((await AutomationStore.open(dir)).list()).toEqual([]);
   });
 
-  it('reads a version 1 file: ticked command roles become "this role and above", links kept; the next save writes version 2', async () => {
+  it('reads a version 1 file: ticked command roles become "this role and above", links kept; the next save writes version 3', async () => {
     const { stripLinks: _s, ...v1Hydrate } = hydrate;
     const command = (id: string, allowed: string[]) => ({ ...v1Hydrate, id, name: id, trigger: { kind: 'chatCommand', command: '!so', allowed } });
     const v1 = [v1Hydrate, command('subs', ['vip', 'subscriber']), command('mods', ['moderator']), command('you', ['broadcaster']), command('all', ['everyone', 'moderator']), command('none', ['nobody'])];
@@ -49,7 +49,7 @@ describe('AutomationStore', () => {
     ]);
     await store.setPaused(true);
     const written = JSON.parse(await readFile(join(dir, automationsFileName), 'utf8')) as { version: number; automations: { trigger: Record<string, unknown> }[] };
-    expect(written.version).toBe(2);
+    expect(written.version).toBe(3);
     expect(written.automations[1]!.trigger).toEqual({ kind: 'chatCommand', command: '!so', minRole: 'subscriber' });
     // An export of version 1 imports the same way.
     const imported = parseAutomationsExport(JSON.stringify({ format: automationsFormatName, version: 1, automations: [command('subs', ['subscriber'])] }));
@@ -78,7 +78,7 @@ describe('AutomationStore', () => {
 
   it('a file of a newer Sidestage is set aside rather than misread', async () => {
     const notices = new DataRecoveryNotices(silentLogger);
-    await writeFile(join(dir, automationsFileName), JSON.stringify({ format: automationsFormatName, version: 3, automations: [hydrate] }));
+    await writeFile(join(dir, automationsFileName), JSON.stringify({ format: automationsFormatName, version: 4, automations: [hydrate] }));
     expect((await AutomationStore.open(dir, notices)).list()).toEqual([]);
     expect(notices.list()).toHaveLength(1);
   });
@@ -88,13 +88,13 @@ describe('export and import', () => {
   it('an export reads back as the same automations', () => {
     const { json, fileName } = exportAutomations([hydrate], new Date('2025-03-04T10:00:00Z'));
     expect(fileName).toBe('sidestage-automations-2025-03-04.json');
-    expect(JSON.parse(json)).toMatchObject({ format: automationsFormatName, version: 2 });
+    expect(JSON.parse(json)).toMatchObject({ format: automationsFormatName, version: 3 });
     expect(parseAutomationsExport(json)).toEqual([hydrate]);
   });
 
   it('refuses a file of a newer Sidestage with the reason', () => {
-    expect(() => parseAutomationsExport(JSON.stringify({ format: automationsFormatName, version: 3, automations: [] }))).toThrow(
-      'This file comes from a newer Sidestage (automations format 3; this one reads format 2). Update Sidestage to import it.',
+    expect(() => parseAutomationsExport(JSON.stringify({ format: automationsFormatName, version: 4, automations: [] }))).toThrow(
+      'This file comes from a newer Sidestage (automations format 4; this one reads format 3). Update Sidestage to import it.',
     );
   });
 

@@ -130,6 +130,9 @@ describe('the automations feature', () => {
       'automations:test': { id: 'a' },
       'automations:import': { json: '{}' },
       'automations:export': {},
+      'automations:defineVariable': { name: 'deaths', initial: 0 },
+      'automations:changeVariable': { name: 'deaths', change: { kind: 'reset' } },
+      'automations:deleteVariable': { name: 'deaths' },
     };
     for (const channel of channelNames.filter((c) => c.startsWith('automations:') && c !== 'automations:getState')) {
       expect(await call(router, channel, args[channel]), channel).toEqual({ ok: false, error: { code: 'unavailable', message: files.problem } });

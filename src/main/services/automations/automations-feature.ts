@@ -36,6 +36,10 @@ import { AutomationsService } from './automations-service';
 import type { SpeakingAccounts } from './own-chat-guard';
 import { CooldownBook } from './cooldown-book';
 import { RunLedger } from './run-ledger';
+import type { PlatformLookups } from './live-fields';
+import { VariableBook } from './variable-book';
+import type { AutomationVariablesPort } from '../../../shared/domain/automation-variables';
+import type { RandomSource } from '../../../shared/domain/automation-template';
 import { createSimulationTester, type SimulationTesterHttp } from './simulation-tester';
 import { starterTemplates } from './starter-templates';
 import type { ApiClient } from '../api/api-client';
@@ -53,28 +57,37 @@ import { obsAutomationEvent, type ObsEventsSource } from './trigger-sources/obs-
  * are off and the panel says why.
  */
 export type AutomationFiles =
-  | { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; firstChatters: FirstChatters; obsReverts: KeptObsReverts; problem: null }
-  | { store: null; ledger: null; cooldowns: null; firstChatters: null; obsReverts: null; problem: string };
+  | { store: AutomationStore; ledger: RunLedger; cooldowns: CooldownBook; firstChatters: FirstChatters; obsReverts: KeptObsReverts; variables: VariableBook; problem: null }
+  | { store: null; ledger: null; cooldowns: null; firstChatters: null; obsReverts: null; variables: null; problem: string };
 
 /** Reads the automations file and the run ledger; damaged ones are set aside and told to `notices`. */
 export async function openAutomationFiles(dataDir: string, options: { notices?: DataRecoveryNotices; logger: Logger; clock?: Clock }): Promise<AutomationFiles> {
   const clock = options.clock ?? systemClock;
-  const [store, ledger, cooldowns, firstChatters, reverts] = await Promise.allSettled([
+  const [store, ledger, cooldowns, firstChatters, reverts, variables] = await Promise.allSettled([
     AutomationStore.open(dataDir, options.notices),
     RunLedger.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
     CooldownBook.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
     FirstChatters.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
     KeptObsReverts.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
+    VariableBook.open(dataDir, clock, { notices: options.notices, logger: options.logger }),
   ]);
-  if (store.status === 'fulfilled' && ledger.status === 'fulfilled' && cooldowns.status === 'fulfilled' && firstChatters.status === 'fulfilled' && reverts.status === 'fulfilled') {
-    return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, firstChatters: firstChatters.value, obsReverts: reverts.value, problem: null };
+  if (
+    store.status === 'fulfilled' &&
+    ledger.status === 'fulfilled' &&
+    cooldowns.status === 'fulfilled' &&
+    firstChatters.status === 'fulfilled' &&
+    reverts.status === 'fulfilled' &&
+    variables.status === 'fulfilled'
+  ) {
+    return { store: store.value, ledger: ledger.value, cooldowns: cooldowns.value, firstChatters: firstChatters.value, obsReverts: reverts.value, variables: variables.value, problem: null };
   }
   // The ones that did open let go of their files.
   if (ledger.status === 'fulfilled') ledger.value.dispose();
   if (cooldowns.status === 'fulfilled') cooldowns.value.dispose();
   if (firstChatters.status === 'fulfilled') firstChatters.value.dispose();
   if (reverts.status === 'fulfilled') reverts.value.dispose();
-  const error: unknown = [store, ledger, cooldowns, firstChatters, reverts].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
+  if (variables.status === 'fulfilled') variables.value.dispose();
+  const error: unknown = [store, ledger, cooldowns, firstChatters, reverts, variables].find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
   options.logger.error('automations: could not open their files; automations are off', { error });
   const why = isDiskFull(error) ? 'your disk is full' : ((error as NodeJS.ErrnoException).code ?? 'an error');
   return {
@@ -83,6 +96,7 @@ export async function openAutomationFiles(dataDir: string, options: { notices?: 
     cooldowns: null,
     firstChatters: null,
     obsReverts: null,
+    variables: null,
     problem: `Automations are off: Sidestage could not open their files in its data folder (${why}). Free some space or check the folder, then restart Sidestage.`,
   };
 }
@@ -124,8 +138,12 @@ export interface AutomationsFeatureDeps {
   alerts?: AlertsPort;
   /** Demo mode: the practice platform's simulation API, for Test. */
   demo?: { http: SimulationTesterHttp; broadcasterId: string; viewers: readonly { id: string; login: string }[] } | null;
+  /** Platform requests for live fields (`{followage}`) and a command's target; none: those fields say they could not be read. */
+  lookups?: PlatformLookups | null;
   /** Test knobs. */
   requestTimeoutMs?: number;
+  random?: RandomSource;
+  timeZone?: string;
   emitDelayMs?: number;
   chatLimit?: { limit: number; windowMs: number };
 }
@@ -135,6 +153,8 @@ export interface AutomationsFeature {
   readonly service: AutomationsService | null;
   getState(): AutomationsState;
   onChange(listener: (state: AutomationsState) => void): Disposer;
+  /** The automations' variables, for overlay widgets and the control API (briefs/ports.md); refuses in words when automations are off. */
+  readonly variables: AutomationVariablesPort;
   /** Whether an automation fulfils or cancels this reward's redemptions by itself (for their toasts). */
   resolvesRedemption(rewardId: string): 'fulfil' | 'cancel' | null;
   /** After the redemption queue starts, before EventSub connects. */
@@ -156,13 +176,15 @@ function automationsOff(problem: string): AutomationsFeature {
     templates: starterTemplates.map(({ id, name, description }) => ({ id, name, description })),
     testMode: 'sample',
     hotkeysUnavailable: null,
+    variables: [],
   };
-  return { service: null, getState: () => state, onChange: () => () => {}, resolvesRedemption: () => null, start: () => {}, dispose: async () => {} };
+  const variables: AutomationVariablesPort = { list: () => [], change: () => Promise.reject(new AppError('unavailable', problem)), onChanged: () => () => {} };
+  return { service: null, variables, getState: () => state, onChange: () => () => {}, resolvesRedemption: () => null, start: () => {}, dispose: async () => {} };
 }
 
 export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: AutomationFiles): AutomationsFeature {
   if (files.problem !== null) return automationsOff(files.problem);
-  const { store, ledger, cooldowns, firstChatters, obsReverts } = files;
+  const { store, ledger, cooldowns, firstChatters, obsReverts, variables } = files;
   const clock = deps.clock ?? systemClock;
   const scenes = new ObsSceneControl(deps.obs);
   const managedRewards = () => deps.redemptions.redemptions.getSnapshot().rewards;
@@ -233,6 +255,10 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
     ports,
     speakingAccounts: deps.speakingAccounts,
     cooldowns: cooldowns.cooldowns,
+    variables,
+    lookups: deps.lookups ?? null,
+    random: deps.random,
+    timeZone: deps.timeZone,
     blockedTerms: async () => {
       const terms = (await deps.chatRules?.blockedTermsNow()) ?? [];
       const now = clock.now();
@@ -260,6 +286,7 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
   let disposed = false;
   return {
     service,
+    variables,
     getState: () => service.getState(),
     onChange: (listener) => service.onChange(listener),
     resolvesRedemption: (rewardId) => service.resolvesRedemption(rewardId),
@@ -273,10 +300,12 @@ export function createAutomationsFeature(deps: AutomationsFeatureDeps, files: Au
       await cooldowns.flush().catch((error: unknown) => deps.logger.error('automations: could not save the cooldowns on quit', { error }));
       await obsReverts.flush().catch((error: unknown) => deps.logger.error('automations: could not save the changes to put back on quit', { error }));
       await firstChatters.flush().catch((error: unknown) => deps.logger.error('automations: could not save the first-time chatters on quit', { error }));
+      await variables.flush().catch((error: unknown) => deps.logger.error('automations: could not save the variables on quit', { error }));
       ledger.dispose();
       cooldowns.dispose();
       firstChatters.dispose();
       obsReverts.dispose();
+      variables.dispose();
     },
   };
 }

@@ -14,6 +14,7 @@ import { silentLogger } from '../logger';
 import { AutomationStore } from './automation-store';
 import { AutomationsService } from './automations-service';
 import { RunLedger } from './run-ledger';
+import { VariableBook } from './variable-book';
 
 let dir = '';
 afterEach(async () => {
@@ -68,4 +69,45 @@ it('kill -9 mid-run: the next start reports the run interrupted, and nothing of 
   expect(recorded.calls).toEqual([]);
   expect(service.getState().runs).toHaveLength(1);
   service.dispose();
+}, 40_000);
+
+it('kill -9 mid-run after a counter step: the increment is kept, applied once, and never again for that run', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'automations-kill-vars-'));
+  const deathCounter = automation({ kind: 'redemption', rewardId: null, rewardTitle: '', inputMatch: null }, [
+    { kind: 'variable', name: 'deaths', op: 'add', value: '', by: 1 },
+    { kind: 'obsSwitchScene', sceneName: 'Water', backAfterSeconds: 0 },
+  ]);
+  await (await AutomationStore.open(dir)).save(deathCounter);
+  const before = await VariableBook.open(dir, createFakeClock(), { logger: silentLogger });
+  await before.define('deaths', 0, 41);
+  await before.flush();
+  before.dispose();
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/test-support/automation-run-child.ts', dir, 'variables'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the child never acted: ${output}`)), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes('acting')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  child.kill('SIGKILL');
+  expect(await exited).toBe('SIGKILL');
+
+  const clock = createFakeClock();
+  const ledger = await RunLedger.open(dir, clock, { logger: silentLogger });
+  const variables = await VariableBook.open(dir, clock, { logger: silentLogger });
+  // The counter step was done before the kill: its journal line holds it.
+  expect(variables.get('deaths')?.value).toBe(42);
+  const [run] = ledger.list();
+  expect(run!.steps.map((s) => s.status)).toEqual(['done', 'interrupted']);
+  // The same run's step asked again (its key: the run's id and the step's path) adds nothing.
+  await variables.changeOnce('deaths', { kind: 'add', by: 1 }, `${run!.id}@0`);
+  expect(variables.get('deaths')?.value).toBe(42);
+  variables.dispose();
+  ledger.dispose();
 }, 40_000);

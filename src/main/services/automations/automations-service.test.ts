@@ -594,7 +594,7 @@ describe('editing', () => {
     const { id, state } = await h.service.createFromTemplate('hydrate');
     const made = state.automations.find((x) => x.id === id)!;
     expect(made).toMatchObject({ enabled: false, trigger: { kind: 'redemption', rewardId: 'reward-hydrate' }, actions: [{ kind: 'obsSwitchScene', sceneName: 'Water scene' }, { kind: 'resolveRedemption' }] });
-    expect(state.templates.map((t) => t.id)).toEqual(expect.arrayContaining(['hydrate', 'raid', 'discord', 'ad-brb']));
+    expect(state.templates.map((t) => t.id)).toEqual(['hydrate', 'raid', 'discord', 'ad-brb', 'first-chatter', 'raid-thanks', 'sub-thanks', 'resub-thanks', 'hydrate-timer', 'so', 'uptime', 'followage', 'lurk', 'death', '8ball']);
     for (const t of ['raid', 'discord', 'ad-brb']) await h.service.createFromTemplate(t);
     await expect(h.service.createFromTemplate('nope')).rejects.toThrow('There is no such starter automation.');
   });

@@ -13,7 +13,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseAccelerator } from '../../../shared/domain/accelerator';
-import { describeAction, describeTrigger } from '../../../shared/domain/automation-words';
+import { describeStep, describeTrigger } from '../../../shared/domain/automation-words';
+import type { RandomSource } from '../../../shared/domain/automation-template';
+import type { AutomationVariable, VariableChange } from '../../../shared/domain/automation-variables';
+import type { AutomationStep } from '../../../shared/ipc/schemas/automations';
 import type {
   Automation,
   AutomationInput,
@@ -34,7 +37,9 @@ import type { Logger } from '../logger';
 import { bounded, ClosingError, runAction, Sleeper, type ActionPorts } from './actions';
 import { AutomationStore, exportAutomations, newAutomationId, parseAutomationsExport } from './automation-store';
 import { ChatPacer } from './chat-pacer';
-import { Cooldowns, rulesRefusal } from './conditions';
+import { Cooldowns, rulesRefusal, type RuleContext } from './conditions';
+import { RunLiveFields, type HeldStream, type PlatformLookups } from './live-fields';
+import type { VariableBook } from './variable-book';
 import { OwnChatGuard, type SpeakingAccounts } from './own-chat-guard';
 import type { RunLedger } from './run-ledger';
 import { SceneRestoreStack } from './scene-restore-stack';
@@ -72,7 +77,15 @@ export interface AutomationsServiceOptions {
   blockedTerms?: () => Promise<readonly string[]>;
   /** OBS's scenes, sources and inputs for the editor. */
   obsChoices(): Promise<ObsChoices>;
-  stream: { getStatus(): { live: boolean; startedAt: string | null }; onChange(listener: (status: { live: boolean; startedAt: string | null }) => void): Disposer };
+  stream: { getStatus(): HeldStream; onChange(listener: (status: HeldStream) => void): Disposer };
+  /** The automations' variables (`{var.x}`, the variable step, the Variables section); none: refused in words. */
+  variables?: VariableBook;
+  /** Platform requests for live fields and targets; none: those fields say they could not be read. */
+  lookups?: PlatformLookups | null;
+  /** `{time}`'s zone. Default: this machine's. */
+  timeZone?: string;
+  /** For `{random:...}` and the random step. Default Math.random. */
+  random?: RandomSource;
   /** The platform's ad schedule as the ads service reads it. */
   ads: { getState(): { schedule: { nextAdAt: string | null } | null }; onChange(listener: (state: { schedule: { nextAdAt: string | null } | null }) => void): Disposer };
   shortcuts: ShortcutRegistry;
@@ -114,6 +127,38 @@ interface ActiveRun {
   saved: Promise<void>;
 }
 
+/** What every step of one run shares. */
+interface RunContext {
+  id: string;
+  event: TriggerEvent;
+  /** The run itself: "run another automation" starts its child from it. */
+  active: ActiveRun;
+  viewerText: { withheld: readonly string[]; blockedTerms: readonly string[]; stripLinks: boolean };
+  live: RunLiveFields;
+}
+
+/** The templates an action fills (their live fields are read before it runs). */
+function templatesOf(step: AutomationStep): string[] {
+  switch (step.kind) {
+    case 'obsSetText':
+    case 'chatMessage':
+    case 'chatAnnouncement':
+    case 'chatReply':
+    case 'setStreamInfo':
+      return [step.text];
+    case 'moderateUser':
+      return [step.reason];
+    case 'marker':
+      return [step.description];
+    case 'showAlert':
+      return step.alert.source === 'custom' ? [step.alert.text] : [];
+    case 'variable':
+      return step.op === 'set' ? [step.value] : [];
+    default:
+      return [];
+  }
+}
+
 /** One queue: an automation's own, or a named queue its automations share (`queueName`). */
 interface Lane {
   running: ActiveRun[];
@@ -152,6 +197,10 @@ export class AutomationsService extends Disposable {
   private keptDue: DueReverts<KeptObsRevert> | null = null;
   /** Without the kept file (tests): this process only. */
   private readonly firstChatters: FirstChatters;
+  /** Each variable's value before its latest change ("reaches" fires on the way up past the value). */
+  private readonly lastValues = new Map<string, number | string>();
+  /** Runs started by a "variable reaches": their own changes never fire one (no loop through a counter). */
+  private readonly reachRuns = new Set<string>();
   private byKind = new Map<ChannelEventKind, Automation[]>();
   /** Chat commands by their name: a chat message is read as a command once, whatever the number of commands. */
   private byCommand = new Map<string, Automation[]>();
@@ -174,6 +223,11 @@ export class AutomationsService extends Disposable {
     this.ownChat = new OwnChatGuard({ accounts: options.speakingAccounts, clock: this.clock });
     this.firstChatters = options.firstChatters ?? new FirstChatters();
     this.register(() => this.close());
+    // A variable's new value shows in the Variables section as it changes, and may fire "reaches".
+    if (options.variables) {
+      for (const variable of options.variables.list()) this.lastValues.set(variable.name, variable.value);
+      this.register(options.variables.onChangedBy(({ variable, key }) => this.onVariableChanged(variable, key)));
+    }
   }
 
   start(): void {
@@ -204,6 +258,7 @@ export class AutomationsService extends Disposable {
       automations,
       statuses: automations.map((a) => this.statusOf(a)),
       runs: this.options.ledger.list(),
+      variables: [...(this.options.variables?.definitions() ?? [])],
       templates: starterTemplates.map(({ id, name, description }) => ({ id, name, description })),
       testMode: this.options.tester ? 'simulation' : 'sample',
       hotkeysUnavailable: this.options.shortcuts.unavailable ?? null,
@@ -254,6 +309,8 @@ export class AutomationsService extends Disposable {
     const template = starterTemplates.find((t) => t.id === templateId);
     if (!template) throw new AppError('invalid_argument', 'There is no such starter automation.');
     const context = await this.options.templateContext().catch(() => ({ rewards: [], scenes: [] }));
+    // The variables it counts with, made first (one already there is kept as it is).
+    for (const { name, initial } of template.variables ?? []) if (this.options.variables && !this.options.variables.get(name)) await this.options.variables.define(name, initial);
     return this.save(template.make(context));
   }
 
@@ -313,6 +370,29 @@ export class AutomationsService extends Disposable {
 
   obsChoices(): Promise<ObsChoices> {
     return this.options.obsChoices();
+  }
+
+  // ---------- variables ----------
+
+  async defineVariable(name: string, initial: number | string, value?: number | string): Promise<AutomationsState> {
+    await this.needVariables().define(name, initial, value ?? this.options.variables?.get(name)?.value ?? initial);
+    return this.getState();
+  }
+
+  async changeVariable(name: string, change: VariableChange): Promise<AutomationsState> {
+    await this.needVariables().change(name, change);
+    return this.getState();
+  }
+
+  async deleteVariable(name: string): Promise<AutomationsState> {
+    await this.needVariables().remove(name);
+    this.changed();
+    return this.getState();
+  }
+
+  private needVariables(): VariableBook {
+    if (!this.options.variables) throw new AppError('unavailable', 'Variables are not available in this version of Sidestage.');
+    return this.options.variables;
   }
 
   // ---------- running by hand ----------
@@ -614,6 +694,25 @@ export class AutomationsService extends Disposable {
     if (soonest !== Infinity) this.adTimer = this.clock.setTimeout(() => this.scheduleAdBreakSoon(), soonest - now);
   }
 
+  /** "A variable reaches a value": fired when a counter goes from below the value to at least it. */
+  private onVariableChanged(variable: AutomationVariable, key: string | null): void {
+    const before = this.lastValues.get(variable.name);
+    this.lastValues.set(variable.name, variable.value);
+    this.changed();
+    if (!this.started || typeof variable.value !== 'number') return;
+    if (key !== null && this.reachRuns.has(key.slice(0, key.indexOf('@')))) return;
+    for (const automation of this.options.store.list()) {
+      const { trigger } = automation;
+      if (!automation.enabled || trigger.kind !== 'variableReaches' || trigger.name !== variable.name) continue;
+      if (variable.value < trigger.value || (typeof before === 'number' && before >= trigger.value)) continue;
+      const event = ownEvent(`variable:${variable.name}:${variable.value}:${randomUUID()}`, 'variableReaches', `${variable.name} reached ${variable.value}`, 'live', {
+        variable: variable.name,
+        value: String(variable.value),
+      });
+      this.accept(automation, event, false);
+    }
+  }
+
   // ---------- runs ----------
 
   /** Decides what becomes of one trigger of one automation; records it at once. Answers the run when one was logged. */
@@ -638,6 +737,7 @@ export class AutomationsService extends Disposable {
       return null;
     }
     const record = this.newRecord(automation, event, refusal ? 'skipped' : busy ? 'queued' : 'running', now);
+    if (event.kind === 'variableReaches') this.reachRuns.add(record.id);
     if (refusal) {
       // The Run or Test button, refused while busy: the broadcaster asked, so the log says why.
       record.reason = refusal.words;
@@ -667,7 +767,7 @@ export class AutomationsService extends Disposable {
    * run and step, so a restart never runs it twice; at most `maxRunDepth` deep, and never an
    * automation already in the chain (a cycle).
    */
-  private runFromAnother(caller: ActiveRun, step: number, automationId: string): string {
+  private runFromAnother(caller: ActiveRun, step: string, automationId: string): string {
     const target = this.options.store.get(automationId);
     if (!target) throw new AppError('invalid_argument', 'Not run: that automation no longer exists.');
     const chain = [...(caller.event.chain ?? []), caller.automation.id];
@@ -708,7 +808,7 @@ export class AutomationsService extends Disposable {
       endedAt: null,
       steps: automation.actions.map((action, i) => ({
         action: action.kind,
-        summary: describeAction(action),
+        summary: describeStep(action),
         status: running && i === 0 ? 'running' : 'waiting',
         startedAt: running && i === 0 ? iso(now) : null,
         endedAt: null,
@@ -742,6 +842,18 @@ export class AutomationsService extends Disposable {
       // Every output may carry viewer text (chat, an announcement, an OBS text, a marker, an alert):
       // the first run after a sign-in reads the terms, the next ones have them.
       const viewerText = { withheld: event.withheld ?? [], blockedTerms: await this.blockedTerms(), stripLinks: automation.stripLinks };
+      const requestTimeoutMs = this.options.requestTimeoutMs ?? 20_000;
+      const run: RunContext = {
+        id: record.id,
+        event,
+        active,
+        viewerText,
+        live: new RunLiveFields(
+          { stream: () => this.options.stream.getStatus(), lookups: this.options.lookups ?? null, clock: this.clock, timeZone: this.options.timeZone },
+          event,
+          (work) => bounded(this.clock, requestTimeoutMs, work, 'The platform'),
+        ),
+      };
       for (const [i, action] of automation.actions.entries()) {
         const step = record.steps[i]!;
         if (stopped) {
@@ -766,24 +878,10 @@ export class AutomationsService extends Disposable {
           this.changed();
         }
         try {
-          step.result = await runAction(action, {
-            event,
-            ports: this.options.ports,
-            clock: this.clock,
-            pacer: this.pacer,
-            sleeper: this.sleeper,
-            requestTimeoutMs: this.options.requestTimeoutMs ?? 20_000,
-            viewerText,
-            progress: (result) => {
-              step.result = result;
-              ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
-              this.changed();
-            },
-            ownChat: this.ownChat,
-            scenes: this.scenes,
-            ownAccounts: () => this.options.speakingAccounts.userIds(),
-            kept: this.options.keptReverts,
-            runAutomation: async (automationId) => this.runFromAnother(active, i, automationId),
+          step.result = await this.runStep(action, `${i}`, run, (result) => {
+            step.result = result;
+            ledger.update(record).catch((error: unknown) => logger.error('automations: could not write the run log', { error }));
+            this.changed();
           });
           step.status = 'done';
         } catch (error) {
@@ -823,7 +921,68 @@ export class AutomationsService extends Disposable {
     }
   }
 
+  /**
+   * One step: an action (its live fields read first), or a branch whose chosen steps run in order.
+   * `path` ("2.then.0") keys a variable's change, so a step changes it once per run.
+   */
+  private async runStep(step: AutomationStep, path: string, run: RunContext, progress: (result: string) => void): Promise<string> {
+    const variables = this.options.variables ?? null;
+    if (step.kind === 'if' || step.kind === 'random') {
+      let chosen: AutomationStep[];
+      let label: string;
+      if (step.kind === 'if') {
+        const context: RuleContext = { variable: (name) => variables?.get(name)?.value };
+        if (step.rules.some((rule) => rule.field === 'target')) context.targetFound = (await run.live.lookUpTarget()).kind === 'found';
+        const refusal = rulesRefusal(step.rules, run.event, context);
+        chosen = refusal === null ? step.then : step.else;
+        label = refusal === null ? 'then' : 'else';
+      } else {
+        const total = step.choices.reduce((sum, choice) => sum + choice.weight, 0);
+        let roll = (this.options.random ?? Math.random)() * total;
+        let index = step.choices.findIndex((choice) => (roll -= choice.weight) < 0);
+        if (index === -1) index = step.choices.length - 1;
+        chosen = step.choices[index]!.steps;
+        label = `choice ${index + 1}`;
+      }
+      const done: string[] = [];
+      const head = step.kind === 'if' ? (label === 'then' ? 'Then' : 'Else') : `Chose ${label}`;
+      for (const [j, inner] of chosen.entries()) {
+        try {
+          done.push(await this.runStep(inner, `${path}.${label.replace(' ', '')}.${j}`, run, (result) => progress(`${head}: ${[...done, result].join('; ')}`)));
+        } catch (error) {
+          if (error instanceof ClosingError || this.closing) throw error;
+          throw new AppError(error instanceof AppError ? error.code : 'internal', `${head}: ${[...done, `${describeStep(inner)} failed: ${words(error)}`].join('; ')}`);
+        }
+      }
+      return `${head}: ${done.length ? done.join('; ') : 'nothing to do'}`;
+    }
+    const { fields: live, problems } = await run.live.fieldsFor(templatesOf(step));
+    const fields = { ...(variables?.templateFields() ?? {}), ...live, ...run.event.fields };
+    const result = await runAction(step, {
+      event: run.event,
+      ports: this.options.ports,
+      clock: this.clock,
+      pacer: this.pacer,
+      sleeper: this.sleeper,
+      requestTimeoutMs: this.options.requestTimeoutMs ?? 20_000,
+      viewerText: run.viewerText,
+      progress,
+      ownChat: this.ownChat,
+      scenes: this.scenes,
+      fields,
+      random: this.options.random,
+      variables,
+      stepKey: `${run.id}@${path}`,
+      live: run.live,
+      ownAccounts: () => this.options.speakingAccounts.userIds(),
+      kept: this.options.keptReverts,
+      runAutomation: async (automationId) => this.runFromAnother(run.active, path, automationId),
+    });
+    return problems.length ? `${result} (${problems.join(' ')})` : result;
+  }
+
   private finish(record: RunRecord, status: 'done' | 'failed', reason: string | null): void {
+    this.reachRuns.delete(record.id);
     record.status = status;
     record.reason = reason;
     record.endedAt = iso(this.clock.now());

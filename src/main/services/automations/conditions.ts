@@ -6,8 +6,27 @@ import type { Automation, ConditionRule } from '../../../shared/ipc/contract';
 import { describeRule } from '../../../shared/domain/automation-words';
 import { textMatches, type TriggerEvent } from './triggers';
 
+/** What rules read beyond the event: the variables, and the command's target once looked up (an If step). */
+export interface RuleContext {
+  variable(name: string): number | string | undefined;
+  /** Whether the first argument names a platform user; undefined before it is looked up (the conditions before a run). */
+  targetFound?: boolean;
+}
+
+const noContext: RuleContext = { variable: () => undefined };
+
+function variableHolds(rule: Extract<ConditionRule, { field: 'variable' }>, value: number | string): boolean {
+  if (typeof value === 'number' && typeof rule.value === 'number') {
+    return { atLeast: value >= rule.value, atMost: value <= rule.value, equals: value === rule.value, notEquals: value !== rule.value }[rule.op];
+  }
+  const same = String(value).toLowerCase() === String(rule.value).toLowerCase();
+  if (rule.op === 'equals') return same;
+  if (rule.op === 'notEquals') return !same;
+  return false;
+}
+
 /** Why `rule` does not hold for `event`, or null when it does. */
-export function ruleRefusal(rule: ConditionRule, event: TriggerEvent): string | null {
+export function ruleRefusal(rule: ConditionRule, event: TriggerEvent, context: RuleContext = noContext): string | null {
   const words = describeRule(rule);
   switch (rule.field) {
     case 'role': {
@@ -34,13 +53,23 @@ export function ruleRefusal(rule: ConditionRule, event: TriggerEvent): string | 
       const same = event.user.login.toLowerCase() === rule.login.trim().replace(/^@/, '').toLowerCase();
       return (rule.op === 'is') === same ? null : `not met: ${words}`;
     }
+    case 'variable': {
+      const value = context.variable(rule.name);
+      if (value === undefined) return `"${words}" cannot be checked: there is no variable ${rule.name}`;
+      if (typeof value !== typeof rule.value && rule.op !== 'equals' && rule.op !== 'notEquals') return `"${words}" cannot be checked: ${rule.name} holds a text`;
+      return variableHolds(rule, value) ? null : `not met: ${words} (it was ${value})`;
+    }
+    case 'target': {
+      if (context.targetFound === undefined) return `"${words}" can only be checked in an If step`;
+      return (rule.op === 'found') === context.targetFound ? null : `not met: ${words}`;
+    }
   }
 }
 
 /** The first rule that does not hold, in words; null when all do. */
-export function rulesRefusal(rules: readonly ConditionRule[], event: TriggerEvent): string | null {
+export function rulesRefusal(rules: readonly ConditionRule[], event: TriggerEvent, context: RuleContext = noContext): string | null {
   for (const rule of rules) {
-    const refusal = ruleRefusal(rule, event);
+    const refusal = ruleRefusal(rule, event, context);
     if (refusal) return `Condition ${refusal}.`;
   }
   return null;

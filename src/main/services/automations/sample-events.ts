@@ -132,6 +132,7 @@ function sampleChannelEvent(trigger: AutomationTrigger, id: string, at: string):
         detail: '',
       };
     case 'obsEvent':
+    case 'variableReaches':
     case 'adBreakSoon':
     case 'timer':
     case 'hotkey':
@@ -148,6 +149,13 @@ export function sampleEvent(trigger: AutomationTrigger, now: Date): TriggerEvent
   const asked = trigger.kind === 'chatKeywords' && trigger.phrases.length === 0 ? { ...trigger, phrases: ['a phrase'] } : trigger;
   const read = channelEvent ? triggerEventFor(asked, channelEvent, { first: { broadcast: true, ever: true } }) : null;
   if (read) return { ...read, id, source: 'test', summary: `Test: ${read.summary}`, channelEvent: { ...channelEvent!, source: 'live' } };
-  const fields: Record<string, string> = trigger.kind === 'adBreakSoon' ? { seconds: String(trigger.secondsBefore) } : trigger.kind === 'obsEvent' ? { scene: 'Sample scene' } : {};
+  const fields: Record<string, string> =
+    trigger.kind === 'adBreakSoon'
+      ? { seconds: String(trigger.secondsBefore) }
+      : trigger.kind === 'obsEvent'
+        ? { scene: 'Sample scene' }
+        : trigger.kind === 'variableReaches'
+          ? { variable: trigger.name, value: String(trigger.value) }
+          : {};
   return ownEvent(id, trigger.kind, `Test: ${describeTrigger(trigger)}`, 'test', fields);
 }

@@ -1,5 +1,7 @@
 /**
- * Starter automations, the jobs broadcasters most often keep a bot for. Made from what the
+ * Starter automations, the jobs broadcasters most often keep a bot for in its first hour (a
+ * shoutout by name, uptime, follow age, a Discord link, lurk, a death counter, an 8-ball, a
+ * first-chatter welcome, a raid and a subscription thank-you, a hydrate timer). Made from what the
  * channel and OBS have where they can (the "Hydrate!" reward, a scene named like "Water"); created
  * switched off, to be checked and switched on.
  */
@@ -14,7 +16,11 @@ export interface TemplateContext {
 
 interface StarterTemplate extends AutomationTemplateInfo {
   make(context: TemplateContext): AutomationInput;
+  /** Variables it reads or changes, created (with these starting values) when missing. */
+  variables?: readonly { name: string; initial: number | string }[];
 }
+
+const command = (name: string, minRole: 'everyone' | 'moderator' = 'everyone') => ({ kind: 'chatCommand' as const, command: name, minRole });
 
 const noConditions = { onlyWhileLive: false, cooldownSeconds: 0, perViewerCooldownSeconds: 0, rules: [] };
 const options = { enabled: false, queue: 'oneAtATime' as const, alsoMissed: false, stopOnError: false, stripLinks: false };
@@ -148,6 +154,98 @@ export const starterTemplates: readonly StarterTemplate[] = [
       trigger: { kind: 'timer', everyMinutes: 20, minChatMessages: 5 },
       conditions: { ...noConditions, onlyWhileLive: true },
       actions: [{ kind: 'chatMessage', text: 'Hydrate check! Time for some water, everyone.' }],
+    }),
+  },
+  {
+    id: 'so',
+    name: '!so @name → shoutout',
+    description: 'A moderator types !so @name: the named channel is shouted out and its last category said; an unknown name is answered in words.',
+    make: () => ({
+      ...options,
+      name: '!so @name → shoutout',
+      trigger: command('!so', 'moderator'),
+      conditions: noConditions,
+      actions: [
+        {
+          kind: 'if',
+          rules: [{ field: 'target', op: 'found' }],
+          then: [
+            { kind: 'chatMessage', text: 'Go follow {target.name} at {target.url}! They were last playing {target.game}.' },
+            { kind: 'shoutout', to: 'target' },
+          ],
+          else: [{ kind: 'chatMessage', text: "I can't find {arg1}. Try !so @name." }],
+        },
+      ],
+    }),
+  },
+  {
+    id: 'uptime',
+    name: '!uptime → reply',
+    description: 'Someone types !uptime: how long the stream has been live.',
+    make: () => ({
+      ...options,
+      name: '!uptime → reply',
+      trigger: command('!uptime'),
+      conditions: { ...noConditions, cooldownSeconds: 10 },
+      actions: [{ kind: 'chatMessage', text: 'The stream has been live for {uptime}.' }],
+    }),
+  },
+  {
+    id: 'followage',
+    name: '!followage → reply',
+    description: 'Someone types !followage (or !followage @name): how long they have followed the channel.',
+    make: () => ({
+      ...options,
+      name: '!followage → reply',
+      trigger: command('!followage'),
+      conditions: { ...noConditions, perViewerCooldownSeconds: 30 },
+      actions: [{ kind: 'chatMessage', text: '{user}: following for {followage}.' }],
+    }),
+  },
+  {
+    id: 'lurk',
+    name: '!lurk → reply',
+    description: 'Someone types !lurk: thank them for lurking.',
+    make: () => ({
+      ...options,
+      name: '!lurk → reply',
+      trigger: command('!lurk'),
+      conditions: { ...noConditions, perViewerCooldownSeconds: 300 },
+      actions: [{ kind: 'chatMessage', text: 'Thanks for the lurk, {user}! Enjoy the stream.' }],
+    }),
+  },
+  {
+    id: 'death',
+    name: '!death → death counter',
+    description: 'A moderator types !death: the deaths counter goes up by one, is said in chat and shown on the OBS text source "Deaths".',
+    variables: [{ name: 'deaths', initial: 0 }],
+    make: () => ({
+      ...options,
+      name: '!death → death counter',
+      trigger: command('!death', 'moderator'),
+      conditions: { ...noConditions, cooldownSeconds: 5 },
+      actions: [
+        { kind: 'variable', name: 'deaths', op: 'add', value: '', by: 1 },
+        { kind: 'chatMessage', text: 'Deaths: {var.deaths}' },
+        { kind: 'obsSetText', inputName: 'Deaths', text: 'Deaths: {var.deaths}' },
+      ],
+    }),
+  },
+  {
+    id: '8ball',
+    name: '!8ball → random answer',
+    description: 'Someone types !8ball and a question: one of eight answers at random.',
+    make: () => ({
+      ...options,
+      name: '!8ball → random answer',
+      trigger: command('!8ball'),
+      conditions: { ...noConditions, perViewerCooldownSeconds: 15 },
+      actions: [
+        {
+          kind: 'chatMessage',
+          text: '🎱 {user}: {random:It is certain.|Without a doubt.|Ask again later.|Cannot predict now.|Don’t count on it.|My sources say no.|Outlook good.|Very doubtful.}',
+        },
+      ],
     }),
   },
 ];

@@ -7,7 +7,7 @@
  * the platform's 500 characters.
  */
 import { containsTerm } from '../../../shared/domain/blocked-term-match';
-import { templateParts, type TemplateFields } from '../../../shared/domain/automation-template';
+import { templateParts, type RandomSource, type TemplateFields } from '../../../shared/domain/automation-template';
 import { markerDescriptionMaxLength } from '../../../shared/domain/marker-position';
 
 /** The platform's longest chat message, in characters (code points). */
@@ -84,10 +84,10 @@ export function plainValue(name: string, value: string, rules: ViewerTextRules):
  * Fills a template in one pass with the event's values made plain (`plainValue`), and says whether
  * the text (once trimmed) starts with a value rather than the template's own words.
  */
-export function fillTemplate(template: string, fields: TemplateFields, rules: ViewerTextRules): { text: string; startsWithField: boolean } {
+export function fillTemplate(template: string, fields: TemplateFields, rules: ViewerTextRules, random?: RandomSource): { text: string; startsWithField: boolean } {
   let text = '';
   let startsWithField: boolean | null = null;
-  for (const part of templateParts(template, fields)) {
+  for (const part of templateParts(template, fields, random)) {
     const piece = part.field === null ? part.text : plainValue(part.field, part.text, rules);
     if (startsWithField === null && oneLine(piece).trim() !== '') startsWithField = part.field !== null;
     text += piece;

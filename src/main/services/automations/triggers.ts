@@ -67,6 +67,7 @@ export function kindsOf(trigger: AutomationTrigger): ChannelEventKind[] {
     case 'adBreakSoon':
     case 'hotkey':
     case 'manual':
+    case 'variableReaches':
       return [];
   }
 }
@@ -358,6 +359,7 @@ export function triggerEventFor(trigger: AutomationTrigger, event: ChannelEvent,
     case 'adBreakSoon':
     case 'hotkey':
     case 'manual':
+    case 'variableReaches':
       return null;
     default:
       return event.kind === trigger.kind ? describe(event) : null;

@@ -137,3 +137,40 @@ describe('text that may not be re-posted', () => {
     });
   }
 });
+
+describe("hostile strings in a command's arguments, a variable and a random choice", () => {
+  const commandOf = (text: string) => triggerEventFor({ kind: 'chatCommand', command: '!cmd', minRole: 'everyone' }, events.chat(`!cmd ${text}`))!;
+  const withTemplate = (output: (typeof outputs)[number], template: string) => ({ ...output, action: JSON.parse(JSON.stringify(output.action).replaceAll('{input}', template)) as AutomationAction });
+
+  for (const output of outputs) {
+    it(`${output.name}: {args}, {arg1}, {var.x} and {random:...} each land as plain text`, async () => {
+      for (const text of hostile) {
+        const what = `${output.name} <- ${JSON.stringify(text.slice(0, 40))}`;
+        const event = commandOf(text);
+        // A variable set earlier from a viewer's words, read back: a value, never a template.
+        const withVariable = { ...event, fields: { ...event.fields, 'var.note': text } };
+        for (const [template, source] of [
+          ['{args}', event],
+          ['{arg1}', event],
+          ['{var.note}', withVariable],
+          ['{random:{args}|{arg1}}', event],
+        ] as const) {
+          const landed = await land(withTemplate(output, template), source);
+          expect(landed, `${what} via ${template}`).not.toContain('Viewer1');
+          expect(bidi.test(landed), `${what} via ${template}`).toBe(false);
+          if (text.includes('{user}') && template !== '{random:{args}|{arg1}}') expect(landed, what).toContain('{user}');
+          if (output.name !== 'an OBS text source') expect(controlOrBreak.test(landed), what).toBe(false);
+          if (output.name === 'chat' || output.name === 'an announcement') {
+            expect(/^[/.!]/.test(landed), `${what} via ${template}`).toBe(false);
+            expect(Array.from(landed).length, what).toBeLessThanOrEqual(500);
+          }
+        }
+      }
+    });
+  }
+
+  it('a random choice is the template\'s own words: one pass, so a viewer\'s "{random:a|b}" stays as typed', async () => {
+    const [chat] = outputs;
+    expect(await land(withTemplate(chat!, 'You said: {args}'), commandOf('{random:a|b} {var.x} {target}'))).toBe('You said: {random:a|b} {var.x} {target}');
+  });
+});

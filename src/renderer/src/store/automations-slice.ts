@@ -66,6 +66,10 @@ export function createAutomationsSlice({ set, get, deps, run, epochs }: SliceCon
       return file;
     },
     clearAutomationLog: async () => void (await callForState('automations.clearLog', () => bridge.automations.clearLog())),
+    defineAutomationVariable: async (name, initial, value) =>
+      void (await callForState('automations.variable', () => bridge.automations.defineVariable(value === undefined ? { name, initial } : { name, initial, value }))),
+    changeAutomationVariable: async (name, change) => void (await callForState('automations.variable', () => bridge.automations.changeVariable({ name, change }))),
+    deleteAutomationVariable: async (name) => void (await callForState('automations.variable', () => bridge.automations.deleteVariable({ name }))),
     loadAutomationsObs: () =>
       run('automations.obsChoices', async () => {
         set({ automationsObs: await call(bridge.automations.obsChoices()) });

@@ -102,6 +102,7 @@ export const automationsState = (revision = 1, extra: Partial<AutomationsState> 
   templates: [{ id: 'hydrate', name: 'Hydrate!', description: 'x' }],
   testMode: 'simulation',
   hotkeysUnavailable: null,
+  variables: [],
   ...extra,
 });
 

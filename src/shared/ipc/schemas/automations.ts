@@ -5,11 +5,12 @@
  * evaluated: templates only have `{field}` placeholders filled with the event's values.
  */
 import { z } from 'zod';
+import { variableChangeSchema, variableDefinitionSchema, variableNameSchema, variableValueSchema } from '../../domain/automation-variables';
 import { adLengthSchema } from './ads';
 import { announcementColors } from './chat';
 
 /** The version of the automations file and of an export; a newer one is refused with the reason. */
-export const automationsFormatVersion = 2;
+export const automationsFormatVersion = 3;
 export const automationsFormatName = 'sidestage-automations';
 
 export const automationIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An automation id has 1 to 64 letters, digits, - or _.');
@@ -106,6 +107,8 @@ export const automationTriggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('obsEvent'), event: z.enum(obsTriggerEvents) }).strict(),
   /** A moderator (anyone, anywhere) banned, timed out, deleted a line or cleared chat; none ticked: any of them. */
   z.object({ kind: z.literal('moderatorActed'), actions: z.array(z.enum(moderatorActions)).max(4) }).strict(),
+  /** One of the automations' variables (a counter) reaches a value: fired as it goes from below to at least it. */
+  z.object({ kind: z.literal('variableReaches'), name: variableNameSchema, value: z.number().int().min(-1_000_000_000_000).max(1_000_000_000_000) }).strict(),
 ]);
 export type AutomationTrigger = z.infer<typeof automationTriggerSchema>;
 export type AutomationTriggerKind = AutomationTrigger['kind'];
@@ -120,6 +123,12 @@ export const conditionRuleSchema = z.discriminatedUnion('field', [
   z.object({ field: z.literal('text'), op: z.enum(['contains', 'notContains', 'equals', 'startsWith']), value: z.string().trim().min(1).max(200) }).strict(),
   /** The viewer's login. */
   z.object({ field: z.literal('user'), op: z.enum(['is', 'isNot']), login: z.string().trim().min(1).max(25) }).strict(),
+  /** One of the automations' variables: a number compared as a number, a text as a text (any case). */
+  z
+    .object({ field: z.literal('variable'), name: variableNameSchema, op: z.enum(['atLeast', 'atMost', 'equals', 'notEquals']), value: z.union([z.number(), z.string().max(500)]) })
+    .strict(),
+  /** A chat command's first argument names a platform user the platform knows (`{target}`). */
+  z.object({ field: z.literal('target'), op: z.enum(['found', 'notFound']) }).strict(),
 ]);
 export type ConditionRule = z.infer<typeof conditionRuleSchema>;
 
@@ -167,8 +176,11 @@ export const automationActionSchema = z.discriminatedUnion('kind', [
   simple('obsSaveReplay'),
   z.object({ kind: z.literal('chatMessage'), text: template(500).min(1, 'Write the message.') }).strict(),
   z.object({ kind: z.literal('chatAnnouncement'), text: template(500).min(1, 'Write the announcement.'), color: announcementColorSchema }).strict(),
-  /** A shoutout to the event's user (the raider, the follower...): never a name a viewer typed. */
-  simple('shoutout'),
+  /**
+   * A shoutout to the event's user (the raider, the follower...), or to the chat command's target
+   * (`{target}`: the first argument, looked up on the platform), never the broadcaster's own account.
+   */
+  z.object({ kind: z.literal('shoutout'), to: z.enum(['eventUser', 'target']).optional() }).strict(),
   z.object({ kind: z.literal('marker'), description: template(140) }).strict(),
   simple('clip'),
   /** A chat mode on for N s (0: leave it on). */
@@ -208,9 +220,84 @@ export const automationActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('setStreamInfo'), field: z.enum(['title', 'category']), text: template(140).min(1, 'Write the title or the category.') }).strict(),
   /** Run another automation with this event (at most 3 deep; a cycle is refused). */
   z.object({ kind: z.literal('runAutomation'), automationId: automationIdSchema }).strict(),
+  /**
+   * Change one of the automations' variables: set it (a template: `{user}`, or a number for a
+   * counter), add to it, subtract from it, or reset it to its starting value. Once per run's step.
+   */
+  z
+    .object({
+      kind: z.literal('variable'),
+      name: variableNameSchema,
+      op: z.enum(['set', 'add', 'subtract', 'reset']),
+      /** For `set`: the value, a template. */
+      value: template(500),
+      /** For `add` and `subtract`. */
+      by: z.number().int().min(1).max(1_000_000),
+    })
+    .strict(),
 ]);
 export type AutomationAction = z.infer<typeof automationActionSchema>;
-export type AutomationActionKind = AutomationAction['kind'];
+
+/** Steps nest at most this deep (an "if" in a "random" in an "if"). */
+export const maxStepDepth = 3;
+/** Steps in all, nested ones counted. */
+export const maxStepsInAll = 60;
+
+/** A branch: steps chosen by the same comparisons as the conditions, or by chance; no loops. */
+export type AutomationBranchStep =
+  | { kind: 'if'; rules: ConditionRule[]; then: AutomationStep[]; else: AutomationStep[] }
+  | { kind: 'random'; choices: { weight: number; steps: AutomationStep[] }[] };
+export type AutomationStep = AutomationAction | AutomationBranchStep;
+
+const nestedSteps = () => z.array(automationStepSchema).max(20, 'At most 20 steps in a branch.');
+const ifStepSchema = z
+  .object({
+    kind: z.literal('if'),
+    rules: z.array(conditionRuleSchema).min(1, 'Say what to compare.').max(10),
+    get then() {
+      return nestedSteps();
+    },
+    get else() {
+      return nestedSteps();
+    },
+  })
+  .strict();
+const randomStepSchema = z
+  .object({
+    kind: z.literal('random'),
+    get choices() {
+      return z
+        .array(z.object({ weight: z.number().int().min(1).max(100), steps: nestedSteps() }).strict())
+        .min(2, 'Give at least two choices.')
+        .max(10, 'At most 10 choices.');
+    },
+  })
+  .strict();
+
+export const automationStepSchema: z.ZodType<AutomationStep> = z.discriminatedUnion('kind', [automationActionSchema, ifStepSchema, randomStepSchema]);
+export type AutomationActionKind = AutomationStep['kind'];
+
+/** The branches' step lists of a step (none for an action). */
+export function innerStepLists(step: AutomationStep): AutomationStep[][] {
+  if (step.kind === 'if') return [step.then, step.else];
+  if (step.kind === 'random') return step.choices.map((choice) => choice.steps);
+  return [];
+}
+
+/** How deep the steps nest (1: no branch) and how many there are in all. */
+export function stepsShape(steps: readonly AutomationStep[]): { depth: number; count: number } {
+  let depth = steps.length ? 1 : 0;
+  let count = 0;
+  for (const step of steps) {
+    count++;
+    for (const list of innerStepLists(step)) {
+      const inner = stepsShape(list);
+      depth = Math.max(depth, inner.depth + 1);
+      count += inner.count;
+    }
+  }
+  return { depth, count };
+}
 
 /** How an automation's runs share it: one at a time (the others wait), side by side, or a new one skipped while one runs. */
 export const automationQueueModeSchema = z.enum(['oneAtATime', 'overlap', 'skipWhenBusy']);
@@ -220,7 +307,15 @@ const automationFields = {
   enabled: z.boolean(),
   trigger: automationTriggerSchema,
   conditions: automationConditionsSchema,
-  actions: z.array(automationActionSchema).min(1, 'Add at least one action.').max(20, 'At most 20 actions.'),
+  actions: z
+    .array(automationStepSchema)
+    .min(1, 'Add at least one action.')
+    .max(20, 'At most 20 actions.')
+    .superRefine((steps, context) => {
+      const { depth, count } = stepsShape(steps);
+      if (depth > maxStepDepth + 1) context.addIssue({ code: 'custom', message: `Branches nest at most ${maxStepDepth} deep: move some steps out of the innermost branch.` });
+      if (count > maxStepsInAll) context.addIssue({ code: 'custom', message: `At most ${maxStepsInAll} steps in all, those in branches counted.` });
+    }),
   queue: automationQueueModeSchema,
   /** Also run for events Sidestage learned of only by catching up after being disconnected. */
   alsoMissed: z.boolean(),
@@ -344,6 +439,8 @@ export const automationsStateSchema = z.object({
   testMode: z.enum(['simulation', 'sample']),
   /** Where no global shortcut can be registered (the browser dock), why, in words. */
   hotkeysUnavailable: z.string().nullable(),
+  /** The automations' variables with their starting values (the Variables section). */
+  variables: z.array(variableDefinitionSchema),
 });
 export type AutomationsState = z.infer<typeof automationsStateSchema>;
 
@@ -358,6 +455,10 @@ export const automationTemplateArgSchema = z.object({ templateId: z.string().min
 export const automationsImportMaxChars = 900_000;
 /** An export as its text. */
 export const automationsImportArgSchema = z.object({ json: z.string().min(1).max(automationsImportMaxChars) }).strict();
+/** Creates a variable or edits one: its starting value (a number makes a counter) and, optionally, its value now. */
+export const variableDefineArgSchema = z.object({ name: variableNameSchema, initial: variableValueSchema, value: variableValueSchema.optional() }).strict();
+export const variableChangeArgSchema = z.object({ name: variableNameSchema, change: variableChangeSchema }).strict();
+export const variableNameArgSchema = z.object({ name: variableNameSchema }).strict();
 export const automationsExportArgSchema = z.object({ ids: z.array(automationIdSchema).max(1000).optional() }).strict();
 
 export const automationsImportResultSchema = z.object({ state: automationsStateSchema, imported: z.number().int().nonnegative(), message: z.string() });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { defaultAction, defaultTrigger } from '../../../../shared/domain/automation-defaults';
+import { defaultStep, defaultTrigger } from '../../../../shared/domain/automation-defaults';
 import { actionKindLabels } from '../../../../shared/domain/automation-words';
-import type { AutomationAction, AutomationInput, AutomationsState, AutomationTrigger, ConditionRule } from '../../../../shared/ipc/contract';
+import type { AutomationAction, AutomationInput, AutomationsState, AutomationStep, AutomationTrigger, ConditionRule } from '../../../../shared/ipc/contract';
+import { maxStepDepth } from '../../../../shared/ipc/schemas/automations';
 import { ActionError } from '../../components/action-error';
 import { FormSection } from '../../components/form-section';
 import { Select } from '../../components/select';
@@ -42,10 +43,10 @@ type Update<T> = (next: T) => void;
 export function AutomationEditor({ title, initial, testMode, onDone }: EditorProps) {
   const [draft, setDraft] = useState<AutomationInput>(initial);
   const [tried, setTried] = useState(false);
-  const [adding, setAdding] = useState<AutomationAction['kind']>('chatMessage');
   const saving = useSidestage((s) => selectAction('automations.save')(s).pending);
   const problems = draftProblems(draft);
-  const warnings = templateWarnings(draft);
+  const variableNames = (useSidestage((s) => s.automations?.variables) ?? []).map((v) => v.name);
+  const warnings = templateWarnings(draft, variableNames);
   useEffect(() => {
     void store.getState().loadAutomationsObs();
   }, []);
@@ -82,36 +83,7 @@ export function AutomationEditor({ title, initial, testMode, onDone }: EditorPro
         <RulesFields rules={draft.conditions.rules} onChange={(rules) => set({ conditions: { ...draft.conditions, rules } })} />
       </FormSection>
       <FormSection title="Then" description="Sidestage does these in order; each result is in the run log.">
-        {draft.actions.length === 0 ? <p className="muted small">No actions yet: add the first below.</p> : null}
-        <ol className="action-list">
-          {draft.actions.map((action, i) => (
-            <li key={i} aria-label={`Action ${i + 1}: ${actionKindLabels[action.kind]}`}>
-              <div className="action-head">
-                <strong>
-                  {i + 1}. {actionKindLabels[action.kind]}
-                </strong>
-                <div className="button-row">
-                  <button type="button" className="quiet" disabled={i === 0} onClick={() => set({ actions: moved(draft.actions, i, -1) })} aria-label={`Move action ${i + 1} up`}>
-                    Up
-                  </button>
-                  <button type="button" className="quiet" disabled={i === draft.actions.length - 1} onClick={() => set({ actions: moved(draft.actions, i, 1) })} aria-label={`Move action ${i + 1} down`}>
-                    Down
-                  </button>
-                  <button type="button" className="danger quiet" onClick={() => set({ actions: draft.actions.filter((_, j) => j !== i) })} aria-label={`Remove action ${i + 1}`}>
-                    Remove
-                  </button>
-                </div>
-              </div>
-              <ActionFields action={action} trigger={draft.trigger} onChange={(next) => set({ actions: draft.actions.map((a, j) => (j === i ? next : a)) })} />
-            </li>
-          ))}
-        </ol>
-        <div className="automation-template-row">
-          <Select label="Add an action" value={adding} options={actionKindOptions} onChange={(kind) => setAdding(kind)} />
-          <button type="button" onClick={() => set({ actions: [...draft.actions, defaultAction(adding)] })} disabled={draft.actions.length >= 20}>
-            Add
-          </button>
-        </div>
+        <StepList steps={draft.actions} trigger={draft.trigger} depth={1} label="Action" onChange={(actions) => set({ actions })} />
       </FormSection>
       <FormSection title="Options">
         <Select label="When it is already running" value={draft.queue} options={queueModeOptions} onChange={(queue) => set({ queue })} />
@@ -223,12 +195,106 @@ function TriggerFields({ trigger, onChange }: { trigger: AutomationTrigger; onCh
       ) : null}
       {trigger.kind === 'manual' ? <p className="small muted">Runs only when you press its Run button.</p> : null}
       <MoreTriggerFields key={trigger.kind} trigger={trigger} onChange={onChange} />
+      {trigger.kind === 'variableReaches' ? (
+        <>
+          <VariablePicker value={trigger.name} onChange={(name) => onChange({ ...trigger, name })} />
+          <NumberField label="Reaches" min={-1_000_000_000_000} max={1_000_000_000_000} value={trigger.value} onChange={(value) => onChange({ ...trigger, value })} hint="Runs as the counter goes from below this value to at least it; never from a change this automation makes itself." />
+        </>
+      ) : null}
     </>
   );
 }
 
+/**
+ * A list of steps: each with Up, Down and Remove, and an Add row; a branch's own lists inside it
+ * (at most `maxStepDepth` deep: deeper, only actions can be added). Labels name the path ("Action
+ * 2.then.1") so a screen reader says where a step is.
+ */
+function StepList({ steps, trigger, depth, label, onChange }: { steps: AutomationStep[]; trigger: AutomationTrigger; depth: number; label: string; onChange: Update<AutomationStep[]> }) {
+  const [adding, setAdding] = useState<AutomationStep['kind']>('chatMessage');
+  const options = depth >= maxStepDepth ? actionKindOptions.filter((o) => o.value !== 'if' && o.value !== 'random') : actionKindOptions;
+  return (
+    <>
+      {steps.length === 0 ? <p className="muted small">{depth === 1 ? 'No actions yet: add the first below.' : 'Nothing here yet.'}</p> : null}
+      <ol className="action-list">
+        {steps.map((step, i) => (
+          <li key={i} aria-label={`${label} ${i + 1}: ${actionKindLabels[step.kind]}`}>
+            <div className="action-head">
+              <strong>
+                {i + 1}. {actionKindLabels[step.kind]}
+              </strong>
+              <div className="button-row">
+                <button type="button" className="quiet" disabled={i === 0} onClick={() => onChange(moved(steps, i, -1))} aria-label={`Move ${label.toLowerCase()} ${i + 1} up`}>
+                  Up
+                </button>
+                <button type="button" className="quiet" disabled={i === steps.length - 1} onClick={() => onChange(moved(steps, i, 1))} aria-label={`Move ${label.toLowerCase()} ${i + 1} down`}>
+                  Down
+                </button>
+                <button type="button" className="danger quiet" onClick={() => onChange(steps.filter((_, j) => j !== i))} aria-label={`Remove ${label.toLowerCase()} ${i + 1}`}>
+                  Remove
+                </button>
+              </div>
+            </div>
+            <StepFields step={step} trigger={trigger} depth={depth} label={`${label} ${i + 1}`} onChange={(next) => onChange(steps.map((a, j) => (j === i ? next : a)))} />
+          </li>
+        ))}
+      </ol>
+      <div className="automation-template-row">
+        <Select label={depth === 1 ? 'Add an action' : `Add to ${label.toLowerCase()}`} value={adding} options={options} onChange={(kind) => setAdding(kind)} />
+        <button type="button" onClick={() => onChange([...steps, defaultStep(adding)])} disabled={steps.length >= 20}>
+          Add
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** A branch's rules and lists, or an action's fields. */
+function StepFields({ step, trigger, depth, label, onChange }: { step: AutomationStep; trigger: AutomationTrigger; depth: number; label: string; onChange: Update<AutomationStep> }) {
+  if (step.kind === 'if') {
+    return (
+      <>
+        <RulesFields rules={step.rules} onChange={(rules) => onChange({ ...step, rules })} />
+        <fieldset>
+          <legend>Then</legend>
+          <StepList steps={step.then} trigger={trigger} depth={depth + 1} label={`${label} then`} onChange={(then) => onChange({ ...step, then })} />
+        </fieldset>
+        <fieldset>
+          <legend>Else</legend>
+          <StepList steps={step.else} trigger={trigger} depth={depth + 1} label={`${label} else`} onChange={(otherwise) => onChange({ ...step, else: otherwise })} />
+        </fieldset>
+      </>
+    );
+  }
+  if (step.kind === 'random') {
+    const replace = (i: number, choice: (typeof step.choices)[number]) => onChange({ ...step, choices: step.choices.map((c, j) => (j === i ? choice : c)) });
+    return (
+      <>
+        {step.choices.map((choice, i) => (
+          <fieldset key={i}>
+            <legend>Choice {i + 1}</legend>
+            <NumberField label="Weight" min={1} max={100} value={choice.weight} onChange={(weight) => replace(i, { ...choice, weight })} />
+            <StepList steps={choice.steps} trigger={trigger} depth={depth + 1} label={`${label} choice ${i + 1}`} onChange={(steps) => replace(i, { ...choice, steps })} />
+            <button type="button" className="danger quiet" disabled={step.choices.length <= 2} onClick={() => onChange({ ...step, choices: step.choices.filter((_, j) => j !== i) })}>
+              Remove choice {i + 1}
+            </button>
+          </fieldset>
+        ))}
+        <button type="button" disabled={step.choices.length >= 10} onClick={() => onChange({ ...step, choices: [...step.choices, { weight: 1, steps: [] }] })}>
+          Add a choice
+        </button>
+      </>
+    );
+  }
+  return <ActionFields action={step} trigger={trigger} onChange={onChange} />;
+}
+
 function newRule(field: ConditionRule['field']): ConditionRule {
   switch (field) {
+    case 'variable':
+      return { field, name: 'deaths', op: 'atLeast', value: 10 };
+    case 'target':
+      return { field, op: 'found' };
     case 'amount':
       return { field, op: 'atLeast', value: 1 };
     case 'text':
@@ -275,6 +341,16 @@ function RuleFields({ rule, onChange }: { rule: ConditionRule; onChange: Update<
           <TextInput label="Login" value={rule.login} maxLength={25} onChange={(login) => onChange({ ...rule, login })} />
         </>
       );
+    case 'variable':
+      return (
+        <>
+          <TextInput label="Variable" value={rule.name} maxLength={32} onChange={(name) => onChange({ ...rule, name })} />
+          <Select label="Is" value={rule.op} options={ruleOptions.variable} onChange={(op) => onChange({ ...rule, op })} />
+          <TextInput label="Value" value={String(rule.value)} maxLength={500} onChange={(text) => onChange({ ...rule, value: /^-?\d{1,13}$/.test(text.trim()) ? Number(text.trim()) : text })} hint="A whole number compares as a number; other words as text (any case)." />
+        </>
+      );
+    case 'target':
+      return <Select label="The first argument" value={rule.op} options={ruleOptions.target} onChange={(op) => onChange({ ...rule, op })} />;
   }
 }
 
@@ -298,6 +374,13 @@ function RulesFields({ rules, onChange }: { rules: ConditionRule[]; onChange: Up
       </div>
     </>
   );
+}
+
+/** The variables made in the Variables section, by name. */
+function VariablePicker({ value, onChange }: { value: string; onChange: Update<string> }) {
+  const names = (useSidestage((s) => s.automations?.variables) ?? []).map((v) => v.name);
+  const known = names.includes(value) ? names : [value, ...names];
+  return <Select label="Variable" value={value} options={known.map((name) => ({ value: name, label: names.includes(name) ? name : `${name} (not made yet: add it in Variables)` }))} onChange={onChange} />;
 }
 
 type CustomAlert = Extract<Extract<AutomationAction, { kind: 'showAlert' }>['alert'], { source: 'custom' }>;
@@ -384,7 +467,24 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
         </>
       );
     case 'shoutout':
-      return <p className="small muted">The event's viewer or raider: never a name typed in chat.</p>;
+      return (
+        <Select
+          label="Shout out"
+          value={action.to ?? 'eventUser'}
+          options={actionOptions.shoutoutTo}
+          onChange={(to) => onChange({ kind: 'shoutout', ...(to === 'target' ? { to } : {}) })}
+          hint="The target is the command's first argument, looked up on the platform; never Sidestage's own accounts."
+        />
+      );
+    case 'variable':
+      return (
+        <>
+          <VariablePicker value={action.name} onChange={(name) => onChange({ ...action, name })} />
+          <Select label="Do" value={action.op} options={actionOptions.variableOp} onChange={(op) => onChange({ ...action, op })} />
+          {action.op === 'add' || action.op === 'subtract' ? <NumberField label="By" min={1} max={1_000_000} value={action.by} onChange={(by) => onChange({ ...action, by })} /> : null}
+          {action.op === 'set' ? <TextInput label="Value" value={action.value} maxLength={500} onChange={(value) => onChange({ ...action, value })} hint={`${hint}. A counter takes a whole number.`} /> : null}
+        </>
+      );
     case 'marker':
       return <TextInput label="Description" value={action.description} maxLength={140} onChange={(description) => onChange({ ...action, description })} hint={hint} />;
     case 'clip':

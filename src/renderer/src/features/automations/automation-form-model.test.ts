@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAction, defaultTrigger, newAutomation } from '../../../../shared/domain/automation-defaults';
+import { defaultAction, defaultStep, defaultTrigger, newAutomation } from '../../../../shared/domain/automation-defaults';
 import { actionKindLabels, triggerKindLabels } from '../../../../shared/domain/automation-words';
 import type { AutomationInput } from '../../../../shared/ipc/contract';
 import { draftProblems, fieldsHint, moved, templateWarnings } from './automation-form-model';
@@ -27,13 +27,24 @@ describe('the automation editor model', () => {
     }
     const choices = new Set(['obsSwitchScene', 'obsSourceVisibility', 'obsInputMute', 'obsSetText', 'chatMessage', 'chatAnnouncement', 'startEngagement', 'playSound', 'chatReply', 'setStreamInfo', 'runAutomation']);
     for (const kind of Object.keys(actionKindLabels) as (keyof typeof actionKindLabels)[]) {
-      expect(draftProblems({ ...valid, actions: [defaultAction(kind)] }).length > 0, kind).toBe(choices.has(kind));
+      expect(draftProblems({ ...valid, actions: [defaultStep(kind)] }).length > 0, kind).toBe(choices.has(kind));
     }
   });
 
   it("warns about a placeholder the trigger's events do not fill", () => {
     expect(templateWarnings({ ...valid, actions: [{ kind: 'chatMessage', text: 'Thanks {user} for {bits}' }] })).toEqual(['Action 1: {bits} is not a field of this trigger; it stays as written.']);
-    expect(fieldsHint({ kind: 'raid', minViewers: 0 })).toBe('Fields: {user} {login} {viewers} {amount}');
+    expect(fieldsHint({ kind: 'raid', minViewers: 0 })).toMatch(/^Fields: \{user\} \{login\} \{viewers\} \{amount\}\. Always: \{uptime\}/);
+  });
+
+  it('live fields and known variables are never warned about; an unknown variable and a nested step are', () => {
+    const draft: AutomationInput = {
+      ...valid,
+      actions: [
+        { kind: 'chatMessage', text: '{uptime} {followage} {random:a|b} {var.deaths}' },
+        { kind: 'if', rules: [{ field: 'amount', op: 'atLeast', value: 1 }], then: [{ kind: 'chatMessage', text: '{var.nope}' }], else: [] },
+      ],
+    };
+    expect(templateWarnings(draft, ['deaths'])).toEqual(['Action 2.1: {var.nope} is not a field of this trigger nor a variable; it stays as written.']);
   });
 
   it('moves an action up and down, not past the ends', () => {

@@ -3,7 +3,8 @@
  * draft in the broadcaster's words, checked by the same schema main checks it with.
  */
 import { actionKindLabels, triggerKindLabels } from '../../../../shared/domain/automation-words';
-import { templateFieldsOf, unknownPlaceholders } from '../../../../shared/domain/automation-template';
+import { liveTemplateFields, templateFieldsOf, unknownPlaceholders } from '../../../../shared/domain/automation-template';
+import { innerStepLists, type AutomationStep } from '../../../../shared/ipc/schemas/automations';
 import { automationInputSchema, type Automation, type AutomationInput, type AutomationTrigger } from '../../../../shared/ipc/contract';
 
 /**
@@ -35,7 +36,7 @@ export const commandRoleOptions = optionsOf({ everyone: 'Everyone', follower: 'F
 export const inputMatchOptions = optionsOf({ '': 'is anything', contains: 'contains', equals: 'is', startsWith: 'starts with' });
 
 /** A condition's field, and for each the comparisons and values it offers. */
-export const ruleFieldOptions = optionsOf({ amount: 'Amount', text: 'Text', role: 'Role', tier: 'Tier', user: 'Viewer' });
+export const ruleFieldOptions = optionsOf({ amount: 'Amount', text: 'Text', role: 'Role', tier: 'Tier', user: 'Viewer', variable: 'A variable', target: "The command's target" });
 export const ruleOptions = {
   amount: optionsOf({ atLeast: 'at least', atMost: 'at most', equals: 'exactly' }),
   text: optionsOf({ contains: 'contains', notContains: 'does not contain', equals: 'is', startsWith: 'starts with' }),
@@ -43,6 +44,8 @@ export const ruleOptions = {
   roles: optionsOf({ subscriber: 'subscriber', vip: 'VIP', moderator: 'moderator', broadcaster: 'broadcaster' }),
   tier: tiers,
   user: optionsOf({ is: 'is', isNot: 'is not' }),
+  variable: optionsOf({ atLeast: 'is at least', atMost: 'is at most', equals: 'is', notEquals: 'is not' }),
+  target: optionsOf({ found: 'is a known user', notFound: 'is missing or unknown' }),
 };
 
 /** The choices of the actions' selects. */
@@ -55,6 +58,8 @@ export const actionOptions = {
   adLength: ([30, 60, 90, 120, 150, 180] as const).map((n) => ({ value: String(n) as `${typeof n}`, label: `${n} seconds` })),
   resolveStatus: optionsOf({ fulfil: 'Fulfil', cancel: 'Cancel and refund' }),
   alertSource: optionsOf({ event: "The event's own alert", custom: 'My own words' }),
+  variableOp: optionsOf({ add: 'Add', subtract: 'Subtract', set: 'Set to', reset: 'Reset to its starting value' }),
+  shoutoutTo: optionsOf({ eventUser: "The event's viewer or raider", target: "The command's target (!so @name)" }),
 };
 
 /** The draft an automation is edited as. */
@@ -89,27 +94,40 @@ export function draftProblems(draft: AutomationInput): string[] {
 }
 
 /** Placeholders of the draft's templates that its trigger's events do not fill (shown as a warning, not an error). */
-export function templateWarnings(draft: AutomationInput): string[] {
-  const known = templateFieldsOf(draft.trigger);
+export function templateWarnings(draft: AutomationInput, variableNames: readonly string[] = []): string[] {
+  // Live fields and the variables fill every template; the trigger's own fields only its events.
+  const known = [...templateFieldsOf(draft.trigger), ...liveTemplateFields, ...variableNames.map((name) => `var.${name}`)];
   const warnings: string[] = [];
-  draft.actions.forEach((action, i) => {
-    const texts =
-      action.kind === 'chatMessage' || action.kind === 'chatAnnouncement' || action.kind === 'obsSetText' || action.kind === 'chatReply' || action.kind === 'setStreamInfo'
-        ? [action.text]
-        : action.kind === 'moderateUser'
-          ? [action.reason]
-          : action.kind === 'marker' ? [action.description] : action.kind === 'showAlert' && action.alert.source === 'custom' ? [action.alert.text] : [];
-    for (const text of texts) {
-      for (const name of unknownPlaceholders(text, known)) warnings.push(`Action ${i + 1}: {${name}} is not a field of this trigger; it stays as written.`);
-    }
-  });
+  const visit = (steps: readonly AutomationStep[], where: string) =>
+    steps.forEach((action, i) => {
+      const label = `${where}${i + 1}`;
+      for (const list of innerStepLists(action)) visit(list, `${label}.`);
+      const texts =
+        action.kind === 'chatMessage' || action.kind === 'chatAnnouncement' || action.kind === 'obsSetText' || action.kind === 'chatReply' || action.kind === 'setStreamInfo'
+          ? [action.text]
+          : action.kind === 'moderateUser'
+            ? [action.reason]
+            : action.kind === 'marker'
+            ? [action.description]
+            : action.kind === 'showAlert' && action.alert.source === 'custom'
+              ? [action.alert.text]
+              : action.kind === 'variable' && action.op === 'set'
+                ? [action.value]
+                : [];
+      for (const text of texts) {
+        for (const name of unknownPlaceholders(text, known)) warnings.push(`Action ${label}: {${name}} is not a field of this trigger${name.startsWith('var.') ? ' nor a variable' : ''}; it stays as written.`);
+      }
+    });
+  visit(draft.actions, '');
   return warnings;
 }
 
 /** The hint under a template: the fields this trigger's events fill. */
 export function fieldsHint(trigger: AutomationTrigger): string {
   const fields = templateFieldsOf(trigger);
-  return fields.length ? `Fields: ${fields.map((f) => `{${f}}`).join(' ')}` : 'This trigger has no event fields.';
+  const live = 'Always: {uptime} {title} {game} {viewers} {followage} {accountage} {time} {random:a|b|c} {random:1-100} {var.name}';
+  const target = trigger.kind === 'chatCommand' ? ' {target} {target.game} {target.url}' : '';
+  return fields.length ? `Fields: ${fields.map((f) => `{${f}}`).join(' ')}${target}. ${live}` : `This trigger has no event fields. ${live}`;
 }
 
 /** The choices of issue 25's triggers and actions (more-fields.tsx). */

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { describeAction, describeTrigger, skipsInWords } from '../../../../shared/domain/automation-words';
+import { describeStep, describeTrigger, skipsInWords } from '../../../../shared/domain/automation-words';
 import { newAutomation } from '../../../../shared/domain/automation-defaults';
 import { automationsImportMaxChars, type Automation, type AutomationInput, type AutomationStatus } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
@@ -16,6 +16,7 @@ import { ChannelGate } from '../../components/channel-gate';
 import { AutomationEditor } from './automation-editor';
 import { draftOf } from './automation-form-model';
 import { RunLog } from './run-log';
+import { VariablesSection } from './variables-section';
 import './automations.css';
 
 
@@ -144,6 +145,7 @@ function AutomationsBody() {
           ))}
         </ul>
       )}
+      <VariablesSection />
       <RunLog />
     </div>
   );
@@ -172,7 +174,7 @@ function AutomationItem({ automation, status, onEdit, editing }: { automation: A
         {name}
       </Switch>
       <p className="small automation-summary">
-        <span className="automation-trigger">{describeTrigger(automation.trigger)}</span> → {automation.actions.map(describeAction).join('; ')}
+        <span className="automation-trigger">{describeTrigger(automation.trigger)}</span> → {automation.actions.map(describeStep).join('; ')}
       </p>
       {status?.hotkeyError ? <p className="small warning-text">{status.hotkeyError}</p> : null}
       <p className="small muted" data-testid="automation-status" title={status?.skipped[0]?.reason}>

@@ -1,4 +1,5 @@
 /** The automations slice's state, actions and action ids: a leaf type file (it imports neither a slice nor ../types.ts, so no import circle runs through the store). */
+import type { VariableChange } from '../../../../shared/domain/automation-variables';
 import type { AutomationInput, AutomationsState, ObsChoices } from '../../../../shared/ipc/contract';
 
 export type AutomationsActionId =
@@ -14,6 +15,7 @@ export type AutomationsActionId =
   | 'automations.import'
   | 'automations.export'
   | 'automations.clearLog'
+  | 'automations.variable'
   | 'automations.obsChoices';
 
 export interface AutomationsSlice {
@@ -35,6 +37,10 @@ export interface AutomationsSlice {
   /** The export's text and file name; null when main refused. */
   exportAutomations(ids?: string[]): Promise<{ json: string; fileName: string } | null>;
   clearAutomationLog(): Promise<void>;
+  /** Creates or edits a variable (its starting value; a number makes a counter). */
+  defineAutomationVariable(name: string, initial: number | string, value?: number | string): Promise<void>;
+  changeAutomationVariable(name: string, change: VariableChange): Promise<void>;
+  deleteAutomationVariable(name: string): Promise<void>;
   loadAutomationsObs(): Promise<void>;
   applyAutomations(state: AutomationsState): void;
   dismissAutomationsNote(): void;
