@@ -35,17 +35,23 @@ export class OverlayConfig {
   }
 
   async setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void> {
-    if (changes.template !== undefined) {
-      const problem = alertTemplateProblem(kind, changes.template);
-      if (problem) throw new AppError('invalid_argument', problem);
+    this.checkLook(kind, changes, '');
+    for (const [index, variation] of (changes.variations ?? []).entries()) this.checkLook(kind, variation, `Variation ${index + 1}${variation.name ? ` (“${variation.name}”)` : ''}: `);
+    await this.save({ part: 'alerts' }, (draft) => ({ ...draft, alerts: { ...draft.alerts, types: { ...draft.alerts.types, [kind]: { ...draft.alerts.types[kind], ...changes } } } }));
+  }
+
+  /** Refuses a template with an unknown field and media that is not in the library or not of its kind, in words. */
+  private checkLook(kind: AlertKind, look: Partial<Pick<AlertTypeSettings, 'template' | 'imageId' | 'soundId'>>, prefix: string): void {
+    if (look.template !== undefined) {
+      const problem = alertTemplateProblem(kind, look.template);
+      if (problem) throw new AppError('invalid_argument', `${prefix}${problem}`);
     }
-    for (const [field, id, want] of [['image', changes.imageId, 'image'], ['sound', changes.soundId, 'sound']] as const) {
+    for (const [field, id, want] of [['image', look.imageId, 'image'], ['sound', look.soundId, 'sound']] as const) {
       if (id === undefined || id === null) continue;
       const item = this.media.get(id);
-      if (!item) throw new AppError('invalid_argument', `That ${field} is not in the media library any more.`);
-      if (item.kind !== want) throw new AppError('invalid_argument', `“${item.name}” is ${item.kind === 'image' ? 'an image' : 'a sound'}, not ${want === 'image' ? 'an image' : 'a sound'}.`);
+      if (!item) throw new AppError('invalid_argument', `${prefix}That ${field} is not in the media library any more.`);
+      if (item.kind !== want) throw new AppError('invalid_argument', `${prefix}“${item.name}” is ${item.kind === 'image' ? 'an image' : 'a sound'}, not ${want === 'image' ? 'an image' : 'a sound'}.`);
     }
-    await this.save({ part: 'alerts' }, (draft) => ({ ...draft, alerts: { ...draft.alerts, types: { ...draft.alerts.types, [kind]: { ...draft.alerts.types[kind], ...changes } } } }));
   }
 
   async setAlertOptions(changes: Partial<AlertOptions>): Promise<void> {

@@ -161,6 +161,8 @@ export class OverlayPagePublisher {
       soundPath: this.mediaPath(alert, 'sound'),
       volume: alert.volume,
       durationMs: alert.durationMs,
+      speak: alert.speak,
+      variationId: alert.variationId,
       elapsedMs: Math.max(0, Math.min(alert.durationMs, this.deps.clock.now() - showing.startedAt)),
       startsNow,
     };

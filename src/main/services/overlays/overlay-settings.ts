@@ -3,6 +3,9 @@
  * part of its URL), the alerts' settings, the goal bars and reduced motion. A damaged part falls back
  * alone (an alert type to its defaults, a goal is dropped, a lost token is made anew and said so,
  * since that overlay's URL changes); the file is set aside and named.
+ *
+ * Versions: 1 had no variations and no speech per alert type; read, each type gets none of either
+ * (`migrateAlertType`), and the file is written as version 2 at its next save.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -29,8 +32,10 @@ import type { Logger } from '../logger';
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const newOverlayToken = (): string => randomBytes(32).toString('base64url');
 
+export const OVERLAYS_FILE_VERSION = 2;
+
 export interface SavedOverlays {
-  version: 1;
+  version: typeof OVERLAYS_FILE_VERSION;
   /** By overlay key (`alerts`, `goal/<id>`...). */
   tokens: Record<string, string>;
   alerts: AlertSettings;
@@ -43,7 +48,7 @@ export const fixedOverlayKeys = ['alerts', 'redemption', 'chat'] as const;
 
 export function defaultSavedOverlays(): SavedOverlays {
   return {
-    version: 1,
+    version: OVERLAYS_FILE_VERSION,
     tokens: {},
     alerts: { types: Object.fromEntries(alertKinds.map((kind) => [kind, defaultAlertType(kind)])) as Record<AlertKind, AlertTypeSettings>, options: defaultAlertOptions },
     goals: [{ id: 'charity', title: '', source: 'charity', counts: 'manual', current: 0, target: 100 }],
@@ -56,8 +61,14 @@ export function overlayKeysOf(saved: SavedOverlays): string[] {
   return [...fixedOverlayKeys, ...saved.goals.map((g) => `goal/${g.id}`)];
 }
 
+/** An alert type as a version-1 file kept it: no variations, no speech; anything else is left for the schema to judge. */
+export function migrateAlertType(entry: unknown): unknown {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+  return { speak: false, variations: [], ...entry };
+}
+
 const fileSchema = z.object({
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(OVERLAYS_FILE_VERSION)]),
   tokens: z.record(z.string(), z.unknown()),
   alerts: z.object({ types: z.record(z.string(), z.unknown()), options: z.unknown() }),
   goals: z.array(z.unknown()),
@@ -74,7 +85,7 @@ function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokens
   for (const kind of alertKinds) {
     const entry = parsed.data.alerts.types[kind];
     if (entry === undefined) continue;
-    const type = alertTypeSettingsSchema.safeParse(entry);
+    const type = alertTypeSettingsSchema.safeParse(parsed.data.version === 1 ? migrateAlertType(entry) : entry);
     if (type.success) types[kind] = type.data;
     else dropped++;
   }
@@ -90,7 +101,7 @@ function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokens
   }
   dropped += tokensLost;
   return {
-    value: { version: 1, tokens, alerts: { types, options: options.success ? options.data : defaults.alerts.options }, goals: goals.kept, reducedMotion: parsed.data.reducedMotion },
+    value: { version: OVERLAYS_FILE_VERSION, tokens, alerts: { types, options: options.success ? options.data : defaults.alerts.options }, goals: goals.kept, reducedMotion: parsed.data.reducedMotion },
     dropped,
     tokensLost,
   };

@@ -10,6 +10,54 @@ export const alertKinds = ['follow', 'subscription', 'resubscription', 'giftSubs
 export const alertKindSchema = z.enum(alertKinds);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 
+/**
+ * When a variation plays instead of its type's default: every field set must hold (null: any).
+ * `atLeast`/`below` compare the type's figure: bits (cheer), viewers (raid), months
+ * (resubscription), subscriptions (gift), the amount in whole currency units (donation), level
+ * (hype train).
+ */
+export const alertConditionSchema = z
+  .object({
+    atLeast: z.number().min(0).max(1_000_000_000).nullable(),
+    below: z.number().min(0).max(1_000_000_000).nullable(),
+    /** The platform's tier: `1000`, `2000`, `3000`, `prime`. */
+    tier: z.enum(['1000', '2000', '3000', 'prime']).nullable(),
+    /** An anonymous cheer or gift (true), or one with a name (false). */
+    anonymous: z.boolean().nullable(),
+    /** A redemption of this reward. */
+    rewardId: z.string().min(1).max(100).nullable(),
+  })
+  .strict()
+  .refine((c) => c.atLeast === null || c.below === null || c.atLeast < c.below, { message: 'A variation’s “at least” must be below its “below”.' });
+export type AlertCondition = z.infer<typeof alertConditionSchema>;
+
+const alertLookFields = {
+  /** The text, with `{field}`s of the event (`shared/domain/alert-template.ts`). */
+  template: z.string().max(200, 'An alert text is at most 200 characters.'),
+  durationMs: z.number().int().min(1_000, 'An alert shows for at least 1 second.').max(60_000, 'An alert shows for at most 60 seconds.'),
+  imageId: mediaIdSchema.nullable(),
+  soundId: mediaIdSchema.nullable(),
+  /** 0..1 */
+  volume: z.number().min(0).max(1),
+  /** The viewer's words spoken with the alert (the text-to-speech of the alerts page honours it). */
+  speak: z.boolean(),
+};
+
+export const alertVariationIdSchema = z.string().regex(/^[a-z0-9]{1,32}$/, 'A variation id is 1 to 32 lower-case letters and digits.');
+
+/** A variation of an alert type: its condition, and its own text, media, duration and speech. */
+export const alertVariationSchema = z
+  .object({
+    id: alertVariationIdSchema,
+    name: z.string().max(60, 'A variation’s name is at most 60 characters.'),
+    when: alertConditionSchema,
+    ...alertLookFields,
+  })
+  .strict();
+export type AlertVariation = z.infer<typeof alertVariationSchema>;
+
+export const MAX_ALERT_VARIATIONS = 20;
+
 export const alertTypeSettingsSchema = z
   .object({
     enabled: z.boolean(),
@@ -18,13 +66,12 @@ export const alertTypeSettingsSchema = z
      * units (donation), subscriptions (gift), months (resubscription), level (hype train); 0: all.
      */
     minimum: z.number().min(0).max(1_000_000_000),
-    /** The text, with `{field}`s of the event (`shared/domain/alert-template.ts`). */
-    template: z.string().max(200, 'An alert text is at most 200 characters.'),
-    durationMs: z.number().int().min(1_000, 'An alert shows for at least 1 second.').max(60_000, 'An alert shows for at most 60 seconds.'),
-    imageId: mediaIdSchema.nullable(),
-    soundId: mediaIdSchema.nullable(),
-    /** 0..1 */
-    volume: z.number().min(0).max(1),
+    ...alertLookFields,
+    /** In order: the first whose condition holds plays; none: the type's own text and media above. */
+    variations: z
+      .array(alertVariationSchema)
+      .max(MAX_ALERT_VARIATIONS, `An alert type has at most ${MAX_ALERT_VARIATIONS} variations.`)
+      .refine((list) => new Set(list.map((v) => v.id)).size === list.length, { message: 'Two variations have the same id.' }),
   })
   .strict();
 export type AlertTypeSettings = z.infer<typeof alertTypeSettingsSchema>;
@@ -196,6 +243,10 @@ export const alertOnScreenSchema = z.object({
   soundPath: z.string().nullable(),
   volume: z.number().min(0).max(1),
   durationMs: z.number().int().positive(),
+  /** The viewer's words are to be spoken with it (`AlertTypeSettings.speak`, or its variation's). */
+  speak: z.boolean(),
+  /** The variation that played; null: the type's default (or not an event's alert). */
+  variationId: z.string().nullable(),
   /** How long it has been on screen already. */
   elapsedMs: z.number().int().nonnegative(),
   /**
