@@ -221,16 +221,23 @@ export class AlertQueue {
     return this.seen.has(eventId);
   }
 
+  /** When `key` (an event id, or a key given to `enqueue` as `remember`) was first accepted; null: never. */
+  seenAt(key: string): number | null {
+    return this.seen.firstSeenAt(key);
+  }
+
   /**
    * Queues an alert. With `eventId`, at most once per event, ever: false when it was seen. With
-   * `summarise` (event alerts), a backlog of its type folds into one summary.
+   * `summarise` (event alerts), a backlog of its type folds into one summary. `remember`: more keys
+   * kept with the event's id, across restarts (a hype train's level, a follower), for `seenAt`.
    */
-  enqueue(alert: NewAlert, options: { eventId?: string; summarise?: AlertKind } = {}): boolean {
+  enqueue(alert: NewAlert, options: { eventId?: string; summarise?: AlertKind; remember?: readonly string[] } = {}): boolean {
     if (this.disposed) return false;
     if (options.eventId !== undefined) {
       if (this.seen.has(options.eventId)) return false;
       this.remember(options.eventId);
     }
+    for (const key of options.remember ?? []) if (!this.seen.has(key)) this.remember(key);
     const entry: QueuedAlert = { speak: false, variationId: null, ...alert, ofKind: null, count: 1 };
     const kind = options.summarise;
     if (kind) {
@@ -244,8 +251,8 @@ export class AlertQueue {
         this.waiting.push(entry);
       }
     } else {
-      if (alert.kind === 'custom' && this.waiting.filter((a) => a.kind === 'custom').length >= MAX_WAITING_CUSTOM) {
-        throw new AppError('unavailable', `${MAX_WAITING_CUSTOM} custom alerts are already waiting; this one was not queued.`);
+      if ((alert.kind === 'custom' || alert.kind === 'sound') && this.waiting.filter((a) => a.kind === alert.kind).length >= MAX_WAITING_CUSTOM) {
+        throw new AppError('unavailable', `${MAX_WAITING_CUSTOM} ${alert.kind === 'sound' ? 'sounds' : 'custom alerts'} are already waiting; this one was not queued.`);
       }
       this.waiting.push(entry);
     }

@@ -4,8 +4,8 @@
  * alone (an alert type to its defaults, a goal is dropped, a lost token is made anew and said so,
  * since that overlay's URL changes); the file is set aside and named.
  *
- * Versions: 1 had no variations and no speech per alert type; read, each type gets none of either
- * (`migrateAlertType`), and the file is written as version 2 at its next save.
+ * Versions: 1 had no variations and no speech per alert type, and no quiet refollows; read, each
+ * type gets none of either (`migrateAlertType`), refollows are quiet (`migrateAlertOptions`), and the file is written as version 2 at its next save.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ export interface SavedOverlays {
   reducedMotion: boolean;
 }
 
-const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [] };
+const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [], quietRefollows: true };
 export const fixedOverlayKeys = ['alerts', 'redemption', 'chat'] as const;
 
 export function defaultSavedOverlays(): SavedOverlays {
@@ -65,6 +65,12 @@ export function overlayKeysOf(saved: SavedOverlays): string[] {
 export function migrateAlertType(entry: unknown): unknown {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
   return { speak: false, variations: [], ...entry };
+}
+
+/** The queue's options as a version-1 file kept them: refollows were alerted, now quiet by default. */
+export function migrateAlertOptions(entry: unknown): unknown {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+  return { quietRefollows: true, ...entry };
 }
 
 const fileSchema = z.object({
@@ -89,7 +95,7 @@ function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokens
     if (type.success) types[kind] = type.data;
     else dropped++;
   }
-  const options = alertOptionsSchema.safeParse(parsed.data.alerts.options);
+  const options = alertOptionsSchema.safeParse(parsed.data.version === 1 ? migrateAlertOptions(parsed.data.alerts.options) : parsed.data.alerts.options);
   if (!options.success) dropped++;
   const goals = keepValid(parsed.data.goals, (g) => goalConfigSchema.safeParse(g).data ?? null);
   dropped += goals.dropped;

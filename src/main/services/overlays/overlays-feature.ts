@@ -126,7 +126,7 @@ export class OverlaysFeature {
     });
     this.goals = new GoalTracker({ api: deps.api, broadcaster: deps.broadcaster, charity: deps.charity, logger: deps.logger });
     this.config = new OverlayConfig(this.saved, this.media, deps.logger);
-    this.alerts = new AlertFacade({ queue: this.queue, saved: this.saved, media: this.media, server: this.server, testEmulator: deps.testEmulator, clock: this.clock, logger: deps.logger });
+    this.alerts = new AlertFacade({ queue: this.queue, saved: this.saved, media: this.media, testEmulator: deps.testEmulator, clock: this.clock, logger: deps.logger });
     this.lifecycle = new OverlayServerLifecycle({ server: this.server, settings: deps.settings, logger: deps.logger, pagesBuilt, changed: () => this.changed() });
     this.publisher = new OverlayPagePublisher({
       server: this.server,
@@ -333,12 +333,12 @@ export class OverlaysFeature {
     return this.alerts.test(kind);
   }
 
-  /** Queues an alert: the standard one for an event (at most once per event), or a custom one. */
-  show(alert: AlertRequest): Promise<void> {
+  /** Queues an alert: the standard one for an event (at most once per event), or a custom one; says what happened. */
+  show(alert: AlertRequest): Promise<string> {
     return this.alerts.show(alert);
   }
 
-  /** Plays a sound of the library on the alerts pages. */
+  /** Plays a sound of the library on the alerts pages, through the alert queue. */
   playSound(soundId: string, volume: number): Promise<void> {
     return this.alerts.playSound(soundId, volume);
   }

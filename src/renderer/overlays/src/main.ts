@@ -57,6 +57,8 @@ function showAlert(alert: AlertOnScreen | null): void {
   }
   if (!alert || !address) return;
   const el = element('div', `alert alert-${alert.kind}`);
+  // A queued sound ("Play a sound") holds the alerts' turn with nothing on screen.
+  if (alert.kind === 'sound') el.hidden = true;
   el.dataset.alertId = alert.id;
   if (alert.imagePath) {
     const img = element('img', 'alert-image');
@@ -64,7 +66,7 @@ function showAlert(alert: AlertOnScreen | null): void {
     img.src = mediaUrl(alert.imagePath, address.token);
     el.append(img);
   }
-  el.append(element('p', 'alert-text', alert.text));
+  if (alert.kind !== 'sound') el.append(element('p', 'alert-text', alert.text));
   // Joined mid-way: no entrance, the rest of its time.
   if (joinsMidway(alert)) el.classList.add('joined');
   stage.append(el);
@@ -137,8 +139,6 @@ function apply(frame: OverlayFrame): void {
       return;
     case 'alert':
       return showAlert(frame.showing);
-    case 'sound':
-      return play(frame.soundPath, frame.volume);
     case 'goal':
       return showGoal(frame.goal);
     case 'redemption':

@@ -86,6 +86,8 @@ export const alertOptionsSchema = z
     summaryAfter: z.number().int().min(1).max(50),
     /** Rewards whose redemptions get no alert. */
     mutedRewardIds: z.array(z.string().min(1).max(100)).max(500),
+    /** A viewer who follows again within 24 hours of the follow alerted (unfollow, follow) gets no second alert. */
+    quietRefollows: z.boolean(),
   })
   .strict();
 export type AlertOptions = z.infer<typeof alertOptionsSchema>;
@@ -179,7 +181,8 @@ export type OverlaysState = z.infer<typeof overlaysStateSchema>;
 
 // ---------- the alert queue ----------
 
-export const queuedAlertKindSchema = z.enum([...alertKinds, 'custom', 'summary']);
+/** `sound`: an automation's "Play a sound", queued like an alert (nothing on screen, its sound played). */
+export const queuedAlertKindSchema = z.enum([...alertKinds, 'custom', 'summary', 'sound']);
 
 export const alertLineSchema = z.object({
   id: z.string(),
@@ -264,7 +267,6 @@ export type ChatLineOnScreen = z.infer<typeof chatLineOnScreenSchema>;
 export const overlayFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings'), reducedMotion: z.boolean() }),
   z.object({ type: z.literal('alert'), showing: alertOnScreenSchema.nullable() }),
-  z.object({ type: z.literal('sound'), soundPath: z.string(), volume: z.number().min(0).max(1) }),
   z.object({ type: z.literal('goal'), goal: goalViewSchema }),
   z.object({ type: z.literal('redemption'), redemption: redemptionOnScreenSchema.nullable() }),
   z.object({ type: z.literal('chat'), lines: z.array(chatLineOnScreenSchema) }),
