@@ -138,6 +138,17 @@ describe('OverlayServer', () => {
     expect(changes).toBe(2);
   });
 
+  it('sends the editor’s preview its frames but does not count it as an open page (alerts are not used up off stream)', async () => {
+    const preview = await connect(`/overlay-socket/alerts?token=${tokens.alerts}&preview=1`);
+    await waitUntil(() => preview.frames.length > 0);
+    expect(server.pagesOpen('alerts')).toBe(0);
+    const obs = await connect(`/overlay-socket/alerts?token=${tokens.alerts}`);
+    await waitUntil(() => server.pagesOpen('alerts') === 1);
+    obs.socket.close();
+    await waitUntil(() => server.pagesOpen('alerts') === 0);
+    expect(preview.socket.readyState).toBe(preview.socket.OPEN);
+  });
+
   it('closes the pages of a reset link, and bounds the pages open at once', async () => {
     const page = await connect(`/overlay-socket/alerts?token=${tokens.alerts}`);
     const closed = new Promise<number>((resolve) => page.socket.once('close', (code) => resolve(code)));

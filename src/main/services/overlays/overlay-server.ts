@@ -5,7 +5,9 @@
  *   GET /overlay/<key>?token=T        the page (key: alerts, redemption, chat, goal/<id>)
  *   GET /assets/<file>                its script and style (the same for every page, no secret in them)
  *   GET /media/<id>?token=T           an alert's image or sound (the alerts overlay's token)
- *   WS  /overlay-socket/<key>?token=T what the page shows, as JSON frames (server -> page only)
+ *   WS  /overlay-socket/<key>?token=T what the page shows, as JSON frames (server -> page only);
+ *                                     `&preview=1`: the editor's preview frame, sent the same frames
+ *                                     but not counted as an open page (alerts do not play for it alone)
  *
  * Built on the loopback server (`common/loopback-server.ts`): its Host and Origin guard, its sockets
  * and heartbeat, and a port change that binds the new port before the old one stops. A page needs
@@ -46,6 +48,8 @@ const refusedToken = 'This overlay link is not valid any more (it was reset, or 
 export class OverlayServer {
   private readonly server: LoopbackServer;
   private readonly pages = new Map<WebSocket, string>();
+  /** The editor's preview frames among `pages`. */
+  private readonly previews = new Set<WebSocket>();
   private readonly pageChanges = new Emitter<void>();
 
   constructor(private readonly options: OverlayServerOptions) {
@@ -94,10 +98,10 @@ export class OverlayServer {
     }
   }
 
-  /** Pages of the overlay `key` open now. */
+  /** Pages of the overlay `key` open now (OBS, a browser), the editor's previews not counted. */
   pagesOpen(key: string): number {
     let count = 0;
-    for (const [ws, open] of this.pages) if (open === key && this.server.sockets.has(ws)) count++;
+    for (const [ws, open] of this.pages) if (open === key && !this.previews.has(ws) && this.server.sockets.has(ws)) count++;
     return count;
   }
 
@@ -177,12 +181,15 @@ export class OverlayServer {
     if (!overlayKeySchema.safeParse(key).success) return [404, 'There is no such overlay.'];
     if (!this.options.isToken(key, url.searchParams.get('token') ?? '')) return [401, refusedToken];
     if (this.server.sockets.size >= (this.options.maxPages ?? DEFAULT_MAX_PAGES)) return [503, 'Too many overlay pages are open at once.'];
-    return (ws) => this.accept(ws, key);
+    const preview = url.searchParams.get('preview') === '1';
+    return (ws) => this.accept(ws, key, preview);
   }
 
-  private accept(ws: WebSocket, key: string): void {
+  private accept(ws: WebSocket, key: string, preview: boolean): void {
     this.pages.set(ws, key);
+    if (preview) this.previews.add(ws);
     ws.on('close', () => {
+      this.previews.delete(ws);
       if (this.pages.delete(ws)) this.pageChanges.fire();
     });
     // A page only listens.

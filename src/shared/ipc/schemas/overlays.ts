@@ -148,7 +148,7 @@ export const overlayInfoSchema = z.object({
   title: z.string(),
   /** The URL for OBS, with its token; null while the server is not running. */
   url: z.string().nullable(),
-  /** Pages of this overlay connected now (OBS, a browser, the preview). */
+  /** Pages of this overlay connected now (OBS, a browser); the editor's preview is not one. */
   pagesOpen: z.number().int().nonnegative(),
 });
 export type OverlayInfo = z.infer<typeof overlayInfoSchema>;

@@ -74,7 +74,7 @@ export function OverlayCard({ overlay, children }: { overlay: OverlayInfo; child
       ) : null}
       {preview && overlay.url ? (
         <div className="overlay-preview">
-          <iframe title={`${overlay.title} preview`} src={overlay.url} sandbox="allow-scripts allow-same-origin" referrerPolicy="no-referrer" />
+          <iframe title={`${overlay.title} preview`} src={`${overlay.url}&preview=1`} sandbox="allow-scripts allow-same-origin" referrerPolicy="no-referrer" />
         </div>
       ) : null}
       {children}
