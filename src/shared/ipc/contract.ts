@@ -85,6 +85,7 @@ import {
   overlaysStateSchema,
   saveGoalArgSchema,
   setAlertOptionsArgSchema,
+  setCustomCssArgSchema,
   setAlertTypeArgSchema,
   setOverlayPortArgSchema,
   testAlertArgSchema,
@@ -372,6 +373,7 @@ export const invokeChannels = {
   /** Serves overlays on another port (kept across restarts); their URLs change. */
   'overlays:setPort': { arg: setOverlayPortArgSchema, result: overlaysStateSchema },
   'overlays:setReducedMotion': { arg: z.object({ reducedMotion: z.boolean() }).strict(), result: overlaysStateSchema },
+  'overlays:setCustomCss': { arg: setCustomCssArgSchema, result: overlaysStateSchema },
   /** The redemption on screen; null: the queue's oldest. */
   'overlays:pickRedemption': { arg: z.object({ redemptionId: z.string().min(1).max(100).nullable() }).strict(), result: overlaysStateSchema },
   'overlays:getQueue': { arg: noArg, result: alertQueueStateSchema },

@@ -11,10 +11,11 @@ import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
 import type { MediaLibrary } from '../media/media-library';
-import type { OverlaySettings, SavedOverlays } from './overlay-settings';
+import { customCssProblem } from './custom-css';
+import { overlayKeysOf, type OverlaySettings, type SavedOverlays } from './overlay-settings';
 
 /** What a change touched: the alerts' settings, the pages' motion, or these goal bars. */
-export type OverlayConfigChange = { part: 'alerts' } | { part: 'motion' } | { part: 'goals'; ids: readonly string[] };
+export type OverlayConfigChange = { part: 'alerts' } | { part: 'motion' } | { part: 'goals'; ids: readonly string[] } | { part: 'style'; key: string };
 
 export class OverlayConfig {
   private readonly changes = new Emitter<OverlayConfigChange>();
@@ -56,6 +57,19 @@ export class OverlayConfig {
 
   async setAlertOptions(changes: Partial<AlertOptions>): Promise<void> {
     await this.save({ part: 'alerts' }, (draft) => ({ ...draft, alerts: { ...draft.alerts, options: { ...draft.alerts.options, ...changes } } }));
+  }
+
+  /** Keeps an overlay's custom CSS (empty: none), refused with the reason when it loads anything from elsewhere. */
+  async setCustomCss(key: string, css: string): Promise<void> {
+    if (!overlayKeysOf(this.saved.get()).includes(key)) throw new AppError('invalid_argument', 'There is no such overlay.');
+    const problem = css.trim() === '' ? null : customCssProblem(css);
+    if (problem) throw new AppError('invalid_argument', problem);
+    await this.save({ part: 'style', key }, (draft) => {
+      const customCss = { ...draft.customCss };
+      if (css.trim() === '') delete customCss[key];
+      else customCss[key] = css;
+      return { ...draft, customCss };
+    });
   }
 
   async setReducedMotion(reducedMotion: boolean): Promise<void> {

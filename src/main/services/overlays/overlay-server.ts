@@ -5,6 +5,7 @@
  *   GET /overlay/<key>?token=T        the page (key: alerts, redemption, chat, goal/<id>)
  *   GET /assets/<file>                its script and style (the same for every page, no secret in them)
  *   GET /media/<id>?token=T           an alert's image or sound (the alerts overlay's token)
+ *   GET /overlay-style/<key>?token=T  the overlay's custom CSS (checked when kept: `custom-css.ts`)
  *   WS  /overlay-socket/<key>?token=T what the page shows, as JSON frames (server -> page only);
  *                                     `&preview=1`: the editor's preview frame, sent the same frames
  *                                     but not counted as an open page (alerts do not play for it alone)
@@ -17,7 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { WebSocket } from 'ws';
-import { OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, overlayKeySchema, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, OVERLAY_STYLE_PREFIX, overlayKeySchema, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { loopbackOrigins, readStaticFile, sendText } from '../common/loopback-http';
@@ -31,6 +32,8 @@ export interface OverlayServerOptions {
   isToken(key: string, token: string): boolean;
   /** What a page of `key` is sent when it connects. */
   initialFrames(key: string): OverlayFrame[];
+  /** The overlay `key`'s custom CSS (checked when kept); null: none. */
+  customCss?(key: string): string | null;
   /** An alert's image or sound by id; null when there is none. */
   readMedia(id: string): Promise<{ data: Buffer; contentType: string } | null>;
   /** Pages open at once, all overlays together. */
@@ -134,6 +137,14 @@ export class OverlayServer {
       // Built names carry a hash: a new build is a new name, so these can be kept.
       res.writeHead(200, { ...this.pageHeaders(port), 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable' });
       return void res.end(req.method === 'HEAD' ? undefined : asset.content);
+    }
+    if (url.pathname.startsWith(OVERLAY_STYLE_PREFIX)) {
+      const key = url.pathname.slice(OVERLAY_STYLE_PREFIX.length);
+      if (!overlayKeySchema.safeParse(key).success) return sendText(res, 404, 'There is no such overlay.');
+      if (!this.options.isToken(key, token)) return sendText(res, 401, refusedToken);
+      const css = this.options.customCss?.(key) ?? '';
+      res.writeHead(200, { ...this.pageHeaders(port), 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
+      return void res.end(req.method === 'HEAD' ? undefined : css);
     }
     if (url.pathname.startsWith('/media/')) {
       const id = url.pathname.slice('/media/'.length);

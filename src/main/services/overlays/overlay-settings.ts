@@ -16,6 +16,7 @@ import {
   alertOptionsSchema,
   alertTypeSettingsSchema,
   goalConfigSchema,
+  overlayKeySchema,
   type AlertKind,
   type AlertOptions,
   type AlertSettings,
@@ -27,6 +28,7 @@ import { AtomicJsonFile, isDiskFull, keepValid } from '../common/atomic-json-fil
 import { sameSecret } from '../common/constant-time';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
+import { customCssProblem } from './custom-css';
 
 /** 32 random bytes, base64url: unguessable, and safe in a URL as it is. */
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
@@ -41,6 +43,8 @@ export interface SavedOverlays {
   alerts: AlertSettings;
   goals: GoalConfig[];
   reducedMotion: boolean;
+  /** Custom CSS by overlay key, each checked (`custom-css.ts`). */
+  customCss: Record<string, string>;
 }
 
 const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [], quietRefollows: true };
@@ -53,6 +57,7 @@ export function defaultSavedOverlays(): SavedOverlays {
     alerts: { types: Object.fromEntries(alertKinds.map((kind) => [kind, defaultAlertType(kind)])) as Record<AlertKind, AlertTypeSettings>, options: defaultAlertOptions },
     goals: [{ id: 'charity', title: '', source: 'charity', counts: 'manual', current: 0, target: 100 }],
     reducedMotion: false,
+    customCss: {},
   };
 }
 
@@ -79,6 +84,7 @@ const fileSchema = z.object({
   alerts: z.object({ types: z.record(z.string(), z.unknown()), options: z.unknown() }),
   goals: z.array(z.unknown()),
   reducedMotion: z.boolean(),
+  customCss: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** The usable part of a saved file, and how many parts had to be left out. */
@@ -106,8 +112,14 @@ function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokens
     else tokensLost++;
   }
   dropped += tokensLost;
+  // Custom CSS is checked again as read: a file edited by hand cannot bring in what the editor refuses.
+  const customCss: Record<string, string> = {};
+  for (const [key, css] of Object.entries(parsed.data.customCss ?? {})) {
+    if (typeof css === 'string' && overlayKeySchema.safeParse(key).success && customCssProblem(css) === null) customCss[key] = css;
+    else dropped++;
+  }
   return {
-    value: { version: OVERLAYS_FILE_VERSION, tokens, alerts: { types, options: options.success ? options.data : defaults.alerts.options }, goals: goals.kept, reducedMotion: parsed.data.reducedMotion },
+    value: { version: OVERLAYS_FILE_VERSION, tokens, alerts: { types, options: options.success ? options.data : defaults.alerts.options }, goals: goals.kept, reducedMotion: parsed.data.reducedMotion, customCss },
     dropped,
     tokensLost,
   };

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -175,5 +175,19 @@ describe('OverlaysFeature', () => {
     events.push(level('h3', 3));
     await waitUntil(() => feature.getQueue().waitingCount === 2);
     expect(feature.getQueue().waiting.map((w) => w.text)).toEqual(['Hype train level 2!', 'Hype train level 3!']);
+  });
+
+  it('keeps an overlay’s custom CSS once checked, refuses what loads from elsewhere with the reason, and re-checks a hand-edited file', async () => {
+    await expect(feature.setCustomCss('alerts', '@import url(https://evil.example/x.css);')).rejects.toThrow(/cannot @import/);
+    await feature.setCustomCss('alerts', '.alert-text { color: hotpink }');
+    expect(feature.getState().customCss).toEqual({ alerts: '.alert-text { color: hotpink }' });
+    await feature.dispose();
+    const file = join(dataDir, 'overlays.json');
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    saved.customCss.chat = '.a { background: url(http://evil.example/p.png) }';
+    await writeFile(file, JSON.stringify(saved));
+    feature = new OverlaysFeature(deps, await openOverlayFiles(deps));
+    await feature.start();
+    expect(feature.getState().customCss).toEqual({ alerts: '.alert-text { color: hotpink }' });
   });
 });

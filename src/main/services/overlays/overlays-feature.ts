@@ -119,6 +119,7 @@ export class OverlaysFeature {
       logger: deps.logger,
       isToken: (key, token) => this.saved.isToken(key, token),
       initialFrames: (key) => this.publisher.initialFrames(key),
+      customCss: (key) => (Object.hasOwn(this.saved.get().customCss, key) ? this.saved.get().customCss[key]! : null),
       readMedia: async (id) => {
         const found = await this.media.read(id);
         return found ? { data: found.data, contentType: found.item.contentType } : null;
@@ -183,6 +184,7 @@ export class OverlaysFeature {
       this.config.onChange((change) => {
         if (change.part === 'motion') this.publisher.sendSettings();
         if (change.part === 'goals') this.publisher.sendGoals(change.ids);
+        if (change.part === 'style') this.publisher.sendStyle(change.key);
         this.changed();
       }),
     );
@@ -231,6 +233,7 @@ export class OverlaysFeature {
       goals: saved.goals,
       reducedMotion: saved.reducedMotion,
       pickedRedemptionId: this.publisher.picked,
+      customCss: saved.customCss,
     };
   }
 
@@ -260,6 +263,11 @@ export class OverlaysFeature {
 
   async setReducedMotion(reducedMotion: boolean): Promise<OverlaysState> {
     await this.config.setReducedMotion(reducedMotion);
+    return this.getState();
+  }
+
+  async setCustomCss(key: string, css: string): Promise<OverlaysState> {
+    await this.config.setCustomCss(key, css);
     return this.getState();
   }
 

@@ -5,7 +5,7 @@
  * so a reload or a second copy shows the same, and an alert already shown never shows again.
  */
 import './overlay.css';
-import { overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { OVERLAY_STYLE_PREFIX, overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Backoff } from '../../../shared/primitives/backoff';
 import { chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
 
@@ -132,8 +132,27 @@ function showChat(lines: Extract<OverlayFrame, { type: 'chat' }>['lines']): void
   }
 }
 
+// ---------- the overlay's custom CSS ----------
+
+let styleLink: HTMLLinkElement | null = null;
+
+/** Loads the overlay's custom CSS from its own server (version 0: none); checked in main, and the CSP holds behind. */
+function applyStyle(version: number): void {
+  if (!address) return;
+  if (version === 0) {
+    styleLink?.remove();
+    styleLink = null;
+    return;
+  }
+  styleLink ??= document.head.appendChild(document.createElement('link'));
+  styleLink.rel = 'stylesheet';
+  styleLink.href = `${OVERLAY_STYLE_PREFIX}${address.key}?token=${encodeURIComponent(address.token)}&v=${version}`;
+}
+
 function apply(frame: OverlayFrame): void {
   switch (frame.type) {
+    case 'style':
+      return applyStyle(frame.version);
     case 'settings':
       document.documentElement.dataset.reducedMotion = String(frame.reducedMotion);
       return;

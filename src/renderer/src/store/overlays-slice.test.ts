@@ -16,6 +16,7 @@ function overlaysState(revision: number, extra: Partial<OverlaysState> = {}): Ov
     goals: [],
     reducedMotion: false,
     pickedRedemptionId: null,
+    customCss: {},
     ...extra,
   };
 }

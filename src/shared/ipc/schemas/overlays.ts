@@ -176,6 +176,8 @@ export const overlaysStateSchema = z.object({
   reducedMotion: z.boolean(),
   /** The redemption the broadcaster put on screen; null: the queue's oldest. */
   pickedRedemptionId: z.string().nullable(),
+  /** Custom CSS by overlay key (checked in main: nothing loaded from outside the overlay's origin). */
+  customCss: z.record(z.string(), z.string()),
 });
 export type OverlaysState = z.infer<typeof overlaysStateSchema>;
 
@@ -229,6 +231,8 @@ export type SaveGoalArg = z.infer<typeof saveGoalArgSchema>;
 export const goalIdArgSchema = z.object({ id: goalIdSchema }).strict();
 export const adjustGoalArgSchema = z.object({ id: goalIdSchema, current: z.number().int().min(0).max(1_000_000_000) }).strict();
 export const overlayKeyArgSchema = z.object({ key: overlayKeySchema }).strict();
+/** 1 MB of CSS at most (checked in bytes in main); empty: none. */
+export const setCustomCssArgSchema = z.object({ key: overlayKeySchema, css: z.string().max(1024 * 1024, 'Custom CSS is at most 1 MB.') }).strict();
 export const setOverlayPortArgSchema = z.object({ port: z.number().int().min(1024, 'Choose a port from 1024 to 65535.').max(65_535, 'Choose a port from 1024 to 65535.') }).strict();
 export const addToObsResultSchema = z.object({ sceneName: z.string(), inputName: z.string(), updated: z.boolean() });
 export type AddToObsResult = z.infer<typeof addToObsResultSchema>;
@@ -268,6 +272,8 @@ export const overlayFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings'), reducedMotion: z.boolean() }),
   z.object({ type: z.literal('alert'), showing: alertOnScreenSchema.nullable() }),
   z.object({ type: z.literal('goal'), goal: goalViewSchema }),
+  /** The overlay's custom CSS changed (or is there at all): the page loads `/overlay-style/<key>` again; `version` 0: none. */
+  z.object({ type: z.literal('style'), version: z.number().int().nonnegative() }),
   z.object({ type: z.literal('redemption'), redemption: redemptionOnScreenSchema.nullable() }),
   z.object({ type: z.literal('chat'), lines: z.array(chatLineOnScreenSchema) }),
 ]);
@@ -276,6 +282,7 @@ export type OverlayFrame = z.infer<typeof overlayFrameSchema>;
 /** Where a page's frames come from: `/overlay-socket/<key>?token=...`. */
 export const OVERLAY_PAGE_PREFIX = '/overlay/';
 export const OVERLAY_SOCKET_PREFIX = '/overlay-socket/';
+export const OVERLAY_STYLE_PREFIX = '/overlay-style/';
 /** A page is 1920x1080 and scaled to its source's size. */
 export const OVERLAY_WIDTH = 1920;
 export const OVERLAY_HEIGHT = 1080;

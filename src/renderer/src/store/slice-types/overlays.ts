@@ -5,6 +5,7 @@ export type OverlaysActionId =
   | 'overlays.load'
   | 'overlays.queue'
   | 'overlays.reducedMotion'
+  | `overlays.css.${string}`
   | 'overlays.port'
   | 'overlays.options'
   | 'overlays.test'
@@ -32,6 +33,8 @@ export interface OverlaysSlice {
   setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void>;
   setAlertOptions(changes: Partial<AlertOptions>): Promise<void>;
   setOverlaysReducedMotion(reducedMotion: boolean): Promise<void>;
+  /** An overlay's custom CSS (empty: none); main refuses, in words, what loads anything from elsewhere. */
+  setOverlayCustomCss(key: string, css: string): Promise<void>;
   setOverlayPort(port: number): Promise<void>;
   saveGoal(goal: SaveGoalArg): Promise<void>;
   removeGoal(id: string): Promise<void>;
