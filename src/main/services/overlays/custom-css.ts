@@ -6,7 +6,10 @@
  * hidden behind CSS escapes (names and URLs are compared decoded). At most 1 MB. The page's CSP
  * (`style-src 'self'`, `img-src 'self'`, `font-src 'self'`) still holds behind it.
  */
-import { ident, parse, walk, type CssNode } from 'css-tree';
+import type { CssNode } from 'css-tree';
+import parse from 'css-tree/parser';
+import { ident } from 'css-tree/utils';
+import walk from 'css-tree/walker';
 
 export const MAX_CUSTOM_CSS_BYTES = 1024 * 1024;
 
