@@ -47,9 +47,10 @@ export const overlaysFeature = feature({
             }
           },
           findVoice: () => findSystemVoice(),
-          blockedTerms: () => {
+          blockedTerms: async () => {
+            const terms = await moderation.chatRules.blockedTermsNow();
             const now = Date.now();
-            return (moderation.chatRules.getState().blockedTerms ?? []).filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
+            return terms.filter((t) => t.expiresAt === null || Date.parse(t.expiresAt) > now).map((t) => t.text);
           },
           logger,
         }),

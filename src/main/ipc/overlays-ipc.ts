@@ -18,6 +18,7 @@ export function registerOverlaysIpc(router: IpcRouter, overlays: OverlaysFeature
   router.handle('overlays:setPort', ({ port }) => overlays.setPort(port));
   router.handle('overlays:setReducedMotion', ({ reducedMotion }) => overlays.setReducedMotion(reducedMotion));
   router.handle('overlays:setChatOptions', (changes) => overlays.setChatOptions(changes));
+  router.handle('overlays:setCustomCss', ({ key, css }) => overlays.setCustomCss(key, css));
   router.handle('overlays:pickRedemption', ({ redemptionId }) => overlays.pickRedemption(redemptionId));
   router.handle('overlays:getQueue', () => overlays.getQueue());
   router.handle('overlays:pauseAlerts', () => overlays.pauseAlerts());

@@ -105,7 +105,7 @@ export function recordingPorts(answers: Partial<Record<string, (...args: unknown
     return fallback();
   };
   const alerts: AlertsPort = {
-    show: (alert) => call('alerts.show', [alert], () => undefined),
+    show: (alert) => call('alerts.show', [alert], () => 'Alert queued'),
     playSound: (soundId, volume) => call('alerts.playSound', [soundId, volume], () => undefined),
   };
   const ports: ActionPorts = {

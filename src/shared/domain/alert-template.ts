@@ -77,7 +77,7 @@ export const defaultAlertTemplates: Record<AlertKind, string> = {
 };
 
 export function defaultAlertType(kind: AlertKind): AlertTypeSettings {
-  return { enabled: true, minimum: 0, template: defaultAlertTemplates[kind], durationMs: 5_000, imageId: null, soundId: null, volume: 0.8 };
+  return { enabled: true, minimum: 0, template: defaultAlertTemplates[kind], durationMs: 5_000, imageId: null, soundId: null, volume: 0.8, speak: false, variations: [] };
 }
 
 /** The template with each `{field}` replaced by its value; a field without a value stays as typed. */

@@ -93,6 +93,7 @@ import {
   overlaysStateSchema,
   saveGoalArgSchema,
   setAlertOptionsArgSchema,
+  setCustomCssArgSchema,
   setAlertTypeArgSchema,
   setOverlayPortArgSchema,
   testAlertArgSchema,
@@ -398,6 +399,7 @@ export const invokeChannels = {
   'overlays:setPort': { arg: setOverlayPortArgSchema, result: overlaysStateSchema },
   'overlays:setReducedMotion': { arg: z.object({ reducedMotion: z.boolean() }).strict(), result: overlaysStateSchema },
   'overlays:setChatOptions': { arg: chatOverlayOptionsSchema.partial().strict(), result: overlaysStateSchema },
+  'overlays:setCustomCss': { arg: setCustomCssArgSchema, result: overlaysStateSchema },
   /** The redemption on screen; null: the queue's oldest. */
   'overlays:pickRedemption': { arg: z.object({ redemptionId: z.string().min(1).max(100).nullable() }).strict(), result: overlaysStateSchema },
   'overlays:getQueue': { arg: noArg, result: alertQueueStateSchema },

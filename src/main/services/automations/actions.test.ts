@@ -249,7 +249,7 @@ describe('sounds, alerts and waits', () => {
   it('plays a sound and shows alerts through the overlays port', async () => {
     const t = setup();
     expect(await t.run({ kind: 'playSound', soundId: 'snd-1', volume: 0.5 })).toBe('Sound played');
-    expect(await t.run({ kind: 'showAlert', alert: { source: 'event' } })).toBe('Alert shown');
+    expect(await t.run({ kind: 'showAlert', alert: { source: 'event' } })).toBe('Alert queued');
     await t.run({ kind: 'showAlert', alert: { source: 'custom', text: 'Thanks {user}!', imageId: 'img', soundId: null, volume: 1, durationMs: 4000 } });
     expect(t.of('alerts.playSound')).toEqual([['snd-1', 0.5]]);
     expect(t.of('alerts.show')).toEqual([

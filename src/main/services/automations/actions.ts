@@ -32,7 +32,8 @@ export type AlertRequest =
 
 /** The overlays' alerts and sounds (the overlays feature implements it). */
 export interface AlertsPort {
-  show(alert: AlertRequest): Promise<void>;
+  /** Resolves with what happened, in words for the run log ("Alert queued", "Already alerted…"). */
+  show(alert: AlertRequest): Promise<string>;
   playSound(soundId: string, volume: number): Promise<void>;
 }
 
@@ -287,8 +288,7 @@ export async function runAction(action: AutomationAction, context: ActionContext
     case 'showAlert': {
       if (action.alert.source === 'event') {
         if (!event.channelEvent) throw new AppError('invalid_argument', 'This run has no channel event to show an alert for.');
-        await bounded(clock, requestTimeoutMs, ports.alerts.show({ source: 'event', event: event.channelEvent }), 'The overlays');
-        return 'Alert shown';
+        return bounded(clock, requestTimeoutMs, ports.alerts.show({ source: 'event', event: event.channelEvent }), 'The overlays');
       }
       const text = oneLineAlert(fill(action.alert.text));
       await bounded(clock, requestTimeoutMs, ports.alerts.show({ ...action.alert, text }), 'The overlays');

@@ -59,6 +59,12 @@ export class MessageDeduper {
     return this.seenAt.has(id);
   }
 
+  /** When `id` was first seen, within the window; null when it was not. */
+  firstSeenAt(id: string): number | null {
+    this.evict(this.now());
+    return this.seenAt.get(id) ?? null;
+  }
+
   get size(): number {
     return this.seenAt.size;
   }

@@ -8,9 +8,9 @@ import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
-import { AlertQueue, alertQueueFileName, alertQueueJournalName, MAX_WAITING_CUSTOM, type QueuedAlert } from './alert-queue';
+import { AlertQueue, alertQueueFileName, alertQueueJournalName, MAX_WAITING_CUSTOM, type NewAlert, type QueuedAlert } from './alert-queue';
 
-const follow = (n: number, extra: Partial<QueuedAlert> = {}): Omit<QueuedAlert, 'ofKind' | 'count'> => ({
+const follow = (n: number, extra: Partial<QueuedAlert> = {}): NewAlert => ({
   id: `event:f${n}`,
   kind: 'follow',
   text: `viewer${n} just followed!`,

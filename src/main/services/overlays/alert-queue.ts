@@ -43,11 +43,17 @@ const queuedAlertSchema = z
     volume: z.number().min(0).max(1),
     durationMs: z.number().int().positive().max(600_000),
     test: z.boolean(),
+    /** The viewer's words are spoken with it (absent in a queue saved before variations: not spoken). */
+    speak: z.boolean().default(false),
+    /** The variation of its type that made it (absent: the type's default). */
+    variationId: z.string().max(40).nullable().default(null),
     /** The chatter the alert is about (absent for tests, automations' and anonymous alerts): theirs wait no longer once they are banned. */
     userId: z.string().max(100).optional(),
   })
   .strict();
 export type QueuedAlert = z.infer<typeof queuedAlertSchema>;
+/** An alert as it is queued: not spoken and no variation unless said. */
+export type NewAlert = Omit<QueuedAlert, 'ofKind' | 'count' | 'speak' | 'variationId'> & Partial<Pick<QueuedAlert, 'speak' | 'variationId'>>;
 
 /** An event id accepted, with when: the exactly-once ledger is a list of these. */
 const seenPairSchema = z.tuple([z.string(), z.number()]);
@@ -215,17 +221,24 @@ export class AlertQueue {
     return this.seen.has(eventId);
   }
 
+  /** When `key` (an event id, or a key given to `enqueue` as `remember`) was first accepted; null: never. */
+  seenAt(key: string): number | null {
+    return this.seen.firstSeenAt(key);
+  }
+
   /**
    * Queues an alert. With `eventId`, at most once per event, ever: false when it was seen. With
-   * `summarise` (event alerts), a backlog of its type folds into one summary.
+   * `summarise` (event alerts), a backlog of its type folds into one summary. `remember`: more keys
+   * kept with the event's id, across restarts (a hype train's level, a follower), for `seenAt`.
    */
-  enqueue(alert: Omit<QueuedAlert, 'ofKind' | 'count'>, options: { eventId?: string; summarise?: AlertKind } = {}): boolean {
+  enqueue(alert: NewAlert, options: { eventId?: string; summarise?: AlertKind; remember?: readonly string[] } = {}): boolean {
     if (this.disposed) return false;
     if (options.eventId !== undefined) {
       if (this.seen.has(options.eventId)) return false;
       this.remember(options.eventId);
     }
-    const entry: QueuedAlert = { ...alert, ofKind: null, count: 1 };
+    for (const key of options.remember ?? []) if (!this.seen.has(key)) this.remember(key);
+    const entry: QueuedAlert = { speak: false, variationId: null, ...alert, ofKind: null, count: 1 };
     const kind = options.summarise;
     if (kind) {
       const summary = this.waiting.find((a) => a.kind === 'summary' && a.ofKind === kind);
@@ -233,13 +246,13 @@ export class AlertQueue {
         summary.count += 1;
         summary.text = summaryText(kind, summary.count);
       } else if (this.waiting.filter((a) => a.kind === kind).length >= this.options.summaryAfter()) {
-        this.waiting.push({ ...entry, id: `summary:${randomUUID()}`, kind: 'summary', ofKind: kind, text: summaryText(kind, 1) });
+        this.waiting.push({ ...entry, id: `summary:${randomUUID()}`, kind: 'summary', ofKind: kind, text: summaryText(kind, 1), speak: false, variationId: null });
       } else {
         this.waiting.push(entry);
       }
     } else {
-      if (alert.kind === 'custom' && this.waiting.filter((a) => a.kind === 'custom').length >= MAX_WAITING_CUSTOM) {
-        throw new AppError('unavailable', `${MAX_WAITING_CUSTOM} custom alerts are already waiting; this one was not queued.`);
+      if ((alert.kind === 'custom' || alert.kind === 'sound') && this.waiting.filter((a) => a.kind === alert.kind).length >= MAX_WAITING_CUSTOM) {
+        throw new AppError('unavailable', `${MAX_WAITING_CUSTOM} ${alert.kind === 'sound' ? 'sounds' : 'custom alerts'} are already waiting; this one was not queued.`);
       }
       this.waiting.push(entry);
     }

@@ -1,6 +1,7 @@
 /**
  * Which channel events get an alert and with what text: each type on or off, its minimum, the
- * muted rewards, its template. A gift bomb is one alert (its gifted `subscription` events are not
+ * muted rewards, its template, and its variations (the first whose condition holds plays with its
+ * own text, media, duration and speech; none: the type's default). A gift bomb is one alert (its gifted `subscription` events are not
  * alerts of their own); a hype train alerts when it begins and at each new level.
  */
 import { amountToMajor, formatAmount } from '../../../shared/domain/charity-amount';
@@ -8,8 +9,8 @@ import { renderAlertTemplate } from '../../../shared/domain/alert-template';
 import { HypeTrainLevels } from '../../../shared/domain/hype-train-levels';
 import { tierName } from '../../../shared/domain/subscription-tier';
 import type { ChannelEvent, ChannelEventKind } from '../../../shared/ipc/schemas/channel-events';
-import type { AlertKind, AlertSettings } from '../../../shared/ipc/schemas/overlays';
-import type { QueuedAlert } from './alert-queue';
+import type { AlertCondition, AlertKind, AlertSettings, AlertVariation } from '../../../shared/ipc/schemas/overlays';
+import type { NewAlert } from './alert-queue';
 
 /** The channel events alerts are made from. */
 export const alertEventKinds = [
@@ -32,6 +33,39 @@ const anonymous = 'An anonymous viewer';
 const STALE_AFTER_MS = 10 * 60_000;
 const numberFormat = new Intl.NumberFormat();
 const count = (n: number) => numberFormat.format(n);
+
+/** What a variation's condition is compared with. */
+export interface AlertFacts {
+  /** The type's figure (bits, viewers, months, gifts, amount, level); 0 where a type has none. */
+  amount: number;
+  tier: string | null;
+  anonymous: boolean;
+  rewardId: string | null;
+}
+
+function factsOf(event: AlertEvent, amount: number): AlertFacts {
+  return {
+    amount,
+    tier: 'tier' in event ? event.tier : null,
+    anonymous: (event.kind === 'cheer' && event.user === null) || (event.kind === 'giftSubscriptions' && event.gifter === null),
+    rewardId: event.kind === 'redemption' ? event.reward.id : null,
+  };
+}
+
+/** True when every part of `when` that is set holds for `facts`. */
+export function conditionHolds(when: AlertCondition, facts: AlertFacts): boolean {
+  if (when.atLeast !== null && !(facts.amount >= when.atLeast)) return false;
+  if (when.below !== null && !(facts.amount < when.below)) return false;
+  if (when.tier !== null && facts.tier !== when.tier) return false;
+  if (when.anonymous !== null && facts.anonymous !== when.anonymous) return false;
+  if (when.rewardId !== null && facts.rewardId !== when.rewardId) return false;
+  return true;
+}
+
+/** The first variation whose condition holds, in the broadcaster's order; null: the type's default. */
+export function variationFor(variations: readonly AlertVariation[], facts: AlertFacts): AlertVariation | null {
+  return variations.find((v) => conditionHolds(v.when, facts)) ?? null;
+}
 
 /** The alert type of an event, the figure its minimum is compared with, and its template's values. */
 function describeEvent(event: AlertEvent): { kind: AlertKind; amount: number; values: Record<string, string> } | null {
@@ -74,7 +108,7 @@ export class AlertRules {
    * `forced` (an automation's "show the standard alert"): the type's switch, minimum and mutes do
    * not apply.
    */
-  alertFor(event: AlertEvent, settings: AlertSettings, options: { forced?: boolean; test?: boolean; now?: number } = {}): { kind: AlertKind; alert: Omit<QueuedAlert, 'ofKind' | 'count'> } | null {
+  alertFor(event: AlertEvent, settings: AlertSettings, options: { forced?: boolean; test?: boolean; now?: number } = {}): { kind: AlertKind; alert: NewAlert } | null {
     if (event.kind === 'subscription' && event.isGift && !options.forced) return null;
     // Learned late (the queue caught up after a gap or a restart): old news is not put on stream.
     if (event.source === 'caughtUp' && !options.forced && (options.now ?? Date.now()) - Date.parse(event.at) > STALE_AFTER_MS) return null;
@@ -86,16 +120,20 @@ export class AlertRules {
       if (!type.enabled || described.amount < type.minimum) return null;
       if (event.kind === 'redemption' && settings.options.mutedRewardIds.includes(event.reward.id)) return null;
     }
+    const variation = variationFor(type.variations, factsOf(event, described.amount));
+    const look = variation ?? type;
     return {
       kind: described.kind,
       alert: {
         id: `event:${event.id}`,
         kind: described.kind,
-        text: renderAlertTemplate(type.template, described.values),
-        imageId: type.imageId,
-        soundId: type.soundId,
-        volume: type.volume,
-        durationMs: type.durationMs,
+        text: renderAlertTemplate(look.template, described.values),
+        imageId: look.imageId,
+        soundId: look.soundId,
+        volume: look.volume,
+        durationMs: look.durationMs,
+        speak: look.speak,
+        variationId: variation?.id ?? null,
         test: options.test ?? false,
       },
     };

@@ -12,10 +12,11 @@ import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
 import type { MediaLibrary } from '../media/media-library';
-import type { OverlaySettings, SavedOverlays } from './overlay-settings';
+import { customCssProblem } from './custom-css';
+import { overlayKeysOf, type OverlaySettings, type SavedOverlays } from './overlay-settings';
 
-/** What a change touched: the alerts' settings, the pages' motion, the chat overlay's options, or these goal bars. */
-export type OverlayConfigChange = { part: 'alerts' } | { part: 'motion' } | { part: 'chat' } | { part: 'goals'; ids: readonly string[] };
+/** What a change touched: the alerts' settings, the pages' motion, the chat overlay's options, these goal bars, or an overlay's custom CSS. */
+export type OverlayConfigChange = { part: 'alerts' } | { part: 'motion' } | { part: 'chat' } | { part: 'goals'; ids: readonly string[] } | { part: 'style'; key: string };
 
 export class OverlayConfig {
   private readonly changes = new Emitter<OverlayConfigChange>();
@@ -36,17 +37,23 @@ export class OverlayConfig {
   }
 
   async setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void> {
-    if (changes.template !== undefined) {
-      const problem = alertTemplateProblem(kind, changes.template);
-      if (problem) throw new AppError('invalid_argument', problem);
+    this.checkLook(kind, changes, '');
+    for (const [index, variation] of (changes.variations ?? []).entries()) this.checkLook(kind, variation, `Variation ${index + 1}${variation.name ? ` (“${variation.name}”)` : ''}: `);
+    await this.save({ part: 'alerts' }, (draft) => ({ ...draft, alerts: { ...draft.alerts, types: { ...draft.alerts.types, [kind]: { ...draft.alerts.types[kind], ...changes } } } }));
+  }
+
+  /** Refuses a template with an unknown field and media that is not in the library or not of its kind, in words. */
+  private checkLook(kind: AlertKind, look: Partial<Pick<AlertTypeSettings, 'template' | 'imageId' | 'soundId'>>, prefix: string): void {
+    if (look.template !== undefined) {
+      const problem = alertTemplateProblem(kind, look.template);
+      if (problem) throw new AppError('invalid_argument', `${prefix}${problem}`);
     }
-    for (const [field, id, want] of [['image', changes.imageId, 'image'], ['sound', changes.soundId, 'sound']] as const) {
+    for (const [field, id, want] of [['image', look.imageId, 'image'], ['sound', look.soundId, 'sound']] as const) {
       if (id === undefined || id === null) continue;
       const item = this.media.get(id);
-      if (!item) throw new AppError('invalid_argument', `That ${field} is not in the media library any more.`);
-      if (item.kind !== want) throw new AppError('invalid_argument', `“${item.name}” is ${item.kind === 'image' ? 'an image' : 'a sound'}, not ${want === 'image' ? 'an image' : 'a sound'}.`);
+      if (!item) throw new AppError('invalid_argument', `${prefix}That ${field} is not in the media library any more.`);
+      if (item.kind !== want) throw new AppError('invalid_argument', `${prefix}“${item.name}” is ${item.kind === 'image' ? 'an image' : 'a sound'}, not ${want === 'image' ? 'an image' : 'a sound'}.`);
     }
-    await this.save({ part: 'alerts' }, (draft) => ({ ...draft, alerts: { ...draft.alerts, types: { ...draft.alerts.types, [kind]: { ...draft.alerts.types[kind], ...changes } } } }));
   }
 
   async setAlertOptions(changes: Partial<AlertOptions>): Promise<void> {
@@ -56,6 +63,19 @@ export class OverlayConfig {
   /** The chat overlay's options (hide commands, the bot, other channels; fade). */
   async setChatOptions(changes: Partial<ChatOverlayOptions>): Promise<void> {
     await this.save({ part: 'chat' }, (draft) => ({ ...draft, chatOverlay: { ...draft.chatOverlay, ...changes } }));
+  }
+
+  /** Keeps an overlay's custom CSS (empty: none), refused with the reason when it loads anything from elsewhere. */
+  async setCustomCss(key: string, css: string): Promise<void> {
+    if (!overlayKeysOf(this.saved.get()).includes(key)) throw new AppError('invalid_argument', 'There is no such overlay.');
+    const problem = css.trim() === '' ? null : customCssProblem(css);
+    if (problem) throw new AppError('invalid_argument', problem);
+    await this.save({ part: 'style', key }, (draft) => {
+      const customCss = { ...draft.customCss };
+      if (css.trim() === '') delete customCss[key];
+      else customCss[key] = css;
+      return { ...draft, customCss };
+    });
   }
 
   async setReducedMotion(reducedMotion: boolean): Promise<void> {

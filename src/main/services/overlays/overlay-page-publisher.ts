@@ -38,6 +38,7 @@ export class OverlayPagePublisher {
   /** The next fade of a chat overlay line (null: none due). */
   private chatFadeTimer: unknown = null;
   private lastAlertId: string | null = null;
+  private readonly styleVersions = new Map<string, number>();
   /** The redemption the page shows (undefined: none sent yet); a new head or pick is a new id. */
   private shownRedemptionId: string | null | undefined = undefined;
   private pickedRedemptionId: string | null = null;
@@ -70,7 +71,7 @@ export class OverlayPagePublisher {
 
   /** What a page of `key` is sent when it connects: its whole view. */
   initialFrames(key: string): OverlayFrame[] {
-    const frames: OverlayFrame[] = [{ type: 'settings', reducedMotion: this.deps.saved.get().reducedMotion }];
+    const frames: OverlayFrame[] = [{ type: 'settings', reducedMotion: this.deps.saved.get().reducedMotion }, { type: 'style', version: this.styleVersion(key) }];
     if (key === 'alerts') {
       const showing = this.deps.queue.showing();
       frames.push({ type: 'alert', showing: showing ? this.onScreen(showing, false) : null });
@@ -92,6 +93,17 @@ export class OverlayPagePublisher {
     if (id === this.lastAlertId) return;
     this.lastAlertId = id;
     this.deps.server.send((key) => key === 'alerts', { type: 'alert', showing: showing ? this.onScreen(showing, true) : null });
+  }
+
+  /** The overlay `key`'s custom CSS changed: its pages load it again. */
+  sendStyle(key: string): void {
+    this.styleVersions.set(key, (this.styleVersions.get(key) ?? 1) + 1);
+    this.deps.server.send((k) => k === key, { type: 'style', version: this.styleVersion(key) });
+  }
+
+  /** 0: no custom CSS; else a number that changes with it (the page's cache key). */
+  private styleVersion(key: string): number {
+    return Object.hasOwn(this.deps.saved.get().customCss, key) ? (this.styleVersions.get(key) ?? 1) : 0;
   }
 
   /** Reduced motion changed: every page is told. */
@@ -206,6 +218,8 @@ export class OverlayPagePublisher {
       soundPath: this.mediaPath(alert, 'sound'),
       volume: alert.volume,
       durationMs: alert.durationMs,
+      speak: alert.speak,
+      variationId: alert.variationId,
       elapsedMs: Math.max(0, Math.min(alert.durationMs, this.deps.clock.now() - showing.startedAt)),
       startsNow,
     };

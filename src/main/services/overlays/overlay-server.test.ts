@@ -33,6 +33,7 @@ describe('OverlayServer', () => {
       initialFrames: (key): OverlayFrame[] => [{ type: 'settings', reducedMotion: key === 'alerts' }],
       readMedia: async (id) => (id === mediaId ? { data: Buffer.from('GIF89a'), contentType: 'image/gif' } : null),
       readSpeech: (id) => (id === speechId ? Buffer.from('RIFF....WAVE') : null),
+      customCss: (key) => (key === 'alerts' ? '.alert { color: red }' : null),
       maxPages: 3,
     });
     port = await server.start(0);
@@ -150,6 +151,27 @@ describe('OverlayServer', () => {
     expect(await closed).toBe(1003);
     await waitUntil(() => server.pagesOpen('alerts') === 0);
     expect(changes).toBe(2);
+  });
+
+  it('sends the editor’s preview its frames but does not count it as an open page (alerts are not used up off stream)', async () => {
+    const preview = await connect(`/overlay-socket/alerts?token=${tokens.alerts}&preview=1`);
+    await waitUntil(() => preview.frames.length > 0);
+    expect(server.pagesOpen('alerts')).toBe(0);
+    const obs = await connect(`/overlay-socket/alerts?token=${tokens.alerts}`);
+    await waitUntil(() => server.pagesOpen('alerts') === 1);
+    obs.socket.close();
+    await waitUntil(() => server.pagesOpen('alerts') === 0);
+    expect(preview.socket.readyState).toBe(preview.socket.OPEN);
+  });
+
+  it('serves an overlay’s custom CSS with its token only, as CSS under the page’s CSP', async () => {
+    const css = await get(`/overlay-style/alerts?token=${tokens.alerts}&v=2`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('content-security-policy')).toContain("style-src 'self'");
+    expect(await css.text()).toBe('.alert { color: red }');
+    expect((await get(`/overlay-style/alerts?token=${tokens['goal/charity']}`)).status).toBe(401);
+    expect((await get(`/overlay-style/../secret.txt?token=${tokens.alerts}`)).status).toBe(404);
   });
 
   it('closes the pages of a reset link, and bounds the pages open at once', async () => {

@@ -7,7 +7,10 @@
  *   GET /media/<id>?token=T           an alert's image or sound (the alerts overlay's token)
  *   GET /speech/<id>?token=T          an alert's spoken words, a short-lived WAV (the alerts overlay's token)
  *   GET /chat-image/<key>?token=T     an emote or badge of the chat overlay (its token; `chat-images.ts`)
- *   WS  /overlay-socket/<key>?token=T what the page shows, as JSON frames (server -> page only)
+ *   GET /overlay-style/<key>?token=T  the overlay's custom CSS (checked when kept: `custom-css.ts`)
+ *   WS  /overlay-socket/<key>?token=T what the page shows, as JSON frames (server -> page only);
+ *                                     `&preview=1`: the editor's preview frame, sent the same frames
+ *                                     but not counted as an open page (alerts do not play for it alone)
  *
  * Built on the loopback server (`common/loopback-server.ts`): its Host and Origin guard, its sockets
  * and heartbeat, and a port change that binds the new port before the old one stops. A page needs
@@ -17,7 +20,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { WebSocket } from 'ws';
-import { CHAT_IMAGE_PREFIX, chatImageKeySchema, OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, overlayKeySchema, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { CHAT_IMAGE_PREFIX, chatImageKeySchema, OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, OVERLAY_STYLE_PREFIX, overlayKeySchema, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import { loopbackOrigins, readStaticFile, sendText } from '../common/loopback-http';
@@ -31,6 +34,8 @@ export interface OverlayServerOptions {
   isToken(key: string, token: string): boolean;
   /** What a page of `key` is sent when it connects. */
   initialFrames(key: string): OverlayFrame[];
+  /** The overlay `key`'s custom CSS (checked when kept); null: none. */
+  customCss?(key: string): string | null;
   /** An alert's image or sound by id; null when there is none. */
   readMedia(id: string): Promise<{ data: Buffer; contentType: string } | null>;
   /** An alert's spoken words (a WAV) by its clip's id, while it lives; null otherwise. */
@@ -52,6 +57,8 @@ const refusedToken = 'This overlay link is not valid any more (it was reset, or 
 export class OverlayServer {
   private readonly server: LoopbackServer;
   private readonly pages = new Map<WebSocket, string>();
+  /** The editor's preview frames among `pages`. */
+  private readonly previews = new Set<WebSocket>();
   private readonly pageChanges = new Emitter<void>();
 
   constructor(private readonly options: OverlayServerOptions) {
@@ -100,10 +107,10 @@ export class OverlayServer {
     }
   }
 
-  /** Pages of the overlay `key` open now. */
+  /** Pages of the overlay `key` open now (OBS, a browser), the editor's previews not counted. */
   pagesOpen(key: string): number {
     let count = 0;
-    for (const [ws, open] of this.pages) if (open === key && this.server.sockets.has(ws)) count++;
+    for (const [ws, open] of this.pages) if (open === key && !this.previews.has(ws) && this.server.sockets.has(ws)) count++;
     return count;
   }
 
@@ -136,6 +143,14 @@ export class OverlayServer {
       // Built names carry a hash: a new build is a new name, so these can be kept.
       res.writeHead(200, { ...this.pageHeaders(port), 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable' });
       return void res.end(req.method === 'HEAD' ? undefined : asset.content);
+    }
+    if (url.pathname.startsWith(OVERLAY_STYLE_PREFIX)) {
+      const key = url.pathname.slice(OVERLAY_STYLE_PREFIX.length);
+      if (!overlayKeySchema.safeParse(key).success) return sendText(res, 404, 'There is no such overlay.');
+      if (!this.options.isToken(key, token)) return sendText(res, 401, refusedToken);
+      const css = this.options.customCss?.(key) ?? '';
+      res.writeHead(200, { ...this.pageHeaders(port), 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
+      return void res.end(req.method === 'HEAD' ? undefined : css);
     }
     if (url.pathname.startsWith('/media/')) {
       const id = url.pathname.slice('/media/'.length);
@@ -207,12 +222,15 @@ export class OverlayServer {
     if (!overlayKeySchema.safeParse(key).success) return [404, 'There is no such overlay.'];
     if (!this.options.isToken(key, url.searchParams.get('token') ?? '')) return [401, refusedToken];
     if (this.server.sockets.size >= (this.options.maxPages ?? DEFAULT_MAX_PAGES)) return [503, 'Too many overlay pages are open at once.'];
-    return (ws) => this.accept(ws, key);
+    const preview = url.searchParams.get('preview') === '1';
+    return (ws) => this.accept(ws, key, preview);
   }
 
-  private accept(ws: WebSocket, key: string): void {
+  private accept(ws: WebSocket, key: string, preview: boolean): void {
     this.pages.set(ws, key);
+    if (preview) this.previews.add(ws);
     ws.on('close', () => {
+      this.previews.delete(ws);
       if (this.pages.delete(ws)) this.pageChanges.fire();
     });
     // A page only listens.

@@ -99,4 +99,24 @@ describe('OverlaySettings', () => {
     expect(settings.get().goals.map((g) => g.id)).toEqual(['charity']);
     expect(notices.list()[0]).toMatchObject({ done: 'Started with the default overlay settings', consequence: expect.stringMatching(/links have changed/) });
   });
+
+  it('reads a version-1 file: each alert type gets no variations and no speech, its own settings kept, and the next save writes version 2', async () => {
+    const first = await open();
+    const old = structuredClone(first.get()) as unknown as { version: number; alerts: { types: Record<string, Record<string, unknown>> } };
+    old.version = 1;
+    for (const type of Object.values(old.alerts.types)) {
+      delete type.speak;
+      delete type.variations;
+    }
+    old.alerts.types.cheer!.template = 'old {bits}';
+    await first.settled();
+    await writeFile(join(dataDir, 'overlays.json'), JSON.stringify(old));
+    const migrated = await open();
+    expect(migrated.get().version).toBe(2);
+    expect(migrated.get().alerts.types.cheer).toMatchObject({ template: 'old {bits}', speak: false, variations: [] });
+    expect(notices.list()).toEqual([]);
+    await migrated.update((draft) => draft);
+    await migrated.settled();
+    expect(JSON.parse(await readFile(join(dataDir, 'overlays.json'), 'utf8')).version).toBe(2);
+  });
 });

@@ -3,6 +3,9 @@
  * part of its URL), the alerts' settings, the goal bars, reduced motion and the chat overlay's options. A damaged part falls back
  * alone (an alert type to its defaults, a goal is dropped, a lost token is made anew and said so,
  * since that overlay's URL changes); the file is set aside and named.
+ *
+ * Versions: 1 had no variations and no speech per alert type, and no quiet refollows; read, each
+ * type gets none of either (`migrateAlertType`), refollows are quiet (`migrateAlertOptions`), and the file is written as version 2 at its next save.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -14,6 +17,7 @@ import {
   alertTypeSettingsSchema,
   chatOverlayOptionsSchema,
   goalConfigSchema,
+  overlayKeySchema,
   type AlertKind,
   type AlertOptions,
   type AlertSettings,
@@ -26,13 +30,16 @@ import { AtomicJsonFile, isDiskFull, keepValid } from '../common/atomic-json-fil
 import { sameSecret } from '../common/constant-time';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
+import { customCssProblem } from './custom-css';
 
 /** 32 random bytes, base64url: unguessable, and safe in a URL as it is. */
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const newOverlayToken = (): string => randomBytes(32).toString('base64url');
 
+export const OVERLAYS_FILE_VERSION = 2;
+
 export interface SavedOverlays {
-  version: 1;
+  version: typeof OVERLAYS_FILE_VERSION;
   /** By overlay key (`alerts`, `goal/<id>`...). */
   tokens: Record<string, string>;
   alerts: AlertSettings;
@@ -40,21 +47,24 @@ export interface SavedOverlays {
   reducedMotion: boolean;
   /** Absent in a file written before the chat overlay had options: the defaults. */
   chatOverlay: ChatOverlayOptions;
+  /** Custom CSS by overlay key, each checked (`custom-css.ts`). */
+  customCss: Record<string, string>;
 }
 
 export const defaultChatOverlayOptions: Readonly<ChatOverlayOptions> = Object.freeze({ hideOtherChannels: false, hideCommands: false, hideBot: false, fadeAfterSeconds: 0 });
 
-const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [] };
+const defaultAlertOptions: AlertOptions = { gapMs: 1_500, summaryAfter: 5, mutedRewardIds: [], quietRefollows: true };
 export const fixedOverlayKeys = ['alerts', 'redemption', 'chat'] as const;
 
 export function defaultSavedOverlays(): SavedOverlays {
   return {
-    version: 1,
+    version: OVERLAYS_FILE_VERSION,
     tokens: {},
     alerts: { types: Object.fromEntries(alertKinds.map((kind) => [kind, defaultAlertType(kind)])) as Record<AlertKind, AlertTypeSettings>, options: defaultAlertOptions },
     goals: [{ id: 'charity', title: '', source: 'charity', counts: 'manual', current: 0, target: 100 }],
     reducedMotion: false,
     chatOverlay: { ...defaultChatOverlayOptions },
+    customCss: {},
   };
 }
 
@@ -63,13 +73,26 @@ export function overlayKeysOf(saved: SavedOverlays): string[] {
   return [...fixedOverlayKeys, ...saved.goals.map((g) => `goal/${g.id}`)];
 }
 
+/** An alert type as a version-1 file kept it: no variations, no speech; anything else is left for the schema to judge. */
+export function migrateAlertType(entry: unknown): unknown {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+  return { speak: false, variations: [], ...entry };
+}
+
+/** The queue's options as a version-1 file kept them: refollows were alerted, now quiet by default. */
+export function migrateAlertOptions(entry: unknown): unknown {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+  return { quietRefollows: true, ...entry };
+}
+
 const fileSchema = z.object({
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(OVERLAYS_FILE_VERSION)]),
   tokens: z.record(z.string(), z.unknown()),
   alerts: z.object({ types: z.record(z.string(), z.unknown()), options: z.unknown() }),
   goals: z.array(z.unknown()),
   reducedMotion: z.boolean(),
   chatOverlay: z.unknown().optional(),
+  customCss: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** The usable part of a saved file, and how many parts had to be left out. */
@@ -82,11 +105,11 @@ function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokens
   for (const kind of alertKinds) {
     const entry = parsed.data.alerts.types[kind];
     if (entry === undefined) continue;
-    const type = alertTypeSettingsSchema.safeParse(entry);
+    const type = alertTypeSettingsSchema.safeParse(parsed.data.version === 1 ? migrateAlertType(entry) : entry);
     if (type.success) types[kind] = type.data;
     else dropped++;
   }
-  const options = alertOptionsSchema.safeParse(parsed.data.alerts.options);
+  const options = alertOptionsSchema.safeParse(parsed.data.version === 1 ? migrateAlertOptions(parsed.data.alerts.options) : parsed.data.alerts.options);
   if (!options.success) dropped++;
   const goals = keepValid(parsed.data.goals, (g) => goalConfigSchema.safeParse(g).data ?? null);
   dropped += goals.dropped;
@@ -99,8 +122,22 @@ function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokens
   dropped += tokensLost;
   const chatOverlay = parsed.data.chatOverlay === undefined ? { success: true as const, data: { ...defaultChatOverlayOptions } } : chatOverlayOptionsSchema.safeParse(parsed.data.chatOverlay);
   if (!chatOverlay.success) dropped++;
+  // Custom CSS is checked again as read: a file edited by hand cannot bring in what the editor refuses.
+  const customCss: Record<string, string> = {};
+  for (const [key, css] of Object.entries(parsed.data.customCss ?? {})) {
+    if (typeof css === 'string' && overlayKeySchema.safeParse(key).success && customCssProblem(css) === null) customCss[key] = css;
+    else dropped++;
+  }
   return {
-    value: { version: 1, tokens, alerts: { types, options: options.success ? options.data : defaults.alerts.options }, goals: goals.kept, reducedMotion: parsed.data.reducedMotion, chatOverlay: chatOverlay.success ? chatOverlay.data : { ...defaultChatOverlayOptions } },
+    value: {
+      version: OVERLAYS_FILE_VERSION,
+      tokens,
+      alerts: { types, options: options.success ? options.data : defaults.alerts.options },
+      goals: goals.kept,
+      reducedMotion: parsed.data.reducedMotion,
+      chatOverlay: chatOverlay.success ? chatOverlay.data : { ...defaultChatOverlayOptions },
+      customCss,
+    },
     dropped,
     tokensLost,
   };

@@ -87,9 +87,11 @@ describe('the overlays feature in the app', () => {
     await waitUntil(() => alerts.latest('alert')?.showing?.text === 'The boss is down!', 5_000, 'the custom alert');
     expect(alerts.latest('alert')!.showing).toMatchObject({ kind: 'custom', imagePath: `/media/${image.id}`, soundPath: `/media/${sound.id}`, volume: 0.5, startsNow: true });
 
+    // A sound goes through the queue: after the alert on screen, never over it.
     await overlays.playSound(sound.id, 0.3);
-    await waitUntil(() => alerts.latest('sound') !== undefined);
-    expect(alerts.latest('sound')).toEqual({ type: 'sound', soundPath: `/media/${sound.id}`, volume: 0.3 });
+    expect(alerts.latest('alert')!.showing?.kind).toBe('custom');
+    await waitUntil(() => alerts.latest('alert')?.showing?.kind === 'sound', 10_000, 'the sound’s turn');
+    expect(alerts.latest('alert')!.showing).toMatchObject({ kind: 'sound', text: '', imagePath: null, soundPath: `/media/${sound.id}`, volume: 0.3, startsNow: true });
     await expect(overlays.playSound(image.id, 1)).rejects.toThrow(/not in the media library/);
 
     // The standard alert of an event, once per event however often it is asked for.

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { silentLogger } from '../logger';
 import { MemorySettingsStore } from '../settings/settings-store';
 import { createFakeClock, type FakeClock } from '../../test-support/fake-clock';
 import { waitUntil } from '../../test-support/wait-until';
+import { sampleMedia } from '../../test-support/media-samples';
 import { OverlaysFeature, openOverlayFiles, type OverlaysFeatureDeps } from './overlays-feature';
 
 /** The one channel-event stream, as a test pushes events into it. */
@@ -36,6 +37,7 @@ describe('OverlaysFeature', () => {
   let clock: FakeClock;
   let feature: OverlaysFeature;
   let events: ReturnType<typeof fakeChannelEvents>;
+  let deps: OverlaysFeatureDeps;
   const accounts = new Emitter<BroadcasterChange>();
   const broadcaster = { id: '1' as string | null, canCallApi: true, onChange: accounts.on };
 
@@ -43,7 +45,7 @@ describe('OverlaysFeature', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sidestage-overlays-feature-'));
     clock = createFakeClock(Date.parse('2026-01-01T12:00:00Z'));
     events = fakeChannelEvents();
-    const deps: OverlaysFeatureDeps = {
+    deps = {
       dataDir,
       pagesDir: null,
       settings: new MemorySettingsStore(),
@@ -121,5 +123,71 @@ describe('OverlaysFeature', () => {
     await expect(feature.setAlertType('follow', { imageId: 'a'.repeat(32) })).rejects.toThrow(/not in the media library/);
     await expect(feature.adjustGoal('charity', 5)).rejects.toThrow(/Only your own goals/);
     await expect(feature.playSound('b'.repeat(32), 1)).rejects.toThrow(/not in the media library/);
+  });
+
+  it('“Play a sound” waits in the queue: held by an ad break like an alert, and never over one', async () => {
+    const sound = await feature.media.add({ name: 'ding.wav', dataBase64: sampleMedia.wav.toString('base64') });
+    events.push({ kind: 'adBreakBegin', id: 'ad-s', at: '', source: 'live', durationSeconds: 60, isAutomatic: false, startedAt: new Date(clock.now()).toISOString() });
+    await feature.playSound(sound.id, 0.4);
+    events.push(follow('during-ad'));
+    expect(feature.getQueue()).toMatchObject({ showing: null, waitingCount: 2 });
+    clock.advance(61_000);
+    await waitUntil(() => feature.getQueue().showing !== null);
+    expect(feature.getQueue().showing?.kind).toBe('sound');
+    // The follow waits its turn behind the sound, and the next sound behind the follow.
+    await feature.playSound(sound.id, 0.4);
+    expect(feature.getQueue().waiting.map((w) => w.kind)).toEqual(['follow', 'sound']);
+  });
+
+  it('“Show the event’s alert” says what really happened: queued, or already seen', async () => {
+    const event = follow('shown-once');
+    expect(await feature.show({ source: 'event', event })).toBe('Alert queued');
+    expect(await feature.show({ source: 'event', event })).toMatch(/^Not shown again: this event’s alert was already queued or shown/);
+  });
+
+  it('a refollow within 24 hours gets no second alert (the option on by default); after a day, or with it off, it does', async () => {
+    feature.pauseAlerts();
+    const refollow = (id: string): ChannelEvent => ({ ...follow('same-viewer'), id });
+    events.push(refollow('f1'));
+    events.push(refollow('f2'));
+    await waitUntil(() => feature.getQueue().waitingCount === 1);
+    clock.advance(24 * 60 * 60_000 + 1);
+    events.push(refollow('f3'));
+    await waitUntil(() => feature.getQueue().waitingCount === 2);
+    await feature.setAlertOptions({ quietRefollows: false });
+    events.push(refollow('f4'));
+    await waitUntil(() => feature.getQueue().waitingCount === 3);
+  });
+
+  it('a hype train level alerts once, across a restart of Sidestage too', async () => {
+    feature.pauseAlerts();
+    const level = (id: string, n: number): ChannelEvent =>
+      ({ kind: 'hypeTrainProgress', id, at: new Date(clock.now()).toISOString(), source: 'live', trainId: 'train-1', level: n, total: 100 * n, progress: 0, goal: 100, topContributions: [], startedAt: new Date(clock.now()).toISOString(), expiresAt: new Date(clock.now() + 300_000).toISOString() }) as ChannelEvent;
+    events.push(level('h1', 2));
+    await waitUntil(() => feature.getQueue().waitingCount === 1);
+    await feature.dispose();
+    feature = new OverlaysFeature(deps, await openOverlayFiles(deps));
+    await feature.start();
+    feature.queue.setPagesOpen(1);
+    expect(feature.getQueue().waitingCount).toBe(1);
+    // The platform's next progress of the same level, with its own id: no second alert.
+    events.push(level('h2', 2));
+    events.push(level('h3', 3));
+    await waitUntil(() => feature.getQueue().waitingCount === 2);
+    expect(feature.getQueue().waiting.map((w) => w.text)).toEqual(['Hype train level 2!', 'Hype train level 3!']);
+  });
+
+  it('keeps an overlay’s custom CSS once checked, refuses what loads from elsewhere with the reason, and re-checks a hand-edited file', async () => {
+    await expect(feature.setCustomCss('alerts', '@import url(https://evil.example/x.css);')).rejects.toThrow(/cannot @import/);
+    await feature.setCustomCss('alerts', '.alert-text { color: hotpink }');
+    expect(feature.getState().customCss).toEqual({ alerts: '.alert-text { color: hotpink }' });
+    await feature.dispose();
+    const file = join(dataDir, 'overlays.json');
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    saved.customCss.chat = '.a { background: url(http://evil.example/p.png) }';
+    await writeFile(file, JSON.stringify(saved));
+    feature = new OverlaysFeature(deps, await openOverlayFiles(deps));
+    await feature.start();
+    expect(feature.getState().customCss).toEqual({ alerts: '.alert-text { color: hotpink }' });
   });
 });

@@ -131,6 +131,7 @@ export class OverlaysFeature {
       logger: deps.logger,
       isToken: (key, token) => this.saved.isToken(key, token),
       initialFrames: (key) => this.publisher.initialFrames(key),
+      customCss: (key) => (Object.hasOwn(this.saved.get().customCss, key) ? this.saved.get().customCss[key]! : null),
       readMedia: async (id) => {
         const found = await this.media.read(id);
         return found ? { data: found.data, contentType: found.item.contentType } : null;
@@ -140,7 +141,7 @@ export class OverlaysFeature {
     });
     this.goals = new GoalTracker({ api: deps.api, broadcaster: deps.broadcaster, charity: deps.charity, logger: deps.logger });
     this.config = new OverlayConfig(this.saved, this.media, deps.logger);
-    this.alerts = new AlertFacade({ queue: this.queue, saved: this.saved, media: this.media, server: this.server, testEmulator: deps.testEmulator, speech: deps.speech, clock: this.clock, logger: deps.logger });
+    this.alerts = new AlertFacade({ queue: this.queue, saved: this.saved, media: this.media, testEmulator: deps.testEmulator, speech: deps.speech, clock: this.clock, logger: deps.logger });
     this.lifecycle = new OverlayServerLifecycle({ server: this.server, settings: deps.settings, logger: deps.logger, pagesBuilt, changed: () => this.changed() });
     this.publisher = new OverlayPagePublisher({
       server: this.server,
@@ -201,6 +202,7 @@ export class OverlaysFeature {
         if (change.part === 'motion') this.publisher.sendSettings();
         if (change.part === 'chat') this.publisher.resetChat();
         if (change.part === 'goals') this.publisher.sendGoals(change.ids);
+        if (change.part === 'style') this.publisher.sendStyle(change.key);
         this.changed();
       }),
     );
@@ -255,6 +257,7 @@ export class OverlaysFeature {
       reducedMotion: saved.reducedMotion,
       pickedRedemptionId: this.publisher.picked,
       chatOverlay: saved.chatOverlay,
+      customCss: saved.customCss,
     };
   }
 
@@ -289,6 +292,11 @@ export class OverlaysFeature {
 
   async setReducedMotion(reducedMotion: boolean): Promise<OverlaysState> {
     await this.config.setReducedMotion(reducedMotion);
+    return this.getState();
+  }
+
+  async setCustomCss(key: string, css: string): Promise<OverlaysState> {
+    await this.config.setCustomCss(key, css);
     return this.getState();
   }
 
@@ -397,12 +405,12 @@ export class OverlaysFeature {
     return this.alerts.test(kind);
   }
 
-  /** Queues an alert: the standard one for an event (at most once per event), or a custom one. */
-  show(alert: AlertRequest): Promise<void> {
+  /** Queues an alert: the standard one for an event (at most once per event), or a custom one; says what happened. */
+  show(alert: AlertRequest): Promise<string> {
     return this.alerts.show(alert);
   }
 
-  /** Plays a sound of the library on the alerts pages. */
+  /** Plays a sound of the library on the alerts pages, through the alert queue. */
   playSound(soundId: string, volume: number): Promise<void> {
     return this.alerts.playSound(soundId, volume);
   }

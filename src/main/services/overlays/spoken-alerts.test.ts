@@ -41,7 +41,7 @@ function setUp(settings: Partial<SpeechSettings> = {}, options: { fails?: boolea
     load: () => saved,
     save: (value) => (saved = value),
     findVoice: async () => ({ voice, voices: [{ id: 'v1', name: 'Voice one' }], unavailable: null }),
-    blockedTerms: () => ['pineapple'],
+    blockedTerms: async () => ['pineapple'],
     logger: silentLogger,
     clock: { now: () => now, setTimeout, clearTimeout, setInterval, clearInterval },
   });
@@ -59,16 +59,16 @@ describe('SpokenAlerts', () => {
   it('speaks cheers from the minimum, resubscriptions’ messages and the chosen rewards’ input; nothing when off', async () => {
     const { spoken } = setUp({ cheerMinimumBits: 100, rewardIds: ['chosen'] });
     await spoken.start();
-    expect(spoken.wordsFor(cheer('a', 99, 'too small'))).toBeNull();
-    expect(spoken.wordsFor(cheer('b', 100, 'Cheer100 big pineapple thanks'))).toBe('big thanks');
-    expect(spoken.wordsFor(resub('c', 'three months already'))).toBe('three months already');
-    expect(spoken.wordsFor(redemption('d', 'chosen', 'read me'))).toBe('read me');
-    expect(spoken.wordsFor(redemption('e', 'other', 'not me'))).toBeNull();
-    expect(spoken.wordsFor(cheer('f', 500, 'https://only.a.link'))).toBeNull();
+    expect(await spoken.wordsFor(cheer('a', 99, 'too small'))).toBeNull();
+    expect(await spoken.wordsFor(cheer('b', 100, 'Cheer100 big pineapple thanks'))).toBe('big thanks');
+    expect(await spoken.wordsFor(resub('c', 'three months already'))).toBe('three months already');
+    expect(await spoken.wordsFor(redemption('d', 'chosen', 'read me'))).toBe('read me');
+    expect(await spoken.wordsFor(redemption('e', 'other', 'not me'))).toBeNull();
+    expect(await spoken.wordsFor(cheer('f', 500, 'https://only.a.link'))).toBeNull();
     spoken.setSettings({ subscriptions: false });
-    expect(spoken.wordsFor(resub('g', 'three months already'))).toBeNull();
+    expect(await spoken.wordsFor(resub('g', 'three months already'))).toBeNull();
     spoken.setSettings({ enabled: false });
-    expect(spoken.wordsFor(cheer('h', 500, 'hello'))).toBeNull();
+    expect(await spoken.wordsFor(cheer('h', 500, 'hello'))).toBeNull();
   });
 
   it('speaks a remembered alert once as it starts, as a clip that lives two minutes, and Stop ends it', async () => {
@@ -105,7 +105,7 @@ describe('SpokenAlerts', () => {
       load: () => defaultSpeechSettings,
       save: () => undefined,
       findVoice: async () => ({ voice: null, voices: [], unavailable: 'This computer has no voice for Sidestage.' }),
-      blockedTerms: () => [],
+      blockedTerms: async () => [],
       logger: silentLogger,
     });
     await none.start();

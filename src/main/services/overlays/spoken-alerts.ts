@@ -24,8 +24,8 @@ export interface SpokenAlertsDeps {
   load(): SpeechSettings;
   save(settings: SpeechSettings): void;
   findVoice(): Promise<SystemVoiceLookup>;
-  /** The channel's blocked terms in force. */
-  blockedTerms(): readonly string[];
+  /** The channel's blocked terms in force (read when first needed: asked as an alert starts to speak). */
+  blockedTerms(): Promise<readonly string[]>;
   logger: Logger;
   clock?: Clock;
 }
@@ -110,21 +110,14 @@ export class SpokenAlerts {
   }
 
   /** The words `event`'s alert will say under the settings now, or null (not one that speaks, or nothing speakable left). */
-  wordsFor(event: AlertEvent): string | null {
-    const s = this.settings;
-    if (!s.enabled) return null;
-    let text: string | null = null;
-    if (event.kind === 'cheer' && s.cheers && event.bits >= s.cheerMinimumBits) text = event.message;
-    else if (event.kind === 'resubscription' && s.subscriptions) text = event.message;
-    else if (event.kind === 'redemption' && s.rewardIds.includes(event.reward.id)) text = event.input;
-    if (text === null) return null;
-    const spoken = speakableText(text, { blockedTerms: this.deps.blockedTerms(), maxLength: s.maxLength });
-    return spoken === '' ? null : spoken;
+  async wordsFor(event: AlertEvent): Promise<string | null> {
+    const text = this.viewerTextFor(event);
+    return text === null ? null : this.speakable(text);
   }
 
-  /** An alert was queued for `event`: its words are kept for its turn. */
+  /** An alert was queued for `event`: the viewer's text is kept for its turn (made speakable then, with the blocked terms then in force). */
   remember(alertId: string, event: AlertEvent): void {
-    const words = this.wordsFor(event);
+    const words = this.viewerTextFor(event);
     if (words === null) return;
     if (this.words.size >= MAX_REMEMBERED) this.words.delete(this.words.keys().next().value!);
     this.words.set(alertId, words);
@@ -136,9 +129,11 @@ export class SpokenAlerts {
    */
   async startSpeaking(alertId: string): Promise<SpeechClip | null> {
     this.stopSpeaking();
-    const words = this.words.get(alertId);
+    const text = this.words.get(alertId);
     this.words.delete(alertId);
-    if (words === undefined || !this.voice || !this.settings.enabled) return null;
+    if (text === undefined || !this.voice || !this.settings.enabled) return null;
+    const words = await this.speakable(text);
+    if (words === null || !this.voice) return null;
     let wav: Buffer;
     try {
       wav = await this.voice.synthesise({ text: words, voice: this.settings.voice, rate: this.settings.rate });
@@ -154,6 +149,29 @@ export class SpokenAlerts {
     this.speakingTimer = setTimeout(() => this.stopSpeaking(), durationMs + 50);
     this.changed();
     return { alertId, speechPath: `${SPEECH_PATH_PREFIX}${id}`, volume: this.settings.volume, durationMs };
+  }
+
+  /** The viewer's text of an alert that speaks under the settings now, or null. */
+  private viewerTextFor(event: AlertEvent): string | null {
+    const s = this.settings;
+    if (!s.enabled) return null;
+    if (event.kind === 'cheer' && s.cheers && event.bits >= s.cheerMinimumBits) return event.message;
+    if (event.kind === 'resubscription' && s.subscriptions) return event.message;
+    if (event.kind === 'redemption' && s.rewardIds.includes(event.reward.id)) return event.input;
+    return null;
+  }
+
+  /** The text as it may be said (links, blocked terms, spam and markup out); null when nothing is left. */
+  private async speakable(text: string): Promise<string | null> {
+    let blockedTerms: readonly string[] = [];
+    try {
+      blockedTerms = await this.deps.blockedTerms();
+    } catch (error) {
+      // Unread terms do not silence every alert: the rest of the filter still holds.
+      this.deps.logger.warn('speech: the blocked terms could not be read; the words are said without that filter', { reason: error instanceof Error ? error.message : String(error) });
+    }
+    const spoken = speakableText(text, { blockedTerms, maxLength: this.settings.maxLength });
+    return spoken === '' ? null : spoken;
   }
 
   /** Skip: what is spoken now stops (the pages are told by the caller). True when something was. */

@@ -5,7 +5,7 @@
  * so a reload or a second copy shows the same, and an alert already shown never shows again.
  */
 import './overlay.css';
-import { CHAT_IMAGE_PREFIX, overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { CHAT_IMAGE_PREFIX, OVERLAY_STYLE_PREFIX, overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Backoff } from '../../../shared/primitives/backoff';
 import { chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
 
@@ -95,6 +95,8 @@ function showAlert(alert: AlertOnScreen | null): void {
   // The last alert's words do not go on over the next one.
   stopSpeaking();
   const el = element('div', `alert alert-${alert.kind}`);
+  // A queued sound ("Play a sound") holds the alerts' turn with nothing on screen.
+  if (alert.kind === 'sound') el.hidden = true;
   el.dataset.alertId = alert.id;
   if (alert.imagePath) {
     const img = element('img', 'alert-image');
@@ -102,7 +104,7 @@ function showAlert(alert: AlertOnScreen | null): void {
     img.src = mediaUrl(alert.imagePath, address.token);
     el.append(img);
   }
-  el.append(element('p', 'alert-text', alert.text));
+  if (alert.kind !== 'sound') el.append(element('p', 'alert-text', alert.text));
   // Joined mid-way: no entrance, the rest of its time.
   if (joinsMidway(alert)) el.classList.add('joined');
   stage.append(el);
@@ -193,15 +195,32 @@ function chatImage(className: string, key: string, text: string): HTMLElement {
   return img;
 }
 
+// ---------- the overlay's custom CSS ----------
+
+let styleLink: HTMLLinkElement | null = null;
+
+/** Loads the overlay's custom CSS from its own server (version 0: none); checked in main, and the CSP holds behind. */
+function applyStyle(version: number): void {
+  if (!address) return;
+  if (version === 0) {
+    styleLink?.remove();
+    styleLink = null;
+    return;
+  }
+  styleLink ??= document.head.appendChild(document.createElement('link'));
+  styleLink.rel = 'stylesheet';
+  styleLink.href = `${OVERLAY_STYLE_PREFIX}${address.key}?token=${encodeURIComponent(address.token)}&v=${version}`;
+}
+
 function apply(frame: OverlayFrame): void {
   switch (frame.type) {
+    case 'style':
+      return applyStyle(frame.version);
     case 'settings':
       document.documentElement.dataset.reducedMotion = String(frame.reducedMotion);
       return;
     case 'alert':
       return showAlert(frame.showing);
-    case 'sound':
-      return play(frame.soundPath, frame.volume);
     case 'goal':
       return showGoal(frame.goal);
     case 'redemption':

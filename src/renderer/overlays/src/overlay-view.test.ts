@@ -9,6 +9,9 @@ describe('the overlay page', () => {
     expect(overlayAddress({ pathname: '/overlay/alerts', search: '' })).toBeNull();
     expect(overlayAddress({ pathname: '/elsewhere', search: '?token=x' })).toBeNull();
     expect(mediaUrl('/media/ab', 'a+b')).toBe('/media/ab?token=a%2Bb');
+    // The editor's preview frame says so to the server: it is not counted as a page the stream sees.
+    const preview = overlayAddress({ pathname: '/overlay/alerts', search: '?token=T&preview=1' });
+    expect(socketUrl({ host: '127.0.0.1:4321' }, preview!)).toBe('ws://127.0.0.1:4321/overlay-socket/alerts?token=T&preview=1');
   });
 
   it('scales the 1920x1080 stage whole to the source', () => {
@@ -19,7 +22,7 @@ describe('the overlay page', () => {
   });
 
   it('plays an alert’s sound only when it joins at its start', () => {
-    const alert = { id: 'a', kind: 'follow' as const, text: 'x', imagePath: null, soundPath: '/media/s', volume: 1, durationMs: 5_000, elapsedMs: 0, startsNow: true };
+    const alert = { id: 'a', kind: 'follow' as const, text: 'x', imagePath: null, soundPath: '/media/s', volume: 1, durationMs: 5_000, speak: false, variationId: null, elapsedMs: 0, startsNow: true };
     expect(playsSound(alert)).toBe(true);
     expect(playsSound({ ...alert, elapsedMs: 200, startsNow: false })).toBe(false);
     expect(playsSound({ ...alert, soundPath: null })).toBe(false);

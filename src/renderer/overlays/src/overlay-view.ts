@@ -6,16 +6,19 @@
 import { OVERLAY_HEIGHT, OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, OVERLAY_WIDTH, type AlertOnScreen } from '../../../shared/ipc/schemas/overlays';
 
 /** The overlay's key and token from the page's address; null when it is not an overlay address. */
-export function overlayAddress(location: { pathname: string; search: string }): { key: string; token: string } | null {
+export function overlayAddress(location: { pathname: string; search: string }): { key: string; token: string; preview?: true } | null {
   if (!location.pathname.startsWith(OVERLAY_PAGE_PREFIX)) return null;
   const key = location.pathname.slice(OVERLAY_PAGE_PREFIX.length);
-  const token = new URLSearchParams(location.search).get('token');
-  return key && token ? { key, token } : null;
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token');
+  if (!key || !token) return null;
+  // The editor's preview frame: it watches, but is not a page the stream sees.
+  return params.get('preview') === '1' ? { key, token, preview: true } : { key, token };
 }
 
-/** The page's frames, on the server that served it. */
-export function socketUrl(location: { host: string }, address: { key: string; token: string }): string {
-  return `ws://${location.host}${OVERLAY_SOCKET_PREFIX}${address.key}?token=${encodeURIComponent(address.token)}`;
+/** The page's frames, on the server that served it (a preview says so: it does not count as an open page). */
+export function socketUrl(location: { host: string }, address: { key: string; token: string; preview?: true }): string {
+  return `ws://${location.host}${OVERLAY_SOCKET_PREFIX}${address.key}?token=${encodeURIComponent(address.token)}${address.preview ? '&preview=1' : ''}`;
 }
 
 /** A file of the media library, with the page's own token (the frames never carry one). */

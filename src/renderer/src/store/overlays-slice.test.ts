@@ -12,11 +12,12 @@ function overlaysState(revision: number, extra: Partial<OverlaysState> = {}): Ov
     revision,
     server: { status: 'running', port: 4455, origin: 'http://127.0.0.1:4455', error: null, pagesBuilt: true },
     overlays: [{ key: 'alerts', kind: 'alerts', title: 'Alerts', url, pagesOpen: 1 }],
-    alerts: { types: Object.fromEntries(alertKinds.map((k) => [k, defaultAlertType(k)])) as Record<AlertKind, AlertTypeSettings>, options: { gapMs: 1500, summaryAfter: 5, mutedRewardIds: [] } },
+    alerts: { types: Object.fromEntries(alertKinds.map((k) => [k, defaultAlertType(k)])) as Record<AlertKind, AlertTypeSettings>, options: { gapMs: 1500, summaryAfter: 5, mutedRewardIds: [], quietRefollows: true } },
     goals: [],
     reducedMotion: false,
     pickedRedemptionId: null,
     chatOverlay: { hideOtherChannels: false, hideCommands: false, hideBot: false, fadeAfterSeconds: 0 },
+    customCss: {},
     ...extra,
   };
 }

@@ -56,6 +56,7 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
     setAlertOptions: (changes) => run('overlays.options', async () => showOverlays(await call(bridge.overlays.setAlertOptions(changes)))),
     setOverlaysReducedMotion: (reducedMotion) => run('overlays.reducedMotion', async () => showOverlays(await call(bridge.overlays.setReducedMotion({ reducedMotion })))),
     setChatOverlayOptions: (changes) => run('overlays.chatOptions', async () => showOverlays(await call(bridge.overlays.setChatOptions(changes)))),
+    setOverlayCustomCss: (key, css) => run(`overlays.css.${key}`, async () => showOverlays(await call(bridge.overlays.setCustomCss({ key, css })))),
     setOverlayPort: (port) => run('overlays.port', async () => showOverlays(await call(bridge.overlays.setPort({ port })))),
     saveGoal: (goal) => run(`overlays.goal.${goal.id ?? 'new'}`, async () => showOverlays(await call(bridge.overlays.saveGoal(goal)))),
     removeGoal: (id) => run(`overlays.goal.${id}`, async () => showOverlays(await call(bridge.overlays.removeGoal({ id })))),

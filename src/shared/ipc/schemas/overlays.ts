@@ -10,6 +10,54 @@ export const alertKinds = ['follow', 'subscription', 'resubscription', 'giftSubs
 export const alertKindSchema = z.enum(alertKinds);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 
+/**
+ * When a variation plays instead of its type's default: every field set must hold (null: any).
+ * `atLeast`/`below` compare the type's figure: bits (cheer), viewers (raid), months
+ * (resubscription), subscriptions (gift), the amount in whole currency units (donation), level
+ * (hype train).
+ */
+export const alertConditionSchema = z
+  .object({
+    atLeast: z.number().min(0).max(1_000_000_000).nullable(),
+    below: z.number().min(0).max(1_000_000_000).nullable(),
+    /** The platform's tier: `1000`, `2000`, `3000`, `prime`. */
+    tier: z.enum(['1000', '2000', '3000', 'prime']).nullable(),
+    /** An anonymous cheer or gift (true), or one with a name (false). */
+    anonymous: z.boolean().nullable(),
+    /** A redemption of this reward. */
+    rewardId: z.string().min(1).max(100).nullable(),
+  })
+  .strict()
+  .refine((c) => c.atLeast === null || c.below === null || c.atLeast < c.below, { message: 'A variation’s “at least” must be below its “below”.' });
+export type AlertCondition = z.infer<typeof alertConditionSchema>;
+
+const alertLookFields = {
+  /** The text, with `{field}`s of the event (`shared/domain/alert-template.ts`). */
+  template: z.string().max(200, 'An alert text is at most 200 characters.'),
+  durationMs: z.number().int().min(1_000, 'An alert shows for at least 1 second.').max(60_000, 'An alert shows for at most 60 seconds.'),
+  imageId: mediaIdSchema.nullable(),
+  soundId: mediaIdSchema.nullable(),
+  /** 0..1 */
+  volume: z.number().min(0).max(1),
+  /** The viewer's words spoken with the alert (the text-to-speech of the alerts page honours it). */
+  speak: z.boolean(),
+};
+
+export const alertVariationIdSchema = z.string().regex(/^[a-z0-9]{1,32}$/, 'A variation id is 1 to 32 lower-case letters and digits.');
+
+/** A variation of an alert type: its condition, and its own text, media, duration and speech. */
+export const alertVariationSchema = z
+  .object({
+    id: alertVariationIdSchema,
+    name: z.string().max(60, 'A variation’s name is at most 60 characters.'),
+    when: alertConditionSchema,
+    ...alertLookFields,
+  })
+  .strict();
+export type AlertVariation = z.infer<typeof alertVariationSchema>;
+
+export const MAX_ALERT_VARIATIONS = 20;
+
 export const alertTypeSettingsSchema = z
   .object({
     enabled: z.boolean(),
@@ -18,13 +66,12 @@ export const alertTypeSettingsSchema = z
      * units (donation), subscriptions (gift), months (resubscription), level (hype train); 0: all.
      */
     minimum: z.number().min(0).max(1_000_000_000),
-    /** The text, with `{field}`s of the event (`shared/domain/alert-template.ts`). */
-    template: z.string().max(200, 'An alert text is at most 200 characters.'),
-    durationMs: z.number().int().min(1_000, 'An alert shows for at least 1 second.').max(60_000, 'An alert shows for at most 60 seconds.'),
-    imageId: mediaIdSchema.nullable(),
-    soundId: mediaIdSchema.nullable(),
-    /** 0..1 */
-    volume: z.number().min(0).max(1),
+    ...alertLookFields,
+    /** In order: the first whose condition holds plays; none: the type's own text and media above. */
+    variations: z
+      .array(alertVariationSchema)
+      .max(MAX_ALERT_VARIATIONS, `An alert type has at most ${MAX_ALERT_VARIATIONS} variations.`)
+      .refine((list) => new Set(list.map((v) => v.id)).size === list.length, { message: 'Two variations have the same id.' }),
   })
   .strict();
 export type AlertTypeSettings = z.infer<typeof alertTypeSettingsSchema>;
@@ -39,6 +86,8 @@ export const alertOptionsSchema = z
     summaryAfter: z.number().int().min(1).max(50),
     /** Rewards whose redemptions get no alert. */
     mutedRewardIds: z.array(z.string().min(1).max(100)).max(500),
+    /** A viewer who follows again within 24 hours of the follow alerted (unfollow, follow) gets no second alert. */
+    quietRefollows: z.boolean(),
   })
   .strict();
 export type AlertOptions = z.infer<typeof alertOptionsSchema>;
@@ -99,7 +148,7 @@ export const overlayInfoSchema = z.object({
   title: z.string(),
   /** The URL for OBS, with its token; null while the server is not running. */
   url: z.string().nullable(),
-  /** Pages of this overlay connected now (OBS, a browser, the preview). */
+  /** Pages of this overlay connected now (OBS, a browser); the editor's preview is not one. */
   pagesOpen: z.number().int().nonnegative(),
 });
 export type OverlayInfo = z.infer<typeof overlayInfoSchema>;
@@ -143,12 +192,15 @@ export const overlaysStateSchema = z.object({
   /** The redemption the broadcaster put on screen; null: the queue's oldest. */
   pickedRedemptionId: z.string().nullable(),
   chatOverlay: chatOverlayOptionsSchema,
+  /** Custom CSS by overlay key (checked in main: nothing loaded from outside the overlay's origin). */
+  customCss: z.record(z.string(), z.string()),
 });
 export type OverlaysState = z.infer<typeof overlaysStateSchema>;
 
 // ---------- the alert queue ----------
 
-export const queuedAlertKindSchema = z.enum([...alertKinds, 'custom', 'summary']);
+/** `sound`: an automation's "Play a sound", queued like an alert (nothing on screen, its sound played). */
+export const queuedAlertKindSchema = z.enum([...alertKinds, 'custom', 'summary', 'sound']);
 
 export const alertLineSchema = z.object({
   id: z.string(),
@@ -195,6 +247,8 @@ export type SaveGoalArg = z.infer<typeof saveGoalArgSchema>;
 export const goalIdArgSchema = z.object({ id: goalIdSchema }).strict();
 export const adjustGoalArgSchema = z.object({ id: goalIdSchema, current: z.number().int().min(0).max(1_000_000_000) }).strict();
 export const overlayKeyArgSchema = z.object({ key: overlayKeySchema }).strict();
+/** 1 MB of CSS at most (checked in bytes in main); empty: none. */
+export const setCustomCssArgSchema = z.object({ key: overlayKeySchema, css: z.string().max(1024 * 1024, 'Custom CSS is at most 1 MB.') }).strict();
 export const setOverlayPortArgSchema = z.object({ port: z.number().int().min(1024, 'Choose a port from 1024 to 65535.').max(65_535, 'Choose a port from 1024 to 65535.') }).strict();
 export const addToObsResultSchema = z.object({ sceneName: z.string(), inputName: z.string(), updated: z.boolean() });
 export type AddToObsResult = z.infer<typeof addToObsResultSchema>;
@@ -212,6 +266,10 @@ export const alertOnScreenSchema = z.object({
   soundPath: z.string().nullable(),
   volume: z.number().min(0).max(1),
   durationMs: z.number().int().positive(),
+  /** The viewer's words are to be spoken with it (`AlertTypeSettings.speak`, or its variation's). */
+  speak: z.boolean(),
+  /** The variation that played; null: the type's default (or not an event's alert). */
+  variationId: z.string().nullable(),
   /** How long it has been on screen already. */
   elapsedMs: z.number().int().nonnegative(),
   /**
@@ -246,8 +304,9 @@ export type ChatLineOnScreen = z.infer<typeof chatLineOnScreenSchema>;
 export const overlayFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings'), reducedMotion: z.boolean() }),
   z.object({ type: z.literal('alert'), showing: alertOnScreenSchema.nullable() }),
-  z.object({ type: z.literal('sound'), soundPath: z.string(), volume: z.number().min(0).max(1) }),
   z.object({ type: z.literal('goal'), goal: goalViewSchema }),
+  /** The overlay's custom CSS changed (or is there at all): the page loads `/overlay-style/<key>` again; `version` 0: none. */
+  z.object({ type: z.literal('style'), version: z.number().int().nonnegative() }),
   z.object({ type: z.literal('redemption'), redemption: redemptionOnScreenSchema.nullable() }),
   z.object({ type: z.literal('chat'), lines: z.array(chatLineOnScreenSchema) }),
   /** The alert `alertId`'s words, spoken now: `/speech/<id>`, the page adds its own token. */
@@ -260,6 +319,7 @@ export type OverlayFrame = z.infer<typeof overlayFrameSchema>;
 /** Where a page's frames come from: `/overlay-socket/<key>?token=...`. */
 export const OVERLAY_PAGE_PREFIX = '/overlay/';
 export const OVERLAY_SOCKET_PREFIX = '/overlay-socket/';
+export const OVERLAY_STYLE_PREFIX = '/overlay-style/';
 /** A page is 1920x1080 and scaled to its source's size. */
 export const OVERLAY_WIDTH = 1920;
 export const OVERLAY_HEIGHT = 1080;

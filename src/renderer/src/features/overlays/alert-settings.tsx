@@ -7,11 +7,12 @@ import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
+import { AlertVariationsEditor } from './alert-variations-editor';
 import { DraftInput, wholeNumberProblem } from './draft-input';
 import { mediaOptions } from './media-options';
 
-/** One alert type: on or off, minimum, text, duration, image, sound, volume. */
-function AlertTypeEditor({ kind, settings, media }: { kind: AlertKind; settings: AlertTypeSettings; media: readonly MediaItem[] }) {
+/** One alert type: on or off, minimum, text, duration, image, sound, volume, speech, and its variations. */
+function AlertTypeEditor({ kind, settings, media, alerts }: { kind: AlertKind; settings: AlertTypeSettings; media: readonly MediaItem[]; alerts: AlertSettings }) {
   const saving = useSidestage((s) => selectAction(`overlays.alert.${kind}`)(s).pending);
   const templateId = useId();
   const problemId = useId();
@@ -61,6 +62,15 @@ function AlertTypeEditor({ kind, settings, media }: { kind: AlertKind; settings:
           <span className="field-label">Volume (%)</span>
           <DraftInput type="number" min={0} max={100} step={5} saved={String(Math.round(settings.volume * 100))} problem={wholeNumberProblem(0, 100)} onCommit={(d) => save({ volume: Number(d) / 100 })} />
         </label>
+        <Switch checked={settings.speak} disabled={saving} onChange={(speak) => save({ speak })}>
+          Speak the viewer’s message
+        </Switch>
+        {kind === 'follow' ? (
+          <Switch checked={alerts.options.quietRefollows} onChange={(quietRefollows) => void store.getState().setAlertOptions({ quietRefollows })}>
+            No second alert for a refollow within 24 hours
+          </Switch>
+        ) : null}
+        <AlertVariationsEditor kind={kind} type={settings} media={media} disabled={saving} save={(variations) => save({ variations })} />
         {kind === 'redemption' ? <MutedRewards /> : null}
         <ActionError action={`overlays.alert.${kind}`} what={`${alertKindNames[kind]} not saved`} />
       </div>
@@ -93,9 +103,9 @@ export function AlertSettingsSection({ alerts }: { alerts: AlertSettings }) {
   const media = useSidestage((s) => s.media?.items) ?? [];
   const { setAlertOptions } = store.getState();
   return (
-    <FormSection title="Alert settings" description="Each type on or off, its least amount, its text, how long it shows, its image and sound.">
+    <FormSection title="Alert settings" description="Each type on or off, its least amount, its text, how long it shows, its image and sound, and variations: a 1,000-bit cheer can look and sound unlike a 100-bit one.">
       {alertKinds.map((kind) => (
-        <AlertTypeEditor key={kind} kind={kind} settings={alerts.types[kind]} media={media} />
+        <AlertTypeEditor key={kind} kind={kind} settings={alerts.types[kind]} media={media} alerts={alerts} />
       ))}
       <label className="field">
         <span className="field-label">Gap between two alerts (seconds)</span>

@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export interface DraftInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'children'> {
   /** What main holds; a new saved value replaces the draft. */
@@ -7,7 +7,7 @@ export interface DraftInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   onCommit(draft: string): void;
   /** Why the draft cannot be saved, in words; null when it can. */
   problem?(draft: string): string | null;
-  /** Below the field: its hint, or the draft's problem. */
+  /** Below the field: its hint, or the draft's problem (without one: the problem, in words, under the field). */
   hint?(draft: string, problem: string | null): ReactNode;
 }
 
@@ -19,12 +19,16 @@ export function DraftInput(props: DraftInputProps) {
 function Draft({ saved, onCommit, problem, hint, ...input }: DraftInputProps) {
   const [draft, setDraft] = useState(saved);
   const why = problem?.(draft) ?? null;
+  const problemId = useId();
+  // A red border alone says nothing: without a hint of its own, the field says what is wrong.
+  const saysProblem = hint === undefined && why !== null;
   return (
     <>
       <input
         {...input}
         value={draft}
         aria-invalid={why !== null || undefined}
+        aria-describedby={input['aria-describedby'] ?? (saysProblem ? problemId : undefined)}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={() => {
           if (why === null && draft !== saved) onCommit(draft);
@@ -33,7 +37,12 @@ function Draft({ saved, onCommit, problem, hint, ...input }: DraftInputProps) {
           if (e.key === 'Enter') e.currentTarget.blur();
         }}
       />
-      {hint?.(draft, why)}
+      {hint ? hint(draft, why) : null}
+      {saysProblem ? (
+        <p id={problemId} className="error-text small" role="alert">
+          {why}
+        </p>
+      ) : null}
     </>
   );
 }

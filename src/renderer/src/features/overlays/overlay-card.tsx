@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { OverlayInfo } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Select } from '../../components/select';
@@ -72,9 +72,10 @@ export function OverlayCard({ overlay, children }: { overlay: OverlayInfo; child
           {notice}
         </p>
       ) : null}
+      <CustomCss overlayKey={overlay.key} />
       {preview && overlay.url ? (
         <div className="overlay-preview">
-          <iframe title={`${overlay.title} preview`} src={overlay.url} sandbox="allow-scripts allow-same-origin" referrerPolicy="no-referrer" />
+          <iframe title={`${overlay.title} preview`} src={`${overlay.url}&preview=1`} sandbox="allow-scripts allow-same-origin" referrerPolicy="no-referrer" />
         </div>
       ) : null}
       {children}
@@ -123,5 +124,30 @@ export function RedemptionPick() {
       />
       <ActionError action="overlays.redemption" what="Not put on screen" />
     </>
+  );
+}
+
+/** The overlay's custom CSS, saved when the field is left; main says why it refuses one. */
+function CustomCss({ overlayKey }: { overlayKey: string }) {
+  const saved = useSidestage((s) => s.overlays?.customCss[overlayKey] ?? '');
+  const id = useId();
+  return (
+    <details className="overlay-custom-css">
+      <summary>Custom CSS</summary>
+      <label className="field-label" htmlFor={id}>
+        CSS for this overlay (nothing from other sites: no @import, no outside url())
+      </label>
+      <textarea
+        id={id}
+        key={saved}
+        defaultValue={saved}
+        rows={6}
+        spellCheck={false}
+        onBlur={(e) => {
+          if (e.currentTarget.value !== saved) void store.getState().setOverlayCustomCss(overlayKey, e.currentTarget.value);
+        }}
+      />
+      <ActionError action={`overlays.css.${overlayKey}`} what="Custom CSS not saved" />
+    </details>
   );
 }

@@ -5,6 +5,7 @@ export type OverlaysActionId =
   | 'overlays.load'
   | 'overlays.queue'
   | 'overlays.reducedMotion'
+  | `overlays.css.${string}`
   | 'overlays.port'
   | 'overlays.options'
   | 'overlays.chatOptions'
@@ -43,6 +44,8 @@ export interface OverlaysSlice {
   setOverlaysReducedMotion(reducedMotion: boolean): Promise<void>;
   /** The chat overlay's options (hide lines from other channels, commands, the bot's; fade after N s). */
   setChatOverlayOptions(changes: Partial<ChatOverlayOptions>): Promise<void>;
+  /** An overlay's custom CSS (empty: none); main refuses, in words, what loads anything from elsewhere. */
+  setOverlayCustomCss(key: string, css: string): Promise<void>;
   setOverlayPort(port: number): Promise<void>;
   saveGoal(goal: SaveGoalArg): Promise<void>;
   removeGoal(id: string): Promise<void>;
