@@ -15,12 +15,16 @@
  *   POST /api/v1/alerts/skip            ends the alert on screen (scope actions)
  *   GET  /api/v1/obs/scenes             OBS's scenes and the one on air (scope read)
  *   POST /api/v1/obs/scene              {name} switches OBS's program scene (scope actions)
+ *   POST /api/v1/events/ticket          a one-time socket ticket, for a browser page (scope read)
  *   WS   /api/v1/events                 topics: the state (on connecting and whenever it changes),
  *                                       and, once the client sends {"subscribe": [...]}, the channel's
  *                                       events, the variables, the alert queue; {"action": ...}
  *                                       presses a quick action (scope read, and the action's scope)
  *
- * A token travels in the Authorization header only (`Bearer <token>`), never in a URL. Refusals are
+ * A token travels in the Authorization header only (`Bearer <token>`), never in a URL. A browser page
+ * (the phone deck) cannot set a header on a WebSocket: it opens `/api/v1/events?ticket=<ticket>`
+ * with a ticket from `POST /events/ticket`, used once and worthless after seconds
+ * (`control-socket-tickets.ts`). Refusals are
  * typed JSON (`{"error": {"code", "message"}}`): 400, 401 (no or unknown token), 403 (a scope not
  * granted, or another site), 404, 405, 413, 415, 429 (pairing limited), 503 (OBS not connected,
  * automations off, variables not available). Every body and socket frame is parsed by its zod
@@ -41,6 +45,7 @@ import type { ControlClientInfo, ControlClients } from './control-clients';
 import type { ControlPairing } from './control-pairing';
 import type { ControlDeckPorts } from './control-ports';
 import { phonePageFiles, phonePagePolicy } from './phone-page';
+import { ControlSocketTickets } from './control-socket-tickets';
 import {
   CONTROL_API_PREFIX,
   actionScopes,
@@ -52,6 +57,7 @@ import {
   pairRequestSchema,
   phoneClaimSchema,
   pressFrameSchema,
+  socketTicketParamSchema,
   subscribeFrameSchema,
   variableChangeSchema,
   variableNameSchema,
@@ -62,6 +68,7 @@ import {
   type ControlScope,
   type ControlState,
   type ControlTopic,
+  type SocketTicket,
 } from './control-schemas';
 
 /** What the API reaches in the rest of Sidestage. */
@@ -136,6 +143,7 @@ export class ControlServer {
   private channelEvents: Disposer | null = null;
   /** The last state frame sent to every socket. */
   private lastState: string | null = null;
+  private readonly tickets = new ControlSocketTickets();
 
   constructor(private readonly options: ControlServerOptions) {
     this.server = new LoopbackServer({
@@ -156,6 +164,7 @@ export class ControlServer {
       // A revoked client's sockets close at once.
       options.clients.onChange(() => {
         const live = new Set(options.clients.list().map((c) => c.id));
+        this.tickets.forget(live);
         for (const [ws, socket] of this.sockets) if (!live.has(socket.client.id)) ws.close(controlCloseCodes.revoked, 'This client was revoked in Sidestage.');
       }),
     );
@@ -244,6 +253,11 @@ export class ControlServer {
       if (route === '/state') {
         if (allowed('GET', 'read')) sendJson(res, 200, this.options.ports.readState());
         return;
+      }
+      if (route === '/events/ticket') {
+        if (!allowed('POST', 'read')) return;
+        req.resume();
+        return sendJson(res, 201, this.tickets.issue(client.id) satisfies SocketTicket);
       }
       if (route === '/phone/buttons' && phone) {
         if (!allowed('GET', 'read')) return;
@@ -371,8 +385,8 @@ export class ControlServer {
 
   private upgrade(req: IncomingMessage, { url }: LoopbackRequest): Refusal | ((ws: WebSocket) => void) {
     if (url.pathname !== `${CONTROL_API_PREFIX}/events`) return [404, 'Not found'];
-    const client = this.options.clients.authenticate(bearerToken(req));
-    if (!client) return [401, 'Send the client’s token as "Authorization: Bearer <token>".'];
+    const client = url.searchParams.has('ticket') ? this.ticketHolder(url.searchParams.getAll('ticket')) : this.options.clients.authenticate(bearerToken(req));
+    if (!client) return [401, 'Send the client’s token as "Authorization: Bearer <token>", or a fresh ticket from POST /api/v1/events/ticket as ?ticket=.'];
     if (!client.scopes.includes('read')) return [403, 'This client may not read the state (scope read).'];
     if (this.sockets.size >= MAX_SOCKETS) return [503, 'Too many control sockets are open at once.'];
     return (ws) => {
@@ -384,6 +398,13 @@ export class ControlServer {
       ws.on('message', (data, isBinary) => this.onFrame(ws, data, isBinary));
       this.send(ws, this.stateFrame());
     };
+  }
+
+  /** The client a socket ticket was issued to (spent now), or null: one ticket, well-formed, unused, in time, of a client not revoked. */
+  private ticketHolder(tickets: string[]): ControlClientInfo | null {
+    if (tickets.length !== 1 || !socketTicketParamSchema.safeParse(tickets[0]).success) return null;
+    const clientId = this.tickets.redeem(tickets[0]!);
+    return clientId === null ? null : (this.options.clients.list().find((c) => c.id === clientId) ?? null);
   }
 
   /** A frame from a client: its topics, or a press. A malformed one is answered in words; a flood closes the socket. */

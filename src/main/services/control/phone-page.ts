@@ -4,8 +4,11 @@
  * its live state (Shield Mode red while on, the chat modes lit while on), for the tiles the
  * broadcaster chose in Arrange, in their order. It pairs from the link's
  * fragment (`#pair=<one-time code>`, never sent to a server log as part of a URL: a fragment stays in
- * the browser), keeps its token in its own storage, polls the state and presses through the same
- * `/api/v1` as every client, with the token in the Authorization header.
+ * the browser), keeps its token in its own storage and presses through the same `/api/v1` as every
+ * client, with the token in the Authorization header. It follows the live state on the event socket:
+ * a page cannot set a header on a WebSocket, so it asks for a one-time socket ticket
+ * (`POST /api/v1/events/ticket`, token in the header) and opens `/api/v1/events?ticket=…`; when the
+ * socket drops it asks for a new ticket and opens again, waiting longer each time (up to 10 s).
  *
  * Everything the page shows is set as text (`textContent`), never as markup.
  */
@@ -123,7 +126,6 @@ const js = `'use strict';
     call('POST', '/actions/' + encodeURIComponent(action.id)).then(function (answer) {
       button.classList.remove('busy');
       say(answer.json.message || (answer.json.error && answer.json.error.message) || 'Done.', false);
-      refresh();
     }, function () { button.classList.remove('busy'); });
   }
   function show(state) {
@@ -132,9 +134,31 @@ const js = `'use strict';
       if (buttons[id]) buttons[id].setAttribute('aria-pressed', String(pressedOf[id](state)));
     });
   }
-  function refresh() {
-    if (!token) return Promise.resolve();
-    return call('GET', '/state').then(function (answer) { if (answer.status === 200) show(answer.json); }, function () {});
+  var retryMs = 500;
+  function reconnectLater() {
+    if (!token) return;
+    setTimeout(follow, retryMs);
+    retryMs = Math.min(retryMs * 2, 10000);
+  }
+  // The live state over the event socket, opened with a one-time ticket (the token stays in headers).
+  function follow() {
+    if (!token) return;
+    call('POST', '/events/ticket').then(function (answer) {
+      if (answer.status !== 201 || typeof answer.json.ticket !== 'string') { reconnectLater(); return; }
+      var scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+      var socket = new WebSocket(scheme + location.host + '/api/v1/events?ticket=' + encodeURIComponent(answer.json.ticket));
+      socket.onopen = function () { retryMs = 500; };
+      socket.onmessage = function (message) {
+        var frame;
+        try { frame = JSON.parse(message.data); } catch (e) { return; }
+        if (frame && frame.topic === 'state' && frame.state) show(frame.state);
+      };
+      socket.onclose = function (event) {
+        if (event.code === 4401) { unpaired('This phone is no longer paired: scan the QR code in Sidestage again.'); return; }
+        say('Reconnecting…', false);
+        reconnectLater();
+      };
+    }, function (error) { if (!error || error.message !== 'unpaired') reconnectLater(); });
   }
   function start() {
     if (!token) { unpaired(statusLine.textContent === 'Pairing…' ? statusLine.textContent : 'Not paired.'); return; }
@@ -149,9 +173,8 @@ const js = `'use strict';
       answers[0].json.actions.forEach(function (action) { byId[action.id] = action; });
       var actions = chosen ? chosen.map(function (id) { return byId[id]; }).filter(Boolean) : answers[0].json.actions;
       build(actions, Array.isArray(scopes) ? scopes : []);
-      return refresh();
+      follow();
     }, function () {});
-    setInterval(refresh, 1000);
   }
   pairFromLink().then(start, function () { say('Sidestage could not be reached.', false); });
 })();
