@@ -23,6 +23,7 @@ import {
   okSchema,
   pairRequestSchema,
   pairStartedSchema,
+  phoneButtonsSchema,
   phoneClaimSchema,
   socketTicketSchema,
   variableAnswerSchema,
@@ -53,7 +54,7 @@ const components = {
   ObsSceneSwitch: obsSceneSwitchSchema,
   PhoneClaim: phoneClaimSchema,
   SocketTicket: socketTicketSchema,
-  PhoneButtons: z.object({ actions: z.array(controlActionSchema) }),
+  PhoneButtons: phoneButtonsSchema,
 } as const;
 type ComponentName = keyof typeof components;
 
@@ -216,7 +217,7 @@ export function controlOpenApiDocument(): Record<string, unknown> {
       },
       '/phone/buttons': {
         get: {
-          summary: 'The phone deck’s server only: the quick actions of the tiles the broadcaster chose in Arrange, in their order (scope read).',
+          summary: 'The phone deck’s server only: the buttons of the tiles the broadcaster chose in Arrange, in their order: quick actions, and the alerts tile’s pause switch ({"control": "alertsPause"}); `actions` lists the quick actions alone (scope read).',
           security: [{ token: [] }],
           responses: { '200': json('PhoneButtons', 'The buttons.'), ...tokenRefusals },
         },

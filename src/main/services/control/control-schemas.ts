@@ -65,6 +65,13 @@ export type SocketTicket = z.infer<typeof socketTicketSchema>;
 /** The ticket as `/events?ticket=` carries it: 32 random bytes, base64url. */
 export const socketTicketParamSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'A socket ticket is 43 letters, digits, - and _.');
 
+/** The phone deck's buttons (`GET /phone/buttons`): the quick actions, and every button in order (a switch among them). */
+export const phoneButtonsSchema = z.object({
+  actions: z.array(controlActionSchema),
+  buttons: z.array(z.union([z.strictObject({ action: controlActionSchema }), z.strictObject({ control: z.enum(['alertsPause']) })])),
+});
+export type PhoneButtons = z.infer<typeof phoneButtonsSchema>;
+
 export const phoneClaimSchema = z.strictObject({ code: z.string().min(10).max(100).regex(/^[A-Za-z0-9_-]+$/, 'A pairing code is letters, digits, - and _.') });
 
 export const claimAnswerSchema = z

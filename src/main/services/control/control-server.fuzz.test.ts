@@ -281,7 +281,7 @@ describe('control API fuzz', () => {
       deck: deck.ports,
       logger: silentLogger,
       ports: { runAction: async (action) => (pressed.push(action), { done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: () => () => {} },
-      phone: { claim: async (presented) => (presented === code ? (paired++, { token: 't', clientId: 'c', scopes: ['read'] }) : null), buttons: () => ['marker'] },
+      phone: { claim: async (presented) => (presented === code ? (paired++, { token: 't', clientId: 'c', scopes: ['read'] }) : null), buttons: () => [{ action: 'marker' }] },
     });
     const phonePort = await phone.listen(0);
     try {

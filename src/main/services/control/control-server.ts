@@ -36,6 +36,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import type { z } from 'zod';
 import { channelEventKinds, type HotkeyAction } from '../../../shared/ipc/contract';
+import type { DeckButton } from '../../../shared/domain/deck-tiles';
 import type { Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
@@ -68,6 +69,7 @@ import {
   type ControlScope,
   type ControlState,
   type ControlTopic,
+  type PhoneButtons,
   type SocketTicket,
 } from './control-schemas';
 
@@ -93,8 +95,8 @@ export interface ControlServerOptions {
   /** The phone deck's server: it serves the phone page (`/phone`) and exchanges a one-time pairing code for a token. */
   phone?: {
     claim(code: string): Promise<{ token: string; clientId: string; scopes: ControlScope[] } | null>;
-    /** The quick actions of the tiles the broadcaster chose in Arrange, in their order: the phone's buttons. */
-    buttons(): HotkeyAction[];
+    /** The buttons of the tiles the broadcaster chose in Arrange, in their order: quick actions and switches (the alerts' pause). */
+    buttons(): DeckButton[];
   };
 }
 
@@ -261,7 +263,10 @@ export class ControlServer {
       }
       if (route === '/phone/buttons' && phone) {
         if (!allowed('GET', 'read')) return;
-        return sendJson(res, 200, { actions: phone.buttons() });
+        const buttons = phone.buttons();
+        // `actions`: the quick actions alone, as a phone page from before the switches reads them.
+        const actions = buttons.flatMap((button) => ('action' in button ? [button.action] : []));
+        return sendJson(res, 200, { actions, buttons } satisfies PhoneButtons);
       }
       if (route === '/actions') {
         if (!allowed('GET', 'read')) return;

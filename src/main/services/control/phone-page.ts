@@ -1,8 +1,8 @@
 /**
  * The phone deck's page, as the files the phone deck's server serves under `/phone`: an installable
  * web app (manifest and icon) of big buttons, one per quick action the phone may press, each showing
- * its live state (Shield Mode red while on, the chat modes lit while on), for the tiles the
- * broadcaster chose in Arrange, in their order. It pairs from the link's
+ * its live state (Shield Mode red while on, the chat modes lit while on, the alerts' pause red while
+ * the alerts are paused), for the tiles the broadcaster chose in Arrange, in their order. It pairs from the link's
  * fragment (`#pair=<one-time code>`, never sent to a server log as part of a URL: a fragment stays in
  * the browser), keeps its token in its own storage and presses through the same `/api/v1` as every
  * client, with the token in the Authorization header. It follows the live state on the event socket:
@@ -106,11 +106,20 @@ const js = `'use strict';
     subscriberMode: function (s) { return Boolean(s.chatModes && s.chatModes.subscriberMode); },
     emoteMode: function (s) { return Boolean(s.chatModes && s.chatModes.emoteMode); }
   };
+  // The deck's switches that are not quick actions: the alert queue's pause (scope actions).
+  var alertsPaused = false;
+  var switches = {
+    alertsPause: {
+      id: 'alertsPause', scope: 'actions', label: 'Pause alerts',
+      press: function () { return call('POST', '/alerts/pause', { paused: !alertsPaused }); }
+    }
+  };
+  pressedOf.alertsPause = function (s) { return Boolean(s.alerts && s.alerts.paused); };
   function build(actions, scopes) {
     deck.replaceChildren();
     buttons = {};
     actions.forEach(function (action) {
-      if (scopes.indexOf(action.scope) < 0) return;
+      if (!action || scopes.indexOf(action.scope) < 0) return;
       var button = document.createElement('button');
       button.type = 'button';
       button.textContent = action.label;
@@ -123,12 +132,15 @@ const js = `'use strict';
   }
   function press(action, button) {
     button.classList.add('busy');
-    call('POST', '/actions/' + encodeURIComponent(action.id)).then(function (answer) {
+    var pressing = action.press ? action.press() : call('POST', '/actions/' + encodeURIComponent(action.id));
+    pressing.then(function (answer) {
       button.classList.remove('busy');
       say(answer.json.message || (answer.json.error && answer.json.error.message) || 'Done.', false);
     }, function () { button.classList.remove('busy'); });
   }
   function show(state) {
+    alertsPaused = Boolean(state.alerts && state.alerts.paused);
+    if (buttons.alertsPause) buttons.alertsPause.textContent = alertsPaused ? 'Resume alerts' : 'Pause alerts';
     say(state.live ? 'LIVE' + (state.viewers !== null ? ' · ' + state.viewers + ' viewers' : '') : state.signedIn ? 'Offline' : 'Not signed in', state.live);
     Object.keys(pressedOf).forEach(function (id) {
       if (buttons[id]) buttons[id].setAttribute('aria-pressed', String(pressedOf[id](state)));
@@ -168,10 +180,12 @@ const js = `'use strict';
       var scopes = [];
       try { scopes = JSON.parse(localStorage.getItem(SCOPES_KEY) || '[]'); } catch (e) { scopes = []; }
       // The tiles the broadcaster chose in Arrange, in their order.
-      var chosen = answers[1].status === 200 && Array.isArray(answers[1].json.actions) ? answers[1].json.actions : null;
+      var chosen = answers[1].status === 200 && Array.isArray(answers[1].json.buttons) ? answers[1].json.buttons : null;
       var byId = {};
       answers[0].json.actions.forEach(function (action) { byId[action.id] = action; });
-      var actions = chosen ? chosen.map(function (id) { return byId[id]; }).filter(Boolean) : answers[0].json.actions;
+      var actions = chosen
+        ? chosen.map(function (button) { return button.action ? byId[button.action] : Object.prototype.hasOwnProperty.call(switches, button.control) ? switches[button.control] : null; })
+        : answers[0].json.actions;
       build(actions, Array.isArray(scopes) ? scopes : []);
       follow();
     }, function () {});
