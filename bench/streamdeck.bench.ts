@@ -18,6 +18,7 @@ import { ControlClients } from '../src/main/services/control/control-clients';
 import { ControlPairing } from '../src/main/services/control/control-pairing';
 import type { ControlState } from '../src/main/services/control/control-schemas';
 import { ControlServer } from '../src/main/services/control/control-server';
+import { fakeControlDeck } from '../src/main/test-support/fake-control-deck';
 import { StreamDeckHost } from '../integrations/streamdeck/test/support/stream-deck-host';
 import { waitUntil } from '../src/main/test-support/wait-until';
 import { ms, percentile } from './support/stats';
@@ -28,12 +29,13 @@ export async function run(options: { presses: number; changes: number }): Promis
   const dir = await mkdtemp(join(tmpdir(), 'bench-streamdeck-'));
   const clients = await ControlClients.open({ dataDir: dir, logger: silentLogger });
   const changes = new Emitter<void>();
-  let state: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 10, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null };
+  let state: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 10, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null, alerts: { paused: false, waiting: 0 } };
   let onPress: (() => void) | null = null;
   const server = new ControlServer({
     clients,
     pairing: new ControlPairing(),
     logger: silentLogger,
+    deck: fakeControlDeck().ports,
     ports: {
       runAction: async () => {
         onPress?.();

@@ -3,7 +3,9 @@
  * loopback interface, which stands in for the local network), shows its one-time pairing link; a
  * phone (Chromium with a Pixel 7's viewport and touch) opens the link, pairs, shows the tiles
  * chosen in Arrange (Shield Mode's among them), and taps Drop a marker: the marker is on the platform. Shield Mode turned on from the Live view turns the phone's
- * Shield Mode button red. The link pairs once.
+ * Shield Mode button red: pushed on the event socket (opened with a one-time ticket, never the
+ * token, in its URL), not polled. The Alerts tile chosen in Arrange is the phone's Pause alerts
+ * switch. The link pairs once.
  */
 import { devices } from '@playwright/test';
 import { expect, test } from './support/dock-fixture';
@@ -20,12 +22,15 @@ test('a phone paired by its link drops a marker, and its Shield Mode button turn
   await openPanel(page, 'Live');
   await page.getByRole('button', { name: 'Arrange' }).click();
   await page.getByRole('dialog', { name: 'Arrange the Live view' }).getByRole('checkbox', { name: /^Shield Mode/ }).check();
+  await page.getByRole('dialog', { name: 'Arrange the Live view' }).getByRole('checkbox', { name: /^Alerts/ }).check();
   await page.keyboard.press('Escape');
   await openPanel(page, 'Settings');
   const section = page.getByTestId('phone-deck');
   await expect(section.getByText('Off.')).toBeVisible();
   await section.getByLabel('Network').selectOption('127.0.0.1');
-  await section.getByRole('checkbox', { name: 'Phone deck on' }).check();
+  // The switch follows main's answer (a controlled checkbox): click, then wait for it.
+  await section.getByRole('checkbox', { name: 'Phone deck on' }).click();
+  await expect(section.getByRole('checkbox', { name: 'Phone deck on' })).toBeChecked({ timeout: 15_000 });
   await expect(section.getByTestId('phone-deck-status')).toHaveText(/^On at 127\.0\.0\.1:\d+\.$/);
   await section.getByRole('button', { name: 'Show a pairing link' }).click();
   await expect(section.getByRole('img', { name: 'QR code of the phone’s pairing link' })).toBeVisible();
@@ -35,6 +40,13 @@ test('a phone paired by its link drops a marker, and its Shield Mode button turn
   const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
   try {
     const phone = await phoneContext.newPage();
+    // What the phone opens and asks for: its event socket, and any poll of the state.
+    const sockets: string[] = [];
+    const statePolls: string[] = [];
+    phone.on('websocket', (ws) => sockets.push(ws.url()));
+    phone.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/state') statePolls.push(request.url());
+    });
     await phone.goto(link);
     const marker = phone.getByRole('button', { name: 'Drop a marker', exact: true });
     await expect(marker).toBeVisible({ timeout: 15_000 });
@@ -62,6 +74,22 @@ test('a phone paired by its link drops a marker, and its Shield Mode button turn
     await pressInView(page, 'h');
     await expect(shield).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
     await expect(shield).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+    // Through the socket, not a poll: the socket's URL holds a one-time ticket, not the token.
+    expect(statePolls).toEqual([]);
+    expect(sockets).toEqual([expect.stringMatching(/\/api\/v1\/events\?ticket=[A-Za-z0-9_-]{43}$/)]);
+    const token = await phone.evaluate(() => localStorage.getItem('sidestage-deck-token'));
+    expect(token).toBeTruthy();
+    expect(sockets[0]).not.toContain(token!);
+
+    // The alerts tile is the alert queue's pause switch: it pauses them, and shows it (pushed on the socket).
+    const alerts = phone.getByRole('button', { name: 'Pause alerts' });
+    await expect(alerts).toHaveAttribute('aria-pressed', 'false');
+    await alerts.tap();
+    const resume = phone.getByRole('button', { name: 'Resume alerts' });
+    await expect(resume).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Resume alerts', exact: true })).toBeVisible({ timeout: 15_000 });
+    await resume.tap();
+    await expect(phone.getByRole('button', { name: 'Pause alerts' })).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });
 
     // The link paired once: a second phone with it is refused.
     const second = await phoneContext.newPage();

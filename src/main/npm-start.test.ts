@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, projectRoot } from '../../scripts/build-output.mjs';
 import { describeEnd, fetchAdvice, findElectron, sandboxProblem } from '../../scripts/electron-preflight.mjs';
 import { downloadEnv, downloadTimeoutMs, failureMessage } from '../../scripts/install-electron.mjs';
+import { pluginInstallCommand } from '../../scripts/install-plugin.mjs';
 
 let scratch: string;
 beforeAll(async () => {
@@ -247,4 +248,47 @@ describe('the install script', () => {
     expect(failureMessage({ status: null, error: { code: 'ETIMEDOUT' } })).toMatch(/took longer than 20 minutes[\s\S]*node node_modules\/electron\/install\.js[\s\S]*ELECTRON_GET_USE_PROXY=1/);
     expect(failureMessage({ status: 1 })).toMatch(/the download failed \(see above\)/);
   });
+});
+
+describe('the Stream Deck plugin’s install (the root’s postinstall)', () => {
+  it('runs from the root’s postinstall, so `npm ci` alone installs the plugin too', async () => {
+    const manifest = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(manifest.scripts.postinstall).toContain('node scripts/install-plugin.mjs');
+  });
+
+  it('runs `npm ci` in integrations/streamdeck with the npm that runs it, only when the plugin’s lock file is there', () => {
+    const npmCli = '/usr/lib/node_modules/npm/bin/npm-cli.js';
+    expect(pluginInstallCommand('/repo', { npm_execpath: npmCli }, () => true)).toEqual({
+      file: process.execPath,
+      args: [npmCli, 'ci', '--prefix', '/repo/integrations/streamdeck', '--no-audit', '--no-fund'],
+    });
+    expect(pluginInstallCommand('/repo', { npm_execpath: npmCli }, () => false)).toBeNull();
+    expect(pluginInstallCommand('/repo', { SIDESTAGE_SKIP_PLUGIN_INSTALL: '1' }, () => true)).toBeNull();
+  });
+
+  it('fails the install in words when the plugin’s install fails, and does nothing without a plugin', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sidestage-plugin-install-'));
+    try {
+      await mkdir(join(root, 'scripts'));
+      await writeFile(join(root, 'scripts', 'install-plugin.mjs'), await readFile(join(projectRoot, 'scripts', 'install-plugin.mjs')));
+      const run = () =>
+        new Promise<{ code: number | null; output: string }>((resolve) => {
+          const child = spawn(process.execPath, [join(root, 'scripts', 'install-plugin.mjs')], { env: { ...process.env, SIDESTAGE_SKIP_PLUGIN_INSTALL: '' } });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += String(chunk)));
+          child.stderr.on('data', (chunk) => (output += String(chunk)));
+          child.on('close', (code) => resolve({ code, output }));
+        });
+      expect(await run()).toEqual({ code: 0, output: '' });
+      // A lock file out of step with its package.json: npm ci refuses it.
+      await mkdir(join(root, 'integrations', 'streamdeck'), { recursive: true });
+      await writeFile(join(root, 'integrations', 'streamdeck', 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', dependencies: { 'not-in-the-lock': '1.0.0' } }));
+      await writeFile(join(root, 'integrations', 'streamdeck', 'package-lock.json'), JSON.stringify({ name: 'p', version: '1.0.0', lockfileVersion: 3, requires: true, packages: { '': { name: 'p', version: '1.0.0' } } }));
+      const failed = await run();
+      expect(failed.code).not.toBe(0);
+      expect(failed.output).toMatch(/the Stream Deck plugin's install \(npm ci --prefix .*integrations\/streamdeck --no-audit --no-fund\) failed/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

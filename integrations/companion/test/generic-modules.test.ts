@@ -20,6 +20,7 @@ import { ControlClients } from '../../../src/main/services/control/control-clien
 import { ControlPairing } from '../../../src/main/services/control/control-pairing';
 import type { ControlState } from '../../../src/main/services/control/control-schemas';
 import { ControlServer } from '../../../src/main/services/control/control-server';
+import { fakeControlDeck } from '../../../src/main/test-support/fake-control-deck';
 
 /** What got (the generic HTTP module's client) sends of its own on every request. */
 const gotHeaders = { 'user-agent': 'got (https://github.com/sindresorhus/got)', 'accept-encoding': 'gzip, deflate, br' };
@@ -62,7 +63,7 @@ describe('Companion’s generic modules against the control API', () => {
   let control: ControlServer;
   let baseUrl: string;
   let authHeader: string;
-  const state: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 9, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null };
+  const state: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 9, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null, alerts: { paused: false, waiting: 0 } };
   const pressed: HotkeyAction[] = [];
 
   beforeAll(async () => {
@@ -73,6 +74,7 @@ describe('Companion’s generic modules against the control API', () => {
       clients,
       pairing,
       logger: silentLogger,
+      deck: fakeControlDeck().ports,
       ports: {
         runAction: async (action) => {
           pressed.push(action);

@@ -1,9 +1,10 @@
 /**
  * The Stream Deck plugin, built and run as Stream Deck runs it, against a stand-in for the Stream
  * Deck app (its plugin WebSocket protocol) and the REAL control server of this repository (pairing,
- * /state, /actions, presses, the event socket's state), with a marked stand-in in front of it for
- * the endpoints helper "deck" adds (automations, variables, alerts, scenes). One plugin process for
- * the file: it pairs from the property inspector first, then every key is tried on that link.
+ * /state, /actions, presses, automations, variables, alerts, scenes, the event socket's topics), its
+ * deck ports in-memory (`fakeControlDeck`) so a test can change a variable or the alert queue and
+ * see what a press did. One plugin process for the file: it pairs from the property inspector first,
+ * then every key is tried on that link.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { ControlPairing } from '../../../src/main/services/control/control-pairi
 import type { ControlState } from '../../../src/main/services/control/control-schemas';
 import { ControlServer } from '../../../src/main/services/control/control-server';
 import { waitUntil } from '../../../src/main/test-support/wait-until';
-import { DeckEndpointsStandIn } from './support/deck-endpoints-stand-in';
+import { fakeControlDeck, type FakeControlDeck } from '../../../src/main/test-support/fake-control-deck';
 import { StreamDeckHost, type PluginMessage } from './support/stream-deck-host';
 
 const QUICK = 'com.sidestage.deck.quick-action';
@@ -32,11 +33,13 @@ describe('the Stream Deck plugin', { timeout: 60_000 }, () => {
   let clients: ControlClients;
   let pairing: ControlPairing;
   let control: ControlServer;
-  let standIn: DeckEndpointsStandIn;
+  let deck: FakeControlDeck;
   let host: StreamDeckHost;
-  const state: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 3, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null };
+  let port: number;
+  const state: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 3, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null, alerts: { paused: false, waiting: 0 } };
   const stateChanges = new Emitter<void>();
   const pressed: HotkeyAction[] = [];
+  const setVariable = (name: string, value: number) => deck.ports.variables!.change(name, { kind: 'set', value });
   const changeState = (change: Partial<ControlState>) => {
     Object.assign(state, change);
     stateChanges.fire();
@@ -50,9 +53,13 @@ describe('the Stream Deck plugin', { timeout: 60_000 }, () => {
     dir = await mkdtemp(join(tmpdir(), 'sidestage-deck-control-'));
     clients = await ControlClients.open({ dataDir: dir, logger: silentLogger });
     pairing = new ControlPairing();
+    deck = fakeControlDeck();
+    deck.obs.current = 'Live';
+    deck.obs.scenes = ['Live', 'BRB', 'Starting soon'];
     control = new ControlServer({
       clients,
       pairing,
+      deck: deck.ports,
       logger: silentLogger,
       ports: {
         runAction: async (action) => {
@@ -65,12 +72,11 @@ describe('the Stream Deck plugin', { timeout: 60_000 }, () => {
       },
     });
     await control.listen(0);
-    standIn = await DeckEndpointsStandIn.start(control.origin!);
+    port = Number(new URL(control.origin!).port);
     host = await StreamDeckHost.start();
   }, 60_000);
   afterAll(async () => {
     await host?.stop();
-    await standIn?.stop();
     await control?.dispose();
     await clients?.settled();
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -79,15 +85,15 @@ describe('the Stream Deck plugin', { timeout: 60_000 }, () => {
   it('pairs from the property inspector: shows Sidestage’s six-digit code, keeps the token in the global settings', async () => {
     const marker = host.appear(QUICK, { action: 'marker' });
     const from = host.received.length;
-    host.inspect(QUICK, marker, { request: 'setPort', port: standIn.port });
-    await host.waitFor(toInspector('status', (p) => p.port === standIn.port && p.paired === false), 'the port in the status', from);
+    host.inspect(QUICK, marker, { request: 'setPort', port: port });
+    await host.waitFor(toInspector('status', (p) => p.port === port && p.paired === false), 'the port in the status', from);
     host.send({ action: QUICK, event: 'sendToPlugin', context: marker, payload: { request: 'pair' } });
     const waiting = await host.waitFor(toInspector('status', (p) => p.pairing === 'waiting'), 'the pairing code', from);
     const [request] = pairing.list();
     expect(request).toMatchObject({ name: 'Stream Deck', code: payloadOf(waiting).code });
     pairing.approve(request!.id, ['read', 'actions', 'moderation', 'automations', 'variables']);
     await host.waitFor(toInspector('status', (p) => p.paired === true && p.pairing === 'paired'), 'paired', from);
-    expect(host.globalSettings).toEqual({ port: standIn.port, token: expect.any(String) });
+    expect(host.globalSettings).toEqual({ port: port, token: expect.any(String) });
     expect(clients.list()).toEqual([expect.objectContaining({ name: 'Stream Deck' })]);
     // The token stays with the plugin: never in what the inspector is sent.
     const token = String(host.globalSettings.token);
@@ -133,37 +139,39 @@ describe('the Stream Deck plugin', { timeout: 60_000 }, () => {
     await host.waitFor((m) => m.event === 'setTitle' && m.context === ad && payloadOf(m).title !== payloadOf(title).title, 'the next second', host.received.indexOf(title) + 1);
   });
 
-  it('shows a variable’s value as its title and adds to it on a press (stand-in endpoints)', async () => {
-    standIn.setVariable('deaths', 4);
+  it('shows a variable’s value as its title and adds to it on a press ', async () => {
+    await setVariable('deaths', 4);
     const key = host.appear(VARIABLE, { name: 'deaths', press: 'add', by: 1 });
     const from = host.received.length;
-    standIn.setVariable('deaths', 5);
+    await setVariable('deaths', 5);
     await host.waitFor((m) => m.event === 'setTitle' && m.context === key && payloadOf(m).title === 'deaths\n5', 'the value pushed', from);
     host.keyDown(VARIABLE, key, { name: 'deaths', press: 'add', by: 1 });
     await host.waitFor((m) => m.event === 'setTitle' && m.context === key && payloadOf(m).title === 'deaths\n6', 'the value after the press', from);
-    expect(standIn.served).toContainEqual({ method: 'POST', path: '/api/v1/variables/deaths', body: { kind: 'add', by: 1 } });
+    // The press reached the variables port as an add of 1 (5 + 1), not a set.
+    expect(deck.variables.get('deaths')).toMatchObject({ value: 6 });
   });
 
-  it('shows the alert queue’s count, red while paused, and pauses them on a press (stand-in endpoints)', async () => {
+  it('shows the alert queue’s count, red while paused, and pauses them on a press ', async () => {
     const key = host.appear(ALERTS, { press: 'pause' });
     const from = host.received.length;
-    standIn.setAlerts({ paused: false, waiting: 3 });
+    Object.assign(deck.alerts, { paused: false, waiting: 3 });
+    deck.fireAlerts();
     await host.waitFor((m) => m.event === 'setTitle' && m.context === key && payloadOf(m).title === 'Alerts\n3', 'the queue count', from);
     host.keyDown(ALERTS, key, { press: 'pause' });
     await host.waitFor((m) => m.event === 'setState' && m.context === key && payloadOf(m).state === 1, 'the key red while paused', from);
-    expect(standIn.served).toContainEqual({ method: 'POST', path: '/api/v1/alerts/pause', body: { paused: true } });
+    expect(deck.alerts.paused).toBe(true);
   });
 
-  it('switches the scene and runs the automation on a press (stand-in endpoints)', async () => {
+  it('switches the scene and runs the automation on a press ', async () => {
     const scene = host.appear(SCENE, { scene: 'BRB' });
     const from = host.received.length;
     host.keyDown(SCENE, scene, { scene: 'BRB' });
     await host.waitFor((m) => m.event === 'setState' && m.context === scene && payloadOf(m).state === 1, 'the scene key on', from);
-    expect(standIn.served).toContainEqual({ method: 'POST', path: '/api/v1/obs/scene', body: { name: 'BRB' } });
-    const automation = host.appear(AUTOMATION, { automationId: 'hydrate' });
-    host.keyDown(AUTOMATION, automation, { automationId: 'hydrate' });
+    expect(deck.obs.current).toBe('BRB');
+    const automation = host.appear(AUTOMATION, { automationId: 'a-hydrate' });
+    host.keyDown(AUTOMATION, automation, { automationId: 'a-hydrate' });
     await host.waitFor((m) => m.event === 'showOk' && m.context === automation, 'OK on the automation key', from);
-    expect(standIn.served).toContainEqual({ method: 'POST', path: '/api/v1/automations/hydrate/run', body: {} });
+    expect(deck.runs).toContainEqual(expect.objectContaining({ id: 'a-hydrate', clientName: 'Stream Deck' }));
   });
 
   it('outlives damaged messages from Stream Deck and a revoked token, and says to pair again', async () => {

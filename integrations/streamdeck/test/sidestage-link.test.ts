@@ -16,6 +16,7 @@ import { ControlClients } from '../../../src/main/services/control/control-clien
 import { ControlPairing } from '../../../src/main/services/control/control-pairing';
 import type { ControlState } from '../../../src/main/services/control/control-schemas';
 import { ControlServer } from '../../../src/main/services/control/control-server';
+import { fakeControlDeck } from '../../../src/main/test-support/fake-control-deck';
 import { waitUntil } from '../../../src/main/test-support/wait-until';
 import { SidestageLink, type LinkSettings } from '../src/sidestage-link';
 
@@ -27,7 +28,7 @@ describe('the plugin’s link to Sidestage', { timeout: 60_000 }, () => {
   let control: ControlServer;
   let link: SidestageLink;
   let saved: LinkSettings;
-  const state: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 7, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null };
+  const state: ControlState = { signedIn: true, live: true, startedAt: null, viewers: 7, shieldMode: false, chatModes: null, nextAdAt: null, adEndsAt: null, alerts: { paused: false, waiting: 0 } };
   const stateChanges = new Emitter<void>();
 
   const serve = () =>
@@ -35,6 +36,7 @@ describe('the plugin’s link to Sidestage', { timeout: 60_000 }, () => {
       clients,
       pairing,
       logger: silentLogger,
+      deck: fakeControlDeck().ports,
       ports: { runAction: async () => ({ done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: (l) => stateChanges.on(l) },
     });
 

@@ -2,15 +2,24 @@
  * The Live view's tiles as a deck shows them: which quick actions each tile presses, in the tile
  * registry's order (`renderer/src/features/live/tile-registry.tsx`, whose test checks this list
  * against it), and the buttons a phone deck shows for the broadcaster's arrangement (the `liveView`
- * settings: the tiles they chose in Arrange, in their order). Tiles that are forms (stream info,
- * OBS, unban requests, the mod log, banned accounts, the queue), the pause switches (alerts,
- * automations) and Stop speech have no button yet.
+ * settings: the tiles they chose in Arrange, in their order). The alerts tile is one button, the
+ * alert queue's pause switch (`POST /api/v1/alerts/pause`). Tiles that are forms (stream info, OBS,
+ * unban requests, the mod log, banned accounts, the queue), the speech tile, and the automations
+ * tile (its runs need the `automations` scope, which a phone is not given) have no button yet.
  */
 import type { HotkeyAction } from '../ipc/contract';
+
+/** A deck's switches that are not quick actions: the alert queue's pause. */
+export type DeckControl = 'alertsPause';
+export const deckControls: readonly DeckControl[] = ['alertsPause'];
+
+/** One button of a deck: a quick action, or a switch. */
+export type DeckButton = { action: HotkeyAction } | { control: DeckControl };
 
 export interface DeckTile {
   id: string;
   actions: readonly HotkeyAction[];
+  controls?: readonly DeckControl[];
   /** false: off the view until the broadcaster chooses it. */
   shownByDefault: boolean;
 }
@@ -34,13 +43,22 @@ export const deckTiles: readonly DeckTile[] = [
   { id: 'mod-log', actions: [], shownByDefault: false },
   { id: 'banned-accounts', actions: [], shownByDefault: false },
   { id: 'queue', actions: [], shownByDefault: false },
-  { id: 'alerts', actions: [], shownByDefault: false },
+  { id: 'alerts', actions: [], controls: ['alertsPause'], shownByDefault: false },
   { id: 'speech', actions: [], shownByDefault: false },
   { id: 'automations', actions: [], shownByDefault: false },
 ];
 
 /** The quick actions of the tiles shown, in the broadcaster's order (as the Live view arranges them). */
 export function deckActions(layout: { tileOrder: readonly string[]; hiddenTiles: readonly string[] }): HotkeyAction[] {
+  return shownTiles(layout).flatMap((tile) => tile.actions);
+}
+
+/** Every button of the tiles shown, in the broadcaster's order: each tile's quick actions, then its switches. */
+export function deckButtons(layout: { tileOrder: readonly string[]; hiddenTiles: readonly string[] }): DeckButton[] {
+  return shownTiles(layout).flatMap((tile) => [...tile.actions.map((action) => ({ action })), ...(tile.controls ?? []).map((control) => ({ control }))]);
+}
+
+function shownTiles(layout: { tileOrder: readonly string[]; hiddenTiles: readonly string[] }): DeckTile[] {
   const byId = new Map(deckTiles.map((tile) => [tile.id, tile]));
   const hidden = new Set(layout.hiddenTiles);
   const placed = layout.tileOrder.flatMap((id) => {
@@ -49,5 +67,5 @@ export function deckActions(layout: { tileOrder: readonly string[]; hiddenTiles:
   });
   const named = new Set(layout.tileOrder);
   const added = deckTiles.filter((tile) => !named.has(tile.id) && !hidden.has(tile.id) && tile.shownByDefault);
-  return [...placed, ...added].flatMap((tile) => tile.actions);
+  return [...placed, ...added];
 }

@@ -18,6 +18,7 @@ describe('the control API’s OpenAPI document', () => {
       '/automations',
       '/automations/{id}/run',
       '/events',
+      '/events/ticket',
       '/obs/scene',
       '/obs/scenes',
       '/pair',

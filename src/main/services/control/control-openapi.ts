@@ -23,7 +23,9 @@ import {
   okSchema,
   pairRequestSchema,
   pairStartedSchema,
+  phoneButtonsSchema,
   phoneClaimSchema,
+  socketTicketSchema,
   variableAnswerSchema,
   variableChangeSchema,
   variableNameSchema,
@@ -51,7 +53,8 @@ const components = {
   ObsScenes: obsScenesSchema,
   ObsSceneSwitch: obsSceneSwitchSchema,
   PhoneClaim: phoneClaimSchema,
-  PhoneButtons: z.object({ actions: z.array(controlActionSchema) }),
+  SocketTicket: socketTicketSchema,
+  PhoneButtons: phoneButtonsSchema,
 } as const;
 type ComponentName = keyof typeof components;
 
@@ -87,7 +90,7 @@ export function controlOpenApiDocument(): Record<string, unknown> {
         'Drives Sidestage from a Stream Deck, Companion or a script on the same computer: 127.0.0.1 only, paired clients only. Quick actions, automations, variables, the alert queue and OBS scenes; the state and the channel’s events on a WebSocket. Pair with POST /pair, have the broadcaster approve in Sidestage (Settings, Control API), claim the token, then send it as `Authorization: Bearer <token>`. See docs/control-api.md.',
     },
     servers: [{ url: `http://127.0.0.1:{port}${CONTROL_API_PREFIX}`, variables: { port: { default: '0', description: 'The port shown in Sidestage’s Settings.' } } }],
-    components: { schemas, securitySchemes: { token: { type: 'http', scheme: 'bearer', description: 'A paired client’s own token.' } } },
+    components: { schemas, securitySchemes: { token: { type: 'http', scheme: 'bearer', description: 'A paired client’s own token.' }, ticket: { type: 'apiKey', in: 'query', name: 'ticket', description: 'The event socket only: a one-time ticket from POST /events/ticket.' } } },
     paths: {
       '/pair': {
         post: {
@@ -214,16 +217,24 @@ export function controlOpenApiDocument(): Record<string, unknown> {
       },
       '/phone/buttons': {
         get: {
-          summary: 'The phone deck’s server only: the quick actions of the tiles the broadcaster chose in Arrange, in their order (scope read).',
+          summary: 'The phone deck’s server only: the buttons of the tiles the broadcaster chose in Arrange, in their order: quick actions, and the alerts tile’s pause switch ({"control": "alertsPause"}); `actions` lists the quick actions alone (scope read).',
           security: [{ token: [] }],
           responses: { '200': json('PhoneButtons', 'The buttons.'), ...tokenRefusals },
+        },
+      },
+      '/events/ticket': {
+        post: {
+          summary:
+            'A one-time ticket for the event socket, for a browser page (which cannot set a header on a WebSocket): open /events?ticket=<ticket> within expiresInMs. A ticket opens one socket, as the client that asked; the token never goes in a URL (scope read).',
+          security: [{ token: [] }],
+          responses: { '201': json('SocketTicket', 'The ticket.'), ...tokenRefusals },
         },
       },
       '/events': {
         get: {
           summary:
             'WebSocket (upgrade, scope read). Sends ControlFrames: the state on connecting and on every change; a client chooses its topics (state, events, variables, alerts) with a first frame {"subscribe": [...]} and may press a quick action with {"action": "...", "requestId": "..."} (answered with a frame of topic "action"). Each client frame is a ControlClientFrame; a malformed one is answered with a frame of topic "error"; more than 40 frames in 10 s closes the socket with 4429, a client that does not read its frames is closed with 4408, a revoked one with 4401.',
-          security: [{ token: [] }],
+          security: [{ token: [] }, { ticket: [] }],
           responses: { '101': { description: 'Switching to WebSocket; each message is a ControlFrame.', content: { 'application/json': { schema: ref('ControlFrame') } } }, ...tokenRefusals },
         },
       },

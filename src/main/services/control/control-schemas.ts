@@ -59,6 +59,19 @@ export type PairStarted = z.infer<typeof pairStartedSchema>;
 export const claimRequestSchema = z.strictObject({ claimSecret: z.string().min(1).max(200) });
 
 /** The phone page's one-time code from its pairing link's fragment. */
+/** A socket ticket (`POST /events/ticket`): a browser's way onto the event socket, used once, within seconds. */
+export const socketTicketSchema = z.object({ ticket: z.string(), expiresInMs: z.number().int().positive() });
+export type SocketTicket = z.infer<typeof socketTicketSchema>;
+/** The ticket as `/events?ticket=` carries it: 32 random bytes, base64url. */
+export const socketTicketParamSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'A socket ticket is 43 letters, digits, - and _.');
+
+/** The phone deck's buttons (`GET /phone/buttons`): the quick actions, and every button in order (a switch among them). */
+export const phoneButtonsSchema = z.object({
+  actions: z.array(controlActionSchema),
+  buttons: z.array(z.union([z.strictObject({ action: controlActionSchema }), z.strictObject({ control: z.enum(['alertsPause']) })])),
+});
+export type PhoneButtons = z.infer<typeof phoneButtonsSchema>;
+
 export const phoneClaimSchema = z.strictObject({ code: z.string().min(10).max(100).regex(/^[A-Za-z0-9_-]+$/, 'A pairing code is letters, digits, - and _.') });
 
 export const claimAnswerSchema = z

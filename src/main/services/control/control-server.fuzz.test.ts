@@ -60,6 +60,7 @@ const routes = [
   '/api/v1/actions/marker',
   '/api/v1/actions/shieldMode',
   '/api/v1/events',
+  '/api/v1/events/ticket',
   '/api/v1/automations',
   '/api/v1/automations/a-hydrate/run',
   '/api/v1/variables',
@@ -124,7 +125,9 @@ describe('control API fuzz', () => {
       const headers: Record<string, string> = { Host: host() };
       if (token) headers.Authorization = `Bearer ${token}`;
       const answer = await rawExchange(port, rawRequest(method, target, headers));
-      const mayAccept = token === reader && (method === 'GET' || method === 'HEAD') && readable.includes(new URL(target, 'http://x').pathname);
+      const path = new URL(target, 'http://x').pathname;
+      // A reader may also ask for a socket ticket.
+      const mayAccept = token === reader && (((method === 'GET' || method === 'HEAD') && readable.includes(path)) || (method === 'POST' && path === '/api/v1/events/ticket'));
       return judgeJson(answer, method, mayAccept);
     });
     expectClean(await suite.area('routes and methods', tries, { probeEvery: 20, ...noPress() }));
@@ -207,6 +210,24 @@ describe('control API fuzz', () => {
     expectClean(await suite.area('WebSocket upgrades', tries, { probeEvery: 20, ...noPress() }));
   });
 
+  it('socket tickets: guessed, malformed, spent, borrowed and foreign-site tickets open no socket', async () => {
+    const ticketOf = async () =>
+      ((await (await fetch(`http://127.0.0.1:${port}/api/v1/events/ticket`, { method: 'POST', headers: { authorization: `Bearer ${reader}` } })).json()) as { ticket: string }).ticket;
+    const spent = await ticketOf();
+    const opened = await rawExchange(port, rawRequest('GET', `/api/v1/events?ticket=${spent}`, upgradeHeaders(host(), {})).replace('Connection: close\r\n', ''), 3_000);
+    expect(opened.status).toBe(101);
+    const tries = Array.from({ length: 60 }, () => async () => {
+      const fresh = random() < 0.3 ? await ticketOf() : null;
+      const ticket = fresh ?? pick([spent, Buffer.from(Array.from({ length: 32 }, () => int(256))).toString('base64url'), reader, owner, encodeURIComponent(junk()), '', `${spent}x`, `${spent}&ticket=${spent}`]);
+      // A fresh ticket is tried only where it must be refused: from another site, or on another route.
+      const extra: Record<string, string> = fresh ? { Origin: pick(['https://evil.example', 'null']) } : random() < 0.3 ? { Origin: `http://${host()}` } : {};
+      const target = fresh && random() < 0.3 ? `/api/v1/state?ticket=${fresh}` : `/api/v1/events?ticket=${ticket}`;
+      const answer = await rawExchange(port, rawRequest('GET', target, upgradeHeaders(host(), extra)).replace('Connection: close\r\n', ''), 3_000);
+      return answer.status === 101 ? `101 for ${target.slice(0, 80)}` : judge(answer, 'GET', false);
+    });
+    expectClean(await suite.area('socket tickets', tries, { probeEvery: 20, ...noPress() }));
+  });
+
   it('deck bodies: malformed, oversized and mistyped bodies for the variables, alerts and OBS are refused in words and change nothing', async () => {
     const bodies = () =>
       pick([
@@ -260,7 +281,7 @@ describe('control API fuzz', () => {
       deck: deck.ports,
       logger: silentLogger,
       ports: { runAction: async (action) => (pressed.push(action), { done: true, message: 'Done.' }), actionLabel: (a) => a, readState: () => state, onStateChange: () => () => {} },
-      phone: { claim: async (presented) => (presented === code ? (paired++, { token: 't', clientId: 'c', scopes: ['read'] }) : null), buttons: () => ['marker'] },
+      phone: { claim: async (presented) => (presented === code ? (paired++, { token: 't', clientId: 'c', scopes: ['read'] }) : null), buttons: () => [{ action: 'marker' }] },
     });
     const phonePort = await phone.listen(0);
     try {

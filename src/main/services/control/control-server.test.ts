@@ -356,12 +356,55 @@ describe('the control API', () => {
     expect((await rawExchange(port, rawRequest('POST', '/api/v1/pair', { Host: `127.0.0.1:${port}`, Origin: 'https://evil.example', 'Content-Type': 'application/json' }, '{"name":"x"}'))).status).toBe(403);
   });
 
-  function connect(token: string | null, frames: unknown[] = [], origin?: string): Promise<WebSocket> {
+  it('opens the event socket with a one-time ticket a client with read asked for (a browser’s way): once, as that client, never the token in the URL', async () => {
+    const reader = await pair(['read'], 'Phone');
+    const askTicket = (token: string | null) => fetch(`${base}/events/ticket`, { method: 'POST', headers: token ? auth(token) : {} });
+    const asked = await askTicket(reader);
+    expect(asked.status).toBe(201);
+    const { ticket, expiresInMs } = (await asked.json()) as { ticket: string; expiresInMs: number };
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(expiresInMs).toBe(30_000);
+    const frames: unknown[] = [];
+    await connect(null, frames, undefined, `?ticket=${ticket}`);
+    await waitUntil(() => frames.length === 1, 5_000, 'the state on the ticket’s socket');
+    expect(frames[0]).toEqual({ topic: 'state', state: offState });
+    // Used once.
+    await expect(connect(null, [], undefined, `?ticket=${ticket}`)).rejects.toThrow('401');
+    // Not a ticket: the token itself, a made-up one, two at once, an empty one.
+    await expect(connect(null, [], undefined, `?ticket=${reader}`)).rejects.toThrow('401');
+    await expect(connect(null, [], undefined, `?ticket=${'A'.repeat(43)}`)).rejects.toThrow('401');
+    const [first, second] = await Promise.all([askTicket(reader), askTicket(reader)].map(async (r) => ((await (await r).json()) as { ticket: string }).ticket));
+    await expect(connect(null, [], undefined, `?ticket=${first}&ticket=${second}`)).rejects.toThrow('401');
+    await expect(connect(null, [], undefined, '?ticket=')).rejects.toThrow('401');
+    // A ticket needs the token, and read; it is GET-less.
+    expect((await askTicket(null)).status).toBe(401);
+    expect((await askTicket(await pair(['actions'], 'Presser'))).status).toBe(403);
+    expect((await fetch(`${base}/events/ticket`, { headers: auth(reader) })).status).toBe(405);
+    // A client revoked before it used its ticket: the ticket is worth nothing.
+    const { ticket: late } = (await (await askTicket(reader)).json()) as { ticket: string };
+    await clients.revoke(clients.list().find((c) => c.name === 'Phone')!.id);
+    await expect(connect(null, [], undefined, `?ticket=${late}`)).rejects.toThrow('401');
+  });
+
+  it('a ticket’s socket is the client’s like any other: it presses with the client’s scopes and closes when it is revoked', async () => {
+    const token = await pair(['read', 'actions'], 'Phone');
+    const { ticket } = (await (await fetch(`${base}/events/ticket`, { method: 'POST', headers: auth(token) })).json()) as { ticket: string };
+    const frames: { topic?: string }[] = [];
+    const ws = await connect(null, frames, `http://127.0.0.1:${port}`, `?ticket=${ticket}`);
+    ws.send(JSON.stringify({ action: 'marker', requestId: 'r1' }));
+    await waitUntil(() => frames.some((f) => f.topic === 'action'), 5_000, 'the press answered');
+    expect(pressed).toEqual(['marker']);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await clients.revoke(clients.list()[0]!.id);
+    expect(await closed).toBe(4401);
+  });
+
+  function connect(token: string | null, frames: unknown[] = [], origin?: string, query = ''): Promise<WebSocket> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
       if (origin) headers.origin = origin;
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/events`, { headers });
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/events${query}`, { headers });
       sockets.push(ws);
       ws.on('message', (data) => frames.push(JSON.parse(String(data))));
       ws.once('open', () => resolve(ws));

@@ -15,12 +15,16 @@
  *   POST /api/v1/alerts/skip            ends the alert on screen (scope actions)
  *   GET  /api/v1/obs/scenes             OBS's scenes and the one on air (scope read)
  *   POST /api/v1/obs/scene              {name} switches OBS's program scene (scope actions)
+ *   POST /api/v1/events/ticket          a one-time socket ticket, for a browser page (scope read)
  *   WS   /api/v1/events                 topics: the state (on connecting and whenever it changes),
  *                                       and, once the client sends {"subscribe": [...]}, the channel's
  *                                       events, the variables, the alert queue; {"action": ...}
  *                                       presses a quick action (scope read, and the action's scope)
  *
- * A token travels in the Authorization header only (`Bearer <token>`), never in a URL. Refusals are
+ * A token travels in the Authorization header only (`Bearer <token>`), never in a URL. A browser page
+ * (the phone deck) cannot set a header on a WebSocket: it opens `/api/v1/events?ticket=<ticket>`
+ * with a ticket from `POST /events/ticket`, used once and worthless after seconds
+ * (`control-socket-tickets.ts`). Refusals are
  * typed JSON (`{"error": {"code", "message"}}`): 400, 401 (no or unknown token), 403 (a scope not
  * granted, or another site), 404, 405, 413, 415, 429 (pairing limited), 503 (OBS not connected,
  * automations off, variables not available). Every body and socket frame is parsed by its zod
@@ -32,6 +36,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import type { z } from 'zod';
 import { channelEventKinds, type HotkeyAction } from '../../../shared/ipc/contract';
+import type { DeckButton } from '../../../shared/domain/deck-tiles';
 import type { Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
@@ -41,6 +46,7 @@ import type { ControlClientInfo, ControlClients } from './control-clients';
 import type { ControlPairing } from './control-pairing';
 import type { ControlDeckPorts } from './control-ports';
 import { phonePageFiles, phonePagePolicy } from './phone-page';
+import { ControlSocketTickets } from './control-socket-tickets';
 import {
   CONTROL_API_PREFIX,
   actionScopes,
@@ -52,6 +58,7 @@ import {
   pairRequestSchema,
   phoneClaimSchema,
   pressFrameSchema,
+  socketTicketParamSchema,
   subscribeFrameSchema,
   variableChangeSchema,
   variableNameSchema,
@@ -62,6 +69,8 @@ import {
   type ControlScope,
   type ControlState,
   type ControlTopic,
+  type PhoneButtons,
+  type SocketTicket,
 } from './control-schemas';
 
 /** What the API reaches in the rest of Sidestage. */
@@ -86,8 +95,8 @@ export interface ControlServerOptions {
   /** The phone deck's server: it serves the phone page (`/phone`) and exchanges a one-time pairing code for a token. */
   phone?: {
     claim(code: string): Promise<{ token: string; clientId: string; scopes: ControlScope[] } | null>;
-    /** The quick actions of the tiles the broadcaster chose in Arrange, in their order: the phone's buttons. */
-    buttons(): HotkeyAction[];
+    /** The buttons of the tiles the broadcaster chose in Arrange, in their order: quick actions and switches (the alerts' pause). */
+    buttons(): DeckButton[];
   };
 }
 
@@ -136,6 +145,7 @@ export class ControlServer {
   private channelEvents: Disposer | null = null;
   /** The last state frame sent to every socket. */
   private lastState: string | null = null;
+  private readonly tickets = new ControlSocketTickets();
 
   constructor(private readonly options: ControlServerOptions) {
     this.server = new LoopbackServer({
@@ -156,6 +166,7 @@ export class ControlServer {
       // A revoked client's sockets close at once.
       options.clients.onChange(() => {
         const live = new Set(options.clients.list().map((c) => c.id));
+        this.tickets.forget(live);
         for (const [ws, socket] of this.sockets) if (!live.has(socket.client.id)) ws.close(controlCloseCodes.revoked, 'This client was revoked in Sidestage.');
       }),
     );
@@ -245,9 +256,17 @@ export class ControlServer {
         if (allowed('GET', 'read')) sendJson(res, 200, this.options.ports.readState());
         return;
       }
+      if (route === '/events/ticket') {
+        if (!allowed('POST', 'read')) return;
+        req.resume();
+        return sendJson(res, 201, this.tickets.issue(client.id) satisfies SocketTicket);
+      }
       if (route === '/phone/buttons' && phone) {
         if (!allowed('GET', 'read')) return;
-        return sendJson(res, 200, { actions: phone.buttons() });
+        const buttons = phone.buttons();
+        // `actions`: the quick actions alone, as a phone page from before the switches reads them.
+        const actions = buttons.flatMap((button) => ('action' in button ? [button.action] : []));
+        return sendJson(res, 200, { actions, buttons } satisfies PhoneButtons);
       }
       if (route === '/actions') {
         if (!allowed('GET', 'read')) return;
@@ -371,8 +390,8 @@ export class ControlServer {
 
   private upgrade(req: IncomingMessage, { url }: LoopbackRequest): Refusal | ((ws: WebSocket) => void) {
     if (url.pathname !== `${CONTROL_API_PREFIX}/events`) return [404, 'Not found'];
-    const client = this.options.clients.authenticate(bearerToken(req));
-    if (!client) return [401, 'Send the client’s token as "Authorization: Bearer <token>".'];
+    const client = url.searchParams.has('ticket') ? this.ticketHolder(url.searchParams.getAll('ticket')) : this.options.clients.authenticate(bearerToken(req));
+    if (!client) return [401, 'Send the client’s token as "Authorization: Bearer <token>", or a fresh ticket from POST /api/v1/events/ticket as ?ticket=.'];
     if (!client.scopes.includes('read')) return [403, 'This client may not read the state (scope read).'];
     if (this.sockets.size >= MAX_SOCKETS) return [503, 'Too many control sockets are open at once.'];
     return (ws) => {
@@ -384,6 +403,13 @@ export class ControlServer {
       ws.on('message', (data, isBinary) => this.onFrame(ws, data, isBinary));
       this.send(ws, this.stateFrame());
     };
+  }
+
+  /** The client a socket ticket was issued to (spent now), or null: one ticket, well-formed, unused, in time, of a client not revoked. */
+  private ticketHolder(tickets: string[]): ControlClientInfo | null {
+    if (tickets.length !== 1 || !socketTicketParamSchema.safeParse(tickets[0]).success) return null;
+    const clientId = this.tickets.redeem(tickets[0]!);
+    return clientId === null ? null : (this.options.clients.list().find((c) => c.id === clientId) ?? null);
   }
 
   /** A frame from a client: its topics, or a press. A malformed one is answered in words; a flood closes the socket. */

@@ -96,9 +96,11 @@ describe('the phone deck', () => {
     expect(pressed).toEqual(['marker']);
     // Its buttons: the tiles the broadcaster chose in Arrange, in their order.
     const buttons = () => fetch(`${origin}/api/v1/phone/buttons`, { headers: { authorization: `Bearer ${paired.token}` } }).then((r) => r.json());
-    expect(await buttons()).toEqual({ actions: ['marker', 'clip', 'ad', 'snooze', 'startTemplate', 'endPoll', 'lockPrediction', 'raid', 'shoutoutRaider', 'slowMode', 'followerMode', 'subscriberMode', 'emoteMode'] });
-    layout = { tileOrder: ['shield-mode', 'marker'], hiddenTiles: ['clip', 'ad', 'snooze', 'poll', 'end-poll', 'prediction', 'raid', 'shoutout', 'chat-modes'] };
-    expect(await buttons()).toEqual({ actions: ['shieldMode', 'marker'] });
+    const byDefault = ['marker', 'clip', 'ad', 'snooze', 'startTemplate', 'endPoll', 'lockPrediction', 'raid', 'shoutoutRaider', 'slowMode', 'followerMode', 'subscriberMode', 'emoteMode'];
+    expect(await buttons()).toEqual({ actions: byDefault, buttons: byDefault.map((action) => ({ action })) });
+    layout = { tileOrder: ['shield-mode', 'alerts', 'marker'], hiddenTiles: ['clip', 'ad', 'snooze', 'poll', 'end-poll', 'prediction', 'raid', 'shoutout', 'chat-modes'] };
+    // The alerts tile is the alert queue's pause switch, in its place.
+    expect(await buttons()).toEqual({ actions: ['shieldMode', 'marker'], buttons: [{ action: 'shieldMode' }, { control: 'alertsPause' }, { action: 'marker' }] });
     expect((await fetch(`${origin}/api/v1/state`)).status).toBe(401);
     // A stranger on the network cannot ask the broadcaster to pair: a phone pairs by its link only.
     const asked = await fetch(`${origin}/api/v1/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Stranger"}' });

@@ -12,7 +12,7 @@ import { networkInterfaces } from 'node:os';
 import QRCode from 'qrcode';
 import type { Clock } from '../../../shared/primitives/clock';
 import { systemClock } from '../../../shared/primitives/clock';
-import { deckActions } from '../../../shared/domain/deck-tiles';
+import { deckButtons } from '../../../shared/domain/deck-tiles';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import { sameSecret } from '../common/constant-time';
@@ -87,7 +87,7 @@ export class PhoneDeck {
 
   constructor(private readonly deps: PhoneDeckDeps) {
     this.clock = deps.clock ?? systemClock;
-    this.server = new ControlServer({ clients: deps.clients, pairing: deps.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger, phone: { claim: (code) => this.claim(code), buttons: () => deckActions(deps.liveView.get()) } });
+    this.server = new ControlServer({ clients: deps.clients, pairing: deps.pairing, ports: deps.ports, deck: deps.deck, logger: deps.logger, phone: { claim: (code) => this.claim(code), buttons: () => deckButtons(deps.liveView.get()) } });
     this.wasLive = deps.stream.getStatus().live;
     this.following = deps.stream.onChange(({ live }) => {
       const ended = this.wasLive && !live;

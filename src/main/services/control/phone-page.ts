@@ -1,11 +1,14 @@
 /**
  * The phone deck's page, as the files the phone deck's server serves under `/phone`: an installable
  * web app (manifest and icon) of big buttons, one per quick action the phone may press, each showing
- * its live state (Shield Mode red while on, the chat modes lit while on), for the tiles the
- * broadcaster chose in Arrange, in their order. It pairs from the link's
+ * its live state (Shield Mode red while on, the chat modes lit while on, the alerts' pause red while
+ * the alerts are paused), for the tiles the broadcaster chose in Arrange, in their order. It pairs from the link's
  * fragment (`#pair=<one-time code>`, never sent to a server log as part of a URL: a fragment stays in
- * the browser), keeps its token in its own storage, polls the state and presses through the same
- * `/api/v1` as every client, with the token in the Authorization header.
+ * the browser), keeps its token in its own storage and presses through the same `/api/v1` as every
+ * client, with the token in the Authorization header. It follows the live state on the event socket:
+ * a page cannot set a header on a WebSocket, so it asks for a one-time socket ticket
+ * (`POST /api/v1/events/ticket`, token in the header) and opens `/api/v1/events?ticket=…`; when the
+ * socket drops it asks for a new ticket and opens again, waiting longer each time (up to 10 s).
  *
  * Everything the page shows is set as text (`textContent`), never as markup.
  */
@@ -103,11 +106,20 @@ const js = `'use strict';
     subscriberMode: function (s) { return Boolean(s.chatModes && s.chatModes.subscriberMode); },
     emoteMode: function (s) { return Boolean(s.chatModes && s.chatModes.emoteMode); }
   };
+  // The deck's switches that are not quick actions: the alert queue's pause (scope actions).
+  var alertsPaused = false;
+  var switches = {
+    alertsPause: {
+      id: 'alertsPause', scope: 'actions', label: 'Pause alerts',
+      press: function () { return call('POST', '/alerts/pause', { paused: !alertsPaused }); }
+    }
+  };
+  pressedOf.alertsPause = function (s) { return Boolean(s.alerts && s.alerts.paused); };
   function build(actions, scopes) {
     deck.replaceChildren();
     buttons = {};
     actions.forEach(function (action) {
-      if (scopes.indexOf(action.scope) < 0) return;
+      if (!action || scopes.indexOf(action.scope) < 0) return;
       var button = document.createElement('button');
       button.type = 'button';
       button.textContent = action.label;
@@ -120,21 +132,45 @@ const js = `'use strict';
   }
   function press(action, button) {
     button.classList.add('busy');
-    call('POST', '/actions/' + encodeURIComponent(action.id)).then(function (answer) {
+    var pressing = action.press ? action.press() : call('POST', '/actions/' + encodeURIComponent(action.id));
+    pressing.then(function (answer) {
       button.classList.remove('busy');
       say(answer.json.message || (answer.json.error && answer.json.error.message) || 'Done.', false);
-      refresh();
     }, function () { button.classList.remove('busy'); });
   }
   function show(state) {
+    alertsPaused = Boolean(state.alerts && state.alerts.paused);
+    if (buttons.alertsPause) buttons.alertsPause.textContent = alertsPaused ? 'Resume alerts' : 'Pause alerts';
     say(state.live ? 'LIVE' + (state.viewers !== null ? ' · ' + state.viewers + ' viewers' : '') : state.signedIn ? 'Offline' : 'Not signed in', state.live);
     Object.keys(pressedOf).forEach(function (id) {
       if (buttons[id]) buttons[id].setAttribute('aria-pressed', String(pressedOf[id](state)));
     });
   }
-  function refresh() {
-    if (!token) return Promise.resolve();
-    return call('GET', '/state').then(function (answer) { if (answer.status === 200) show(answer.json); }, function () {});
+  var retryMs = 500;
+  function reconnectLater() {
+    if (!token) return;
+    setTimeout(follow, retryMs);
+    retryMs = Math.min(retryMs * 2, 10000);
+  }
+  // The live state over the event socket, opened with a one-time ticket (the token stays in headers).
+  function follow() {
+    if (!token) return;
+    call('POST', '/events/ticket').then(function (answer) {
+      if (answer.status !== 201 || typeof answer.json.ticket !== 'string') { reconnectLater(); return; }
+      var scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+      var socket = new WebSocket(scheme + location.host + '/api/v1/events?ticket=' + encodeURIComponent(answer.json.ticket));
+      socket.onopen = function () { retryMs = 500; };
+      socket.onmessage = function (message) {
+        var frame;
+        try { frame = JSON.parse(message.data); } catch (e) { return; }
+        if (frame && frame.topic === 'state' && frame.state) show(frame.state);
+      };
+      socket.onclose = function (event) {
+        if (event.code === 4401) { unpaired('This phone is no longer paired: scan the QR code in Sidestage again.'); return; }
+        say('Reconnecting…', false);
+        reconnectLater();
+      };
+    }, function (error) { if (!error || error.message !== 'unpaired') reconnectLater(); });
   }
   function start() {
     if (!token) { unpaired(statusLine.textContent === 'Pairing…' ? statusLine.textContent : 'Not paired.'); return; }
@@ -144,14 +180,15 @@ const js = `'use strict';
       var scopes = [];
       try { scopes = JSON.parse(localStorage.getItem(SCOPES_KEY) || '[]'); } catch (e) { scopes = []; }
       // The tiles the broadcaster chose in Arrange, in their order.
-      var chosen = answers[1].status === 200 && Array.isArray(answers[1].json.actions) ? answers[1].json.actions : null;
+      var chosen = answers[1].status === 200 && Array.isArray(answers[1].json.buttons) ? answers[1].json.buttons : null;
       var byId = {};
       answers[0].json.actions.forEach(function (action) { byId[action.id] = action; });
-      var actions = chosen ? chosen.map(function (id) { return byId[id]; }).filter(Boolean) : answers[0].json.actions;
+      var actions = chosen
+        ? chosen.map(function (button) { return button.action ? byId[button.action] : Object.prototype.hasOwnProperty.call(switches, button.control) ? switches[button.control] : null; })
+        : answers[0].json.actions;
       build(actions, Array.isArray(scopes) ? scopes : []);
-      return refresh();
+      follow();
     }, function () {});
-    setInterval(refresh, 1000);
   }
   pairFromLink().then(start, function () { say('Sidestage could not be reached.', false); });
 })();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tileIdSchema } from '../../../../shared/ipc/contract';
 import { arrangeTiles, defaultTileLayout } from '../../components/tiles/tile-model';
 import { quickActionFor, quickActionKeys } from './quick-action-keys';
-import { deckActions, deckTiles } from '../../../../shared/domain/deck-tiles';
+import { deckActions, deckButtons, deckTiles } from '../../../../shared/domain/deck-tiles';
 import { liveTiles } from './tile-registry';
 
 describe('the registry', () => {
@@ -12,7 +12,10 @@ describe('the registry', () => {
     for (const layout of layouts) {
       const shown = arrangeTiles(liveTiles, layout).filter((a) => a.shown).map((a) => a.tile.id);
       expect(deckActions(layout)).toEqual(shown.flatMap((id) => deckTiles.find((t) => t.id === id)!.actions));
+      expect(deckButtons(layout).flatMap((b) => ('action' in b ? [b.action] : []))).toEqual(deckActions(layout));
     }
+    // The alerts tile, once chosen, is the alerts' pause switch in its place.
+    expect(deckButtons({ tileOrder: ['alerts', 'marker'], hiddenTiles: [] }).slice(0, 2)).toEqual([{ control: 'alertsPause' }, { action: 'marker' }]);
   });
 
   it('has ids main accepts, each once; keys of one letter, each once, none the queue head’s', () => {
