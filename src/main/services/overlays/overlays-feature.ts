@@ -22,6 +22,8 @@ import {
   type OverlaysState,
   type SaveGoalArg,
 } from '../../../shared/ipc/schemas/overlays';
+import type { SetWidgetArg, WidgetTimerAction, WidgetsState } from '../../../shared/ipc/schemas/widgets';
+import { widgetTitles } from '../../../shared/ipc/schemas/widgets';
 import { defaultSpeechSettings, type SpeechSettings, type SpeechState } from '../../../shared/ipc/schemas/speech';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -46,6 +48,10 @@ import { OverlayServer } from './overlay-server';
 import { OverlayServerLifecycle } from './overlay-server-lifecycle';
 import { OverlaySettings, fixedOverlayKeys, overlayKeysOf, type SavedOverlays } from './overlay-settings';
 import type { SpokenAlerts } from './spoken-alerts';
+import { StreamWidgets } from './stream-widgets';
+import { WidgetFile } from './widget-file';
+import { noAutomationVariables, type AutomationVariablesPort } from './widget-ports';
+import { widgetEventKinds } from './widget-tally';
 
 export interface OverlaysFeatureDeps {
   dataDir: string;
@@ -66,6 +72,8 @@ export interface OverlaysFeatureDeps {
   notices?: DataRecoveryNotices;
   /** The viewers' words spoken with their alerts (`spoken-alerts.ts`); absent: none spoken. */
   speech?: SpokenAlerts;
+  /** The automations' variables, for the counter widget; absent: none. */
+  variables?: AutomationVariablesPort;
   logger: Logger;
   clock?: Clock;
 }
@@ -77,10 +85,15 @@ export interface OverlayFiles {
   media: MediaLibrary;
   saved: OverlaySettings;
   queue: AlertQueue;
+  widgets: WidgetFile;
 }
 
 export async function openOverlayFiles(deps: Pick<OverlaysFeatureDeps, 'dataDir' | 'logger' | 'notices' | 'clock'>): Promise<OverlayFiles> {
-  const [media, saved] = await Promise.all([MediaLibrary.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }), OverlaySettings.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices })]);
+  const [media, saved, widgets] = await Promise.all([
+    MediaLibrary.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }),
+    OverlaySettings.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }),
+    WidgetFile.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }),
+  ]);
   const queue = await AlertQueue.open({
     dataDir: deps.dataDir,
     logger: deps.logger,
@@ -89,7 +102,7 @@ export async function openOverlayFiles(deps: Pick<OverlaysFeatureDeps, 'dataDir'
     gapMs: () => saved.get().alerts.options.gapMs,
     summaryAfter: () => saved.get().alerts.options.summaryAfter,
   });
-  return { media, saved, queue };
+  return { media, saved, queue, widgets };
 }
 
 export class OverlaysFeature {
@@ -103,6 +116,8 @@ export class OverlaysFeature {
   private readonly alerts: AlertFacade;
   private readonly lifecycle: OverlayServerLifecycle;
   private readonly publisher: OverlayPagePublisher;
+  private readonly widgets: StreamWidgets;
+  private readonly widgetFile: WidgetFile;
   private revision = 0;
   /** The alert whose words were last asked for (each alert speaks once, as it starts). */
   private spokenAlertId: string | null = null;
@@ -124,7 +139,7 @@ export class OverlaysFeature {
       pagesDir: deps.pagesDir,
       logger: deps.logger,
       isToken: (key, token) => this.saved.isToken(key, token),
-      initialFrames: (key) => this.publisher.initialFrames(key),
+      initialFrames: (key) => (StreamWidgets.widgetOf(key) ? [{ type: 'settings', reducedMotion: this.saved.get().reducedMotion }, ...this.widgets.initialFrames(key)] : this.publisher.initialFrames(key)),
       readMedia: async (id) => {
         const found = await this.media.read(id);
         return found ? { data: found.data, contentType: found.item.contentType } : null;
@@ -145,11 +160,15 @@ export class OverlaysFeature {
       redemptions: deps.redemptions,
       clock: this.clock,
     });
+    this.widgetFile = files.widgets;
+    this.widgets = new StreamWidgets({ file: files.widgets, server: this.server, variables: deps.variables ?? noAutomationVariables, clock: this.clock, logger: deps.logger });
   }
 
   async start(): Promise<void> {
     const { channelEvents } = this.deps;
     this.running.add(channelEvents.on(alertEventKinds, (event) => this.alerts.enqueueEvent(event)));
+    this.running.add(channelEvents.on(widgetEventKinds, (event) => this.widgets.apply(event)));
+    this.running.add(this.widgets.start());
     this.running.add(
       channelEvents.on(['adBreakBegin'], (event) => {
         const started = Date.parse(event.startedAt);
@@ -219,7 +238,8 @@ export class OverlaysFeature {
     this.goals.dispose();
     await this.lifecycle.stop();
     await this.queue.dispose();
-    await this.saved.settled();
+    this.widgets.dispose();
+    await Promise.all([this.saved.settled(), this.widgetFile.settled()]);
     this.media.dispose();
     this.changes.dispose();
     this.queueChanges.dispose();
@@ -371,6 +391,24 @@ export class OverlaysFeature {
     });
   }
 
+  // ---------- the stream widgets ----------
+
+  getWidgets(): WidgetsState {
+    return this.widgets.getState();
+  }
+
+  setWidget(arg: SetWidgetArg): WidgetsState {
+    return this.widgets.setWidget(arg);
+  }
+
+  widgetTimer(action: WidgetTimerAction): WidgetsState {
+    return this.widgets.timerAction(action);
+  }
+
+  onWidgetsChange(listener: (state: WidgetsState) => void): Disposer {
+    return this.widgets.onChange(listener);
+  }
+
   replayAlert(): AlertQueueState {
     return this.alerts.replay();
   }
@@ -395,10 +433,11 @@ export class OverlaysFeature {
     const origin = this.server.origin;
     const token = this.saved.tokenOf(key);
     const goal = key.startsWith('goal/') ? saved.goals.find((g) => `goal/${g.id}` === key) : undefined;
-    const title = goal ? goal.title || goalTitles[goal.source] : key === 'alerts' ? 'Alerts' : key === 'redemption' ? 'Redemption on screen' : 'Chat';
+    const widget = StreamWidgets.widgetOf(key);
+    const title = goal ? goal.title || goalTitles[goal.source] : widget ? widgetTitles[widget] : key === 'alerts' ? 'Alerts' : key === 'redemption' ? 'Redemption on screen' : 'Chat';
     return {
       key,
-      kind: goal ? 'goal' : (key as (typeof fixedOverlayKeys)[number]),
+      kind: goal ? 'goal' : widget ? 'widget' : (key as (typeof fixedOverlayKeys)[number]),
       title,
       url: origin && token ? `${origin}${OVERLAY_PAGE_PREFIX}${key}?token=${token}` : null,
       pagesOpen: this.server.pagesOpen(key),

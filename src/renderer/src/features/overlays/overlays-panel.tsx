@@ -1,3 +1,4 @@
+import type { WidgetId } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { FormSection } from '../../components/form-section';
 import { useSidestage } from '../../store';
@@ -8,6 +9,7 @@ import { MediaLibrarySection } from './media-library';
 import { OverlayCard, RedemptionPick } from './overlay-card';
 import { OverlayServerSettings } from './overlay-server-settings';
 import { SpeechSettingsSection } from './speech-settings';
+import { WidgetSettings } from './widget-settings';
 import './overlays.css';
 
 /**
@@ -43,6 +45,7 @@ export function OverlaysPanel() {
                   <OverlayCard key={overlay.key} overlay={overlay}>
                     {goal ? <GoalSettings goal={goal} /> : null}
                     {overlay.kind === 'redemption' ? <RedemptionPick /> : null}
+                    {overlay.kind === 'widget' ? <WidgetSettings widget={overlay.key.slice('widget/'.length) as WidgetId} /> : null}
                   </OverlayCard>
                 );
               })}
