@@ -2,7 +2,8 @@
  * The stream widgets end to end: the app in a 420 px dock, two widget pages (the latest follower
  * and the credits roll) at 1920x1080 in Chromium, the real services and the demo emulator. A follow
  * made through the simulation API reaches both pages through EventSub, the channel-event stream and
- * the widgets' tally, and both show it again after a reload. The timer is started from the panel.
+ * the widgets' tally, and both show it again after a reload; a name added mid-roll does not restart
+ * the roll. The timer is started from the panel.
  */
 import type { Page } from '@playwright/test';
 import type { OverlaysState } from '../src/shared/ipc/contract';
@@ -63,11 +64,19 @@ test('the latest follower and the credits show a simulated follow, as text, and 
   // The credits roll up the page.
   expect(await credits.locator('.widget-credits-roll').evaluate((el) => getComputedStyle(el).animationName)).toBe('credits-roll');
 
+  // A second follow mid-roll: the roll goes on (the same element), with both names.
+  await credits.locator('.widget-credits-roll').evaluate((el) => el.setAttribute('data-marked', 'yes'));
+  const second = await sim.createUser({ login: 'widgetpal', display_name: 'WidgetPal' });
+  await sim.follow({ user_id: second.id, broadcaster_id: broadcasterId });
+  await expect(creditNames).toHaveText([viewer.display_name, second.display_name], { timeout: 20_000 });
+  await expect(credits.locator('.widget-credits-roll[data-marked="yes"]')).toHaveCount(1);
+  await expect(latestName).toHaveText(second.display_name);
+
   // A reload: the same, from main's kept state (no event arrives in between).
   await latest.reload();
   await credits.reload();
-  await expect(latestName).toHaveText(viewer.display_name);
-  await expect(creditNames).toHaveText([viewer.display_name]);
+  await expect(latestName).toHaveText(second.display_name);
+  await expect(creditNames).toHaveText([viewer.display_name, second.display_name]);
 
   // The timer: started from its card, the page counts down by itself.
   const timerCard = page.locator('[data-overlay="widget/timer"]');

@@ -16,6 +16,9 @@ let timerTick: ReturnType<typeof setInterval> | null = null;
 export function showWidget(stage: HTMLElement, element: Make, view: WidgetView): void {
   if (timerTick !== null) clearInterval(timerTick);
   timerTick = null;
+  // A name added mid-roll: the roll goes on where it is, with the new names in it.
+  const roll = widgetEl?.dataset.widget === 'credits' && view.widget === 'credits' ? widgetEl.querySelector<HTMLElement>('.widget-credits-roll') : null;
+  if (roll && view.widget === 'credits') return fillCredits(roll, element, view);
   widgetEl?.remove();
   const el = element('section', `widget widget-${view.widget}`);
   el.dataset.widget = view.widget;
@@ -54,20 +57,24 @@ export function showWidget(stage: HTMLElement, element: Make, view: WidgetView):
     }
     case 'credits': {
       const roll = element('div', 'widget-credits-roll');
-      roll.append(element('h2', 'widget-credits-title', view.title));
-      for (const section of view.sections) {
-        const part = element('section', 'widget-credits-section');
-        part.append(element('h3', 'widget-credits-heading', section.title));
-        for (const name of section.names) part.append(element('p', 'widget-name', name));
-        roll.append(part);
-      }
       el.append(roll);
       stage.append(el);
       widgetEl = el;
-      roll.style.setProperty('--roll-seconds', `${rollSeconds(roll.scrollHeight, OVERLAY_HEIGHT, view.speed).toFixed(2)}s`);
-      return;
+      return fillCredits(roll, element, view);
     }
   }
   stage.append(el);
   widgetEl = el;
+}
+
+function fillCredits(roll: HTMLElement, element: Make, view: Extract<WidgetView, { widget: 'credits' }>): void {
+  const parts: HTMLElement[] = [element('h2', 'widget-credits-title', view.title)];
+  for (const section of view.sections) {
+    const part = element('section', 'widget-credits-section');
+    part.append(element('h3', 'widget-credits-heading', section.title));
+    for (const name of section.names) part.append(element('p', 'widget-name', name));
+    parts.push(part);
+  }
+  roll.replaceChildren(...parts);
+  roll.style.setProperty('--roll-seconds', `${rollSeconds(roll.scrollHeight, OVERLAY_HEIGHT, view.speed).toFixed(2)}s`);
 }
