@@ -78,6 +78,11 @@ test('the latest follower and the credits show a simulated follow, as text, and 
   await expect(latestName).toHaveText(second.display_name);
   await expect(creditNames).toHaveText([viewer.display_name, second.display_name]);
 
+  // Another "which", chosen in its card: the page shows it at once (nobody has gifted yet).
+  await latestCard.getByLabel('Shows').selectOption('topGifterBroadcast');
+  await expect(latest.locator('.widget-latest .widget-label')).toHaveText('Top gifter today');
+  await expect(latestName).toHaveText('—');
+
   // The timer: started from its card, the page counts down by itself.
   const timerCard = page.locator('[data-overlay="widget/timer"]');
   const timer = await open('widget/timer');
