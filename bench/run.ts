@@ -27,6 +27,7 @@ import * as chatTruth from './chat-truth.bench';
 import * as broadcastStory from './broadcast-story.bench';
 import * as streamdeck from './streamdeck.bench';
 import * as tts from './tts.bench';
+import * as widgets from './widgets.bench';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -53,6 +54,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'broadcast-story': () => broadcastStory.run({ rounds }),
   streamdeck: () => streamdeck.run({ presses: Math.max(200, durationSeconds * 60), changes: Math.max(100, durationSeconds * 30) }),
   tts: () => tts.run({ rounds: Math.max(50, durationSeconds * 10), alerts: 200 }),
+  widgets: () => widgets.run({ events: Math.max(500, durationSeconds * 100) }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

@@ -32,9 +32,13 @@ export function registerOverlaysIpc(router: IpcRouter, overlays: OverlaysFeature
     overlays.skipSpeech();
     return overlays.getSpeech();
   });
+  router.handle('overlays:getWidgets', () => overlays.getWidgets());
+  router.handle('overlays:setWidget', (arg) => overlays.setWidget(arg));
+  router.handle('overlays:widgetTimer', ({ action }) => overlays.widgetTimer(action));
   const forwarding = new Disposers();
   forwarding.add(overlays.onChange((state) => router.emit('overlays:changed', state)));
   forwarding.add(overlays.onQueueChange((state) => router.emit('overlays:queueChanged', state)));
   forwarding.add(overlays.onSpeechChange((state) => router.emit('overlays:speechChanged', state)));
+  forwarding.add(overlays.onWidgetsChange((state) => router.emit('overlays:widgetsChanged', state)));
   return forwarding.dispose;
 }

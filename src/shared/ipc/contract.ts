@@ -100,6 +100,7 @@ import {
   testAlertResultSchema,
 } from './schemas/overlays';
 import { setSpeechArgSchema, speechStateSchema } from './schemas/speech';
+import { setWidgetArgSchema, widgetTimerArgSchema, widgetsStateSchema } from './schemas/widgets';
 import { liveViewChangesSchema, liveViewSchema } from './schemas/live-view';
 import { broadcastIdArgSchema, broadcastStoryListSchema, broadcastStorySchema } from './schemas/broadcast-story';
 import { modLogStateSchema } from './schemas/mod-log';
@@ -139,6 +140,7 @@ export * from './schemas/automations';
 export * from './schemas/media';
 export * from './schemas/overlays';
 export * from './schemas/speech';
+export * from './schemas/widgets';
 export * from './schemas/control';
 export * from './schemas/live-view';
 export * from './schemas/broadcast-story';
@@ -415,6 +417,10 @@ export const invokeChannels = {
   'overlays:setSpeech': { arg: setSpeechArgSchema, result: speechStateSchema },
   /** Skip: the words being spoken on the alerts pages stop. */
   'overlays:skipSpeech': { arg: noArg, result: speechStateSchema },
+  /** The stream widgets' settings and the timer (each widget is an overlay of its own). */
+  'overlays:getWidgets': { arg: noArg, result: widgetsStateSchema },
+  'overlays:setWidget': { arg: setWidgetArgSchema, result: widgetsStateSchema },
+  'overlays:widgetTimer': { arg: widgetTimerArgSchema, result: widgetsStateSchema },
   // the Live view as the broadcaster arranged it (tiles, chat and activity), shared by the window and the docks
   'liveView:get': { arg: noArg, result: liveViewSchema },
   'liveView:set': { arg: liveViewChangesSchema, result: liveViewSchema },
@@ -477,6 +483,7 @@ export const eventChannels = {
   'overlays:changed': overlaysStateSchema,
   'overlays:queueChanged': alertQueueStateSchema,
   'overlays:speechChanged': speechStateSchema,
+  'overlays:widgetsChanged': widgetsStateSchema,
   'liveView:changed': liveViewSchema,
   'control:changed': controlApiStateSchema,
   'broadcastStory:changed': broadcastStoryListSchema,

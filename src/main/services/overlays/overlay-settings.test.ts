@@ -22,9 +22,9 @@ describe('OverlaySettings', () => {
   it('gives every overlay an unguessable token, kept across restarts', async () => {
     const settings = await open();
     const tokens = settings.get().tokens;
-    expect(Object.keys(tokens).sort()).toEqual(['alerts', 'chat', 'goal/charity', 'redemption']);
+    expect(Object.keys(tokens).sort()).toEqual(['alerts', 'chat', 'goal/charity', 'redemption', 'widget/counter', 'widget/credits', 'widget/latest', 'widget/recent', 'widget/timer']);
     for (const token of Object.values(tokens)) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(new Set(Object.values(tokens)).size).toBe(4);
+    expect(new Set(Object.values(tokens)).size).toBe(9);
     expect((await open()).get().tokens).toEqual(tokens);
   });
 

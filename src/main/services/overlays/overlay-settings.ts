@@ -25,6 +25,7 @@ import {
   type ChatOverlayOptions,
   type GoalConfig,
 } from '../../../shared/ipc/schemas/overlays';
+import { widgetIds } from '../../../shared/ipc/schemas/widgets';
 import { AppError } from '../app-error';
 import { AtomicJsonFile, isDiskFull, keepValid } from '../common/atomic-json-file';
 import { sameSecret } from '../common/constant-time';
@@ -68,9 +69,12 @@ export function defaultSavedOverlays(): SavedOverlays {
   };
 }
 
-/** Every overlay's key: the fixed ones and one per goal. */
+/** The stream widgets' overlays (`stream-widgets.ts`), each its own link. */
+export const widgetOverlayKeys = widgetIds.map((id) => `widget/${id}`);
+
+/** Every overlay's key: the fixed ones, one per goal, and the widgets. */
 export function overlayKeysOf(saved: SavedOverlays): string[] {
-  return [...fixedOverlayKeys, ...saved.goals.map((g) => `goal/${g.id}`)];
+  return [...fixedOverlayKeys, ...saved.goals.map((g) => `goal/${g.id}`), ...widgetOverlayKeys];
 }
 
 /** An alert type as a version-1 file kept it: no variations, no speech; anything else is left for the schema to judge. */

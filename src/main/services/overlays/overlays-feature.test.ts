@@ -70,9 +70,9 @@ describe('OverlaysFeature', () => {
 
   const follow = (id: string): ChannelEvent => ({ kind: 'follow', id, at: new Date(clock.now()).toISOString(), source: 'live', user: { id, login: id, name: id } });
 
-  it('asks the stream for the events it alerts, counts, pauses for and drops a banned chatter’s alerts for', () => {
+  it('asks the stream for the events it alerts, counts, pauses for, drops a banned chatter’s alerts for, and the widgets show', () => {
     expect([...events.kinds].sort()).toEqual(
-      ['adBreakBegin', 'ban', 'cheer', 'donation', 'follow', 'giftSubscriptions', 'goalBegin', 'goalEnd', 'goalProgress', 'hypeTrainBegin', 'hypeTrainProgress', 'raid', 'redemption', 'resubscription', 'streamOffline', 'subscription', 'unban'].sort(),
+      ['adBreakBegin', 'ban', 'cheer', 'donation', 'follow', 'giftSubscriptions', 'goalBegin', 'goalEnd', 'goalProgress', 'hypeTrainBegin', 'hypeTrainProgress', 'raid', 'redemption', 'resubscription', 'streamOffline', 'subscription', 'unban', 'streamOnline', 'moderation', 'moderatorAdd'].sort(),
     );
   });
 

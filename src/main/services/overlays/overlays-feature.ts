@@ -23,6 +23,8 @@ import {
   type OverlaysState,
   type SaveGoalArg,
 } from '../../../shared/ipc/schemas/overlays';
+import type { SetWidgetArg, WidgetTimerAction, WidgetsState } from '../../../shared/ipc/schemas/widgets';
+import { widgetTitles } from '../../../shared/ipc/schemas/widgets';
 import { defaultSpeechSettings, type SpeechSettings, type SpeechState } from '../../../shared/ipc/schemas/speech';
 import { systemClock, type Clock } from '../../../shared/primitives/clock';
 import { Disposers, Emitter, type Disposer } from '../../../shared/primitives/emitter';
@@ -48,6 +50,10 @@ import { OverlayServer } from './overlay-server';
 import { OverlayServerLifecycle } from './overlay-server-lifecycle';
 import { OverlaySettings, fixedOverlayKeys, overlayKeysOf, type SavedOverlays } from './overlay-settings';
 import type { SpokenAlerts } from './spoken-alerts';
+import { StreamWidgets } from './stream-widgets';
+import { WidgetFile } from './widget-file';
+import { noAutomationVariables, type AutomationVariablesPort } from './widget-ports';
+import { widgetEventKinds } from './widget-tally';
 
 export interface OverlaysFeatureDeps {
   dataDir: string;
@@ -70,6 +76,8 @@ export interface OverlaysFeatureDeps {
   notices?: DataRecoveryNotices;
   /** The viewers' words spoken with their alerts (`spoken-alerts.ts`); absent: none spoken. */
   speech?: SpokenAlerts;
+  /** The automations' variables, for the counter widget; absent: none. */
+  variables?: AutomationVariablesPort;
   logger: Logger;
   clock?: Clock;
 }
@@ -81,10 +89,15 @@ export interface OverlayFiles {
   media: MediaLibrary;
   saved: OverlaySettings;
   queue: AlertQueue;
+  widgets: WidgetFile;
 }
 
 export async function openOverlayFiles(deps: Pick<OverlaysFeatureDeps, 'dataDir' | 'logger' | 'notices' | 'clock'>): Promise<OverlayFiles> {
-  const [media, saved] = await Promise.all([MediaLibrary.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }), OverlaySettings.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices })]);
+  const [media, saved, widgets] = await Promise.all([
+    MediaLibrary.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }),
+    OverlaySettings.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }),
+    WidgetFile.open({ dataDir: deps.dataDir, logger: deps.logger, notices: deps.notices }),
+  ]);
   const queue = await AlertQueue.open({
     dataDir: deps.dataDir,
     logger: deps.logger,
@@ -93,7 +106,7 @@ export async function openOverlayFiles(deps: Pick<OverlaysFeatureDeps, 'dataDir'
     gapMs: () => saved.get().alerts.options.gapMs,
     summaryAfter: () => saved.get().alerts.options.summaryAfter,
   });
-  return { media, saved, queue };
+  return { media, saved, queue, widgets };
 }
 
 export class OverlaysFeature {
@@ -108,6 +121,8 @@ export class OverlaysFeature {
   private readonly lifecycle: OverlayServerLifecycle;
   private readonly publisher: OverlayPagePublisher;
   private readonly chatImages: ChatImages;
+  private readonly widgets: StreamWidgets;
+  private readonly widgetFile: WidgetFile;
   private revision = 0;
   /** The alert whose words were last asked for (each alert speaks once, as it starts). */
   private spokenAlertId: string | null = null;
@@ -130,7 +145,7 @@ export class OverlaysFeature {
       pagesDir: deps.pagesDir,
       logger: deps.logger,
       isToken: (key, token) => this.saved.isToken(key, token),
-      initialFrames: (key) => this.publisher.initialFrames(key),
+      initialFrames: (key) => (StreamWidgets.widgetOf(key) ? [{ type: 'settings', reducedMotion: this.saved.get().reducedMotion }, ...this.widgets.initialFrames(key)] : this.publisher.initialFrames(key)),
       customCss: (key) => (Object.hasOwn(this.saved.get().customCss, key) ? this.saved.get().customCss[key]! : null),
       readMedia: async (id) => {
         const found = await this.media.read(id);
@@ -155,11 +170,15 @@ export class OverlaysFeature {
       chatImages: this.chatImages,
       clock: this.clock,
     });
+    this.widgetFile = files.widgets;
+    this.widgets = new StreamWidgets({ file: files.widgets, server: this.server, variables: deps.variables ?? noAutomationVariables, clock: this.clock, logger: deps.logger });
   }
 
   async start(): Promise<void> {
     const { channelEvents } = this.deps;
     this.running.add(channelEvents.on(alertEventKinds, (event) => this.alerts.enqueueEvent(event)));
+    this.running.add(channelEvents.on(widgetEventKinds, (event) => this.widgets.apply(event)));
+    this.running.add(this.widgets.start());
     this.running.add(
       channelEvents.on(['adBreakBegin'], (event) => {
         const started = Date.parse(event.startedAt);
@@ -233,7 +252,8 @@ export class OverlaysFeature {
     this.goals.dispose();
     await this.lifecycle.stop();
     await this.queue.dispose();
-    await this.saved.settled();
+    this.widgets.dispose();
+    await Promise.all([this.saved.settled(), this.widgetFile.settled()]);
     this.media.dispose();
     this.changes.dispose();
     this.queueChanges.dispose();
@@ -397,6 +417,24 @@ export class OverlaysFeature {
     });
   }
 
+  // ---------- the stream widgets ----------
+
+  getWidgets(): WidgetsState {
+    return this.widgets.getState();
+  }
+
+  setWidget(arg: SetWidgetArg): WidgetsState {
+    return this.widgets.setWidget(arg);
+  }
+
+  widgetTimer(action: WidgetTimerAction): WidgetsState {
+    return this.widgets.timerAction(action);
+  }
+
+  onWidgetsChange(listener: (state: WidgetsState) => void): Disposer {
+    return this.widgets.onChange(listener);
+  }
+
   replayAlert(): AlertQueueState {
     return this.alerts.replay();
   }
@@ -421,10 +459,11 @@ export class OverlaysFeature {
     const origin = this.server.origin;
     const token = this.saved.tokenOf(key);
     const goal = key.startsWith('goal/') ? saved.goals.find((g) => `goal/${g.id}` === key) : undefined;
-    const title = goal ? goal.title || goalTitles[goal.source] : key === 'alerts' ? 'Alerts' : key === 'redemption' ? 'Redemption on screen' : 'Chat';
+    const widget = StreamWidgets.widgetOf(key);
+    const title = goal ? goal.title || goalTitles[goal.source] : widget ? widgetTitles[widget] : key === 'alerts' ? 'Alerts' : key === 'redemption' ? 'Redemption on screen' : 'Chat';
     return {
       key,
-      kind: goal ? 'goal' : (key as (typeof fixedOverlayKeys)[number]),
+      kind: goal ? 'goal' : widget ? 'widget' : (key as (typeof fixedOverlayKeys)[number]),
       title,
       url: origin && token ? `${origin}${OVERLAY_PAGE_PREFIX}${key}?token=${token}` : null,
       pagesOpen: this.server.pagesOpen(key),

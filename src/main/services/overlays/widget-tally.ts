@@ -7,8 +7,8 @@
  * it is saved and read back into the same state (`widgetTallySchema`), and an event seen twice (a
  * redelivery, a catch-up) counts once.
  *
- * Not wired to overlay pages yet: the widgets' URLs, tokens and page views are to come (see the
- * report of issue 27); this is the state they will show.
+ * The widgets' pages are sent views of it (`widget-views.ts`, `stream-widgets.ts`); it is kept in
+ * `widgets.json` (`widget-file.ts`).
  */
 import { z } from 'zod';
 import { formatAmount } from '../../../shared/domain/charity-amount';

@@ -5,8 +5,10 @@
  * so a reload or a second copy shows the same, and an alert already shown never shows again.
  */
 import './overlay.css';
+import './widgets.css';
 import { CHAT_IMAGE_PREFIX, OVERLAY_STYLE_PREFIX, overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Backoff } from '../../../shared/primitives/backoff';
+import { showWidget } from './widget-page';
 import { chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
 
 const stage = document.getElementById('stage') as HTMLDivElement;
@@ -231,6 +233,8 @@ function apply(frame: OverlayFrame): void {
       return speak(frame);
     case 'speechStop':
       return stopSpeaking();
+    case 'widget':
+      return showWidget(stage, element, frame.view);
   }
 }
 

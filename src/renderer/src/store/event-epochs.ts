@@ -49,6 +49,7 @@ export type EventDomain =
   | 'liveView'
   | 'media'
   | 'speech'
+  | 'widgets'
   | 'control'
   | 'broadcastStory'
   // No events: only answers to compare with each other.

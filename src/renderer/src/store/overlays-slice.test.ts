@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultAlertType } from '../../../shared/domain/alert-template';
-import { alertKinds, type AlertKind, type AlertQueueState, type AlertTypeSettings, type MediaList, type OverlaysState } from '../../../shared/ipc/contract';
+import { alertKinds, defaultWidgetSettings, type AlertKind, type AlertQueueState, type AlertTypeSettings, type MediaList, type OverlaysState } from '../../../shared/ipc/contract';
 import { deferred, fail, fakeDeps, flush, ok } from '../test-support/store-fakes';
 import { createSidestageStore, startMirroring } from './create-store';
 import { toBase64 } from './overlays-slice';
@@ -140,5 +140,28 @@ describe('overlays slice', () => {
     const store = createSidestageStore(deps);
     await store.getState().pauseAlerts();
     expect(store.getState().alertQueue?.pausedByHand).toBe(true);
+  });
+});
+
+describe('overlays slice: the stream widgets', () => {
+  const widgetsState = (label: string) => ({ settings: { ...defaultWidgetSettings, counter: { variable: null, label } }, timer: { elapsedMs: 0, runningSince: null }, variables: [] });
+
+  it('reads the widgets at start, follows their events, and shows no answer older than an event', async () => {
+    const { deps, emit, overlays } = setUp();
+    const late = deferred<ReturnType<typeof ok<ReturnType<typeof widgetsState>>>>();
+    Object.assign(overlays, {
+      getWidgets: vi.fn(async () => ok(widgetsState('Start'))),
+      setWidget: vi.fn(() => late.promise),
+    });
+    const store = createSidestageStore(deps);
+    const stop = startMirroring(store, deps);
+    await flush();
+    expect(store.getState().widgets?.settings.counter.label).toBe('Start');
+    const saving = store.getState().setWidget({ widget: 'counter', changes: { label: 'Asked' } });
+    emit('overlays:widgetsChanged', widgetsState('Newer'));
+    late.resolve(ok(widgetsState('Asked')));
+    await saving;
+    expect(store.getState().widgets?.settings.counter.label).toBe('Newer');
+    stop();
   });
 });

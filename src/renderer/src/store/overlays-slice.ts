@@ -5,7 +5,7 @@
  * (`epochs.numbered`); the media library's answers follow the order they come in (`epochs.ask`).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { AlertQueueState, MediaList, OverlaysState, SpeechState } from '../../../shared/ipc/contract';
+import type { AlertQueueState, MediaList, OverlaysState, SpeechState, WidgetsState } from '../../../shared/ipc/contract';
 import { MAX_MEDIA_BYTES } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
@@ -34,6 +34,9 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
   // Speech carries no number either: an answer older than a speechChanged event shown is not shown.
   const showSpeech = (speech: SpeechState) => set({ speech });
   const speechAction = (request: () => ReturnType<typeof bridge.overlays.getSpeech>) => run('overlays.speech', async () => void (await epochs.ask('speech', request, showSpeech)));
+  // The widgets' state carries no number either: answers and events in the order they come.
+  const showWidgets = (widgets: WidgetsState) => set({ widgets });
+  const widgetsAction = (request: () => ReturnType<typeof bridge.overlays.getWidgets>) => run('overlays.widgets', async () => void (await epochs.ask('widgets', request, showWidgets)));
   const queueAction = (request: () => ReturnType<typeof bridge.overlays.getQueue>) => run('overlays.queue', async () => showQueue(await call(request())));
 
   return {
@@ -41,6 +44,7 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
     alertQueue: null,
     media: null,
     speech: null,
+    widgets: null,
     overlayCopied: null,
     overlayNotice: null,
     loadOverlays: () => run('overlays.load', async () => showOverlays(await call(bridge.overlays.getState()))),
@@ -52,6 +56,9 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
     loadSpeech: () => speechAction(() => bridge.overlays.getSpeech()),
     setSpeech: (changes) => speechAction(() => bridge.overlays.setSpeech(changes)),
     skipSpeech: () => speechAction(() => bridge.overlays.skipSpeech()),
+    loadWidgets: () => widgetsAction(() => bridge.overlays.getWidgets()),
+    setWidget: (arg) => widgetsAction(() => bridge.overlays.setWidget(arg)),
+    widgetTimer: (action) => widgetsAction(() => bridge.overlays.widgetTimer({ action })),
     setAlertType: (kind, changes) => run(`overlays.alert.${kind}`, async () => showOverlays(await call(bridge.overlays.setAlertType({ kind, changes })))),
     setAlertOptions: (changes) => run('overlays.options', async () => showOverlays(await call(bridge.overlays.setAlertOptions(changes)))),
     setOverlaysReducedMotion: (reducedMotion) => run('overlays.reducedMotion', async () => showOverlays(await call(bridge.overlays.setReducedMotion({ reducedMotion })))),
@@ -108,6 +115,10 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
       epochs.tick('speech');
       showSpeech(speech);
     },
+    applyWidgets: (widgets) => {
+      epochs.tick('widgets');
+      showWidgets(widgets);
+    },
     applyMedia: (list) => {
       epochs.tick('media');
       showMedia(list);
@@ -123,9 +134,10 @@ export function mirrorOverlays(store: StoreApi<SidestageState>, deps: StoreDeps)
       'overlays:queueChanged': (state, queue) => state.applyAlertQueue(queue),
       'media:changed': (state, list) => state.applyMedia(list),
       'overlays:speechChanged': (state, speech) => state.applySpeech(speech),
+      'overlays:widgetsChanged': (state, widgets) => state.applyWidgets(widgets),
     },
     load: async (state) => {
-      await Promise.all([state.loadOverlays(), state.loadAlertQueue(), state.loadMedia(), state.loadSpeech()]);
+      await Promise.all([state.loadOverlays(), state.loadAlertQueue(), state.loadMedia(), state.loadSpeech(), state.loadWidgets()]);
     },
   });
 }

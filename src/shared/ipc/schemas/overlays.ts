@@ -4,6 +4,7 @@
  * ever receives the frames below: what it shows, never a token, key or secret.
  */
 import { z } from 'zod';
+import { widgetViewSchema } from './widgets';
 import { mediaIdSchema } from './media';
 
 export const alertKinds = ['follow', 'subscription', 'resubscription', 'giftSubscriptions', 'cheer', 'raid', 'donation', 'redemption', 'hypeTrain'] as const;
@@ -134,13 +135,14 @@ export type GoalView = z.infer<typeof goalViewSchema>;
 
 // ---------- the overlays and the server ----------
 
-export const overlayKinds = ['alerts', 'goal', 'redemption', 'chat'] as const;
+export const overlayKinds = ['alerts', 'goal', 'redemption', 'chat', 'widget'] as const;
 
 /**
- * An overlay's key is its path after `/overlay/`: `alerts`, `redemption`, `chat`, `goal/<id>`.
+ * An overlay's key is its path after `/overlay/`: `alerts`, `redemption`, `chat`, `goal/<id>`,
+ * `widget/<id>` (`schemas/widgets.ts`).
  * It is not secret; the token in its URL is.
  */
-export const overlayKeySchema = z.string().regex(/^(alerts|redemption|chat|goal\/[a-z0-9]{1,32})$/, 'That is not an overlay of Sidestage.');
+export const overlayKeySchema = z.string().regex(/^(alerts|redemption|chat|goal\/[a-z0-9]{1,32}|widget\/(recent|latest|counter|timer|credits))$/, 'That is not an overlay of Sidestage.');
 
 export const overlayInfoSchema = z.object({
   key: overlayKeySchema,
@@ -313,6 +315,8 @@ export const overlayFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('speech'), alertId: z.string(), speechPath: z.string(), volume: z.number().min(0).max(1) }),
   /** Skip: the words being spoken stop. */
   z.object({ type: z.literal('speechStop') }),
+  /** A widget's whole view (`widget/<id>` pages). */
+  z.object({ type: z.literal('widget'), view: widgetViewSchema }),
 ]);
 export type OverlayFrame = z.infer<typeof overlayFrameSchema>;
 

@@ -1,3 +1,4 @@
+import type { WidgetId } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { FormSection } from '../../components/form-section';
 import { useSidestage } from '../../store';
@@ -9,6 +10,7 @@ import { ChatOverlayOptionsForm } from './chat-overlay-options';
 import { OverlayCard, RedemptionPick } from './overlay-card';
 import { OverlayServerSettings } from './overlay-server-settings';
 import { SpeechSettingsSection } from './speech-settings';
+import { WidgetSettings } from './widget-settings';
 import './overlays.css';
 
 /**
@@ -45,6 +47,7 @@ export function OverlaysPanel() {
                     {goal ? <GoalSettings goal={goal} /> : null}
                     {overlay.kind === 'redemption' ? <RedemptionPick /> : null}
                     {overlay.kind === 'chat' ? <ChatOverlayOptionsForm /> : null}
+                    {overlay.kind === 'widget' ? <WidgetSettings widget={overlay.key.slice('widget/'.length) as WidgetId} /> : null}
                   </OverlayCard>
                 );
               })}

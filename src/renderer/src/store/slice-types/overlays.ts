@@ -1,5 +1,5 @@
 /** The overlays slice's state, actions and action ids: a leaf type file (it imports neither a slice nor ../types.ts, so no import circle runs through the store). */
-import type { AlertKind, AlertOptions, AlertQueueState, AlertTypeSettings, ChatOverlayOptions, MediaList, OverlaysState, SaveGoalArg, SpeechSettings, SpeechState } from '../../../../shared/ipc/contract';
+import type { AlertKind, AlertOptions, AlertQueueState, AlertTypeSettings, ChatOverlayOptions, MediaList, OverlaysState, SaveGoalArg, SetWidgetArg, SpeechSettings, SpeechState, WidgetTimerAction, WidgetsState } from '../../../../shared/ipc/contract';
 
 export type OverlaysActionId =
   | 'overlays.load'
@@ -12,6 +12,7 @@ export type OverlaysActionId =
   | 'overlays.test'
   | 'overlays.redemption'
   | 'overlays.speech'
+  | 'overlays.widgets'
   | `overlays.alert.${AlertKind}`
   | `overlays.goal.${string}`
   | `overlays.copy.${string}`
@@ -39,6 +40,12 @@ export interface OverlaysSlice {
   /** Skip: the words being spoken on the alerts pages stop. */
   skipSpeech(): Promise<void>;
   applySpeech(state: SpeechState): void;
+  /** The stream widgets' settings, the timer, the variables a counter can show. */
+  widgets: WidgetsState | null;
+  loadWidgets(): Promise<void>;
+  setWidget(arg: SetWidgetArg): Promise<void>;
+  widgetTimer(action: WidgetTimerAction): Promise<void>;
+  applyWidgets(state: WidgetsState): void;
   setAlertType(kind: AlertKind, changes: Partial<AlertTypeSettings>): Promise<void>;
   setAlertOptions(changes: Partial<AlertOptions>): Promise<void>;
   setOverlaysReducedMotion(reducedMotion: boolean): Promise<void>;
