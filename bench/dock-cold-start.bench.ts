@@ -4,11 +4,18 @@
  * floor of any Node server: plain `node` starting a bare HTTP server. Also the same program
  * started without its launcher (`node out/programs/dock.program.cjs`, no code cache), which is
  * what every start costs without the cache, and the first start after a build (the launcher finds
- * no cache and makes one). Rounds alternate, so a busy machine slows all alike.
+ * no cache and makes one). Rounds alternate, so a busy machine slows all alike; the figure to
+ * read is the ratio of the medians (the budget: at most 2.5x the bare server), printed with the
+ * load average before and after.
+ *
+ * What the start does not do any more, for this figure: the emulator registers no HEAD route per
+ * GET route and no per-method catch-all under /kraken (`src/emulator/http/head-requests.ts`,
+ * `answerUnknownKrakenPath`; 230 router entries, were 412), and builds the simulation API's body
+ * schemas on their first request (`z.lazy`, `src/emulator/http/simulation-body.ts`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { builtEntries, builtPrograms, ensureBuilt } from '../scripts/build-output.mjs';
@@ -47,6 +54,7 @@ async function timeUntilLine(args: string[], pattern: RegExp): Promise<number> {
 
 export async function run(options: { rounds: number }): Promise<void> {
   ensureBuilt();
+  const loadBefore = loadavg();
   const dir = await mkdtemp(join(tmpdir(), 'sidestage-bench-'));
   const bareScript = join(dir, 'bare.mjs');
   await writeFile(bareScript, "import { createServer } from 'node:http';\nconst s = createServer((_q, r) => r.end('ok'));\ns.listen(0, '127.0.0.1', () => console.log('bare ready'));\nprocess.on('SIGTERM', () => s.close(() => process.exit(0)));\n");
@@ -75,4 +83,7 @@ export async function run(options: { rounds: number }): Promise<void> {
   line('baseline: node, bare HTTP server', bare);
   console.log(`  first start after a build (makes the cache)       ${ms(first)}`);
   console.log(`  Sidestage's own share (median)                    ${ms(percentile(dock, 50) - percentile(bare, 50))}`);
+  console.log(`  dock / bare server (medians)                      ${(percentile(dock, 50) / percentile(bare, 50)).toFixed(2)}x`);
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
+  console.log(`  load average before / after                       ${load(loadBefore)} / ${load(loadavg())}`);
 }

@@ -11,7 +11,9 @@ import { startDeadlineTicker } from './domain/deadlines';
 import type { EmulatorState } from './domain/emulator-state';
 import { errorBody, reasonPhrase } from './http/error-body';
 import { registerFaultHook } from './http/faults';
+import { registerHeadAnswers, routeHeadAsGet } from './http/head-requests';
 import { rewriteMockUrl } from './http/helix-route';
+import { answerUnknownKrakenPath } from './http/kraken-route';
 import { isLoopbackAddress, isLoopbackHost } from './http/loopback-guard';
 import { isSimulationRequest } from './http/request-path';
 import { ROUTE_MODULES } from './routes';
@@ -40,10 +42,15 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // HEAD is routed to the GET route (http/head-requests.ts): no HEAD twin registered per GET route.
+    exposeHeadRoutes: false,
     schemaController: { compilersFactory: { buildValidator: noRouteSchemas, buildSerializer: noRouteSchemas } },
     // Twitch CLI's layout: `/mock/*` is `/helix/*` (the identity aliases under `/auth` differ in
     // behaviour, so those stay routes of their own). `request.originalUrl` keeps what was sent.
-    rewriteUrl: (request) => rewriteMockUrl(request.url ?? '/'),
+    rewriteUrl: (request) => {
+      routeHeadAsGet(request);
+      return rewriteMockUrl(request.url ?? '/');
+    },
     clientErrorHandler: answerUnparsableRequest,
     frameworkErrors: (error, request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
@@ -62,6 +69,7 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
     defaultJsonParser(request, text, done);
   });
 
+  registerHeadAnswers(app);
   // One callback-style hook for both checks every request goes through: no promise per request.
   app.addHook('onRequest', (request, _reply, done) => {
     // An empty body has no type to refuse: HTTP clients commonly send `Content-Type:
@@ -100,6 +108,8 @@ export async function buildEmulatorApp(state: EmulatorState, options: BuildEmula
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // The retired v5 API's unknown paths (no catch-all routes: those were 70 router entries, one per method).
+    answerUnknownKrakenPath(request);
     const path = request.originalUrl.split('?')[0] ?? '';
     const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
     return reply.code(404).send(errorBody(request.url, 404, `Unknown endpoint: ${request.method} ${shown}`));

@@ -4,9 +4,10 @@
  * and, where the endpoint needs it, `Authorization: OAuth <token>` with a legacy scope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { ApiError, badRequest, notFound, unauthorized } from '../domain/api-error';
+import { ApiError, badRequest, unauthorized } from '../domain/api-error';
 import { sendResult } from './helix-route';
 import { RequestParams } from './request-params';
+import { routedPath } from './request-path';
 import type { Client } from '../domain/stores/clients';
 import type { EmulatorState } from '../domain/emulator-state';
 import type { AccessToken } from '../domain/stores/tokens';
@@ -128,13 +129,12 @@ function authenticate(
   return { token, user };
 }
 
-/** Unknown /kraken paths: still version 3 (gone) without the Accept header, else 404. */
-export function registerKrakenFallback(app: FastifyInstance): void {
-  const fallback = (request: FastifyRequest): never => {
-    if (!acceptsV5(request)) throw new ApiError(410, V3_GONE_MESSAGE);
-    const path = request.url.split('?')[0] ?? '';
-    throw notFound(`Unknown endpoint: ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`);
-  };
-  app.all('/kraken', fallback);
-  app.all('/kraken/*', fallback);
+/**
+ * Unknown /kraken paths, any method: still version 3 (gone, 410) without the Accept header; with
+ * it, the not-found handler's 404. Called by that handler, so that no catch-all route per method
+ * is registered; the path is read as the router reads it (`routedPath`).
+ */
+export function answerUnknownKrakenPath(request: FastifyRequest): void {
+  const path = routedPath(request.url);
+  if ((path === '/kraken' || path.startsWith('/kraken/')) && !acceptsV5(request)) throw new ApiError(410, V3_GONE_MESSAGE);
 }

@@ -28,6 +28,17 @@ export function requestPath(url: string): string {
   return `/${segments.join('/')}${trailing}`;
 }
 
+/**
+ * The path the router matches routes against: without origin, query or fragment, percent-decoded
+ * once (a broken escape kept as sent); unlike `requestPath`, slashes and dot segments are left as
+ * sent, as the router leaves them.
+ */
+export function routedPath(url: string): string {
+  const path = url.replace(ABSOLUTE_FORM, '');
+  const end = path.search(/[?#]/);
+  return decodeLeniently(end === -1 ? path : path.slice(0, end));
+}
+
 function decodeLeniently(path: string): string {
   try {
     return decodeURIComponent(path);

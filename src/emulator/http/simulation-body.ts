@@ -1,3 +1,11 @@
+/**
+ * How the simulation API reads a request body. Its routes declare their body schemas with
+ * `z.lazy(...)`: a zod schema costs its construction as its module is evaluated, and the simulation
+ * API's thousand-odd schema objects were built at every start of the emulator (and of the demo
+ * dock, which runs it in-process) though most starts never receive a simulation request; wrapped,
+ * each is built on its first request and kept. The small field schemas several bodies share (`userId`,
+ * `rfc3339`...) stay plain: a few objects each.
+ */
 import type { z } from 'zod';
 import { badRequest } from '../domain/api-error';
 

@@ -5,7 +5,6 @@
  * host it belongs to and lists its `register...` function here.
  */
 import type { FastifyInstance } from 'fastify';
-import { registerKrakenFallback } from '../http/kraken-route';
 import { registerExtensionRoutes } from './extensions/extensions';
 import { registerAdScheduleRoutes } from './helix/ads/ad-schedule';
 import { registerAdsRoutes } from './helix/ads/commercial';
@@ -117,14 +116,13 @@ const HELIX: readonly RouteModule[] = [
   registerHypeTrainRoutes,
 ];
 
-/** The ingest directory, the extension back end and the retired v5 API (`/kraken`, its fallback last). */
+/** The ingest directory, the extension back end and the retired v5 API (`/kraken`; its unknown paths are the not-found handler's, `answerUnknownKrakenPath`). */
 const OTHER_HOSTS: readonly RouteModule[] = [
   registerIngestRoutes,
   registerExtensionRoutes,
   registerCommunityRoutes,
   registerFeedRoutes,
   registerBitsRoutes,
-  registerKrakenFallback,
 ];
 
 /** The images and pages the answers' URLs point at. */

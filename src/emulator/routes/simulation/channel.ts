@@ -19,23 +19,31 @@ const TEN_YEARS_S = 10 * 365 * 24 * 60 * 60;
 
 const rfc3339 = z.string().refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an RFC 3339 timestamp');
 
-const followBody = z.object({ user_id: z.string().min(1), broadcaster_id: z.string().min(1), followed_at: rfc3339.optional() }).strict() satisfies z.ZodType<FollowRequest>;
-const unfollowBody = z.object({ user_id: z.string().min(1), broadcaster_id: z.string().min(1) }).strict() satisfies z.ZodType<UnfollowRequest>;
-const editorBody = z.object({ broadcaster_id: z.string().min(1), user_id: z.string().min(1) }).strict() satisfies z.ZodType<EditorRequest>;
+const followBody = z.lazy(() =>
+  z.object({ user_id: z.string().min(1), broadcaster_id: z.string().min(1), followed_at: rfc3339.optional() }).strict() satisfies z.ZodType<FollowRequest>,
+);
+const unfollowBody = z.lazy(() =>
+  z.object({ user_id: z.string().min(1), broadcaster_id: z.string().min(1) }).strict() satisfies z.ZodType<UnfollowRequest>,
+);
+const editorBody = z.lazy(() =>
+  z.object({ broadcaster_id: z.string().min(1), user_id: z.string().min(1) }).strict() satisfies z.ZodType<EditorRequest>,
+);
 
-const videoBody = z
-  .object({
-    user_id: z.string().min(1),
-    type: z.enum(['archive', 'highlight', 'upload']),
-    title: z.string().max(140).optional(),
-    description: z.string().max(5000).optional(),
-    duration: z.union([z.number().int().min(0).max(TEN_YEARS_S), z.string().refine((v) => parseDuration(v) !== null, 'must be like 1h2m3s')]).optional(),
-    view_count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    language: z.string().regex(/^([a-z]{2}|other)$/, 'must be an ISO 639-1 code or "other"').optional(),
-    published_at: rfc3339.optional(),
-    game_id: z.string().min(1).optional(),
-  })
-  .strict() satisfies z.ZodType<CreateVideoRequest>;
+const videoBody = z.lazy(() =>
+  z
+    .object({
+      user_id: z.string().min(1),
+      type: z.enum(['archive', 'highlight', 'upload']),
+      title: z.string().max(140).optional(),
+      description: z.string().max(5000).optional(),
+      duration: z.union([z.number().int().min(0).max(TEN_YEARS_S), z.string().refine((v) => parseDuration(v) !== null, 'must be like 1h2m3s')]).optional(),
+      view_count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+      language: z.string().regex(/^([a-z]{2}|other)$/, 'must be an ISO 639-1 code or "other"').optional(),
+      published_at: rfc3339.optional(),
+      game_id: z.string().min(1).optional(),
+    })
+    .strict() satisfies z.ZodType<CreateVideoRequest>,
+);
 
 export function registerChannelSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

@@ -31,40 +31,52 @@ import '../../http/app-state';
 
 const userId = z.string().min(1).max(20);
 
-const chatMessageBody = z
-  .object({
-    broadcaster_id: userId,
-    user_id: userId,
-    text: z.string().trim().min(1).max(MAX_MESSAGE_LENGTH),
-    reply_parent_message_id: z.string().min(1).max(100).optional(),
-  })
-  .strict() satisfies z.ZodType<ChatMessageRequest>;
+const chatMessageBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      user_id: userId,
+      text: z.string().trim().min(1).max(MAX_MESSAGE_LENGTH),
+      reply_parent_message_id: z.string().min(1).max(100).optional(),
+    })
+    .strict() satisfies z.ZodType<ChatMessageRequest>,
+);
 
-const chatDeletionBody = z
-  .object({ broadcaster_id: userId, message_id: z.string().min(1).max(100), moderator_id: userId.optional() })
-  .strict() satisfies z.ZodType<ChatDeletionRequest>;
+const chatDeletionBody = z.lazy(() =>
+  z
+    .object({ broadcaster_id: userId, message_id: z.string().min(1).max(100), moderator_id: userId.optional() })
+    .strict() satisfies z.ZodType<ChatDeletionRequest>,
+);
 
-const chatClearBody = z.object({ broadcaster_id: userId, moderator_id: userId.optional() }).strict() satisfies z.ZodType<ChatClearRequest>;
+const chatClearBody = z.lazy(() =>
+  z.object({ broadcaster_id: userId, moderator_id: userId.optional() }).strict() satisfies z.ZodType<ChatClearRequest>,
+);
 
-const emoteBody = z
-  .object({
-    broadcaster_id: userId,
-    name: z.string().regex(/^[A-Za-z0-9]{2,25}$/, 'must be 2-25 letters or digits'),
-    emote_type: z.enum(['subscriptions', 'follower', 'bitstier']),
-    tier: z.enum(['1000', '2000', '3000']).optional(),
-    emote_set_id: z.string().regex(/^[1-9][0-9]{0,19}$/, 'must be a numeric ID').optional(),
-    format: z.array(z.enum(['static', 'animated'])).min(1).max(2).optional(),
-    id: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'must be 1-64 letters, digits or _').optional(),
-  })
-  .strict() satisfies z.ZodType<CreateEmoteRequest>;
+const emoteBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      name: z.string().regex(/^[A-Za-z0-9]{2,25}$/, 'must be 2-25 letters or digits'),
+      emote_type: z.enum(['subscriptions', 'follower', 'bitstier']),
+      tier: z.enum(['1000', '2000', '3000']).optional(),
+      emote_set_id: z.string().regex(/^[1-9][0-9]{0,19}$/, 'must be a numeric ID').optional(),
+      format: z.array(z.enum(['static', 'animated'])).min(1).max(2).optional(),
+      id: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'must be 1-64 letters, digits or _').optional(),
+    })
+    .strict() satisfies z.ZodType<CreateEmoteRequest>,
+);
 
-const incomingRaidBody = z
-  .object({ from_broadcaster_id: userId, to_broadcaster_id: userId, viewers: z.number().int().min(0).max(1_000_000).optional() })
-  .strict() satisfies z.ZodType<IncomingRaidRequest>;
+const incomingRaidBody = z.lazy(() =>
+  z
+    .object({ from_broadcaster_id: userId, to_broadcaster_id: userId, viewers: z.number().int().min(0).max(1_000_000).optional() })
+    .strict() satisfies z.ZodType<IncomingRaidRequest>,
+);
 
-const emoteSetGrantBody = z
-  .object({ user_id: userId, emote_set_id: z.string().min(1).max(40), action: z.enum(['add', 'remove']) })
-  .strict() satisfies z.ZodType<EmoteSetGrantRequest>;
+const emoteSetGrantBody = z.lazy(() =>
+  z
+    .object({ user_id: userId, emote_set_id: z.string().min(1).max(40), action: z.enum(['add', 'remove']) })
+    .strict() satisfies z.ZodType<EmoteSetGrantRequest>,
+);
 
 export function registerChatSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

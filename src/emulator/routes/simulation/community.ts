@@ -22,8 +22,12 @@ import '../../http/app-state';
 
 const userId = z.string().min(1).max(20);
 
-const chatterBody = z.object({ broadcaster_id: userId, user_id: userId, action: z.enum(['join', 'leave']) }).strict() satisfies z.ZodType<ChatterRequest>;
-const moderatorBody = z.object({ broadcaster_id: userId, user_id: userId, action: z.enum(['add', 'remove']) }).strict() satisfies z.ZodType<ModeratorRequest>;
+const chatterBody = z.lazy(() =>
+  z.object({ broadcaster_id: userId, user_id: userId, action: z.enum(['join', 'leave']) }).strict() satisfies z.ZodType<ChatterRequest>,
+);
+const moderatorBody = z.lazy(() =>
+  z.object({ broadcaster_id: userId, user_id: userId, action: z.enum(['add', 'remove']) }).strict() satisfies z.ZodType<ModeratorRequest>,
+);
 
 const amount = z
   .object({
@@ -33,18 +37,22 @@ const amount = z
   })
   .strict();
 
-const campaignBody = z
-  .object({
-    charity_name: z.string().trim().min(1).max(100).optional(),
-    charity_description: z.string().max(1000).optional(),
-    charity_logo: z.url().optional(),
-    charity_website: z.url().optional(),
-    target_amount: amount.nullable().optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').optional(),
-  })
-  .strict() satisfies z.ZodType<StartCharityRequest>;
+const campaignBody = z.lazy(() =>
+  z
+    .object({
+      charity_name: z.string().trim().min(1).max(100).optional(),
+      charity_description: z.string().max(1000).optional(),
+      charity_logo: z.url().optional(),
+      charity_website: z.url().optional(),
+      target_amount: amount.nullable().optional(),
+      currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').optional(),
+    })
+    .strict() satisfies z.ZodType<StartCharityRequest>,
+);
 
-const donationBody = z.object({ broadcaster_id: userId, user_id: userId, amount }).strict() satisfies z.ZodType<DonateRequest>;
+const donationBody = z.lazy(() =>
+  z.object({ broadcaster_id: userId, user_id: userId, amount }).strict() satisfies z.ZodType<DonateRequest>,
+);
 
 export function registerCommunitySimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

@@ -31,58 +31,72 @@ const absoluteUri = z.string().refine((value) => {
 
 const base64 = z.string().regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64').min(4);
 
-const clientBody = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    redirect_uris: z.array(absoluteUri).max(50),
-    client_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _').optional(),
-    client_secret: z.string().min(1).max(128).optional(),
-    type: z.enum(['confidential', 'public']).optional(),
-    extension_secret: base64.optional(),
-  })
-  .strict() satisfies z.ZodType<CreateClientRequest>;
+const clientBody = z.lazy(() =>
+  z
+    .object({
+      name: z.string().trim().min(1).max(100),
+      redirect_uris: z.array(absoluteUri).max(50),
+      client_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _').optional(),
+      client_secret: z.string().min(1).max(128).optional(),
+      type: z.enum(['confidential', 'public']).optional(),
+      extension_secret: base64.optional(),
+    })
+    .strict() satisfies z.ZodType<CreateClientRequest>,
+);
 
-const userBody = z
-  .object({
-    login: z.string().regex(/^[A-Za-z0-9_]{1,25}$/, 'must be 1-25 letters, digits or _'),
-    display_name: z.string().trim().min(1).max(25).optional(),
-    broadcaster_type: z.enum(['partner', 'affiliate', '']).optional(),
-    description: z.string().max(300).optional(),
-    email: z.email().optional(),
-    email_verified: z.boolean().optional(),
-  })
-  .strict() satisfies z.ZodType<CreateUserRequest>;
+const userBody = z.lazy(() =>
+  z
+    .object({
+      login: z.string().regex(/^[A-Za-z0-9_]{1,25}$/, 'must be 1-25 letters, digits or _'),
+      display_name: z.string().trim().min(1).max(25).optional(),
+      broadcaster_type: z.enum(['partner', 'affiliate', '']).optional(),
+      description: z.string().max(300).optional(),
+      email: z.email().optional(),
+      email_verified: z.boolean().optional(),
+    })
+    .strict() satisfies z.ZodType<CreateUserRequest>,
+);
 
 const scopeName = z.string().refine(isRequestableScope, 'unknown scope');
 
-const tokenBody = z
-  .object({
-    client_id: z.string().min(1),
-    user_id: z.string().min(1).optional(),
-    scopes: z.array(scopeName).max(200),
-    expires_in: z.number().int().min(1).max(TEN_YEARS_S).optional(),
-  })
-  .strict() satisfies z.ZodType<MintTokenRequest>;
+const tokenBody = z.lazy(() =>
+  z
+    .object({
+      client_id: z.string().min(1),
+      user_id: z.string().min(1).optional(),
+      scopes: z.array(scopeName).max(200),
+      expires_in: z.number().int().min(1).max(TEN_YEARS_S).optional(),
+    })
+    .strict() satisfies z.ZodType<MintTokenRequest>,
+);
 
-const clockBody = z.object({ advance_seconds: z.number().min(0).max(TEN_YEARS_S) }).strict() satisfies z.ZodType<ClockRequest>;
+const clockBody = z.lazy(() =>
+  z.object({ advance_seconds: z.number().min(0).max(TEN_YEARS_S) }).strict() satisfies z.ZodType<ClockRequest>,
+);
 
-const settingsBody = z
-  .object({ auto_approve: z.boolean().optional(), default_user_id: z.string().min(1).nullable().optional() })
-  .strict();
+const settingsBody = z.lazy(() =>
+  z
+    .object({ auto_approve: z.boolean().optional(), default_user_id: z.string().min(1).nullable().optional() })
+    .strict(),
+);
 
-const deviceApproveBody = z.object({ user_code: z.string().min(1).max(20), user_id: z.string().min(1).optional() }).strict() satisfies z.ZodType<DeviceApproveRequest>;
+const deviceApproveBody = z.lazy(() =>
+  z.object({ user_code: z.string().min(1).max(20), user_id: z.string().min(1).optional() }).strict() satisfies z.ZodType<DeviceApproveRequest>,
+);
 
-const onlineBody = z
-  .object({
-    title: z.string().max(140).optional(),
-    game_id: z.string().min(1).optional(),
-    viewer_count: z.number().int().min(0).max(100_000_000).optional(),
-    vod: z.boolean().optional(),
-    language: z.string().regex(/^([a-z]{2}|other)$/, 'must be an ISO 639-1 code or "other"').optional(),
-    is_mature: z.boolean().optional(),
-    kind: z.enum(['live', 'premiere', 'rerun']).optional(),
-  })
-  .strict() satisfies z.ZodType<StreamOnlineRequest>;
+const onlineBody = z.lazy(() =>
+  z
+    .object({
+      title: z.string().max(140).optional(),
+      game_id: z.string().min(1).optional(),
+      viewer_count: z.number().int().min(0).max(100_000_000).optional(),
+      vod: z.boolean().optional(),
+      language: z.string().regex(/^([a-z]{2}|other)$/, 'must be an ISO 639-1 code or "other"').optional(),
+      is_mature: z.boolean().optional(),
+      kind: z.enum(['live', 'premiere', 'rerun']).optional(),
+    })
+    .strict() satisfies z.ZodType<StreamOnlineRequest>,
+);
 
 export function registerSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

@@ -24,24 +24,32 @@ import '../../http/app-state';
 const userId = z.string().min(1).max(20);
 const points = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-const voteBody = z.object({ user_id: userId, choice_id: z.string().min(1).max(100), channel_points: points.optional() }).strict() satisfies z.ZodType<VoteRequest>;
-const predictBody = z
-  .object({ user_id: userId, outcome_id: z.string().min(1).max(100), channel_points: z.number().int().min(1).max(MAX_POINTS_PER_PREDICTION) })
-  .strict() satisfies z.ZodType<PredictRequest>;
-const balanceBody = z.object({ balance: points }).strict();
+const voteBody = z.lazy(() =>
+  z.object({ user_id: userId, choice_id: z.string().min(1).max(100), channel_points: points.optional() }).strict() satisfies z.ZodType<VoteRequest>,
+);
+const predictBody = z.lazy(() =>
+  z
+    .object({ user_id: userId, outcome_id: z.string().min(1).max(100), channel_points: z.number().int().min(1).max(MAX_POINTS_PER_PREDICTION) })
+    .strict() satisfies z.ZodType<PredictRequest>,
+);
+const balanceBody = z.lazy(() =>
+  z.object({ balance: points }).strict(),
+);
 const rfc3339 = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/, 'must be an RFC 3339 timestamp in UTC');
-const clipBody = z
-  .object({
-    broadcaster_id: userId,
-    creator_id: userId.optional(),
-    title: z.string().max(100).optional(),
-    game_id: z.string().min(1).max(20).optional(),
-    view_count: z.number().int().min(0).max(1_000_000_000).optional(),
-    duration: z.number().min(1).max(60).optional(),
-    created_at: rfc3339.optional(),
-    is_featured: z.boolean().optional(),
-  })
-  .strict() satisfies z.ZodType<CreateClipRequest>;
+const clipBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      creator_id: userId.optional(),
+      title: z.string().max(100).optional(),
+      game_id: z.string().min(1).max(20).optional(),
+      view_count: z.number().int().min(0).max(1_000_000_000).optional(),
+      duration: z.number().min(1).max(60).optional(),
+      created_at: rfc3339.optional(),
+      is_featured: z.boolean().optional(),
+    })
+    .strict() satisfies z.ZodType<CreateClipRequest>,
+);
 
 export function registerEngagementSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

@@ -13,21 +13,25 @@ import { parseSimulationBody } from '../../http/simulation-body';
 import type { EventSubSettingsView, EventSubSubscriptionRecord, RevocationRequest } from '../../http/views/wire/eventsub';
 import '../../http/app-state';
 
-const settingsBody = z
-  .object({
-    unused_timeout_ms: z.number().int().min(10).max(600_000).optional(),
-    reconnect_grace_ms: z.number().int().min(10).max(600_000).optional(),
-    keepalive_interval_ms: z.number().int().min(10).max(600_000).nullable().optional(),
-    ping_interval_ms: z.number().int().min(50).max(3_600_000).optional(),
-  })
-  .strict() satisfies z.ZodType<Partial<EventSubSettingsView>>;
+const settingsBody = z.lazy(() =>
+  z
+    .object({
+      unused_timeout_ms: z.number().int().min(10).max(600_000).optional(),
+      reconnect_grace_ms: z.number().int().min(10).max(600_000).optional(),
+      keepalive_interval_ms: z.number().int().min(10).max(600_000).nullable().optional(),
+      ping_interval_ms: z.number().int().min(50).max(3_600_000).optional(),
+    })
+    .strict() satisfies z.ZodType<Partial<EventSubSettingsView>>,
+);
 
-const revocationBody = z
-  .object({
-    subscription_id: z.string().min(1),
-    status: z.enum(['authorization_revoked', 'user_removed', 'version_removed']).optional(),
-  })
-  .strict() satisfies z.ZodType<RevocationRequest>;
+const revocationBody = z.lazy(() =>
+  z
+    .object({
+      subscription_id: z.string().min(1),
+      status: z.enum(['authorization_revoked', 'user_removed', 'version_removed']).optional(),
+    })
+    .strict() satisfies z.ZodType<RevocationRequest>,
+);
 
 function settingsView(settings: EventSubSettings): EventSubSettingsView {
   return {

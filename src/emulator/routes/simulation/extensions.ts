@@ -17,33 +17,39 @@ type ClientParams = { Params: { client_id: string } };
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
-const extensionSettingsBody = z
-  .object({
-    owner_id: z.string().min(1).nullable().optional(),
-    analytics_since: z
-      .string()
-      .regex(dayPattern, 'must be a date YYYY-MM-DD')
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a real date')
-      .optional(),
-  })
-  .strict() satisfies z.ZodType<ExtensionSettingsRequest>;
+const extensionSettingsBody = z.lazy(() =>
+  z
+    .object({
+      owner_id: z.string().min(1).nullable().optional(),
+      analytics_since: z
+        .string()
+        .regex(dayPattern, 'must be a date YYYY-MM-DD')
+        .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a real date')
+        .optional(),
+    })
+    .strict() satisfies z.ZodType<ExtensionSettingsRequest>,
+);
 
-const activationBody = z
-  .object({
-    channel_id: z.string().min(1),
-    activated: z.boolean().optional(),
-    version: z.string().regex(VERSION_PATTERN, 'must be 1-64 letters, digits, ".", "_" or "-"').optional(),
-  })
-  .strict() satisfies z.ZodType<ActivationRequest>;
+const activationBody = z.lazy(() =>
+  z
+    .object({
+      channel_id: z.string().min(1),
+      activated: z.boolean().optional(),
+      version: z.string().regex(VERSION_PATTERN, 'must be 1-64 letters, digits, ".", "_" or "-"').optional(),
+    })
+    .strict() satisfies z.ZodType<ActivationRequest>,
+);
 
 const base64 = z.string().regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64').min(4);
 
-const consoleSecretBody = z
-  .object({
-    content: base64.optional(),
-    activation_delay_secs: z.number().int().min(0).max(MAX_ACTIVATION_DELAY_S).optional(),
-  })
-  .strict() satisfies z.ZodType<ConsoleSecretRequest>;
+const consoleSecretBody = z.lazy(() =>
+  z
+    .object({
+      content: base64.optional(),
+      activation_delay_secs: z.number().int().min(0).max(MAX_ACTIVATION_DELAY_S).optional(),
+    })
+    .strict() satisfies z.ZodType<ConsoleSecretRequest>,
+);
 
 export function registerExtensionSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

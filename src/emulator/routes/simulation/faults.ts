@@ -19,23 +19,25 @@ const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 // Compiled (and refused with the reason) by the fault store: see `compileFaultPattern`.
 const pathPattern = z.string().min(1).max(1000);
 
-const faultBody = z
-  .object({
-    path: pathPattern.optional(),
-    method: z
-      .string()
-      .transform((m) => m.toUpperCase())
-      .pipe(z.enum(HTTP_METHODS))
-      .optional(),
-    status: z.number().int().min(400).max(599).optional(),
-    latency_ms: z.number().int().min(0).max(60_000).optional(),
-    answer_delay_ms: z.number().int().min(1).max(60_000).optional(),
-    count: z.number().int().min(1).max(1_000_000).optional(),
-    drop_connection: z.literal(true).optional(),
-    drop_websockets: z.literal(true).optional(),
-    reconnect_websockets: z.literal(true).optional(),
-  })
-  .strict() satisfies z.ZodType<FaultRequest, unknown>;
+const faultBody = z.lazy(() =>
+  z
+    .object({
+      path: pathPattern.optional(),
+      method: z
+        .string()
+        .transform((m) => m.toUpperCase())
+        .pipe(z.enum(HTTP_METHODS))
+        .optional(),
+      status: z.number().int().min(400).max(599).optional(),
+      latency_ms: z.number().int().min(0).max(60_000).optional(),
+      answer_delay_ms: z.number().int().min(1).max(60_000).optional(),
+      count: z.number().int().min(1).max(1_000_000).optional(),
+      drop_connection: z.literal(true).optional(),
+      drop_websockets: z.literal(true).optional(),
+      reconnect_websockets: z.literal(true).optional(),
+    })
+    .strict() satisfies z.ZodType<FaultRequest, unknown>,
+);
 
 export function registerSimulationFaultRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

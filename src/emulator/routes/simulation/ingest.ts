@@ -13,8 +13,12 @@ import { ingestSessionView, ingestSettingsView } from '../../http/views/ingest';
 import type { IngestDropRequest, IngestSettingsView, StreamKeyReset } from '../../http/views/wire/ingest';
 import '../../http/app-state';
 
-const settingsBody = z.object({ reconnect_grace_ms: z.number().int().min(0).max(600_000).optional() }).strict() satisfies z.ZodType<Partial<IngestSettingsView>>;
-const dropBody = z.object({ user_id: z.string().min(1).optional(), session_id: z.string().min(1).optional() }).strict() satisfies z.ZodType<IngestDropRequest>;
+const settingsBody = z.lazy(() =>
+  z.object({ reconnect_grace_ms: z.number().int().min(0).max(600_000).optional() }).strict() satisfies z.ZodType<Partial<IngestSettingsView>>,
+);
+const dropBody = z.lazy(() =>
+  z.object({ user_id: z.string().min(1).optional(), session_id: z.string().min(1).optional() }).strict() satisfies z.ZodType<IngestDropRequest>,
+);
 
 export function registerIngestSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

@@ -28,25 +28,35 @@ import '../../http/app-state';
 
 const userId = z.string().min(1);
 
-const communityBody = z
-  .object({
-    name: z.string().regex(new RegExp(`^[A-Za-z0-9_]{${COMMUNITY_NAME_MIN},${COMMUNITY_NAME_MAX}}$`), `must be ${COMMUNITY_NAME_MIN}-${COMMUNITY_NAME_MAX} letters, digits or _`),
-    owner_id: userId,
-    summary: z.string().max(COMMUNITY_SUMMARY_MAX).optional(),
-    description: z.string().max(10_000).optional(),
-    rules: z.string().max(10_000).optional(),
-    language: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter language code').optional(),
-    moderator_ids: z.array(userId).max(100).optional(),
-    channel_ids: z.array(userId).max(1000).optional(),
-  })
-  .strict() satisfies z.ZodType<CreateCommunityRequest>;
+const communityBody = z.lazy(() =>
+  z
+    .object({
+      name: z.string().regex(new RegExp(`^[A-Za-z0-9_]{${COMMUNITY_NAME_MIN},${COMMUNITY_NAME_MAX}}$`), `must be ${COMMUNITY_NAME_MIN}-${COMMUNITY_NAME_MAX} letters, digits or _`),
+      owner_id: userId,
+      summary: z.string().max(COMMUNITY_SUMMARY_MAX).optional(),
+      description: z.string().max(10_000).optional(),
+      rules: z.string().max(10_000).optional(),
+      language: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter language code').optional(),
+      moderator_ids: z.array(userId).max(100).optional(),
+      channel_ids: z.array(userId).max(1000).optional(),
+    })
+    .strict() satisfies z.ZodType<CreateCommunityRequest>,
+);
 
-const membershipBody = z.object({ user_id: userId, action: z.enum(['add', 'remove']) }).strict() satisfies z.ZodType<CommunityMembershipRequest>;
-const channelMembershipBody = z.object({ channel_id: userId, action: z.enum(['add', 'remove']) }).strict() satisfies z.ZodType<CommunityChannelRequest>;
-const commentBody = z.object({ user_id: userId, body: z.string().min(1).max(2000) }).strict() satisfies z.ZodType<FeedCommentRequest>;
-const cheermoteBody = z
-  .object({ channel_id: userId, prefix: z.string().regex(/^[A-Za-z][A-Za-z0-9]{1,24}$/, 'must be 2-25 letters or digits').nullable() })
-  .strict() satisfies z.ZodType<ChannelCheermoteRequest>;
+const membershipBody = z.lazy(() =>
+  z.object({ user_id: userId, action: z.enum(['add', 'remove']) }).strict() satisfies z.ZodType<CommunityMembershipRequest>,
+);
+const channelMembershipBody = z.lazy(() =>
+  z.object({ channel_id: userId, action: z.enum(['add', 'remove']) }).strict() satisfies z.ZodType<CommunityChannelRequest>,
+);
+const commentBody = z.lazy(() =>
+  z.object({ user_id: userId, body: z.string().min(1).max(2000) }).strict() satisfies z.ZodType<FeedCommentRequest>,
+);
+const cheermoteBody = z.lazy(() =>
+  z
+    .object({ channel_id: userId, prefix: z.string().regex(/^[A-Za-z][A-Za-z0-9]{1,24}$/, 'must be 2-25 letters or digits').nullable() })
+    .strict() satisfies z.ZodType<ChannelCheermoteRequest>,
+);
 
 export function registerKrakenSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

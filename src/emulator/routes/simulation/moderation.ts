@@ -48,61 +48,75 @@ import '../../http/app-state';
 
 const userId = z.string().min(1).max(20);
 
-const autoModMessageBody = z
-  .object({
-    broadcaster_id: userId,
-    user_id: userId,
-    text: z.string().trim().min(1).max(MAX_MESSAGE_LENGTH),
-    category: z.enum(AUTOMOD_CATEGORIES).optional(),
-    level: z.number().int().min(1).max(MAX_LEVEL).optional(),
-  })
-  .strict() satisfies z.ZodType<AutoModMessageRequest>;
+const autoModMessageBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      user_id: userId,
+      text: z.string().trim().min(1).max(MAX_MESSAGE_LENGTH),
+      category: z.enum(AUTOMOD_CATEGORIES).optional(),
+      level: z.number().int().min(1).max(MAX_LEVEL).optional(),
+    })
+    .strict() satisfies z.ZodType<AutoModMessageRequest>,
+);
 
-const acknowledgementBody = z.object({ broadcaster_id: userId, user_id: userId }).strict() satisfies z.ZodType<WarningAcknowledgementRequest>;
+const acknowledgementBody = z.lazy(() =>
+  z.object({ broadcaster_id: userId, user_id: userId }).strict() satisfies z.ZodType<WarningAcknowledgementRequest>,
+);
 
-const banBody = z
-  .object({
-    broadcaster_id: userId,
-    user_id: userId,
-    moderator_id: userId.optional(),
-    reason: z.string().max(500).optional(),
-    duration: z.number().int().min(1).max(MAX_TIMEOUT_SECONDS).optional(),
-  })
-  .strict() satisfies z.ZodType<SimulatedBanRequest>;
+const banBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      user_id: userId,
+      moderator_id: userId.optional(),
+      reason: z.string().max(500).optional(),
+      duration: z.number().int().min(1).max(MAX_TIMEOUT_SECONDS).optional(),
+    })
+    .strict() satisfies z.ZodType<SimulatedBanRequest>,
+);
 
-const unbanRequestBody = z.object({ broadcaster_id: userId, user_id: userId, text: z.string().trim().min(1).max(500) }).strict() satisfies z.ZodType<NewUnbanRequest>;
+const unbanRequestBody = z.lazy(() =>
+  z.object({ broadcaster_id: userId, user_id: userId, text: z.string().trim().min(1).max(500) }).strict() satisfies z.ZodType<NewUnbanRequest>,
+);
 
-const suspiciousUserBody = z
-  .object({
-    broadcaster_id: userId,
-    user_id: userId,
-    low_trust_status: z.enum(['none', 'active_monitoring', 'restricted']).optional(),
-    types: z.array(z.enum(['manually_added', 'ban_evader', 'banned_in_shared_channel'])).max(3).optional(),
-    ban_evasion_evaluation: z.enum(['unknown', 'possible', 'likely']).optional(),
-    shared_ban_channel_ids: z.array(userId).max(100).optional(),
-  })
-  .strict() satisfies z.ZodType<SuspiciousUserRequest>;
+const suspiciousUserBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      user_id: userId,
+      low_trust_status: z.enum(['none', 'active_monitoring', 'restricted']).optional(),
+      types: z.array(z.enum(['manually_added', 'ban_evader', 'banned_in_shared_channel'])).max(3).optional(),
+      ban_evasion_evaluation: z.enum(['unknown', 'possible', 'likely']).optional(),
+      shared_ban_channel_ids: z.array(userId).max(100).optional(),
+    })
+    .strict() satisfies z.ZodType<SuspiciousUserRequest>,
+);
 
-const hateRaidBody = z
-  .object({
-    broadcaster_id: userId,
-    count: z.number().int().min(1).max(MAX_HATE_RAIDERS),
-    from_broadcaster_id: userId.optional(),
-    lines: z.array(z.string().trim().min(1).max(MAX_MESSAGE_LENGTH)).min(1).max(50).optional(),
-    messages_per_account: z.number().int().min(1).max(MAX_MESSAGES_PER_RAIDER).optional(),
-    age_minutes: z.number().int().min(0).max(MAX_ACCOUNT_AGE_MINUTES).optional(),
-    follow: z.boolean().optional(),
-  })
-  .strict() satisfies z.ZodType<HateRaidRequest>;
+const hateRaidBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      count: z.number().int().min(1).max(MAX_HATE_RAIDERS),
+      from_broadcaster_id: userId.optional(),
+      lines: z.array(z.string().trim().min(1).max(MAX_MESSAGE_LENGTH)).min(1).max(50).optional(),
+      messages_per_account: z.number().int().min(1).max(MAX_MESSAGES_PER_RAIDER).optional(),
+      age_minutes: z.number().int().min(0).max(MAX_ACCOUNT_AGE_MINUTES).optional(),
+      follow: z.boolean().optional(),
+    })
+    .strict() satisfies z.ZodType<HateRaidRequest>,
+);
 
-const shieldModeSettingsBody = z
-  .object({
-    broadcaster_id: userId,
-    follower_mode_minutes: z.number().int().min(0).max(MAX_FOLLOWER_MINUTES).nullable().optional(),
-    require_verified_email: z.boolean().optional(),
-    restrict_first_time_chatters: z.boolean().optional(),
-  })
-  .strict() satisfies z.ZodType<ShieldModeSettingsRequest>;
+const shieldModeSettingsBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      follower_mode_minutes: z.number().int().min(0).max(MAX_FOLLOWER_MINUTES).nullable().optional(),
+      require_verified_email: z.boolean().optional(),
+      restrict_first_time_chatters: z.boolean().optional(),
+    })
+    .strict() satisfies z.ZodType<ShieldModeSettingsRequest>,
+);
 
 export function registerModerationSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

@@ -19,25 +19,29 @@ const MAX_BULK_USERS = 1_000;
 
 const id = z.string().min(1).max(100);
 
-const redeemBody = z
-  .object({
-    broadcaster_id: id,
-    reward_id: id,
-    user_id: id,
-    user_input: z.string().max(MAX_USER_INPUT_LENGTH).nullable().optional(),
-  })
-  .strict() satisfies z.ZodType<RedeemRequest>;
+const redeemBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: id,
+      reward_id: id,
+      user_id: id,
+      user_input: z.string().max(MAX_USER_INPUT_LENGTH).nullable().optional(),
+    })
+    .strict() satisfies z.ZodType<RedeemRequest>,
+);
 
-const bulkBody = z
-  .object({
-    broadcaster_id: id,
-    reward_id: id,
-    count: z.number().int().min(1).max(MAX_BULK_REDEMPTIONS),
-    user_ids: z.array(id).min(1).max(MAX_BULK_USERS).optional(),
-    user_input: z.string().min(1).max(MAX_USER_INPUT_LENGTH).optional(),
-    publish_events: z.boolean().optional(),
-  })
-  .strict() satisfies z.ZodType<BulkRedeemRequest>;
+const bulkBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: id,
+      reward_id: id,
+      count: z.number().int().min(1).max(MAX_BULK_REDEMPTIONS),
+      user_ids: z.array(id).min(1).max(MAX_BULK_USERS).optional(),
+      user_input: z.string().min(1).max(MAX_USER_INPUT_LENGTH).optional(),
+      publish_events: z.boolean().optional(),
+    })
+    .strict() satisfies z.ZodType<BulkRedeemRequest>,
+);
 
 export function registerRedemptionSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;

@@ -22,43 +22,53 @@ const userId = z.string().min(1).max(20);
 const tier = z.enum(SUBSCRIPTION_TIERS as [SubscriptionTier, ...SubscriptionTier[]]);
 const MAX_GIFTS = 100;
 
-const cheerBody = z
-  .object({
-    broadcaster_id: userId,
-    user_id: userId.optional(),
-    bits: z.number().int().min(1).max(1_000_000),
-    message: z.string().max(500).optional(),
-    is_anonymous: z.boolean().optional(),
-  })
-  .strict() satisfies z.ZodType<CheerRequest>;
-const subscribeBody = z.object({ broadcaster_id: userId, user_id: userId, tier: tier.optional() }).strict() satisfies z.ZodType<SubscribeRequest>;
-const giftBody = z
-  .object({
-    broadcaster_id: userId,
-    user_id: userId.optional(),
-    tier: tier.optional(),
-    recipient_ids: z.array(userId).min(1).max(MAX_GIFTS).optional(),
-    count: z.number().int().min(1).max(MAX_GIFTS).optional(),
-  })
-  .strict() satisfies z.ZodType<GiftRequest>;
-const messageBody = z
-  .object({
-    broadcaster_id: userId,
-    user_id: userId,
-    message: z.string().max(500).optional(),
-    cumulative_months: z.number().int().min(1).max(1200).optional(),
-    streak_months: z.number().int().min(1).max(1200).nullable().optional(),
-    duration_months: z.number().int().min(1).max(12).optional(),
-  })
-  .strict() satisfies z.ZodType<ResubMessageRequest>;
-const goalBody = z
-  .object({
-    broadcaster_id: userId,
-    type: z.enum(GOAL_TYPES),
-    target_amount: z.number().int().min(1).max(1_000_000_000),
-    description: z.string().max(40).optional(),
-  })
-  .strict() satisfies z.ZodType<GoalRequest>;
+const cheerBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      user_id: userId.optional(),
+      bits: z.number().int().min(1).max(1_000_000),
+      message: z.string().max(500).optional(),
+      is_anonymous: z.boolean().optional(),
+    })
+    .strict() satisfies z.ZodType<CheerRequest>,
+);
+const subscribeBody = z.lazy(() =>
+  z.object({ broadcaster_id: userId, user_id: userId, tier: tier.optional() }).strict() satisfies z.ZodType<SubscribeRequest>,
+);
+const giftBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      user_id: userId.optional(),
+      tier: tier.optional(),
+      recipient_ids: z.array(userId).min(1).max(MAX_GIFTS).optional(),
+      count: z.number().int().min(1).max(MAX_GIFTS).optional(),
+    })
+    .strict() satisfies z.ZodType<GiftRequest>,
+);
+const messageBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      user_id: userId,
+      message: z.string().max(500).optional(),
+      cumulative_months: z.number().int().min(1).max(1200).optional(),
+      streak_months: z.number().int().min(1).max(1200).nullable().optional(),
+      duration_months: z.number().int().min(1).max(12).optional(),
+    })
+    .strict() satisfies z.ZodType<ResubMessageRequest>,
+);
+const goalBody = z.lazy(() =>
+  z
+    .object({
+      broadcaster_id: userId,
+      type: z.enum(GOAL_TYPES),
+      target_amount: z.number().int().min(1).max(1_000_000_000),
+      description: z.string().max(40).optional(),
+    })
+    .strict() satisfies z.ZodType<GoalRequest>,
+);
 
 export function registerSupporterSimulationRoutes(app: FastifyInstance): void {
   const state = app.emulatorState;
