@@ -48,12 +48,18 @@ export const automationsFeature = feature({
       files,
     );
   },
-  serve: (router, automations, { redemptions }) => {
+  serve: (router, automations, { redemptions, overlays }) => {
     // A redemption an automation resolves: its toast offers no Fulfil/Cancel.
     redemptions.notifications.useAutomaticResolutions({ resolves: (rewardId) => automations.resolvesRedemption(rewardId) });
-    return automations.service
+    // The overlays' counter widget shows the automations' variables.
+    const offCounter = overlays.useVariables(automations.variables);
+    const offIpc = automations.service
       ? registerAutomationsIpc(router, automations.service)
       : serveOff(router, 'automations:', () => automations.getState().problem ?? 'Automations are off.', { 'automations:getState': () => automations.getState() });
+    return () => {
+      offIpc();
+      offCounter();
+    };
   },
   // After the redemption queue starts, before EventSub connects.
   start: (automations) => automations.start(),

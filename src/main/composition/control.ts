@@ -1,8 +1,8 @@
 /**
  * The control API: decks, Companion and scripts drive the quick actions, the automations, the
  * alert queue and OBS's scenes, and read the state, through a loopback server that only paired
- * clients can use (its clients and port in `control-api.json`). The automation variables are not
- * wired yet (their endpoints answer 503 in words): the lead wires helper "vars"' port here.
+ * clients can use (its clients and port in `control-api.json`); the automations' variables too
+ * (refused in words while automations are off).
  */
 import { registerControlIpc } from '../ipc/control-ipc';
 import { ControlClients } from '../services/control/control-clients';
@@ -16,7 +16,7 @@ export const controlFeature = feature({
     const deck = controlDeckPortsFrom({
       automations: automations.service,
       automationsProblem: () => automations.getState().problem ?? 'Automations are off.',
-      variables: null,
+      variables: automations.variables,
       alertQueue: overlays.queue,
       obs,
       channelEvents: platform.channelEvents,

@@ -8,7 +8,6 @@ import { registerMediaIpc } from '../ipc/media-ipc';
 import { registerOverlaysIpc } from '../ipc/overlays-ipc';
 import { OverlaysFeature, openOverlayFiles, type OverlayFiles } from '../services/overlays/overlays-feature';
 import { SpokenAlerts } from '../services/overlays/spoken-alerts';
-import { noAutomationVariables } from '../services/overlays/widget-ports';
 import { settingsWriteError } from '../services/settings/settings-store';
 import { findSystemVoice } from '../services/speech/system-voice';
 import { feature } from './feature-module';
@@ -55,8 +54,6 @@ export const overlaysFeature = feature({
           },
           logger,
         }),
-        // The counter widget's variables: none until the automations' own are wired (helper "vars").
-        variables: noAutomationVariables,
         logger,
       },
       files,

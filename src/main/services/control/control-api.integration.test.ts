@@ -108,7 +108,7 @@ describe('the control API in the app', () => {
     expect((await post(`/automations/${saved.id}/run`, {}, { authorization: `Bearer ${token}` })).status).toBe(403);
   });
 
-  it('pauses the alert queue from the deck, says OBS not connected in words, and pushes the channel’s events to a socket that asks for them', async () => {
+  it('pauses the alert queue from the deck, says OBS not connected in words, lists the automations’ variables, and pushes the channel’s events to a socket that asks for them', async () => {
     const auth = { authorization: `Bearer ${token}` };
     expect(await (await post('/alerts/pause', { paused: true }, auth)).json()).toEqual({ ok: true });
     expect(demo.sidestage.overlays.queue.getState().pausedByHand).toBe(true);
@@ -119,7 +119,13 @@ describe('the control API in the app', () => {
     const scenes = await fetch(`${base}/obs/scenes`, { headers: auth });
     expect(scenes.status).toBe(503);
     expect(((await scenes.json()) as { error: { code: string; message: string } }).error).toEqual({ code: 'unavailable', message: expect.stringMatching(/OBS/) });
-    expect((await fetch(`${base}/variables`, { headers: auth })).status).toBe(503);
+    // The automations' variables, as the Automations panel made them.
+    await demo.call('automations:defineVariable', { name: 'deaths', initial: 0 });
+    const variables = await fetch(`${base}/variables`, { headers: auth });
+    expect(variables.status).toBe(200);
+    expect(((await variables.json()) as { variables: unknown[] }).variables).toEqual([expect.objectContaining({ name: 'deaths', value: 0 })]);
+    // Changing one needs the "variables" scope, which this client was not given.
+    expect((await post('/variables/deaths', { kind: 'add', by: 1 }, auth)).status).toBe(403);
 
     const frames: { topic: string; event?: { kind: string; user?: { login: string } } }[] = [];
     const ws = new WebSocket(`${base.replace('http', 'ws')}/events`, { headers: auth });

@@ -1,25 +1,16 @@
 /**
  * What the control API's deck endpoints and topics reach in the rest of Sidestage, as ports: the
  * automations (a manual run), the automation variables, the alert queue, OBS's scenes and the
- * channel-event stream. `AutomationVariablesPort` is the shape helper "vars" builds in
- * `src/shared/domain/automation-variables.ts` (the same interface, declared here until it is
- * merged); until it is wired the variables endpoints answer a typed 503 in words.
+ * channel-event stream. The variables are the automations feature's (`AutomationVariablesPort`,
+ * `shared/domain/automation-variables.ts`); without them the variables endpoints answer a typed 503
+ * in words.
  */
 import type { ChannelEvent, ChannelEventKind } from '../../../shared/ipc/contract';
 import type { Disposer } from '../../../shared/primitives/emitter';
+import type { AutomationVariablesPort } from '../../../shared/domain/automation-variables';
 
-export interface AutomationVariable {
-  name: string;
-  value: number | string;
-  updatedAt: string;
-}
-export type VariableChange = { kind: 'set'; value: number | string } | { kind: 'add'; by: number } | { kind: 'reset' };
-export interface AutomationVariablesPort {
-  list(): readonly AutomationVariable[];
-  /** Rejects with an AppError in words when the name is unknown or the change does not fit its type. */
-  change(name: string, change: VariableChange): Promise<AutomationVariable>;
-  onChanged(listener: (variable: AutomationVariable) => void): () => void;
-}
+
+export type { AutomationVariable, AutomationVariablesPort, VariableChange } from '../../../shared/domain/automation-variables';
 
 /** The automations as a deck sees them: their names, and a run by hand. */
 export interface ControlAutomationsPort {

@@ -52,7 +52,7 @@ import { OverlaySettings, fixedOverlayKeys, overlayKeysOf, type SavedOverlays } 
 import type { SpokenAlerts } from './spoken-alerts';
 import { StreamWidgets } from './stream-widgets';
 import { WidgetFile } from './widget-file';
-import { noAutomationVariables, type AutomationVariablesPort } from './widget-ports';
+import type { AutomationVariablesPort } from './widget-ports';
 import { widgetEventKinds } from './widget-tally';
 
 export interface OverlaysFeatureDeps {
@@ -76,8 +76,6 @@ export interface OverlaysFeatureDeps {
   notices?: DataRecoveryNotices;
   /** The viewers' words spoken with their alerts (`spoken-alerts.ts`); absent: none spoken. */
   speech?: SpokenAlerts;
-  /** The automations' variables, for the counter widget; absent: none. */
-  variables?: AutomationVariablesPort;
   logger: Logger;
   clock?: Clock;
 }
@@ -171,7 +169,7 @@ export class OverlaysFeature {
       clock: this.clock,
     });
     this.widgetFile = files.widgets;
-    this.widgets = new StreamWidgets({ file: files.widgets, server: this.server, variables: deps.variables ?? noAutomationVariables, clock: this.clock, logger: deps.logger });
+    this.widgets = new StreamWidgets({ file: files.widgets, server: this.server, clock: this.clock, logger: deps.logger });
   }
 
   async start(): Promise<void> {
@@ -418,6 +416,11 @@ export class OverlaysFeature {
   }
 
   // ---------- the stream widgets ----------
+
+  /** The automations' variables for the counter widget (linked by the automations feature, built after this one). */
+  useVariables(port: AutomationVariablesPort): Disposer {
+    return this.widgets.useVariables(port);
+  }
 
   getWidgets(): WidgetsState {
     return this.widgets.getState();

@@ -9,7 +9,7 @@ import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
 import { StreamWidgets } from './stream-widgets';
 import { WidgetFile } from './widget-file';
-import type { AutomationVariable, AutomationVariablesPort } from './widget-ports';
+import { noAutomationVariables, type AutomationVariable, type AutomationVariablesPort } from './widget-ports';
 import type { WidgetEvent } from './widget-tally';
 
 let n = 0;
@@ -133,6 +133,26 @@ describe('StreamWidgets', () => {
       { type: 'widget', view: { widget: 'counter', label: 'Deaths', value: '4' } },
     ]);
     expect(widgets.getState().variables).toEqual([{ name: 'deaths', value: 4 }]);
+    stop();
+  });
+
+  it('follows the variables linked later (the automations feature is built after the overlays), and none again once they are let go', async () => {
+    const { server, widgets } = await make({ variables: noAutomationVariables, open: ['widget/counter'] });
+    const stop = widgets.start();
+    widgets.setWidget({ widget: 'counter', changes: { variable: 'deaths', label: 'Deaths' } });
+    const variables = variablesOf([{ name: 'deaths', value: 7, updatedAt: '' }]);
+    const unlink = widgets.useVariables(variables.port);
+    expect(widgets.getState().variables).toEqual([{ name: 'deaths', value: 7 }]);
+    variables.set({ name: 'deaths', value: 8, updatedAt: '' });
+    expect(server.sent.map((s) => s.frame).slice(-2)).toEqual([
+      { type: 'widget', view: { widget: 'counter', label: 'Deaths', value: '7' } },
+      { type: 'widget', view: { widget: 'counter', label: 'Deaths', value: '8' } },
+    ]);
+    unlink();
+    const sent = server.sent.length;
+    variables.set({ name: 'deaths', value: 9, updatedAt: '' });
+    expect(server.sent.length).toBe(sent);
+    expect(widgets.getState().variables).toEqual([]);
     stop();
   });
 });

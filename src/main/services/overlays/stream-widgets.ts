@@ -12,7 +12,7 @@ import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import type { OverlayServer } from './overlay-server';
 import type { WidgetFile, SavedWidgets } from './widget-file';
-import type { AutomationVariablesPort } from './widget-ports';
+import { noAutomationVariables, type AutomationVariablesPort } from './widget-ports';
 import { WidgetTally, type WidgetEvent } from './widget-tally';
 import { counterView, creditsView, latestView, recentView, timerElapsed, timerView, widgetsConcerned } from './widget-views';
 
@@ -21,7 +21,8 @@ export const WIDGET_KEY_PREFIX = 'widget/';
 export interface StreamWidgetsDeps {
   file: Pick<WidgetFile, 'initial' | 'write' | 'name'>;
   server: Pick<OverlayServer, 'send' | 'pagesOpen'>;
-  variables: AutomationVariablesPort;
+  /** The automations' variables, for the counter (none until `useVariables`). */
+  variables?: AutomationVariablesPort;
   clock: Clock;
   logger: Logger;
 }
@@ -32,12 +33,16 @@ export class StreamWidgets {
   private timer: SavedWidgets['timer'];
   private readonly changes = new Emitter<WidgetsState>();
   private saveFailed = false;
+  private variables: AutomationVariablesPort;
+  private offVariables: Disposer | null = null;
+  private started = false;
 
   constructor(private readonly deps: StreamWidgetsDeps) {
     const saved = deps.file.initial;
     this.tally = new WidgetTally(saved.tally);
     this.settings = structuredClone(saved.settings);
     this.timer = { ...saved.timer };
+    this.variables = deps.variables ?? noAutomationVariables;
   }
 
   /** The widget a key names, or null when it is not a widget's. */
@@ -48,7 +53,36 @@ export class StreamWidgets {
 
   /** Follows the automations' variables (the counter). */
   start(): Disposer {
-    return this.deps.variables.onChanged((variable) => {
+    this.started = true;
+    this.followVariables();
+    return () => {
+      this.started = false;
+      this.offVariables?.();
+      this.offVariables = null;
+    };
+  }
+
+  /**
+   * The automations' variables for the counter (the automations feature, built after the overlays,
+   * links its own); back to none when let go. The counter's page is sent the new view at once.
+   */
+  useVariables(port: AutomationVariablesPort): Disposer {
+    this.variables = port;
+    this.followVariables();
+    this.send('counter', counterView(port.list(), this.settings.counter));
+    this.changed();
+    return () => {
+      if (this.variables !== port) return;
+      this.variables = noAutomationVariables;
+      this.followVariables();
+    };
+  }
+
+  private followVariables(): void {
+    this.offVariables?.();
+    this.offVariables = null;
+    if (!this.started) return;
+    this.offVariables = this.variables.onChanged((variable) => {
       if (variable.name === this.settings.counter.variable) this.send('counter', counterView([variable], this.settings.counter));
       this.changed();
     });
@@ -58,7 +92,7 @@ export class StreamWidgets {
     return {
       settings: structuredClone(this.settings),
       timer: { ...this.timer },
-      variables: this.deps.variables.list().map(({ name, value }) => ({ name, value })),
+      variables: this.variables.list().map(({ name, value }) => ({ name, value })),
     };
   }
 
@@ -118,7 +152,7 @@ export class StreamWidgets {
       case 'latest':
         return latestView(tally, this.settings.latest);
       case 'counter':
-        return counterView(this.deps.variables.list(), this.settings.counter);
+        return counterView(this.variables.list(), this.settings.counter);
       case 'timer':
         return timerView(this.timer, this.settings.timer, this.deps.clock.now());
       case 'credits':
