@@ -3,26 +3,13 @@
  * a second real page at 1920x1080, the demo emulator making the events. A cheer of 100 and one of
  * 1,000 play different variations of the cheer alert, each with its own text.
  */
-import type { Page } from '@playwright/test';
 import type { AlertVariation } from '../src/shared/ipc/contract';
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { ipc } from './support/dock-ipc';
 
 test.use({ viewport: { width: 420, height: 900 } });
-
-/** A call to main as the dock's page makes it (its session cookie), for set-up the test is not about. */
-async function ipc<T>(page: Page, channel: string, arg?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ channel, arg }) => {
-      const res = await fetch(`/ipc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(arg === undefined ? {} : { arg }) });
-      return (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-    },
-    { channel, arg },
-  );
-  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`);
-  return result.value as T;
-}
 
 const variation = (id: string, atLeast: number, template: string): AlertVariation => ({
   id,

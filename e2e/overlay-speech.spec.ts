@@ -12,23 +12,11 @@ import { expect, test, type DockProcess } from './support/dock-fixture';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { openPanel, pressInView } from './support/panels';
 import { signInToDemo } from './support/sign-in';
+import { ipc } from './support/dock-ipc';
 
 test.use({ viewport: { width: 420, height: 900 } });
 // OBS's browser source plays sound without a click; so does this page.
 test.use({ launchOptions: { executablePath: findChromium({ install: true }), args: [...chromiumArgs, '--autoplay-policy=no-user-gesture-required'] } });
-
-/** A call to main as the dock's page makes it (its session cookie), for set-up the test is not about. */
-async function ipc<T>(page: Page, channel: string, arg?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ channel, arg }) => {
-      const res = await fetch(`/ipc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(arg === undefined ? {} : { arg }) });
-      return (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-    },
-    { channel, arg },
-  );
-  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`);
-  return result.value as T;
-}
 
 async function openAlertsPage(page: Page, context: BrowserContext): Promise<Page> {
   const state = await ipc<{ overlays: { key: string; url: string | null }[] }>(page, 'overlays:getState');

@@ -5,26 +5,13 @@
  * the widgets' tally, and both show it again after a reload; a name added mid-roll does not restart
  * the roll. The timer is started from the panel.
  */
-import type { Page } from '@playwright/test';
 import type { OverlaysState } from '../src/shared/ipc/contract';
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { ipc } from './support/dock-ipc';
 
 test.use({ viewport: { width: 420, height: 900 } });
-
-/** A call to main as the dock's page makes it (its session cookie), for set-up the test is not about. */
-async function ipc<T>(page: Page, channel: string, arg?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ channel, arg }) => {
-      const res = await fetch(`/ipc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(arg === undefined ? {} : { arg }) });
-      return (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-    },
-    { channel, arg },
-  );
-  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`);
-  return result.value as T;
-}
 
 test('the latest follower and the credits show a simulated follow, as text, and again after a reload; the timer starts from the panel', async ({ page, context, dock }) => {
   test.setTimeout(120_000);

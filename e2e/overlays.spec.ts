@@ -14,23 +14,11 @@ import { startDockProcess } from './support/dock-process';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 import { pressInView } from './support/panels';
+import { ipc } from './support/dock-ipc';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
 const alertTypes = ['channel.follow', 'channel.subscription.gift', 'channel.subscribe', 'channel.ad_break.begin', 'channel.charity_campaign.donate'];
-
-/** A call to main as the dock's page makes it (its session cookie), for set-up the test is not about. */
-async function ipc<T>(page: Page, channel: string, arg?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ channel, arg }) => {
-      const res = await fetch(`/ipc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(arg === undefined ? {} : { arg }) });
-      return (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-    },
-    { channel, arg },
-  );
-  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`);
-  return result.value as T;
-}
 
 /** Every alert element a page showed, kept across its reloads: its id and whether it joined mid-way. */
 const recordAlerts = `
