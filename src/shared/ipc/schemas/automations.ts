@@ -214,6 +214,8 @@ export const automationActionSchema = z.discriminatedUnion('kind', [
       /** A timeout's length. */
       seconds: z.number().int().min(1).max(1_209_600),
       reason: template(500),
+      /** Whom: the event's viewer (the default), or the command's target (its first argument, looked up). */
+      to: z.enum(['eventUser', 'target']).optional(),
     })
     .strict(),
   /** Set the stream's title, or its category looked up by name, from a template. */

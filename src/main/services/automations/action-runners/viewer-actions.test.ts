@@ -13,7 +13,9 @@ const broadcasterId = 'broadcaster-1';
 const botId = 'bot-1';
 const command = (text: string, options: Parameters<typeof events.chat>[1] = {}) => triggerEventFor({ kind: 'chatCommand', command: '!x', minRole: 'everyone' }, events.chat(text, options))!;
 
-function setup(event: TriggerEvent, answers: Parameters<typeof recordingPorts>[0] = {}) {
+type Target = Awaited<ReturnType<NonNullable<ActionContext['live']>['lookUpTarget']>>;
+
+function setup(event: TriggerEvent, answers: Parameters<typeof recordingPorts>[0] = {}, target?: Target) {
   const clock = createFakeClock(0);
   const recorded = recordingPorts(answers);
   const expected: string[] = [];
@@ -29,6 +31,7 @@ function setup(event: TriggerEvent, answers: Parameters<typeof recordingPorts>[0
     progress: () => {},
     ownChat: { expect: (text) => (expected.push(text), () => {}) },
     ownAccounts: () => [broadcasterId, botId],
+    ...(target ? { live: { lookUpTarget: async () => target } } : {}),
   };
   return { ...recorded, expected, run: (action: AutomationAction) => runAction(action, context) };
 }
@@ -114,5 +117,34 @@ describe('the stream title and category', () => {
     const t = setup(command('!x'));
     await expect(t.run({ kind: 'setStreamInfo', field: 'title', text: '{args}' })).rejects.toThrow('The title was empty once filled in; nothing was changed.');
     expect(t.of('channel.setTitle')).toEqual([]);
+  });
+});
+
+describe('timeout, ban, warn: the command target', () => {
+  const targetTimeout: AutomationAction = { kind: 'moderateUser', action: 'timeout', seconds: 30, reason: 'asked by {user}', to: 'target' };
+  const found = (id: string, name: string): Target => ({ kind: 'found', user: { id, login: name.toLowerCase(), name }, game: null });
+
+  it('times out the viewer the command names, not the one who typed it', async () => {
+    const t = setup(command('!x @Spammer'), {}, found('spammer-1', 'Spammer'));
+    expect(await t.run(targetTimeout)).toBe('Timed out Spammer for 30 s');
+    expect(t.of('moderation.timeout')).toEqual([['spammer-1', 30, 'asked by Viewer1']]);
+  });
+
+  it('asks the platform whether the target is a moderator (their badge is not on this event), and never acts on one', async () => {
+    const t = setup(command('!x @ModMallory', { roles: { moderator: false } }), { 'moderation.isModerator': () => true }, found('mod-1', 'ModMallory'));
+    await expect(t.run(targetTimeout)).rejects.toThrow('Not timed out: ModMallory is a moderator; automations never act on moderators.');
+    expect(t.of('moderation.timeout')).toEqual([]);
+  });
+
+  it('never the broadcaster or the bot as the target; a target not found is said in words', async () => {
+    for (const [target, words] of [
+      [found(broadcasterId, 'B'), /is the broadcaster/],
+      [found(botId, 'Bot'), /Sidestage's own bot account/],
+      [{ kind: 'missing', login: 'nobody', reason: "I can't find @nobody." } as Target, /Not timed out: I can't find @nobody\./],
+    ] as const) {
+      const t = setup(command('!x @someone'), {}, target);
+      await expect(t.run(targetTimeout)).rejects.toThrow(words);
+      expect(t.of('moderation.timeout')).toEqual([]);
+    }
   });
 });

@@ -18,6 +18,7 @@ import type { ChatPacer } from '../chat-pacer';
 import type { OwnChatGuard } from '../own-chat-guard';
 import { sampleUserId } from '../sample-user';
 import { cutToChars, oneLine, safeChatText } from '../template';
+import type { RunLiveFields } from '../live-fields';
 import type { TriggerEvent } from '../trigger-event';
 
 /** Moderation on a viewer and a chat line, as the broadcaster (moderator_id is the broadcaster). */
@@ -69,6 +70,8 @@ export interface ViewerActionContext {
   pacer: Pick<ChatPacer, 'send'>;
   ownChat: Pick<OwnChatGuard, 'expect'>;
   ownAccounts(): readonly string[];
+  /** The run's command target (its first argument, looked up once per run). */
+  live?: Pick<RunLiveFields, 'lookUpTarget'>;
 }
 
 const bounded = <T>(clock: Clock, ms: number, work: Promise<T>, what: string) => withTimeout(work, clock, ms, `${what} did not answer within ${Math.round(ms / 1000)} s.`);
@@ -105,9 +108,9 @@ export async function runViewerAction(action: ViewerAction, context: ViewerActio
     case 'deleteMessage': {
       const messageId = event.messageId;
       if (!messageId) throw new AppError('invalid_argument', 'Not deleted: this run was not started by a chat message.');
-      guardTarget(context, 'Not deleted');
+      guardTarget(context, event.user, event.roles, 'Not deleted');
       if (isSample) return 'Not deleted in a test: the sample message is not in chat';
-      await moderatorGuard(context, 'Not deleted');
+      await moderatorGuard(context, event.user!, event.roles, 'Not deleted');
       const moderation = needModeration(context);
       await platform(() => moderation.deleteMessage(messageId)).catch((error: unknown) => {
         throw actionRefusal('Message not deleted', 'deleteMessage', error);
@@ -116,9 +119,10 @@ export async function runViewerAction(action: ViewerAction, context: ViewerActio
     }
     case 'moderateUser': {
       const what = action.action === 'timeout' ? 'Not timed out' : action.action === 'ban' ? 'Not banned' : 'Not warned';
-      const user = guardTarget(context, what);
-      if (isSample) return `${what} in a test: the sample viewer is not real`;
-      await moderatorGuard(context, what);
+      const { user: named, roles } = action.to === 'target' ? await commandTarget(context, what) : { user: context.event.user, roles: context.event.roles };
+      const user = guardTarget(context, named, roles, what);
+      if (isSample && action.to !== 'target') return `${what} in a test: the sample viewer is not real`;
+      await moderatorGuard(context, user, roles, what);
       const moderation = needModeration(context);
       const reason = cutToChars(oneLine(fill(action.reason).text).replace(/\s+/g, ' ').trim(), 500);
       if (action.action === 'warn' && reason === '') throw new AppError('invalid_argument', 'Not warned: a warning needs a reason (the viewer reads it), and it was empty once filled in.');
@@ -157,20 +161,25 @@ function needModeration(context: ViewerActionContext) {
 }
 
 /** The event's viewer, unless they are the broadcaster or one of Sidestage's own accounts. */
-function guardTarget(context: ViewerActionContext, what: string) {
-  const user = context.event.user;
+/** The command's target as the viewer to act on (the event's roles say nothing of them: the platform is asked). */
+async function commandTarget(context: ViewerActionContext, what: string): Promise<{ user: TriggerEvent['user']; roles: TriggerEvent['roles'] }> {
+  if (!context.live) throw new AppError('unavailable', `${what}: this run has no command target.`);
+  const target = await context.live.lookUpTarget();
+  if (target.kind === 'missing') throw new AppError('invalid_argument', `${what}: ${target.reason}`);
+  return { user: { id: target.user.id, login: target.user.login, name: target.user.name }, roles: null };
+}
+
+function guardTarget(context: ViewerActionContext, user: TriggerEvent['user'], roles: TriggerEvent['roles'], what: string): NonNullable<TriggerEvent['user']> {
   if (!user) throw new AppError('invalid_argument', `${what}: this event has no viewer to act on.`);
   const own = context.ownAccounts();
-  if (context.event.roles?.broadcaster || own[0] === user.id) throw new AppError('invalid_argument', `${what}: ${user.name || 'the viewer'} is the broadcaster; automations never act on the broadcaster.`);
+  if (roles?.broadcaster || own[0] === user.id) throw new AppError('invalid_argument', `${what}: ${user.name || 'the viewer'} is the broadcaster; automations never act on the broadcaster.`);
   if (own.includes(user.id)) throw new AppError('invalid_argument', `${what}: ${user.name || 'the viewer'} is Sidestage's own bot account; automations never act on it.`);
   return user;
 }
 
-/** Never a moderator: their badge says so, or (an event without badges) the platform is asked. */
-async function moderatorGuard(context: ViewerActionContext, what: string): Promise<void> {
-  const { event } = context;
-  const user = event.user!;
-  let moderator = event.roles?.moderator ?? null;
+/** Never a moderator: their badge says so, or (an event without badges, a command's target) the platform is asked. */
+async function moderatorGuard(context: ViewerActionContext, user: NonNullable<TriggerEvent['user']>, roles: TriggerEvent['roles'], what: string): Promise<void> {
+  let moderator = roles?.moderator ?? null;
   if (moderator === null) {
     const moderation = needModeration(context);
     try {

@@ -139,6 +139,7 @@ export const moreTriggerOptions = {
 } as const;
 export const moreActionOptions = {
   moderate: optionsOf({ timeout: 'Time them out', ban: 'Ban them', warn: 'Warn them' }),
+  moderateTo: optionsOf({ eventUser: "The event's viewer", target: "The command's target (!timeout @name)" }),
   streamInfo: optionsOf({ title: 'The stream title', category: 'The category' }),
 };
 

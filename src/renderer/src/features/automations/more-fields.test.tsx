@@ -23,9 +23,9 @@ describe("the editor's fields for issue 25's triggers and actions", () => {
 
   it('each new action has its labelled fields, and says its guard', () => {
     const timeout = renderToStaticMarkup(<MoreActionFields action={defaultAction('moderateUser')} hint="Fields: {user}" onChange={noop} />);
-    expect(labels(timeout)).toEqual(['Do', 'For', 'Reason']);
-    expect(timeout).toContain('never you, a moderator or Sidestage&#x27;s bot');
-    expect(labels(renderToStaticMarkup(<MoreActionFields action={{ kind: 'moderateUser', action: 'warn', seconds: 1, reason: '' }} hint="" onChange={noop} />))).toEqual(['Do', 'Reason (the viewer reads it)']);
+    expect(labels(timeout)).toEqual(['Do', 'To', 'For', 'Reason']);
+    expect(timeout).toContain('Never you, a moderator or Sidestage&#x27;s bot');
+    expect(labels(renderToStaticMarkup(<MoreActionFields action={{ kind: 'moderateUser', action: 'warn', seconds: 1, reason: '' }} hint="" onChange={noop} />))).toEqual(['Do', 'To', 'Reason (the viewer reads it)']);
     expect(labels(renderToStaticMarkup(<MoreActionFields action={defaultAction('chatReply')} hint="" onChange={noop} />))).toEqual(['Reply']);
     expect(labels(renderToStaticMarkup(<MoreActionFields action={{ kind: 'setStreamInfo', field: 'category', text: '' }} hint="" onChange={noop} />))).toEqual(['Set', 'Category name']);
     expect(labels(renderToStaticMarkup(<MoreActionFields action={defaultAction('runAutomation')} hint="" onChange={noop} />))).toEqual(['Automation']);

@@ -67,7 +67,14 @@ export function MoreActionFields({ action, hint, onChange }: { action: Automatio
     case 'moderateUser':
       return (
         <>
-          <Select label="Do" value={action.action} options={moreActionOptions.moderate} onChange={(what) => onChange({ ...action, action: what })} hint="On the event's viewer; never you, a moderator or Sidestage's bot." />
+          <Select label="Do" value={action.action} options={moreActionOptions.moderate} onChange={(what) => onChange({ ...action, action: what })} />
+          <Select
+            label="To"
+            value={action.to ?? 'eventUser'}
+            options={moreActionOptions.moderateTo}
+            onChange={(to) => onChange({ ...action, to })}
+            hint="The target is the command's first argument, looked up on the platform. Never you, a moderator or Sidestage's bot."
+          />
           {action.action === 'timeout' ? <NumberField label="For" unit="seconds" min={1} max={1_209_600} value={action.seconds} onChange={(seconds) => onChange({ ...action, seconds })} /> : null}
           <TextInput label={action.action === 'warn' ? 'Reason (the viewer reads it)' : 'Reason'} value={action.reason} maxLength={500} onChange={(reason) => onChange({ ...action, reason })} hint={hint} />
         </>
