@@ -126,7 +126,11 @@ describe('IpcRouter: strict and bounded', () => {
 
   it('refuses unknown keys at every level of every argument: each object of the contract is strict', () => {
     const loose: string[] = [];
+    // Each schema once: the automations' steps are recursive (an "if" holds steps).
+    const seen = new Set<z.ZodType>();
     const walk = (schema: z.ZodType, path: string): void => {
+      if (seen.has(schema)) return;
+      seen.add(schema);
       const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
       switch (def.type) {
         case 'object': {
@@ -148,6 +152,8 @@ describe('IpcRouter: strict and bounded', () => {
           return (def.options as z.ZodType[]).forEach((option, i) => walk(option, `${path}|${i}`));
         case 'pipe':
           return walk(def.in as z.ZodType, path);
+        case 'lazy':
+          return walk((def.getter as () => z.ZodType)(), path);
         case 'record':
         case 'map':
         case 'any':

@@ -112,10 +112,15 @@ describe('the automations feature', () => {
     const router = new IpcRouter(silentLogger);
     // Off as every feature is (composition/automations.ts serves it).
     const resolutions: unknown[] = [];
-    const earlier = { redemptions: { notifications: { useAutomaticResolutions: (automatic: unknown) => resolutions.push(automatic) } } };
+    const linked: unknown[] = [];
+    const earlier = {
+      redemptions: { notifications: { useAutomaticResolutions: (automatic: unknown) => resolutions.push(automatic) } },
+      overlays: { useVariables: (port: unknown) => (linked.push(port), () => {}) },
+    };
     automationsFeature.serve(router, feature, earlier as never, {} as never);
-    // Off, it still tells the toasts that no automation resolves a redemption.
+    // Off, it still tells the toasts that no automation resolves a redemption, and the counter widget its (refusing) variables.
     expect(resolutions).toHaveLength(1);
+    expect(linked).toEqual([feature.variables]);
     expect(router.missingHandlers().filter((c) => c.startsWith('automations:'))).toEqual([]);
     const state = await call(router, 'automations:getState');
     expect(state).toMatchObject({ ok: true, value: { loaded: true, problem: files.problem } satisfies Partial<AutomationsState> });
