@@ -122,7 +122,7 @@ describe('the stream title and category', () => {
 
 describe('timeout, ban, warn: the command target', () => {
   const targetTimeout: AutomationAction = { kind: 'moderateUser', action: 'timeout', seconds: 30, reason: 'asked by {user}', to: 'target' };
-  const found = (id: string, name: string): Target => ({ kind: 'found', user: { id, login: name.toLowerCase(), name }, game: null });
+  const found = (id: string, name: string): Target => ({ kind: 'found', user: { id, login: name.toLowerCase(), name, createdAt: null }, game: null });
 
   it('times out the viewer the command names, not the one who typed it', async () => {
     const t = setup(command('!x @Spammer'), {}, found('spammer-1', 'Spammer'));
