@@ -187,7 +187,7 @@ test("the broadcaster's words, built in the editor: a viewer's line gets a reply
   await editor.getByLabel('Reply', { exact: true }).fill('Careful with spoilers, {user}! ({phrase})');
   await editor.getByLabel('Add an action').selectOption({ label: 'Time out, ban or warn the viewer' });
   await editor.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(editor.getByText("On the event's viewer; never you, a moderator or Sidestage's bot.")).toBeVisible();
+  await expect(editor.getByText("The target is the command's first argument, looked up on the platform. Never you, a moderator or Sidestage's bot.")).toBeVisible();
   await editor.getByLabel('Shared queue').fill('Chat');
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(editor).toBeHidden();
