@@ -45,8 +45,9 @@ async function measureSpeech(overlay: Page): Promise<{ durationS: number; rms: n
     analyser.connect(context.destination);
     const samples = new Float32Array(analyser.fftSize);
     let loudest = 0;
-    const until = performance.now() + 800;
-    while (performance.now() < until) {
+    // Sampled until the words are heard (louder than silence's rounding), or for 5 s at most.
+    const until = performance.now() + 5_000;
+    while (loudest <= 0.05 && performance.now() < until) {
       analyser.getFloatTimeDomainData(samples);
       let sum = 0;
       for (const s of samples) sum += s * s;

@@ -7,7 +7,8 @@
 import { AppError } from '../services/app-error';
 import type { ChannelEvent, ChannelEventKind } from '../../shared/ipc/contract';
 import { Emitter } from '../../shared/primitives/emitter';
-import type { AutomationVariable, ControlAlertsState, ControlDeckPorts, VariableChange } from '../services/control/control-ports';
+import type { AutomationVariable, VariableChange } from '../../shared/domain/automation-variables';
+import type { ControlAlertsState, ControlDeckPorts } from '../services/control/control-ports';
 
 export interface FakeControlDeck {
   ports: ControlDeckPorts;

@@ -552,6 +552,7 @@ export class AutomationsService extends Disposable {
         if (entry) this.scenes.forget(entry);
         kept.done(revert.id);
       },
+      logger,
     });
     this.register(() => this.keptDue?.dispose());
     this.keptDue.reschedule();

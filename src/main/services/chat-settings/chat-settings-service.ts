@@ -124,7 +124,9 @@ export class ChatSettingsService extends Disposable {
       ready: (revert) => revert.broadcasterId === this.channel.broadcasterId && this.options.broadcaster.canCallApi,
       run: () => this.revertOnce().then(() => {}),
       retryMs: options.revertRetryMs ?? 30_000,
+      // revertOnce says why in the log itself.
       onError: () => {},
+      logger: options.logger,
     });
   }
 

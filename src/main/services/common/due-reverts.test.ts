@@ -1,3 +1,4 @@
+import { silentLogger } from '../logger';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { DueReverts } from './due-reverts';
@@ -25,6 +26,7 @@ function setup(entries: { id: string; dueAt: number }[], run: (id: string) => Pr
     },
     retryMs: 100,
     onError: (e) => void errors.push(e.id),
+    logger: silentLogger,
   });
   return { clock, list, ran, errors, reverts, setReady: (value: boolean) => (ready = value) };
 }

@@ -9,6 +9,8 @@
  * automations' OBS reverts ("scene back after N s", "hide the source again").
  */
 import type { Clock } from '../../../shared/primitives/clock';
+import type { Logger } from '../logger';
+import { background } from './background';
 
 export interface DueRevertsOptions<E> {
   clock: Clock;
@@ -24,6 +26,7 @@ export interface DueRevertsOptions<E> {
   /** Wait before a failed revert is tried again. */
   retryMs: number;
   onError(entry: E, error: unknown): void;
+  logger: Logger;
 }
 
 export class DueReverts<E> {
@@ -74,7 +77,8 @@ export class DueReverts<E> {
       key,
       this.options.clock.setTimeout(() => {
         this.timers.delete(key);
-        void this.attempt(key, false);
+        // A failed revert is reported through onError and timed again; what is left (the owner's own callbacks throwing) is logged.
+        background(this.attempt(key, false), this.options.logger, 'a kept revert');
       }, ms),
     );
   }

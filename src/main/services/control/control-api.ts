@@ -20,7 +20,7 @@ import type { AutomationsService } from '../automations/automations-service';
 import { ObsSceneControl } from '../obs/obs-scene-control';
 import type { ObsRequests } from '../obs/obs-service';
 import type { AlertQueue } from '../overlays/alert-queue';
-import type { AutomationVariablesPort } from './control-ports';
+import type { AutomationVariablesPort } from '../../../shared/domain/automation-variables';
 import { ControlClients } from './control-clients';
 import { ControlPairing, type PairingLimits } from './control-pairing';
 import type { ControlAlertsState, ControlDeckPorts } from './control-ports';

@@ -10,8 +10,6 @@ import type { Disposer } from '../../../shared/primitives/emitter';
 import type { AutomationVariablesPort } from '../../../shared/domain/automation-variables';
 
 
-export type { AutomationVariable, AutomationVariablesPort, VariableChange } from '../../../shared/domain/automation-variables';
-
 /** The automations as a deck sees them: their names, and a run by hand. */
 export interface ControlAutomationsPort {
   /** Null: automations are off (the reason in words is `problem()`). */

@@ -16,6 +16,7 @@ import { deckButtons } from '../../../shared/domain/deck-tiles';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import { sameSecret } from '../common/constant-time';
+import { background } from '../common/background';
 import type { Logger } from '../logger';
 import type { ControlClients } from './control-clients';
 import type { ControlPairing } from './control-pairing';
@@ -94,7 +95,7 @@ export class PhoneDeck {
       this.wasLive = live;
       if (ended && this.enabled && this.deps.clients.phoneSettings.offAfterBroadcast) {
         this.deps.logger.info('phone deck: the broadcast ended, so the phone deck is off');
-        void this.turnOff();
+        background(this.turnOff(), this.deps.logger, 'phone deck: turning off after the broadcast');
       }
     });
   }

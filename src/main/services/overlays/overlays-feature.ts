@@ -33,6 +33,7 @@ import type { ApiClient } from '../api/api-client';
 import type { BroadcasterSource } from '../common/current-broadcaster';
 import type { AlertRequest } from '../automations/actions';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
+import { background } from '../common/background';
 import type { Logger } from '../logger';
 import { MediaLibrary } from '../media/media-library';
 import type { ObsRequests } from '../obs/obs-service';
@@ -52,7 +53,7 @@ import { OverlaySettings, fixedOverlayKeys, overlayKeysOf, type SavedOverlays } 
 import type { SpokenAlerts } from './spoken-alerts';
 import { StreamWidgets } from './stream-widgets';
 import { WidgetFile } from './widget-file';
-import type { AutomationVariablesPort } from './widget-ports';
+import type { AutomationVariablesPort } from '../../../shared/domain/automation-variables';
 import { widgetEventKinds } from './widget-tally';
 
 export interface OverlaysFeatureDeps {
@@ -239,7 +240,7 @@ export class OverlaysFeature {
     );
     this.goals.start();
     // The voice is looked for beside the start: a slow or missing one holds up no alert.
-    void this.deps.speech?.start();
+    if (this.deps.speech) background(this.deps.speech.start(), this.deps.logger, 'speech: looking for the system voice');
     await this.lifecycle.start();
   }
 
@@ -410,9 +411,10 @@ export class OverlaysFeature {
     if (!speech || id === this.spokenAlertId) return;
     this.spokenAlertId = id;
     if (id === null) return;
-    void speech.startSpeaking(id).then((clip) => {
+    const speaking = speech.startSpeaking(id).then((clip) => {
       if (clip && this.queue.showing()?.alert.id === id) this.server.send((key) => key === 'alerts', { type: 'speech', alertId: id, speechPath: clip.speechPath, volume: clip.volume });
     });
+    background(speaking, this.deps.logger, 'speech: an alert’s words');
   }
 
   // ---------- the stream widgets ----------

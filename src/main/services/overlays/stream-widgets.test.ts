@@ -9,7 +9,8 @@ import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
 import { StreamWidgets } from './stream-widgets';
 import { WidgetFile } from './widget-file';
-import { noAutomationVariables, type AutomationVariable, type AutomationVariablesPort } from './widget-ports';
+import type { AutomationVariable, AutomationVariablesPort } from '../../../shared/domain/automation-variables';
+import { noAutomationVariables } from './widget-ports';
 import type { WidgetEvent } from './widget-tally';
 
 let n = 0;

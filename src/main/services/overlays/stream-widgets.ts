@@ -12,7 +12,8 @@ import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import type { Logger } from '../logger';
 import type { OverlayServer } from './overlay-server';
 import type { WidgetFile, SavedWidgets } from './widget-file';
-import { noAutomationVariables, type AutomationVariablesPort } from './widget-ports';
+import type { AutomationVariablesPort } from '../../../shared/domain/automation-variables';
+import { noAutomationVariables } from './widget-ports';
 import { WidgetTally, type WidgetEvent } from './widget-tally';
 import { counterView, creditsView, latestView, recentView, timerElapsed, timerView, widgetsConcerned } from './widget-views';
 

@@ -1,12 +1,9 @@
 /**
- * The automations' variables as the counter widget sees them (`AutomationVariablesPort`, the shared
- * contract of `shared/domain/automation-variables.ts`), and none: what the widgets follow until the
- * automations feature links its own (`composition/automations.ts`), and while automations are off.
+ * No automation variables: what the counter widget follows until the automations feature links
+ * its own `AutomationVariablesPort` (`composition/automations.ts`).
  */
 import type { AutomationVariablesPort } from '../../../shared/domain/automation-variables';
 import { AppError } from '../app-error';
-
-export type { AutomationVariable, AutomationVariablesPort, VariableChange } from '../../../shared/domain/automation-variables';
 
 /** No variables. */
 export const noAutomationVariables: AutomationVariablesPort = {

@@ -4,7 +4,7 @@
  * event's change concerns (`widgetsConcerned`), so that only their pages are sent anything.
  */
 import { latestLabels, type WidgetId, type WidgetSettings, type WidgetTimer, type WidgetView } from '../../../shared/ipc/schemas/widgets';
-import type { AutomationVariable } from './widget-ports';
+import type { AutomationVariable } from '../../../shared/domain/automation-variables';
 import type { WidgetPart, WidgetTallyState } from './widget-tally';
 
 const count = new Intl.NumberFormat('en');

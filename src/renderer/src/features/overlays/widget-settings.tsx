@@ -3,6 +3,7 @@
  * latest or top supporter, the counter's variable and label, the timer's kind, length and label
  * (with Start, Pause and Reset), the credits' title and speed.
  */
+import { alertKindNames } from '../../../../shared/domain/alert-template';
 import { latestChoices, latestLabels, widgetRecentKinds, type WidgetId, type WidgetsState } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { Select } from '../../components/select';
@@ -10,16 +11,6 @@ import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
 import { DraftInput, wholeNumberProblem } from './draft-input';
-
-const recentKindLabels: Record<(typeof widgetRecentKinds)[number], string> = {
-  follow: 'Follows',
-  subscription: 'Subscriptions',
-  resubscription: 'Resubscriptions',
-  giftSubscriptions: 'Gifted subscriptions',
-  cheer: 'Cheers',
-  raid: 'Raids',
-  donation: 'Charity donations',
-};
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -63,7 +54,7 @@ function Settings({ widget, widgets, pending }: { widget: WidgetId; widgets: Wid
                 disabled={pending}
                 onChange={(on) => void setWidget({ widget: 'recent', changes: { kinds: on ? [...settings.recent.kinds, kind] : settings.recent.kinds.filter((k) => k !== kind) } })}
               >
-                {recentKindLabels[kind]}
+                {alertKindNames[kind]}
               </Switch>
             ))}
           </fieldset>
