@@ -7,6 +7,7 @@
  */
 import * as ids from '../ids';
 import { badRequest, conflict, notFound } from './api-error';
+import { updateChannel } from './channels';
 import type { EmulatorState } from './emulator-state';
 import type { Stream, StreamKind } from './stores/streams';
 
@@ -43,9 +44,8 @@ export function goLive(state: EmulatorState, userId: string, input: GoLiveOption
   if (!user) throw notFound(`Unknown user "${userId}"`);
   if (input.gameId !== undefined && !state.game(input.gameId)) throw badRequest(`Unknown game_id "${input.gameId}"`);
   const channel = state.channels.get(user.id) ?? state.channels.create(user.id);
-  if (input.title !== undefined) channel.title = input.title;
-  if (input.gameId !== undefined) channel.gameId = input.gameId;
-  if (input.language !== undefined) channel.language = input.language;
+  // As on the platform, a title or category changed on the way live is announced by channel.update.
+  updateChannel(state, channel, { title: input.title, gameId: input.gameId, language: input.language }, state.clock.now());
 
   const live = state.streams.get(user.id);
   if (!live) return startChannelStream(state, user.id, input);

@@ -103,6 +103,16 @@ describe('PATCH /helix/channels', () => {
     expect(cleared.tags).toEqual([]);
   });
 
+  it('a title given on the way live (simulation API) changes the channel and publishes channel.update, as a dashboard change would', async () => {
+    const events = recordEvents();
+    await sim(`/streams/${BROADCASTER}/online`, { title: 'Going live with a new title' });
+    const channel = (await get(`/channels?broadcaster_id=${BROADCASTER}`, await token(null))).json.data[0];
+    expect(channel.title).toBe('Going live with a new title');
+    expect(events.filter((e) => e.type === 'channel.update').map((e) => (e.event as { title: string }).title)).toEqual(['Going live with a new title']);
+    await sim(`/streams/${BROADCASTER}/online`, { title: 'Going live with a new title', viewer_count: 3 });
+    expect(events.filter((e) => e.type === 'channel.update')).toHaveLength(1);
+  });
+
   it('clears the game with "" or "0", ignores an unsupported language, publishes nothing when nothing changed', async () => {
     const events = recordEvents();
     const own = await token(BROADCASTER, scopes);
