@@ -2,10 +2,10 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_MEDIA_BYTES } from '../../../shared/ipc/schemas/media';
+import { MAX_MEDIA_BYTES, MAX_VIDEO_BYTES } from '../../../shared/ipc/schemas/media';
 import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
-import { MediaLibrary, MAX_MEDIA_ITEMS } from './media-library';
+import { MAX_LIBRARY_BYTES, MediaLibrary, MAX_MEDIA_ITEMS } from './media-library';
 import { sniffMediaType } from './media-types';
 import { sampleMedia as sampleFiles } from '../../test-support/media-samples';
 
@@ -21,6 +21,8 @@ describe('sniffMediaType', () => {
     ['ogg', 'sound', 'audio/ogg'],
     ['mp3', 'sound', 'audio/mpeg'],
     ['mp3Frame', 'sound', 'audio/mpeg'],
+    ['webm', 'video', 'video/webm'],
+    ['mp4', 'video', 'video/mp4'],
   ] as const)('reads a %s from its bytes', (name, kind, contentType) => {
     expect(sniffMediaType(sampleFiles[name])).toMatchObject({ kind, contentType });
   });
@@ -31,6 +33,9 @@ describe('sniffMediaType', () => {
     ['a RIFF that is neither WebP nor WAV', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('AVI LIST')])],
     ['a reserved MPEG layer', Buffer.from('fff99064', 'hex')],
     ['nothing', Buffer.alloc(0)],
+    ['a Matroska file that is not WebM', sampleFiles.mkv],
+    ['an audio-only MPEG-4 (M4A)', sampleFiles.m4a],
+    ['an EBML header cut short', sampleFiles.webm.subarray(0, 20)],
   ])('refuses %s', (_what, bytes) => {
     expect(sniffMediaType(bytes)).toBeNull();
   });
@@ -66,7 +71,7 @@ describe('MediaLibrary', () => {
 
   it('refuses a file whose bytes are not an image or a sound, whatever its name', async () => {
     const library = await open();
-    await expect(library.add({ name: 'cat.gif', dataBase64: b64(Buffer.from('<html>hello</html>')) })).rejects.toThrow(/PNG, GIF, JPEG or WebP images and MP3, Ogg or WAV sounds/);
+    await expect(library.add({ name: 'cat.gif', dataBase64: b64(Buffer.from('<html>hello</html>')) })).rejects.toThrow(/PNG, GIF, JPEG or WebP images, WebM or MP4 videos and MP3, Ogg or WAV sounds/);
     expect(library.list().items).toEqual([]);
   });
 
@@ -75,6 +80,28 @@ describe('MediaLibrary', () => {
     const big = Buffer.concat([sampleFiles.png, Buffer.alloc(MAX_MEDIA_BYTES)]);
     await expect(library.add({ name: 'big.png', dataBase64: b64(big) })).rejects.toThrow(/larger than 5 MB/);
     await expect(library.add({ name: 'cut.png', dataBase64: 'iVBORw0K#GgoA' })).rejects.toThrow(/did not arrive whole/);
+  });
+
+  it('takes a video up to its own, larger limit, keeps it across a restart, and refuses one over it', async () => {
+    const library = await open();
+    const video = Buffer.concat([sampleFiles.webm, Buffer.alloc(MAX_MEDIA_BYTES)]);
+    const item = await library.add({ name: 'alert.webm', dataBase64: b64(video) });
+    expect(item).toMatchObject({ kind: 'video', contentType: 'video/webm', bytes: video.length });
+    expect(await readdir(join(dataDir, 'media'))).toEqual([`${item.id}.webm`]);
+    expect((await open()).list().items).toEqual([item]);
+    const tooBig = Buffer.concat([sampleFiles.mp4, Buffer.alloc(MAX_VIDEO_BYTES)]);
+    await expect(library.add({ name: 'long.mp4', dataBase64: b64(tooBig) })).rejects.toThrow(/larger than 20 MB \(for a video\)/);
+  });
+
+  it('holds at most its limit of bytes in all', async () => {
+    // The real bound is MAX_LIBRARY_BYTES (500 MB); a 3 MB one shows the rule without writing 500 MB.
+    expect(MAX_LIBRARY_BYTES).toBe(500 * 1024 * 1024);
+    const library = await MediaLibrary.open({ dataDir, logger: silentLogger, maxLibraryBytes: 3 * 1024 * 1024 });
+    const video = b64(Buffer.concat([sampleFiles.mp4, Buffer.alloc(1024 * 1024)]));
+    await library.add({ name: 'v1', dataBase64: video });
+    await library.add({ name: 'v2', dataBase64: video });
+    await expect(library.add({ name: 'one more', dataBase64: video })).rejects.toThrow(/at most 3 MB in all: remove a video or two first/);
+    expect(library.list().items).toHaveLength(2);
   });
 
   it('never uses the name as a path: traversal in a name is only a name', async () => {

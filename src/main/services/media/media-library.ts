@@ -1,16 +1,16 @@
 /**
- * The media library: images, GIFs and sounds the broadcaster chose for alerts, copied into the
+ * The media library: images, GIFs, videos and sounds the broadcaster chose for alerts, copied into the
  * data folder (`media/<id>.<ext>`, listed in `media.json`), so that an overlay never reads a file
  * the broadcaster later moves, and the overlay server serves only these copies, by id.
  *
- * A file is taken only when its bytes are an image or a sound Sidestage knows (`media-types.ts`)
- * and it is at most `MAX_MEDIA_BYTES`; its name is only shown, never part of a path.
+ * A file is taken only when its bytes are an image, a video or a sound Sidestage knows (`media-types.ts`)
+ * and it is at most its kind's limit (`maxMediaBytes`); its name is only shown, never part of a path.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { MAX_MEDIA_BYTES, mediaItemSchema, type MediaAddArg, type MediaItem, type MediaList } from '../../../shared/ipc/schemas/media';
+import { maxMediaBytes, mediaItemSchema, type MediaAddArg, type MediaItem, type MediaList } from '../../../shared/ipc/schemas/media';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import { AtomicJsonFile, isDiskFull, keepValid, writeFileAtomic } from '../common/atomic-json-file';
@@ -18,10 +18,12 @@ import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import type { Logger } from '../logger';
 import { sniffMediaType, unsupportedMediaMessage } from './media-types';
 
-/** Enough for every alert type's image and sound several times over; bounds the folder at 500 MB. */
+/** Enough for every alert type's image and sound several times over. */
 export const MAX_MEDIA_ITEMS = 100;
+/** Bounds the folder (videos are up to 20 MB each). */
+export const MAX_LIBRARY_BYTES = 500 * 1024 * 1024;
 
-const storedItemSchema = mediaItemSchema.extend({ extension: z.enum(['png', 'gif', 'jpg', 'webp', 'wav', 'ogg', 'mp3']) }).strict();
+const storedItemSchema = mediaItemSchema.extend({ extension: z.enum(['png', 'gif', 'jpg', 'webp', 'webm', 'mp4', 'wav', 'ogg', 'mp3']) }).strict();
 type StoredItem = z.infer<typeof storedItemSchema>;
 const indexSchema = z.object({ version: z.literal(1), items: z.array(z.unknown()) });
 
@@ -31,6 +33,8 @@ export interface MediaLibraryOptions {
   notices?: DataRecoveryNotices;
   /** New ids; tests pass a sequence. */
   newId?: () => string;
+  /** The folder's bound (`MAX_LIBRARY_BYTES`); tests pass a smaller one. */
+  maxLibraryBytes?: number;
 }
 
 export class MediaLibrary {
@@ -77,10 +81,14 @@ export class MediaLibrary {
     return this.serially(async () => {
       const data = decodeBase64(arg.dataBase64);
       if (data.length === 0) throw new AppError('invalid_argument', 'The file is empty.');
-      if (data.length > MAX_MEDIA_BYTES) throw new AppError('invalid_argument', `The file is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB: choose a smaller one.`);
       const type = sniffMediaType(data);
       if (!type) throw new AppError('invalid_argument', unsupportedMediaMessage);
-      if (this.items.length >= MAX_MEDIA_ITEMS) throw new AppError('invalid_argument', `The library holds at most ${MAX_MEDIA_ITEMS} images and sounds: remove one first.`);
+      const limit = maxMediaBytes(type.kind);
+      if (data.length > limit) throw new AppError('invalid_argument', `The file is larger than ${limit / 1024 / 1024} MB${type.kind === 'video' ? ' (for a video)' : ''}: choose a smaller one.`);
+      if (this.items.length >= MAX_MEDIA_ITEMS) throw new AppError('invalid_argument', `The library holds at most ${MAX_MEDIA_ITEMS} images, videos and sounds: remove one first.`);
+      const held = this.items.reduce((sum, i) => sum + i.bytes, 0);
+      const bound = this.options.maxLibraryBytes ?? MAX_LIBRARY_BYTES;
+      if (held + data.length > bound) throw new AppError('invalid_argument', `The library holds at most ${Math.round(bound / 1024 / 1024)} MB in all: remove a video or two first.`);
       const id = (this.options.newId ?? (() => randomBytes(16).toString('hex')))();
       const item: StoredItem = { id, name: displayName(arg.name), kind: type.kind, contentType: type.contentType, bytes: data.length, extension: type.extension as StoredItem['extension'] };
       const file = this.fileOf(item);

@@ -1,7 +1,7 @@
 /**
  * What a file is, read from its first bytes (its "magic number"), never from its name or from what
  * a browser said: a file named `cat.gif` holding HTML is refused, so nothing the overlay server
- * serves as an image or a sound can run as a page. SVG is not taken (it can carry scripts).
+ * serves as an image, a video or a sound can run as a page. SVG is not taken (it can carry scripts).
  */
 import type { MediaKind } from '../../../shared/ipc/schemas/media';
 
@@ -26,10 +26,28 @@ export function sniffMediaType(bytes: Uint8Array): SniffedType | null {
   if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) return { kind: 'image', contentType: 'image/gif', extension: 'gif' };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' };
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return { kind: 'image', contentType: 'image/webp', extension: 'webp' };
+  if (isWebm(bytes)) return { kind: 'video', contentType: 'video/webm', extension: 'webm' };
+  if (isMp4Video(bytes)) return { kind: 'video', contentType: 'video/mp4', extension: 'mp4' };
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WAVE')) return { kind: 'sound', contentType: 'audio/wav', extension: 'wav' };
   if (ascii(bytes, 0, 'OggS')) return { kind: 'sound', contentType: 'audio/ogg', extension: 'ogg' };
   if (ascii(bytes, 0, 'ID3') || isMpegAudioFrame(bytes)) return { kind: 'sound', contentType: 'audio/mpeg', extension: 'mp3' };
   return null;
+}
+
+/** An EBML header (Matroska's) whose DocType, within the header, is "webm" (a Matroska .mkv is not taken). */
+function isWebm(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return false;
+  // The DocType element (0x4282), then its size as a one-byte vint (0x84: four bytes), then "webm".
+  const head = bytes.subarray(0, 64);
+  for (let i = 4; i + 6 <= head.length; i++) if (head[i] === 0x42 && head[i + 1] === 0x82 && head[i + 2] === 0x84 && ascii(head, i + 3, 'webm')) return true;
+  return false;
+}
+
+/** An ISO media file (`ftyp` box first) whose major brand is a video one; audio-only brands (M4A) are not. */
+const mp4VideoBrands = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'msnv']);
+function isMp4Video(bytes: Uint8Array): boolean {
+  if (!ascii(bytes, 4, 'ftyp') || bytes.length < 12) return false;
+  return mp4VideoBrands.has(String.fromCharCode(...bytes.subarray(8, 12)));
 }
 
 /** An MPEG audio frame header: 11 sync bits, a layer (not the reserved 00), a bitrate index that is not "bad". */
@@ -46,4 +64,4 @@ function isMpegAudioFrame(bytes: Uint8Array): boolean {
 
 /** The words for a refused file. */
 export const unsupportedMediaMessage =
-  'Sidestage takes PNG, GIF, JPEG or WebP images and MP3, Ogg or WAV sounds; this file is none of them (its contents were checked, not its name).';
+  'Sidestage takes PNG, GIF, JPEG or WebP images, WebM or MP4 videos and MP3, Ogg or WAV sounds; this file is none of them (its contents were checked, not its name).';

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { alertTemplateProblem } from '../../../shared/domain/alert-template';
 import type { AlertKind, AlertOptions, AlertTypeSettings, ChatOverlayOptions, GoalConfig, SaveGoalArg } from '../../../shared/ipc/schemas/overlays';
+import { mediaKindWords, visualMediaKinds, type MediaKind } from '../../../shared/ipc/schemas/media';
 import { Emitter, type Disposer } from '../../../shared/primitives/emitter';
 import { AppError } from '../app-error';
 import type { Logger } from '../logger';
@@ -48,11 +49,15 @@ export class OverlayConfig {
       const problem = alertTemplateProblem(kind, look.template);
       if (problem) throw new AppError('invalid_argument', `${prefix}${problem}`);
     }
-    for (const [field, id, want] of [['image', look.imageId, 'image'], ['sound', look.soundId, 'sound']] as const) {
+    const slots: [string, string | null | undefined, readonly MediaKind[]][] = [
+      ['image or video', look.imageId, visualMediaKinds],
+      ['sound', look.soundId, ['sound']],
+    ];
+    for (const [field, id, wants] of slots) {
       if (id === undefined || id === null) continue;
       const item = this.media.get(id);
       if (!item) throw new AppError('invalid_argument', `${prefix}That ${field} is not in the media library any more.`);
-      if (item.kind !== want) throw new AppError('invalid_argument', `${prefix}“${item.name}” is ${item.kind === 'image' ? 'an image' : 'a sound'}, not ${want === 'image' ? 'an image' : 'a sound'}.`);
+      if (!wants.includes(item.kind)) throw new AppError('invalid_argument', `${prefix}“${item.name}” is ${mediaKindWords[item.kind]}, not ${field === 'sound' ? 'a sound' : 'an image or a video'}.`);
     }
   }
 

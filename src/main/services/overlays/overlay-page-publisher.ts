@@ -8,10 +8,11 @@
  */
 import type { ChatDelta, ChatSnapshot } from '../../../shared/ipc/schemas/chat';
 import type { Redemption } from '../../../shared/ipc/schemas/redemptions';
+import type { MediaKind } from '../../../shared/ipc/schemas/media';
 import type { AlertOnScreen, OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import type { Clock } from '../../../shared/primitives/clock';
 import type { MediaLibrary } from '../media/media-library';
-import type { AlertQueue, QueuedAlert, ShowingAlert } from './alert-queue';
+import type { AlertQueue, ShowingAlert } from './alert-queue';
 import type { ChatImages } from './chat-images';
 import { ChatOverlayLines } from './chat-overlay-lines';
 import type { GoalTracker } from './goal-tracker';
@@ -214,8 +215,9 @@ export class OverlayPagePublisher {
       id: alert.id,
       kind: alert.kind,
       text: alert.text,
-      imagePath: this.mediaPath(alert, 'image'),
-      soundPath: this.mediaPath(alert, 'sound'),
+      imagePath: this.mediaPath(alert.imageId, 'image'),
+      videoPath: this.mediaPath(alert.imageId, 'video'),
+      soundPath: this.mediaPath(alert.soundId, 'sound'),
       volume: alert.volume,
       durationMs: alert.durationMs,
       speak: alert.speak,
@@ -225,8 +227,8 @@ export class OverlayPagePublisher {
     };
   }
 
-  private mediaPath(alert: QueuedAlert, kind: 'image' | 'sound'): string | null {
-    const id = kind === 'image' ? alert.imageId : alert.soundId;
+  /** The library's copy of `id` when it is of `kind` (the picture slot holds an image or a video). */
+  private mediaPath(id: string | null, kind: MediaKind): string | null {
     const item = id ? this.deps.media.get(id) : null;
     return item && item.kind === kind ? `/media/${item.id}` : null;
   }

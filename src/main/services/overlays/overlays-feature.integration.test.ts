@@ -103,6 +103,25 @@ describe('the overlays feature in the app', () => {
     expect(raids).toEqual([]);
   });
 
+  it('plays a video in the image’s place: an alert type takes it, the page is sent its path, the server serves it as a video', async () => {
+    const alerts = await page('alerts');
+    const video = await demo.call<{ id: string; kind: string }>('media:add', { name: 'confetti.webm', dataBase64: sampleMedia.webm.toString('base64') });
+    const sound = await demo.call<{ id: string }>('media:add', { name: 'ding2.ogg', dataBase64: sampleMedia.ogg.toString('base64') });
+    expect(video.kind).toBe('video');
+    // A sound is not a picture: refused in words, and the type keeps what it had.
+    await expect(demo.call('overlays:setAlertType', { kind: 'follow', changes: { imageId: sound.id } })).rejects.toThrow(/“ding2.ogg” is a sound, not an image or a video/);
+    await demo.call('overlays:setAlertType', { kind: 'follow', changes: { imageId: video.id } });
+    await demo.sidestage.overlays.show({ source: 'custom', text: 'Confetti!', imageId: video.id, soundId: null, volume: 0.7, durationMs: 1_000 });
+    await waitUntil(() => alerts.latest('alert')?.showing?.text === 'Confetti!', 10_000, 'the video alert');
+    expect(alerts.latest('alert')!.showing).toMatchObject({ imagePath: null, videoPath: `/media/${video.id}`, volume: 0.7 });
+
+    const url = new URL(state.overlays.find((o) => o.key === 'alerts')!.url!);
+    const served = await fetch(`${url.origin}/media/${video.id}${url.search}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('video/webm');
+    expect(Buffer.from(await served.arrayBuffer()).equals(sampleMedia.webm)).toBe(true);
+  });
+
   it('counts follows on a goal of the broadcaster’s own, live on its page', async () => {
     state = await demo.call<OverlaysState>('overlays:saveGoal', { title: 'Followers today', source: 'custom', counts: 'follows', target: 3 });
     const goal = state.goals.find((g) => g.title === 'Followers today')!;

@@ -31,11 +31,43 @@ const reducedMotion = () => document.documentElement.dataset.reducedMotion === '
 
 /** Removes `el` after its exit animation (at once with reduced motion). */
 function leave(el: HTMLElement): void {
-  if (reducedMotion()) return el.remove();
+  const gone = () => {
+    el.remove();
+    releaseVideos(el);
+  };
+  if (reducedMotion()) return gone();
   el.classList.add('leaving');
-  el.addEventListener('animationend', () => el.remove(), { once: true });
+  el.addEventListener('animationend', gone, { once: true });
   // Should the animation not run (a hidden source), it still goes.
-  setTimeout(() => el.remove(), 1_000);
+  setTimeout(gone, 1_000);
+}
+
+/**
+ * An alert's video, in the image's place: it plays with its own sound at the alert's volume (OBS
+ * captures it); a page that joins mid-way shows it muted from where it is now, as it does without the sound.
+ */
+function alertVideo(alert: AlertOnScreen, token: string): HTMLVideoElement {
+  const video = element('video', 'alert-image alert-video');
+  video.src = mediaUrl(alert.videoPath!, token);
+  video.playsInline = true;
+  video.volume = alert.volume;
+  video.muted = joinsMidway(alert);
+  if (joinsMidway(alert)) video.currentTime = alert.elapsedMs / 1000;
+  // A browser that refuses to play with sound without a click (not OBS) still shows it, muted.
+  video.play().catch(() => {
+    video.muted = true;
+    video.play().catch(() => undefined);
+  });
+  return video;
+}
+
+/** Lets a gone alert's video file go, so that hundreds of alerts keep the page's memory flat. */
+function releaseVideos(el: HTMLElement): void {
+  for (const video of el.querySelectorAll('video')) {
+    video.pause();
+    video.removeAttribute('src');
+    video.load();
+  }
 }
 
 function play(path: string, volume: number): void {
@@ -106,6 +138,7 @@ function showAlert(alert: AlertOnScreen | null): void {
     img.src = mediaUrl(alert.imagePath, address.token);
     el.append(img);
   }
+  if (alert.videoPath) el.append(alertVideo(alert, address.token));
   if (alert.kind !== 'sound') el.append(element('p', 'alert-text', alert.text));
   // Joined mid-way: no entrance, the rest of its time.
   if (joinsMidway(alert)) el.classList.add('joined');

@@ -22,7 +22,7 @@ describe('the overlay page', () => {
   });
 
   it('plays an alert’s sound only when it joins at its start', () => {
-    const alert = { id: 'a', kind: 'follow' as const, text: 'x', imagePath: null, soundPath: '/media/s', volume: 1, durationMs: 5_000, speak: false, variationId: null, elapsedMs: 0, startsNow: true };
+    const alert = { id: 'a', kind: 'follow' as const, text: 'x', imagePath: null, videoPath: null, soundPath: '/media/s', volume: 1, durationMs: 5_000, speak: false, variationId: null, elapsedMs: 0, startsNow: true };
     expect(playsSound(alert)).toBe(true);
     expect(playsSound({ ...alert, elapsedMs: 200, startsNow: false })).toBe(false);
     expect(playsSound({ ...alert, soundPath: null })).toBe(false);

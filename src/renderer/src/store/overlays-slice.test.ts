@@ -122,9 +122,15 @@ describe('overlays slice', () => {
     await store.getState().addMedia({ name: 'huge.gif', size: 6 * 1024 * 1024, arrayBuffer: async () => new ArrayBuffer(0) });
     expect(media.add).not.toHaveBeenCalled();
     expect(store.getState().actions['media.add']?.error).toMatch(/larger than 5 MB/);
+    // A video may be up to 20 MB: 6 MB goes on to main (which reads the bytes), 21 MB does not.
+    await store.getState().addMedia({ name: 'alert.webm', type: 'video/webm', size: 21 * 1024 * 1024, arrayBuffer: async () => new ArrayBuffer(0) });
+    expect(media.add).not.toHaveBeenCalled();
+    expect(store.getState().actions['media.add']?.error).toMatch(/larger than 20 MB/);
+    await store.getState().addMedia({ name: 'alert.webm', type: 'video/webm', size: 6 * 1024 * 1024, arrayBuffer: async () => Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3]).buffer });
+    expect(media.add).toHaveBeenCalledTimes(1);
     const bytes = Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]);
     await store.getState().addMedia({ name: 'tiny.gif', size: bytes.length, arrayBuffer: async () => bytes.buffer });
-    expect(media.add).toHaveBeenCalledWith({ name: 'tiny.gif', dataBase64: 'R0lGODlh' });
+    expect(media.add).toHaveBeenLastCalledWith({ name: 'tiny.gif', dataBase64: 'R0lGODlh' });
   });
 
   it('encodes large files to base64 exactly, a slice at a time', () => {

@@ -6,7 +6,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { AlertQueueState, MediaList, OverlaysState, SpeechState, WidgetsState } from '../../../shared/ipc/contract';
-import { MAX_MEDIA_BYTES } from '../../../shared/ipc/contract';
+import { MAX_MEDIA_BYTES, MAX_VIDEO_BYTES } from '../../../shared/ipc/contract';
 import { call } from '../lib/ipc-call';
 import type { SliceContext } from './action-runner';
 import { mirrorDomain } from './mirror';
@@ -103,7 +103,9 @@ export function createOverlaysSlice({ set, get, deps, run, epochs }: SliceContex
       }),
     addMedia: (file) =>
       run('media.add', async () => {
-        if (file.size > MAX_MEDIA_BYTES) throw new Error(`“${file.name}” is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB: choose a smaller one.`);
+        // Main reads the bytes and holds each kind to its own limit; a video's is the largest.
+        const limit = file.type?.startsWith('video/') ? MAX_VIDEO_BYTES : MAX_MEDIA_BYTES;
+        if (file.size > limit) throw new Error(`“${file.name}” is larger than ${limit / 1024 / 1024} MB: choose a smaller one.`);
         const data = new Uint8Array(await file.arrayBuffer());
         await call(bridge.media.add({ name: file.name.slice(0, 120) || 'Untitled', dataBase64: toBase64(data) }));
       }),

@@ -265,6 +265,8 @@ export const alertOnScreenSchema = z.object({
   text: z.string(),
   /** `/media/<id>`: the page adds its own token. */
   imagePath: z.string().nullable(),
+  /** The alert's picture is a video (`/media/<id>`, WebM or MP4): played, with its own sound at `volume`, in the image's place. */
+  videoPath: z.string().nullable(),
   soundPath: z.string().nullable(),
   volume: z.number().min(0).max(1),
   durationMs: z.number().int().positive(),

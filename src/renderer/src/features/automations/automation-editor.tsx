@@ -11,7 +11,7 @@ import { Switch } from '../../components/switch';
 import { TextInput } from '../../components/text-input';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
-import { mediaOptions } from '../overlays/media-options';
+import { mediaKindsOf, mediaOptions, type MediaSlot } from '../overlays/media-options';
 import {
   actionKindOptions,
   actionOptions,
@@ -390,9 +390,9 @@ function CustomAlertFields({ alert, hint, onChange }: { alert: CustomAlert; hint
   const media = useSidestage((s) => s.media?.items) ?? [];
   return (
     <>
-      <NoMedia kind="image" />
+      <NoMedia slot="visual" />
       <TextInput label="Text" value={alert.text} maxLength={500} onChange={(text) => onChange({ ...alert, text })} hint={hint} />
-      <Select label="Image" value={alert.imageId ?? ''} options={mediaOptions(media, 'image', alert.imageId)} onChange={(imageId) => onChange({ ...alert, imageId: imageId || null })} />
+      <Select label="Image or video" value={alert.imageId ?? ''} options={mediaOptions(media, 'visual', alert.imageId)} onChange={(imageId) => onChange({ ...alert, imageId: imageId || null })} />
       <Select label="Sound" value={alert.soundId ?? ''} options={mediaOptions(media, 'sound', alert.soundId)} onChange={(soundId) => onChange({ ...alert, soundId: soundId || null })} />
       <NumberField label="Shown for" unit="seconds" min={0.5} max={60} step={0.5} value={alert.durationMs / 1000} onChange={(s) => onChange({ ...alert, durationMs: Math.round(s * 1000) })} />
     </>
@@ -400,12 +400,12 @@ function CustomAlertFields({ alert, hint, onChange }: { alert: CustomAlert; hint
 }
 
 /** Where the media library has none of a kind: said, with the way to add some. */
-function NoMedia({ kind }: { kind: 'image' | 'sound' }) {
-  const count = useSidestage((s) => s.media?.items.filter((m) => m.kind === kind).length ?? 0);
+function NoMedia({ slot }: { slot: MediaSlot }) {
+  const count = useSidestage((s) => s.media?.items.filter((m) => mediaKindsOf(slot).includes(m.kind)).length ?? 0);
   if (count > 0) return null;
   return (
     <p className="small muted">
-      No {kind}s in the media library yet: add them in the Overlays panel.{' '}
+      No {slot === 'visual' ? 'images or videos' : 'sounds'} in the media library yet: add them in the Overlays panel.{' '}
       <button type="button" className="quiet" onClick={() => store.getState().setActivePanel('overlays')}>
         Go to Overlays
       </button>
@@ -522,7 +522,7 @@ function ActionFields({ action, trigger, onChange }: { action: AutomationAction;
     case 'playSound':
       return (
         <>
-          <NoMedia kind="sound" />
+          <NoMedia slot="sound" />
           <Select label="Sound" value={action.soundId} options={mediaOptions(media, 'sound', action.soundId, 'Choose…')} onChange={(soundId) => onChange({ ...action, soundId })} />
           <NumberField label="Volume" unit="%" min={0} max={100} value={Math.round(action.volume * 100)} onChange={(v) => onChange({ ...action, volume: v / 100 })} />
         </>

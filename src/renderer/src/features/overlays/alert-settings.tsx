@@ -56,7 +56,7 @@ function AlertTypeEditor({ kind, settings, media, alerts }: { kind: AlertKind; s
           <span className="field-label">Shown for (seconds)</span>
           <DraftInput type="number" min={1} max={60} saved={String(settings.durationMs / 1000)} problem={wholeNumberProblem(1, 60)} onCommit={(d) => save({ durationMs: Number(d) * 1000 })} />
         </label>
-        <Select label="Image or GIF" value={settings.imageId ?? ''} options={mediaOptions(media, 'image', settings.imageId)} onChange={(id) => save({ imageId: id || null })} />
+        <Select label="Image, GIF or video" value={settings.imageId ?? ''} options={mediaOptions(media, 'visual', settings.imageId)} onChange={(id) => save({ imageId: id || null })} />
         <Select label="Sound" value={settings.soundId ?? ''} options={mediaOptions(media, 'sound', settings.soundId)} onChange={(id) => save({ soundId: id || null })} />
         <label className="field">
           <span className="field-label">Volume (%)</span>

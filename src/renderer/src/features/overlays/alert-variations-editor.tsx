@@ -104,7 +104,7 @@ export function AlertVariationsEditor({ kind, type, media, disabled, save }: { k
             <span className="field-label">Shown for (seconds)</span>
             <DraftInput type="number" min={1} max={60} saved={String(variation.durationMs / 1000)} problem={wholeNumberProblem(1, 60)} onCommit={(d) => change(index, { durationMs: Number(d) * 1000 })} />
           </label>
-          <Select label="Image or GIF" value={variation.imageId ?? ''} options={mediaOptions(media, 'image', variation.imageId)} onChange={(id) => change(index, { imageId: id || null })} />
+          <Select label="Image, GIF or video" value={variation.imageId ?? ''} options={mediaOptions(media, 'visual', variation.imageId)} onChange={(id) => change(index, { imageId: id || null })} />
           <Select label="Sound" value={variation.soundId ?? ''} options={mediaOptions(media, 'sound', variation.soundId)} onChange={(id) => change(index, { soundId: id || null })} />
           <label className="field">
             <span className="field-label">Volume (%)</span>

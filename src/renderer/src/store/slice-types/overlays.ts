@@ -66,7 +66,8 @@ export interface OverlaysSlice {
   skipAlert(): Promise<void>;
   replayAlert(): Promise<void>;
   testAlert(kind: AlertKind): Promise<void>;
-  addMedia(file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }): Promise<void>;
+  /** `type` is what the browser guessed (only to pick the size limit early: main reads the bytes). */
+  addMedia(file: { name: string; size: number; type?: string; arrayBuffer(): Promise<ArrayBuffer> }): Promise<void>;
   removeMedia(id: string): Promise<void>;
   applyOverlays(state: OverlaysState): void;
   applyAlertQueue(state: AlertQueueState): void;
