@@ -6,6 +6,7 @@
  * - The run log: each change of a run (queued, a step started, a step done...) is appended to a
  *   journal (`automation-runs.journal.a|b`) BEFORE the step's request goes out: one write to an open
  *   file, so an event's first action is not held up by the disk, and a killed process leaves it.
+ *   A run is written whole once; each change after is a short delta naming it (`run-log-lines.ts`).
  *   A snapshot (`automation-runs.json`, atomic) follows five seconds after changes and on quit; the
  *   journal's lines it holds are then dropped. A run found under way at start was interrupted: it is
  *   reported so, and its steps are never done again.
@@ -23,6 +24,7 @@ import { AtomicJsonFile, keepValid } from '../common/atomic-json-file';
 import type { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { MessageDeduper } from '../events/message-deduper';
 import type { Logger } from '../logger';
+import { applyDelta, copyRun, isDelta, parseRunLogLine, runChange, type RunLogLine } from './run-log-lines';
 
 export const runsFileName = 'automation-runs.json';
 export const runsJournalName = 'automation-runs.journal';
@@ -66,9 +68,15 @@ export interface RunLedgerOptions {
 export class RunLedger {
   /** The pairs handled: the one bounded seen-set (oldest first out past `maxHandled`). */
   private readonly handled: MessageDeduper;
+  /** The runs as the service holds them (it changes them in place), oldest first. */
   private runs: RunRecord[];
+  /**
+   * Each run in the log as last written to the journal: a change is written as its delta from this,
+   * and the snapshot is made of these, so it holds exactly what the journal's lines up to its `seq` do.
+   */
+  private readonly written = new Map<string, RunRecord>();
   private closed = false;
-  private readonly journal: SnapshottedJournal<RunRecord>;
+  private readonly journal: SnapshottedJournal<RunLogLine>;
   private readonly handledJournal: SnapshottedJournal<HandledPair>;
   private readonly maxRuns: number;
   private readonly maxHandled: number;
@@ -76,7 +84,7 @@ export class RunLedger {
 
   private constructor(
     runsPath: string,
-    journal: AppendJournal<RunRecord>,
+    journal: AppendJournal<RunLogLine>,
     handledPath: string,
     handledJournal: AppendJournal<HandledPair>,
     private readonly clock: Clock,
@@ -84,6 +92,7 @@ export class RunLedger {
     private readonly options: RunLedgerOptions,
   ) {
     this.runs = runs;
+    for (const run of runs) this.written.set(run.id, copyRun(run));
     this.maxRuns = options.maxRuns ?? 100;
     this.maxHandled = options.maxHandled ?? 20_000;
     this.handled = new MessageDeduper({ maxEntries: this.maxHandled, maxAgeMs: Infinity, now: () => clock.now() });
@@ -92,7 +101,7 @@ export class RunLedger {
       path: runsPath,
       content: (seq) => {
         this.evict();
-        return JSON.stringify({ version: 1, seq, runs: this.runs } satisfies RunsFile);
+        return JSON.stringify({ version: 1, seq, runs: this.runs.flatMap((run) => this.written.get(run.id) ?? []) } satisfies RunsFile);
       },
       clock,
       delayMs: this.saveDelayMs,
@@ -126,7 +135,7 @@ export class RunLedger {
       };
     });
     if (snapshot.recovered) notice({ ...snapshot.recovered, done: snapshot.recovered.kept ? 'Kept every readable run' : 'Started a new run log' });
-    const opened = await AppendJournal.open(join(dataDir, runsJournalName), parseRun, 'the latest changes of the automations run log', snapshot.value.seq);
+    const opened = await AppendJournal.open(join(dataDir, runsJournalName), parseRunLogLine, 'the latest changes of the automations run log', snapshot.value.seq);
     for (const recovered of opened.recovered) notice({ ...recovered, done: 'Kept every readable change of the run log' });
     const handledRead = await handledFile.read({ version: 2, seq: 0, handled: [] }, (raw) => {
       if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { handled?: unknown }).handled)) return null;
@@ -144,9 +153,20 @@ export class RunLedger {
     const handledOpened = await AppendJournal.open(join(dataDir, handledJournalName), parseHandled, 'the latest events automations handled', handledRead.value.seq);
     for (const recovered of handledOpened.recovered) notice({ ...recovered, done: 'Kept every readable entry' });
 
-    // The snapshot, then the changes after it, in order: each line is a run as it was then.
+    // The snapshot, then the changes after it, in order: a whole run as it was then, or a delta on the
+    // run as the lines before left it (one whose run is not there, its line lost to damage, is left out).
     const byId = new Map(snapshot.value.runs.map((run) => [run.id, run]));
-    for (const { seq, entry } of opened.lines) if (seq > snapshot.value.seq) byId.set(entry.id, entry);
+    let orphans = 0;
+    for (const { seq, entry } of opened.lines) {
+      if (seq <= snapshot.value.seq) continue;
+      if (!isDelta(entry)) byId.set(entry.id, entry);
+      else {
+        const run = byId.get(entry.d);
+        if (run) byId.set(run.id, applyDelta(run, entry));
+        else orphans++;
+      }
+    }
+    if (orphans > 0) options.logger.warn('automations: changes of runs no longer in the run log were left out', { count: orphans });
     const now = new Date(clock.now()).toISOString();
     let interrupted = 0;
     const runs = [...byId.values()].map((run) => {
@@ -211,6 +231,7 @@ export class RunLedger {
   /** Forgets finished runs (their pairs stay handled: each is in the handled journal). */
   async clearFinished(): Promise<void> {
     this.runs = this.runs.filter((run) => !finished(run));
+    this.keepWrittenOfRuns();
     await this.journal.snapshot();
   }
 
@@ -231,14 +252,26 @@ export class RunLedger {
     return { runs: this.runs.length, handled: this.handled.size };
   }
 
+  /** The run's line: whole the first time, then what changed since the last line (nothing: no line). */
   private record(run: RunRecord): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The run log is closed.'));
+    const before = this.written.get(run.id);
+    const line = before ? runChange(before, run) : run;
+    if (line === null) return Promise.resolve();
     try {
-      this.journal.append(run);
+      this.journal.append(line);
     } catch (error) {
       return Promise.reject(error);
     }
+    // Only once it is written: a line that failed is sent again, whole or as part of the next delta.
+    if (this.runs.includes(run) || this.written.has(run.id)) this.written.set(run.id, copyRun(run));
     return Promise.resolve();
+  }
+
+  private keepWrittenOfRuns(): void {
+    if (this.written.size === this.runs.length) return;
+    const kept = new Set(this.runs.map((run) => run.id));
+    for (const id of this.written.keys()) if (!kept.has(id)) this.written.delete(id);
   }
 
   /**
@@ -263,6 +296,7 @@ export class RunLedger {
       }
       return true;
     });
+    this.keepWrittenOfRuns();
   }
 }
 

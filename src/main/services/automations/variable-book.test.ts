@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
@@ -92,6 +92,27 @@ describe('VariableBook', () => {
     await book.define('deaths', 0);
     await book.flush();
     expect(JSON.parse(await readFile(join(dir, variablesFileName), 'utf8')).variables).toHaveLength(1);
+    book.dispose();
+  });
+
+  it('a busy counter does not rewrite the snapshot (its step keys) every second: a minute after, and on quit; the journal holds the changes meanwhile', async () => {
+    const clock = createFakeClock();
+    const book = await open(clock);
+    await book.define('deaths', 0);
+    await book.flush();
+    const before = await readFile(join(dir, variablesFileName), 'utf8');
+    for (let i = 0; i < 20; i++) await book.changeOnce('deaths', { kind: 'add', by: 1 }, `run-${i}@0`);
+    clock.advance(5_000);
+    // The snapshot's timer still waits (with a second's delay it would have fired by now).
+    expect(clock.pendingTimers()).toBe(1);
+    expect(await readFile(join(dir, variablesFileName), 'utf8')).toBe(before);
+    // Killed here: the journal alone has every change and its key.
+    const again = await open(clock);
+    expect(again.get('deaths')?.value).toBe(20);
+    expect((await again.changeOnce('deaths', { kind: 'add', by: 1 }, 'run-3@0')).value).toBe(20);
+    again.dispose();
+    clock.advance(60_000);
+    await vi.waitFor(async () => expect(JSON.parse(await readFile(join(dir, variablesFileName), 'utf8')).applied).toHaveLength(20), { timeout: 10_000 });
     book.dispose();
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The automations' variables (`automation-variables.json` and its journal
  * `automation-variables.journal.a|b`), kept like the run log: every change is one journal line
- * written before it is answered (so a kill -9 right after keeps it), an atomic snapshot a second
- * later and on quit. A line holds the variable as it is AFTER the change, so reading the journal
+ * written before it is answered (so a kill -9 right after keeps it), an atomic snapshot a minute
+ * later and on quit (not a second: the snapshot holds the step keys, up to 2,000 of them, about 80 kB,
+ * and a counter a busy stream adds to would rewrite them every second; the journal holds every change
+ * meanwhile). A line holds the variable as it is AFTER the change, so reading the journal
  * again never adds twice. A change made by a run's step carries a key (the run's id and the step's
  * path, `run-id@2.then.0`): a change whose key was already applied is not applied again, so an
  * increment happens exactly once per step of a run, across a restart and a kill -9.
@@ -90,7 +92,7 @@ export class VariableBook implements AutomationVariablesPort {
       path,
       content: (seq) => JSON.stringify({ version: 1, seq, variables: [...book.variables.values()], applied: [...book.applied] } satisfies VariablesFile),
       clock,
-      delayMs: options.saveDelayMs ?? 1000,
+      delayMs: options.saveDelayMs ?? 60_000,
       onError: (error) => options.logger.error('automations: the variables could not be saved', { error }),
     });
     await book.journal.snapshot().catch((error: unknown) => options.logger.error('automations: could not write the variables', { error }));
