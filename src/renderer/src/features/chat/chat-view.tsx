@@ -5,6 +5,7 @@ import { LiveStatus } from '../../components/live-status';
 import { store, useSidestage, type SidestageState } from '../../store';
 import type { AnnouncementColor } from '../../store/slice-types/chat';
 import { selectAction } from '../../store/selectors';
+import { useBatchedValue } from '../../lib/batched-value';
 import { ChatMessageLine, ModerationBusy, type ModeratorAction } from './chat-message-line';
 import { ChatUserCardView } from '../moderation/chat-user-card';
 import './chat.css';
@@ -22,7 +23,8 @@ const selectChat = (s: SidestageState) => s.chat;
 
 /** The Live view's chat: read, send (or announce), and a message's moderator actions. */
 export function ChatView() {
-  const chat = useSidestage(selectChat);
+  // Batched: the deltas of a raid's burst that queue up behind a render are drawn in one go, not one render (and layout) each.
+  const chat = useBatchedValue(store, selectChat);
   const notice = useSidestage((s) => s.chatNotice);
   const busy = useSidestage((s) => selectAction('chat.moderate')(s).pending || selectAction('chatUsers.warn')(s).pending);
   const lines = chat ? chat.messages.slice(-chatLinesShown) : [];
