@@ -21,6 +21,10 @@ export interface ChatMessageLineProps {
   message: ChatMessage;
   /** False for the broadcaster's own lines and lines already removed. */
   canModerate: boolean;
+  /** This line's moderator menu is open: one menu at a time, held by the chat view, so a line carries no menu state of its own. */
+  menuOpen: boolean;
+  /** Opens this line's menu (its id) or closes it (null). */
+  onMenu(messageId: string | null): void;
   onModerate(message: ChatMessage, action: ModeratorAction): void;
   /** The chatter's card (features/moderation); a warning with its reason, true once sent. */
   onOpenCard(message: ChatMessage): void;
@@ -36,7 +40,7 @@ function removedNote(message: ChatMessage): string {
 }
 
 /** One chat line: badges, the name in the chatter's colour, text with emotes, and the moderator menu. */
-export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
+export const ChatMessageLine = memo(function ChatMessageLine({ message, canModerate, menuOpen, onMenu, onModerate, onOpenCard, onWarn }: ChatMessageLineProps) {
   return (
     <li
       className={`chat-line${message.announcement ? ' chat-announcement' : ''}${message.removed ? ' chat-removed' : ''}${message.sourceChannel ? ' chat-shared' : ''}`}
@@ -87,36 +91,63 @@ export const ChatMessageLine = memo(function ChatMessageLine({ message, canModer
         </span>
         {message.removed ? <span className="chat-removed-note small muted"> ({removedNote(message)})</span> : null}
       </span>
-      {canModerate ? <ModeratorMenu message={message} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} /> : null}
+      {canModerate ? <ModeratorControls message={message} open={menuOpen} onMenu={onMenu} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} /> : null}
     </li>
   );
 });
 
+type MenuProps = Pick<ChatMessageLineProps, 'message' | 'onModerate' | 'onOpenCard' | 'onWarn'>;
+
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter/Space/↓ open it with the first item focused,
  * ↑/↓ move, Escape closes and gives focus back. Ban asks first; a warning asks for its reason.
- * It reads "an action is under way" from `ModerationBusy`, so a moderator action re-renders the menus, not every line.
+ * It reads "an action is under way" from `ModerationBusy`, so a moderator action re-renders the
+ * menus, not every line. Closed, it is the button alone: a raid's burst of lines creates no menu
+ * state (each line's own would be four states and an effect, for a menu hardly any line opens).
  */
-function ModeratorMenu({ message, onModerate, onOpenCard, onWarn }: Pick<ChatMessageLineProps, 'message' | 'onModerate' | 'onOpenCard' | 'onWarn'>) {
+function ModeratorControls({ message, open, onMenu, ...menu }: MenuProps & { open: boolean; onMenu(messageId: string | null): void }) {
   const busy = useContext(ModerationBusy);
-  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    onMenu(null);
+    buttonRef.current?.focus();
+  };
+  // The menu opens on its own row under the line, inside chat's scroll box (a floating one would be clipped by it).
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="quiet chat-moderate-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Moderate ${message.userName}'s message`}
+        disabled={busy}
+        onClick={() => (open ? close() : onMenu(message.id))}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            onMenu(message.id);
+          }
+        }}
+      >
+        ⋯
+      </button>
+      {open ? <ModeratorMenu message={message} busy={busy} close={close} {...menu} /> : null}
+    </>
+  );
+}
+
+/** The open menu: its items, or the ban's confirmation, or the warning's reason. */
+function ModeratorMenu({ message, busy, close, onModerate, onOpenCard, onWarn }: MenuProps & { busy: boolean; close(): void }) {
   const [confirmBan, setConfirmBan] = useState(false);
   const [warning, setWarning] = useState(false);
   const [reason, setReason] = useState('');
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!open) return;
     menuRef.current?.querySelector<HTMLElement>('input, [role="menuitem"], button')?.focus();
     menuRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [open, confirmBan, warning]);
-  const close = () => {
-    setOpen(false);
-    setConfirmBan(false);
-    setWarning(false);
-    setReason('');
-    buttonRef.current?.focus();
-  };
+  }, [confirmBan, warning]);
   const act = (action: ModeratorAction) => {
     close();
     onModerate(message, action);
@@ -134,104 +165,81 @@ function ModeratorMenu({ message, onModerate, onOpenCard, onWarn }: Pick<ChatMes
     items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
   };
   const who = message.userName;
-  // The menu opens on its own row under the line, inside chat's scroll box (a floating one would be clipped by it).
   return (
-    <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="quiet chat-moderate-button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label={`Moderate ${who}'s message`}
-        disabled={busy}
-        onClick={() => (open ? close() : setOpen(true))}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !open) {
+    <div ref={menuRef} className="chat-menu" onKeyDown={onMenuKey}>
+      {warning ? (
+        <form
+          className="chat-confirm"
+          aria-label={`Warn ${who}`}
+          onSubmit={(e) => {
             e.preventDefault();
-            setOpen(true);
-          }
-        }}
-      >
-        ⋯
-      </button>
-      {open ? (
-        <div ref={menuRef} className="chat-menu" onKeyDown={onMenuKey}>
-          {warning ? (
-            <form
-              className="chat-confirm"
-              aria-label={`Warn ${who}`}
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!reason.trim()) return;
-                void onWarn(message, reason.trim()).then((sent) => sent && close());
-              }}
-            >
-              <label className="small" htmlFor={`warn-${message.id}`}>
-                Why? {who} reads it and must acknowledge it before chatting again.
-              </label>
-              <input id={`warn-${message.id}`} type="text" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-              <div className="button-row">
-                <button type="submit" disabled={!reason.trim() || busy}>
-                  Warn {who}
-                </button>
-                <button type="button" className="quiet" onClick={close}>
-                  Cancel
-                </button>
-              </div>
-            </form>
-          ) : confirmBan ? (
-            <div role="group" aria-label={`Ban ${who}?`} className="chat-confirm">
-              <p className="small">Ban {who} from chat? They can no longer chat until you unban them.</p>
-              <div className="button-row">
-                <button type="button" className="danger" onClick={() => act({ action: 'ban' })}>
-                  Ban {who}
-                </button>
-                <button type="button" className="quiet" onClick={close}>
-                  Cancel
-                </button>
-              </div>
-            </div>
-          ) : message.sourceChannel ? (
-            // A line from another channel of a shared chat session is that channel's to moderate:
-            // deleting, timing out, warning or banning from here would act on this channel instead.
-            <div role="menu" aria-label={`Moderate ${who}'s message`}>
-              <p className="small chat-shared-note" id={`shared-${message.id}`}>
-                This line is from {message.sourceChannel.name}'s chat (shared chat): {message.sourceChannel.name}'s moderators moderate it, not this channel's.
-              </p>
-              <button type="button" role="menuitem" tabIndex={-1} aria-describedby={`shared-${message.id}`} onClick={close}>
-                Close
-              </button>
-            </div>
-          ) : (
-            <div role="menu" aria-label={`Moderate ${who}'s message`}>
-              <button type="button" role="menuitem" tabIndex={-1} onClick={() => act({ action: 'delete' })}>
-                Delete message
-              </button>
-              <button type="button" role="menuitem" tabIndex={-1} onClick={() => act({ action: 'timeout', durationSeconds: 600 })}>
-                Timeout 10 min
-              </button>
-              <button type="button" role="menuitem" tabIndex={-1} onClick={() => setWarning(true)}>
-                Warn…
-              </button>
-              <button type="button" role="menuitem" tabIndex={-1} className="danger" onClick={() => setConfirmBan(true)}>
-                Ban…
-              </button>
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                onClick={() => {
-                  close();
-                  onOpenCard(message);
-                }}
-              >
-                {who}'s card
-              </button>
-            </div>
-          )}
+            if (!reason.trim()) return;
+            void onWarn(message, reason.trim()).then((sent) => sent && close());
+          }}
+        >
+          <label className="small" htmlFor={`warn-${message.id}`}>
+            Why? {who} reads it and must acknowledge it before chatting again.
+          </label>
+          <input id={`warn-${message.id}`} type="text" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <div className="button-row">
+            <button type="submit" disabled={!reason.trim() || busy}>
+              Warn {who}
+            </button>
+            <button type="button" className="quiet" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : confirmBan ? (
+        <div role="group" aria-label={`Ban ${who}?`} className="chat-confirm">
+          <p className="small">Ban {who} from chat? They can no longer chat until you unban them.</p>
+          <div className="button-row">
+            <button type="button" className="danger" onClick={() => act({ action: 'ban' })}>
+              Ban {who}
+            </button>
+            <button type="button" className="quiet" onClick={close}>
+              Cancel
+            </button>
+          </div>
         </div>
-      ) : null}
-    </>
+      ) : message.sourceChannel ? (
+        // A line from another channel of a shared chat session is that channel's to moderate:
+        // deleting, timing out, warning or banning from here would act on this channel instead.
+        <div role="menu" aria-label={`Moderate ${who}'s message`}>
+          <p className="small chat-shared-note" id={`shared-${message.id}`}>
+            This line is from {message.sourceChannel.name}'s chat (shared chat): {message.sourceChannel.name}'s moderators moderate it, not this channel's.
+          </p>
+          <button type="button" role="menuitem" tabIndex={-1} aria-describedby={`shared-${message.id}`} onClick={close}>
+            Close
+          </button>
+        </div>
+      ) : (
+        <div role="menu" aria-label={`Moderate ${who}'s message`}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => act({ action: 'delete' })}>
+            Delete message
+          </button>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => act({ action: 'timeout', durationSeconds: 600 })}>
+            Timeout 10 min
+          </button>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => setWarning(true)}>
+            Warn…
+          </button>
+          <button type="button" role="menuitem" tabIndex={-1} className="danger" onClick={() => setConfirmBan(true)}>
+            Ban…
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              close();
+              onOpenCard(message);
+            }}
+          >
+            {who}'s card
+          </button>
+        </div>
+      )}
+    </div>
   );
 }

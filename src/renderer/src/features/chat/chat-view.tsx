@@ -2,9 +2,10 @@ import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react
 import type { ChatMessage, SharedChatState } from '../../../../shared/ipc/contract';
 import { ActionError } from '../../components/action-error';
 import { LiveStatus } from '../../components/live-status';
-import { store, useSidestage } from '../../store';
+import { store, useSidestage, type SidestageState } from '../../store';
 import type { AnnouncementColor } from '../../store/slice-types/chat';
 import { selectAction } from '../../store/selectors';
+import { useBatchedValue } from '../../lib/batched-value';
 import { ChatMessageLine, ModerationBusy, type ModeratorAction } from './chat-message-line';
 import { ChatUserCardView } from '../moderation/chat-user-card';
 import './chat.css';
@@ -18,12 +19,17 @@ const onModerate = (message: { id: string }, action: ModeratorAction) => void st
 const onOpenCard = (message: ChatMessage) => void store.getState().openChatUser({ userId: message.userId, name: message.userName, messageId: message.id });
 const onWarn = (message: ChatMessage, reason: string) => store.getState().warnChatUser(message.userId, reason);
 
+const selectChat = (s: SidestageState) => s.chat;
+
 /** The Live view's chat: read, send (or announce), and a message's moderator actions. */
 export function ChatView() {
-  const chat = useSidestage((s) => s.chat);
+  // Batched: the deltas of a raid's burst that queue up behind a render are drawn in one go, not one render (and layout) each.
+  const chat = useBatchedValue(store, selectChat);
   const notice = useSidestage((s) => s.chatNotice);
   const busy = useSidestage((s) => selectAction('chat.moderate')(s).pending || selectAction('chatUsers.warn')(s).pending);
   const lines = chat ? chat.messages.slice(-chatLinesShown) : [];
+  // The one open moderator menu (a message id): the lines themselves hold no menu state.
+  const [menuFor, setMenuFor] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuckToBottom = useRef(true);
   useLayoutEffect(() => {
@@ -69,7 +75,16 @@ export function ChatView() {
           <ModerationBusy.Provider value={busy}>
             <ul className="chat-lines">
               {lines.map((m) => (
-                <ChatMessageLine key={m.id} message={m} canModerate={m.userId !== chat.selfId && m.removed === null} onModerate={onModerate} onOpenCard={onOpenCard} onWarn={onWarn} />
+                <ChatMessageLine
+                  key={m.id}
+                  message={m}
+                  canModerate={m.userId !== chat.selfId && m.removed === null}
+                  menuOpen={menuFor === m.id}
+                  onMenu={setMenuFor}
+                  onModerate={onModerate}
+                  onOpenCard={onOpenCard}
+                  onWarn={onWarn}
+                />
               ))}
             </ul>
           </ModerationBusy.Provider>
