@@ -23,12 +23,16 @@ const stepWords: Record<RunStep['status'], string> = {
   notRun: 'not run',
 };
 
+/** After the event's summary; a run by hand says itself who ran it ("Run button", "Control API: <client>"). */
 const sourceWords: Record<RunRecord['event']['source'], string> = {
   live: '',
   caughtUp: ' (missed while disconnected)',
   test: ' (test)',
-  manual: ' (Run button)',
+  manual: '',
 };
+
+/** What started a run, as its line in the log says it. */
+export const runEventWords = (event: Pick<RunRecord['event'], 'summary' | 'source'>): string => `${event.summary}${sourceWords[event.source]}`;
 
 // To the second: a run's steps usually start and end within the same minute.
 const time = (iso: string | null) => (iso ? formatClockTime(iso, { seconds: true }) : '');
@@ -58,8 +62,7 @@ export function RunLog() {
                 <summary>
                   <span className={`run-status run-${run.status}`}>{statusWords[run.status]}</span> <strong>{run.automationName}</strong>{' '}
                   <span className="small">
-                    {run.event.summary}
-                    {sourceWords[run.event.source]}
+                    {runEventWords(run.event)}
                   </span>{' '}
                   <time className="small muted" dateTime={run.queuedAt}>
                     {formatAge(run.queuedAt, now)}
