@@ -41,7 +41,7 @@ describe('WidgetTally', () => {
     expect(tally.get().broadcast.cheerers.map((c) => c.name)).toEqual(['Bo']);
   });
 
-  it('rolls this broadcast’s credits: a refollow is one name, a gift’s own subscriptions are not subscribers, moderators who acted', () => {
+  it('rolls this broadcast’s credits: a refollow is one name, a channel that raids twice is one raider, a gift’s own subscriptions are not subscribers, moderators who acted', () => {
     const tally = new WidgetTally();
     tally.apply(online());
     tally.apply(follow('Ada'));
@@ -49,11 +49,12 @@ describe('WidgetTally', () => {
     tally.apply({ ...base(), kind: 'subscription', user: user('Gifted'), tier: '1000', isGift: true });
     tally.apply({ ...base(), kind: 'resubscription', user: user('Bo'), tier: '1000', months: 7, streakMonths: null, message: '' });
     tally.apply({ ...base(), kind: 'raid', from: user('Raider'), viewers: 40 });
+    tally.apply({ ...base(), kind: 'raid', from: user('Raider'), viewers: 5 });
     tally.apply({ ...base(), kind: 'ban', user: user('Troll'), moderator: user('Mod'), reason: '', endsAt: null });
     const credits = tally.get().broadcast;
     expect(credits.followers.map((p) => p.name)).toEqual(['Ada']);
     expect(credits.subscribers.map((p) => p.name)).toEqual(['Bo']);
-    expect(credits.raiders).toEqual([{ id: 'u-Raider', name: 'Raider', viewers: 40 }]);
+    expect(credits.raiders).toEqual([{ id: 'u-Raider', name: 'Raider', viewers: 45 }]);
     expect(credits.moderators.map((p) => p.name)).toEqual(['Mod']);
   });
 

@@ -152,10 +152,14 @@ export class WidgetTally {
         this.recent(event, name, `${count.format(event.bits)} bits`, changed.add('latest'));
         break;
       }
-      case 'raid':
-        if (b.raiders.length < MAX_PEOPLE) b.raiders.push({ ...person(event.from), viewers: event.viewers });
+      case 'raid': {
+        // A channel that raids twice is one name in the credits, with all the viewers it brought.
+        const again = b.raiders.find((r) => r.id === event.from.id);
+        if (again) again.viewers += event.viewers;
+        else if (b.raiders.length < MAX_PEOPLE) b.raiders.push({ ...person(event.from), viewers: event.viewers });
         this.recent(event, event.from.name, `${count.format(event.viewers)} viewers`, changed.add('credits'));
         break;
+      }
       case 'donation': {
         const amount = formatAmount({ value: event.amount.value, decimal_places: event.amount.decimalPlaces, currency: event.amount.currency });
         s.latest.donation = { ...person(event.user), amount };
