@@ -30,7 +30,7 @@ export interface DemoSidestage {
    * the checklist's fix) and waits until auth:changed says signed in.
    */
   signIn(start?: () => Promise<unknown>): Promise<void>;
-  /** Disposes the app and removes its data directory. */
+  /** Disposes the app and removes its data directory (unless the caller gave it: then it stays, for the next start). */
   dispose(): Promise<void>;
 }
 
@@ -39,16 +39,21 @@ export type DemoSidestageOptions = Partial<Omit<SidestageOptions, 'transport' | 
   name: string;
   /** False: `received` stays empty (a benchmark measuring the heap keeps nothing it does not need). */
   record?: boolean;
+  /**
+   * An existing data directory, to start again over what an earlier start left (a restart); the
+   * caller owns it and removes it. None: a new one, removed on dispose.
+   */
+  dataDir?: string;
 };
 
 export const trustedRenderer = { trusted: true, description: 'test renderer' };
 
-export async function startDemoSidestage({ name, record = true, ...options }: DemoSidestageOptions): Promise<DemoSidestage> {
-  const dataDir = await mkdtemp(join(tmpdir(), `sidestage-${name}-`));
+export async function startDemoSidestage({ name, record = true, dataDir: givenDataDir, ...options }: DemoSidestageOptions): Promise<DemoSidestage> {
+  const dataDir = givenDataDir ?? (await mkdtemp(join(tmpdir(), `sidestage-${name}-`)));
   let sidestage: Sidestage | null = null;
   const dispose = async () => {
     await sidestage?.dispose();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!givenDataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
     sidestage = await createSidestage({
