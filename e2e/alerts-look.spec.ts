@@ -65,6 +65,10 @@ test('a position and an entrance chosen in the editor put the alert there on the
   const editor = page.locator('details.alert-type[data-kind="follow"]');
   await editor.locator('summary').click();
   const look = editor.locator('fieldset.alert-look').first();
+  // It fits the 420 px dock: nothing wider than the page.
+  const lookBox = (await look.boundingBox())!;
+  expect(lookBox.x + lookBox.width).toBeLessThanOrEqual(420);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
   await look.getByLabel('Position').selectOption('bottom-right');
   await look.getByLabel('Entrance').selectOption('pop');
   // A value out of bounds is refused in words, and not saved.
