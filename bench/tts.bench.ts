@@ -14,7 +14,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from '@playwright/test';
-import type { OverlayFrame } from '../src/shared/ipc/schemas/overlays';
+import { defaultAlertStyle, type OverlayFrame } from '../src/shared/ipc/schemas/overlays';
 import { silentLogger } from '../src/main/services/logger';
 import { OverlayServer } from '../src/main/services/overlays/overlay-server';
 import { EspeakVoice, runProgram, wavDurationMs } from '../src/main/services/speech/system-voice';
@@ -78,7 +78,7 @@ async function pageMemory(wav: Buffer, alerts: number): Promise<void> {
       let after20 = 0;
       for (let i = 0; i < alerts; i++) {
         const id = `bench:${spoken ? 's' : 'q'}${i}`;
-        server.send((key) => key === 'alerts', { type: 'alert', showing: { id, kind: 'cheer', text: `Viewer ${i} cheered 500 bits!`, imagePath: null, videoPath: null, soundPath: null, volume: 1, durationMs: 5_000, elapsedMs: 0, startsNow: true, speak: spoken, variationId: null } });
+        server.send((key) => key === 'alerts', { type: 'alert', showing: { id, kind: 'cheer', text: `Viewer ${i} cheered 500 bits!`, imagePath: null, videoPath: null, soundPath: null, volume: 1, durationMs: 5_000, elapsedMs: 0, startsNow: true, speak: spoken, variationId: null, style: { ...defaultAlertStyle } } });
         await page.waitForSelector(`.alert[data-alert-id="${id}"]`);
         if (spoken) {
           server.send((key) => key === 'alerts', { type: 'speech', alertId: id, speechPath: `/speech/${clipId}`, volume: 1 });

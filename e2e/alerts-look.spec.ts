@@ -1,7 +1,8 @@
 /**
  * Alerts that look like the broadcaster's own, end to end: the dock at 420 px, the alerts overlay in
  * a second real page at 1920x1080, the demo emulator making the events. A cheer of 100 and one of
- * 1,000 play different variations of the cheer alert, each with its own text.
+ * 1,000 play different variations of the cheer alert, each with its own text; a position and an
+ * entrance chosen in the editor put the alert at that corner of the page, coming in that way.
  */
 import type { AlertVariation } from '../src/shared/ipc/contract';
 import { expect, test } from './support/dock-fixture';
@@ -21,6 +22,7 @@ const variation = (id: string, atLeast: number, template: string): AlertVariatio
   soundId: null,
   volume: 0.5,
   speak: false,
+  style: {},
 });
 
 test('a cheer of 100 and one of 1,000 play different variations in a real overlay page', async ({ page, context, dock }) => {
@@ -49,4 +51,61 @@ test('a cheer of 100 and one of 1,000 play different variations in a real overla
   await expect(overlay.locator('.alert:not(.leaving) .alert-text')).toHaveText('Big cheer of 100', { timeout: 20_000 });
   await sim.cheer({ broadcaster_id: broadcasterId, user_id: viewer.id, bits: 1000 });
   await expect(overlay.locator('.alert:not(.leaving) .alert-text')).toHaveText('HUGE: BigCheerer threw 1,000 bits', { timeout: 20_000 });
+});
+
+test('a position and an entrance chosen in the editor put the alert there on the page, coming in that way', async ({ page, context, dock }) => {
+  test.setTimeout(120_000);
+  const sim = simulation(dock.emulatorUrl);
+  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
+  await signInToDemo(page, context, dock);
+  await page.getByRole('button', { name: 'Overlays', exact: true }).click();
+  await ipc(page, 'overlays:setAlertOptions', { gapMs: 0 });
+  await ipc(page, 'overlays:setAlertType', { kind: 'follow', changes: { durationMs: 30_000 } });
+
+  const editor = page.locator('details.alert-type[data-kind="follow"]');
+  await editor.locator('summary').click();
+  const look = editor.locator('fieldset.alert-look').first();
+  // It fits the 420 px dock: nothing wider than the page.
+  const lookBox = (await look.boundingBox())!;
+  expect(lookBox.x + lookBox.width).toBeLessThanOrEqual(420);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+  await look.getByLabel('Position').selectOption('bottom-right');
+  await look.getByLabel('Entrance').selectOption('pop');
+  // A value out of bounds is refused in words, and not saved.
+  const moveRight = look.getByLabel('Move right (px)');
+  await moveRight.fill('5000');
+  await expect(look.getByText('An offset is at most 1920 px.')).toBeVisible();
+  await moveRight.fill('-40');
+  await moveRight.press('Enter');
+  const moveDown = look.getByLabel('Move down (px)');
+  await moveDown.fill('-30');
+  await moveDown.press('Enter');
+  await expect
+    .poll(async () => (await ipc<{ alerts: { types: { follow: { style: Record<string, unknown> } } } }>(page, 'overlays:getState')).alerts.types.follow.style)
+    .toMatchObject({ anchor: 'bottom-right', entrance: 'pop', offsetX: -40, offsetY: -30 });
+
+  const state = await ipc<{ overlays: { key: string; url: string | null }[] }>(page, 'overlays:getState');
+  const url = state.overlays.find((o) => o.key === 'alerts')!.url!;
+  await untilSubscribed(sim, ['channel.follow']);
+  const overlay = await context.newPage();
+  await overlay.setViewportSize({ width: 1920, height: 1080 });
+  await overlay.goto(url);
+  await expect(overlay.locator('html')).toHaveAttribute('data-connected', 'true');
+  const violations: string[] = [];
+  overlay.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+
+  const viewer = await sim.createUser({ login: 'cornerfan', display_name: 'CornerFan' });
+  await sim.follow({ user_id: viewer.id, broadcaster_id: broadcasterId });
+  const alert = overlay.locator('.alert:not(.leaving)');
+  await expect(alert.locator('.alert-text')).toHaveText('CornerFan just followed!', { timeout: 20_000 });
+  expect(await alert.evaluate((el) => getComputedStyle(el).animationName)).toBe('alert-pop-in');
+  // Once it has come in: its box ends 40 px from the right and 30 px from the bottom of the 1920x1080 page.
+  await expect.poll(() => alert.evaluate((el) => el.getAnimations().every((a) => a.playState === 'finished')), { timeout: 10_000 }).toBe(true);
+  const box = (await alert.boundingBox())!;
+  expect(box.x + box.width).toBeCloseTo(1920 - 40, 0);
+  expect(box.y + box.height).toBeCloseTo(1080 - 30, 0);
+  expect(box.x).toBeGreaterThan(960);
+  expect(violations).toEqual([]);
 });

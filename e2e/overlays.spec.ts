@@ -123,17 +123,17 @@ test('a follow shows within 1 s on a transparent 1920x1080 page; a reload mid-qu
   await expect(onScreen(overlay)).toHaveText(`${cube!.name} just followed!`);
   await expect(page.getByTestId('alert-showing')).toContainText(`${cube!.name} just followed!`);
 
-  // Reduced motion: Sidestage's setting, or the viewer's own preference, stops the animations.
+  // Reduced motion: Sidestage's setting, or the viewer's own preference, makes the entrance a fade.
   const animation = () => overlay.locator('.alert:not(.leaving)').evaluate((el) => getComputedStyle(el).animationName);
-  expect(await animation()).toBe('alert-in');
+  expect(await animation()).toBe('alert-slide-from-top-in');
   await ipc(page, 'overlays:setReducedMotion', { reducedMotion: true });
   await expect(overlay.locator('html')).toHaveAttribute('data-reduced-motion', 'true');
-  expect(await animation()).toBe('none');
+  expect(await animation()).toBe('alert-fade-in');
   await ipc(page, 'overlays:setReducedMotion', { reducedMotion: false });
   await expect(overlay.locator('html')).toHaveAttribute('data-reduced-motion', 'false');
-  expect(await animation()).toBe('alert-in');
+  expect(await animation()).toBe('alert-slide-from-top-in');
   await overlay.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await animation()).toBe('none');
+  expect(await animation()).toBe('alert-fade-in');
 });
 
 test('the Live view’s Alerts tile: chosen in Arrange, V pauses and resumes, it says what shows and what waits; its sheet skips, replays and tests, and fits the dock', async ({ page, context, dock }) => {

@@ -3,7 +3,7 @@
  * backlog's summary. Pure, so that main renders alerts with it and the renderer's editor checks a
  * template as it is typed, with the same rule.
  */
-import type { AlertKind, AlertTypeSettings } from '../ipc/schemas/overlays';
+import { defaultAlertStyle, type AlertKind, type AlertTypeSettings } from '../ipc/schemas/overlays';
 import { renderTemplate, unknownPlaceholders, type TemplateFields } from './automation-template';
 
 /** The fields each type's template may use, in the order the editor lists them. */
@@ -77,7 +77,7 @@ export const defaultAlertTemplates: Record<AlertKind, string> = {
 };
 
 export function defaultAlertType(kind: AlertKind): AlertTypeSettings {
-  return { enabled: true, minimum: 0, template: defaultAlertTemplates[kind], durationMs: 5_000, imageId: null, soundId: null, volume: 0.8, speak: false, variations: [] };
+  return { enabled: true, minimum: 0, template: defaultAlertTemplates[kind], durationMs: 5_000, imageId: null, soundId: null, volume: 0.8, speak: false, style: { ...defaultAlertStyle }, variations: [] };
 }
 
 /** The template with each `{field}` replaced by its value; a field without a value stays as typed. */

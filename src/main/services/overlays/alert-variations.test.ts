@@ -16,6 +16,7 @@ const variation = (id: string, when: Partial<AlertCondition>, template: string, 
   soundId: null,
   volume: 0.5,
   speak: true,
+  style: {},
   ...more,
 });
 

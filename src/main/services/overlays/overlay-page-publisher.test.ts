@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Redemption } from '../../../shared/ipc/schemas/redemptions';
-import type { GoalConfig, OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { defaultAlertStyle, type GoalConfig, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { createFakeClock } from '../../test-support/fake-clock';
 import { OverlayPagePublisher } from './overlay-page-publisher';
 import { defaultSavedOverlays } from './overlay-settings';
@@ -51,5 +51,35 @@ describe('the page publisher sends deltas', () => {
     expect(sent).toHaveLength(1);
     publisher.banned('u1');
     expect(sent.at(-1)?.frame).toMatchObject({ redemption: { id: 'r2' } });
+  });
+
+  it('an alert is sent with its type’s look and its variation’s choices over it; a queued sound with the default look', () => {
+    const saved = defaultSavedOverlays();
+    saved.alerts.types.cheer.style = { ...defaultAlertStyle, anchor: 'left', fontSizePx: 80 };
+    const big = { id: 'big', name: 'Big', when: { atLeast: 1000, below: null, tier: null, anonymous: null, rewardId: null }, template: 'BIG', durationMs: 5_000, imageId: null, soundId: null, volume: 1, speak: false, style: { entrance: 'pop' as const } };
+    saved.alerts.types.cheer.variations = [big];
+    const sent: OverlayFrame[] = [];
+    let showing: unknown = null;
+    const publisher = new OverlayPagePublisher({
+      server: { send: (_match, frame) => sent.push(frame), pagesOpen: () => 1 },
+      saved: { get: () => saved },
+      queue: { showing: () => showing as never },
+      media: { get: () => null },
+      goals: { view: () => ({ title: '', state: 'none', fraction: 0, current: '', target: '' }) },
+      chat: { getSnapshot: () => ({ version: 0, messages: [], capacity: 1000, selfId: null }) },
+      redemptions: { list: () => [] },
+      clock: createFakeClock(0),
+    });
+    const alert = (id: string, kind: string, variationId: string | null) => ({ alert: { id, kind, ofKind: null, count: 1, text: 'x', imageId: null, soundId: null, volume: 1, durationMs: 5_000, test: false, speak: false, variationId }, startedAt: 0 });
+    const styleSent = () => (sent.at(-1) as { showing: { style: unknown } }).showing.style;
+    showing = alert('a1', 'cheer', 'big');
+    publisher.followQueue();
+    expect(styleSent()).toEqual({ ...defaultAlertStyle, anchor: 'left', fontSizePx: 80, entrance: 'pop' });
+    showing = alert('a2', 'cheer', null);
+    publisher.followQueue();
+    expect(styleSent()).toEqual({ ...defaultAlertStyle, anchor: 'left', fontSizePx: 80 });
+    showing = alert('a3', 'sound', null);
+    publisher.followQueue();
+    expect(styleSent()).toEqual(defaultAlertStyle);
   });
 });

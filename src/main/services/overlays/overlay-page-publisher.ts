@@ -9,10 +9,10 @@
 import type { ChatDelta, ChatSnapshot } from '../../../shared/ipc/schemas/chat';
 import type { Redemption } from '../../../shared/ipc/schemas/redemptions';
 import type { MediaKind } from '../../../shared/ipc/schemas/media';
-import type { AlertOnScreen, OverlayFrame } from '../../../shared/ipc/schemas/overlays';
+import { defaultAlertStyle, resolvedAlertStyle, type AlertKind, type AlertOnScreen, type AlertStyle, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import type { Clock } from '../../../shared/primitives/clock';
 import type { MediaLibrary } from '../media/media-library';
-import type { AlertQueue, ShowingAlert } from './alert-queue';
+import type { AlertQueue, QueuedAlert, ShowingAlert } from './alert-queue';
 import type { ChatImages } from './chat-images';
 import { ChatOverlayLines } from './chat-overlay-lines';
 import type { GoalTracker } from './goal-tracker';
@@ -222,9 +222,20 @@ export class OverlayPagePublisher {
       durationMs: alert.durationMs,
       speak: alert.speak,
       variationId: alert.variationId,
+      style: this.styleOf(alert),
       elapsedMs: Math.max(0, Math.min(alert.durationMs, this.deps.clock.now() - showing.startedAt)),
       startsNow,
     };
+  }
+
+  /** Its type's look, its variation's over it; a queued sound or a type gone: today's look. */
+  private styleOf(alert: QueuedAlert): AlertStyle {
+    const kind = alert.kind === 'summary' ? alert.ofKind : alert.kind;
+    const types = this.deps.saved.get().alerts.types;
+    const type = kind !== null && Object.hasOwn(types, kind) ? types[kind as AlertKind] : null;
+    if (!type) return { ...defaultAlertStyle };
+    const variation = alert.variationId === null ? null : type.variations.find((v) => v.id === alert.variationId);
+    return resolvedAlertStyle(type.style, variation?.style);
   }
 
   /** The library's copy of `id` when it is of `kind` (the picture slot holds an image or a video). */

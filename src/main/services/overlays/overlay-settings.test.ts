@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataRecoveryNotices } from '../common/data-recovery-notices';
 import { silentLogger } from '../logger';
 import { recordingLogger } from '../../test-support/recording-logger';
+import { alertStyleSchema, defaultAlertStyle, resolvedAlertStyle } from '../../../shared/ipc/schemas/overlays';
 import { OverlaySettings } from './overlay-settings';
 
 describe('OverlaySettings', () => {
@@ -100,23 +101,78 @@ describe('OverlaySettings', () => {
     expect(notices.list()[0]).toMatchObject({ done: 'Started with the default overlay settings', consequence: expect.stringMatching(/links have changed/) });
   });
 
-  it('reads a version-1 file: each alert type gets no variations and no speech, its own settings kept, and the next save writes version 2', async () => {
+  it('reads a version-1 file: each alert type gets no variations and no speech, its own settings kept, and the next save writes version 3', async () => {
     const first = await open();
     const old = structuredClone(first.get()) as unknown as { version: number; alerts: { types: Record<string, Record<string, unknown>> } };
     old.version = 1;
     for (const type of Object.values(old.alerts.types)) {
       delete type.speak;
       delete type.variations;
+      delete type.style;
     }
     old.alerts.types.cheer!.template = 'old {bits}';
     await first.settled();
     await writeFile(join(dataDir, 'overlays.json'), JSON.stringify(old));
     const migrated = await open();
-    expect(migrated.get().version).toBe(2);
-    expect(migrated.get().alerts.types.cheer).toMatchObject({ template: 'old {bits}', speak: false, variations: [] });
+    expect(migrated.get().version).toBe(3);
+    expect(migrated.get().alerts.types.cheer).toMatchObject({ template: 'old {bits}', speak: false, variations: [], style: defaultAlertStyle });
     expect(notices.list()).toEqual([]);
     await migrated.update((draft) => draft);
     await migrated.settled();
-    expect(JSON.parse(await readFile(join(dataDir, 'overlays.json'), 'utf8')).version).toBe(2);
+    expect(JSON.parse(await readFile(join(dataDir, 'overlays.json'), 'utf8')).version).toBe(3);
+  });
+
+  it('reads a version-2 file: each type gets today’s look and each variation none of its own, so nothing changes on screen', async () => {
+    const first = await open();
+    const old = structuredClone(first.get()) as unknown as { version: number; alerts: { types: Record<string, Record<string, unknown>> } };
+    old.version = 2;
+    for (const type of Object.values(old.alerts.types)) delete type.style;
+    old.alerts.types.cheer!.variations = [{ id: 'big', name: 'Big', when: { atLeast: 1000, below: null, tier: null, anonymous: null, rewardId: null }, template: 'BIG {bits}', durationMs: 8000, imageId: null, soundId: null, volume: 1, speak: false }];
+    await first.settled();
+    await writeFile(join(dataDir, 'overlays.json'), JSON.stringify(old));
+    const migrated = await open();
+    expect(notices.list()).toEqual([]);
+    expect(migrated.get().version).toBe(3);
+    expect(migrated.get().alerts.types.follow.style).toEqual(defaultAlertStyle);
+    expect(migrated.get().alerts.types.cheer.variations[0]).toMatchObject({ template: 'BIG {bits}', style: {} });
+  });
+
+  it('keeps a type’s look and a variation’s overrides as saved, and drops a type whose look is out of bounds, naming what was lost', async () => {
+    const first = await open();
+    const saved = structuredClone(first.get()) as unknown as { alerts: { types: Record<string, Record<string, unknown>> } };
+    const look = { ...defaultAlertStyle, anchor: 'bottom-right', offsetX: -40, offsetY: -30, layout: 'image-left', font: 'Noto Sans', fontSizePx: 90, textColour: '#ffcc00', outlinePx: 3, shadow: false, entrance: 'bounce', exit: 'slide-from-right' };
+    saved.alerts.types.cheer!.style = look;
+    saved.alerts.types.cheer!.variations = [{ id: 'big', name: 'Big', when: { atLeast: 1000, below: null, tier: null, anonymous: null, rewardId: null }, template: 'BIG', durationMs: 8000, imageId: null, soundId: null, volume: 1, speak: false, style: { entrance: 'pop', fontSizePx: 120 } }];
+    saved.alerts.types.raid!.style = { ...defaultAlertStyle, font: 'Arial; } body { color: red' };
+    saved.alerts.types.follow!.style = { ...defaultAlertStyle, textColour: 'red' };
+    saved.alerts.types.subscription!.style = { ...defaultAlertStyle, offsetX: 5000 };
+    saved.alerts.types.donation!.style = { ...defaultAlertStyle, entrance: 'spin' };
+    await first.settled();
+    await writeFile(join(dataDir, 'overlays.json'), JSON.stringify(saved));
+    const read = await open();
+    expect(read.get().alerts.types.cheer.style).toEqual(look);
+    expect(read.get().alerts.types.cheer.variations[0]!.style).toEqual({ entrance: 'pop', fontSizePx: 120 });
+    for (const kind of ['raid', 'follow', 'subscription', 'donation'] as const) expect(read.get().alerts.types[kind].style).toEqual(defaultAlertStyle);
+    expect(notices.list()[0]).toMatchObject({ done: 'Kept the overlay settings that could be read' });
+  });
+});
+
+describe('an alert’s look', () => {
+  it('says in words what is wrong with a value', () => {
+    const problem = (change: Record<string, unknown>) => alertStyleSchema.safeParse({ ...defaultAlertStyle, ...change }).error?.issues[0]?.message;
+    expect(problem({ textColour: 'red' })).toBe('A colour is written #rrggbb (for example #ffffff).');
+    expect(problem({ font: 'x"; src: url(http://a)' })).toMatch(/letters, digits, spaces and hyphens/);
+    expect(problem({ fontSizePx: 500 })).toBe('A text size is at most 200 px.');
+    expect(problem({ offsetY: -2000 })).toBe('An offset is at least -1080 px.');
+    expect(problem({ outlinePx: 1.5 })).toBe('Whole pixels.');
+    expect(problem({ anchor: 'middle' })).toBeDefined();
+    expect(problem({ font: 'Segoe UI' })).toBeUndefined();
+  });
+
+  it('plays a variation’s choices over its type’s, and its type’s where it has none', () => {
+    const type = { ...defaultAlertStyle, anchor: 'left' as const, fontSizePx: 80 };
+    expect(resolvedAlertStyle(type, { fontSizePx: 120, exit: 'none' })).toEqual({ ...type, fontSizePx: 120, exit: 'none' });
+    expect(resolvedAlertStyle(type, {})).toEqual(type);
+    expect(resolvedAlertStyle(type, null)).toEqual(type);
   });
 });

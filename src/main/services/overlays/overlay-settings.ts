@@ -5,7 +5,9 @@
  * since that overlay's URL changes); the file is set aside and named.
  *
  * Versions: 1 had no variations and no speech per alert type, and no quiet refollows; read, each
- * type gets none of either (`migrateAlertType`), refollows are quiet (`migrateAlertOptions`), and the file is written as version 2 at its next save.
+ * type gets none of either (`migrateAlertType`), refollows are quiet (`migrateAlertOptions`). 2 had
+ * no look per alert type or variation: read, each type gets today's look and each variation none of
+ * its own (`migrateAlertStyle`), so nothing changes on screen. The file is written as version 3 at its next save.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import {
   alertOptionsSchema,
   alertTypeSettingsSchema,
   chatOverlayOptionsSchema,
+  defaultAlertStyle,
   goalConfigSchema,
   overlayKeySchema,
   type AlertKind,
@@ -37,7 +40,7 @@ import { customCssProblem } from './custom-css';
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const newOverlayToken = (): string => randomBytes(32).toString('base64url');
 
-export const OVERLAYS_FILE_VERSION = 2;
+export const OVERLAYS_FILE_VERSION = 3;
 
 export interface SavedOverlays {
   version: typeof OVERLAYS_FILE_VERSION;
@@ -83,6 +86,23 @@ export function migrateAlertType(entry: unknown): unknown {
   return { speak: false, variations: [], ...entry };
 }
 
+/** An alert type as a version-1 or 2 file kept it: today's look, and no look of its variations' own. */
+export function migrateAlertStyle(entry: unknown): unknown {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+  const variations = (entry as { variations?: unknown }).variations;
+  return {
+    style: { ...defaultAlertStyle },
+    ...entry,
+    ...(Array.isArray(variations) ? { variations: variations.map((v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? { style: {}, ...v } : v)) } : {}),
+  };
+}
+
+/** An alert type of any version as version 3 keeps it. */
+function migratedAlertType(version: 1 | 2 | 3, entry: unknown): unknown {
+  const v2 = version === 1 ? migrateAlertType(entry) : entry;
+  return version < 3 ? migrateAlertStyle(v2) : v2;
+}
+
 /** The queue's options as a version-1 file kept them: refollows were alerted, now quiet by default. */
 export function migrateAlertOptions(entry: unknown): unknown {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
@@ -90,7 +110,7 @@ export function migrateAlertOptions(entry: unknown): unknown {
 }
 
 const fileSchema = z.object({
-  version: z.union([z.literal(1), z.literal(OVERLAYS_FILE_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(OVERLAYS_FILE_VERSION)]),
   tokens: z.record(z.string(), z.unknown()),
   alerts: z.object({ types: z.record(z.string(), z.unknown()), options: z.unknown() }),
   goals: z.array(z.unknown()),
@@ -109,7 +129,7 @@ function validate(raw: unknown): { value: SavedOverlays; dropped: number; tokens
   for (const kind of alertKinds) {
     const entry = parsed.data.alerts.types[kind];
     if (entry === undefined) continue;
-    const type = alertTypeSettingsSchema.safeParse(parsed.data.version === 1 ? migrateAlertType(entry) : entry);
+    const type = alertTypeSettingsSchema.safeParse(migratedAlertType(parsed.data.version, entry));
     if (type.success) types[kind] = type.data;
     else dropped++;
   }

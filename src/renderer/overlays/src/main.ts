@@ -9,7 +9,7 @@ import './widgets.css';
 import { CHAT_IMAGE_PREFIX, OVERLAY_STYLE_PREFIX, overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Backoff } from '../../../shared/primitives/backoff';
 import { showWidget } from './widget-page';
-import { chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
+import { alertLook, chatChanges, fitScale, joinsMidway, mediaUrl, overlayAddress, playsSound, socketUrl } from './overlay-view';
 
 const stage = document.getElementById('stage') as HTMLDivElement;
 const address = overlayAddress(location);
@@ -35,7 +35,8 @@ function leave(el: HTMLElement): void {
     el.remove();
     releaseVideos(el);
   };
-  if (reducedMotion()) return gone();
+  // An alert has its own exit (a fade with reduced motion, in the CSS); the other parts have none with reduced motion.
+  if (el.dataset.exit === 'none' || (el.dataset.exit === undefined && reducedMotion())) return gone();
   el.classList.add('leaving');
   el.addEventListener('animationend', gone, { once: true });
   // Should the animation not run (a hidden source), it still goes.
@@ -142,6 +143,11 @@ function showAlert(alert: AlertOnScreen | null): void {
   if (alert.kind !== 'sound') el.append(element('p', 'alert-text', alert.text));
   // Joined mid-way: no entrance, the rest of its time.
   if (joinsMidway(alert)) el.classList.add('joined');
+  const look = alertLook(alert.style);
+  el.classList.add(...look.classes);
+  // CSSOM, not a style attribute: the page's CSP holds, and each value was checked (`alertLook`).
+  for (const [name, value] of Object.entries(look.variables)) el.style.setProperty(name, value);
+  el.dataset.exit = alert.style.exit;
   stage.append(el);
   if (playsSound(alert)) play(alert.soundPath!, alert.volume);
   // Main says when it ends; should that word be lost, it still goes a little after its time.

@@ -3,7 +3,7 @@
  * source, when an alert's sound plays, and which chat lines come and go. Kept apart from the DOM
  * so that they are tested in Node.
  */
-import { OVERLAY_HEIGHT, OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, OVERLAY_WIDTH, type AlertOnScreen } from '../../../shared/ipc/schemas/overlays';
+import { OVERLAY_HEIGHT, OVERLAY_PAGE_PREFIX, OVERLAY_SOCKET_PREFIX, OVERLAY_WIDTH, type AlertOnScreen, type AlertStyle, genericFontFamilies, fontFamilyNameSchema } from '../../../shared/ipc/schemas/overlays';
 
 /** The overlay's key and token from the page's address; null when it is not an overlay address. */
 export function overlayAddress(location: { pathname: string; search: string }): { key: string; token: string; preview?: true } | null {
@@ -49,4 +49,34 @@ export function chatChanges<T extends { id: string }>(shownIds: readonly string[
   const wanted = new Set(lines.map((l) => l.id));
   const shown = new Set(shownIds);
   return { remove: shownIds.filter((id) => !wanted.has(id)), add: lines.filter((l) => !shown.has(l.id)) };
+}
+
+/**
+ * How an alert's look is put on the page: class names and CSS variables only, each made from a
+ * checked value (an enum, a bounded number, a #rrggbb colour, a font's plain name), so nothing
+ * from the settings becomes markup or CSS of its own. With reduced motion (the viewer's or
+ * Sidestage's, as it changes) the page's CSS makes each entrance and exit a fade, or none when none
+ * was chosen.
+ */
+export function alertLook(style: AlertStyle): { classes: string[]; variables: Record<string, string> } {
+  const variables: Record<string, string> = {
+    '--alert-offset-x': `${style.offsetX}px`,
+    '--alert-offset-y': `${style.offsetY}px`,
+    '--alert-font-size': `${style.fontSizePx}px`,
+    '--alert-text-colour': style.textColour,
+    '--alert-outline-colour': style.outlineColour,
+    '--alert-outline-width': `${style.outlinePx}px`,
+  };
+  const font = fontFamilyValue(style.font);
+  if (font !== null) variables['--alert-font'] = font;
+  const classes = [`anchor-${style.anchor}`, `layout-${style.layout}`, `enter-${style.entrance}`, `exit-${style.exit}`];
+  if (!style.shadow) classes.push('no-shadow');
+  return { classes, variables };
+}
+
+/** A font's name as a `font-family` value: a generic family as it is, any other quoted, with the overlays' fonts after it; null: theirs alone. */
+function fontFamilyValue(font: string | null): string | null {
+  if (font === null || !fontFamilyNameSchema.safeParse(font).success) return null;
+  const generic = (genericFontFamilies as readonly string[]).includes(font);
+  return `${generic ? font : `"${font}"`}, var(--overlay-font)`;
 }

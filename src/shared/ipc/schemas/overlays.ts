@@ -44,6 +44,74 @@ const alertLookFields = {
   speak: z.boolean(),
 };
 
+// ---------- the look and the motion of an alert ----------
+
+/** Where an alert sits on the 1920x1080 stage, before its offset. */
+export const alertAnchors = ['top-left', 'top', 'top-right', 'left', 'centre', 'right', 'bottom-left', 'bottom', 'bottom-right'] as const;
+/** Where the image goes against the text. */
+export const alertLayouts = ['image-above', 'image-left', 'image-right', 'image-behind'] as const;
+export const alertMotions = ['fade', 'slide-from-top', 'slide-from-bottom', 'slide-from-left', 'slide-from-right', 'pop', 'bounce', 'none'] as const;
+/** The generic CSS families; any other font is one installed on the system, by name. */
+export const genericFontFamilies = ['system-ui', 'sans-serif', 'serif', 'monospace', 'cursive'] as const;
+
+const colourSchema = z.string().regex(/^#[0-9a-f]{6}$/i, 'A colour is written #rrggbb (for example #ffffff).');
+
+/**
+ * A font family's name, never CSS: letters, digits, spaces and hyphens (e.g. `Segoe UI`,
+ * `Noto Sans`), so that it can only ever name a font.
+ */
+export const fontFamilyNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,59}$/, 'A font is named by letters, digits, spaces and hyphens only (at most 60), like Segoe UI.');
+
+export const alertStyleSchema = z
+  .object({
+    anchor: z.enum(alertAnchors),
+    /** Moves the alert from its anchor, in stage pixels (right and down are positive). */
+    offsetX: z.number().int('Whole pixels.').min(-1920, 'An offset is at least -1920 px.').max(1920, 'An offset is at most 1920 px.'),
+    offsetY: z.number().int('Whole pixels.').min(-1080, 'An offset is at least -1080 px.').max(1080, 'An offset is at most 1080 px.'),
+    layout: z.enum(alertLayouts),
+    /** Null: the overlays' own system fonts. */
+    font: fontFamilyNameSchema.nullable(),
+    fontSizePx: z.number().int('Whole pixels.').min(12, 'A text size is at least 12 px.').max(200, 'A text size is at most 200 px.'),
+    textColour: colourSchema,
+    outlineColour: colourSchema,
+    /** 0: no outline. */
+    outlinePx: z.number().int('Whole pixels.').min(0, 'An outline is at least 0 px.').max(12, 'An outline is at most 12 px.'),
+    shadow: z.boolean(),
+    entrance: z.enum(alertMotions),
+    exit: z.enum(alertMotions),
+  })
+  .strict();
+export type AlertStyle = z.infer<typeof alertStyleSchema>;
+
+/** A variation's look: each field set overrides its type's; absent: the type's. */
+export const alertStyleOverridesSchema = alertStyleSchema.partial().strict();
+export type AlertStyleOverrides = z.infer<typeof alertStyleOverridesSchema>;
+
+/** Today's look (top centre, 90 px down, image above, 64 px white with a shadow, dropping in). */
+export const defaultAlertStyle: Readonly<AlertStyle> = Object.freeze({
+  anchor: 'top',
+  offsetX: 0,
+  offsetY: 90,
+  layout: 'image-above',
+  font: null,
+  fontSizePx: 64,
+  textColour: '#ffffff',
+  outlineColour: '#000000',
+  outlinePx: 0,
+  shadow: true,
+  entrance: 'slide-from-top',
+  exit: 'slide-from-top',
+});
+
+/** The look an alert plays with: its variation's choices over its type's. */
+export function resolvedAlertStyle(type: AlertStyle, variation: AlertStyleOverrides | null | undefined): AlertStyle {
+  const chosen = Object.fromEntries(Object.entries(variation ?? {}).filter(([, value]) => value !== undefined));
+  return { ...type, ...chosen };
+}
+
 export const alertVariationIdSchema = z.string().regex(/^[a-z0-9]{1,32}$/, 'A variation id is 1 to 32 lower-case letters and digits.');
 
 /** A variation of an alert type: its condition, and its own text, media, duration and speech. */
@@ -53,6 +121,7 @@ export const alertVariationSchema = z
     name: z.string().max(60, 'A variation’s name is at most 60 characters.'),
     when: alertConditionSchema,
     ...alertLookFields,
+    style: alertStyleOverridesSchema,
   })
   .strict();
 export type AlertVariation = z.infer<typeof alertVariationSchema>;
@@ -68,6 +137,7 @@ export const alertTypeSettingsSchema = z
      */
     minimum: z.number().min(0).max(1_000_000_000),
     ...alertLookFields,
+    style: alertStyleSchema,
     /** In order: the first whose condition holds plays; none: the type's own text and media above. */
     variations: z
       .array(alertVariationSchema)
@@ -274,6 +344,8 @@ export const alertOnScreenSchema = z.object({
   speak: z.boolean(),
   /** The variation that played; null: the type's default (or not an event's alert). */
   variationId: z.string().nullable(),
+  /** Where and how it shows (its type's look, its variation's over it). */
+  style: alertStyleSchema,
   /** How long it has been on screen already. */
   elapsedMs: z.number().int().nonnegative(),
   /**

@@ -7,6 +7,7 @@ import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { store, useSidestage } from '../../store';
 import { selectAction } from '../../store/selectors';
+import { AlertLookEditor } from './alert-look-editor';
 import { AlertVariationsEditor } from './alert-variations-editor';
 import { DraftInput, wholeNumberProblem } from './draft-input';
 import { mediaOptions } from './media-options';
@@ -65,6 +66,7 @@ function AlertTypeEditor({ kind, settings, media, alerts }: { kind: AlertKind; s
         <Switch checked={settings.speak} disabled={saving} onChange={(speak) => save({ speak })}>
           Speak the viewer’s message
         </Switch>
+        <AlertLookEditor style={settings.style} disabled={saving} save={(changes) => save({ style: { ...settings.style, ...changes } })} />
         {kind === 'follow' ? (
           <Switch checked={alerts.options.quietRefollows} onChange={(quietRefollows) => void store.getState().setAlertOptions({ quietRefollows })}>
             No second alert for a refollow within 24 hours

@@ -5,7 +5,8 @@
  * saved whole with the type.
  */
 import { alertMinimumUnits, alertTemplateProblem } from '../../../../shared/domain/alert-template';
-import { MAX_ALERT_VARIATIONS, type AlertCondition, type AlertKind, type AlertTypeSettings, type AlertVariation, type MediaItem } from '../../../../shared/ipc/contract';
+import { MAX_ALERT_VARIATIONS, type AlertCondition, type AlertKind, type AlertTypeSettings, type AlertVariation, type MediaItem, resolvedAlertStyle } from '../../../../shared/ipc/contract';
+import { AlertLookEditor } from './alert-look-editor';
 import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { useSidestage } from '../../store';
@@ -39,6 +40,7 @@ export function newVariation(type: AlertTypeSettings, index: number): AlertVaria
     soundId: type.soundId,
     volume: type.volume,
     speak: type.speak,
+    style: {},
   };
 }
 
@@ -113,6 +115,12 @@ export function AlertVariationsEditor({ kind, type, media, disabled, save }: { k
           <Switch checked={variation.speak} disabled={disabled} onChange={(speak) => change(index, { speak })}>
             Speak the viewer’s message
           </Switch>
+          <AlertLookEditor style={resolvedAlertStyle(type.style, variation.style)} disabled={disabled} save={(changes) => change(index, { style: { ...variation.style, ...changes } })} />
+          {Object.keys(variation.style).length > 0 ? (
+            <button type="button" className="button" disabled={disabled} onClick={() => change(index, { style: {} })}>
+              Use the type’s look
+            </button>
+          ) : null}
           <div className="row">
             <button type="button" className="button" disabled={disabled || index === 0} onClick={() => move(index, -1)}>
               Up
