@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { alertAnchors, alertMotions, defaultAlertStyle, type AlertStyle, type OverlayFrame } from '../src/shared/ipc/schemas/overlays';
+import { alertAnchors, alertMotions, bundledFonts, defaultAlertStyle, type AlertStyle, type OverlayFrame } from '../src/shared/ipc/schemas/overlays';
 import { silentLogger } from '../src/main/services/logger';
 import { OverlayServer } from '../src/main/services/overlays/overlay-server';
 import { projectRoot } from '../scripts/build-output.mjs';
@@ -71,6 +71,28 @@ test('the font, size, colours, outline and shadow are the ones chosen', async ()
   expect(css).toEqual({ font: expect.stringMatching(/^monospace,/), size: '100px', colour: 'rgb(255, 204, 0)', stroke: '4px', strokeColour: 'rgb(17, 34, 51)', shadow: 'none' });
   const plain = await show({ entrance: 'none' });
   expect(await plain.locator('.alert-text').evaluate((el) => getComputedStyle(el).textShadow)).not.toBe('none');
+});
+
+test('each bundled font is served from the page’s own origin and drawn, and an alert that uses none loads none', async () => {
+  const fontsFetched: string[] = [];
+  const watch = (response: { url(): string; status(): number }) => {
+    if (/\.woff2?$/.test(new URL(response.url()).pathname)) fontsFetched.push(`${response.status()} ${new URL(response.url()).origin}`);
+  };
+  page.on('response', watch);
+  await show({ entrance: 'none' });
+  expect(fontsFetched).toEqual([]);
+  for (const font of bundledFonts) {
+    const alert = await show({ font, entrance: 'none' });
+    await expect
+      .poll(() => alert.locator('.alert-text').evaluate(async (el, family) => {
+        await document.fonts.ready;
+        return [...document.fonts].some((face) => face.family.replace(/"/g, '') === family && face.status === 'loaded') && getComputedStyle(el).fontFamily.includes(family);
+      }, font))
+      .toBe(true);
+  }
+  page.off('response', watch);
+  expect(fontsFetched.length).toBeGreaterThanOrEqual(bundledFonts.length);
+  expect(new Set(fontsFetched)).toEqual(new Set([`200 ${server.origin}`]));
 });
 
 test('each layout places the image against the text', async () => {

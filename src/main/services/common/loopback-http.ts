@@ -106,6 +106,7 @@ const staticContentTypes: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
   '.json': 'application/json',
 };
 

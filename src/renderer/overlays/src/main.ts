@@ -6,6 +6,10 @@
  */
 import './overlay.css';
 import './widgets.css';
+// The bundled open fonts (`bundledFonts`): declared here, built into the page's own assets, fetched only when used.
+import '@fontsource-variable/inter/wght.css';
+import '@fontsource/bangers/index.css';
+import '@fontsource/press-start-2p/index.css';
 import { CHAT_IMAGE_PREFIX, OVERLAY_STYLE_PREFIX, overlayFrameSchema, type AlertOnScreen, type GoalView, type OverlayFrame } from '../../../shared/ipc/schemas/overlays';
 import { Backoff } from '../../../shared/primitives/backoff';
 import { showWidget } from './widget-page';

@@ -51,8 +51,13 @@ export const alertAnchors = ['top-left', 'top', 'top-right', 'left', 'centre', '
 /** Where the image goes against the text. */
 export const alertLayouts = ['image-above', 'image-left', 'image-right', 'image-behind'] as const;
 export const alertMotions = ['fade', 'slide-from-top', 'slide-from-bottom', 'slide-from-left', 'slide-from-right', 'pop', 'bounce', 'none'] as const;
-/** The generic CSS families; any other font is one installed on the system, by name. */
+/** The generic CSS families; any other font is one Sidestage bundles or one installed on the system, by name. */
 export const genericFontFamilies = ['system-ui', 'sans-serif', 'serif', 'monospace', 'cursive'] as const;
+/**
+ * Open fonts (SIL OFL 1.1) that Sidestage serves to its overlay pages from their own origin, so an
+ * alert looks the same on every computer; the page declares them and loads one only when an alert uses it.
+ */
+export const bundledFonts = ['Inter Variable', 'Bangers', 'Press Start 2P'] as const;
 
 const colourSchema = z.string().regex(/^#[0-9a-f]{6}$/i, 'A colour is written #rrggbb (for example #ffffff).');
 

@@ -4,7 +4,7 @@
  * schema main checks with (`alertStyleSchema`), so its words are the ones shown under the field.
  */
 import { useId } from 'react';
-import { alertAnchors, alertLayouts, alertMotions, alertStyleSchema, genericFontFamilies, type AlertStyle } from '../../../../shared/ipc/contract';
+import { alertAnchors, alertLayouts, alertMotions, alertStyleSchema, bundledFonts, genericFontFamilies, type AlertStyle } from '../../../../shared/ipc/contract';
 import { Select } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { DraftInput } from './draft-input';
@@ -60,6 +60,7 @@ function ColourField({ label, field, style, save }: { label: string; field: 'tex
 
 export function AlertLookEditor({ style, save, disabled }: { style: AlertStyle; save(changes: Partial<AlertStyle>): void; disabled: boolean }) {
   const fontHintId = useId();
+  const fontListId = useId();
   return (
     <fieldset className="options alert-look">
       <legend>Look and motion</legend>
@@ -74,16 +75,22 @@ export function AlertLookEditor({ style, save, disabled }: { style: AlertStyle; 
         <DraftInput
           type="text"
           maxLength={60}
+          list={fontListId}
           aria-describedby={fontHintId}
           saved={style.font ?? ''}
           problem={(d) => (d.trim() === '' ? null : fieldProblem('font', d))}
           onCommit={(d) => save({ font: d.trim() === '' ? null : d.trim() })}
           hint={(_draft, problem) => (
             <p id={fontHintId} className={problem ? 'error-text small' : 'muted small'}>
-              {problem ?? `Empty: the overlays’ own. A font on this computer by name (Segoe UI), or ${genericFontFamilies.join(', ')}.`}
+              {problem ?? `Empty: the overlays’ own. Bundled with Sidestage: ${bundledFonts.join(', ')}. Or a font on this computer by name (Segoe UI), or ${genericFontFamilies.join(', ')}.`}
             </p>
           )}
         />
+        <datalist id={fontListId}>
+          {[...bundledFonts, ...genericFontFamilies].map((font) => (
+            <option key={font} value={font} />
+          ))}
+        </datalist>
       </label>
       <div className="row">
         <NumberField label="Text size (px)" field="fontSizePx" style={style} save={save} />
