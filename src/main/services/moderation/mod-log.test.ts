@@ -12,11 +12,18 @@ import { silentLogger } from '../logger';
 import { ModLog, modLogFileName, openModLogFiles } from './mod-log';
 
 let dir: string;
+/** Every log a test opened: closed before its folder goes, so that no snapshot is still being written into it. */
+let opened: ModLog[] = [];
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mod-log-'));
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  for (const log of opened) {
+    await log.close();
+    log.dispose();
+  }
+  opened = [];
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 const moderation = (action: string, fields: Partial<Omit<ChannelEventOf<'moderation'>, 'kind' | 'id' | 'source'>> = {}) =>
@@ -29,6 +36,7 @@ async function setup(options: { live?: string | null; maxEntries?: number; notic
   const files = await openModLogFiles(dir, { logger: silentLogger, notices: options.notices });
   const log = new ModLog({ files, channelEvents: stream, broadcaster, liveBroadcastId: () => live, logger: silentLogger, saveDelayMs: 10, maxEntries: options.maxEntries });
   log.start();
+  opened.push(log);
   return { auth, stream, log, setLive: (id: string | null) => (live = id) };
 }
 
