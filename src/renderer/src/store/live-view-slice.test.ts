@@ -53,4 +53,43 @@ describe('live view slice', () => {
     await saving;
     expect(store.getState().liveView).toEqual(arranged);
   });
+
+  it('a quick second change stays on screen while main answers the first (two ticks in Arrange)', async () => {
+    const { deps, bridge } = fakeDeps();
+    const store = createSidestageStore(deps);
+    store.getState().applyLiveView(arranged);
+    const first = deferred<IpcResult<LiveView>>();
+    const second = deferred<IpcResult<LiveView>>();
+    bridge.liveView.set.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const savingFirst = store.getState().changeLiveView({ hiddenTiles: [] });
+    const savingSecond = store.getState().changeLiveView({ tileOrder: ['clip', 'raid'] });
+    expect(store.getState().liveView).toMatchObject({ hiddenTiles: [], tileOrder: ['clip', 'raid'] });
+    // Main's answer and event for the first change, which knew nothing of the second yet.
+    store.getState().applyLiveView({ ...arranged, hiddenTiles: [] });
+    first.resolve(ok({ ...arranged, hiddenTiles: [] }));
+    await savingFirst;
+    expect(store.getState().liveView).toMatchObject({ hiddenTiles: [], tileOrder: ['clip', 'raid'] });
+    // Main's event and answer for the second.
+    store.getState().applyLiveView({ ...arranged, hiddenTiles: [], tileOrder: ['clip', 'raid'] });
+    second.resolve(ok({ ...arranged, hiddenTiles: [], tileOrder: ['clip', 'raid'] }));
+    await savingSecond;
+    expect(store.getState().liveView).toEqual({ ...arranged, hiddenTiles: [], tileOrder: ['clip', 'raid'] });
+  });
+
+  it('a refused change goes, and a later one still on its way stays', async () => {
+    const { deps, bridge } = fakeDeps();
+    const store = createSidestageStore(deps);
+    store.getState().applyLiveView(arranged);
+    const first = deferred<IpcResult<LiveView>>();
+    const second = deferred<IpcResult<LiveView>>();
+    bridge.liveView.set.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const savingFirst = store.getState().changeLiveView({ feedTab: 'activity' });
+    const savingSecond = store.getState().changeLiveView({ hiddenTiles: [] });
+    first.resolve(fail({ code: 'unavailable', message: 'Your disk is full, so Sidestage could not save this setting.' }));
+    await savingFirst;
+    expect(store.getState().liveView).toEqual({ ...arranged, hiddenTiles: [] });
+    second.resolve(ok({ ...arranged, hiddenTiles: [] }));
+    await savingSecond;
+    expect(store.getState().liveView).toEqual({ ...arranged, hiddenTiles: [] });
+  });
 });

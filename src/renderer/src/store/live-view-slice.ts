@@ -10,24 +10,40 @@ import { mirrorDomain } from './mirror';
 import type { SidestageState, StoreDeps } from './types';
 import type { LiveViewSlice } from './slice-types/live-view';
 
-export function createLiveViewSlice({ set, get, deps, run, epochs }: SliceContext): LiveViewSlice {
+export function createLiveViewSlice({ set, deps, run, epochs }: SliceContext): LiveViewSlice {
+  // Main's arrangement as last heard (an answer or an event), and the changes sent and not answered
+  // yet, in the order made: what shows is main's with those on top, so that main's word on an earlier
+  // change (a quick second tick in Arrange) never hides a later one still on its way.
+  let confirmed: LiveView | null = null;
+  const unanswered: Partial<LiveView>[] = [];
+  const show = () =>
+    set({ liveView: confirmed === null && unanswered.length === 0 ? null : unanswered.reduce<LiveView>((view, changes) => ({ ...view, ...changes }), confirmed ?? defaultLiveView) });
+  const confirm = (liveView: LiveView) => {
+    confirmed = liveView;
+    show();
+  };
   return {
     liveView: null,
     loadLiveView: () =>
       run('liveView.load', async () => {
-        await epochs.ask('liveView', () => deps.bridge.liveView.get(), (liveView) => set({ liveView }));
+        await epochs.ask('liveView', () => deps.bridge.liveView.get(), confirm);
       }),
     changeLiveView: (changes) =>
       run('liveView.save', async () => {
-        const before = get().liveView;
-        set({ liveView: { ...selectLiveView(get()), ...changes } });
-        await epochs.ask('liveView', () => deps.bridge.liveView.set(changes), (liveView) => set({ liveView }), {
-          rollback: () => set({ liveView: before }),
-        });
+        const sent = { ...changes };
+        unanswered.push(sent);
+        show();
+        try {
+          await epochs.ask('liveView', () => deps.bridge.liveView.set(changes), (liveView) => (confirmed = liveView));
+        } finally {
+          // Answered or refused, it is no longer on top: a refused change is gone, an answered one is main's.
+          unanswered.splice(unanswered.indexOf(sent), 1);
+          show();
+        }
       }),
     applyLiveView: (liveView) => {
       epochs.tick('liveView');
-      set({ liveView });
+      confirm(liveView);
     },
   };
 }
