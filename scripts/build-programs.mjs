@@ -47,11 +47,12 @@ for (const [name, entry] of Object.entries(programs)) {
 await nodeBuild({ dock: 'src/launchers/dock.ts', emulator: 'src/launchers/emulator.ts' }, { entryFileNames: '[name].cjs', chunkFileNames: 'chunks/launcher-[name]-[hash].cjs' });
 
 // The overlay pages (OBS browser sources), served by the overlay server of the app and of the dock
-// alike from out/overlays/: one page for every overlay, its script and style under /assets/.
+// alike from out/overlays/: one page for every overlay, its script, style and fonts under /assets/.
+// Nothing is inlined as a data: URL: the page's CSP takes fonts and images from its own origin only.
 await build({
   configFile: false,
   root: join(projectRoot, 'src/renderer/overlays'),
   base: '/',
   logLevel: 'warn',
-  build: { outDir: join(projectRoot, 'out/overlays'), emptyOutDir: true, reportCompressedSize: false, target: 'chrome103' },
+  build: { outDir: join(projectRoot, 'out/overlays'), emptyOutDir: true, reportCompressedSize: false, target: 'chrome103', assetsInlineLimit: 0 },
 });
