@@ -9,6 +9,7 @@ import { expect, test } from './support/dock-fixture';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 import { ipc } from './support/dock-ipc';
+import { openOverlayPage, overlayUrl } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
@@ -38,13 +39,8 @@ test('a cheer of 100 and one of 1,000 play different variations in a real overla
   await editor.locator('summary').click();
   await expect(editor.locator('.alert-variation')).toHaveCount(2);
 
-  const state = await ipc<{ overlays: { key: string; url: string | null }[] }>(page, 'overlays:getState');
-  const url = state.overlays.find((o) => o.key === 'alerts')!.url!;
   await untilSubscribed(sim, ['channel.cheer']);
-  const overlay = await context.newPage();
-  await overlay.setViewportSize({ width: 1920, height: 1080 });
-  await overlay.goto(url);
-  await expect(overlay.locator('html')).toHaveAttribute('data-connected', 'true');
+  const overlay = await openOverlayPage(context, await overlayUrl(page, 'alerts'));
 
   const viewer = await sim.createUser({ login: 'bigcheerer', display_name: 'BigCheerer' });
   await sim.cheer({ broadcaster_id: broadcasterId, user_id: viewer.id, bits: 100 });
@@ -84,13 +80,8 @@ test('a position and an entrance chosen in the editor put the alert there on the
     .poll(async () => (await ipc<{ alerts: { types: { follow: { style: Record<string, unknown> } } } }>(page, 'overlays:getState')).alerts.types.follow.style)
     .toMatchObject({ anchor: 'bottom-right', entrance: 'pop', offsetX: -40, offsetY: -30 });
 
-  const state = await ipc<{ overlays: { key: string; url: string | null }[] }>(page, 'overlays:getState');
-  const url = state.overlays.find((o) => o.key === 'alerts')!.url!;
   await untilSubscribed(sim, ['channel.follow']);
-  const overlay = await context.newPage();
-  await overlay.setViewportSize({ width: 1920, height: 1080 });
-  await overlay.goto(url);
-  await expect(overlay.locator('html')).toHaveAttribute('data-connected', 'true');
+  const overlay = await openOverlayPage(context, await overlayUrl(page, 'alerts'));
   const violations: string[] = [];
   overlay.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());

@@ -8,6 +8,7 @@ import { expect, test } from './support/dock-fixture';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 import { ipc } from './support/dock-ipc';
+import { openOverlayPage, overlayUrl } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
@@ -33,13 +34,8 @@ test('a WebM added in the dock plays as the cheer alert in a real overlay page, 
     .poll(async () => (await ipc<{ alerts: { types: { cheer: { imageId: string | null } } } }>(page, 'overlays:getState')).alerts.types.cheer.imageId, { timeout: 10_000 })
     .not.toBeNull();
 
-  const state = await ipc<{ overlays: { key: string; url: string | null }[] }>(page, 'overlays:getState');
-  const url = state.overlays.find((o) => o.key === 'alerts')!.url!;
   await untilSubscribed(sim, ['channel.cheer']);
-  const overlay = await context.newPage();
-  await overlay.setViewportSize({ width: 1920, height: 1080 });
-  await overlay.goto(url);
-  await expect(overlay.locator('html')).toHaveAttribute('data-connected', 'true');
+  const overlay = await openOverlayPage(context, await overlayUrl(page, 'alerts'));
 
   const viewer = await sim.createUser({ login: 'videocheerer', display_name: 'VideoCheerer' });
   await sim.cheer({ broadcaster_id: broadcasterId, user_id: viewer.id, bits: 100 });

@@ -13,19 +13,14 @@ import { demoIdentities, simulation, untilSubscribed } from './support/emulator-
 import { openPanel, pressInView } from './support/panels';
 import { signInToDemo } from './support/sign-in';
 import { ipc } from './support/dock-ipc';
+import { openOverlayPage, overlayUrl } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 // OBS's browser source plays sound without a click; so does this page.
 test.use({ launchOptions: { executablePath: findChromium({ install: true }), args: [...chromiumArgs, '--autoplay-policy=no-user-gesture-required'] } });
 
 async function openAlertsPage(page: Page, context: BrowserContext): Promise<Page> {
-  const state = await ipc<{ overlays: { key: string; url: string | null }[] }>(page, 'overlays:getState');
-  const url = state.overlays.find((o) => o.key === 'alerts')!.url!;
-  const overlay = await context.newPage();
-  await overlay.setViewportSize({ width: 1920, height: 1080 });
-  expect((await overlay.goto(url))?.status()).toBe(200);
-  await expect(overlay.locator('html')).toHaveAttribute('data-connected', 'true');
-  return overlay;
+  return openOverlayPage(context, await overlayUrl(page, 'alerts'));
 }
 
 /**

@@ -10,6 +10,7 @@ import { expect, test } from './support/dock-fixture';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
 import { ipc } from './support/dock-ipc';
+import { openOverlayPage } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
@@ -29,13 +30,7 @@ test('the latest follower and the credits show a simulated follow, as text, and 
   expect(urlOf('widget/latest')).toMatch(/\/overlay\/widget\/latest\?token=[\w-]{43}$/);
   expect(urlOf('widget/latest')).not.toBe(urlOf('widget/credits'));
 
-  const open = async (key: string) => {
-    const overlay = await context.newPage();
-    await overlay.setViewportSize({ width: 1920, height: 1080 });
-    expect((await overlay.goto(urlOf(key)))?.status()).toBe(200);
-    await expect(overlay.locator('html')).toHaveAttribute('data-connected', 'true');
-    return overlay;
-  };
+  const open = (key: string) => openOverlayPage(context, urlOf(key));
   const latest = await open('widget/latest');
   const credits = await open('widget/credits');
   await expect(latest.locator('.widget-latest .widget-label')).toHaveText('Latest follower');

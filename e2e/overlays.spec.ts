@@ -15,6 +15,7 @@ import { demoIdentities, simulation, untilSubscribed } from './support/emulator-
 import { signInToDemo } from './support/sign-in';
 import { pressInView } from './support/panels';
 import { ipc } from './support/dock-ipc';
+import { openOverlayPage } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
@@ -40,15 +41,8 @@ async function alertsSeen(page: Page): Promise<{ id: string; joined: boolean; te
   return page.evaluate(() => JSON.parse(sessionStorage.getItem('alerts') ?? '[]') as { id: string; joined: boolean; text: string }[]);
 }
 
-async function openOverlay(context: BrowserContext, url: string): Promise<Page> {
-  const overlay = await context.newPage();
-  await overlay.setViewportSize({ width: 1920, height: 1080 });
-  await overlay.addInitScript(recordAlerts);
-  const response = await overlay.goto(url);
-  expect(response?.status()).toBe(200);
-  await expect(overlay.locator('html')).toHaveAttribute('data-connected', 'true');
-  return overlay;
-}
+/** An overlay page that records every alert it shows (in its session storage). */
+const openOverlay = (context: BrowserContext, url: string): Promise<Page> => openOverlayPage(context, url, recordAlerts);
 
 async function waitForSubscriptions(dock: DockProcess): Promise<void> {
   await untilSubscribed(simulation(dock.emulatorUrl), alertTypes);

@@ -9,6 +9,7 @@
 import { expect, test } from './support/dock-fixture';
 import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
 import { signInToDemo } from './support/sign-in';
+import { openOverlayPage } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
@@ -27,10 +28,7 @@ test('shared chat: the session in the Live chat, lines from the other channel ma
   await card.getByRole('button', { name: 'Copy URL' }).click();
   await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
   const url = await page.evaluate(() => navigator.clipboard.readText());
-  const overlay = await context.newPage();
-  await overlay.setViewportSize({ width: 1920, height: 1080 });
-  expect((await overlay.goto(url))?.status()).toBe(200);
-  await expect(overlay.locator('html')).toHaveAttribute('data-connected', 'true');
+  const overlay = await openOverlayPage(context, url);
   const overlayLine = (id: string) => overlay.locator(`.chat-line[data-line-id="${id}"]`);
 
   await page.getByRole('button', { name: 'Live', exact: true }).click();
