@@ -49,7 +49,8 @@ it('records a live broadcast from the platform minute by minute, and announces i
   const live = await story();
   expect(live.followers).toEqual(['story_fan']);
   expect(live.moments.find((m) => m.kind === 'raidIn')?.label).toBe('Raid from story_raider with 7 viewers');
-  expect(live.minutes[0]?.viewers).toBe(12);
+  // The platform's count reaches the story (the first minute may close, on a busy machine, before the first read of it answers: the event alone says 0).
+  expect(Math.max(...live.minutes.map((m) => m.viewers ?? 0))).toBe(12);
 
   await sim.streamOffline(broadcasterId);
   await waitUntil(async () => (await demo.call<BroadcastStoryList>('broadcastStory:list')).liveId === null, 15_000, 'the end', 50);
