@@ -1,4 +1,4 @@
-import { signedOutAuthState } from '../../shared/ipc/contract';
+import { MAX_MEDIA_BASE64_CHARS, signedOutAuthState } from '../../shared/ipc/contract';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { IpcRouter } from '../ipc/ipc-router';
 import { silentLogger } from '../services/logger';
 import { createFakeClock } from '../test-support/fake-clock';
 import { loadOrCreateDockSecret } from './dock-secret';
-import { startDockServer, type RunningDock } from './dock-server';
+import { MAX_BODY_BYTES, startDockServer, type RunningDock } from './dock-server';
 import { frame, rawExchange, rawRequest, rawWebSocket, upgradeHeaders } from '../../emulator/test-support/raw-http';
 
 let dir: string;
@@ -281,10 +281,13 @@ describe('dock server: what a local stranger or a broken client sends', () => {
     expect((await res.body.text()).length).toBeLessThan(1_000);
   });
 
-  it('answers a body over the limit with a 413', async () => {
-    const res = await call({ authorization: `Bearer ${secret}`, origin: dock.origin }, JSON.stringify({ arg: 'x'.repeat(8_100_000) }));
+  it('answers a body over the limit with a 413, and takes the largest call there is (a 20 MB video for the media library, in base64)', async () => {
+    const res = await call({ authorization: `Bearer ${secret}`, origin: dock.origin }, JSON.stringify({ arg: 'x'.repeat(MAX_BODY_BYTES) }));
     expect(res.statusCode).toBe(413);
     await res.body.dump();
+    const video = await call({ authorization: `Bearer ${secret}`, origin: dock.origin }, JSON.stringify({ arg: { name: 'alert.webm', dataBase64: 'A'.repeat(MAX_MEDIA_BASE64_CHARS) } }));
+    expect(video.statusCode).not.toBe(413);
+    await video.body.dump();
   });
 
   it.each(['/.//evil.example/', '//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/', '/renderer/deep'])(

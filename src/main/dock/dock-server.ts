@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import { DOCK_EVENTS_PATH, DOCK_IPC_PATH, type DockEventFrame } from '../../shared/ipc/transport';
-import type { IpcResult } from '../../shared/ipc/contract';
+import { MAX_MEDIA_BASE64_CHARS, type IpcResult } from '../../shared/ipc/contract';
 import { boundText, type IpcRouter } from '../ipc/ipc-router';
 import { systemClock, type Clock } from '../../shared/primitives/clock';
 import type { Logger } from '../services/logger';
@@ -47,8 +47,11 @@ export interface RunningDock {
   close(): Promise<void>;
 }
 
-/** A media file for alerts (5 MB, in base64) is the largest call; only a caller with the secret gets this far. */
-const MAX_BODY_BYTES = 8_000_000;
+/**
+ * The largest call is a media file for alerts (a 20 MB video, in base64) with its name; only a
+ * caller with the secret gets this far.
+ */
+export const MAX_BODY_BYTES = MAX_MEDIA_BASE64_CHARS + 64 * 1024;
 /** The largest message an event-socket client may send; it should send none. */
 const MAX_SOCKET_PAYLOAD = 4096;
 

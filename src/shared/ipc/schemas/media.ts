@@ -22,7 +22,7 @@ export const MAX_VIDEO_BYTES = 20 * 1024 * 1024;
 /** The largest file of `kind`. */
 export const maxMediaBytes = (kind: MediaKind): number => (kind === 'video' ? MAX_VIDEO_BYTES : MAX_MEDIA_BYTES);
 /** Base64 of the largest file (a video), rounded up to whole 4-character groups; main checks each kind's own limit. */
-const MAX_MEDIA_BASE64_CHARS = Math.ceil(MAX_VIDEO_BYTES / 3) * 4;
+export const MAX_MEDIA_BASE64_CHARS = Math.ceil(MAX_VIDEO_BYTES / 3) * 4;
 
 /** Ids are made by main: 32 lower-case hex digits, so one can never name another path. */
 export const mediaIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'A media id is 32 hex digits.');
