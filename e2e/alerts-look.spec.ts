@@ -6,10 +6,9 @@
  */
 import type { AlertVariation } from '../src/shared/ipc/contract';
 import { expect, test } from './support/dock-fixture';
-import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
-import { signInToDemo } from './support/sign-in';
+import { untilSubscribed } from './support/emulator-client';
 import { ipc } from './support/dock-ipc';
-import { openOverlayPage, overlayUrl } from './support/overlay-pages';
+import { openOverlayPage, overlayUrl, signedInOnOverlays } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
@@ -28,10 +27,7 @@ const variation = (id: string, atLeast: number, template: string): AlertVariatio
 
 test('a cheer of 100 and one of 1,000 play different variations in a real overlay page', async ({ page, context, dock }) => {
   test.setTimeout(120_000);
-  const sim = simulation(dock.emulatorUrl);
-  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
-  await signInToDemo(page, context, dock);
-  await page.getByRole('button', { name: 'Overlays', exact: true }).click();
+  const { sim, broadcasterId } = await signedInOnOverlays(page, context, dock);
   // The variations, made in the editor's list: the first that matches plays.
   await ipc(page, 'overlays:setAlertOptions', { gapMs: 0 });
   await ipc(page, 'overlays:setAlertType', { kind: 'cheer', changes: { durationMs: 1_000, variations: [variation('huge', 1000, 'HUGE: {user} threw {bits} bits'), variation('big', 100, 'Big cheer of {bits}')] } });
@@ -51,10 +47,7 @@ test('a cheer of 100 and one of 1,000 play different variations in a real overla
 
 test('a position and an entrance chosen in the editor put the alert there on the page, coming in that way', async ({ page, context, dock }) => {
   test.setTimeout(120_000);
-  const sim = simulation(dock.emulatorUrl);
-  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
-  await signInToDemo(page, context, dock);
-  await page.getByRole('button', { name: 'Overlays', exact: true }).click();
+  const { sim, broadcasterId } = await signedInOnOverlays(page, context, dock);
   await ipc(page, 'overlays:setAlertOptions', { gapMs: 0 });
   await ipc(page, 'overlays:setAlertType', { kind: 'follow', changes: { durationMs: 30_000 } });
 

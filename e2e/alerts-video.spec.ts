@@ -5,19 +5,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './support/dock-fixture';
-import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
-import { signInToDemo } from './support/sign-in';
+import { untilSubscribed } from './support/emulator-client';
 import { ipc } from './support/dock-ipc';
-import { openOverlayPage, overlayUrl } from './support/overlay-pages';
+import { openOverlayPage, overlayUrl, signedInOnOverlays } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
 test('a WebM added in the dock plays as the cheer alert in a real overlay page, and goes with the alert', async ({ page, context, dock }) => {
   test.setTimeout(120_000);
-  const sim = simulation(dock.emulatorUrl);
-  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
-  await signInToDemo(page, context, dock);
-  await page.getByRole('button', { name: 'Overlays', exact: true }).click();
+  const { sim, broadcasterId } = await signedInOnOverlays(page, context, dock);
 
   // The library takes the file by its bytes, and says it is a video.
   await page.getByLabel('Choose an image, a video or a sound').setInputFiles(fileURLToPath(new URL('./fixtures/confetti.webm', import.meta.url)));

@@ -7,19 +7,15 @@
  */
 import type { OverlaysState } from '../src/shared/ipc/contract';
 import { expect, test } from './support/dock-fixture';
-import { demoIdentities, simulation, untilSubscribed } from './support/emulator-client';
-import { signInToDemo } from './support/sign-in';
+import { untilSubscribed } from './support/emulator-client';
 import { ipc } from './support/dock-ipc';
-import { openOverlayPage } from './support/overlay-pages';
+import { openOverlayPage, signedInOnOverlays } from './support/overlay-pages';
 
 test.use({ viewport: { width: 420, height: 900 } });
 
 test('the latest follower and the credits show a simulated follow, as text, and again after a reload; the timer starts from the panel', async ({ page, context, dock }) => {
   test.setTimeout(120_000);
-  const sim = simulation(dock.emulatorUrl);
-  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
-  await signInToDemo(page, context, dock);
-  await page.getByRole('button', { name: 'Overlays', exact: true }).click();
+  const { sim, broadcasterId } = await signedInOnOverlays(page, context, dock);
 
   // Each widget is an overlay of its own, with its own link.
   for (const key of ['widget/recent', 'widget/latest', 'widget/counter', 'widget/timer', 'widget/credits']) await expect(page.locator(`[data-overlay="${key}"]`)).toBeVisible();

@@ -1,6 +1,18 @@
 /** An overlay opened as OBS's browser source opens it: a second real page at 1920x1080, connected to Sidestage. */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { ipc } from './dock-ipc';
+import type { DockProcess } from './dock-process';
+import { demoIdentities, simulation } from './emulator-client';
+import { signInToDemo } from './sign-in';
+
+/** Signs in to the demo and opens the Overlays panel; answers the emulator's simulation client and the broadcaster's id. */
+export async function signedInOnOverlays(page: Page, context: BrowserContext, dock: DockProcess) {
+  const sim = simulation(dock.emulatorUrl);
+  const { broadcasterId } = await demoIdentities(dock.emulatorUrl);
+  await signInToDemo(page, context, dock);
+  await page.getByRole('button', { name: 'Overlays', exact: true }).click();
+  return { sim, broadcasterId };
+}
 
 /** The URL (with its token) of the overlay `key`, as main gives it to the dock. */
 export async function overlayUrl(page: Page, key: string): Promise<string> {

@@ -105,7 +105,7 @@ describe.skipIf(reason !== null)('a counter on an OBS text source across a resta
     expect(await deathsVariable()).toBe(1);
     expect(await deathsText()).toBe('Deaths: 1');
     expect((await state()).automations.find((a) => a.id === id)).toMatchObject({ enabled: true });
-    // The template's 5 s cooldown is kept across the restart too: "!death" is said once it is over.
+    // "!death" again once the first run's 5 s cooldown is over (whether a restart keeps it is the cooldown book's own test).
     await waitUntil(() => Date.now() - firstRanAt > 5_500, 10_000, 'the cooldown over');
     await second.sim.sendChatMessage({ broadcaster_id: second.broadcasterId, user_id: moderator.id, text: '!death' });
     await waitUntil(async () => (await deathsText()) === 'Deaths: 2', 20_000, 'OBS showing "Deaths: 2"', 50);
